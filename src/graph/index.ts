@@ -1,0 +1,3 @@
+export * from './type.js';
+export * from './value.js';
+export * from './module.js';

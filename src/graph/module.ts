@@ -1,0 +1,38 @@
+import type { Type } from './type.js';
+import type { Function, GlobalVariable, SymbolTableLayout } from './value.js';
+
+/** How the file was packaged: its signature and compression. */
+export type Compression = 'none' | 'null' | 'zlib' | 'bzip2';
+
+/** Facts about the file a module was read from. A module built in code has no `source`. */
+export interface SourceInfo {
+  /** `llvm` (uncompressed, versions 0–3 and some later), `llvc0`, `llvc1` (zlib), `llvc2` (bzip2). */
+  signature: 'llvm' | 'llvc0' | 'llvc1' | 'llvc2';
+  compression: Compression;
+  /** The bytecode format version (0–7). */
+  bytecodeVersion: number;
+  /** Size in bytes of the uncompressed stream, signature included. */
+  uncompressedSize: number;
+}
+
+export interface Module {
+  readonly kind: 'module';
+  /** `little`, `big`, or `any` when the file leaves it open. */
+  endianness: 'little' | 'big' | 'any';
+  /** 32, 64, or `any` when the file leaves it open. */
+  pointerSize: 32 | 64 | 'any';
+  /** Empty when the file has none. */
+  targetTriple: string;
+  /** Module-level inline assembly, lines joined by `\n`; empty when none. */
+  inlineAsm: string;
+  dependentLibraries: string[];
+  /** Every derived type of the module's global type pool, in file order. */
+  types: Type[];
+  /** Named types (the module symbol table's type plane), in file order. */
+  typeNames: Map<string, Type>;
+  globals: GlobalVariable[];
+  functions: Function[];
+  /** The module symbol table's order as the file had it (see SymbolTableLayout). */
+  layout?: SymbolTableLayout;
+  source?: SourceInfo;
+}

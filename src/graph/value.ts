@@ -1,0 +1,254 @@
+/**
+ * Values of the module graph: constants, global variables, functions, arguments, basic blocks
+ * and instructions, as plain objects with a `kind` tag. Operands refer to other values directly
+ * (no slot numbers: those belong to the bytes). Names are optional; an unnamed value is printed
+ * with a number, as LLVM did.
+ */
+import type { FunctionType, PointerType, Type } from './type.js';
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+
+export interface ConstantBool {
+  readonly kind: 'bool';
+  type: Type;
+  value: boolean;
+}
+
+/**
+ * An integer constant of any integer type. `value` is the exact value as the type reads it:
+ * signed types hold the signed value (-128 … 127 for sbyte), unsigned types the unsigned one.
+ */
+export interface ConstantInt {
+  readonly kind: 'int';
+  type: Type;
+  value: bigint;
+}
+
+/**
+ * A float or double constant. `value` is the number; `bits` are the raw IEEE bits as stored in
+ * the file (32 bits for float, 64 for double), kept so that NaN payloads survive a round trip.
+ */
+export interface ConstantFP {
+  readonly kind: 'fp';
+  type: Type;
+  value: number;
+  bits: bigint;
+}
+
+/** `null` of a pointer type. */
+export interface ConstantNull {
+  readonly kind: 'null';
+  type: Type;
+}
+
+/** `zeroinitializer`: the all-zero value of an aggregate (struct, array, packed) type. */
+export interface ConstantZero {
+  readonly kind: 'zeroinitializer';
+  type: Type;
+}
+
+export interface ConstantUndef {
+  readonly kind: 'undef';
+  type: Type;
+}
+
+/** An array, struct or packed constant, element by element. */
+export interface ConstantAggregate {
+  readonly kind: 'array' | 'struct' | 'packed';
+  type: Type;
+  elements: Constant[];
+}
+
+/**
+ * A constant expression. `opcode` uses instruction opcode names (`cast`, `getelementptr`,
+ * `add`, `seteq`, `select`, `shl`, `extractelement`, …). For `cast` the target type is `type`.
+ */
+export interface ConstantExpr {
+  readonly kind: 'expr';
+  type: Type;
+  opcode: Opcode;
+  operands: Constant[];
+}
+
+/** Inline assembly used as a callee. Its type is a pointer to the function type. */
+export interface InlineAsm {
+  readonly kind: 'inlineasm';
+  type: PointerType;
+  asm: string;
+  constraints: string;
+  hasSideEffects: boolean;
+}
+
+export type Constant =
+  | ConstantBool
+  | ConstantInt
+  | ConstantFP
+  | ConstantNull
+  | ConstantZero
+  | ConstantUndef
+  | ConstantAggregate
+  | ConstantExpr
+  | InlineAsm
+  | GlobalValue;
+
+// ---------------------------------------------------------------------------------------------
+// Globals
+
+export type Linkage =
+  | 'external'
+  | 'linkonce'
+  | 'weak'
+  | 'appending'
+  | 'internal'
+  | 'dllimport'
+  | 'dllexport'
+  | 'extern_weak';
+
+/** A global variable. Its `type` is a pointer to `valueType`. */
+export interface GlobalVariable {
+  readonly kind: 'global';
+  type: PointerType;
+  valueType: Type;
+  name?: string;
+  linkage: Linkage;
+  isConstant: boolean;
+  /** Absent for an external declaration. */
+  initializer?: Constant;
+  /** Alignment in bytes; 0 means unspecified. */
+  alignment: number;
+  section?: string;
+}
+
+/** A function. Its `type` is a pointer to `functionType`. */
+export interface Function {
+  readonly kind: 'function';
+  type: PointerType;
+  functionType: FunctionType;
+  name?: string;
+  linkage: Linkage;
+  /** LLVM calling convention number: 0 = C (ccc), 1 = csretcc, 8 = fastcc, 9 = coldcc, 64+ = x86 ones. */
+  callingConv: number;
+  /** Alignment in bytes; 0 means unspecified. */
+  alignment: number;
+  section?: string;
+  /** True for a declaration (no body). */
+  isDeclaration: boolean;
+  args: Argument[];
+  blocks: BasicBlock[];
+  /** Names in the function's symbol table, in file order, for faithful rewriting (see Module.layout). */
+  layout?: SymbolTableLayout;
+}
+
+export type GlobalValue = GlobalVariable | Function;
+
+// ---------------------------------------------------------------------------------------------
+// Function bodies
+
+export interface Argument {
+  readonly kind: 'argument';
+  type: Type;
+  name?: string;
+  index: number;
+}
+
+export interface BasicBlock {
+  readonly kind: 'block';
+  type: Type; // always label
+  name?: string;
+  instructions: Instruction[];
+}
+
+export type Opcode =
+  | 'ret'
+  | 'br'
+  | 'switch'
+  | 'invoke'
+  | 'unwind'
+  | 'unreachable'
+  | 'add'
+  | 'sub'
+  | 'mul'
+  | 'udiv'
+  | 'sdiv'
+  | 'fdiv'
+  | 'urem'
+  | 'srem'
+  | 'frem'
+  | 'and'
+  | 'or'
+  | 'xor'
+  | 'seteq'
+  | 'setne'
+  | 'setle'
+  | 'setge'
+  | 'setlt'
+  | 'setgt'
+  | 'malloc'
+  | 'free'
+  | 'alloca'
+  | 'load'
+  | 'store'
+  | 'getelementptr'
+  | 'phi'
+  | 'cast'
+  | 'call'
+  | 'shl'
+  | 'shr'
+  | 'select'
+  | 'userop1'
+  | 'userop2'
+  | 'vaarg'
+  | 'vanext'
+  | 'extractelement'
+  | 'insertelement'
+  | 'shufflevector';
+
+/**
+ * One instruction. `type` is its result type (`void` when it produces none). Operands are in
+ * the order the assembly shows them:
+ *
+ * - `ret`: [] or [value];  `br`: [dest] or [cond, ifTrue, ifFalse];  `unwind`, `unreachable`: []
+ * - `switch`: [cond, defaultDest, caseValue1, caseDest1, …]
+ * - `invoke`: [callee, normalDest, unwindDest, arg1, …];  `call`: [callee, arg1, …]
+ * - binary ops, setcc, shifts: [lhs, rhs];  `select`: [cond, ifTrue, ifFalse]
+ * - `malloc`, `alloca`: [arraySize] (a `uint 1` constant when the file gave none; see
+ *   `allocatedType`);  `free`: [ptr];  `load`: [ptr];  `store`: [value, ptr]
+ * - `getelementptr`: [ptr, index1, …];  `phi`: [value1, block1, value2, block2, …]
+ * - `cast`: [value] (target type is `type`);  `vaarg`, `vanext`: [valist] (see `argType`)
+ * - `extractelement`: [vector, index];  `insertelement`: [vector, element, index];
+ *   `shufflevector`: [v1, v2, mask]
+ */
+export interface Instruction {
+  readonly kind: 'instruction';
+  opcode: Opcode;
+  type: Type;
+  operands: Value[];
+  name?: string;
+  /** `call`/`invoke`: calling convention number (0 = C). */
+  callingConv?: number;
+  /** `call`: marked `tail`. */
+  isTailCall?: boolean;
+  /** `load`/`store`: marked `volatile`. */
+  isVolatile?: boolean;
+  /** `malloc`/`alloca`: the type allocated (the result is a pointer to it). */
+  allocatedType?: Type;
+  /** `malloc`/`alloca`: alignment in bytes; 0 means unspecified. */
+  alignment?: number;
+  /** `vanext`: the argument type it steps over. */
+  argType?: Type;
+}
+
+export type Value = Constant | Argument | BasicBlock | Instruction;
+
+/**
+ * What a faithful writer needs to reproduce a symbol table whose order LLVM took from heap
+ * addresses: the order in which the file listed its value planes (by type) and, within each,
+ * its entries. Absent on modules built in code; the writer then uses its documented order.
+ */
+export interface SymbolTableLayout {
+  /** Value planes in file order: the plane's type and the values it named, in file order. */
+  valuePlanes: { type: Type; values: Value[] }[];
+  /** Named types in file order (module symbol table only). */
+  typeNames?: string[];
+}

@@ -1,0 +1,9 @@
+/**
+ * llvm-bytecode: read, print and write LLVM 1.x bytecode.
+ *
+ * Platform-neutral: everything here takes and returns `Uint8Array`s and strings; nothing touches
+ * the file system (the CLI in `cli/` is the only part that does).
+ */
+export { BytecodeError } from './errors/bytecode-error.js';
+export * from './graph/index.js';
+export { FORMAT_TABLE, formatFor, type FormatRow } from './format/format-table.js';
