@@ -1,7 +1,7 @@
 import { BytecodeError } from '../errors/bytecode-error.js';
+import { decodeLatin1 } from './latin1.js';
 
-/** Text decoder for names and strings in files: LLVM wrote raw bytes; latin1 keeps every byte. */
-const latin1 = new TextDecoder('latin1');
+const INT64_MIN = -(1n << 63n);
 
 /**
  * A bounded cursor over the bytecode stream.
@@ -31,6 +31,11 @@ export class BinaryReader {
   /** The names of the blocks the reader is inside, outermost first. */
   get blockPath(): readonly string[] {
     return this.path.slice();
+  }
+
+  /** How many blocks the reader is inside (for `Limits.maxBlockDepth`). */
+  get depth(): number {
+    return this.path.length;
   }
 
   get remaining(): number {
@@ -123,83 +128,132 @@ export class BinaryReader {
 
   /**
    * An unsigned 32-bit variable-bit-rate integer: 7 bits a byte, low groups first, high bit set
-   * on every byte but the last. More than 5 bytes, or bits beyond 32, is an error.
+   * on every byte but the last. More than 5 bytes, or bits beyond 32, is an error. Non-minimal
+   * encodings (`80 00` for 0) are accepted, as LLVM accepted them.
    */
   vbr32(): number {
     const bytes = this.bytes;
     let pos = this.pos;
-    if (pos < this.end) {
-      const b = bytes[pos]!;
+    // Fast path: at least 5 bytes left, so no per-byte bounds checks; integer arithmetic only.
+    if (this.end - pos >= 5) {
+      let b = bytes[pos++]!;
       if (b < 0x80) {
-        this.pos = pos + 1;
+        this.pos = pos;
         return b;
+      }
+      let result = b & 0x7f;
+      b = bytes[pos++]!;
+      result |= (b & 0x7f) << 7;
+      if (b < 0x80) {
+        this.pos = pos;
+        return result;
+      }
+      b = bytes[pos++]!;
+      result |= (b & 0x7f) << 14;
+      if (b < 0x80) {
+        this.pos = pos;
+        return result;
+      }
+      b = bytes[pos++]!;
+      result |= (b & 0x7f) << 21;
+      if (b < 0x80) {
+        this.pos = pos;
+        return result;
+      }
+      b = bytes[pos++]!;
+      // The fifth byte holds bits 28–31 only; anything else is an error, reported by the slow path.
+      if (b <= 0x0f) {
+        this.pos = pos;
+        return result + b * 0x10000000;
       }
     }
     return this.vbr32Slow();
   }
 
+  /** The checked byte-at-a-time path: near the end of the window, and for every malformed VBR. */
   private vbr32Slow(): number {
     const start = this.pos;
     let result = 0;
-    let shift = 0;
-    for (;;) {
+    let scale = 1;
+    for (let i = 0; ; i++) {
       if (this.pos >= this.end) this.fail('unexpected end of block inside a variable-length integer', start);
       const b = this.bytes[this.pos++]!;
-      if (shift === 28 && (b & 0x70) !== 0) this.fail('variable-length 32-bit integer exceeds 32 bits', start);
-      result += (b & 0x7f) * 2 ** shift;
+      if (i === 4 && (b & 0x70) !== 0) this.fail('variable-length 32-bit integer exceeds 32 bits', start);
+      result += (b & 0x7f) * scale;
       if (b < 0x80) return result;
-      shift += 7;
-      if (shift > 28) this.fail('variable-length 32-bit integer longer than 5 bytes', start);
+      if (i === 4) this.fail('variable-length 32-bit integer longer than 5 bytes', start);
+      scale *= 0x80;
     }
   }
 
-  /** An unsigned 64-bit VBR, exact (up to 10 bytes). */
+  /**
+   * Reads a VBR of at most 7 bytes (a value below 2^49) as an exact number, or returns -1 with the
+   * position unchanged when it is longer or cut short (the bigint path then deals with it).
+   */
+  private smallVbr64(): number {
+    const bytes = this.bytes;
+    const end = this.end;
+    let pos = this.pos;
+    let result = 0;
+    let scale = 1;
+    for (let i = 0; i < 7 && pos < end; i++) {
+      const b = bytes[pos++]!;
+      result += (b & 0x7f) * scale;
+      if (b < 0x80) {
+        this.pos = pos;
+        return result;
+      }
+      scale *= 0x80;
+    }
+    return -1;
+  }
+
+  /** An unsigned 64-bit VBR, exact (up to 10 bytes; bits beyond 64 are an error). */
   vbr64(): bigint {
+    const n = this.smallVbr64();
+    return n >= 0 ? BigInt(n) : this.vbr64Slow();
+  }
+
+  private vbr64Slow(): bigint {
     const start = this.pos;
-    if (this.pos < this.end && this.bytes[this.pos]! < 0x80) return BigInt(this.bytes[this.pos++]!);
-    // Accumulate in a number while exact (< 2^49 after 7 groups), then switch to bigint.
-    let low = 0;
-    let shift = 0;
-    for (;;) {
+    let result = 0n;
+    for (let i = 0; ; i++) {
       if (this.pos >= this.end) this.fail('unexpected end of block inside a variable-length integer', start);
       const b = this.bytes[this.pos++]!;
-      if (shift < 49) {
-        low += (b & 0x7f) * 2 ** shift;
-        if (b < 0x80) return BigInt(low);
-        shift += 7;
-        continue;
-      }
-      // shift is 49, 56 or 63 here
-      let result = BigInt(low);
-      let s = BigInt(shift);
-      let byte = b;
-      for (;;) {
-        if (shift === 63 && (byte & 0x7e) !== 0) this.fail('variable-length 64-bit integer exceeds 64 bits', start);
-        result |= BigInt(byte & 0x7f) << s;
-        if (byte < 0x80) return result;
-        shift += 7;
-        s += 7n;
-        if (shift > 63) this.fail('variable-length 64-bit integer longer than 10 bytes', start);
-        if (this.pos >= this.end) this.fail('unexpected end of block inside a variable-length integer', start);
-        byte = this.bytes[this.pos++]!;
-      }
+      // The tenth byte holds bit 63 only.
+      if (i === 9 && (b & 0x7e) !== 0) this.fail('variable-length 64-bit integer exceeds 64 bits', start);
+      result |= BigInt(b & 0x7f) << BigInt(7 * i);
+      if (b < 0x80) return result;
+      if (i === 9) this.fail('variable-length 64-bit integer longer than 10 bytes', start);
     }
   }
 
   /**
    * A signed 64-bit VBR: the magnitude shifted left by one with the sign in bit 0. LLVM wrote
-   * INT64_MIN as "negative zero" (the encoding of 1), and reads it back as INT64_MIN.
+   * INT64_MIN as "negative zero" (the encoding of 1), and LLVM 1.3+ read it back as INT64_MIN.
+   * (LLVM 1.1's reader read it as 0: a difference only a version-0 file holding INT64_MIN shows.)
    */
   svbr64(): bigint {
-    const v = this.vbr64();
+    const n = this.smallVbr64();
+    if (n >= 0) {
+      // Exact in number arithmetic: n < 2^49.
+      if (n % 2 === 0) return BigInt(n / 2);
+      return n === 1 ? INT64_MIN : BigInt(-(n - 1) / 2);
+    }
+    const v = this.vbr64Slow();
     if ((v & 1n) === 0n) return v >> 1n;
     const magnitude = v >> 1n;
-    return magnitude === 0n ? -(1n << 63n) : -magnitude;
+    return magnitude === 0n ? INT64_MIN : -magnitude;
   }
 
-  /** A signed 32-bit VBR (sign in bit 0), as used by some old instruction operands. */
+  /**
+   * A signed 32-bit VBR (sign in bit 0). As with `svbr64`, the "negative zero" encoding 1 is what
+   * LLVM's writer produced for INT32_MIN (its negation overflows), so it reads back as INT32_MIN;
+   * a plain `-magnitude` would give JavaScript's -0 there.
+   */
   svbr32(): number {
     const v = this.vbr32();
+    if (v === 1) return -0x80000000;
     const magnitude = Math.floor(v / 2);
     return v % 2 === 0 ? magnitude : -magnitude;
   }
@@ -216,7 +270,7 @@ export class BinaryReader {
   string(what = 'a string'): string {
     const len = this.vbr32();
     this.need(len, what);
-    const s = latin1.decode(this.bytes.subarray(this.pos, this.pos + len));
+    const s = decodeLatin1(this.bytes, this.pos, this.pos + len);
     this.pos += len;
     return s;
   }
