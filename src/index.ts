@@ -7,3 +7,5 @@
 export { BytecodeError } from './errors/bytecode-error.js';
 export * from './graph/index.js';
 export { FORMAT_TABLE, formatFor, type FormatRow } from './format/format-table.js';
+export { writeModule, writeModuleAsync, type WriteOptions } from './encode/write.js';
+export { EncodeError } from './encode/encode-error.js';

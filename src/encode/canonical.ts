@@ -1,0 +1,195 @@
+/**
+ * Constant uniquing, as LLVM's own constant tables did it.
+ *
+ * LLVM's writer keys everything by object identity, and in LLVM every constant is unique: there is
+ * one `int 5`, one `null` per pointer type, and an array or struct whose elements are all null
+ * *is* the type's `zeroinitializer` (LLVM 1.9 `ConstantArray::get` / `ConstantStruct::get` /
+ * `ConstantPacked::get`). The graph makes no such promise (a module built in code may hold two
+ * `int 5` objects), so the writer first maps every constant to a canonical representative: the
+ * first object seen with its structural key. Null values get a synthetic representative, because
+ * the slot calculator inserts a plane's null value even when no instruction names it.
+ *
+ * Types are compared by identity: the decoder keeps one object per type of the file's pool, as
+ * LLVM's type table had already uniqued them.
+ */
+import type { Type } from '../graph/type.js';
+import type { Constant, Value } from '../graph/value.js';
+
+/** A type's null value exists for every type but void, label and opaque (LLVM `hasNullValue`). */
+export function hasNullValue(t: Type): boolean {
+  return t.kind !== 'void' && t.kind !== 'label' && t.kind !== 'opaque';
+}
+
+/** LLVM `isFirstClassType`: primitives but void (label included), pointers and packed types. */
+export function isFirstClassType(t: Type): boolean {
+  switch (t.kind) {
+    case 'void':
+    case 'function':
+    case 'struct':
+    case 'array':
+    case 'opaque':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Constants that are not global values or inline asm (LLVM: `isa<Constant> && !isa<GlobalValue>`). */
+export function isPlainConstant(v: Value): boolean {
+  switch (v.kind) {
+    case 'argument':
+    case 'block':
+    case 'instruction':
+    case 'global':
+    case 'function':
+    case 'inlineasm':
+      return false;
+    default:
+      return true;
+  }
+}
+
+export class Canonicalizer {
+  private readonly typeIds = new Map<Type, number>();
+  private readonly keys = new Map<Value, string>();
+  private readonly reps = new Map<string, Value>();
+  private readonly repOf = new Map<Value, Value>();
+  private readonly nulls = new Set<Value>();
+  private nextGlobal = 0;
+  private readonly globalIds = new Map<Value, number>();
+
+  private typeId(t: Type): number {
+    let id = this.typeIds.get(t);
+    if (id === undefined) {
+      id = this.typeIds.size;
+      this.typeIds.set(t, id);
+    }
+    return id;
+  }
+
+  /** The structural key of a constant; identity for everything that is not a constant. */
+  private keyOf(v: Value): string {
+    const cached = this.keys.get(v);
+    if (cached !== undefined) return cached;
+    let key: string;
+    switch (v.kind) {
+      case 'bool':
+        key = v.value ? `b${this.typeId(v.type)}` : `z${this.typeId(v.type)}`;
+        break;
+      case 'int':
+        key = v.value === 0n ? `z${this.typeId(v.type)}` : `i${this.typeId(v.type)}:${v.value}`;
+        break;
+      case 'fp':
+        // LLVM keys FP constants by their bits; only +0.0 is the null value.
+        key = v.bits === 0n ? `z${this.typeId(v.type)}` : `f${this.typeId(v.type)}:${v.bits}`;
+        break;
+      case 'null':
+      case 'zeroinitializer':
+        key = `z${this.typeId(v.type)}`;
+        break;
+      case 'undef':
+        key = `u${this.typeId(v.type)}`;
+        break;
+      case 'array':
+      case 'struct':
+      case 'packed': {
+        const parts = v.elements.map((e) => this.keyOf(e));
+        key = parts.every((p) => p.charCodeAt(0) === 0x7a /* z */)
+          ? `z${this.typeId(v.type)}`
+          : `a${this.typeId(v.type)}(${parts.join(',')})`;
+        break;
+      }
+      case 'expr':
+        key = `e${this.typeId(v.type)}:${v.opcode}(${v.operands.map((o) => this.keyOf(o)).join(',')})`;
+        break;
+      case 'inlineasm':
+        key = `s${this.typeId(v.type)}:${v.hasSideEffects ? 1 : 0}:${v.asm.length}:${v.asm}${v.constraints}`;
+        break;
+      default: {
+        let id = this.globalIds.get(v);
+        if (id === undefined) {
+          id = this.nextGlobal++;
+          this.globalIds.set(v, id);
+        }
+        key = `g${id}`;
+      }
+    }
+    this.keys.set(v, key);
+    return key;
+  }
+
+  /** The canonical representative of `v` (itself for non-constants and the first of its kind). */
+  canon(v: Value): Value {
+    switch (v.kind) {
+      // Hot path: most operands are not constants and stand for themselves.
+      case 'instruction':
+      case 'argument':
+      case 'block':
+      case 'global':
+      case 'function':
+        return v;
+    }
+    const known = this.repOf.get(v);
+    if (known !== undefined) return known;
+    const key = this.keyOf(v);
+    let rep = this.reps.get(key);
+    if (rep === undefined) {
+      if (key.charCodeAt(0) === 0x7a) {
+        rep = this.makeNull(v.type);
+        this.nulls.add(rep);
+      } else {
+        rep = v;
+      }
+      this.reps.set(key, rep);
+    }
+    this.repOf.set(v, rep);
+    return rep;
+  }
+
+  /** The canonical null value of `t` (callers check `hasNullValue` first). */
+  nullOf(t: Type): Value {
+    const key = `z${this.typeId(t)}`;
+    let rep = this.reps.get(key);
+    if (rep === undefined) {
+      rep = this.makeNull(t);
+      this.nulls.add(rep);
+      this.reps.set(key, rep);
+    }
+    return rep;
+  }
+
+  isNull(rep: Value): boolean {
+    return this.nulls.has(rep);
+  }
+
+  private makeNull(t: Type): Constant {
+    switch (t.kind) {
+      case 'bool':
+        return { kind: 'bool', type: t, value: false };
+      case 'float':
+      case 'double':
+        return { kind: 'fp', type: t, value: 0, bits: 0n };
+      case 'pointer':
+        return { kind: 'null', type: t };
+      case 'struct':
+      case 'array':
+      case 'packed':
+        return { kind: 'zeroinitializer', type: t };
+      default:
+        return { kind: 'int', type: t, value: 0n };
+    }
+  }
+}
+
+/**
+ * LLVM `ConstantArray::isString`: an array of sbyte or ubyte whose elements are all integer
+ * constants (not expressions or undef). Call on canonical representatives only (a null array is
+ * a `zeroinitializer`, never a string).
+ */
+export function isString(v: Value): boolean {
+  if (v.kind !== 'array' || v.type.kind !== 'array') return false;
+  const el = v.type.element.kind;
+  if (el !== 'sbyte' && el !== 'ubyte') return false;
+  for (const e of v.elements) if (e.kind !== 'int') return false;
+  return true;
+}

@@ -1,0 +1,114 @@
+/** Constant pools: the module's strings plane and value planes, and each constant's encoding. */
+import { isSigned } from '../graph/type.js';
+import type { InlineAsm, Value } from '../graph/value.js';
+import { hasNullValue, isString } from './canonical.js';
+import type { EncodeContext } from './context.js';
+import { beginBlock, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { EncodeError } from './encode-error.js';
+
+/** Writes a constant pool block; `isFunction` selects a function's pool (types first, no strings). */
+export function writeConstantPool(ctx: EncodeContext, isFunction: boolean, writeTypes: (start: number) => void): void {
+  const { out, sc } = ctx;
+  beginBlock(ctx, 'constantPool');
+  if (isFunction) writeTypes(sc.moduleTypeLevel);
+  else writeStrings(ctx);
+  const n = sc.numPlanes;
+  for (let pno = 0; pno < n; pno++) {
+    const plane = sc.getPlane(pno);
+    if (plane.length === 0) continue;
+    let valNo = isFunction ? sc.getModuleLevel(pno) : 0;
+    if (hasNullValue(plane[0]!.type) && valNo === 0) valNo = 1;
+    writePlane(ctx, plane, valNo);
+  }
+  endBlock(ctx, true);
+}
+
+function writeStrings(ctx: EncodeContext): void {
+  const { out, sc } = ctx;
+  if (sc.strings.length === 0) return;
+  out.vbr32(sc.strings.length);
+  writeTypeId(out, 0);
+  for (const s of sc.strings) {
+    if (s.kind !== 'array') continue;
+    writeTypeId(out, typeSlotOf(ctx, s.type));
+    for (const e of s.elements) out.uint8(e.kind === 'int' ? Number(BigInt.asUintN(8, e.value)) : 0);
+  }
+}
+
+function writePlane(ctx: EncodeContext, plane: readonly Value[], from: number): void {
+  let valNo = from;
+  while (valNo < plane.length) {
+    const v = plane[valNo]!;
+    if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || isString(v)) valNo++;
+    else break;
+  }
+  let end = valNo;
+  while (end < plane.length) {
+    const k = plane[end]!.kind;
+    if (k === 'argument' || k === 'block' || k === 'instruction') break;
+    end++;
+  }
+  if (end === valNo) return;
+  ctx.out.vbr32(end - valNo);
+  writeTypeId(ctx.out, typeSlotOf(ctx, plane[0]!.type));
+  for (let i = valNo; i < end; i++) {
+    const v = plane[i]!;
+    if (v.kind === 'inlineasm') writeInlineAsm(ctx, v);
+    else writeConstant(ctx, v);
+  }
+}
+
+function writeInlineAsm(ctx: EncodeContext, v: InlineAsm): void {
+  if (!ctx.row.hasPackedAndAttributes) throw new EncodeError('inline asm', ctx.row.version);
+  ctx.out.vbr32(0xffffffff);
+  ctx.out.string(v.asm);
+  ctx.out.string(v.constraints);
+  ctx.out.vbr32(v.hasSideEffects ? 1 : 0);
+}
+
+/** One constant of a plane (never a null value: those are implicit). */
+export function writeConstant(ctx: EncodeContext, v: Value): void {
+  const out = ctx.out;
+  if (v.kind === 'expr') {
+    out.vbr32(v.operands.length + (ctx.row.constantExprCountPlusOne ? 1 : 0));
+    out.vbr32(ctx.opcodes.of(v.opcode));
+    for (const op of v.operands) {
+      out.vbr32(slotOf(ctx, op));
+      writeTypeId(out, typeSlotOf(ctx, op.type));
+    }
+    return;
+  }
+  if (v.kind === 'undef') {
+    if (ctx.row.noUndefValue) throw new EncodeError('undef', ctx.row.version);
+    out.vbr32(1);
+    return;
+  }
+  out.vbr32(0);
+  switch (v.kind) {
+    case 'bool':
+      out.vbr32(v.value ? 1 : 0);
+      return;
+    case 'int':
+      if (isSigned(v.type)) out.svbr64(v.value);
+      else out.vbr64(BigInt.asUintN(64, v.value));
+      return;
+    case 'fp':
+      if (v.type.kind === 'float') out.uint32(Number(BigInt.asUintN(32, v.bits)));
+      else {
+        const bits = BigInt.asUintN(64, v.bits);
+        out.uint32(Number(bits & 0xffffffffn));
+        out.uint32(Number(bits >> 32n));
+      }
+      return;
+    case 'packed':
+      if (!ctx.row.hasPackedAndAttributes) throw new EncodeError('a packed constant', ctx.row.version);
+      for (const e of v.elements) out.vbr32(slotOf(ctx, e));
+      return;
+    case 'array':
+    case 'struct':
+      for (const e of v.elements) out.vbr32(slotOf(ctx, e));
+      return;
+    default:
+      throw new Error(`cannot write a ${v.kind} constant in a constant pool`);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * What every part of the writer shares: the output, the slot numbering and the target version's
+ * format row, plus opcode numbering looked up from the row.
+ */
+import type { BlockKind, FormatRow, OpcodeName, PseudoOpcode } from '../format/format-table.js';
+import type { Opcode, Value } from '../graph/value.js';
+import type { Type } from '../graph/type.js';
+import type { BinaryWriter } from '../binary/writer.js';
+import { EncodeError } from './encode-error.js';
+import type { SlotCalculator } from './slot-calculator.js';
+
+export interface EncodeContext {
+  readonly out: BinaryWriter;
+  readonly sc: SlotCalculator;
+  readonly row: FormatRow;
+  readonly opcodes: OpcodeNumbers;
+}
+
+/** Opcode numbers of one version, from its format row. */
+export class OpcodeNumbers {
+  private readonly byName = new Map<OpcodeName, number>();
+  private readonly pseudo = new Map<PseudoOpcode, number>();
+
+  constructor(private readonly row: FormatRow) {
+    row.opcodes.forEach((name, i) => {
+      if (name !== undefined && !this.byName.has(name)) this.byName.set(name, i);
+    });
+    for (const [n, p] of row.pseudoOpcodes) this.pseudo.set(p, n);
+  }
+
+  private readonly cache = new Map<Opcode, number>();
+
+  /** The number of a graph opcode in this version, or an `EncodeError` naming it. */
+  of(op: Opcode): number {
+    const hit = this.cache.get(op);
+    if (hit !== undefined) return hit;
+    const n = this.lookup(op);
+    this.cache.set(op, n);
+    return n;
+  }
+
+  private lookup(op: Opcode): number {
+    let name: OpcodeName = op;
+    if (this.row.signlessInstructions) {
+      // Before LLVM 1.9 there was one `div` and one `rem`; the operand type said which.
+      if (op === 'udiv' || op === 'sdiv' || op === 'fdiv') name = 'div';
+      else if (op === 'urem' || op === 'srem' || op === 'frem') name = 'rem';
+    }
+    // The graph's `vaarg` is the va_arg of the version's own numbering (LLVM 1.6+ `va_arg`).
+    if (op === 'vaarg' && this.byName.has('va_arg')) name = 'va_arg';
+    if (op === 'vanext' && this.byName.has('va_arg')) throw new EncodeError('the vanext instruction', this.row.version);
+    const n = this.byName.get(name);
+    if (n === undefined || name === 'userop1' || name === 'userop2') {
+      throw new EncodeError(`the ${op} instruction`, this.row.version);
+    }
+    return n;
+  }
+
+  pseudoOf(p: PseudoOpcode, construct: string): number {
+    const n = this.pseudo.get(p);
+    if (n === undefined) throw new EncodeError(construct, this.row.version);
+    return n;
+  }
+}
+
+/** A value's slot, which must exist (a missing slot is a writer bug or a value from elsewhere). */
+export function slotOf(ctx: EncodeContext, v: Value): number {
+  const s = ctx.sc.slotOf(v);
+  if (s < 0) throw new Error(`value has no slot (does it belong to this module?): ${v.kind}`);
+  return s;
+}
+
+export function typeSlotOf(ctx: EncodeContext, t: Type): number {
+  const s = ctx.sc.typeSlot(t);
+  if (s < 0) throw new Error(`type has no slot: ${t.kind}`);
+  return s;
+}
+
+/** Starts a block of `kind` (the module block's header is the long form). */
+export function beginBlock(ctx: EncodeContext, kind: BlockKind, long = false): void {
+  ctx.out.beginBlock(ctx.row.blockIds[kind]!, long);
+}
+
+/**
+ * Ends the innermost block: back-patches its header; the writer pads after it in versions 0–3
+ * (constructed with `alignAfterBlocks`). An elided empty block leaves no trace, padding included.
+ */
+export function endBlock(ctx: EncodeContext, elideIfEmpty = false): void {
+  ctx.out.endBlock({ elideIfEmpty });
+}
+
+/** Pads to 32 bits where the version aligns (0xAB fill), else nothing. */
+export function pad(ctx: EncodeContext): void {
+  if (ctx.row.alignmentFill !== null) ctx.out.align32(ctx.row.alignmentFill);
+}
+
+/** LLVM `output_typeid`: a type id as a vbr, ids of 2^24 - 1 and above escaped (v3+). */
+export function writeTypeId(out: BinaryWriter, id: number): void {
+  if (id <= 0x00ffffff) out.vbr32(id);
+  else out.vbr32(0x00ffffff).vbr32(id);
+}
+
+/** LLVM `Log2_32(x) + 1` as used for alignments (0 when x is 0). */
+export function encodedAlignment(align: number): number {
+  return align === 0 ? 0 : 32 - Math.clz32(align);
+}

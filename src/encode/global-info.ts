@@ -1,0 +1,104 @@
+/** The module global info block: global variables, function signatures, libraries, triple, sections. */
+import type { Linkage } from '../graph/value.js';
+import type { Module } from '../graph/module.js';
+import type { EncodeContext } from './context.js';
+import { beginBlock, encodedAlignment, endBlock, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { EncodeError } from './encode-error.js';
+
+const LINKAGE_CODE: Readonly<Record<Linkage, number>> = {
+  external: 0,
+  weak: 1,
+  appending: 2,
+  internal: 3,
+  linkonce: 4,
+  dllimport: 5,
+  dllexport: 6,
+  extern_weak: 7,
+};
+
+/** The linkage number LLVM wrote, refusing linkages the version lacks. */
+export function encodedLinkage(ctx: EncodeContext, linkage: Linkage): number {
+  const code = LINKAGE_CODE[linkage];
+  if (code > 4 && !ctx.row.hasDllLinkages) throw new EncodeError(`${linkage} linkage`, ctx.row.version);
+  return code;
+}
+
+export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
+  const { out, row } = ctx;
+  beginBlock(ctx, 'moduleGlobalInfo');
+  const sectionIds = new Map<string, number>();
+  const sectionNames: string[] = [];
+  const sectionId = (name: string): number => {
+    let n = sectionIds.get(name);
+    if (n === undefined) {
+      sectionNames.push(name);
+      n = sectionNames.length;
+      sectionIds.set(name, n);
+    }
+    return n;
+  };
+  const attributes = row.hasPackedAndAttributes && row.hasSectionNames;
+
+  for (const g of m.globals) {
+    const slot = typeSlotOf(ctx, g.type);
+    const hasInit = g.initializer !== undefined;
+    const section = g.section ?? '';
+    const linkage = encodedLinkage(ctx, g.linkage);
+    if (g.alignment === 0 && section === '') {
+      out.vbr32(slot * 32 + ((linkage << 2) | ((hasInit ? 1 : 0) << 1) | (g.isConstant ? 1 : 0)));
+    } else {
+      if (!attributes) throw new EncodeError(section !== '' ? 'a global section' : 'a global alignment', row.version);
+      // Extension word: linkage "internal" without initializer (impossible) flags it.
+      out.vbr32(slot * 32 + ((3 << 2) | (g.isConstant ? 1 : 0)));
+      out.vbr32((hasInit ? 1 : 0) | (linkage << 1) | (encodedAlignment(g.alignment) << 4) | ((section !== '' ? 1 : 0) << 9));
+      if (section !== '') out.vbr32(sectionId(section));
+    }
+    if (g.initializer !== undefined) out.vbr32(slotOf(ctx, g.initializer));
+  }
+  writeTypeId(out, 0);
+
+  for (const f of m.functions) {
+    const slot = typeSlotOf(ctx, f.type);
+    const section = f.section ?? '';
+    if (row.noFlagsForFunctions) {
+      // Before LLVM 1.4 a function was its type slot alone.
+      if (f.callingConv !== 0) throw new EncodeError(`calling convention ${f.callingConv} on a function`, row.version);
+      if (f.alignment !== 0 || section !== '') throw new EncodeError('a function alignment or section', row.version);
+      writeTypeId(out, slot);
+      continue;
+    }
+    const cc = f.callingConv + 1;
+    let word = slot * 32 + (cc & 15);
+    if (f.isDeclaration) word += 16;
+    const extLinkage = f.isDeclaration ? (f.linkage === 'dllimport' ? 1 : f.linkage === 'extern_weak' ? 2 : 0) : 0;
+    if (extLinkage !== 0 && !row.hasDllLinkages) throw new EncodeError(`${f.linkage} linkage`, row.version);
+    const needsExt = f.alignment !== 0 || section !== '' || (cc & ~15) !== 0 || extLinkage !== 0;
+    if (needsExt) word += 2 ** 31;
+    out.vbr32(word);
+    if (needsExt) {
+      out.vbr32(encodedAlignment(f.alignment) | ((cc >>> 4) << 5) | ((section !== '' ? 1 : 0) << 10) | ((extLinkage & 3) << 11));
+      if (section !== '') out.vbr32(sectionId(section));
+    }
+  }
+  if (row.noFlagsForFunctions) writeTypeId(out, 0);
+  else out.vbr32(0);
+
+  if (row.noDependentLibraries) {
+    if (m.dependentLibraries.length !== 0 || m.targetTriple !== '') {
+      throw new EncodeError('dependent libraries or a target triple', row.version);
+    }
+  } else {
+    out.vbr32(m.dependentLibraries.length);
+    for (const lib of m.dependentLibraries) out.string(lib);
+    out.string(m.targetTriple);
+  }
+  if (row.mgiPaddedInside) pad(ctx);
+  if (attributes) {
+    out.vbr32(sectionNames.length);
+    for (const s of sectionNames) out.string(s);
+    out.string(m.inlineAsm);
+  } else if (m.inlineAsm !== '') {
+    throw new EncodeError('module inline asm', row.version);
+  }
+  endBlock(ctx);
+}

@@ -1,0 +1,254 @@
+/**
+ * Instruction encoding (LLVM 1.3/1.8/1.9 `outputInstruction`): pseudo-opcodes for calling
+ * conventions, tail calls and volatile accesses; the choice among the packed formats 1–3 (one,
+ * two or three small operands in one 32-bit word) and format 0 (vbr fields); varargs calls, whose
+ * extra arguments carry their types. Version 3 pads after every format-0 instruction and writes
+ * `vanext`'s argument type where a cast writes its target type.
+ */
+import type { FunctionType, PointerType, Type } from '../graph/type.js';
+import type { Instruction, Value } from '../graph/value.js';
+import type { EncodeContext } from './context.js';
+import { encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { EncodeError } from './encode-error.js';
+import { llvmOperands } from './slot-calculator.js';
+
+const FAST_CC = 8;
+
+/** The index-type tag of a sequential getelementptr index (0 uint, 1 int, 2 ulong, 3 long). */
+function gepIndexTag(t: Type): number {
+  switch (t.kind) {
+    case 'uint':
+      return 0;
+    case 'int':
+      return 1;
+    case 'ulong':
+      return 2;
+    case 'long':
+      return 3;
+    default:
+      throw new Error(`getelementptr index of type ${t.kind}`);
+  }
+}
+
+/**
+ * Which getelementptr operands (by index, 1-based like LLVM's) index a sequential type and so carry
+ * the index-type tag in their low two bits.
+ */
+function gepSequential(ops: readonly Value[]): boolean[] {
+  const seq: boolean[] = [false];
+  let cur: Type | undefined = ops[0]!.type;
+  for (let i = 1; i < ops.length; i++) {
+    if (cur === undefined) {
+      seq.push(false);
+      continue;
+    }
+    if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
+      seq.push(true);
+      cur = cur.element;
+    } else if (cur.kind === 'struct') {
+      seq.push(false);
+      const idx = ops[i]!;
+      cur = idx.kind === 'int' ? cur.elements[Number(idx.value)] : cur.elements[0];
+    } else {
+      seq.push(false);
+      cur = undefined;
+    }
+  }
+  return seq;
+}
+
+function calleeType(inst: Instruction): FunctionType {
+  return ((inst.operands[0]!.type as PointerType).element) as FunctionType;
+}
+
+/**
+ * Writes one instruction. The packed format is LLVM's choice: the fewest operands that fit, the
+ * type slot and every operand field small enough; anything else is format 0.
+ */
+export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
+  const out = ctx.out;
+  const isCondBr = inst.opcode === 'br' && inst.operands.length === 3;
+  // Graph order; only a conditional br differs from LLVM's order, handled where slots are packed.
+  let ops: readonly Value[] = inst.operands;
+  let opcode = ctx.opcodes.of(inst.opcode);
+  let numOperands = ops.length;
+  const cc = inst.callingConv ?? 0;
+
+  if (inst.opcode === 'call') {
+    if (cc === 0) {
+      if (inst.isTailCall) opcode = ctx.opcodes.pseudoOf('tailCallC', 'a tail call');
+    } else if (cc === FAST_CC) {
+      opcode = inst.isTailCall
+        ? ctx.opcodes.pseudoOf('tailCallFastCC', 'a fastcc tail call')
+        : ctx.opcodes.pseudoOf('callFastCC', 'a fastcc call');
+    } else {
+      opcode = ctx.opcodes.pseudoOf('callWithCC', `a call with calling convention ${cc}`);
+    }
+  } else if (inst.opcode === 'invoke') {
+    if (cc === FAST_CC) opcode = ctx.opcodes.pseudoOf('invokeFastCC', 'a fastcc invoke');
+    else if (cc !== 0) opcode = ctx.opcodes.pseudoOf('invokeWithCC', `an invoke with calling convention ${cc}`);
+  } else if (inst.opcode === 'load' && inst.isVolatile) {
+    opcode = ctx.opcodes.pseudoOf('volatileLoad', 'a volatile load');
+  } else if (inst.opcode === 'store' && inst.isVolatile) {
+    opcode = ctx.opcodes.pseudoOf('volatileStore', 'a volatile store');
+  }
+  const isCallEscape = inst.opcode === 'call' && cc !== 0 && cc !== FAST_CC;
+  const isInvokeEscape = inst.opcode === 'invoke' && cc !== 0 && cc !== FAST_CC;
+
+  let ty: Type;
+  switch (inst.opcode) {
+    case 'select':
+    case 'malloc':
+    case 'alloca':
+      ty = inst.type;
+      break;
+    case 'store':
+      ty = ops[1]!.type;
+      break;
+    case 'br':
+      ty = numOperands ? ops[numOperands === 3 ? 1 : 0]!.type : inst.type; // LLVM's first operand: a label
+      break;
+    default:
+      ty = numOperands ? ops[0]!.type : inst.type;
+  }
+  const type = typeSlotOf(ctx, ty);
+
+  if ((inst.opcode === 'call' || inst.opcode === 'invoke') && calleeType(inst).isVarArg) {
+    writeVarArgsCall(ctx, inst, ops, opcode, type, cc, isCallEscape, isInvokeEscape);
+    return;
+  }
+
+  const isCastLike = inst.opcode === 'cast' || inst.opcode === 'vaarg' || inst.opcode === 'vanext';
+  if (numOperands <= 3) {
+    let maxOpSlot = type;
+    // s0..s2: the packed operand fields (4095 in s0 marks "no operands" in format 1).
+    let s0 = 4095;
+    let s1 = 0;
+    let s2 = 0;
+    if (numOperands > 0) s0 = slotOf(ctx, ops[0]!);
+    if (numOperands > 1) s1 = slotOf(ctx, ops[1]!);
+    if (numOperands > 2) s2 = slotOf(ctx, ops[2]!);
+    if (isCondBr) {
+      // LLVM keeps a conditional branch's condition last: [ifTrue, ifFalse, cond].
+      const cond = s0;
+      s0 = s1;
+      s1 = s2;
+      s2 = cond;
+    }
+    if (numOperands > 0 && s0 > maxOpSlot) maxOpSlot = s0;
+    if (s1 > maxOpSlot) maxOpSlot = s1;
+    if (s2 > maxOpSlot) maxOpSlot = s2;
+    if (isCastLike) {
+      s1 = typeSlotOf(ctx, castLikeType(inst));
+      if (s1 > maxOpSlot) maxOpSlot = s1;
+      numOperands++;
+    } else if (inst.opcode === 'malloc' || inst.opcode === 'alloca') {
+      const align = inst.alignment ?? 0;
+      if (align && !ctx.row.hasPackedAndAttributes) throw new EncodeError(`${inst.opcode} alignment`, ctx.row.version);
+      if (align) {
+        s1 = encodedAlignment(align);
+        if (s1 > maxOpSlot) maxOpSlot = s1;
+        numOperands = 2;
+      }
+    } else if (inst.opcode === 'getelementptr') {
+      const seq = gepSequential(ops);
+      if (numOperands > 1 && seq[1]) {
+        s1 = s1 * 4 + gepIndexTag(ops[1]!.type);
+        if (s1 > maxOpSlot) maxOpSlot = s1;
+      }
+      if (numOperands > 2 && seq[2]) {
+        s2 = s2 * 4 + gepIndexTag(ops[2]!.type);
+        if (s2 > maxOpSlot) maxOpSlot = s2;
+      }
+    } else if (isCallEscape) {
+      numOperands++;
+      if (numOperands <= 3) {
+        const word = cc * 2 + (inst.isTailCall ? 1 : 0);
+        if (numOperands === 1) s0 = word;
+        else if (numOperands === 2) s1 = word;
+        else s2 = word;
+        if (word > maxOpSlot) maxOpSlot = word;
+      }
+    } else if (isInvokeEscape) {
+      numOperands++;
+    }
+
+    switch (numOperands) {
+      case 0:
+      case 1:
+        if (maxOpSlot < 4095) {
+          out.uint32((1 | (opcode << 2) | (type << 8) | (s0 << 20)) >>> 0);
+          return;
+        }
+        break;
+      case 2:
+        if (maxOpSlot < 256) {
+          out.uint32((2 | (opcode << 2) | (type << 8) | (s0 << 16) | (s1 << 24)) >>> 0);
+          return;
+        }
+        break;
+      case 3:
+        if (maxOpSlot < 64) {
+          out.uint32((3 | (opcode << 2) | (type << 8) | (s0 << 14) | (s1 << 20) | (s2 << 26)) >>> 0);
+          return;
+        }
+        break;
+    }
+  }
+
+  if (isCondBr) ops = llvmOperands(inst);
+  // Format 0: opcode, type, operand count, then each operand as a vbr.
+  out.vbr32(opcode << 2);
+  writeTypeId(out, type);
+  const n = ops.length;
+  out.vbr32(n + (isCastLike || isInvokeEscape || isCallEscape ? 1 : 0));
+  if (inst.opcode !== 'getelementptr') {
+    for (let i = 0; i < n; i++) out.vbr32(slotOf(ctx, ops[i]!));
+    if (isCastLike) writeTypeId(out, typeSlotOf(ctx, castLikeType(inst)));
+    else if (isInvokeEscape) out.vbr32(cc);
+    else if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
+  } else {
+    const seq = gepSequential(ops);
+    out.vbr32(slotOf(ctx, ops[0]!));
+    for (let i = 1; i < n; i++) {
+      const s = slotOf(ctx, ops[i]!);
+      out.vbr32(seq[i] ? s * 4 + gepIndexTag(ops[i]!.type) : s);
+    }
+  }
+  if (ctx.row.longInstructionsPadded) pad(ctx);
+}
+
+/** The type a cast-like instruction carries: the target type, or `vanext`'s argument type. */
+function castLikeType(inst: Instruction): Type {
+  if (inst.opcode === 'vanext') {
+    if (inst.argType === undefined) throw new Error('vanext without argType');
+    return inst.argType;
+  }
+  return inst.type;
+}
+
+function writeVarArgsCall(
+  ctx: EncodeContext,
+  inst: Instruction,
+  ops: readonly Value[],
+  opcode: number,
+  type: number,
+  cc: number,
+  isCallEscape: boolean,
+  isInvokeEscape: boolean,
+): void {
+  const out = ctx.out;
+  out.vbr32(opcode << 2);
+  writeTypeId(out, type);
+  const numParams = calleeType(inst).params.length;
+  const numFixed = inst.opcode === 'call' ? 1 + numParams : 3 + numParams;
+  out.vbr32(2 * ops.length - numFixed + (isCallEscape || isInvokeEscape ? 1 : 0));
+  for (let i = 0; i < numFixed; i++) out.vbr32(slotOf(ctx, ops[i]!));
+  for (let i = numFixed; i < ops.length; i++) {
+    writeTypeId(out, typeSlotOf(ctx, ops[i]!.type));
+    out.vbr32(slotOf(ctx, ops[i]!));
+  }
+  if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
+  else if (isInvokeEscape) out.vbr32(cc);
+  if (ctx.row.longInstructionsPadded) pad(ctx);
+}

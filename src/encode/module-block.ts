@@ -1,0 +1,53 @@
+/**
+ * The module block (LLVM 1.8/1.9 `BytecodeWriter` constructor): signature, version word, global
+ * type block, global info, module constant pool, function blocks, module symbol table.
+ */
+import { formatFor } from '../format/format-table.js';
+import type { Module } from '../graph/module.js';
+import { BinaryWriter } from '../binary/writer.js';
+import { beginBlock, endBlock, OpcodeNumbers, pad, type EncodeContext } from './context.js';
+import { writeConstantPool } from './constant-pool.js';
+import { EncodeError } from './encode-error.js';
+import { writeFunction } from './function-block.js';
+import { writeGlobalInfo } from './global-info.js';
+import { FIRST_DERIVED_TYPE_ID, SlotCalculator } from './slot-calculator.js';
+import { writeSymbolTable } from './symbol-table.js';
+import { writeTypes } from './type-pool.js';
+
+/** Bytecode versions the writer can produce. */
+export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([3, 5, 6]);
+
+/** The uncompressed stream (`llvm` signature + module block) LLVM would have written. */
+export function writeStream(module: Module, version = 6): Uint8Array {
+  const row = formatFor(version);
+  if (row === undefined || !SUPPORTED_VERSIONS.has(version)) {
+    throw new EncodeError('a module', version, 'the writer supports bytecode versions 3, 5 and 6');
+  }
+  // Versions 0–3 pad to 32 bits after every block (LLVM 1.1–1.3).
+  const out = new BinaryWriter({ alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });
+  const sc = new SlotCalculator(module);
+  const ctx: EncodeContext = { out, sc, row, opcodes: new OpcodeNumbers(row) };
+
+  out.bytes(new Uint8Array([0x6c, 0x6c, 0x76, 0x6d])); // "llvm"
+  beginBlock(ctx, 'module', true);
+  const flags =
+    (module.endianness === 'big' ? 1 : 0) |
+    (module.pointerSize === 64 ? 2 : 0) |
+    (module.endianness === 'any' ? 4 : 0) |
+    (module.pointerSize === 'any' ? 8 : 0);
+  out.vbr32((version << 4) | flags);
+
+  pad(ctx);
+
+  beginBlock(ctx, 'globalTypePlane');
+  writeTypes(ctx, FIRST_DERIVED_TYPE_ID);
+  endBlock(ctx);
+
+  writeGlobalInfo(ctx, module);
+  writeConstantPool(ctx, false, (s) => writeTypes(ctx, s));
+  for (const f of module.functions) writeFunction(ctx, f);
+  writeSymbolTable(ctx, module.typeNames, [...module.globals, ...module.functions], module.layout);
+  endBlock(ctx);
+  return out.finish();
+}
+

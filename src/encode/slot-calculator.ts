@@ -1,0 +1,502 @@
+/**
+ * Slot numbering as LLVM's bytecode writer computed it (SlotCalculator), over our graph. LLVM
+ * 1.3, 1.8 and 1.9 share this algorithm; 1.3 also numbered `vanext`'s argument type.
+ *
+ * Every number in a bytecode file is a position: a type's index in the type table, a value's index
+ * in its type's plane. To reproduce LLVM's files byte for byte we must number exactly as it did,
+ * including its heuristics:
+ *
+ * - types are numbered as first met, a type before the types inside it (which follow in post
+ *   order); with 64 types or more, first-class types are swapped to the front;
+ * - the module table holds globals, then functions, then global initializers, then (planes
+ *   holding strings are reordered so strings come first) every constant any function uses, so
+ *   function constant pools are never written;
+ * - each function then gets a *compaction table* mapping its local plane numbering onto the
+ *   module's, which is pruned plane by plane where it saves nothing, and may be empty.
+ *
+ * Values are canonical representatives (see `Canonicalizer`): LLVM keyed its maps by object
+ * identity over uniqued constants. The swaps below are LLVM's (unstable) swap loops, kept because
+ * the resulting orders are visible in the files.
+ */
+import type { Type } from '../graph/type.js';
+import { primitiveTypesById } from '../graph/type.js';
+import type { Module } from '../graph/module.js';
+import type { Function, Instruction, Value } from '../graph/value.js';
+import { Canonicalizer, hasNullValue, isFirstClassType, isPlainConstant, isString } from './canonical.js';
+import { typeNameOrder } from './symbol-order.js';
+
+/** LLVM's type ids for the primitive types (void = 0 … label = 12). */
+export const FIRST_DERIVED_TYPE_ID = 13;
+const VOID_ID = 0;
+const LABEL_ID = 12;
+
+/** The types a type refers to directly, in LLVM's `subtype` order. */
+export function subtypes(t: Type): readonly Type[] {
+  switch (t.kind) {
+    case 'function':
+      return [t.returnType, ...t.params];
+    case 'struct':
+      return t.elements;
+    case 'array':
+    case 'packed':
+    case 'pointer':
+      return [t.element];
+    default:
+      return [];
+  }
+}
+
+/** An instruction's operands in LLVM's in-memory order (a conditional `br` keeps its condition last). */
+export function llvmOperands(inst: Instruction): readonly Value[] {
+  const ops = inst.operands;
+  if (inst.opcode === 'br' && ops.length === 3) return [ops[1]!, ops[2]!, ops[0]!];
+  return ops;
+}
+
+/** The operands LLVM's constant objects carry (and that must be numbered before them). */
+function constantOperands(v: Value): readonly Value[] {
+  switch (v.kind) {
+    case 'array':
+    case 'struct':
+    case 'packed':
+      return v.elements;
+    case 'expr':
+      return v.operands;
+    default:
+      return [];
+  }
+}
+
+const PRIMITIVE_ID = new Map<Type, number>(primitiveTypesById.map((t, i) => [t, i]));
+
+export class SlotCalculator {
+  readonly canon = new Canonicalizer();
+  /** The module's type table (global type slots). */
+  readonly types: Type[] = [];
+  private readonly typeMap = new Map<Type, number>();
+  /** The module's value planes, indexed by global type slot. */
+  readonly table: Value[][] = [];
+  private readonly nodeMap = new Map<Value, number>();
+  /** Module-level strings, in the order they were numbered (the strings plane's order). */
+  readonly strings: Value[] = [];
+  private moduleLevel: number[] = [];
+  /** Size of the type table before the current function (its function-local types follow). */
+  moduleTypeLevel = 0;
+  private moduleContainsAllFunctionConstants = false;
+
+  /** The current function's compaction table (planes by compacted type slot); empty when none. */
+  compactionTable: Value[][] = [];
+  /** The current function's compacted types; empty when types are not compacted. */
+  compactionTypes: Type[] = [];
+  private readonly compactionNodeMap = new Map<Value, number>();
+  private readonly compactionTypeMap = new Map<Type, number>();
+
+  constructor(private readonly module: Module) {
+    for (const t of primitiveTypesById) this.insertType(t);
+    this.processModule();
+  }
+
+  // ---- lookups ---------------------------------------------------------------------------------
+
+  /** A value's slot in its plane (compaction table first), or -1. `v` may be any graph value. */
+  slotOf(v: Value): number {
+    switch (v.kind) {
+      case 'instruction':
+      case 'argument':
+      case 'block':
+      case 'global':
+      case 'function':
+        return this.getSlot(v);
+      default:
+        return this.getSlot(this.canon.canon(v));
+    }
+  }
+
+  private getSlot(rep: Value): number {
+    const c = this.compactionNodeMap.get(rep);
+    if (c !== undefined) return c;
+    const s = this.nodeMap.get(rep);
+    return s === undefined ? -1 : s;
+  }
+
+  /** A type's slot (compacted when a type compaction table is active), or -1. */
+  typeSlot(t: Type): number {
+    if (this.compactionTypeMap.size !== 0) {
+      const s = this.compactionTypeMap.get(t);
+      if (s !== undefined) return s;
+    }
+    const s = this.typeMap.get(t);
+    return s === undefined ? -1 : s;
+  }
+
+  /** A value's slot in the module table (for compaction table entries). */
+  globalSlotOf(rep: Value): number {
+    const s = this.nodeMap.get(rep);
+    if (s === undefined) throw new Error('value has no global slot');
+    return s;
+  }
+
+  globalTypeSlot(t: Type): number {
+    const s = this.typeMap.get(t);
+    if (s === undefined) throw new Error('type has no global slot');
+    return s;
+  }
+
+  get numPlanes(): number {
+    return this.compactionTable.length === 0 ? this.table.length : this.compactionTable.length;
+  }
+
+  /** The types visible now: compacted types if any, else the module's. */
+  get visibleTypes(): readonly Type[] {
+    return this.compactionTypes.length !== 0 ? this.compactionTypes : this.types;
+  }
+
+  getModuleLevel(plane: number): number {
+    return plane < this.moduleLevel.length ? this.moduleLevel[plane]! : 0;
+  }
+
+  getPlane(plane: number): Value[] {
+    if (this.compactionTable.length !== 0) {
+      const cp = this.compactionTable[plane];
+      if (cp !== undefined && cp.length !== 0) return cp;
+      if (this.compactionTypes.length !== 0) plane = this.typeMap.get(this.compactionTypes[plane]!)!;
+    }
+    while (this.table.length <= plane) this.table.push([]);
+    return this.table[plane]!;
+  }
+
+  isNullRep(rep: Value): boolean {
+    return this.canon.isNull(rep);
+  }
+
+  // ---- module ----------------------------------------------------------------------------------
+
+  private processModule(): void {
+    const m = this.module;
+    for (const g of m.globals) this.getOrCreateSlot(g);
+    for (const f of m.functions) this.getOrCreateSlot(f);
+    for (const g of m.globals) if (g.initializer !== undefined) this.getOrCreateSlot(this.canon.canon(g.initializer));
+
+    // Strings (and zero arrays) of byte-array planes move to the front of their plane.
+    for (let plane = 0; plane < this.table.length; plane++) {
+      const t = this.types[plane]!;
+      if (t.kind !== 'array' || (t.element.kind !== 'sbyte' && t.element.kind !== 'ubyte')) continue;
+      const p = this.table[plane]!;
+      let firstNonString = 0;
+      for (let i = 0; i < p.length; i++) {
+        const v = p[i]!;
+        if (v.kind === 'zeroinitializer' || isString(v)) {
+          if (i !== firstNonString) {
+            const tmp = p[i]!;
+            p[i] = p[firstNonString]!;
+            p[firstNonString] = tmp;
+            this.nodeMap.set(p[i]!, i);
+            this.nodeMap.set(p[firstNonString]!, firstNonString);
+          }
+          firstNonString++;
+        }
+      }
+    }
+
+    this.moduleContainsAllFunctionConstants = true;
+    // (Graph operand order suffices here: only a `br`'s condition can be a constant, so LLVM's
+    // operand order would insert the same constants in the same order.)
+    let lastType: Type | undefined;
+    for (const f of m.functions) {
+      for (const bb of f.blocks) {
+        for (const inst of bb.instructions) {
+          for (const op of inst.operands) {
+            if (isPlainConstant(op) || op.kind === 'inlineasm') this.getOrCreateSlot(this.canon.canon(op));
+          }
+          if (inst.type !== lastType) {
+            lastType = inst.type;
+            this.getOrCreateTypeSlot(inst.type);
+          }
+          if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateTypeSlot(inst.argType);
+        }
+      }
+    }
+
+    // Named types of the module symbol table (its values are globals, numbered already).
+    for (const { type } of typeNameOrder(m.typeNames)) this.getOrCreateTypeSlot(type);
+
+    if (this.types.length >= 64) {
+      let firstNonValue = 0;
+      for (let i = 0; i < this.types.length; i++) {
+        const t = this.types[i]!;
+        if (isFirstClassType(t) || PRIMITIVE_ID.has(t)) {
+          if (i !== firstNonValue) {
+            const tmp = this.types[i]!;
+            this.types[i] = this.types[firstNonValue]!;
+            this.types[firstNonValue] = tmp;
+            this.typeMap.set(this.types[i]!, i);
+            this.typeMap.set(this.types[firstNonValue]!, firstNonValue);
+            if (this.table.length > firstNonValue) {
+              while (this.table.length <= i) this.table.push([]);
+              const tp = this.table[i]!;
+              this.table[i] = this.table[firstNonValue]!;
+              this.table[firstNonValue] = tp;
+            }
+          }
+          firstNonValue++;
+        }
+      }
+    }
+  }
+
+  // ---- insertion -------------------------------------------------------------------------------
+
+  private getOrCreateSlot(rep: Value): number {
+    if (rep.type.kind === 'void') return -1;
+    const existing = this.getSlot(rep);
+    if (existing !== -1) return existing;
+    if (isPlainConstant(rep)) {
+      if (!isString(rep)) {
+        for (const op of constantOperands(rep)) this.getOrCreateSlot(this.canon.canon(op));
+      } else if (!this.canon.isNull(rep)) {
+        this.strings.push(rep);
+      }
+    }
+    return this.insertValue(rep);
+  }
+
+  private getOrCreateTypeSlot(t: Type): number {
+    const s = this.typeSlot(t);
+    return s !== -1 ? s : this.insertType(t);
+  }
+
+  private insertValue(rep: Value): number {
+    if (this.compactionNodeMap.size !== 0) {
+      if (rep.type.kind === 'void') return -1;
+      const plane = this.typeSlot(rep.type);
+      const cp = this.compactionTable[plane];
+      if (cp !== undefined && cp.length !== 0) return this.getOrCreateCompactionSlot(rep);
+    }
+    if (rep.type.kind === 'void') return -1;
+    return this.doInsertValue(rep);
+  }
+
+  private insertType(t: Type): number {
+    if (this.compactionTypeMap.size !== 0) this.getOrCreateCompactionTypeSlot(t);
+    const result = this.doInsertType(t);
+    // Post-order walk of the types inside `t`; the root itself is already numbered.
+    const visited = new Set<Type>([t]);
+    const stack: { t: Type; subs: readonly Type[]; i: number }[] = [{ t, subs: subtypes(t), i: 0 }];
+    while (stack.length !== 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.i < top.subs.length) {
+        const child = top.subs[top.i++]!;
+        if (!visited.has(child)) {
+          visited.add(child);
+          stack.push({ t: child, subs: subtypes(child), i: 0 });
+        }
+        continue;
+      }
+      stack.pop();
+      if (top.t !== t && this.typeSlot(top.t) === -1) this.doInsertType(top.t);
+    }
+    return result;
+  }
+
+  private doInsertValue(rep: Value): number {
+    const typ = rep.type;
+    let ty: number;
+    const prim = PRIMITIVE_ID.get(typ);
+    if (prim === undefined) {
+      let s = this.compactionTable.length === 0 ? this.typeSlot(typ) : (this.typeMap.get(typ) ?? -1);
+      if (s === -1) s = this.insertType(typ);
+      ty = s;
+    } else {
+      ty = prim;
+    }
+    while (this.table.length <= ty) this.table.push([]);
+    const plane = this.table[ty]!;
+    if (plane.length === 0 && hasNullValue(typ)) {
+      const zero = this.canon.nullOf(typ);
+      if (rep !== zero) {
+        plane.push(zero);
+        this.nodeMap.set(zero, 0);
+      }
+    }
+    const slot = plane.length;
+    this.nodeMap.set(rep, slot);
+    plane.push(rep);
+    return slot;
+  }
+
+  private doInsertType(t: Type): number {
+    const slot = this.types.length;
+    this.typeMap.set(t, slot);
+    this.types.push(t);
+    return slot;
+  }
+
+  // ---- functions -------------------------------------------------------------------------------
+
+  /** Numbers a function's arguments, blocks and instructions (and builds its compaction table). */
+  incorporateFunction(f: Function): void {
+    if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
+    const n = this.numPlanes;
+    this.moduleLevel = new Array<number>(n);
+    for (let i = 0; i < n; i++) this.moduleLevel[i] = this.getPlane(i).length;
+    this.moduleTypeLevel = this.types.length;
+
+    // Arguments, blocks and instructions are new to the table (LLVM's getOrCreateSlot would miss).
+    for (const a of f.args) this.insertValue(a);
+    for (const bb of f.blocks) {
+      this.insertValue(bb);
+      for (const inst of bb.instructions) {
+        if (inst.type.kind !== 'void') this.insertValue(inst);
+        if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateTypeSlot(inst.argType);
+      }
+    }
+    if (this.compactionTable.length !== 0) this.pruneCompactionTable();
+  }
+
+  /** Forgets the current function's values, restoring the module state. */
+  purgeFunction(): void {
+    const numModuleTypes = this.moduleLevel.length;
+    this.compactionNodeMap.clear();
+    this.compactionTypeMap.clear();
+    for (let i = 0; i < numModuleTypes; i++) {
+      const level = this.getModuleLevel(i);
+      const plane = this.getPlane(i);
+      while (plane.length > level) this.nodeMap.delete(plane.pop()!);
+    }
+    this.moduleLevel = [];
+    this.moduleTypeLevel = 0;
+    this.compactionTypes = [];
+    if (this.compactionTable.length !== 0) {
+      this.compactionTable = [];
+    } else {
+      while (this.table.length > numModuleTypes) {
+        const plane = this.table.pop()!;
+        for (const v of plane) this.nodeMap.delete(v);
+      }
+    }
+  }
+
+  private getOrCreateCompactionSlot(rep: Value): number {
+    const existing = this.compactionNodeMap.get(rep);
+    if (existing !== undefined) return existing;
+    const ty = this.compactionTypes.length !== 0 ? this.getOrCreateCompactionTypeSlot(rep.type) : this.typeSlot(rep.type);
+    while (this.compactionTable.length <= ty) this.compactionTable.push([]);
+    const plane = this.compactionTable[ty]!;
+    if (plane.length === 0 && hasNullValue(rep.type)) {
+      const zero = this.canon.nullOf(rep.type);
+      if (rep !== zero) {
+        plane.push(zero);
+        this.compactionNodeMap.set(zero, 0);
+      }
+    }
+    const slot = plane.length;
+    plane.push(rep);
+    if (!this.compactionNodeMap.has(rep)) this.compactionNodeMap.set(rep, slot);
+    return slot;
+  }
+
+  private getOrCreateCompactionTypeSlot(t: Type): number {
+    const existing = this.compactionTypeMap.get(t);
+    if (existing !== undefined) return existing;
+    const slot = this.compactionTypes.length;
+    this.compactionTypes.push(t);
+    this.compactionTypeMap.set(t, slot);
+    return slot;
+  }
+
+  private buildCompactionTable(f: Function): void {
+    this.compactionTable = [];
+    for (let i = 0; i <= LABEL_ID; i++) {
+      this.compactionTable.push([]);
+      this.compactionTypes.push(primitiveTypesById[i]!);
+      this.compactionTypeMap.set(primitiveTypesById[i]!, i);
+    }
+    for (const a of f.args) this.getOrCreateCompactionTypeSlot(a.type);
+    let lastType: Type | undefined;
+    for (const bb of f.blocks) {
+      for (const inst of bb.instructions) {
+        if (inst.type !== lastType) {
+          lastType = inst.type;
+          this.getOrCreateCompactionTypeSlot(inst.type);
+        }
+        for (const op of inst.operands) {
+          if (op.kind !== 'argument' && op.kind !== 'block' && op.kind !== 'instruction') {
+            this.getOrCreateCompactionSlot(this.canon.canon(op));
+          }
+        }
+        if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateCompactionTypeSlot(inst.argType);
+      }
+    }
+
+    while (this.compactionTable.length < this.compactionTypes.length) this.compactionTable.push([]);
+    this.compactionTable.length = this.compactionTypes.length;
+    for (let i = 0; i < this.compactionTable.length; i++) {
+      if (this.compactionTable[i]!.length === 0 && i !== VOID_ID && i !== LABEL_ID) {
+        this.getOrCreateCompactionSlot(this.canon.nullOf(this.compactionTypes[i]!));
+      }
+    }
+
+    // Index of the last first-class type of the module table.
+    let numFCTypes = this.types.length - 1;
+    while (!isFirstClassType(this.types[numFCTypes]!)) numFCTypes--;
+    if (numFCTypes < 64) {
+      // Types need no compaction: move each plane back to its global type slot.
+      const tmpTable = this.compactionTable;
+      const tmpTypes = this.compactionTypes;
+      this.compactionTable = [];
+      this.compactionTypes = [];
+      while (tmpTypes.length !== 0) {
+        const t = tmpTypes.pop()!;
+        this.compactionTypeMap.delete(t);
+        const tySlot = this.typeSlot(t);
+        while (this.compactionTable.length <= tySlot) this.compactionTable.push([]);
+        const moved = this.compactionTable[tySlot]!;
+        this.compactionTable[tySlot] = tmpTable[tmpTypes.length]!;
+        tmpTable[tmpTypes.length] = moved;
+        tmpTable.pop();
+      }
+    }
+  }
+
+  private pruneCompactionTable(): void {
+    const tyPlane = this.compactionTypes;
+    for (let ctp = 0; ctp < this.compactionTable.length; ctp++) {
+      const cplane = this.compactionTable[ctp]!;
+      if (cplane.length === 0) continue;
+      const globalSlot = tyPlane.length !== 0 ? this.globalTypeSlot(tyPlane[ctp]!) : ctp;
+      while (this.table.length <= globalSlot) this.table.push([]);
+      const gplane = this.table[globalSlot]!;
+      const modLevel = this.getModuleLevel(ctp);
+      const numFunctionObjs = cplane.length - modLevel;
+      let prune = gplane.length + numFunctionObjs < 64;
+      if (!prune && numFunctionObjs === 0) {
+        let maxIdx = 0;
+        for (let i = 0; i < modLevel; i++) {
+          const idx = this.nodeMap.get(cplane[i]!) ?? 0;
+          if (idx > maxIdx) maxIdx = idx;
+        }
+        prune = maxIdx < 64;
+      }
+      if (prune) {
+        const old = cplane;
+        this.compactionTable[ctp] = [];
+        for (let i = modLevel; i < old.length; i++) {
+          const v = old[i]!;
+          this.compactionNodeMap.delete(v);
+          // Its compaction plane is now empty, so LLVM's getOrCreateSlot lands in the module plane.
+          this.doInsertValue(v);
+        }
+        for (let i = 0; i < modLevel; i++) this.compactionNodeMap.delete(old[i]!);
+        this.moduleLevel[ctp] = gplane.length - numFunctionObjs;
+      }
+    }
+  }
+
+  /** LLVM `CompactionTableIsEmpty`: no plane has module-level entries. */
+  compactionTableIsEmpty(): boolean {
+    for (let i = 0; i < this.compactionTable.length; i++) {
+      if (this.compactionTable[i]!.length !== 0 && this.getModuleLevel(i) !== 0) return false;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,54 @@
+/** Type definitions: the module's global type block and (older writers) function type planes. */
+import type { Type } from '../graph/type.js';
+import type { EncodeContext } from './context.js';
+import { typeSlotOf, writeTypeId } from './context.js';
+import { EncodeError } from './encode-error.js';
+
+/** LLVM 1.3–1.9 type ids of the derived kinds, written before each definition. */
+const DERIVED_TYPE_ID = { function: 13, struct: 14, array: 15, pointer: 16, opaque: 17, packed: 18 } as const;
+const PRIMITIVE_IDS: Readonly<Record<string, number>> = {
+  void: 0, bool: 1, ubyte: 2, sbyte: 3, ushort: 4, short: 5, uint: 6, int: 7, ulong: 8, long: 9,
+  float: 10, double: 11, label: 12,
+};
+
+/** Writes the visible types from `start` on: a count, then each definition. */
+export function writeTypes(ctx: EncodeContext, start: number): void {
+  const types = ctx.sc.visibleTypes;
+  ctx.out.vbr32(types.length - start);
+  for (let i = start; i < types.length; i++) writeType(ctx, types[i]!);
+}
+
+function writeType(ctx: EncodeContext, t: Type): void {
+  const out = ctx.out;
+  switch (t.kind) {
+    case 'function':
+      out.vbr32(DERIVED_TYPE_ID.function);
+      writeTypeId(out, typeSlotOf(ctx, t.returnType));
+      out.vbr32(t.params.length + (t.isVarArg ? 1 : 0));
+      for (const p of t.params) writeTypeId(out, typeSlotOf(ctx, p));
+      if (t.isVarArg) writeTypeId(out, 0);
+      return;
+    case 'struct':
+      out.vbr32(DERIVED_TYPE_ID.struct);
+      for (const e of t.elements) writeTypeId(out, typeSlotOf(ctx, e));
+      writeTypeId(out, 0);
+      return;
+    case 'packed':
+    case 'array':
+      if (t.kind === 'packed' && !ctx.row.hasPackedAndAttributes) throw new EncodeError('a packed type', ctx.row.version);
+      out.vbr32(DERIVED_TYPE_ID[t.kind]);
+      writeTypeId(out, typeSlotOf(ctx, t.element));
+      out.vbr32(t.length);
+      return;
+    case 'pointer':
+      out.vbr32(DERIVED_TYPE_ID.pointer);
+      writeTypeId(out, typeSlotOf(ctx, t.element));
+      return;
+    case 'opaque':
+      out.vbr32(DERIVED_TYPE_ID.opaque);
+      return;
+    default:
+      // A primitive in a type list (LLVM would write its id alone).
+      out.vbr32(PRIMITIVE_IDS[t.kind]!);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * `writeModule`: a module graph to bytecode, byte for byte as LLVM's own writer produced it.
+ *
+ * Supported targets: version 6 (LLVM 1.9's writer), version 5 (LLVM 1.8's) and version 3
+ * (LLVM 1.3's). The stream is `llvm` + the module block; `compression` then wraps it: `auto` as
+ * LLVM 1.4+ did (`llvc0` when the payload after the signature is at most 64 KiB, else `llvc2` =
+ * bzip2 -5), `none` leaves the bare `llvm` stream, `bzip2` forces `llvc2`. Versions before 5 are
+ * never compressed (`auto` means `none` there).
+ *
+ * bzip2 output comes from the WebAssembly libbzip2 (byte-identical to LLVM's), which must be
+ * loaded once: `await loadBzip2()` before a synchronous `writeModule` that needs it, or use
+ * `writeModuleAsync`, which loads it when needed.
+ *
+ * What the target version cannot express is refused with an `EncodeError` naming the construct
+ * and the version (e.g. `undef`, `unreachable`, calling conventions before version 5).
+ */
+import { formatFor } from '../format/format-table.js';
+import type { Module } from '../graph/module.js';
+import { isBzip2Loaded, llvmDefaultCompression, loadBzip2, wrapContainer, type Compression } from '../container/index.js';
+import { EncodeError } from './encode-error.js';
+import { writeStream } from './module-block.js';
+
+export interface WriteOptions {
+  /** Target bytecode version (default 6). Supported: 3, 5, 6. */
+  bytecodeVersion?: number;
+  /** `auto` (default): LLVM's choice by size; `none`: bare `llvm` stream; `bzip2`: `llvc2`. */
+  compression?: 'auto' | 'none' | 'bzip2';
+}
+
+/** The container compression for `stream` under `options` (refusing bzip2 where LLVM had none). */
+function containerFor(stream: Uint8Array, version: number, requested: WriteOptions['compression']): Compression {
+  const compressible = formatFor(version)?.mayBeCompressed ?? false;
+  if (requested === 'bzip2' && !compressible) throw new EncodeError('bzip2 compression', version);
+  if (!compressible || requested === 'none') return 'none';
+  if (requested === 'bzip2') return 'bzip2';
+  return llvmDefaultCompression(stream);
+}
+
+/**
+ * Writes `module` as a bytecode file. When the result must be bzip2-compressed, the bzip2 codec
+ * must have been loaded (`await loadBzip2()`); otherwise this throws saying so.
+ */
+export function writeModule(module: Module, options: WriteOptions = {}): Uint8Array {
+  const version = options.bytecodeVersion ?? 6;
+  const stream = writeStream(module, version);
+  const compression = containerFor(stream, version, options.compression);
+  if (compression === 'bzip2' && !isBzip2Loaded()) {
+    throw new Error('this module is written bzip2-compressed: call `await loadBzip2()` first, or use writeModuleAsync');
+  }
+  return wrapContainer(stream, compression);
+}
+
+/** `writeModule`, loading the bzip2 codec first when the output needs it. */
+export async function writeModuleAsync(module: Module, options: WriteOptions = {}): Promise<Uint8Array> {
+  const version = options.bytecodeVersion ?? 6;
+  const stream = writeStream(module, version);
+  const compression = containerFor(stream, version, options.compression);
+  if (compression === 'bzip2') await loadBzip2();
+  return wrapContainer(stream, compression);
+}
