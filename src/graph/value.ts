@@ -237,6 +237,12 @@ export interface Instruction {
   alignment?: number;
   /** `vanext`: the argument type it steps over. */
   argType?: Type;
+  /**
+   * `vaarg`: read from the pre-LLVM-1.6 `vaarg` opcode (which took the va_list itself), not the
+   * 1.6+ `va_arg` (which takes a pointer to it). Both print as `vaarg` in their own releases;
+   * version 5 files may hold either, so the reader records which one it saw.
+   */
+  legacyVarArgs?: boolean;
 }
 
 export type Value = Constant | Argument | BasicBlock | Instruction;

@@ -1,0 +1,65 @@
+/** What every block decoder of one module shares. */
+import { BLOCK_NAMES, type BlockKind } from '../binary/block-header.js';
+import type { BinaryReader } from '../binary/reader.js';
+import type { FormatRow } from '../format/format-table.js';
+import type { Limits } from '../limits.js';
+import type { Module } from '../graph/module.js';
+import type { PointerType, Type } from '../graph/type.js';
+import type { Function, GlobalVariable } from '../graph/value.js';
+import type { ModulePlanes } from './planes.js';
+import type { TypeTable } from './types.js';
+
+export interface ModuleContext {
+  readonly r: BinaryReader;
+  readonly row: FormatRow;
+  readonly limits: Limits;
+  readonly module: Module;
+  /** Module-level types by normalized id. */
+  readonly types: TypeTable;
+  readonly planes: ModulePlanes;
+  /** Functions whose Function block is still to come, in file order. */
+  readonly bodiesToRead: Function[];
+  /** Global variables whose initializer slot waits for the constant pool. */
+  readonly pendingInitializers: { global: GlobalVariable; slot: number; offset: number }[];
+  /** Pointer types by pointee, for results of getelementptr and the like. */
+  readonly pointerTypes: Map<Type, PointerType>;
+}
+
+/** A short readable name for a type in error messages (not the printer's syntax). */
+export function describeType(t: Type, depth = 0): string {
+  if (depth > 3) return '…';
+  switch (t.kind) {
+    case 'pointer':
+      return `${describeType(t.element, depth + 1)}*`;
+    case 'array':
+      return `[${t.length} x ${describeType(t.element, depth + 1)}]`;
+    case 'packed':
+      return `<${t.length} x ${describeType(t.element, depth + 1)}>`;
+    case 'struct':
+      return `{ ${t.elements.map((e) => describeType(e, depth + 1)).join(', ')} }`;
+    case 'function':
+      return `${describeType(t.returnType, depth + 1)} (${t.params.map((e) => describeType(e, depth + 1)).join(', ')}${t.isVarArg ? ', ...' : ''})`;
+    default:
+      return t.kind;
+  }
+}
+
+/** Makes newly defined types known to `pointerTo`, so results share the file's own pointer types. */
+export function registerTypes(ctx: ModuleContext, added: readonly Type[]): void {
+  for (const t of added) if (t.kind === 'pointer' && !ctx.pointerTypes.has(t.element)) ctx.pointerTypes.set(t.element, t);
+}
+
+/** The pointer type to `t`, reusing the file's own when it has one. */
+export function pointerTo(ctx: ModuleContext, t: Type): PointerType {
+  let p = ctx.pointerTypes.get(t);
+  if (p === undefined) {
+    p = { kind: 'pointer', element: t };
+    ctx.pointerTypes.set(t, p);
+  }
+  return p;
+}
+
+/** The name of a block in error paths: LLVM's name for its kind, or its raw id when unknown. */
+export function blockName(kind: BlockKind | undefined, id: number): string {
+  return (kind && BLOCK_NAMES.get(kind)) ?? `UnknownBlock(id ${id})`;
+}

@@ -1,0 +1,166 @@
+import type { BinaryReader } from '../binary/reader.js';
+/**
+ * The Function block (docs/format.md §8): linkage, then constant pools or a compaction table,
+ * the instruction list (or LLVM 1.0's basic-block blocks) and the symbol table.
+ */
+import { readBlockHeader } from '../binary/block-header.js';
+import { blockName } from './context.js';
+import { blockKindFor, hasImplicitNull, NORMALIZED_FIRST_DERIVED_TYPE_ID, NORMALIZED_LABEL_TYPE_ID } from '../format/format-table.js';
+import { primitiveTypesById, type Type } from '../graph/type.js';
+import type { Function, Value } from '../graph/value.js';
+import { readConstantPool } from './constant-pool.js';
+import { describeType, registerTypes, type ModuleContext } from './context.js';
+import { FunctionScope } from './function-scope.js';
+import { LINKAGE_CODES } from './global-info.js';
+import { readInstructions } from './instructions.js';
+import { nullValueOf } from './planes.js';
+import { readSymbolTable } from './symbol-table.js';
+import { readTypeId, TYPE_TYPE, TypeTable } from './types.js';
+
+export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
+  const r: BinaryReader = ctx.r;
+  const { row } = ctx;
+  const at = r.pos;
+  const linkageCode = r.vbr32();
+  const maxLinkage = row.hasDllLinkages ? 7 : 4;
+  if (linkageCode > maxLinkage) r.fail(`linkage code ${linkageCode} is invalid in version ${row.version}`, at);
+  if (row.declarationsHaveFunctionBlocks) {
+    fn.isDeclaration = r.atEnd();
+    if (fn.isDeclaration) {
+      // A declaration's block holds only its linkage; LLVM kept external for declarations.
+      fn.linkage = LINKAGE_CODES[linkageCode]!;
+      return;
+    }
+  }
+  fn.linkage = LINKAGE_CODES[linkageCode]!;
+  const s = new FunctionScope(ctx, fn, ctx.types);
+  let sawInstructions = false;
+  let resolved = false;
+  const resolve = (): void => {
+    if (resolved) return;
+    resolved = true;
+    s.resolveForwardReferences();
+  };
+  while (!r.atEnd()) {
+    const header = readBlockHeader(r, row.longBlockHeaders);
+    const kind = blockKindFor(row, header.id);
+    r.enterBlock(blockName(kind, header.id), header.size, header.headerOffset);
+    if (r.depth > ctx.limits.maxBlockDepth) r.fail(`blocks nest deeper than the limit of ${ctx.limits.maxBlockDepth}`, header.headerOffset);
+    switch (kind) {
+      case 'constantPool':
+        if (sawInstructions) r.fail('a constant pool after the instructions', header.headerOffset);
+        if (s.types === ctx.types) s.types = new TypeTable(ctx.types.types);
+        s.placeArguments();
+        readConstantPool(ctx, {
+          types: s.types,
+          lookup: (t, slot) => s.plane(t).get(slot),
+          define: (t, v) => s.plane(t).push(v),
+        }, true);
+        break;
+      case 'compactionTable':
+        if (!row.hasCompactionTables) r.fail(`a compaction table in version ${row.version}`, header.headerOffset);
+        if (sawInstructions || s.argumentsPlaced) r.fail('a compaction table after the function\'s values', header.headerOffset);
+        readCompactionTable(ctx, s);
+        break;
+      case 'instructionList':
+      case 'basicBlock':
+        if (kind === 'basicBlock' && !row.mayHaveBasicBlockBlocks) r.fail(`a basic-block block in version ${row.version}`, header.headerOffset);
+        if (kind === 'instructionList' && sawInstructions) r.fail('a second instruction list', header.headerOffset);
+        s.placeArguments();
+        readInstructions(s, kind === 'basicBlock');
+        sawInstructions = true;
+        break;
+      case 'symbolTable':
+        resolve();
+        fn.blocks = s.blocks.slice(0, s.completedBlocks);
+        fn.layout = readSymbolTable(ctx, {
+          types: s.types,
+          lookup: (t: Type, slot: number): Value | undefined =>
+            t.kind === 'label' ? (slot < fn.blocks.length ? fn.blocks[slot] : undefined) : s.plane(t).get(slot),
+        });
+        break;
+      default:
+        // LLVM skipped blocks it did not expect; so do we (the analyzer reports them).
+        break;
+    }
+    r.leaveBlock();
+    if (row.hasAlignment) skipPadding(ctx);
+  }
+  if (!sawInstructions || s.completedBlocks === 0) r.fail('a function body without instructions', at);
+  resolve();
+  fn.blocks = s.blocks.slice(0, s.completedBlocks);
+}
+
+/** Skips 0xAB alignment padding, which may be absent at the very end of an enclosing block. */
+export function skipPadding(ctx: ModuleContext): void {
+  const r: BinaryReader = ctx.r;
+  const pad = (4 - (r.pos & 3)) & 3;
+  r.pos += Math.min(pad, r.end - r.pos);
+}
+
+/**
+ * The CompactionTable block (docs/format.md §10): the function's own numbering of types (v2+: a
+ * list first; v1: the type-type plane) and of the module values it uses.
+ */
+function readCompactionTable(ctx: ModuleContext, s: FunctionScope): void {
+  const r: BinaryReader = ctx.r;
+  const { row, limits } = ctx;
+  const moduleTypes = ctx.types;
+  let compactedTypes: Type[] | null = null;
+  const useCompactedTypes = (list: Type[]): void => {
+    compactedTypes = list;
+    s.types = new TypeTable([...primitiveTypesById, ...list]);
+    registerTypes(ctx, list);
+  };
+  if (!row.typeDerivedFromValue) {
+    const at = r.pos;
+    const n = r.checkCount(r.vbr32(), 1, limits.maxCompactionTableEntries, 'compacted types', at);
+    if (n > 0) {
+      const list: Type[] = new Array(n);
+      for (let i = 0; i < n; i++) list[i] = compactedModuleType(ctx, moduleTypes, readTypeId(r, row));
+      useCompactedTypes(list);
+    }
+  }
+  while (!r.atEnd()) {
+    const at = r.pos;
+    const w = r.vbr32();
+    let count = w & 3;
+    let planeId: number;
+    if (count === 3) {
+      count = w >>> 2;
+      planeId = readTypeId(r, row);
+    } else {
+      const raw = w >>> 2;
+      const n = row.typeTypePlaneId === null ? raw : raw === row.typeTypePlaneId ? TYPE_TYPE : raw > row.typeTypePlaneId ? raw - 1 : raw;
+      planeId = n;
+    }
+    r.checkCount(count, 1, limits.maxCompactionTableEntries, 'compaction table entries', at);
+    if (planeId === TYPE_TYPE) {
+      if (compactedTypes !== null) r.fail('a second list of compacted types', at);
+      const list: Type[] = new Array(count);
+      for (let i = 0; i < count; i++) list[i] = compactedModuleType(ctx, moduleTypes, readTypeId(r, row));
+      useCompactedTypes(list);
+      continue;
+    }
+    const t = s.types.at(r, planeId, at);
+    if (planeId === NORMALIZED_LABEL_TYPE_ID || t.kind === 'void') r.fail(`a compaction table plane of type ${describeType(t)}`, at);
+    if (s.compacted.has(t)) r.fail(`two compaction table planes for type ${describeType(t)}`, at);
+    const moduleId = moduleTypes.idOf(t) ?? NORMALIZED_FIRST_DERIVED_TYPE_ID;
+    const withNull = hasImplicitNull(row, moduleId, t.kind === 'opaque');
+    const modulePlane = ctx.planes.plane(t);
+    const prefix: Value[] = withNull ? [modulePlane[0] ?? nullValueOf(t)] : [];
+    for (let i = 0; i < count; i++) {
+      const slotAt = r.pos;
+      const slot = r.vbr32();
+      const v = modulePlane[slot];
+      if (v === undefined) r.fail(`compaction table names module slot ${slot} of type ${describeType(t)}, which is not defined`, slotAt);
+      prefix.push(v);
+    }
+    s.compacted.set(t, prefix);
+  }
+}
+
+function compactedModuleType(ctx: ModuleContext, moduleTypes: TypeTable, id: number): Type {
+  if (id === TYPE_TYPE) ctx.r.fail('the type type cannot be compacted');
+  return moduleTypes.at(ctx.r, id);
+}

@@ -1,0 +1,143 @@
+/**
+ * The module: header, version word, and the blocks of docs/format.md §4.3, decoded into the
+ * module graph.
+ */
+import { readBlockHeader } from '../binary/block-header.js';
+import { blockName } from './context.js';
+import { BinaryReader } from '../binary/reader.js';
+import { blockKindFor, formatFor, NEWEST_VERSION, type FormatRow } from '../format/format-table.js';
+import type { Limits } from '../limits.js';
+import type { Module } from '../graph/module.js';
+import { primitiveTypesById, type Type } from '../graph/type.js';
+import type { Value } from '../graph/value.js';
+import { isConstantValue, readConstantPool } from './constant-pool.js';
+import { describeType, registerTypes, type ModuleContext } from './context.js';
+import { readFunctionBlock, skipPadding } from './function-block.js';
+import { readModuleGlobalInfo } from './global-info.js';
+import { ModulePlanes } from './planes.js';
+import { readSymbolTable } from './symbol-table.js';
+import { TypeTable } from './types.js';
+
+const MODULE_BLOCK_ID = 1;
+/** Version 7 (LLVM 2.0 development) changed incompatibly without new numbers: see docs/format.md §14. */
+const UNSUPPORTED_VERSION = 7;
+
+/** Bits of the version word below the version number. */
+const FLAG_BIG_ENDIAN = 1;
+const FLAG_64_BIT = 2;
+const FLAG_NO_ENDIANNESS = 4;
+const FLAG_NO_POINTER_SIZE = 8;
+
+/**
+ * Decodes the module stream `stream` (starting with the 4-byte `llvm` signature, as the container
+ * layer delivers it).
+ */
+export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module: Module; row: FormatRow } {
+  const r: BinaryReader = new BinaryReader(stream);
+  r.pos = 4;
+  const headerOffset = r.pos;
+  const id = r.uint32();
+  const size = r.uint32();
+  if (id !== MODULE_BLOCK_ID) r.fail(`expected the module block (id 1), found block id ${id}`, headerOffset);
+  r.enterBlock('Module', size, headerOffset);
+  const versionAt = r.pos;
+  const word = r.vbr32();
+  const version = word >>> 4;
+  if (version === UNSUPPORTED_VERSION) r.fail('bytecode version 7 (LLVM 2.0 development, 2006-11 to 2007-05) is not supported: its layout changed without new version numbers', versionAt);
+  const row = formatFor(version);
+  if (row === undefined || version > NEWEST_VERSION) r.fail(`unknown bytecode version ${version} (LLVM 1.x wrote versions 0 to 6)`, versionAt);
+  if (row.hasAlignment) skipModulePadding(r);
+
+  const module: Module = {
+    kind: 'module',
+    endianness: word & FLAG_NO_ENDIANNESS ? 'any' : word & FLAG_BIG_ENDIAN ? 'big' : 'little',
+    pointerSize: word & FLAG_NO_POINTER_SIZE ? 'any' : word & FLAG_64_BIT ? 64 : 32,
+    targetTriple: '',
+    inlineAsm: '',
+    dependentLibraries: [],
+    types: [],
+    typeNames: new Map(),
+    globals: [],
+    functions: [],
+  };
+  const types = new TypeTable(primitiveTypesById);
+  const ctx: ModuleContext = {
+    r,
+    row,
+    limits,
+    module,
+    types,
+    planes: new ModulePlanes(row, (t) => types.idOf(t) ?? 13),
+    bodiesToRead: [],
+    pendingInitializers: [],
+    pointerTypes: new Map(),
+  };
+  let nextBody = 0;
+  let sawTypes = false;
+  let sawGlobals = false;
+  while (!r.atEnd()) {
+    const header = readBlockHeader(r, row.longBlockHeaders);
+    const kind = blockKindFor(row, header.id);
+    r.enterBlock(blockName(kind, header.id), header.size, header.headerOffset);
+    switch (kind) {
+      case 'globalTypePlane':
+        if (sawTypes) r.fail('a second global type block', header.headerOffset);
+        sawTypes = true;
+        if (header.size > 0) readGlobalTypes(ctx);
+        break;
+      case 'moduleGlobalInfo':
+        if (sawGlobals) r.fail('a second module global info block', header.headerOffset);
+        sawGlobals = true;
+        readModuleGlobalInfo(ctx);
+        break;
+      case 'constantPool':
+        readConstantPool(ctx, {
+          types,
+          lookup: (t: Type, slot: number): Value | undefined => ctx.planes.get(t, slot),
+          define: (t: Type, v: Value): void => {
+            ctx.planes.plane(t).push(v);
+          },
+        }, false);
+        break;
+      case 'function': {
+        const fn = ctx.bodiesToRead[nextBody++];
+        if (fn === undefined) r.fail('a function block for which the module declares no function', header.headerOffset);
+        r.renameBlock(`Function #${nextBody - 1}`);
+        readFunctionBlock(ctx, fn);
+        break;
+      }
+      case 'symbolTable':
+        module.layout = readSymbolTable(ctx, { types, lookup: (t, slot) => ctx.planes.get(t, slot) });
+        break;
+      default:
+        break;
+    }
+    r.leaveBlock();
+    if (row.hasAlignment) skipPadding(ctx);
+  }
+  if (nextBody < ctx.bodiesToRead.length) {
+    const missing = ctx.bodiesToRead[nextBody]!;
+    r.fail(`the module declares ${ctx.bodiesToRead.length} function bodies but holds ${nextBody} (missing the body of a function of type ${describeType(missing.functionType)})`);
+  }
+  for (const { global, slot, offset } of ctx.pendingInitializers) {
+    const v = ctx.planes.get(global.valueType, slot);
+    if (v === undefined || !isConstantValue(v)) r.fail(`initializer slot ${slot} of type ${describeType(global.valueType)} is not a constant`, offset);
+    global.initializer = v;
+  }
+  module.types = types.types.slice(primitiveTypesById.length);
+  r.leaveBlock();
+  return { module, row };
+}
+
+function readGlobalTypes(ctx: ModuleContext): void {
+  const r: BinaryReader = ctx.r;
+  const { row, limits } = ctx;
+  const count = r.vbr32();
+  if (row.globalTypesHavePlaneId) r.vbr32(); // always the type-type plane id; LLVM ignored it
+  registerTypes(ctx, ctx.types.readDefinitions(r, row, limits, count));
+}
+
+function skipModulePadding(r: BinaryReader): void {
+  const pad = (4 - (r.pos & 3)) & 3;
+  r.pos += Math.min(pad, r.end - r.pos);
+}

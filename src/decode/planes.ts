@@ -1,0 +1,83 @@
+/**
+ * Value planes: every value lives in the plane of its type and is referred to by its slot there
+ * (docs/format.md §7). Module planes hold globals, functions and module constants; a function sees
+ * the module planes (or its compaction table's view of them) followed by its own values.
+ */
+import type { BinaryReader } from '../binary/reader.js';
+import { hasImplicitNull, type FormatRow } from '../format/format-table.js';
+import type { Type } from '../graph/type.js';
+import type { Constant, Value } from '../graph/value.js';
+
+/** The null value of `t` that occupies slot 0 of its plane when the version gives planes one. */
+export function nullValueOf(t: Type): Constant {
+  switch (t.kind) {
+    case 'bool':
+      return { kind: 'bool', type: t, value: false };
+    case 'float':
+    case 'double':
+      return { kind: 'fp', type: t, value: 0, bits: 0n };
+    case 'pointer':
+      return { kind: 'null', type: t };
+    case 'struct':
+    case 'array':
+    case 'packed':
+      return { kind: 'zeroinitializer', type: t };
+    default:
+      return { kind: 'int', type: t, value: 0n };
+  }
+}
+
+/** Module-level planes, created on first use with their implicit null. */
+export class ModulePlanes {
+  private readonly planes = new Map<Type, Value[]>();
+
+  constructor(
+    private readonly row: FormatRow,
+    /** Normalized type id of each type, to decide whether its plane starts with a null. */
+    private readonly typeIdOf: (t: Type) => number,
+  ) {}
+
+  plane(t: Type): Value[] {
+    let p = this.planes.get(t);
+    if (p === undefined) {
+      p = [];
+      if (hasImplicitNull(this.row, this.typeIdOf(t), t.kind === 'opaque')) p.push(nullValueOf(t));
+      this.planes.set(t, p);
+    }
+    return p;
+  }
+
+  /** The value at `slot` of `t`'s plane, or undefined if there is none (yet). */
+  get(t: Type, slot: number): Value | undefined {
+    return this.plane(t)[slot];
+  }
+}
+
+/**
+ * One plane as a function sees it: a prefix shared with the module (the module plane itself, or
+ * the compaction table's selection from it) and the function's own values after it. The prefix is
+ * not copied, so a function costs nothing for module planes it does not touch.
+ */
+export class LocalPlane {
+  readonly own: Value[] = [];
+  constructor(readonly prefix: readonly Value[]) {}
+
+  get length(): number {
+    return this.prefix.length + this.own.length;
+  }
+
+  get(slot: number): Value | undefined {
+    const n = this.prefix.length;
+    return slot < n ? this.prefix[slot] : this.own[slot - n];
+  }
+
+  push(v: Value): void {
+    this.own.push(v);
+  }
+}
+
+/** Fails with a message naming the plane and slot when `v` is missing. */
+export function valueOrFail(r: BinaryReader, v: Value | undefined, t: Type, slot: number, offset: number, typeName: (t: Type) => string): Value {
+  if (v === undefined) r.fail(`value slot ${slot} of type ${typeName(t)} is not defined`, offset);
+  return v;
+}

@@ -1,0 +1,47 @@
+/**
+ * `readModule`: bytes of a `.bc` file in, module graph out. The container layer strips the
+ * signature and decompresses; the decoders in `decode/` do the rest. Every problem with the bytes
+ * is a `BytecodeError` with the offset (in the uncompressed stream) and the block path.
+ */
+import { unwrapContainer } from './container/index.js';
+import { decodeModuleStream } from './decode/module-block.js';
+import { BytecodeError } from './errors/bytecode-error.js';
+import { detectTextModeDamage, textModeHint } from './format/text-mode-damage.js';
+import type { Module } from './graph/module.js';
+import { resolveLimits, type Limits } from './limits.js';
+
+export interface ReadOptions {
+  /** Raise or lower any of the documented limits (docs/limits.md). */
+  limits?: Partial<Limits>;
+}
+
+export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module {
+  const limits = resolveLimits(options.limits);
+  const unwrapped = unwrapContainer(bytes, { maxDecompressedSize: limits.maxDecompressedSize });
+  let result;
+  try {
+    result = decodeModuleStream(unwrapped.stream, limits);
+  } catch (e) {
+    if (e instanceof BytecodeError && unwrapped.signature === 'llvm') throw withTextModeDiagnosis(e, unwrapped.stream);
+    if (e instanceof RangeError && /call stack|Invalid array length/i.test(e.message)) {
+      throw new BytecodeError(`the file is too deeply nested or too large to decode (${e.message})`, 0, []);
+    }
+    throw e;
+  }
+  result.module.source = {
+    signature: unwrapped.signature,
+    compression: unwrapped.compression,
+    bytecodeVersion: result.row.version,
+    uncompressedSize: unwrapped.stream.length,
+  };
+  return result.module;
+}
+
+/**
+ * Adds "looks like it went through a text-mode transfer" to an error when the bytes say so
+ * (docs/format.md §15.6). Only uncompressed files can carry that damage and still be sniffed.
+ */
+function withTextModeDiagnosis(e: BytecodeError, stream: Uint8Array): BytecodeError {
+  const hint = textModeHint(detectTextModeDamage(stream, 4, e.offset));
+  return hint ? new BytecodeError(e.reason + hint, e.offset, e.blockPath) : e;
+}
