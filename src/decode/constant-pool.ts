@@ -7,7 +7,7 @@ import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, resolveSignless } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, type Type } from '../graph/type.js';
 import type { Constant, Opcode, Value } from '../graph/value.js';
-import { describeType, registerTypes, type ModuleContext } from './context.js';
+import { describeType, type ModuleContext } from './context.js';
 import { TYPE_TYPE, readTypeId, type TypeTable } from './types.js';
 
 /** Where a pool's constants go and how slots are looked up, module or function level. */
@@ -15,6 +15,8 @@ export interface ValueScope {
   readonly types: TypeTable;
   lookup(t: Type, slot: number): Value | undefined;
   define(t: Type, v: Value): void;
+  /** Makes types defined in this pool known to `pointerTo` for this scope. */
+  registerTypes(added: readonly Type[]): void;
 }
 
 /** The vbr that announces inline asm instead of an expression operand count (v5+). */
@@ -39,7 +41,7 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
   if (isFunctionPool && !row.typeDerivedFromValue) {
     // v2+: a function's own types come first, before any plane.
     const n = r.vbr32();
-    if (n > 0) registerTypes(ctx, scope.types.readDefinitions(r, row, limits, n));
+    if (n > 0) scope.registerTypes(scope.types.readDefinitions(r, row, limits, n));
   }
   let sawPlane = false;
   while (!r.atEnd()) {
@@ -47,7 +49,7 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
     const count = r.vbr32();
     const planeId = readTypeId(r, row);
     if (planeId === TYPE_TYPE) {
-      registerTypes(ctx, scope.types.readDefinitions(r, row, limits, count));
+      scope.registerTypes(scope.types.readDefinitions(r, row, limits, count));
       continue;
     }
     r.checkCount(count, 1, limits.maxConstantsPerPlane, 'constants in a plane', at);

@@ -9,7 +9,7 @@ import { blockKindFor, hasImplicitNull, NORMALIZED_FIRST_DERIVED_TYPE_ID, NORMAL
 import { primitiveTypesById, type Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { readConstantPool } from './constant-pool.js';
-import { describeType, registerTypes, type ModuleContext } from './context.js';
+import { describeType, type ModuleContext } from './context.js';
 import { FunctionScope } from './function-scope.js';
 import { LINKAGE_CODES } from './global-info.js';
 import { readInstructions } from './instructions.js';
@@ -55,6 +55,7 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
           types: s.types,
           lookup: (t, slot) => s.plane(t).get(slot),
           define: (t, v) => s.plane(t).push(v),
+          registerTypes: (added) => s.registerTypes(added),
         }, true);
         break;
       case 'compactionTable':
@@ -110,7 +111,7 @@ function readCompactionTable(ctx: ModuleContext, s: FunctionScope): void {
   const useCompactedTypes = (list: Type[]): void => {
     compactedTypes = list;
     s.types = new TypeTable([...primitiveTypesById, ...list]);
-    registerTypes(ctx, list);
+    s.registerTypes(list);
   };
   if (!row.typeDerivedFromValue) {
     const at = r.pos;

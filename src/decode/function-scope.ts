@@ -1,8 +1,8 @@
 /** The state of one function while its body is decoded: its types, planes and basic blocks. */
 import type { BinaryReader } from '../binary/reader.js';
-import { primitiveTypes as P, type Type } from '../graph/type.js';
+import { primitiveTypes as P, type PointerType, type Type } from '../graph/type.js';
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
-import { describeType, type ModuleContext } from './context.js';
+import { describeType, pointerTo, type ModuleContext } from './context.js';
 import { LocalPlane } from './planes.js';
 import type { TypeTable } from './types.js';
 
@@ -30,6 +30,8 @@ export class FunctionScope {
   private highestLabelOffset = 0;
   private readonly forward: ForwardReference[] = [];
   argumentsPlaced = false;
+  /** Pointer types by pointee among this function's own types (v0 and v3 pools define some). */
+  private localPointerTypes: Map<Type, PointerType> | null = null;
   instructionCount = 0;
 
   constructor(
@@ -42,6 +44,19 @@ export class FunctionScope {
 
   get r(): BinaryReader {
     return this.ctx.r;
+  }
+
+  registerTypes(added: readonly Type[]): void {
+    for (const t of added) {
+      if (t.kind !== 'pointer') continue;
+      this.localPointerTypes ??= new Map();
+      if (!this.localPointerTypes.has(t.element)) this.localPointerTypes.set(t.element, t);
+    }
+  }
+
+  /** The pointer type to `t` as this function names it: its own, the module's, or a new one. */
+  pointerTo(t: Type): PointerType {
+    return this.localPointerTypes?.get(t) ?? pointerTo(this.ctx, t);
   }
 
   plane(t: Type): LocalPlane {

@@ -7,7 +7,7 @@ import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, normalizeTypeId, resolveSignless, type OpcodeName } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type Type } from '../graph/type.js';
 import type { Instruction, Opcode } from '../graph/value.js';
-import { describeType, pointerTo } from './context.js';
+import { describeType } from './context.js';
 import type { FunctionScope } from './function-scope.js';
 import { readTypeId, TYPE_TYPE } from './types.js';
 
@@ -275,14 +275,14 @@ function readInstruction(s: FunctionScope, raw: number[], at: number): Instructi
           cur = cur.elements[field]!;
         } else if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
           if (i > 1 && cur.kind === 'pointer') r.fail('getelementptr indexes through a pointer', at);
-          if (row.restrictedGEPTypes) value(i, P.long, x);
+          if (row.restrictedGEPTypes) value(i, restrictedSequentialIndexType(s, x), x);
           else value(i, GEP_INDEX_TYPES[x & 3]!, x >>> 2);
           cur = cur.element;
         } else {
           r.fail(`getelementptr indexes into type ${describeType(cur)}`, at);
         }
       }
-      result = raw.length === 1 ? T : pointerTo(s.ctx, cur);
+      result = raw.length === 1 ? T : s.pointerTo(cur);
       break;
     }
     case 'phi':
@@ -367,4 +367,15 @@ function readInstruction(s: FunctionScope, raw: number[], at: number): Instructi
 function maskTypeFor(s: FunctionScope, length: number, at: number): Type {
   for (const t of s.types.types) if (t.kind === 'packed' && t.element === P.uint && t.length === length) return t;
   return s.r.fail(`shufflevector needs a mask of type <${length} x uint>, which the file does not define`, at);
+}
+
+/**
+ * Versions 0–1 do not say a sequential index's type: LLVM's readers assumed `long`. But LLVM 1.0
+ * and 1.1 still assembled `uint` indices from older sources and wrote their `uint` slots, which
+ * their own readers then failed on (v0 Transforms__GCSE__2002-05-14-OperandSwap). When the `long`
+ * plane has no such slot and the `uint` plane does, the index can only have been a `uint`.
+ */
+function restrictedSequentialIndexType(s: FunctionScope, slot: number): Type {
+  if (slot < s.plane(P.long).length) return P.long;
+  return slot < s.plane(P.uint).length ? P.uint : P.long;
 }

@@ -97,6 +97,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
           define: (t: Type, v: Value): void => {
             ctx.planes.plane(t).push(v);
           },
+          registerTypes: (added) => registerTypes(ctx, added),
         }, false);
         break;
       case 'function': {
