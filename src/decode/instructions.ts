@@ -1,10 +1,14 @@
-import type { BinaryReader } from '../binary/reader.js';
 /**
  * The InstructionList block (docs/format.md §11): the four encodings, operands by instruction,
  * pseudo-opcodes for calling conventions, tail calls and volatile memory access, and the upgrades
  * every version needs to reach the graph's opcodes (div/rem by operand type).
+ *
+ * This is the hottest loop of the reader (most of a file is instructions), so it avoids
+ * per-instruction closures and temporary objects: one reusable operand buffer, opcodes decoded
+ * through a per-version lookup table, and state kept in fields.
  */
-import { decodeOpcode, normalizeTypeId, resolveSignless, type OpcodeName } from '../format/format-table.js';
+import type { BinaryReader } from '../binary/reader.js';
+import { decodeOpcode, normalizeTypeId, resolveSignless, type DecodedOpcode, type FormatRow, type OpcodeName } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type Type } from '../graph/type.js';
 import type { Instruction, Opcode } from '../graph/value.js';
 import { describeType } from './context.js';
@@ -19,363 +23,442 @@ const FAST_CC = 8;
 const GEP_INDEX_TYPES: readonly Type[] = [P.uint, P.int, P.ulong, P.long];
 
 const TERMINATORS: ReadonlySet<string> = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
+const TERMINATOR_OPCODES: ReadonlySet<Opcode> = TERMINATORS as ReadonlySet<Opcode>;
 const BINARY: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor']);
 const SETCC: ReadonlySet<string> = new Set(['seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt']);
+
+/** Decoded instruction opcodes 0–63 of each format row, computed once. */
+const OPCODE_CACHE = new WeakMap<FormatRow, readonly DecodedOpcode[]>();
+function opcodeTable(row: FormatRow): readonly DecodedOpcode[] {
+  let t = OPCODE_CACHE.get(row);
+  if (t === undefined) {
+    t = Array.from({ length: 64 }, (_, i) => decodeOpcode(row, i, false));
+    OPCODE_CACHE.set(row, t);
+  }
+  return t;
+}
 
 /**
  * Reads instructions until the block ends. With `oneBlock` (the LLVM 1.0 BasicBlock block) the
  * whole list is one basic block; otherwise a block ends after each terminator.
  */
 export function readInstructions(s: FunctionScope, oneBlock: boolean): void {
-  const r: BinaryReader = s.r;
-  const limit = s.ctx.limits.maxInstructionsPerFunction;
-  let current = s.block(s.completedBlocks, r.pos);
-  const raw: number[] = [];
-  while (!r.atEnd()) {
-    const at = r.pos;
-    if (++s.instructionCount > limit) r.fail(`more than the limit of ${limit} instructions in one function`, at);
-    const inst = readInstruction(s, raw, at);
-    current.instructions.push(inst);
-    if (!oneBlock && TERMINATORS.has(inst.opcode)) {
+  new InstructionReader(s).readAll(oneBlock);
+}
+
+class InstructionReader {
+  private readonly r: BinaryReader;
+  private readonly row: FormatRow;
+  private readonly opcodes: readonly DecodedOpcode[];
+  /** Raw operand numbers of the current instruction. */
+  private raw: number[] = [];
+  private n = 0;
+  private opcode = 0;
+  private typeId = 0;
+  /** Offset of the current instruction (for errors). */
+  private at = 0;
+  private inst!: Instruction;
+  /** Whether the instruction just read ends its basic block. */
+  private isTerminator = false;
+
+  constructor(private readonly s: FunctionScope) {
+    this.r = s.ctx.r;
+    this.row = s.ctx.row;
+    this.opcodes = opcodeTable(this.row);
+  }
+
+  readAll(oneBlock: boolean): void {
+    const r = this.r;
+    const s = this.s;
+    const limit = s.ctx.limits.maxInstructionsPerFunction;
+    let current = s.block(s.completedBlocks, r.pos);
+    while (r.pos < r.end) {
+      this.at = r.pos;
+      if (++s.instructionCount > limit) r.fail(`more than the limit of ${limit} instructions in one function`, this.at);
+      const inst = this.readOne();
+      current.instructions.push(inst);
+      if (this.isTerminator && !oneBlock) {
+        s.completedBlocks++;
+        if (r.pos < r.end) current = s.block(s.completedBlocks, r.pos);
+      }
+    }
+    if (oneBlock) {
+      if (current.instructions.length === 0) r.fail('empty basic block');
       s.completedBlocks++;
-      if (!r.atEnd()) current = s.block(s.completedBlocks, r.pos);
+    } else if (current.instructions.length > 0 && !TERMINATORS.has(current.instructions[current.instructions.length - 1]!.opcode)) {
+      r.fail('the instruction list ends inside a basic block (its last instruction is not a terminator)');
     }
   }
-  if (oneBlock) {
-    if (current.instructions.length === 0) r.fail('empty basic block');
-    s.completedBlocks++;
-  } else if (current.instructions.length > 0 && !TERMINATORS.has(current.instructions[current.instructions.length - 1]!.opcode)) {
-    r.fail('the instruction list ends inside a basic block (its last instruction is not a terminator)');
-  }
-}
 
-/** Reads one instruction's opcode, type id and raw operand numbers (into `raw`). */
-function readEncoding(s: FunctionScope, raw: number[]): { opcode: number; typeId: number } {
-  const r: BinaryReader = s.r;
-  const row = s.ctx.row;
-  raw.length = 0;
-  const start = r.pos;
-  const w = r.uint32();
-  const norm = (id: number): number => {
-    const n = normalizeTypeId(row, id);
+  /** Reads the encoding: sets `opcode`, `typeId` and the raw operands `raw[0..n)`. */
+  private readEncoding(): void {
+    const r = this.r;
+    const start = r.pos;
+    const w = r.uint32();
+    const raw = this.raw;
+    switch (w & 3) {
+      case 1: {
+        const op = w >>> 20;
+        this.n = 0;
+        if (op !== NO_OPERAND) raw[this.n++] = op;
+        this.opcode = (w >>> 2) & 63;
+        this.typeId = this.normalize((w >>> 8) & 4095);
+        return;
+      }
+      case 2:
+        raw[0] = (w >>> 16) & 255;
+        raw[1] = w >>> 24;
+        this.n = 2;
+        this.opcode = (w >>> 2) & 63;
+        this.typeId = this.normalize((w >>> 8) & 255);
+        return;
+      case 3:
+        raw[0] = (w >>> 14) & 63;
+        raw[1] = (w >>> 20) & 63;
+        raw[2] = w >>> 26;
+        this.n = 3;
+        this.opcode = (w >>> 2) & 63;
+        this.typeId = this.normalize((w >>> 8) & 63);
+        return;
+      default: {
+        r.pos = start;
+        this.opcode = r.vbr32() >>> 2;
+        this.typeId = readTypeId(r, this.row);
+        const n = r.checkCount(r.vbr32(), 1, this.s.ctx.limits.maxOperandsPerInstruction, 'instruction operands', start);
+        if (raw.length < n) this.raw = new Array<number>(n);
+        for (let i = 0; i < n; i++) this.raw[i] = r.vbr32();
+        this.n = n;
+        if (this.row.longInstructionsPadded) r.align32();
+      }
+    }
+  }
+
+  private normalize(id: number): number {
+    if (this.row.typeTypePlaneId === null) return id;
+    const n = normalizeTypeId(this.row, id);
     return n === 'typeType' ? TYPE_TYPE : n;
-  };
-  switch (w & 3) {
-    case 1: {
-      const op = w >>> 20;
-      if (op !== NO_OPERAND) raw.push(op);
-      return { opcode: (w >>> 2) & 63, typeId: norm((w >>> 8) & 4095) };
-    }
-    case 2:
-      raw.push((w >>> 16) & 255, w >>> 24);
-      return { opcode: (w >>> 2) & 63, typeId: norm((w >>> 8) & 255) };
-    case 3:
-      raw.push((w >>> 14) & 63, (w >>> 20) & 63, w >>> 26);
-      return { opcode: (w >>> 2) & 63, typeId: norm((w >>> 8) & 63) };
-    default: {
-      r.pos = start;
-      const opcode = r.vbr32() >>> 2;
-      const typeId = readTypeId(r, row);
-      const n = r.checkCount(r.vbr32(), 1, s.ctx.limits.maxOperandsPerInstruction, 'instruction operands', start);
-      for (let i = 0; i < n; i++) raw.push(r.vbr32());
-      if (row.longInstructionsPadded) r.align32();
-      return { opcode, typeId };
-    }
-  }
-}
-
-function readInstruction(s: FunctionScope, raw: number[], at: number): Instruction {
-  const r: BinaryReader = s.r;
-  const row = s.ctx.row;
-  const { opcode: code, typeId } = readEncoding(s, raw);
-  const T = s.types.at(r, typeId, at);
-  const decoded = decodeOpcode(row, code, false);
-  const inst: Instruction = { kind: 'instruction', opcode: 'ret', type: P.void, operands: [] };
-  let name: OpcodeName;
-  let callingConv = 0;
-  let tail = false;
-  let hasCallingConv = false;
-  if (decoded.kind === 'pseudo') {
-    hasCallingConv = true;
-    switch (decoded.pseudo) {
-      case 'invokeWithCC':
-        name = 'invoke';
-        if (raw.length === 0) r.fail('invoke without its calling-convention operand', at);
-        callingConv = raw.pop()!;
-        break;
-      case 'invokeFastCC':
-        name = 'invoke';
-        callingConv = FAST_CC;
-        break;
-      case 'callWithCC': {
-        name = 'call';
-        if (raw.length === 0) r.fail('call without its calling-convention operand', at);
-        const x = raw.pop()!;
-        callingConv = x >>> 1;
-        tail = (x & 1) !== 0;
-        break;
-      }
-      case 'tailCallFastCC':
-        name = 'call';
-        callingConv = FAST_CC;
-        tail = true;
-        break;
-      case 'callFastCC':
-        name = 'call';
-        callingConv = FAST_CC;
-        break;
-      case 'tailCallC':
-        name = 'call';
-        tail = true;
-        break;
-      case 'volatileLoad':
-        name = 'load';
-        inst.isVolatile = true;
-        hasCallingConv = false;
-        break;
-      default:
-        name = 'store';
-        inst.isVolatile = true;
-        hasCallingConv = false;
-    }
-  } else if (decoded.kind === 'instruction') {
-    name = decoded.name;
-  } else {
-    return r.fail(`unknown instruction opcode ${code}`, at);
   }
 
-  if (name === 'div' || name === 'rem') {
-    // Versions 0–5 have one signless div/rem; the operand type picks the 1.9 opcode.
-    const el = T.kind === 'packed' ? T.element : T;
-    name = resolveSignless(name, isFloatingPoint(el) ? 'float' : isSigned(el) ? 'signed' : 'unsigned');
+  private need(count: number, name: string): void {
+    if (this.n !== count) this.r.fail(`${name} with ${this.n} operand(s), expected ${count}`, this.at);
   }
-  const need = (n: number): void => {
-    if (raw.length !== n) r.fail(`${name} with ${raw.length} operand(s), expected ${n}`, at);
-  };
-  const value = (index: number, t: Type, slot: number): void => s.operand(inst, index, t, slot, at);
-  const label = (index: number, slot: number): void => {
-    inst.operands[index] = s.block(slot, at);
-  };
-  const elementOf = (t: Type, what: string): Type => {
-    if (t.kind !== 'pointer' && t.kind !== 'packed') r.fail(`${what} of type ${describeType(t)}`, at);
-    return t.element;
-  };
-  const typeOperand = (id: number): Type => {
-    const n = normalizeTypeId(row, id);
-    return s.types.at(r, n === 'typeType' ? TYPE_TYPE : n, at);
-  };
 
-  let result: Type = T;
-  switch (name) {
-    case 'ret':
-      result = P.void;
-      if (raw.length > 1) need(1);
-      if (raw.length === 1) value(0, T, raw[0]!);
-      break;
-    case 'br':
-      result = P.void;
-      if (raw.length === 1) label(0, raw[0]!);
-      else {
-        need(3);
-        value(0, P.bool, raw[2]!);
-        label(1, raw[0]!);
-        label(2, raw[1]!);
-      }
-      break;
-    case 'switch':
-      result = P.void;
-      if (raw.length < 2 || raw.length % 2 !== 0) r.fail(`switch with ${raw.length} operands`, at);
-      value(0, T, raw[0]!);
-      label(1, raw[1]!);
-      for (let i = 2; i < raw.length; i += 2) {
-        value(i, T, raw[i]!);
-        label(i + 1, raw[i + 1]!);
-      }
-      break;
-    case 'unwind':
-    case 'unreachable':
-      need(0);
-      result = P.void;
-      break;
-    case 'call':
-    case 'invoke': {
-      if (T.kind !== 'pointer' || T.element.kind !== 'function') r.fail(`${name} of a value of type ${describeType(T)}, not a pointer to a function`, at);
-      const ft = T.element as FunctionType;
-      result = ft.returnType;
-      inst.callingConv = callingConv;
-      if (name === 'call') inst.isTailCall = tail;
-      const fixed = name === 'invoke' ? 3 : 1;
-      if (raw.length < fixed + ft.params.length) r.fail(`${name} with ${raw.length - fixed} argument(s) of a function taking ${ft.params.length}`, at);
-      value(0, T, raw[0]!);
-      if (name === 'invoke') {
-        label(1, raw[1]!);
-        label(2, raw[2]!);
-      }
-      let i = fixed;
-      for (const pt of ft.params) {
-        value(i, pt, raw[i]!);
-        i++;
-      }
-      if (ft.isVarArg) {
-        // Varargs: the extra arguments come as (type id, slot) pairs.
-        if ((raw.length - i) % 2 !== 0) r.fail(`${name} of a varargs function with an odd number of extra operands`, at);
-        let index = i;
-        for (; i < raw.length; i += 2) value(index++, typeOperand(raw[i]!), raw[i + 1]!);
-      } else if (i !== raw.length) {
-        r.fail(`${name} with ${raw.length - fixed} argument(s) of a function taking ${ft.params.length}`, at);
-      }
-      break;
-    }
-    case 'malloc':
-    case 'alloca':
-      if (T.kind !== 'pointer') r.fail(`${name} of type ${describeType(T)}, not a pointer`, at);
-      if (raw.length !== 1 && raw.length !== 2) need(1);
-      inst.allocatedType = T.element;
-      value(0, P.uint, raw[0]!);
-      inst.alignment = 0;
-      if (raw.length === 2) {
-        if (!row.hasPackedAndAttributes) r.fail(`${name} with an alignment operand in version ${row.version}`, at);
-        if (raw[1]! > 30) r.fail(`${name} alignment 2^${raw[1]! - 1} is too large`, at);
-        inst.alignment = raw[1]! === 0 ? 0 : 2 ** (raw[1]! - 1);
-      }
-      break;
-    case 'free':
-      need(1);
-      if (T.kind !== 'pointer') r.fail(`free of type ${describeType(T)}`, at);
-      result = P.void;
-      value(0, T, raw[0]!);
-      break;
-    case 'load':
-      need(1);
-      if (T.kind !== 'pointer') r.fail(`load from type ${describeType(T)}`, at);
-      result = T.element;
-      value(0, T, raw[0]!);
-      break;
-    case 'store':
-      need(2);
-      if (T.kind !== 'pointer') r.fail(`store to type ${describeType(T)}`, at);
-      result = P.void;
-      value(0, T.element, raw[0]!);
-      value(1, T, raw[1]!);
-      break;
-    case 'getelementptr': {
-      if (raw.length < 1) need(1);
-      if (T.kind !== 'pointer') r.fail(`getelementptr on type ${describeType(T)}`, at);
-      value(0, T, raw[0]!);
-      let cur: Type = T;
-      for (let i = 1; i < raw.length; i++) {
-        const x = raw[i]!;
-        if (cur.kind === 'struct') {
-          const fieldType = row.restrictedGEPTypes ? P.ubyte : P.uint;
-          value(i, fieldType, x);
-          const c = inst.operands[i];
-          if (c === undefined || c.kind !== 'int') r.fail('getelementptr structure index is not a constant', at);
-          const field = Number(c.value);
-          if (field >= cur.elements.length) r.fail(`getelementptr index ${field} of a structure with ${cur.elements.length} fields`, at);
-          cur = cur.elements[field]!;
-        } else if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
-          if (i > 1 && cur.kind === 'pointer') r.fail('getelementptr indexes through a pointer', at);
-          if (row.restrictedGEPTypes) value(i, restrictedSequentialIndexType(s, x), x);
-          else value(i, GEP_INDEX_TYPES[x & 3]!, x >>> 2);
-          cur = cur.element;
-        } else {
-          r.fail(`getelementptr indexes into type ${describeType(cur)}`, at);
+  private value(index: number, t: Type, slot: number): void {
+    this.s.operand(this.inst, index, t, slot, this.at);
+  }
+
+  private label(index: number, slot: number): void {
+    this.inst.operands[index] = this.s.block(slot, this.at);
+  }
+
+  private typeOperand(id: number): Type {
+    return this.s.types.at(this.r, this.normalize(id), this.at);
+  }
+
+  private fail(message: string): never {
+    return this.r.fail(message, this.at);
+  }
+
+  private readOne(): Instruction {
+    this.readEncoding();
+    const s = this.s;
+    const raw = this.raw;
+    const n = this.n;
+    const T = s.types.at(this.r, this.typeId, this.at);
+    const decoded = this.opcodes[this.opcode]!;
+    const inst: Instruction = { kind: 'instruction', opcode: 'ret', type: P.void, operands: [] };
+    this.inst = inst;
+    let name: OpcodeName;
+    let callingConv = 0;
+    let tail = false;
+    let pseudoCall = false;
+    let count = n;
+    if (decoded.kind === 'instruction') {
+      name = decoded.name;
+    } else if (decoded.kind === 'pseudo') {
+      pseudoCall = true;
+      switch (decoded.pseudo) {
+        case 'invokeWithCC':
+          name = 'invoke';
+          if (count === 0) this.fail('invoke without its calling-convention operand');
+          callingConv = raw[--count]!;
+          break;
+        case 'invokeFastCC':
+          name = 'invoke';
+          callingConv = FAST_CC;
+          break;
+        case 'callWithCC': {
+          name = 'call';
+          if (count === 0) this.fail('call without its calling-convention operand');
+          const x = raw[--count]!;
+          callingConv = x >>> 1;
+          tail = (x & 1) !== 0;
+          break;
         }
+        case 'tailCallFastCC':
+          name = 'call';
+          callingConv = FAST_CC;
+          tail = true;
+          break;
+        case 'callFastCC':
+          name = 'call';
+          callingConv = FAST_CC;
+          break;
+        case 'tailCallC':
+          name = 'call';
+          tail = true;
+          break;
+        case 'volatileLoad':
+          name = 'load';
+          inst.isVolatile = true;
+          pseudoCall = false;
+          break;
+        default:
+          name = 'store';
+          inst.isVolatile = true;
+          pseudoCall = false;
       }
-      result = raw.length === 1 ? T : s.pointerTo(cur);
-      break;
+      this.n = count;
+    } else {
+      return this.fail(`unknown instruction opcode ${this.opcode}`);
     }
-    case 'phi':
-      if (raw.length === 0 || raw.length % 2 !== 0) r.fail(`phi with ${raw.length} operands`, at);
-      for (let i = 0; i < raw.length; i += 2) {
-        value(i, T, raw[i]!);
-        label(i + 1, raw[i + 1]!);
+
+    // Exact-size operand arrays: a growing `[]` reserves 17 slots, which dominated memory.
+    inst.operands = count === 0 ? [] : new Array(count);
+    let result: Type = T;
+    switch (name) {
+      case 'br':
+        result = P.void;
+        if (count === 1) this.label(0, raw[0]!);
+        else {
+          this.need(3, name);
+          this.value(0, P.bool, raw[2]!);
+          this.label(1, raw[0]!);
+          this.label(2, raw[1]!);
+        }
+        break;
+      case 'ret':
+        result = P.void;
+        if (count > 1) this.need(1, name);
+        if (count === 1) this.value(0, T, raw[0]!);
+        break;
+      case 'load':
+        this.need(1, name);
+        if (T.kind !== 'pointer') this.fail(`load from type ${describeType(T)}`);
+        result = T.element;
+        this.value(0, T, raw[0]!);
+        break;
+      case 'store':
+        this.need(2, name);
+        if (T.kind !== 'pointer') this.fail(`store to type ${describeType(T)}`);
+        result = P.void;
+        this.value(0, T.element, raw[0]!);
+        this.value(1, T, raw[1]!);
+        break;
+      case 'getelementptr':
+        result = this.getElementPtr(T);
+        break;
+      case 'cast':
+        this.need(2, name);
+        this.value(0, T, raw[0]!);
+        result = this.typeOperand(raw[1]!);
+        break;
+      case 'call':
+      case 'invoke':
+        result = this.call(name, T, callingConv, tail);
+        break;
+      case 'phi':
+        if (count === 0 || count % 2 !== 0) this.fail(`phi with ${count} operands`);
+        for (let i = 0; i < count; i += 2) {
+          this.value(i, T, raw[i]!);
+          this.label(i + 1, raw[i + 1]!);
+        }
+        break;
+      case 'switch':
+        result = P.void;
+        if (count < 2 || count % 2 !== 0) this.fail(`switch with ${count} operands`);
+        this.value(0, T, raw[0]!);
+        this.label(1, raw[1]!);
+        for (let i = 2; i < count; i += 2) {
+          this.value(i, T, raw[i]!);
+          this.label(i + 1, raw[i + 1]!);
+        }
+        break;
+      case 'unwind':
+      case 'unreachable':
+        this.need(0, name);
+        result = P.void;
+        break;
+      case 'malloc':
+      case 'alloca':
+        if (T.kind !== 'pointer') this.fail(`${name} of type ${describeType(T)}, not a pointer`);
+        if (count !== 1 && count !== 2) this.need(1, name);
+        inst.allocatedType = T.element;
+        this.value(0, P.uint, raw[0]!);
+        inst.alignment = 0;
+        if (count === 2) {
+          if (!this.row.hasPackedAndAttributes) this.fail(`${name} with an alignment operand in version ${this.row.version}`);
+          if (raw[1]! > 30) this.fail(`${name} alignment 2^${raw[1]! - 1} is too large`);
+          inst.alignment = raw[1]! === 0 ? 0 : 2 ** (raw[1]! - 1);
+        }
+        break;
+      case 'free':
+        this.need(1, name);
+        if (T.kind !== 'pointer') this.fail(`free of type ${describeType(T)}`);
+        result = P.void;
+        this.value(0, T, raw[0]!);
+        break;
+      case 'vaarg':
+      case 'va_arg':
+        this.need(2, name);
+        this.value(0, T, raw[0]!);
+        result = this.typeOperand(raw[1]!);
+        if (name === 'vaarg') inst.legacyVarArgs = true;
+        name = 'vaarg';
+        break;
+      case 'vanext':
+        this.need(2, name);
+        this.value(0, T, raw[0]!);
+        inst.argType = this.typeOperand(raw[1]!);
+        break;
+      case 'shl':
+      case 'shr':
+        this.need(2, name);
+        this.value(0, T, raw[0]!);
+        this.value(1, P.ubyte, raw[1]!);
+        break;
+      case 'select':
+        this.need(3, name);
+        this.value(0, P.bool, raw[0]!);
+        this.value(1, T, raw[1]!);
+        this.value(2, T, raw[2]!);
+        break;
+      case 'extractelement':
+        this.need(2, name);
+        if (T.kind !== 'packed') this.fail(`extractelement of type ${describeType(T)}`);
+        result = T.element;
+        this.value(0, T, raw[0]!);
+        this.value(1, P.uint, raw[1]!);
+        break;
+      case 'insertelement':
+        this.need(3, name);
+        if (T.kind !== 'packed') this.fail(`insertelement of type ${describeType(T)}`);
+        this.value(0, T, raw[0]!);
+        this.value(1, T.element, raw[1]!);
+        this.value(2, P.uint, raw[2]!);
+        break;
+      case 'shufflevector':
+        this.need(3, name);
+        if (T.kind !== 'packed') this.fail(`shufflevector of type ${describeType(T)}`);
+        this.value(0, T, raw[0]!);
+        this.value(1, T, raw[1]!);
+        this.value(2, this.maskType(T.length), raw[2]!);
+        break;
+      case 'div':
+      case 'rem': {
+        // Versions 0–5 have one signless div/rem; the operand type picks the 1.9 opcode.
+        const el = T.kind === 'packed' ? T.element : T;
+        name = resolveSignless(name, isFloatingPoint(el) ? 'float' : isSigned(el) ? 'signed' : 'unsigned');
+        this.need(2, name);
+        this.value(0, T, raw[0]!);
+        this.value(1, T, raw[1]!);
+        break;
       }
-      break;
-    case 'cast':
-      need(2);
-      value(0, T, raw[0]!);
-      result = typeOperand(raw[1]!);
-      break;
-    case 'vaarg':
-    case 'va_arg':
-      need(2);
-      value(0, T, raw[0]!);
-      result = typeOperand(raw[1]!);
-      if (name === 'vaarg') inst.legacyVarArgs = true;
-      name = 'vaarg';
-      break;
-    case 'vanext':
-      need(2);
-      value(0, T, raw[0]!);
-      inst.argType = typeOperand(raw[1]!);
-      break;
-    case 'shl':
-    case 'shr':
-      need(2);
-      value(0, T, raw[0]!);
-      value(1, P.ubyte, raw[1]!);
-      break;
-    case 'select':
-      need(3);
-      value(0, P.bool, raw[0]!);
-      value(1, T, raw[1]!);
-      value(2, T, raw[2]!);
-      break;
-    case 'extractelement':
-      need(2);
-      result = elementOf(T, 'extractelement');
-      value(0, T, raw[0]!);
-      value(1, P.uint, raw[1]!);
-      break;
-    case 'insertelement':
-      need(3);
-      value(0, T, raw[0]!);
-      value(1, elementOf(T, 'insertelement'), raw[1]!);
-      value(2, P.uint, raw[2]!);
-      break;
-    case 'shufflevector': {
-      need(3);
-      if (T.kind !== 'packed') r.fail(`shufflevector of type ${describeType(T)}`, at);
-      value(0, T, raw[0]!);
-      value(1, T, raw[1]!);
-      value(2, maskTypeFor(s, T.length, at), raw[2]!);
-      break;
+      default:
+        if (SETCC.has(name)) {
+          this.need(2, name);
+          result = P.bool;
+          this.value(0, T, raw[0]!);
+          this.value(1, T, raw[1]!);
+        } else if (BINARY.has(name)) {
+          this.need(2, name);
+          this.value(0, T, raw[0]!);
+          this.value(1, T, raw[1]!);
+        } else {
+          this.fail(`instruction ${name} cannot appear in a function body`);
+        }
     }
-    default:
-      if (SETCC.has(name)) {
-        need(2);
-        result = P.bool;
-        value(0, T, raw[0]!);
-        value(1, T, raw[1]!);
-      } else if (BINARY.has(name)) {
-        need(2);
-        value(0, T, raw[0]!);
-        value(1, T, raw[1]!);
-      } else {
-        r.fail(`instruction ${name} cannot appear in a function body`, at);
-      }
+    if (pseudoCall && name !== 'call' && name !== 'invoke') this.fail('calling-convention pseudo-opcode on a non-call');
+    inst.opcode = name as Opcode;
+    inst.type = result;
+    this.isTerminator = TERMINATOR_OPCODES.has(inst.opcode);
+    if (result !== P.void) s.plane(result).push(inst);
+    return inst;
   }
-  if (hasCallingConv && name !== 'call' && name !== 'invoke') r.fail('calling-convention pseudo-opcode on a non-call', at);
-  inst.opcode = name as Opcode;
-  inst.type = result;
-  if (result.kind !== 'void') s.plane(result).push(inst);
-  return inst;
-}
 
-/** The `<n x uint>` type of a shufflevector mask, which the file must define (its plane holds the mask). */
-function maskTypeFor(s: FunctionScope, length: number, at: number): Type {
-  for (const t of s.types.types) if (t.kind === 'packed' && t.element === P.uint && t.length === length) return t;
-  return s.r.fail(`shufflevector needs a mask of type <${length} x uint>, which the file does not define`, at);
-}
+  private call(name: 'call' | 'invoke', T: Type, callingConv: number, tail: boolean): Type {
+    const raw = this.raw;
+    const count = this.n;
+    if (T.kind !== 'pointer' || T.element.kind !== 'function') this.fail(`${name} of a value of type ${describeType(T)}, not a pointer to a function`);
+    const ft = T.element as FunctionType;
+    const inst = this.inst;
+    inst.callingConv = callingConv;
+    if (name === 'call') inst.isTailCall = tail;
+    const fixed = name === 'invoke' ? 3 : 1;
+    const params = ft.params;
+    if (count < fixed + params.length) this.fail(`${name} with ${count - fixed} argument(s) of a function taking ${params.length}`);
+    this.value(0, T, raw[0]!);
+    if (name === 'invoke') {
+      this.label(1, raw[1]!);
+      this.label(2, raw[2]!);
+    }
+    let i = fixed;
+    for (let p = 0; p < params.length; p++, i++) this.value(i, params[p]!, raw[i]!);
+    if (ft.isVarArg) {
+      // Varargs: the extra arguments come as (type id, slot) pairs.
+      if ((count - i) % 2 !== 0) this.fail(`${name} of a varargs function with an odd number of extra operands`);
+      let index = i;
+      for (; i < count; i += 2) this.value(index++, this.typeOperand(raw[i]!), raw[i + 1]!);
+      inst.operands.length = index;
+    } else if (i !== count) {
+      this.fail(`${name} with ${count - fixed} argument(s) of a function taking ${params.length}`);
+    }
+    return ft.returnType;
+  }
 
-/**
- * Versions 0–1 do not say a sequential index's type: LLVM's readers assumed `long`. But LLVM 1.0
- * and 1.1 still assembled `uint` indices from older sources and wrote their `uint` slots, which
- * their own readers then failed on (v0 Transforms__GCSE__2002-05-14-OperandSwap). When the `long`
- * plane has no such slot and the `uint` plane does, the index can only have been a `uint`.
- */
-function restrictedSequentialIndexType(s: FunctionScope, slot: number): Type {
-  if (slot < s.plane(P.long).length) return P.long;
-  return slot < s.plane(P.uint).length ? P.uint : P.long;
+  private getElementPtr(T: Type): Type {
+    const raw = this.raw;
+    const count = this.n;
+    const row = this.row;
+    if (count < 1) this.need(1, 'getelementptr');
+    if (T.kind !== 'pointer') this.fail(`getelementptr on type ${describeType(T)}`);
+    this.value(0, T, raw[0]!);
+    let cur: Type = T;
+    for (let i = 1; i < count; i++) {
+      const x = raw[i]!;
+      if (cur.kind === 'struct') {
+        this.value(i, row.restrictedGEPTypes ? P.ubyte : P.uint, x);
+        const c = this.inst.operands[i];
+        if (c === undefined || c.kind !== 'int') this.fail('getelementptr structure index is not a constant');
+        const field = Number(c.value);
+        if (field >= cur.elements.length) this.fail(`getelementptr index ${field} of a structure with ${cur.elements.length} fields`);
+        cur = cur.elements[field]!;
+      } else if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
+        if (i > 1 && cur.kind === 'pointer') this.fail('getelementptr indexes through a pointer');
+        if (row.restrictedGEPTypes) this.value(i, this.restrictedSequentialIndexType(x), x);
+        else this.value(i, GEP_INDEX_TYPES[x & 3]!, x >>> 2);
+        cur = cur.element;
+      } else {
+        this.fail(`getelementptr indexes into type ${describeType(cur)}`);
+      }
+    }
+    return count === 1 ? T : this.s.pointerTo(cur);
+  }
+
+  /**
+   * Versions 0–1 do not say a sequential index's type: LLVM's readers assumed `long`. But LLVM
+   * 1.0 and 1.1 still assembled `uint` indices from older sources and wrote their `uint` slots,
+   * which their own readers then failed on (v0 Transforms__GCSE__2002-05-14-OperandSwap). When
+   * the `long` plane has no such slot and the `uint` plane does, the index can only be a `uint`.
+   */
+  private restrictedSequentialIndexType(slot: number): Type {
+    if (slot < this.s.plane(P.long).length) return P.long;
+    return slot < this.s.plane(P.uint).length ? P.uint : P.long;
+  }
+
+  /** The `<n x uint>` type of a shufflevector mask, which the file must define (its plane holds the mask). */
+  private maskType(length: number): Type {
+    for (const t of this.s.types.types) if (t.kind === 'packed' && t.element === P.uint && t.length === length) return t;
+    return this.fail(`shufflevector needs a mask of type <${length} x uint>, which the file does not define`);
+  }
 }
