@@ -22,7 +22,7 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
   try {
     result = decodeModuleStream(unwrapped.stream, limits);
   } catch (e) {
-    if (e instanceof BytecodeError && unwrapped.signature === 'llvm') throw withTextModeDiagnosis(e, unwrapped.stream);
+    if (e instanceof BytecodeError && (unwrapped.compression === 'none' || unwrapped.compression === 'null')) throw withTextModeDiagnosis(e, unwrapped.stream);
     if (e instanceof RangeError && /call stack|Invalid array length/i.test(e.message)) {
       throw new BytecodeError(`the file is too deeply nested or too large to decode (${e.message})`, 0, []);
     }

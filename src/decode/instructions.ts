@@ -27,6 +27,8 @@ const TERMINATOR_OPCODES: ReadonlySet<Opcode> = TERMINATORS as ReadonlySet<Opcod
 const BINARY: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor']);
 const SETCC: ReadonlySet<string> = new Set(['seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt']);
 
+const UNKNOWN_OPCODE: DecodedOpcode = { kind: 'unknown' };
+
 /** Decoded instruction opcodes 0–63 of each format row, computed once. */
 const OPCODE_CACHE = new WeakMap<FormatRow, readonly DecodedOpcode[]>();
 function opcodeTable(row: FormatRow): readonly DecodedOpcode[] {
@@ -165,7 +167,7 @@ class InstructionReader {
     const raw = this.raw;
     const n = this.n;
     const T = s.types.at(this.r, this.typeId, this.at);
-    const decoded = this.opcodes[this.opcode]!;
+    const decoded = this.opcodes[this.opcode] ?? UNKNOWN_OPCODE;
     const inst: Instruction = { kind: 'instruction', opcode: 'ret', type: P.void, operands: [] };
     this.inst = inst;
     let name: OpcodeName;
@@ -261,6 +263,7 @@ class InstructionReader {
       case 'cast':
         this.need(2, name);
         this.value(0, T, raw[0]!);
+        inst.operands.length = 1; // the second number is the target type, not an operand
         result = this.typeOperand(raw[1]!);
         break;
       case 'call':
@@ -294,6 +297,7 @@ class InstructionReader {
         if (T.kind !== 'pointer') this.fail(`${name} of type ${describeType(T)}, not a pointer`);
         if (count !== 1 && count !== 2) this.need(1, name);
         inst.allocatedType = T.element;
+        inst.operands.length = 1; // a second number is the alignment, not an operand
         this.value(0, P.uint, raw[0]!);
         inst.alignment = 0;
         if (count === 2) {
@@ -312,6 +316,7 @@ class InstructionReader {
       case 'va_arg':
         this.need(2, name);
         this.value(0, T, raw[0]!);
+        inst.operands.length = 1;
         result = this.typeOperand(raw[1]!);
         if (name === 'vaarg') inst.legacyVarArgs = true;
         name = 'vaarg';
@@ -319,6 +324,7 @@ class InstructionReader {
       case 'vanext':
         this.need(2, name);
         this.value(0, T, raw[0]!);
+        inst.operands.length = 1;
         inst.argType = this.typeOperand(raw[1]!);
         break;
       case 'shl':

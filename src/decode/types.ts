@@ -155,7 +155,7 @@ export class TypeTable {
         const els = new Array<Type>(p.ids.length);
         for (let j = 0; j < p.ids.length; j++) {
           const et = ref(p.ids[j]!);
-          if (et.kind === 'label' || et.kind === 'function') r.fail(`structure type has a field of type ${et.kind}`, p.at);
+          if (et.kind === 'void' || et.kind === 'label' || et.kind === 'function') r.fail(`structure type has a field of type ${et.kind}`, p.at);
           els[j] = et;
         }
         t.elements = els;
