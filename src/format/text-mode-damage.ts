@@ -2,7 +2,7 @@
  * Forensics for one well-known kind of damage: a bytecode file that went through a text-mode
  * (CR-LF) conversion, which turns every 0x0D into 0x0A and every 0x0D 0x0A pair into one 0x0A.
  * Five of the six files LLVM kept as backward-compatibility test data were damaged this way
- * (docs/format.md §15.6, /work/old-versions-notes.md §4).
+ * (docs/format.md §15.6).
  *
  * This never repairs anything: which 0x0A bytes were 0x0D is unknowable. It only says whether a
  * decoding error should carry the hint "looks like a text-mode transfer". Pure function over bytes;
