@@ -1,0 +1,47 @@
+/**
+ * What the fuzzer (and the regression test) runs on each input: every public consumer of bytes
+ * or of a module read from them. Each may throw only `BytecodeError` (or `EncodeError` when a
+ * damaged-but-readable module cannot be written at some version).
+ */
+import { EncodeError } from '../encode/encode-error.js';
+import { writeModule } from '../encode/write.js';
+import { BytecodeError } from '../errors/bytecode-error.js';
+import { readModule } from '../read.js';
+
+/** An input slower than this (all consumers together) counts as a hang. */
+export const TIME_LIMIT_MS = 1000;
+
+export interface Consumer {
+  readonly name: string;
+  run(input: Uint8Array): void;
+}
+
+/** Limits small enough that a hostile input cannot make the fuzzer itself slow. */
+const LIMITS = { maxDecompressedSize: 8 * 1024 * 1024 };
+
+export const consumers: readonly Consumer[] = [
+  {
+    name: 'read+write',
+    run(input) {
+      const m = readModule(input, { limits: LIMITS });
+      const v = m.source?.bytecodeVersion ?? 6;
+      writeModule(m, { bytecodeVersion: v >= 5 ? v : 6, compression: 'none' });
+    },
+  },
+];
+
+/** Runs every consumer; returns a description of the failure, or undefined if all behaved. */
+export function check(input: Uint8Array): string | undefined {
+  const t = performance.now();
+  for (const c of consumers) {
+    try {
+      c.run(input);
+    } catch (e) {
+      if (e instanceof BytecodeError || e instanceof EncodeError) continue;
+      const err = e as Error;
+      return `${c.name}: ${err.name}: ${err.message}`.slice(0, 300);
+    }
+  }
+  const dt = performance.now() - t;
+  return dt > TIME_LIMIT_MS ? `slow: ${dt.toFixed(0)} ms` : undefined;
+}
