@@ -22,6 +22,8 @@ export class FunctionScope {
   /** Compaction-table prefixes by type; planes not listed fall back to the module's. */
   readonly compacted = new Map<Type, Value[]>();
   private readonly planes = new Map<Type, LocalPlane>();
+  private lastType: Type | null = null;
+  private lastPlane: LocalPlane | null = null;
   /** Blocks by index, created when first named (label operands may point forward). */
   readonly blocks: BasicBlock[] = [];
   /** How many blocks have been completed by a terminator. */
@@ -60,11 +62,15 @@ export class FunctionScope {
   }
 
   plane(t: Type): LocalPlane {
+    // Consecutive lookups usually ask for the same plane (an instruction's operands share a type).
+    if (t === this.lastType) return this.lastPlane!;
     let p = this.planes.get(t);
     if (p === undefined) {
       p = new LocalPlane(this.compacted.get(t) ?? this.ctx.planes.plane(t));
       this.planes.set(t, p);
     }
+    this.lastType = t;
+    this.lastPlane = p;
     return p;
   }
 

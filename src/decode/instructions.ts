@@ -10,7 +10,7 @@
 import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, normalizeTypeId, resolveSignless, type DecodedOpcode, type FormatRow, type OpcodeName } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type Type } from '../graph/type.js';
-import type { Instruction, Opcode } from '../graph/value.js';
+import type { Instruction, Opcode, Value } from '../graph/value.js';
 import { describeType } from './context.js';
 import type { FunctionScope } from './function-scope.js';
 import { readTypeId, TYPE_TYPE } from './types.js';
@@ -168,12 +168,11 @@ class InstructionReader {
     const n = this.n;
     const T = s.types.at(this.r, this.typeId, this.at);
     const decoded = this.opcodes[this.opcode] ?? UNKNOWN_OPCODE;
-    const inst: Instruction = { kind: 'instruction', opcode: 'ret', type: P.void, operands: [] };
-    this.inst = inst;
     let name: OpcodeName;
     let callingConv = 0;
     let tail = false;
     let pseudoCall = false;
+    let volatile = false;
     let count = n;
     if (decoded.kind === 'instruction') {
       name = decoded.name;
@@ -212,12 +211,12 @@ class InstructionReader {
           break;
         case 'volatileLoad':
           name = 'load';
-          inst.isVolatile = true;
+          volatile = true;
           pseudoCall = false;
           break;
         default:
           name = 'store';
-          inst.isVolatile = true;
+          volatile = true;
           pseudoCall = false;
       }
       this.n = count;
@@ -226,7 +225,9 @@ class InstructionReader {
     }
 
     // Exact-size operand arrays: a growing `[]` reserves 17 slots, which dominated memory.
-    inst.operands = count === 0 ? [] : new Array(count);
+    const inst: Instruction = { kind: 'instruction', opcode: 'ret', type: T, operands: count === 0 ? [] : new Array<Value>(count) };
+    if (volatile) inst.isVolatile = true;
+    this.inst = inst;
     let result: Type = T;
     switch (name) {
       case 'br':
