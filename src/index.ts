@@ -9,3 +9,6 @@ export * from './graph/index.js';
 export { FORMAT_TABLE, formatFor, type FormatRow } from './format/format-table.js';
 export { writeModule, writeModuleAsync, type WriteOptions } from './encode/write.js';
 export { EncodeError } from './encode/encode-error.js';
+export { readModule, type ReadOptions } from './read.js';
+export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { unwrapContainer, wrapContainer, wrapContainerAsync, loadBzip2 } from './container/index.js';
