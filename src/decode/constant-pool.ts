@@ -83,7 +83,7 @@ function readStrings(ctx: ModuleContext, scope: ValueScope, count: number): void
     if (t.kind !== 'array' || (t.element.kind !== 'sbyte' && t.element.kind !== 'ubyte')) {
       r.fail(`a string constant of type ${describeType(t)}, not an array of sbyte or ubyte`, at);
     }
-    if (t.length > ctx.limits.maxStringLength) r.fail(`a string constant of ${t.length} bytes exceeds the limit`, at);
+    if (t.length > ctx.limits.maxStringLength) r.fail(`a string constant of ${t.length} bytes exceeds the limit of ${ctx.limits.maxStringLength}`, at);
     const bytes = r.bytesView(t.length, 'a string constant');
     const el = t.element;
     const signed = el.kind === 'sbyte';

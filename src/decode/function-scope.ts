@@ -118,6 +118,10 @@ export class FunctionScope {
       f.inst.operands[f.index] = v;
     }
     this.forward.length = 0;
+    const limit = this.ctx.limits.maxValuesPerPlane;
+    for (const [t, plane] of this.planes) {
+      if (plane.length > limit) r.fail(`the plane of type ${describeType(t)} holds ${plane.length} values, over the limit of ${limit}`);
+    }
     if (this.highestLabel >= this.completedBlocks) {
       this.r.fail(`a label names basic block ${this.highestLabel}, but the function has ${this.completedBlocks}`, this.highestLabelOffset);
     }

@@ -95,7 +95,9 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
           types,
           lookup: (t: Type, slot: number): Value | undefined => ctx.planes.get(t, slot),
           define: (t: Type, v: Value): void => {
-            ctx.planes.plane(t).push(v);
+            const plane = ctx.planes.plane(t);
+            if (plane.length >= limits.maxValuesPerPlane) r.fail(`the plane of type ${describeType(t)} holds more than the limit of ${limits.maxValuesPerPlane} values`);
+            plane.push(v);
           },
           registerTypes: (added) => registerTypes(ctx, added),
         }, false);

@@ -96,7 +96,7 @@ export class TypeTable {
         }
         case STRUCT_TYPE_ID:
           for (let id = readTypeId(r, row); id !== 0; id = readTypeId(r, row)) {
-            if (ids.length >= limits.maxTypeMembers) r.fail(`structure type has more than ${limits.maxTypeMembers} fields`, at);
+            if (ids.length >= limits.maxTypeMembers) r.fail(`structure type has more fields than the limit of ${limits.maxTypeMembers}`, at);
             ids.push(id);
           }
           shell = { kind: 'struct', elements: [] };
