@@ -55,6 +55,8 @@ export class Canonicalizer {
   private readonly reps = new Map<string, Value>();
   private readonly repOf = new Map<Value, Value>();
   private readonly nulls = new Set<Value>();
+  /** The canonical null value of each type (the rep of every key `z<type>`). */
+  private readonly nullByType = new Map<Type, Value>();
   private nextGlobal = 0;
   private readonly globalIds = new Map<Value, number>();
 
@@ -132,15 +134,13 @@ export class Canonicalizer {
     const known = this.repOf.get(v);
     if (known !== undefined) return known;
     const key = this.keyOf(v);
-    let rep = this.reps.get(key);
-    if (rep === undefined) {
-      if (key.charCodeAt(0) === 0x7a) {
-        rep = this.makeNull(v.type);
-        this.nulls.add(rep);
-      } else {
-        rep = v;
-      }
-      this.reps.set(key, rep);
+    let rep: Value;
+    if (key.charCodeAt(0) === 0x7a /* z */) {
+      rep = this.nullOf(v.type);
+    } else {
+      const known = this.reps.get(key);
+      if (known === undefined) this.reps.set(key, (rep = v));
+      else rep = known;
     }
     this.repOf.set(v, rep);
     return rep;
@@ -148,12 +148,11 @@ export class Canonicalizer {
 
   /** The canonical null value of `t` (callers check `hasNullValue` first). */
   nullOf(t: Type): Value {
-    const key = `z${this.typeId(t)}`;
-    let rep = this.reps.get(key);
+    let rep = this.nullByType.get(t);
     if (rep === undefined) {
       rep = this.makeNull(t);
       this.nulls.add(rep);
-      this.reps.set(key, rep);
+      this.nullByType.set(t, rep);
     }
     return rep;
   }

@@ -16,6 +16,15 @@ export interface EncodeContext {
   readonly opcodes: OpcodeNumbers;
 }
 
+const opcodeNumbersByRow = new WeakMap<FormatRow, OpcodeNumbers>();
+
+/** The (shared, immutable) opcode numbering of a format row. */
+export function opcodeNumbersFor(row: FormatRow): OpcodeNumbers {
+  let n = opcodeNumbersByRow.get(row);
+  if (n === undefined) opcodeNumbersByRow.set(row, (n = new OpcodeNumbers(row)));
+  return n;
+}
+
 /** Opcode numbers of one version, from its format row. */
 export class OpcodeNumbers {
   private readonly byName = new Map<OpcodeName, number>();

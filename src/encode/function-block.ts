@@ -30,17 +30,21 @@ export function writeFunction(ctx: EncodeContext, f: Function): void {
   if (sc.compactionTable.length === 0) writeConstantPool(ctx, true, (s) => writeTypes(ctx, s));
   else writeCompactionTable(ctx);
 
-  beginBlock(ctx, 'instructionList');
-  for (const bb of f.blocks) for (const inst of bb.instructions) writeInstruction(ctx, inst);
-  endBlock(ctx);
-
-  // The function's symbol table holds its named arguments, blocks and instructions.
+  // The function's symbol table holds its named arguments, blocks and instructions (collected
+  // on the way, to walk the body once).
   const named: Value[] = [];
   for (const a of f.args) if (a.name) named.push(a);
+  beginBlock(ctx, 'instructionList');
   for (const bb of f.blocks) {
     if (bb.name) named.push(bb);
-    for (const inst of bb.instructions) if (inst.name) named.push(inst);
+    const insts = bb.instructions;
+    for (let i = 0; i < insts.length; i++) {
+      const inst = insts[i]!;
+      writeInstruction(ctx, inst);
+      if (inst.name) named.push(inst);
+    }
   }
+  endBlock(ctx);
   writeSymbolTable(ctx, NO_TYPE_NAMES, named, f.layout);
   sc.purgeFunction();
   endBlock(ctx);

@@ -5,7 +5,7 @@
 import { formatFor } from '../format/format-table.js';
 import type { Module } from '../graph/module.js';
 import { BinaryWriter } from '../binary/writer.js';
-import { beginBlock, endBlock, OpcodeNumbers, pad, type EncodeContext } from './context.js';
+import { beginBlock, endBlock, opcodeNumbersFor, pad, type EncodeContext } from './context.js';
 import { writeConstantPool } from './constant-pool.js';
 import { EncodeError } from './encode-error.js';
 import { writeFunction } from './function-block.js';
@@ -24,9 +24,10 @@ export function writeStream(module: Module, version = 6): Uint8Array {
     throw new EncodeError('a module', version, 'the writer supports bytecode versions 3, 5 and 6');
   }
   // Versions 0–3 pad to 32 bits after every block (LLVM 1.1–1.3).
-  const out = new BinaryWriter({ alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });
+  // Most modules are small: start with 4 KiB and let the buffer double.
+  const out = new BinaryWriter({ initialCapacity: 4096, alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });
   const sc = new SlotCalculator(module);
-  const ctx: EncodeContext = { out, sc, row, opcodes: new OpcodeNumbers(row) };
+  const ctx: EncodeContext = { out, sc, row, opcodes: opcodeNumbersFor(row) };
 
   out.bytes(new Uint8Array([0x6c, 0x6c, 0x76, 0x6d])); // "llvm"
   beginBlock(ctx, 'module', true);

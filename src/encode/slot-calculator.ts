@@ -69,6 +69,33 @@ function constantOperands(v: Value): readonly Value[] {
 
 const PRIMITIVE_ID = new Map<Type, number>(primitiveTypesById.map((t, i) => [t, i]));
 
+/**
+ * What a function's compaction table is built from, recorded during the module walk: LLVM walks
+ * the function's argument types, then per instruction its type (when it changes), its non-local
+ * operands (canonical) and `vanext`'s argument type. Repeats are no-ops there, so only the first
+ * mention of each type or value is kept, in order.
+ */
+class FunctionScan {
+  readonly items: (Type | Value)[] = [];
+  readonly isType: boolean[] = [];
+  private readonly seenTypes = new Set<Type>();
+  private readonly seenValues = new Set<Value>();
+
+  addType(t: Type): void {
+    if (this.seenTypes.has(t)) return;
+    this.seenTypes.add(t);
+    this.items.push(t);
+    this.isType.push(true);
+  }
+
+  addValue(rep: Value): void {
+    if (this.seenValues.has(rep)) return;
+    this.seenValues.add(rep);
+    this.items.push(rep);
+    this.isType.push(false);
+  }
+}
+
 export class SlotCalculator {
   readonly canon = new Canonicalizer();
   /** The module's type table (global type slots). */
@@ -88,7 +115,21 @@ export class SlotCalculator {
   compactionTable: Value[][] = [];
   /** The current function's compacted types; empty when types are not compacted. */
   compactionTypes: Type[] = [];
-  private readonly compactionNodeMap = new Map<Value, number>();
+  /**
+   * Slots given while a function is incorporated: its compaction table entries and the values
+   * (arguments, blocks, instructions, local null values) it adds to the module planes. LLVM kept
+   * these in its node maps and erased them again; one map that is simply cleared is much faster,
+   * and lookups try it before `nodeMap` exactly as LLVM tried the compaction map first. (A value
+   * is never both a compaction entry and a function-added plane entry.)
+   */
+  private readonly fnMap = new Map<Value, number>();
+  /** Slots of constant operands resolved while writing the current function (original objects). */
+  private readonly operandMemo = new Map<Value, number>();
+  private inFunction = false;
+  /** Per defined function, what its compaction table needs (recorded by `processModule`). */
+  private readonly scans = new Map<Function, FunctionScan>();
+  /** Canonical representative of each constant operand object met in a function body. */
+  private readonly operandReps = new Map<Value, Value>();
   private readonly compactionTypeMap = new Map<Type, number>();
 
   constructor(private readonly module: Module) {
@@ -100,20 +141,30 @@ export class SlotCalculator {
 
   /** A value's slot in its plane (compaction table first), or -1. `v` may be any graph value. */
   slotOf(v: Value): number {
+    // Hot path: most operands are the current function's own values.
+    const local = this.fnMap.get(v);
+    if (local !== undefined) return local;
     switch (v.kind) {
       case 'instruction':
       case 'argument':
       case 'block':
+        return -1;
       case 'global':
       case 'function':
         return this.getSlot(v);
-      default:
-        return this.getSlot(this.canon.canon(v));
+      default: {
+        if (!this.inFunction) return this.getSlot(this.canon.canon(v));
+        const memo = this.operandMemo.get(v);
+        if (memo !== undefined) return memo;
+        const s = this.getSlot(this.canon.canon(v));
+        this.operandMemo.set(v, s);
+        return s;
+      }
     }
   }
 
   private getSlot(rep: Value): number {
-    const c = this.compactionNodeMap.get(rep);
+    const c = this.fnMap.get(rep);
     if (c !== undefined) return c;
     const s = this.nodeMap.get(rep);
     return s === undefined ? -1 : s;
@@ -201,18 +252,53 @@ export class SlotCalculator {
     this.moduleContainsAllFunctionConstants = true;
     // (Graph operand order suffices here: only a `br`'s condition can be a constant, so LLVM's
     // operand order would insert the same constants in the same order.)
+    // This is the one walk over every operand of the module. It also records, per function, what
+    // its compaction table will need (see `FunctionScan`), so that walk need not be repeated.
     let lastType: Type | undefined;
     for (const f of m.functions) {
+      if (f.blocks.length === 0) continue;
+      const scan = new FunctionScan();
+      this.scans.set(f, scan);
+      for (const a of f.args) scan.addType(a.type);
+      let fnLastType: Type | undefined;
       for (const bb of f.blocks) {
         for (const inst of bb.instructions) {
-          for (const op of inst.operands) {
-            if (isPlainConstant(op) || op.kind === 'inlineasm') this.getOrCreateSlot(this.canon.canon(op));
+          if (inst.type !== fnLastType) {
+            fnLastType = inst.type;
+            scan.addType(inst.type);
+          }
+          const ops = inst.operands;
+          for (let i = 0; i < ops.length; i++) {
+            const op = ops[i]!;
+            switch (op.kind) {
+              case 'instruction':
+              case 'argument':
+              case 'block':
+                continue;
+              case 'global':
+              case 'function':
+                scan.addValue(op);
+                continue;
+              default: {
+                // A constant object met before (in any function) is numbered already.
+                let rep = this.operandReps.get(op);
+                if (rep === undefined) {
+                  rep = this.canon.canon(op);
+                  this.operandReps.set(op, rep);
+                  this.getOrCreateSlot(rep);
+                }
+                scan.addValue(rep);
+              }
+            }
           }
           if (inst.type !== lastType) {
             lastType = inst.type;
             this.getOrCreateTypeSlot(inst.type);
           }
-          if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateTypeSlot(inst.argType);
+          if (inst.opcode === 'vanext' && inst.argType !== undefined) {
+            this.getOrCreateTypeSlot(inst.argType);
+            scan.addType(inst.argType);
+          }
         }
       }
     }
@@ -266,7 +352,7 @@ export class SlotCalculator {
   }
 
   private insertValue(rep: Value): number {
-    if (this.compactionNodeMap.size !== 0) {
+    if (this.inFunction) {
       if (rep.type.kind === 'void') return -1;
       const plane = this.typeSlot(rep.type);
       const cp = this.compactionTable[plane];
@@ -279,6 +365,20 @@ export class SlotCalculator {
   private insertType(t: Type): number {
     if (this.compactionTypeMap.size !== 0) this.getOrCreateCompactionTypeSlot(t);
     const result = this.doInsertType(t);
+    if (t.kind !== 'function' && t.kind !== 'struct' && t.kind !== 'array' && t.kind !== 'packed' && t.kind !== 'pointer') {
+      return result; // no types inside
+    }
+    // Every numbered type has its inner types numbered too: when all direct subtypes are
+    // numbered, the walk below would add nothing.
+    const direct = subtypes(t);
+    let allNumbered = true;
+    for (let i = 0; i < direct.length; i++) {
+      if (direct[i] !== t && this.typeSlot(direct[i]!) === -1) {
+        allNumbered = false;
+        break;
+      }
+    }
+    if (allNumbered) return result;
     // Post-order walk of the types inside `t`; the root itself is already numbered.
     const visited = new Set<Type>([t]);
     const stack: { t: Type; subs: readonly Type[]; i: number }[] = [{ t, subs: subtypes(t), i: 0 }];
@@ -315,11 +415,11 @@ export class SlotCalculator {
       const zero = this.canon.nullOf(typ);
       if (rep !== zero) {
         plane.push(zero);
-        this.nodeMap.set(zero, 0);
+        (this.inFunction ? this.fnMap : this.nodeMap).set(zero, 0);
       }
     }
     const slot = plane.length;
-    this.nodeMap.set(rep, slot);
+    (this.inFunction ? this.fnMap : this.nodeMap).set(rep, slot);
     plane.push(rep);
     return slot;
   }
@@ -335,6 +435,8 @@ export class SlotCalculator {
 
   /** Numbers a function's arguments, blocks and instructions (and builds its compaction table). */
   incorporateFunction(f: Function): void {
+    this.inFunction = true;
+    this.operandMemo.clear();
     if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
     const n = this.numPlanes;
     this.moduleLevel = new Array<number>(n);
@@ -356,13 +458,16 @@ export class SlotCalculator {
   /** Forgets the current function's values, restoring the module state. */
   purgeFunction(): void {
     const numModuleTypes = this.moduleLevel.length;
-    this.compactionNodeMap.clear();
-    this.compactionTypeMap.clear();
+    // Everything the function added to the module planes sits above each plane's module level.
     for (let i = 0; i < numModuleTypes; i++) {
       const level = this.getModuleLevel(i);
       const plane = this.getPlane(i);
-      while (plane.length > level) this.nodeMap.delete(plane.pop()!);
+      if (plane.length > level) plane.length = level;
     }
+    this.fnMap.clear();
+    this.operandMemo.clear();
+    this.inFunction = false;
+    this.compactionTypeMap.clear();
     this.moduleLevel = [];
     this.moduleTypeLevel = 0;
     this.compactionTypes = [];
@@ -370,14 +475,13 @@ export class SlotCalculator {
       this.compactionTable = [];
     } else {
       while (this.table.length > numModuleTypes) {
-        const plane = this.table.pop()!;
-        for (const v of plane) this.nodeMap.delete(v);
+        this.table.pop();
       }
     }
   }
 
   private getOrCreateCompactionSlot(rep: Value): number {
-    const existing = this.compactionNodeMap.get(rep);
+    const existing = this.fnMap.get(rep);
     if (existing !== undefined) return existing;
     const ty = this.compactionTypes.length !== 0 ? this.getOrCreateCompactionTypeSlot(rep.type) : this.typeSlot(rep.type);
     while (this.compactionTable.length <= ty) this.compactionTable.push([]);
@@ -386,12 +490,12 @@ export class SlotCalculator {
       const zero = this.canon.nullOf(rep.type);
       if (rep !== zero) {
         plane.push(zero);
-        this.compactionNodeMap.set(zero, 0);
+        this.fnMap.set(zero, 0);
       }
     }
     const slot = plane.length;
     plane.push(rep);
-    if (!this.compactionNodeMap.has(rep)) this.compactionNodeMap.set(rep, slot);
+    if (!this.fnMap.has(rep)) this.fnMap.set(rep, slot);
     return slot;
   }
 
@@ -411,20 +515,13 @@ export class SlotCalculator {
       this.compactionTypes.push(primitiveTypesById[i]!);
       this.compactionTypeMap.set(primitiveTypesById[i]!, i);
     }
-    for (const a of f.args) this.getOrCreateCompactionTypeSlot(a.type);
-    let lastType: Type | undefined;
-    for (const bb of f.blocks) {
-      for (const inst of bb.instructions) {
-        if (inst.type !== lastType) {
-          lastType = inst.type;
-          this.getOrCreateCompactionTypeSlot(inst.type);
-        }
-        for (const op of inst.operands) {
-          if (op.kind !== 'argument' && op.kind !== 'block' && op.kind !== 'instruction') {
-            this.getOrCreateCompactionSlot(this.canon.canon(op));
-          }
-        }
-        if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateCompactionTypeSlot(inst.argType);
+    // Replays, in order, the first mention of each type and non-local value (see FunctionScan).
+    const scan = this.scans.get(f);
+    if (scan !== undefined) {
+      const { items, isType } = scan;
+      for (let i = 0; i < items.length; i++) {
+        if (isType[i]) this.getOrCreateCompactionTypeSlot(items[i] as Type);
+        else this.getOrCreateCompactionSlot(items[i] as Value);
       }
     }
 
@@ -480,13 +577,14 @@ export class SlotCalculator {
       if (prune) {
         const old = cplane;
         this.compactionTable[ctp] = [];
+        // Module-level entries first: a null value dropped here may be re-added below.
+        for (let i = 0; i < modLevel; i++) this.fnMap.delete(old[i]!);
         for (let i = modLevel; i < old.length; i++) {
           const v = old[i]!;
-          this.compactionNodeMap.delete(v);
+          this.fnMap.delete(v);
           // Its compaction plane is now empty, so LLVM's getOrCreateSlot lands in the module plane.
           this.doInsertValue(v);
         }
-        for (let i = 0; i < modLevel; i++) this.compactionNodeMap.delete(old[i]!);
         this.moduleLevel[ctp] = gplane.length - numFunctionObjs;
       }
     }

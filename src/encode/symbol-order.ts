@@ -41,47 +41,56 @@ export function symbolPlanes(
   layout: SymbolTableLayout | undefined,
   typeRank: (t: Type) => number,
 ): SymbolPlane[] {
+  // Planes in first-seen order (a Map iterates in insertion order).
   const byType = new Map<Type, Value[]>();
   for (const v of named) {
-    let plane = byType.get(v.type);
-    if (plane === undefined) byType.set(v.type, (plane = []));
-    plane.push(v);
+    const plane = byType.get(v.type);
+    if (plane === undefined) byType.set(v.type, [v]);
+    else plane.push(v);
   }
   const planeTypes: Type[] = [];
-  const placed = new Set<Type>();
-  const layoutOrder = new Map<Type, Value[]>();
+  let layoutOrder: Map<Type, Value[]> | undefined;
   if (layout !== undefined) {
+    layoutOrder = new Map<Type, Value[]>();
     for (const p of layout.valuePlanes) {
-      if (!placed.has(p.type) && byType.has(p.type)) {
-        placed.add(p.type);
+      if (!layoutOrder.has(p.type) && byType.has(p.type)) {
         planeTypes.push(p.type);
         layoutOrder.set(p.type, p.values);
       }
     }
   }
-  const rest = [...byType.keys()].filter((t) => !placed.has(t));
-  const seen = new Map(rest.map((t, i) => [t, i]));
-  rest.sort((a, b) => typeRank(a) - typeRank(b) || seen.get(a)! - seen.get(b)!);
-  planeTypes.push(...rest);
+  const rest: Type[] = [];
+  for (const t of byType.keys()) if (layoutOrder === undefined || !layoutOrder.has(t)) rest.push(t);
+  if (rest.length > 1) {
+    // Array.prototype.sort is stable: equal ranks keep first-seen order.
+    const ranks = new Map<Type, number>();
+    for (const t of rest) ranks.set(t, typeRank(t));
+    rest.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+  }
+  for (const t of rest) planeTypes.push(t);
 
-  return planeTypes.map((type) => {
+  const planes: SymbolPlane[] = [];
+  for (const type of planeTypes) {
     const values = byType.get(type)!;
-    const sorted = values.map((value) => ({ name: nameOf(value), value }));
-    sorted.sort((x, y) => compareNames(x.name, y.name));
-    const inLayout = layoutOrder.get(type);
-    if (inLayout === undefined) return { type, entries: sorted };
+    const inLayout = layoutOrder?.get(type);
+    if (inLayout === undefined) {
+      planes.push({ type, entries: sortedEntries(values) });
+      continue;
+    }
+    // The layout's order for the values it lists (once each), then the others sorted by name.
     const members = new Set(values);
     const entries: { name: string; value: Value }[] = [];
-    const done = new Set<Value>();
-    for (const v of inLayout) {
-      if (members.has(v) && !done.has(v)) {
-        done.add(v);
-        entries.push({ name: nameOf(v), value: v });
-      }
-    }
-    for (const e of sorted) if (!done.has(e.value)) entries.push(e);
-    return { type, entries };
-  });
+    for (const v of inLayout) if (members.delete(v)) entries.push({ name: nameOf(v), value: v });
+    if (members.size !== 0) for (const e of sortedEntries([...members])) entries.push(e);
+    planes.push({ type, entries });
+  }
+  return planes;
+}
+
+function sortedEntries(values: readonly Value[]): { name: string; value: Value }[] {
+  const entries = values.map((value) => ({ name: nameOf(value), value }));
+  if (entries.length > 1) entries.sort((x, y) => compareNames(x.name, y.name));
+  return entries;
 }
 
 /** A value's name, or '' when it has none (constants never do). */

@@ -6,6 +6,19 @@ import { beginBlock, endBlock, slotOf, typeSlotOf, writeTypeId } from './context
 import { EncodeError } from './encode-error.js';
 import { nameOf, symbolPlanes, typeNameOrder } from './symbol-order.js';
 
+/** LLVM kept one value per name and type; a reader could not tell two apart. */
+function checkUniqueNames(ctx: EncodeContext, entries: readonly { name: string }[]): void {
+  // Entries are nearly always in strictly increasing order, which proves the names distinct.
+  let i = 1;
+  while (i < entries.length && entries[i - 1]!.name < entries[i]!.name) i++;
+  if (i >= entries.length) return;
+  const seen = new Set<string>();
+  for (const { name } of entries) {
+    if (seen.has(name)) throw new EncodeError(`two values named "${name}" of one type`, ctx.row.version);
+    seen.add(name);
+  }
+}
+
 export function writeSymbolTable(
   ctx: EncodeContext,
   typeNames: ReadonlyMap<string, Type>,
@@ -27,12 +40,7 @@ export function writeSymbolTable(
     return s < 0 ? Number.MAX_SAFE_INTEGER : s;
   };
   for (const plane of symbolPlanes(named, layout, rank)) {
-    // LLVM kept one value per name and type; a reader could not tell two apart.
-    const seen = new Set<string>();
-    for (const { name } of plane.entries) {
-      if (seen.has(name)) throw new EncodeError(`two values named "${name}" of one type`, ctx.row.version);
-      seen.add(name);
-    }
+    checkUniqueNames(ctx, plane.entries);
     out.vbr32(plane.entries.length);
     writeTypeId(out, typeSlotOf(ctx, plane.type));
     for (const { name, value } of plane.entries) {

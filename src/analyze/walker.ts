@@ -1,0 +1,992 @@
+/**
+ * The analyzer's walk: reads a stream the way LLVM 1.9's bytecode reader did (same reads, same
+ * order, same stopping points) and counts what its `llvm-bcanalyzer` counted. It does not build a
+ * module; it keeps only type shapes, value-plane contents and function names, which is what the
+ * figures and LLVM's own error checks depend on.
+ *
+ * Order matters for the figures (see docs/analyze.md): LLVM read the module first, computed its
+ * densities, and only then read the function bodies, in the order the functions were declared.
+ */
+import { BinaryReader } from '../binary/reader.js';
+import { BytecodeError } from '../errors/bytecode-error.js';
+import { unwrapContainer } from '../container/index.js';
+import {
+  decodeOpcode,
+  formatFor,
+  resolveSignless,
+  shiftInstructionOpcode,
+  type BlockKind,
+  type FormatRow,
+} from '../format/format-table.js';
+import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
+import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, typeKey, type TypeNode } from './types.js';
+
+export interface AnalyzeOptions {
+  /** The name LLVM printed as the module id (the file name as given on the command line). */
+  moduleId?: string;
+  /** Collect the `--dump` listing. */
+  dump?: boolean;
+}
+
+const FIRST_DERIVED = 13;
+const LABEL = 12;
+
+interface FunctionDecl {
+  type: TypeNode;
+  hasBody: boolean;
+  name: string;
+  bodyStart: number;
+  bodyEnd: number;
+  headerOffset: number;
+}
+
+type ValueEntry = { kind: 'global' } | { kind: 'function'; index: number } | { kind: 'constant' } | { kind: 'null' } | { kind: 'local' };
+
+const LONG_ID_TO_KIND = new Map<number, BlockKind>([
+  [0x01, 'module'], [0x11, 'function'], [0x12, 'constantPool'], [0x13, 'symbolTable'],
+  [0x14, 'moduleGlobalInfo'], [0x15, 'globalTypePlane'], [0x31, 'basicBlock'], [0x32, 'instructionList'],
+  [0x33, 'compactionTable'],
+]);
+const SHORT_ID_TO_KIND = new Map<number, BlockKind>([
+  [1, 'module'], [2, 'function'], [3, 'constantPool'], [4, 'symbolTable'], [5, 'moduleGlobalInfo'],
+  [6, 'globalTypePlane'], [7, 'instructionList'], [8, 'compactionTable'],
+]);
+const BLOCK_NAMES: Record<BlockKind | 'unknown', string> = {
+  module: 'Module', function: 'Function', constantPool: 'ConstantPool', symbolTable: 'SymbolTable',
+  moduleGlobalInfo: 'ModuleGlobalInfo', globalTypePlane: 'GlobalTypePlane', basicBlock: 'BasicBlock',
+  instructionList: 'InstructionList', compactionTable: 'CompactionTable', unknown: 'Unknown',
+};
+
+export function emptyAnalysis(moduleId: string, fileSize: number): Analysis {
+  return {
+    schema: 1, moduleId, signature: null, compression: null, version: null, versionFlags: null,
+    fileSize, streamSize: 0,
+    bytes: { module: fileSize, function: 0, globalTypes: 0, constantPool: 0, moduleGlobals: 0, instructionList: 0, compactionTable: 0, symbolTable: 0, basicBlock: 0 },
+    alignmentBytes: 0, blockHeaderBytes: 0, dependentLibrariesBytes: 0,
+    counts: { blocks: 0, functions: 0, types: 0, constants: 0, globalVariables: 0, values: 0, basicBlocks: 0, instructions: 0, longInstructions: 0, operands: 0, compactionTables: 0, symbolTables: 0, dependentLibs: 0 },
+    instructionSize: 0, maxTypeSlot: 0, maxValueSlot: 0, density: null,
+    vbr: { count32: 0, count64: 0, compressedBytes: 0, expandedBytes: 0 },
+    functions: [], blocks: [], instructionFormats: {}, opcodes: {}, error: null,
+  };
+}
+
+/** Upgrade rules of LLVM 1.9's AutoUpgrade that renamed a function to "" (only the name matters here). */
+function isUpgradedIntrinsic(name: string, fn: TypeNode): boolean {
+  if (name.length <= 8 || !name.startsWith('llvm.')) return false;
+  const f = deref(fn);
+  if (f.kind !== 'function') return false;
+  const primId = (t: TypeNode | undefined): number => {
+    if (!t) return -1;
+    const d = deref(t);
+    return d.kind === 'prim' ? d.id : -1;
+  };
+  if (['llvm.bswap', 'llvm.ctpop', 'llvm.ctlz', 'llvm.cttz', 'llvm.sqrt'].includes(name)) {
+    const r = primId(f.ret);
+    return r >= 2 && r <= 11;
+  }
+  if (name === 'llvm.isunordered') {
+    const p = primId(f.params[0]);
+    return p === 10 || p === 11;
+  }
+  if (name === 'llvm.memcpy' || name === 'llvm.memset' || name === 'llvm.memmove') {
+    const p = primId(f.params[2]);
+    return p >= 6 && p <= 9;
+  }
+  return false;
+}
+
+export class AnalyzerWalk {
+  readonly a: Analysis;
+  readonly dumpLines: DumpRecord[] = [];
+  private readonly dumping: boolean;
+  private r!: BinaryReader;
+  private row!: FormatRow;
+  private depth = 0;
+  private nodeStack: BlockNode[] = [];
+  private cur: FunctionAnalysis | null = null;
+
+  private moduleTypes: TypeNode[] = [];
+  private functionTypes: TypeNode[] = [];
+  private compactionTypes: { type: TypeNode; slot: number }[] = [];
+  private moduleValues = new Map<number, ValueEntry[]>();
+  private functionValues = new Map<number, number>();
+  private compactionValues = new Map<number, number>();
+  private functions: FunctionDecl[] = [];
+  private pendingBodies: number[] = [];
+  private typeNames = new Map<string, string>();
+  private inFunction = false;
+
+  constructor(moduleId: string, fileSize: number, dump: boolean) {
+    this.a = emptyAnalysis(moduleId, fileSize);
+    this.dumping = dump;
+  }
+
+  // ---- reading primitives, counted as LLVM counted them ------------------------------------------
+
+  private line(text: string, offset = this.r ? this.r.pos : 0): void {
+    if (this.dumping) this.dumpLines.push({ offset, depth: this.depth, text });
+  }
+
+  private countVbr(size: number, is64: boolean): void {
+    const v = this.a.vbr;
+    const exp = is64 ? 8 : 4;
+    if (is64) v.count64++;
+    else v.count32++;
+    v.compressedBytes += size;
+    v.expandedBytes += exp;
+    const f = this.cur;
+    if (f) {
+      if (is64) f.vbrCount64++;
+      else f.vbrCount32++;
+      f.vbrCompressedBytes += size;
+      f.vbrExpandedBytes += exp;
+    }
+  }
+
+  private vbr(): number {
+    const start = this.r.pos;
+    const v = this.r.vbr32();
+    this.countVbr(this.r.pos - start, false);
+    return v;
+  }
+
+  private vbr64(): bigint {
+    const start = this.r.pos;
+    const v = this.r.vbr64();
+    this.countVbr(this.r.pos - start, true);
+    return v;
+  }
+
+  private str(): string {
+    const len = this.vbr();
+    const b = this.r.bytesView(len, 'a string');
+    let s = '';
+    for (const c of b) s += String.fromCharCode(c);
+    return s;
+  }
+
+  /** LLVM's `sanitizeTypeId`: v0–v1 drop the type-type plane (12) from the numbering. */
+  private sanitize(id: number): { id: number; typeType: boolean } {
+    if (this.row.typeDerivedFromValue) {
+      if (id === LABEL) return { id: 0, typeType: true };
+      if (id > LABEL) return { id: id - 1, typeType: false };
+    }
+    return { id, typeType: false };
+  }
+
+  private readTypeId(): { id: number; typeType: boolean } {
+    let id = this.vbr();
+    if (!this.row.has32BitTypes && id === 0x00ffffff) id = this.vbr();
+    return this.sanitize(id);
+  }
+
+  private align32(): void {
+    if (!this.row.hasAlignment) return;
+    const pad = (4 - (this.r.pos & 3)) & 3;
+    if (pad) this.a.alignmentBytes += pad;
+    if (this.r.pos + pad > this.r.end) throw this.r.fail('Ran out of data while aligning!');
+    this.r.pos += pad;
+  }
+
+  // ---- types --------------------------------------------------------------------------------------
+
+  private getType(id0: number): TypeNode {
+    if (id0 < FIRST_DERIVED) return PRIMITIVES[id0]!;
+    let id = id0 - FIRST_DERIVED;
+    if (this.compactionTypes.length) {
+      if (id >= this.compactionTypes.length) throw this.r.fail('Type ID out of range for compaction table!');
+      return this.compactionTypes[id]!.type;
+    }
+    if (id < this.moduleTypes.length) return this.moduleTypes[id]!;
+    id -= this.moduleTypes.length;
+    if (id < this.functionTypes.length) return this.functionTypes[id]!;
+    return this.r.fail('Illegal type reference!');
+  }
+
+  private readSanitizedType(): TypeNode {
+    const t = this.readTypeId();
+    if (t.typeType) throw this.r.fail('Invalid type id encountered');
+    return this.getType(t.id);
+  }
+
+  private describe(t: TypeNode): string {
+    return describeType(t, this.typeNames);
+  }
+
+  private parseType(): TypeNode {
+    const at = this.r.pos;
+    const t = this.readTypeId();
+    if (t.typeType) throw this.r.fail('Invalid type (type type) in type constants!', at);
+    if (t.id < FIRST_DERIVED) return PRIMITIVES[t.id]!;
+    let result: TypeNode;
+    switch (t.id) {
+      case 13: {
+        const ret = this.readSanitizedType();
+        let n = this.vbr();
+        const params: TypeNode[] = [];
+        while (n--) params.push(this.readSanitizedType());
+        const last = params[params.length - 1];
+        const vararg = last !== undefined && deref(last) === PRIMITIVES[0];
+        if (vararg) params.pop();
+        result = { kind: 'function', ret, params, vararg };
+        break;
+      }
+      case 15:
+      case 18: {
+        const elem = this.readSanitizedType();
+        const n = this.vbr();
+        result = { kind: t.id === 15 ? 'array' : 'packed', elem, n };
+        break;
+      }
+      case 14: {
+        const elems: TypeNode[] = [];
+        let e = this.readTypeId();
+        if (e.typeType) throw this.r.fail('Invalid element type (type type) for structure!');
+        while (e.id) {
+          elems.push(this.getType(e.id));
+          e = this.readTypeId();
+          if (e.typeType) throw this.r.fail('Invalid element type (type type) for structure!');
+        }
+        result = { kind: 'struct', elems };
+        break;
+      }
+      case 16:
+        result = { kind: 'pointer', elem: this.readSanitizedType() };
+        break;
+      case 17:
+        result = newOpaque();
+        break;
+      default:
+        return this.r.fail(`Don't know how to deserialize primitive type ${t.id}`, at);
+    }
+    this.a.counts.types++;
+    return result;
+  }
+
+  private parseTypes(tab: TypeNode[], n: number): void {
+    const start = tab.length;
+    for (let i = 0; i < n; i++) tab.push(newOpaque());
+    this.a.maxTypeSlot = (n - 1) >>> 0;
+    for (let i = 0; i < n; i++) {
+      const at = this.r.pos;
+      const t = this.parseType();
+      const holder = tab[start + i]!;
+      if (holder.kind === 'opaque' && deref(t) !== holder) holder.resolved = t;
+      this.line(`Type: ${this.describe(t)}`, at);
+    }
+  }
+
+  // ---- values -------------------------------------------------------------------------------------
+
+  private hasImplicitNull(plane: number): boolean {
+    if (!this.row.explicitPrimitiveZeros) return plane !== LABEL && plane !== 0;
+    return plane >= FIRST_DERIVED;
+  }
+
+  private insertModuleValue(plane: number, v: ValueEntry): void {
+    let list = this.moduleValues.get(plane);
+    if (!list) this.moduleValues.set(plane, (list = []));
+    list.push(v);
+  }
+
+  private getValue(type: number, num0: number): ValueEntry | null {
+    let num = num0;
+    const cv = this.compactionValues.get(type) ?? 0;
+    if (cv > 0) {
+      if (num < cv) return { kind: 'local' };
+      num -= cv;
+    } else {
+      let globalTy = type;
+      if (this.compactionTypes.length && type >= FIRST_DERIVED) {
+        globalTy = this.compactionTypes[type - FIRST_DERIVED]?.slot ?? type;
+      }
+      if (this.hasImplicitNull(globalTy)) {
+        const ty = deref(this.getType(type));
+        if (ty.kind !== 'opaque') {
+          if (num === 0) return { kind: 'null' };
+          num--;
+        }
+      }
+      const list = this.moduleValues.get(globalTy);
+      if (list) {
+        if (num < list.length) return list[num]!;
+        num -= list.length;
+      }
+    }
+    if (num < (this.functionValues.get(type) ?? 0)) return { kind: 'local' };
+    return null;
+  }
+
+  private insertValue(plane: number, v: ValueEntry): void {
+    if (this.inFunction) this.functionValues.set(plane, (this.functionValues.get(plane) ?? 0) + 1);
+    else this.insertModuleValue(plane, v);
+  }
+
+  // ---- blocks -------------------------------------------------------------------------------------
+
+  private readBlock(): { kind: BlockKind | 'unknown'; size: number; node: BlockNode } {
+    const r = this.r;
+    const headerOffset = r.pos;
+    let kind: BlockKind | 'unknown';
+    let id: number;
+    let size: number;
+    if (this.row.longBlockHeaders) {
+      id = r.uint32();
+      size = r.uint32();
+      if (id === 0) throw r.fail('Reserved_DoNotUse used as Module Type?', headerOffset);
+      const k = LONG_ID_TO_KIND.get(id);
+      if (!k) throw r.fail(`Invalid block id found: ${id}`, headerOffset);
+      kind = k;
+    } else {
+      const w = r.uint32();
+      id = w & 0x1f;
+      size = w >>> 5;
+      kind = SHORT_ID_TO_KIND.get(id) ?? 'unknown';
+    }
+    if (size > r.end - r.pos) throw r.fail('Attempt to size a block past end of memory', headerOffset);
+    const node: BlockNode = { kind, id, offset: headerOffset, headerSize: r.pos - headerOffset, bodySize: size, children: [] };
+    const parent = this.nodeStack[this.nodeStack.length - 1];
+    if (parent) parent.children.push(node);
+    else this.a.blocks.push(node);
+    r.enterBlock(BLOCK_NAMES[kind], size, headerOffset);
+    this.nodeStack.push(node);
+    const a = this.a;
+    a.counts.blocks++;
+    a.blockHeaderBytes += this.row.version < 3 ? 8 : 4;
+    switch (kind) {
+      case 'function': a.bytes.function += size; break;
+      case 'constantPool': a.bytes.constantPool += size; break;
+      case 'symbolTable': a.bytes.symbolTable += size; break;
+      case 'moduleGlobalInfo': a.bytes.moduleGlobals += size; break;
+      case 'globalTypePlane': a.bytes.globalTypes += size; break;
+      case 'instructionList': a.bytes.instructionList += size; break;
+      case 'compactionTable': a.bytes.compactionTable += size; break;
+      case 'basicBlock': a.bytes.basicBlock += size; break;
+      case 'module': a.bytes.module += size; break;
+      default: break;
+    }
+    this.line(`BLOCK ${BLOCK_NAMES[kind]} (id ${id}) header ${node.headerSize} body ${size}`, headerOffset);
+    this.depth++;
+    return { kind, size, node };
+  }
+
+  /** Leaves a block the way LLVM did: the parent's end is restored, the position stays where the parse left it. */
+  private leaveBlock(): void {
+    const pos = this.r.pos;
+    this.r.leaveBlock();
+    this.r.pos = pos;
+    this.nodeStack.pop();
+    this.depth--;
+  }
+
+  // ---- the module ---------------------------------------------------------------------------------
+
+  run(bytes: Uint8Array): void {
+    const a = this.a;
+    let stream: Uint8Array;
+    try {
+      const u = unwrapContainer(bytes);
+      stream = u.stream;
+      a.signature = u.signature;
+      a.compression = u.compression;
+      a.streamSize = stream.length;
+    } catch (e) {
+      if (e instanceof BytecodeError) {
+        a.error = { reason: e.reason, offset: e.offset, blockPath: [...e.blockPath], phase: 'container' };
+        return;
+      }
+      throw e;
+    }
+    try {
+      this.readModule(stream);
+    } catch (e) {
+      this.recordError(e, 'module');
+      return;
+    }
+    this.readBodies(stream);
+  }
+
+  private recordError(e: unknown, phase: 'module' | 'function'): void {
+    if (e instanceof BytecodeError) {
+      this.a.error = { reason: e.reason, offset: e.offset, blockPath: [...e.blockPath], phase };
+      this.line(`ERROR at ${e.offset}: ${e.reason}`, e.offset);
+      return;
+    }
+    // Anything else is a bug in the walk; report it as a typed error rather than crash.
+    const msg = e instanceof Error ? e.message : String(e);
+    const offset = this.r ? this.r.pos : 0;
+    this.a.error = { reason: `internal error: ${msg}`, offset, blockPath: this.r ? [...this.r.blockPath] : [], phase };
+  }
+
+  private moduleBodyStart = 0;
+  private moduleEnd = 0;
+
+  private readModule(stream: Uint8Array): void {
+    const a = this.a;
+    const r = (this.r = new BinaryReader(stream, 4, stream.length));
+    this.row = formatFor(6)!;
+    const type = r.uint32();
+    const size = r.uint32();
+    if (type !== 1) throw r.fail(`Expected Module Block! Type:${type}, Size:${size}`, 4);
+    // LLVM ignored trailing garbage after the module block (a darwin ranlib bug added some).
+    let end = stream.length;
+    if (r.pos + size < end) end = r.pos + size;
+    if (r.pos + size !== end) throw r.fail(`Invalid Top Level Block Length! Type:${type}, Size:${size}`, 4);
+    this.moduleBodyStart = r.pos;
+    this.moduleEnd = end;
+    const node: BlockNode = { kind: 'module', id: 1, offset: 4, headerSize: 8, bodySize: size, children: [] };
+    a.blocks.push(node);
+    this.nodeStack.push(node);
+    r.enterBlock('Module', end - r.pos, 4);
+    this.line(`BLOCK Module header 8 body ${size}`, 4);
+    this.depth++;
+
+    const vAt = r.pos;
+    const word = this.vbr();
+    const version = word >>> 4;
+    const row = formatFor(version);
+    if (!row || version > 6) throw r.fail(`Unknown bytecode version number: ${version}`, vAt);
+    this.row = row;
+    a.version = version;
+    a.versionFlags = word & 15;
+    this.line(`Version ${version} flags ${word & 15}`, vAt);
+    this.align32();
+
+    let seenMgi = false;
+    let seenTypes = false;
+    while (r.pos < end) {
+      const { kind, size: bsize } = this.readBlock();
+      switch (kind) {
+        case 'globalTypePlane':
+          if (seenTypes) throw r.fail('Two GlobalTypePlane Blocks Encountered!');
+          if (bsize > 0) {
+            const n = this.vbr();
+            if (row.typeDerivedFromValue) this.vbr();
+            this.parseTypes(this.moduleTypes, n);
+          }
+          seenTypes = true;
+          break;
+        case 'moduleGlobalInfo':
+          if (seenMgi) throw r.fail('Two ModuleGlobalInfo Blocks Encountered!');
+          this.parseModuleGlobalInfo();
+          seenMgi = true;
+          break;
+        case 'constantPool':
+          this.parseConstantPool(false);
+          break;
+        case 'function': {
+          const idx = this.pendingBodies.pop();
+          if (idx === undefined) throw r.fail('FunctionSignatureList empty!');
+          const f = this.functions[idx]!;
+          f.bodyStart = r.pos;
+          f.bodyEnd = r.end;
+          f.headerOffset = this.nodeStack[this.nodeStack.length - 1]!.offset;
+          r.pos = r.end;
+          break;
+        }
+        case 'symbolTable':
+          this.parseSymbolTable(false);
+          break;
+        default:
+          r.pos = r.end;
+          break;
+      }
+      this.leaveBlock();
+      this.align32();
+    }
+    if (this.pendingBodies.length) throw r.fail('Function declared, but bytecode stream ended before definition');
+    for (const f of this.functions) if (f.name && isUpgradedIntrinsic(f.name, f.type)) f.name = '';
+    // handleFinish: LLVM computed its densities here, before reading any function body.
+    const c = a.counts;
+    const b = a.bytes;
+    a.density = {
+      bytesPerValue: a.fileSize / (c.types + c.values),
+      bytesPerGlobal: (b.constantPool + b.moduleGlobals + b.globalTypes) / (c.types + c.constants + c.globalVariables),
+      bytesPerFunction: b.function / c.functions,
+    };
+    this.leaveBlock();
+  }
+
+  private parseModuleGlobalInfo(): void {
+    const r = this.r;
+    const row = this.row;
+    const a = this.a;
+    let at = r.pos;
+    let varType = this.vbr();
+    while (varType !== 0) {
+      const s = this.sanitize(varType >>> 5);
+      if (s.typeType) throw r.fail('Invalid type (type type) for global var!', at);
+      let linkage = (varType >>> 2) & 7;
+      const isConstant = (varType & 1) !== 0;
+      let hasInit = (varType & 2) !== 0;
+      if (linkage === 3 && !hasInit) {
+        const ext = this.vbr();
+        hasInit = (ext & 1) !== 0;
+        linkage = (ext >>> 1) & 7;
+        if (ext & (1 << 9)) this.vbr();
+      }
+      const ty = deref(this.getType(s.id));
+      if (ty.kind !== 'pointer') throw r.fail(`Global not a pointer type! Ty= ${this.describe(ty)}`, at);
+      this.insertModuleValue(s.id, { kind: 'global' });
+      let initSlot = 0;
+      if (hasInit) initSlot = this.vbr();
+      a.counts.globalVariables++;
+      a.counts.values++;
+      a.maxValueSlot = Math.max(a.maxValueSlot, s.id, initSlot);
+      this.line(`GV ${isConstant ? 'constant' : 'variable'} linkage=${linkage} slot=${s.id} init=${initSlot}`, at);
+      at = r.pos;
+      varType = this.vbr();
+    }
+    at = r.pos;
+    const readSig = (): number => {
+      const v = this.vbr();
+      return row.noFlagsForFunctions ? ((v << 5) + 1) >>> 0 : v;
+    };
+    let sig = readSig();
+    const declared: number[] = [];
+    while (((sig & 0x7fffffff) >>> 5) !== 0) {
+      const slot = (sig & 0x7fffffff) >>> 5;
+      const ty = deref(this.getType(slot));
+      const elem = ty.kind === 'pointer' ? deref(ty.elem) : undefined;
+      if (!elem || elem.kind !== 'function') throw r.fail(`Function not a pointer to function type! Ty = ${this.describe(ty)}`, at);
+      const index = this.functions.length;
+      const flags = sig & 31;
+      const hasBody = (flags & 16) === 0;
+      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
+      this.insertModuleValue(slot, { kind: 'function', index });
+      if (hasBody) declared.push(index);
+      if (sig & 0x80000000) {
+        const ext = this.vbr();
+        if (ext & (1 << 10)) this.vbr();
+      }
+      a.counts.functions++;
+      a.counts.values++;
+      this.line(`Function decl #${index}: ${this.describe(ty)}${hasBody ? '' : ' (no body)'}`, at);
+      at = r.pos;
+      sig = readSig();
+    }
+    // LLVM reversed the list and popped from the back: bodies come in declaration order.
+    this.pendingBodies = declared.reverse();
+    if (row.inconsistentModuleGlobalInfo) {
+      this.align32();
+    } else if (!row.noDependentLibraries) {
+      let n = this.vbr();
+      while (n--) {
+        const lib = this.str();
+        a.counts.dependentLibs++;
+        a.dependentLibrariesBytes += lib.length + (lib.length < 128 ? 1 : 2);
+        this.line(`Library '${lib}'`);
+      }
+      const triple = this.str();
+      this.line(`Target triple '${triple}'`);
+      if (!row.hasAlignment && r.pos !== r.end) {
+        let ns = this.vbr();
+        while (ns--) this.str();
+      }
+      if (!row.hasAlignment && r.pos !== r.end) this.str();
+    }
+    r.pos = r.end;
+  }
+
+  private parseConstantPool(isFunction: boolean): void {
+    const r = this.r;
+    if (isFunction && !this.row.typeDerivedFromValue) {
+      const n = this.vbr();
+      this.parseTypes(this.functionTypes, n);
+    }
+    while (r.pos < r.end) {
+      const n = this.vbr();
+      const t = this.readTypeId();
+      if (t.typeType) {
+        this.parseTypes(isFunction ? this.functionTypes : this.moduleTypes, n);
+      } else if (t.id === 0) {
+        for (let i = 0; i < n; i++) {
+          const at = r.pos;
+          const st = this.readTypeId();
+          if (st.typeType) throw r.fail('Invalid type (type type) for string constant', at);
+          const ty = deref(this.getType(st.id));
+          if (ty.kind !== 'array') throw r.fail('String constant data invalid!', at);
+          const el = deref(ty.elem);
+          if (el !== PRIMITIVES[2] && el !== PRIMITIVES[3]) throw r.fail('String constant data invalid!', at);
+          r.bytesView(ty.n, 'string constant data');
+          this.insertValue(st.id, { kind: 'constant' });
+          this.a.counts.constants++;
+          this.a.counts.values++;
+          this.line(`String constant of ${ty.n} bytes`, at);
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const at = r.pos;
+          if (this.parseConstantValue(t.id, at)) {
+            this.a.counts.constants++;
+            this.a.counts.values++;
+          }
+          this.insertValue(t.id, { kind: 'constant' });
+        }
+      }
+    }
+    if (r.pos > r.end) throw r.fail('Attempt to read past the end of Constant Pool block.');
+  }
+
+  /** Reads one constant; returns whether LLVM's handler counted it (undef and inline asm were not). */
+  private parseConstantValue(typeId: number, at: number): boolean {
+    const r = this.r;
+    const row = this.row;
+    let nargs = this.vbr();
+    if (nargs) {
+      if (!row.noUndefValue) {
+        if (nargs === 1) {
+          this.getType(typeId);
+          this.line('Constant undef', at);
+          return false;
+        }
+        if (nargs === 0xffffffff) {
+          this.str();
+          this.str();
+          this.vbr();
+          this.line('Constant inline asm', at);
+          return false;
+        }
+        nargs--;
+      }
+      const opcode = this.vbr();
+      for (let i = 0; i < nargs; i++) {
+        this.vbr();
+        const t = this.readTypeId();
+        if (t.typeType) throw r.fail('Invalid argument type (type type) for constant value');
+      }
+      this.line(`Constant expression opcode ${opcode} with ${nargs} operand(s)`, at);
+      return true;
+    }
+    const ty = deref(this.getType(typeId));
+    const id = ty.kind === 'prim' ? ty.id : -1;
+    switch (ty.kind) {
+      case 'prim':
+        if (id === 1) {
+          const v = this.vbr();
+          if (v !== 0 && v !== 1) throw r.fail('Invalid boolean value read.', at);
+        } else if (id === 2 || id === 4 || id === 6) {
+          const v = this.vbr();
+          const max = id === 2 ? 0xff : id === 4 ? 0xffff : 0xffffffff;
+          if (v > max) throw r.fail('Invalid unsigned byte/short/int read.', at);
+        } else if (id === 8) {
+          this.vbr64();
+        } else if (id === 3 || id === 5 || id === 7 || id === 9) {
+          const raw = this.vbr64();
+          if (id !== 9) {
+            const mag = raw >> 1n;
+            const neg = (raw & 1n) === 1n;
+            const bits = id === 3 ? 7n : id === 5 ? 15n : 31n;
+            const limit = 1n << bits;
+            if (raw === 1n || (neg ? mag > limit : mag >= limit)) throw r.fail('Invalid signed byte/short/int/long read.', at);
+          }
+        } else if (id === 10) {
+          r.uint32();
+        } else if (id === 11) {
+          r.bytesView(8, 'a double');
+        } else {
+          throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
+        }
+        break;
+      case 'array':
+      case 'packed':
+        for (let i = 0; i < ty.n; i++) this.vbr();
+        break;
+      case 'struct':
+        for (let i = 0; i < ty.elems.length; i++) this.vbr();
+        break;
+      case 'pointer': {
+        const slot = this.vbr();
+        if (this.inFunction) break;
+        const v = this.getValue(typeId, slot);
+        if (!v) throw r.fail('Forward references are not allowed here.', at);
+        if (v.kind !== 'global' && v.kind !== 'function') throw r.fail('GlobalValue not in ValueTable!', at);
+        break;
+      }
+      default:
+        throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
+    }
+    this.line(`Constant of type ${this.describe(ty)}`, at);
+    return true;
+  }
+
+  private parseSymbolTable(inFunction: boolean): void {
+    const r = this.r;
+    this.a.counts.symbolTables++;
+    const nameType = (slot: number, name: string): void => {
+      const ty = deref(this.getType(slot));
+      if (inFunction) return;
+      // LLVM's fillTypeNameTable skipped pointers to (non-opaque) primitive types.
+      if (ty.kind === 'pointer') {
+        const el = deref(ty.elem);
+        if (el.kind === 'prim') return;
+      }
+      if (ty.kind === 'prim') return;
+      const key = typeKey(ty);
+      const prev = this.typeNames.get(key);
+      // The symbol table iterated names in sorted order and the first name of a type won.
+      const printed = llvmTypeName(name);
+      if (prev === undefined || this.typeNameSource.get(key)! > name) {
+        this.typeNames.set(key, printed);
+        this.typeNameSource.set(key, name);
+      }
+      void prev;
+    };
+    if (!this.row.typeDerivedFromValue) {
+      let n = this.vbr();
+      while (n--) {
+        const at = r.pos;
+        const slot = this.vbr();
+        const name = this.str();
+        nameType(slot, name);
+        this.line(`Type name '${name}' = slot ${slot}`, at);
+      }
+    }
+    while (r.pos < r.end) {
+      const n = this.vbr();
+      const t = this.readTypeId();
+      for (let i = 0; i < n; i++) {
+        const at = r.pos;
+        const slot = this.vbr();
+        const name = this.str();
+        if (t.typeType) {
+          nameType(slot, name);
+          this.line(`Type name '${name}' = slot ${slot}`, at);
+          continue;
+        }
+        this.line(`Value name '${name}' = plane ${t.id} slot ${slot}`, at);
+        // Function-local planes (arguments, instruction results) are not modelled: LLVM's look-ups
+        // there never failed on a corpus file, and only module names reach the figures.
+        if (t.id === LABEL || inFunction) continue;
+        const v = this.getValue(t.id, slot);
+        if (!v) throw r.fail(`Failed value look-up for name '${name}'`, at);
+        if (!inFunction && v.kind === 'function') this.functions[v.index]!.name = name;
+      }
+    }
+    if (r.pos > r.end) throw r.fail('Attempt to read past the end of Symbol Table block.');
+  }
+
+  private typeNameSource = new Map<string, string>();
+
+  private parseCompactionTypes(n: number): void {
+    for (let i = 0; i < n; i++) {
+      const at = this.r.pos;
+      const t = this.readTypeId();
+      if (t.typeType) throw this.r.fail('Invalid type in compaction table: type type', at);
+      let type: TypeNode;
+      if (t.id < FIRST_DERIVED) type = PRIMITIVES[t.id]!;
+      else {
+        const m = this.moduleTypes[t.id - FIRST_DERIVED];
+        if (!m) throw this.r.fail('Illegal compaction table type reference!', at);
+        type = m;
+      }
+      this.compactionTypes.push({ type, slot: t.id });
+    }
+  }
+
+  private parseCompactionTable(): void {
+    const r = this.r;
+    this.a.counts.compactionTables++;
+    if (!this.row.typeDerivedFromValue) this.parseCompactionTypes(this.vbr());
+    while (r.pos < r.end) {
+      const at = r.pos;
+      let n = this.vbr();
+      let ty: number;
+      let typeType: boolean;
+      if ((n & 3) === 3) {
+        n >>>= 2;
+        const t = this.readTypeId();
+        ty = t.id;
+        typeType = t.typeType;
+      } else {
+        const s = this.sanitize(n >>> 2);
+        ty = s.id;
+        typeType = s.typeType;
+        n &= 3;
+      }
+      if (typeType) {
+        this.parseCompactionTypes(n);
+        continue;
+      }
+      if (this.compactionValues.get(ty)) throw r.fail('Compaction table plane contains multiple entries!', at);
+      this.getType(ty);
+      this.compactionValues.set(ty, 1 + n);
+      for (let i = 0; i < n; i++) {
+        const slot = this.vbr();
+        if (slot > this.a.maxValueSlot) this.a.maxValueSlot = slot;
+      }
+      this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
+    }
+  }
+
+  // ---- function bodies ----------------------------------------------------------------------------
+
+  private readBodies(stream: Uint8Array): void {
+    for (let i = 0; i < this.functions.length; i++) {
+      const f = this.functions[i]!;
+      if (!f.hasBody || f.bodyStart < 0) continue;
+      try {
+        this.readBody(stream, i, f);
+      } catch (e) {
+        this.recordError(e, 'function');
+        return;
+      } finally {
+        this.inFunction = false;
+      }
+    }
+  }
+
+  private readBody(stream: Uint8Array, index: number, f: FunctionDecl): void {
+    const r = (this.r = new BinaryReader(stream, this.moduleBodyStart, this.moduleEnd));
+    r.enterBlock('Module', this.moduleEnd - this.moduleBodyStart);
+    r.pos = f.bodyStart;
+    r.enterBlock(`Function #${index}`, f.bodyEnd - f.bodyStart);
+    const moduleNode = this.a.blocks[0]!;
+    const node = moduleNode.children.find((c) => c.offset === f.headerOffset);
+    this.nodeStack = node ? [moduleNode, node] : [moduleNode];
+    this.depth = 2;
+    this.line(`Function #${index} '${f.name}' body`, f.bodyStart);
+    const size = f.bodyEnd - f.bodyStart;
+    const at = r.pos;
+    // Read before handleFunctionBegin: this VBR is counted in the *previous* function's figures.
+    const linkage = this.vbr();
+    if (linkage > 7) throw r.fail('Invalid linkage type for Function.', at);
+    const fa: FunctionAnalysis = {
+      name: f.name, type: this.describe(f.type), offset: f.bodyStart, byteSize: size,
+      basicBlocks: 0, instructions: 0, longInstructions: 0, operands: 0, instructionSize: 0, phis: 0,
+      vbrCount32: 0, vbrCount64: 0, vbrCompressedBytes: 0, vbrExpandedBytes: 0,
+    };
+    this.a.functions.push(fa);
+    this.cur = fa;
+    this.inFunction = true;
+    this.functionTypes = [];
+    this.compactionTypes = [];
+    this.compactionValues = new Map();
+    this.functionValues = new Map();
+    let blockNum = 0;
+    const end = r.end;
+    while (r.pos < end) {
+      const { kind } = this.readBlock();
+      switch (kind) {
+        case 'constantPool':
+          this.parseConstantPool(true);
+          break;
+        case 'compactionTable':
+          this.parseCompactionTable();
+          break;
+        case 'basicBlock':
+          this.a.counts.basicBlocks++;
+          this.a.counts.values++;
+          fa.basicBlocks++;
+          blockNum++;
+          while (r.pos < r.end) this.parseInstruction();
+          break;
+        case 'instructionList':
+          if (blockNum) throw r.fail('Already parsed basic blocks!');
+          while (r.pos < r.end) {
+            this.a.counts.basicBlocks++;
+            this.a.counts.values++;
+            fa.basicBlocks++;
+            blockNum++;
+            let terminated = false;
+            while (r.pos < r.end && !terminated) terminated = this.parseInstruction();
+            if (!terminated) throw r.fail('Non-terminated basic block found!');
+          }
+          break;
+        case 'symbolTable':
+          this.parseSymbolTable(true);
+          break;
+        default:
+          r.pos = r.end;
+          break;
+      }
+      this.leaveBlock();
+      this.align32();
+    }
+    this.functionTypes = [];
+    this.compactionTypes = [];
+    this.compactionValues = new Map();
+    this.functionValues = new Map();
+  }
+
+  /** Reads one instruction; returns whether it ends a basic block. */
+  private parseInstruction(): boolean {
+    const r = this.r;
+    const row = this.row;
+    const save = r.pos;
+    const word = r.uint32();
+    let opcode = (word >>> 2) & 63;
+    const format = word & 3;
+    let iType = 0;
+    let operands: number[];
+    switch (format) {
+      case 1:
+        iType = (word >>> 8) & 4095;
+        operands = [(word >>> 20) & 4095];
+        if (operands[0] === 4095) operands = [];
+        break;
+      case 2:
+        iType = (word >>> 8) & 255;
+        operands = [(word >>> 16) & 255, (word >>> 24) & 255];
+        break;
+      case 3:
+        iType = (word >>> 8) & 63;
+        operands = [(word >>> 14) & 63, (word >>> 20) & 63, (word >>> 26) & 63];
+        break;
+      default: {
+        r.pos -= 4;
+        opcode = this.vbr() >>> 2;
+        iType = this.vbr();
+        const n = this.vbr();
+        if (n === 0) throw r.fail('Zero-argument instruction found; this is invalid.', save);
+        operands = [];
+        for (let i = 0; i < n; i++) operands.push(this.vbr());
+        this.align32();
+      }
+    }
+    const s = this.sanitize(iType);
+    if (s.typeType) throw r.fail('Invalid type id encountered', save);
+    iType = s.id;
+    const ty = this.getType(iType);
+    // Obsolete-opcode handling (v0–v5): the unreachable shift, then LLVM rejected unknown numbers.
+    const shifted = row.signlessInstructions ? shiftInstructionOpcode(row, opcode) : opcode;
+    const decoded = decodeOpcode(row, opcode, false);
+    let name: string;
+    if (decoded.kind === 'instruction') {
+      name = decoded.name;
+      if (name === 'div' || name === 'rem') {
+        const cls = iType === 10 || iType === 11 ? 'float' : iType >= 2 && iType <= 9 && iType % 2 !== 0 ? 'signed' : 'unsigned';
+        name = resolveSignless(name, cls);
+      }
+    } else if (decoded.kind === 'pseudo') {
+      name = decoded.pseudo;
+    } else {
+      if (row.signlessInstructions && shifted !== 35 && shifted !== 36) throw r.fail('Unknown obsolete opcode encountered.', save);
+      name = `opcode${opcode}`;
+    }
+    const size = r.pos - save;
+    const a = this.a;
+    a.counts.instructions++;
+    a.counts.values++;
+    a.instructionSize += size;
+    if (size > 4) a.counts.longInstructions++;
+    a.counts.operands += operands.length;
+    for (const o of operands) if (o > a.maxValueSlot) a.maxValueSlot = o;
+    a.instructionFormats[`format${format}`] = (a.instructionFormats[`format${format}`] ?? 0) + 1;
+    a.opcodes[name] = (a.opcodes[name] ?? 0) + 1;
+    const f = this.cur;
+    if (f) {
+      f.instructions++;
+      f.instructionSize += size;
+      if (size > 4) f.longInstructions++;
+      if (name === 'phi') f.phis++;
+    }
+    this.line(`INST ${name} type=${this.describe(ty)} operands=[${operands.join(', ')}] size=${size}`, save);
+    if (decoded.kind === 'unknown') throw r.fail('Unrecognized instruction!', save);
+    // LLVM's own operand checks come after the handler; only the ones that decide block ends matter here.
+    const isTerminator =
+      name === 'ret' || name === 'br' || name === 'switch' || name === 'invoke' || name === 'unwind' ||
+      name === 'unreachable' || name === 'invokeWithCC' || name === 'invokeFastCC';
+    return isTerminator;
+  }
+}

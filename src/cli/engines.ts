@@ -1,0 +1,14 @@
+/**
+ * The printer and the analyzer, loaded on demand: `--help`, `--version` and `rewrite` do not pay
+ * for code they do not use, and `dis` starts loading the printer while the file is being read.
+ */
+export type Printer = typeof import('../print/index.js');
+export type Analyzer = typeof import('../analyze/index.js');
+
+export function loadPrinter(): Promise<Printer> {
+  return import('../print/index.js');
+}
+
+export function loadAnalyzer(): Promise<Analyzer> {
+  return import('../analyze/index.js');
+}

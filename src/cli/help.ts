@@ -1,0 +1,56 @@
+/** The CLI's help texts, one per command, kept apart from the logic so they read as documents. */
+
+export const TOOL = 'llvm-bytecode';
+
+export const OVERALL_HELP = `${TOOL}: read, print and write LLVM 1.x bytecode (.bc files, versions 0-7)
+
+usage: ${TOOL} <command> [options] [FILE]
+
+commands:
+  dis [FILE]       print the module as LLVM assembly, as llvm-dis did
+  rewrite IN -o OUT
+                   read a module and write it back as bytecode
+  analyze [FILE]   describe the file's blocks and sizes, as llvm-bcanalyzer did
+
+options:
+  -h, --help       show this help; '${TOOL} <command> --help' for a command
+  --version        print the version
+
+FILE '-' (or no FILE, for dis and analyze) reads standard input.
+Exit status: 0 success, 1 the input could not be read or written, 2 usage error.
+`;
+
+export const DIS_HELP = `usage: ${TOOL} dis [FILE] [-o OUT] [--syntax 1.9|native]
+
+Prints the module in FILE as LLVM assembly, byte for byte as LLVM's llvm-dis printed it.
+
+options:
+  -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
+  --syntax 1.9       LLVM 1.9's dialect, whatever version wrote the file (default)
+  --syntax native    the dialect of the release that wrote the file (1.1, 1.2, 1.3, 1.8, 1.9)
+  -h, --help         show this help
+`;
+
+export const REWRITE_HELP = `usage: ${TOOL} rewrite IN -o OUT [--bytecode-version N] [--compress auto|none|bzip2]
+
+Reads the module in IN and writes it as bytecode to OUT ('-' = standard output). A file written by
+LLVM 1.3, 1.8 or 1.9 comes back byte for byte as that release wrote it.
+
+options:
+  -o, --output OUT        the file to write (required)
+  --bytecode-version N    3, 5 or 6; default: IN's own version when it is one of these, else 6
+  --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
+  --compress none         a bare 'llvm' stream
+  --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)
+  -h, --help              show this help
+`;
+
+export const ANALYZE_HELP = `usage: ${TOOL} analyze [FILE] [--dump] [--json]
+
+Describes the blocks of FILE and their sizes, as LLVM 1.9's llvm-bcanalyzer did.
+
+options:
+  --dump       list every block and record before the summary (llvm-bcanalyzer -dump)
+  --json       print the analysis as JSON instead of text
+  -h, --help   show this help
+`;

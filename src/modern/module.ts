@@ -1,0 +1,213 @@
+/**
+ * Module-level upgrade: header, identified types, globals, functions, and the declarations the
+ * upgrade itself needs (`malloc`, `free`, `abort`, modern intrinsics), printed last.
+ */
+import type { Module } from '../graph/module.js';
+import type { Function, GlobalValue, GlobalVariable, Linkage } from '../graph/value.js';
+import { ConstPrinter } from './constants.js';
+import { printFunctionBody } from './function.js';
+import { planIntrinsic, type IntrinsicPlan } from './intrinsics.js';
+import { escapeString, formatName, NameScope } from './names.js';
+import { UpgradeError } from './ops.js';
+import { TypePrinter } from './types.js';
+
+/** C library functions the upgrade calls, with the declarations it adds when the module has none. */
+const HELPERS: Readonly<Record<string, string>> = {
+  malloc: 'declare ptr @malloc(i64)',
+  free: 'declare void @free(ptr)',
+  abort: 'declare void @abort() noreturn',
+  setjmp: 'declare i32 @setjmp(ptr) returns_twice',
+  longjmp: 'declare void @longjmp(ptr, i32) noreturn',
+};
+
+export type Helper = keyof typeof HELPERS;
+
+/** Calling conventions: 1.x numbers → modern keywords. */
+export function callingConvention(cc: number, isVarArg: boolean): string {
+  switch (cc) {
+    case 0:
+    case 1: // csretcc: C, with the hidden struct-return pointer marked `sret` on the first parameter
+      return '';
+    case 8:
+    case 9:
+      // Modern LLVM rejects fastcc/coldcc on variadic functions; C is what they meant there.
+      return isVarArg ? '' : cc === 8 ? 'fastcc ' : 'coldcc ';
+    case 64:
+      return 'x86_stdcallcc ';
+    case 65:
+      return 'x86_fastcallcc ';
+    default:
+      return `cc ${cc} `;
+  }
+}
+
+export class ModuleContext {
+  readonly types: TypePrinter;
+  readonly consts: ConstPrinter;
+  readonly plans = new Map<Function, IntrinsicPlan>();
+  private readonly globalNames = new Map<GlobalValue, string>();
+  private readonly byName = new Map<string, GlobalValue>();
+  /** Declarations to add at the end, by name (so each is added once). */
+  private readonly extraDecls = new Map<string, string>();
+
+  constructor(readonly module: Module) {
+    this.types = new TypePrinter(module);
+    this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g));
+    this.assignGlobalNames();
+  }
+
+  private assignGlobalNames(): void {
+    const scope = new NameScope();
+    const all: GlobalValue[] = [...this.module.globals, ...this.module.functions];
+    for (const g of all) if (g.name) scope.reserve(g.name);
+    let unnamed = 0;
+    for (const g of all) {
+      if (!g.name) {
+        this.globalNames.set(g, `@${unnamed++}`);
+        continue;
+      }
+      let name = g.name;
+      if (g.kind === 'function' && name.startsWith('llvm.')) {
+        let plan = planIntrinsic(g, this.types);
+        if (plan.kind === 'keep' && this.byName.has(name)) plan = { kind: 'plain' };
+        this.plans.set(g, plan);
+        // Value references to a lowered or plain intrinsic go to an ordinary function.
+        if (plan.kind !== 'keep') name = 'llvm1' + name.slice(4);
+      }
+      const claimed = scope.claim(name);
+      if (!this.byName.has(claimed)) this.byName.set(claimed, g);
+      this.globalNames.set(g, formatName('@', claimed));
+    }
+  }
+
+  /** `@name` of a global value; a lowered intrinsic referenced as a value gets a plain declaration. */
+  globalRef(g: GlobalValue): string {
+    const name = this.globalNames.get(g);
+    if (name === undefined) throw new UpgradeError(`reference to a global value outside the module: ${g.name ?? '(unnamed)'}`);
+    if (g.kind === 'function' && this.plans.get(g)?.kind === 'lower') {
+      this.extraDecls.set(name, `declare ${this.signature(g, name)}`);
+    }
+    return name;
+  }
+
+  /** The name of a C library helper, declared if the module does not have it already. */
+  helper(name: Helper): string {
+    const existing = this.byName.get(name);
+    if (existing) return this.globalNames.get(existing)!;
+    this.extraDecls.set('@' + name, HELPERS[name]!);
+    return '@' + name;
+  }
+
+  /** Declares a modern intrinsic (`declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i32, i1)`). */
+  intrinsic(name: string, declaration: string): string {
+    const existing = this.byName.get(name);
+    if (existing) return this.globalNames.get(existing)!;
+    this.extraDecls.set('@' + name, declaration);
+    return '@' + name;
+  }
+
+  private signature(fn: Function, name: string, argNames?: string[]): string {
+    const ft = fn.functionType;
+    const params = ft.params.map((p, i) => {
+      let s = this.types.str(p);
+      if (i === 0 && fn.callingConv === 1) s += sretAttr(this.types, p);
+      return argNames ? `${s} ${argNames[i]}` : s;
+    });
+    if (ft.isVarArg) params.push('...');
+    return `${callingConvention(fn.callingConv, ft.isVarArg)}${this.types.str(ft.returnType)} ${name}(${params.join(', ')})`;
+  }
+
+  print(): string {
+    const m = this.module;
+    const head: string[] = [];
+    const version = m.source ? ` from bytecode version ${m.source.bytecodeVersion}` : '';
+    head.push(`; Upgraded to LLVM 16 IR by llvm-bytecode${version} (mapping: docs/upgrade.md)`);
+    if (m.endianness !== 'any') head.push(`; LLVM 1.x: target endian = ${m.endianness}`);
+    if (m.pointerSize !== 'any') head.push(`; LLVM 1.x: target pointersize = ${m.pointerSize}`);
+    if (m.targetTriple) head.push(`target triple = "${escapeString(m.targetTriple)}"`);
+    if (m.inlineAsm) for (const line of m.inlineAsm.split('\n')) head.push(`module asm "${escapeString(line)}"`);
+
+    const body: string[] = [];
+    for (const g of m.globals) body.push(this.globalLine(g));
+    for (const fn of m.functions) {
+      const plan = this.plans.get(fn);
+      if (plan && plan.kind === 'lower') continue; // calls are rewritten; declarations added as needed
+      body.push('');
+      body.push(...this.functionLines(fn));
+    }
+
+    const tail: string[] = [];
+    if (this.extraDecls.size) {
+      tail.push('', '; Declarations added by the upgrade');
+      tail.push(...this.extraDecls.values());
+    }
+    if (m.dependentLibraries.length) {
+      tail.push('', `; LLVM 1.x: deplibs = [ ${m.dependentLibraries.map((l) => `"${escapeString(l)}"`).join(', ')} ]`);
+      tail.push(`!llvm.dependent-libraries = !{${m.dependentLibraries.map((_, i) => `!${i}`).join(', ')}}`);
+      m.dependentLibraries.forEach((l, i) => tail.push(`!${i} = !{!"${escapeString(l)}"}`));
+    }
+    const typeDefs = this.types.definitions(); // after the body: printing may name more opaque types
+    const out = [...head, ...(typeDefs.length ? ['', ...typeDefs] : []), ...(m.globals.length ? [''] : []), ...body, ...tail];
+    return out.join('\n') + '\n';
+  }
+
+  private globalLine(g: GlobalVariable): string {
+    const name = this.globalNames.get(g)!;
+    const kind = g.isConstant ? 'constant' : 'global';
+    const ty = this.types.str(g.valueType);
+    let s: string;
+    if (g.initializer === undefined) {
+      const link = g.linkage === 'extern_weak' ? 'extern_weak' : g.linkage === 'dllimport' ? 'external dllimport' : 'external';
+      s = `${name} = ${link} ${kind} ${ty}`;
+    } else {
+      s = `${name} = ${definitionLinkage(g.linkage)}${kind} ${ty} ${this.consts.value(g.initializer)}`;
+    }
+    if (g.section !== undefined) s += `, section "${escapeString(g.section)}"`;
+    if (g.alignment) s += isPowerOfTwo(g.alignment) ? `, align ${g.alignment}` : ` ; LLVM 1.x: align ${g.alignment}`;
+    return s;
+  }
+
+  private functionLines(fn: Function): string[] {
+    const name = this.globalNames.get(fn)!;
+    if (fn.isDeclaration) {
+      const link = fn.linkage === 'extern_weak' ? 'extern_weak ' : fn.linkage === 'dllimport' ? 'dllimport ' : '';
+      let s = `declare ${link}${this.signature(fn, name)}`;
+      if (fn.section !== undefined) s += ` section "${escapeString(fn.section)}"`;
+      if (fn.alignment && isPowerOfTwo(fn.alignment)) s += ` align ${fn.alignment}`;
+      return [s];
+    }
+    const body = printFunctionBody(this, fn);
+    let s = `define ${definitionLinkage(fn.linkage)}${this.signature(fn, name, body.argNames)}`;
+    if (fn.section !== undefined) s += ` section "${escapeString(fn.section)}"`;
+    if (fn.alignment && isPowerOfTwo(fn.alignment)) s += ` align ${fn.alignment}`;
+    if (body.needsGc) s += ' gc "shadow-stack"';
+    return [s + ' {', ...body.lines, '}'];
+  }
+}
+
+/** Linkage keywords of a definition (1.x `external` is modern's default, written as nothing). */
+function definitionLinkage(l: Linkage): string {
+  switch (l) {
+    case 'external':
+    case 'dllimport': // a definition cannot be imported; it is simply external
+      return '';
+    case 'dllexport':
+      return 'dllexport ';
+    case 'extern_weak':
+      return 'weak ';
+    default:
+      return `${l} `;
+  }
+}
+
+function isPowerOfTwo(n: number): boolean {
+  return n > 0 && (n & (n - 1)) === 0;
+}
+
+/** ` sret(T)` for the first parameter of a csretcc function when it points to a sized type. */
+export function sretAttr(types: TypePrinter, p: import('../graph/type.js').Type): string {
+  if (p.kind !== 'pointer') return '';
+  const el = p.element;
+  if (el.kind === 'function' || el.kind === 'opaque' || el.kind === 'void' || el.kind === 'label') return '';
+  return ` sret(${types.str(el)})`;
+}

@@ -1,0 +1,60 @@
+/**
+ * Names for modern LLVM IR. LLVM 1.x kept one symbol table per type plane, so two values of
+ * different types could share a name (`%x` of int and `%x` of float, or a block and a value);
+ * modern IR has one namespace per function (locals) and one per module (globals). Clashes are
+ * resolved by keeping the first holder's name and suffixing later ones (`x.1`, `x.2`, …) with a
+ * suffix no value of the scope already uses, so every original name stays recognisable.
+ */
+
+/** Characters modern LLVM accepts in an unquoted name: `[-a-zA-Z$._][-a-zA-Z$._0-9]*`. */
+const BARE_NAME = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
+
+/** Escapes a string for a double-quoted LLVM string (`\XX` for `"`, `\`, and non-printables). */
+export function escapeString(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c) out += s[i];
+    else out += '\\' + (c & 0xff).toString(16).toUpperCase().padStart(2, '0');
+  }
+  return out;
+}
+
+/** `name` with its sigil, quoted when modern syntax needs it (digits first, odd characters). */
+export function formatName(sigil: '%' | '@', name: string): string {
+  return BARE_NAME.test(name) ? sigil + name : `${sigil}"${escapeString(name)}"`;
+}
+
+/**
+ * Hands out unique names within one scope. `claim` keeps a requested name when it is free and
+ * otherwise derives `name.N`; `reserve` marks names that must never be derived (every original
+ * name of the scope, so a suffixed name cannot steal a later value's own name).
+ */
+export class NameScope {
+  private readonly taken = new Set<string>();
+  private readonly reserved = new Set<string>();
+  private readonly nextSuffix = new Map<string, number>();
+
+  reserve(name: string): void {
+    this.reserved.add(name);
+  }
+
+  /** The name itself if free (or reserved for this very claim), else a fresh `name.N`. */
+  claim(name: string): string {
+    if (!this.taken.has(name)) {
+      this.taken.add(name);
+      return name;
+    }
+    return this.fresh(name);
+  }
+
+  /** A name derived from `base` that nobody holds or will hold. */
+  fresh(base: string): string {
+    let n = this.nextSuffix.get(base) ?? 1;
+    let candidate = `${base}.${n}`;
+    while (this.taken.has(candidate) || this.reserved.has(candidate)) candidate = `${base}.${++n}`;
+    this.nextSuffix.set(base, n + 1);
+    this.taken.add(candidate);
+    return candidate;
+  }
+}

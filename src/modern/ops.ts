@@ -1,0 +1,65 @@
+/**
+ * Opcode choices that depend on operand types, shared by instructions and constant expressions:
+ * LLVM 1.x put signedness in the types, modern IR puts it in the opcodes.
+ */
+import type { Opcode } from '../graph/value.js';
+import type { Type } from '../graph/type.js';
+import { isFP, isSignedInt } from './types.js';
+
+export class UpgradeError extends Error {
+  override readonly name = 'UpgradeError';
+}
+
+/**
+ * `setcc` → `icmp`/`fcmp`. Integers compare by their signedness (bool and pointers unsigned);
+ * floating point uses ordered predicates except `setne`, which LLVM 1.x evaluated as C's `!=`
+ * (true when either side is NaN), hence `une`.
+ */
+export function comparison(op: Opcode, operandType: Type): { inst: 'icmp' | 'fcmp'; pred: string } {
+  const fp = isFP(operandType);
+  const signed = isSignedInt(operandType);
+  const table: Record<string, [string, string, string]> = {
+    seteq: ['eq', 'eq', 'oeq'],
+    setne: ['ne', 'ne', 'une'],
+    setlt: ['slt', 'ult', 'olt'],
+    setgt: ['sgt', 'ugt', 'ogt'],
+    setle: ['sle', 'ule', 'ole'],
+    setge: ['sge', 'uge', 'oge'],
+  };
+  const row = table[op];
+  if (!row) throw new UpgradeError(`not a comparison: ${op}`);
+  if (fp) return { inst: 'fcmp', pred: row[2] };
+  return { inst: 'icmp', pred: signed ? row[0] : row[1] };
+}
+
+export function isComparison(op: Opcode): boolean {
+  return op === 'seteq' || op === 'setne' || op === 'setlt' || op === 'setgt' || op === 'setle' || op === 'setge';
+}
+
+/** Binary operators: `add`/`sub`/`mul` become `fadd`/`fsub`/`fmul` on floating point; `shr` splits by sign. */
+export function binaryOpcode(op: Opcode, operandType: Type): string {
+  switch (op) {
+    case 'add':
+    case 'sub':
+    case 'mul':
+      return isFP(operandType) ? 'f' + op : op;
+    case 'shr':
+      return isSignedInt(operandType) ? 'ashr' : 'lshr';
+    case 'udiv':
+    case 'sdiv':
+    case 'fdiv':
+    case 'urem':
+    case 'srem':
+    case 'frem':
+    case 'and':
+    case 'or':
+    case 'xor':
+    case 'shl':
+      return op;
+    default:
+      throw new UpgradeError(`not a binary operator: ${op}`);
+  }
+}
+
+/** Modern binary opcodes that LLVM 16 no longer accepts inside constant expressions. */
+export const NO_CONSTANT_EXPR = new Set(['udiv', 'sdiv', 'urem', 'srem', 'fdiv', 'frem', 'fadd', 'fsub', 'fmul']);

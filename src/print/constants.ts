@@ -1,0 +1,88 @@
+/**
+ * Constants as LLVM held them after reading: LLVM never kept an aggregate whose elements are all
+ * zero (ConstantArray/Struct/Packed::get returned `zeroinitializer` instead, as for an empty one),
+ * while the graph keeps what the file listed. `canonicalConstant` gives the value LLVM printed.
+ */
+import { primitiveTypes, type Type } from '../graph/type.js';
+import type { Constant, ConstantExpr, ConstantZero } from '../graph/value.js';
+
+const zeroOf = new WeakMap<Constant, ConstantZero>();
+const gepOf = new WeakMap<Constant, ConstantExpr | null>();
+
+/** LLVM's isNullValue, after canonicalization (so all-zero aggregates are null too). */
+export function isNullConstant(c: Constant): boolean {
+  switch (c.kind) {
+    case 'bool':
+      return !c.value;
+    case 'int':
+      return c.value === 0n;
+    case 'fp':
+      return c.bits === 0n;
+    case 'null':
+    case 'zeroinitializer':
+      return true;
+    case 'array':
+    case 'struct':
+    case 'packed':
+      return c.elements.every(isNullConstant);
+    default:
+      return false;
+  }
+}
+
+/**
+ * `c`, or what LLVM turned it into when building it: `zeroinitializer` for all-zero aggregates
+ * and, with `foldCasts` (the dialect's `foldsCastToFirstElement`), a getelementptr for a cast to
+ * a pointer to the first element.
+ */
+export function canonicalConstant(c: Constant, foldCasts: boolean): Constant {
+  if ((c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') && c.elements.every(isNullConstant)) {
+    let z = zeroOf.get(c);
+    if (z === undefined) {
+      z = { kind: 'zeroinitializer', type: c.type };
+      zeroOf.set(c, z);
+    }
+    return z;
+  }
+  if (foldCasts && c.kind === 'expr' && c.opcode === 'cast') {
+    let g = gepOf.get(c);
+    if (g === undefined) {
+      g = castToFirstElement(c);
+      gepOf.set(c, g);
+    }
+    if (g !== null) return g;
+  }
+  return c;
+}
+
+/**
+ * LLVM 1.9 folded a cast from a pointer to an aggregate into a pointer to its first element (at
+ * any depth) into `getelementptr (p, int 0, ...)` when it built the constant, so files from
+ * releases that did not (LLVM 1.3) print that way through LLVM 1.9. Casts of casts and of
+ * all-zero getelementptrs were folded otherwise and are left alone here.
+ */
+function castToFirstElement(c: ConstantExpr): ConstantExpr | null {
+  const v = c.operands[0];
+  if (v === undefined || v.type === c.type || v.type.kind !== 'pointer' || c.type.kind !== 'pointer') return null;
+  if (v.kind === 'expr' && (v.opcode === 'cast' || (v.opcode === 'getelementptr' && v.operands.slice(1).every(isNullConstant)))) return null;
+  if (v.kind === 'undef') return null;
+  const target = c.type.element;
+  const intZero: Constant = { kind: 'int', type: primitiveTypes.int, value: 0n };
+  const uintZero: Constant = { kind: 'int', type: primitiveTypes.uint, value: 0n };
+  const indices: Constant[] = [intZero];
+  let t: Type = v.type.element;
+  while (t !== target) {
+    if (t.kind === 'struct') {
+      if (t.elements.length === 0) break;
+      t = t.elements[0]!;
+      indices.push(uintZero);
+    } else if (t.kind === 'array' || t.kind === 'packed') {
+      t = t.element;
+      indices.push(intZero);
+    } else {
+      break;
+    }
+  }
+  if (t !== target) return null;
+  return { kind: 'expr', opcode: 'getelementptr', type: c.type, operands: [v, ...indices] };
+}

@@ -1,0 +1,24 @@
+/**
+ * The printer: a module graph in, the text LLVM's `llvm-dis` printed for it out. By default in
+ * LLVM 1.9's dialect (what `llvm-dis` 1.9 printed, including its reader's upgrades of old files);
+ * with `syntax: 'native'` in the dialect of the release that wrote the file.
+ */
+import type { Module } from '../graph/module.js';
+import { dialectFor, type Syntax } from './dialect.js';
+import { AsmPrinter } from './printer.js';
+import { upgradeView19 } from './upgrade19.js';
+import { plainView } from './view.js';
+
+export interface PrintOptions {
+  /** `'1.9'` (default): LLVM 1.9's `llvm-dis`. `'native'`: the writing release's `llvm-dis`. */
+  syntax?: Syntax;
+}
+
+export function printModule(module: Module, options: PrintOptions = {}): string {
+  const dialect = dialectFor(module, options.syntax ?? '1.9');
+  const view = dialect.upgradesIntrinsics ? upgradeView19(module) : plainView(module);
+  return new AsmPrinter(view, dialect).print();
+}
+
+export { DIALECTS, dialectFor, type Dialect, type Syntax } from './dialect.js';
+export { escapeString, formatFloat, llvmName } from './text.js';

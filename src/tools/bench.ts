@@ -1,0 +1,179 @@
+/**
+ * `npm run bench [-- --runs N] [--corpus DIR]`: throughput and memory on real files.
+ *
+ * Two workloads: `v6/Large__big-bf.bc` (the largest module in the corpus) and every file of `v6/`
+ * together. Rates are megabytes (10^6 bytes) of *uncompressed* bytecode per second, so reading is
+ * measured apart from decompression: the streams are unwrapped once, before timing.
+ *
+ *   read          readModule on the uncompressed streams
+ *   read+print    readModule then printModule (LLVM 1.9 dialect)
+ *   write         writeModule (no compression) from modules already read
+ *   bzip2         compressing the streams as LLVM did (libbzip2 in WebAssembly, block size 5)
+ *   bunzip2       decompressing the llvc2 files (seek-bzip)
+ *
+ * Each figure is the best of N runs (default 5). Memory: the heap a read module keeps alive, and
+ * the process's peak resident set. Run with `--expose-gc` (the npm script does) for clean figures.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadPrinter, type Printer } from '../cli/engines.js';
+import { compressBzip2, loadBzip2, unwrapContainer } from '../container/index.js';
+import { writeModule } from '../encode/write.js';
+import type { Module } from '../graph/module.js';
+import { readModule } from '../read.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const PROJECT = resolve(HERE, '../..');
+const BIG = 'Large__big-bf.bc';
+
+interface Workload {
+  label: string;
+  files: Uint8Array[];
+  /** The same files unwrapped: `llvm` + uncompressed stream. */
+  streams: Uint8Array[];
+}
+
+interface Row {
+  workload: string;
+  measure: string;
+  megabytes: number;
+  seconds: number;
+  note?: string;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function parseOptions(argv: string[]): { runs: number; corpus: string } {
+  const o = { runs: 5, corpus: resolve(PROJECT, '../shared/corpus') };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--runs') o.runs = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
+    else if (a === '--corpus') o.corpus = resolve(argv[++i] ?? '.');
+    else if (a === '-h' || a === '--help') {
+      process.stdout.write('usage: npm run bench -- [--runs N] [--corpus DIR]\n');
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  return o;
+}
+
+/** Best wall time of `runs` runs of `fn`, in seconds. */
+function best(runs: number, fn: () => void): number {
+  let min = Infinity;
+  for (let i = 0; i < runs; i++) {
+    gc?.();
+    const t = performance.now();
+    fn();
+    min = Math.min(min, performance.now() - t);
+  }
+  return min / 1000;
+}
+
+const sizeOf = (arrays: Uint8Array[]): number => arrays.reduce((n, a) => n + a.length, 0) / 1e6;
+
+/** Heap bytes kept alive by the modules of `streams` (needs --expose-gc; else undefined). */
+function retainedHeap(streams: Uint8Array[]): number | undefined {
+  if (!gc) return undefined;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = streams.map((s) => readModule(s));
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  if (kept.length < 0) console.log(kept); // keep `kept` alive until after the measurement
+  return after - before;
+}
+
+function measure(w: Workload, runs: number, printer: Printer | undefined): Row[] {
+  const rows: Row[] = [];
+  const mb = sizeOf(w.streams);
+  let modules: Module[] = [];
+  rows.push({ workload: w.label, measure: 'read', megabytes: mb, seconds: best(runs, () => void (modules = w.streams.map((s) => readModule(s)))) });
+  if (printer) {
+    let chars = 0;
+    const seconds = best(runs, () => {
+      chars = 0;
+      for (const s of w.streams) chars += printer.printModule(readModule(s), { syntax: '1.9' }).length;
+    });
+    rows.push({ workload: w.label, measure: 'read+print', megabytes: mb, seconds, note: `${(chars / 1e6).toFixed(1)} MB of text` });
+  } else {
+    rows.push({ workload: w.label, measure: 'read+print', megabytes: mb, seconds: NaN, note: 'printer not built' });
+  }
+  rows.push({
+    workload: w.label,
+    measure: 'write',
+    megabytes: mb,
+    seconds: best(runs, () => {
+      for (const m of modules) writeModule(m, { bytecodeVersion: m.source?.bytecodeVersion ?? 6, compression: 'none' });
+    }),
+  });
+  rows.push({
+    workload: w.label,
+    measure: 'bzip2',
+    megabytes: mb,
+    seconds: best(runs, () => {
+      for (const s of w.streams) compressBzip2(s.subarray(4), 5);
+    }),
+  });
+  const compressed = w.files.filter((f) => f[3] === 0x63 && f[4] === 0x32); // llvc2
+  if (compressed.length) {
+    rows.push({
+      workload: w.label,
+      measure: 'bunzip2',
+      megabytes: sizeOf(compressed.map((f) => unwrapContainer(f).stream)),
+      seconds: best(runs, () => {
+        for (const f of compressed) unwrapContainer(f);
+      }),
+      note: `${compressed.length} llvc2 file(s)`,
+    });
+  }
+  const heap = retainedHeap(w.streams);
+  if (heap !== undefined) rows.push({ workload: w.label, measure: 'module heap', megabytes: heap / 1e6, seconds: NaN, note: `${(heap / (mb * 1e6)).toFixed(1)} bytes of heap per byte of bytecode` });
+  return rows;
+}
+
+function table(rows: Row[]): string {
+  const cells = rows.map((r) => [
+    r.workload,
+    r.measure,
+    r.measure === 'module heap' ? '' : r.megabytes.toFixed(2),
+    Number.isNaN(r.seconds) ? '' : (r.seconds * 1000).toFixed(1),
+    r.measure === 'module heap' ? `${r.megabytes.toFixed(1)} MB` : Number.isNaN(r.seconds) ? '' : (r.megabytes / r.seconds).toFixed(1),
+    r.note ?? '',
+  ]);
+  const head = ['workload', 'measure', 'MB', 'ms (best)', 'MB/s', 'note'];
+  const all = [head, ...cells];
+  const widths = head.map((_, i) => Math.max(...all.map((c) => c[i]!.length)));
+  const line = (c: string[]): string => c.map((x, i) => (i < 2 || i === 5 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n') + '\n';
+}
+
+async function main(argv: string[]): Promise<number> {
+  const o = parseOptions(argv);
+  const v6 = join(o.corpus, 'v6');
+  if (!existsSync(v6)) {
+    process.stdout.write(`bench: reference corpus not found at ${o.corpus}: skipped\n`);
+    return 0;
+  }
+  await loadBzip2();
+  let printer: Printer | undefined;
+  try {
+    printer = await loadPrinter();
+  } catch {
+    printer = undefined;
+  }
+  const load = (names: string[], label: string): Workload => {
+    const files = names.map((n) => new Uint8Array(readFileSync(join(v6, n))));
+    return { label, files, streams: files.map((f) => unwrapContainer(f).stream) };
+  };
+  const all = readdirSync(v6).filter((n) => n.endsWith('.bc')).sort();
+  const workloads = [load([BIG], `v6/${BIG}`), load(all, `v6 (${all.length} files)`)];
+
+  process.stdout.write(`bench: best of ${o.runs} runs, node ${process.version}${gc ? '' : ' (no --expose-gc: no heap figures)'}\n\n`);
+  const rows = workloads.flatMap((w) => measure(w, o.runs, printer));
+  process.stdout.write(table(rows));
+  process.stdout.write(`\npeak resident set of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,165 @@
+/**
+ * One corpus file against its references: does it read, does each printing match what LLVM
+ * printed, and does writing it back give the file's own bytes. Used by `conformance.ts`, in the
+ * main thread or in workers (`conformance-worker.ts`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadPrinter, type Printer } from '../cli/engines.js';
+import { isBzip2Loaded, loadBzip2, unwrapContainer } from '../container/index.js';
+import { writeModule } from '../encode/write.js';
+import { BytecodeError } from '../errors/bytecode-error.js';
+import type { Module } from '../graph/module.js';
+import { readModule } from '../read.js';
+
+/**
+ * `pass`/`fail`: compared with a reference. `crash`: our code threw something other than a
+ * typed error. `n/a`: nothing to compare with (no reference file, or a version we do not write).
+ */
+export type Outcome = 'pass' | 'fail' | 'crash' | 'n/a';
+
+export interface FileResult {
+  folder: string;
+  name: string;
+  /** `ok`, `error` (a BytecodeError: the typed refusal) or `crash` (anything else). */
+  read: 'ok' | 'error' | 'crash';
+  /** The reader's message when it did not return a module. */
+  readMessage?: string;
+  /** Default printing (LLVM 1.9 dialect) against the folder's 1.9 reference. */
+  print19: Outcome;
+  /** Native printing against `.dis.ll` (the writing release's own llvm-dis). */
+  native: Outcome;
+  /** The written stream (after the signature, uncompressed) against the file's. */
+  payload: Outcome;
+  /** The whole written file, container and compression included, against the file. */
+  file: Outcome;
+  /** For failures: where the first difference is, or the exception's message. */
+  notes: Partial<Record<'print19' | 'native' | 'payload' | 'file', string>>;
+}
+
+/** The reference suffix for the default (LLVM 1.9 dialect) printing, by folder (see corpus README). */
+function reference19(folder: string, version: number | undefined): string {
+  if (folder === 'v6') return '.dis.ll';
+  if (folder === 'v0' || folder === 'v1') return '.via19.ll';
+  if (folder === 'historical' && version === 6) return '.dis.ll';
+  return '.dis19.ll';
+}
+
+/** Versions our writer produces (LLVM 1.3, 1.8, 1.9). */
+const WRITABLE = new Set([3, 5, 6]);
+
+let printer: Printer | null | undefined;
+
+/** Loads what the checks need once per thread: the printer (if built) and the bzip2 codec. */
+export async function prepare(): Promise<void> {
+  if (printer === undefined) {
+    try {
+      printer = await loadPrinter();
+    } catch {
+      printer = null;
+    }
+  }
+  if (!isBzip2Loaded()) await loadBzip2();
+}
+
+export function printerAvailable(): boolean {
+  return printer != null;
+}
+
+function readText(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, 'latin1') : undefined;
+}
+
+/** `line N: expected … got …` for the first differing line (texts are known to differ). */
+export function firstDifference(actual: string, expected: string): string {
+  const a = actual.split('\n');
+  const e = expected.split('\n');
+  for (let i = 0; i < Math.max(a.length, e.length); i++) {
+    if (a[i] !== e[i]) {
+      const show = (s: string | undefined): string => (s === undefined ? '<end>' : JSON.stringify(s.length > 120 ? s.slice(0, 120) + '…' : s));
+      return `line ${i + 1}: expected ${show(e[i])}, got ${show(a[i])}`;
+    }
+  }
+  return 'texts differ';
+}
+
+/** The first differing byte offset of two arrays (which are known to differ). */
+function firstByteDifference(actual: Uint8Array, expected: Uint8Array): string {
+  const n = Math.min(actual.length, expected.length);
+  for (let i = 0; i < n; i++) if (actual[i] !== expected[i]) return `byte ${i} differs (sizes ${actual.length} vs ${expected.length})`;
+  return `sizes ${actual.length} vs ${expected.length}`;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+/**
+ * Checks `root/folder/name`. The native printing reads the file afresh, so whatever the 1.9
+ * printing did to the module (renaming values, as LLVM's printer did) cannot affect its verdict.
+ */
+export function checkFile(root: string, folder: string, name: string): FileResult {
+  const path = join(root, folder, name);
+  const base = path.replace(/\.bc$/, '');
+  const bytes = new Uint8Array(readFileSync(path));
+  const result: FileResult = { folder, name, read: 'ok', print19: 'n/a', native: 'n/a', payload: 'n/a', file: 'n/a', notes: {} };
+
+  let first: Module;
+  try {
+    first = readModule(bytes);
+  } catch (e) {
+    result.read = e instanceof BytecodeError ? 'error' : 'crash';
+    result.readMessage = errorText(e);
+    // A file that does not read fails every comparison it has a reference for.
+    const version = folder === 'v6' ? 6 : undefined;
+    if (existsSync(base + reference19(folder, version))) result.print19 = 'fail';
+    if (existsSync(base + '.dis.ll')) result.native = 'fail';
+    if (/^v[356]$/.test(folder)) result.payload = result.file = 'fail';
+    return result;
+  }
+  const version = first.source?.bytecodeVersion;
+
+  // The writer first: it leaves the module as it found it, so the 1.9 printing can reuse it.
+  if (version !== undefined && WRITABLE.has(version)) {
+    try {
+      const m = first;
+      const stream = writeModule(m, { bytecodeVersion: version, compression: 'none' });
+      const original = unwrapContainer(bytes).stream;
+      result.payload = sameBytes(stream, original) ? 'pass' : 'fail';
+      if (result.payload === 'fail') result.notes.payload = firstByteDifference(stream, original);
+      const whole = writeModule(m, { bytecodeVersion: version, compression: 'auto' });
+      result.file = sameBytes(whole, bytes) ? 'pass' : 'fail';
+      if (result.file === 'fail') result.notes.file = firstByteDifference(whole, bytes);
+    } catch (e) {
+      const outcome: Outcome = e instanceof Error && (e.name === 'EncodeError' || e.name === 'BytecodeError') ? 'fail' : 'crash';
+      result.notes.payload = result.notes.file = errorText(e);
+      if (result.payload === 'n/a') result.payload = outcome;
+      result.file = outcome;
+    }
+  }
+  const comparePrint = (column: 'print19' | 'native', suffix: string, syntax: '1.9' | 'native'): void => {
+    const expected = readText(base + suffix);
+    if (expected === undefined) return;
+    if (!printer) {
+      result[column] = 'fail';
+      result.notes[column] = 'printer not built';
+      return;
+    }
+    try {
+      const actual = printer.printModule(column === 'print19' ? first : readModule(bytes), { syntax });
+      result[column] = actual === expected ? 'pass' : 'fail';
+      if (actual !== expected) result.notes[column] = firstDifference(actual, expected);
+    } catch (e) {
+      result[column] = e instanceof BytecodeError ? 'fail' : 'crash';
+      result.notes[column] = errorText(e);
+    }
+  };
+  comparePrint('print19', reference19(folder, version), '1.9');
+  comparePrint('native', '.dis.ll', 'native');
+
+  return result;
+}

@@ -1,0 +1,295 @@
+/**
+ * `npm run conformance [-- options]`: the scoreboard. Every `.bc` of the reference corpus
+ * (`../shared/corpus`, every folder) is read, printed in both dialects and compared with what LLVM
+ * printed, and written back and compared with its own bytes. Prints a table per folder.
+ *
+ *   --json             the scoreboard (and every failing file, with its first difference) as JSON
+ *   --failures         also list failing files under the table
+ *   --ratchet          exit 1 if any count fell below conformance/ratchet.json
+ *   --update-ratchet   rewrite conformance/ratchet.json with today's counts
+ *   --corpus DIR       another corpus root;  --folder NAME  only that folder (repeatable)
+ *   --jobs N           worker threads (default: the available cores, at most 4; 1 = in-process)
+ *   --ratchet-file P   another ratchet file (tests use a temporary one)
+ *
+ * The ratchet holds, per folder, minimum counts of good outcomes: files read, files nothing crashed
+ * on, and passes of each comparison. Counts only rise: a change that loses one fails CI.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FileResult, Outcome } from './conformance-check.js';
+import type { Task } from './conformance-worker.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const PROJECT = resolve(HERE, '../..');
+const DEFAULT_RATCHET = join(PROJECT, 'conformance/ratchet.json');
+const FOLDER_ORDER = ['v0', 'v1', 'v3', 'v5', 'v6', 'historical'];
+const COMPARISONS = ['print19', 'native', 'payload', 'file'] as const;
+type Comparison = (typeof COMPARISONS)[number];
+
+interface Options {
+  json: boolean;
+  failures: boolean;
+  ratchet: boolean;
+  updateRatchet: boolean;
+  corpus: string;
+  ratchetFile: string;
+  folders: string[];
+  jobs: number;
+}
+
+/** A column's tally: passes out of the files that have something to compare with. */
+interface Tally {
+  pass: number;
+  of: number;
+}
+
+export interface FolderScore {
+  files: number;
+  readOk: number;
+  /** Files refused with a BytecodeError (right for damaged files, wrong for sound ones). */
+  readError: number;
+  /** Files on which any stage threw something other than a typed error. */
+  crashed: number;
+  print19: Tally;
+  native: Tally;
+  payload: Tally;
+  file: Tally;
+}
+
+/** The counts the ratchet keeps from falling. */
+const RATCHETED = ['readOk', 'noCrash', 'print19', 'native', 'payload', 'file'] as const;
+type RatchetKey = (typeof RATCHETED)[number];
+type Ratchet = Record<string, Partial<Record<RatchetKey, number>>>;
+
+function ratchetValues(s: FolderScore): Record<RatchetKey, number> {
+  return {
+    readOk: s.readOk,
+    noCrash: s.files - s.crashed,
+    print19: s.print19.pass,
+    native: s.native.pass,
+    payload: s.payload.pass,
+    file: s.file.pass,
+  };
+}
+
+function parseOptions(argv: string[]): Options {
+  const o: Options = {
+    json: false,
+    failures: false,
+    ratchet: false,
+    updateRatchet: false,
+    corpus: resolve(PROJECT, '../shared/corpus'),
+    ratchetFile: DEFAULT_RATCHET,
+    folders: [],
+    jobs: Math.max(1, Math.min(4, availableParallelism())),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--json') o.json = true;
+    else if (a === '--failures') o.failures = true;
+    else if (a === '--ratchet') o.ratchet = true;
+    else if (a === '--update-ratchet') o.updateRatchet = true;
+    else if (a === '--corpus') o.corpus = resolve(value());
+    else if (a === '--folder') o.folders.push(value());
+    else if (a === '--ratchet-file') o.ratchetFile = resolve(value());
+    else if (a === '--jobs') o.jobs = Math.max(1, Number.parseInt(value(), 10) || 1);
+    else if (a === '-h' || a === '--help') {
+      process.stdout.write('usage: npm run conformance -- [--json] [--failures] [--ratchet | --update-ratchet] [--corpus DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n');
+      process.exit(0);
+    } else throw new Error(`unknown option ${a} (see --help)`);
+  }
+  return o;
+}
+
+function listTasks(o: Options): Task[] {
+  const present = readdirSync(o.corpus).filter((d) => statSync(join(o.corpus, d)).isDirectory());
+  const ordered = [...FOLDER_ORDER.filter((f) => present.includes(f)), ...present.filter((f) => !FOLDER_ORDER.includes(f)).sort()];
+  const folders = o.folders.length ? ordered.filter((f) => o.folders.includes(f)) : ordered;
+  const tasks: Task[] = [];
+  for (const folder of folders) {
+    for (const name of readdirSync(join(o.corpus, folder)).sort()) {
+      if (name.endsWith('.bc') || /\.bc-\d+$/.test(name)) tasks.push({ root: o.corpus, folder, name });
+    }
+  }
+  // Largest first, so the big files do not end up alone at the tail of the run.
+  const size = (t: Task): number => statSync(join(t.root, t.folder, t.name)).size;
+  return tasks.map((t) => ({ t, s: size(t) })).sort((a, b) => b.s - a.s).map(({ t }) => t);
+}
+
+/** Files per message to a worker. */
+const BATCH = 8;
+
+/** Runs every task, in worker threads when `jobs` > 1. Also says whether the printer was built. */
+async function runAll(tasks: Task[], jobs: number): Promise<{ results: FileResult[]; printer: boolean }> {
+  if (jobs <= 1 || tasks.length < 50) {
+    const check = await import('./conformance-check.js');
+    await check.prepare();
+    return { results: tasks.map((t) => check.checkFile(t.root, t.folder, t.name)), printer: check.printerAvailable() };
+  }
+  const results: FileResult[] = [];
+  let next = 0;
+  let printer = true;
+  const workerUrl = new URL('./conformance-worker.js', import.meta.url);
+  await Promise.all(
+    Array.from({ length: jobs }, () =>
+      new Promise<void>((done, fail) => {
+        const w = new Worker(workerUrl);
+        const feed = (): void => {
+          const batch = tasks.slice(next, next + BATCH);
+          next += batch.length;
+          w.postMessage(batch.length ? batch : null);
+        };
+        w.on('message', (msg: { ready?: boolean; printer?: boolean; results?: FileResult[] }) => {
+          if (msg.ready) printer &&= msg.printer === true;
+          if (msg.results) results.push(...msg.results);
+          feed();
+        });
+        w.on('error', fail);
+        w.on('exit', (code) => (code === 0 ? done() : fail(new Error(`conformance worker exited with code ${code}`))));
+      }),
+    ),
+  );
+  return { results, printer };
+}
+
+function score(results: FileResult[]): Map<string, FolderScore> {
+  const scores = new Map<string, FolderScore>();
+  for (const r of results) {
+    let s = scores.get(r.folder);
+    if (!s) {
+      const t = (): Tally => ({ pass: 0, of: 0 });
+      s = { files: 0, readOk: 0, readError: 0, crashed: 0, print19: t(), native: t(), payload: t(), file: t() };
+      scores.set(r.folder, s);
+    }
+    s.files++;
+    if (r.read === 'ok') s.readOk++;
+    if (r.read === 'error') s.readError++;
+    const outcomes: Outcome[] = COMPARISONS.map((c) => r[c]);
+    if (r.read === 'crash' || outcomes.includes('crash')) s.crashed++;
+    for (const c of COMPARISONS) {
+      if (r[c] === 'n/a') continue;
+      s[c].of++;
+      if (r[c] === 'pass') s[c].pass++;
+    }
+  }
+  return scores;
+}
+
+function total(scores: Map<string, FolderScore>): FolderScore {
+  const sum: FolderScore = { files: 0, readOk: 0, readError: 0, crashed: 0, print19: { pass: 0, of: 0 }, native: { pass: 0, of: 0 }, payload: { pass: 0, of: 0 }, file: { pass: 0, of: 0 } };
+  for (const s of scores.values()) {
+    sum.files += s.files;
+    sum.readOk += s.readOk;
+    sum.readError += s.readError;
+    sum.crashed += s.crashed;
+    for (const c of COMPARISONS) {
+      sum[c].pass += s[c].pass;
+      sum[c].of += s[c].of;
+    }
+  }
+  return sum;
+}
+
+function table(scores: Map<string, FolderScore>): string {
+  const head = ['folder', 'files', 'read', 'refused', 'crashed', 'print 1.9', 'native', 'payload', 'file'];
+  const tally = (t: Tally): string => (t.of === 0 ? '-' : `${t.pass}/${t.of}`);
+  const row = (name: string, s: FolderScore): string[] => [name, String(s.files), String(s.readOk), String(s.readError), String(s.crashed), ...COMPARISONS.map((c) => tally(s[c]))];
+  const rows = [head, ...[...scores].map(([f, s]) => row(f, s)), row('total', total(scores))];
+  const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]): string => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n') + '\n';
+}
+
+const COLUMN_TITLES: Record<Comparison, string> = {
+  print19: 'default printing (1.9 dialect) differs',
+  native: 'native printing differs',
+  payload: 'written stream differs',
+  file: 'written file differs',
+};
+
+function failureList(results: FileResult[]): string {
+  const lines: string[] = [];
+  const unread = results.filter((r) => r.read !== 'ok');
+  if (unread.length) {
+    lines.push('', 'not read:');
+    for (const r of unread) lines.push(`  ${r.folder}/${r.name}: ${r.read === 'crash' ? 'CRASH ' : ''}${r.readMessage ?? ''}`);
+  }
+  for (const c of COMPARISONS) {
+    const failed = results.filter((r) => r.read === 'ok' && (r[c] === 'fail' || r[c] === 'crash'));
+    if (!failed.length) continue;
+    lines.push('', `${COLUMN_TITLES[c]} (${failed.length}):`);
+    for (const r of failed) lines.push(`  ${r.folder}/${r.name}: ${r[c] === 'crash' ? 'CRASH ' : ''}${r.notes[c] ?? ''}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function checkRatchet(scores: Map<string, FolderScore>, path: string): { drops: string[]; rises: string[] } {
+  const ratchet = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Ratchet) : {};
+  const drops: string[] = [];
+  const rises: string[] = [];
+  for (const [folder, minimums] of Object.entries(ratchet)) {
+    const s = scores.get(folder);
+    for (const key of RATCHETED) {
+      const min = minimums[key];
+      if (min === undefined) continue;
+      const now = s ? ratchetValues(s)[key] : 0;
+      if (now < min) drops.push(`${folder} ${key}: ${now} < ${min}`);
+      else if (now > min) rises.push(`${folder} ${key}: ${now} > ${min}`);
+    }
+  }
+  return { drops, rises };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const o = parseOptions(argv);
+  if (!existsSync(o.corpus)) {
+    process.stdout.write(`conformance: reference corpus not found at ${o.corpus}: skipped\n`);
+    return 0;
+  }
+  const started = performance.now();
+  const tasks = listTasks(o);
+  const { results, printer } = await runAll(tasks, o.jobs);
+  const seconds = (performance.now() - started) / 1000;
+  // Workers finish in any order; report in folder then name order.
+  const folderRank = (f: string): number => (FOLDER_ORDER.includes(f) ? FOLDER_ORDER.indexOf(f) : FOLDER_ORDER.length);
+  results.sort((a, b) => folderRank(a.folder) - folderRank(b.folder) || a.folder.localeCompare(b.folder) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const scores = score(results);
+
+  if (o.json) {
+    const failing = results.filter((r) => r.read !== 'ok' || COMPARISONS.some((c) => r[c] === 'fail' || r[c] === 'crash'));
+    const report = { corpus: o.corpus, date: new Date().toISOString(), seconds: Number(seconds.toFixed(2)), printer, folders: Object.fromEntries(scores), total: total(scores), failing };
+    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  } else {
+    process.stdout.write(`conformance over ${o.corpus} (${tasks.length} files, ${o.jobs} job(s), ${seconds.toFixed(1)} s)\n`);
+    if (!printer) process.stdout.write('note: the printer is not in this build; printing columns count as failures\n');
+    process.stdout.write('\n' + table(scores));
+    process.stdout.write('\nread = read without error; refused = typed BytecodeError; crashed = any other exception in any stage;\n');
+    process.stdout.write('print 1.9 vs .dis.ll (v6) / .dis19.ll (v3, v5) / .via19.ll (v0, v1); native vs .dis.ll; payload/file = written back identical.\n');
+    if (o.failures) process.stdout.write(failureList(results));
+  }
+
+  if (o.updateRatchet) {
+    const ratchet: Ratchet = Object.fromEntries([...scores].map(([f, s]) => [f, ratchetValues(s)]));
+    writeFileSync(o.ratchetFile, JSON.stringify(ratchet, null, 2) + '\n');
+    process.stderr.write(`conformance: wrote ${o.ratchetFile}\n`);
+  }
+  if (o.ratchet) {
+    const { drops, rises } = checkRatchet(scores, o.ratchetFile);
+    if (drops.length) {
+      process.stderr.write(`conformance: below the ratchet (${o.ratchetFile}):\n  ${drops.join('\n  ')}\n`);
+      return 1;
+    }
+    process.stderr.write(`conformance: ratchet holds${rises.length ? ` (${rises.length} count(s) above it; run --update-ratchet to raise it)` : ''}\n`);
+  }
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

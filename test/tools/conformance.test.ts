@@ -1,0 +1,78 @@
+/**
+ * The conformance tool end to end, on a small corpus of our own made in a temporary folder (the
+ * real one is too slow for a unit test and may be absent): the scoreboard counts, the JSON report
+ * and the ratchet's exit codes. Runs the built script, so it needs `npm run build` (npm test does).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../', import.meta.url);
+const SCRIPT = new URL('dist/tools/conformance.js', ROOT).pathname;
+const HELLO = readFileSync(new URL('corpus/hello.bc', ROOT));
+const HELLO_LL = readFileSync(new URL('corpus/hello.ll', ROOT));
+
+function makeCorpus(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
+  mkdirSync(join(dir, 'v6'));
+  writeFileSync(join(dir, 'v6/hello.bc'), HELLO);
+  writeFileSync(join(dir, 'v6/hello.dis.ll'), HELLO_LL);
+  writeFileSync(join(dir, 'v6/cut.bc'), HELLO.subarray(0, 100)); // refused with a BytecodeError
+  writeFileSync(join(dir, 'v6/cut.dis.ll'), HELLO_LL);
+  return dir;
+}
+
+function conformance(...args: string[]) {
+  const r = spawnSync(process.execPath, [SCRIPT, '--jobs', '1', ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe.skipIf(!existsSync(SCRIPT))('npm run conformance', () => {
+  const corpus = makeCorpus();
+  const ratchet = join(corpus, 'ratchet.json');
+
+  it('scores each file and reports JSON', () => {
+    const r = conformance('--corpus', corpus, '--json');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as { folders: Record<string, Record<string, unknown>>; failing: { name: string; read: string }[] };
+    expect(report.folders.v6).toMatchObject({
+      files: 2,
+      readOk: 1,
+      readError: 1,
+      crashed: 0,
+      print19: { pass: 1, of: 2 },
+      native: { pass: 1, of: 2 },
+      payload: { pass: 1, of: 2 },
+      file: { pass: 1, of: 2 },
+    });
+    expect(report.failing.map((f) => [f.name, f.read])).toEqual([['cut.bc', 'error']]);
+  });
+
+  it('prints a table with a total row', () => {
+    const r = conformance('--corpus', corpus, '--failures');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^v6 +2 +1 +1 +0 +1\/2 +1\/2 +1\/2 +1\/2$/m);
+    expect(r.out).toMatch(/^total +2 /m);
+    expect(r.out).toContain('v6/cut.bc: ');
+  });
+
+  it('writes a ratchet, holds it, and fails when a count drops below it', () => {
+    expect(conformance('--corpus', corpus, '--update-ratchet', '--ratchet-file', ratchet).code).toBe(0);
+    const written = JSON.parse(readFileSync(ratchet, 'utf8')) as Record<string, Record<string, number>>;
+    expect(written.v6).toEqual({ readOk: 1, noCrash: 2, print19: 1, native: 1, payload: 1, file: 1 });
+    expect(conformance('--corpus', corpus, '--ratchet', '--ratchet-file', ratchet).code).toBe(0);
+
+    writeFileSync(ratchet, JSON.stringify({ v6: { ...written.v6, print19: 2 } }));
+    const r = conformance('--corpus', corpus, '--ratchet', '--ratchet-file', ratchet);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('v6 print19: 1 < 2');
+  });
+
+  it('skips, saying so, when the corpus is absent', () => {
+    const r = conformance('--corpus', join(corpus, 'absent'), '--ratchet');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/not found .*skipped/);
+  });
+});

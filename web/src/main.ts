@@ -1,0 +1,306 @@
+/**
+ * The page: wires the file picker, drag and drop, the worker and the views together. All the
+ * reading happens in the worker (`worker/parse-worker.ts`); this thread only shows results.
+ */
+import { byId, download, formatBytes, hex } from './ui/dom.js';
+import { DisasmView } from './ui/disasm-view.js';
+import { HexView } from './ui/hex-view.js';
+import { BlockTreeView } from './ui/block-tree-view.js';
+import { showSummary, showError } from './ui/summary-view.js';
+import { setupTabs } from './ui/tabs.js';
+import type { BlockNode, ErrorInfo, FromWorker, Syntax, TextResult, ToWorker } from './worker/protocol.js';
+
+const ROW_HEIGHT = 20;
+
+const worker = new Worker(new URL('./worker/parse-worker.ts', import.meta.url), { type: 'module' });
+let nextId = 1;
+/** The id of the newest request of each kind: answers to older ones are ignored. */
+const latest = { open: 0, print: 0, convert: 0 };
+
+const fileInput = byId<HTMLInputElement>('file-input');
+const progress = byId('progress');
+const progressBar = byId<HTMLProgressElement>('progress-bar');
+const progressText = byId('progress-text');
+const empty = byId('empty');
+const workspace = byId('workspace');
+const errorBox = byId('error');
+const disasmInfo = byId('disasm-info');
+const disasmEmpty = byId('disasm-empty');
+const downloadButton = byId<HTMLButtonElement>('download-disasm');
+const treeNote = byId('tree-note');
+const hexStatus = byId('hex-status');
+const hexCaption = byId('hex-caption');
+const convertForm = byId<HTMLFormElement>('convert-form');
+const convertStatus = byId('convert-status');
+const convertButton = byId<HTMLButtonElement>('convert-button');
+const announce = byId('announce');
+
+const disasm = new DisasmView(byId('disasm'), ROW_HEIGHT);
+let currentText: TextResult | null = null;
+let fileName = '';
+let tree: BlockNode[] = [];
+let stopAt: number | null = null;
+const timing = { open: '', analyse: '' };
+function renderTiming(): void {
+  byId('timing').textContent = [timing.open, timing.analyse].filter(Boolean).join(' · ');
+}
+/** When the user chose the current file: the page reports how long until its text was shown. */
+let openedAt = 0;
+
+const blocks = new BlockTreeView(byId<HTMLUListElement>('tree'), (node, path) => {
+  hexView.highlight(node.offset, node.offset + node.size);
+  hexStatus.textContent =
+    `${path.map(label).join(' › ')}: offset ${node.offset} (0x${hex(node.offset)}), ${formatBytes(node.size)}` +
+    (node.records.length ? `, ${node.records.length} records` : '');
+});
+
+const hexView = new HexView(byId('hex'), ROW_HEIGHT, (offset, commit) => {
+  const byte = hexView.length ? `byte 0x${hex(bytesAt(offset), 2)}` : '';
+  const path = commit ? blocks.selectOffset(offset) : pathAt(offset);
+  const inner = path[path.length - 1];
+  const record = inner?.records.find((r) => offset >= r.offset && offset < r.offset + r.size);
+  let where = path.length ? `in ${path.map(label).join(' › ')}` : 'outside every block';
+  if (record) where += `; record at ${record.offset}: ${record.label}`;
+  let state = '';
+  if (stopAt !== null) state = offset < stopAt ? ' (read)' : offset === stopAt ? ' (reading stopped here)' : ' (not read)';
+  hexStatus.textContent = `Offset ${offset} (0x${hex(offset)}): ${byte}${state}, ${where}`;
+});
+
+let streamBytes = new Uint8Array(0);
+function bytesAt(offset: number): number {
+  return streamBytes[offset] ?? 0;
+}
+
+/**
+ * The disassembly as bytes. LLVM 1.x names are bytes, which the library reads as Latin-1, so the
+ * text is written back as Latin-1: the download is byte for byte what `llvm-dis` printed. (Only
+ * text with characters beyond U+00FF, which LLVM 1.x cannot have produced, goes out as UTF-8.)
+ */
+function textBytes(text: string): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0xff) return new TextEncoder().encode(text);
+    out[i] = c;
+  }
+  return out;
+}
+
+function label(n: BlockNode): string {
+  return n.detail ? `${n.name} ${n.detail}` : n.name;
+}
+
+function pathAt(offset: number): BlockNode[] {
+  const path: BlockNode[] = [];
+  let level = tree;
+  for (;;) {
+    const hit = level.find((n) => offset >= n.offset && offset < n.offset + n.size);
+    if (!hit) return path;
+    path.push(hit);
+    level = hit.children;
+  }
+}
+
+setupTabs(byId('tab-disasm'), byId('tab-blocks'));
+
+function send(message: ToWorker, transfer: Transferable[] = []): void {
+  worker.postMessage(message, transfer);
+}
+
+function selectedSyntax(): Syntax {
+  const checked = document.querySelector<HTMLInputElement>('input[name="syntax"]:checked');
+  return (checked?.value ?? '1.9') as Syntax;
+}
+
+function setState(state: 'idle' | 'loading' | 'ready' | 'failed'): void {
+  document.body.dataset['state'] = state;
+}
+
+async function openFile(file: File): Promise<void> {
+  const id = nextId++;
+  latest.open = id;
+  fileName = file.name;
+  openedAt = performance.now();
+  setState('loading');
+  document.body.dataset['analysed'] = 'false';
+  progress.hidden = false;
+  progressBar.value = 0;
+  progressText.textContent = `Opening ${file.name}…`;
+  const bytes = await file.arrayBuffer();
+  if (latest.open !== id) return;
+  send({ type: 'open', id, name: file.name, bytes, syntax: selectedSyntax() }, [bytes]);
+}
+
+function showText(text: TextResult | null, error: ErrorInfo | null): void {
+  currentText = text;
+  downloadButton.disabled = !text;
+  if (text) {
+    disasm.show(text.text, text.lineStarts);
+    disasmEmpty.hidden = true;
+    disasmInfo.textContent = `${disasm.lineCount.toLocaleString('en-US')} lines, ${formatBytes(text.text.length)} (printed in ${Math.round(text.millis)} ms)`;
+    const radio = document.querySelector<HTMLInputElement>(`input[name="syntax"][value="${text.syntax}"]`);
+    if (radio) radio.checked = true;
+  } else {
+    disasm.clear();
+    disasmInfo.textContent = '';
+    disasmEmpty.hidden = false;
+    disasmEmpty.textContent = error ? `No disassembly: ${error.message}` : 'No disassembly.';
+  }
+}
+
+worker.onmessage = (event: MessageEvent<FromWorker>) => {
+  const msg = event.data;
+  switch (msg.type) {
+    case 'progress':
+      if (msg.id !== latest.open) return;
+      progressBar.max = msg.steps;
+      progressBar.value = msg.step;
+      progressText.textContent = `${msg.stage}…`;
+      return;
+    case 'opened': {
+      if (msg.id !== latest.open) return;
+      empty.hidden = true;
+      workspace.hidden = false;
+      showSummary(byId('summary'), msg.summary);
+      const m = msg.millis;
+      // Measured after the views are filled (below), in the next frame: what the user waited for.
+      requestAnimationFrame(() => {
+        if (msg.id !== latest.open) return;
+        const total = Math.round(performance.now() - openedAt);
+        document.body.dataset['shownMs'] = String(total);
+        announce.textContent = msg.error
+          ? `${msg.summary.fileName} could not be read: ${msg.error.reason}`
+          : `Opened ${msg.summary.fileName}: bytecode version ${msg.summary.bytecodeVersion ?? '?'}, ${disasm.lineCount.toLocaleString('en-US')} lines of disassembly.`;
+        timing.open = `Shown ${total} ms after choosing the file (decompress ${Math.round(m.unwrap)} ms · read ${Math.round(m.read)} ms · print ${Math.round(m.print)} ms)`;
+        renderTiming();
+        setState(msg.error ? 'failed' : 'ready');
+      });
+      // The block walk is still running; say so where the tree will be.
+      tree = [];
+      blocks.show(tree);
+      treeNote.hidden = false;
+      treeNote.textContent = 'Walking the blocks…';
+      document.body.dataset['analysed'] = 'false';
+      stopAt = msg.error?.offset ?? null;
+      showError(errorBox, msg.error, msg.stream !== null, () => {
+        byId('tab-blocks').click();
+        hexView.moveTo(stopAt ?? 0, true);
+        byId('hex').focus();
+      });
+      // The native dialect is named after the release whose llvm-dis it imitates.
+      byId('native-label').textContent = msg.summary.nativeDialect ? `Native (${msg.summary.nativeDialect})` : 'Native';
+      byId('modern-option').hidden = !msg.syntaxes.includes('modern');
+      showText(msg.text, msg.textError ?? (msg.error ? { ...msg.error, message: 'the file could not be read (see above).' } : null));
+      streamBytes = msg.stream ? new Uint8Array(msg.stream) : new Uint8Array(0);
+      hexCaption.textContent = msg.summary.compression && msg.summary.compression !== 'none'
+        ? `(decompressed stream, ${formatBytes(streamBytes.length)}: offsets as in an uncompressed file)`
+        : `(${formatBytes(streamBytes.length)})`;
+      hexView.show(streamBytes, stopAt);
+      byId('convert-card').hidden = !msg.canConvert;
+      convertStatus.textContent = '';
+      timing.open = timing.analyse = '';
+      renderTiming();
+      return;
+    }
+    case 'analyzed':
+      if (msg.id !== latest.open) return;
+      progress.hidden = true;
+      showSummary(byId('summary'), msg.summary);
+      timing.analyse = `analyse ${Math.round(msg.millis)} ms`;
+      renderTiming();
+      tree = msg.tree;
+      blocks.show(tree);
+      treeNote.hidden = !msg.treeNote;
+      treeNote.textContent = msg.treeNote ?? '';
+      document.body.dataset['analysed'] = 'true';
+      return;
+    case 'printed':
+      if (msg.id === latest.open) {
+        // An unexpected failure while opening arrives this way.
+        progress.hidden = true;
+        showError(errorBox, msg.error, false, () => undefined);
+        setState('failed');
+        return;
+      }
+      if (msg.id !== latest.print) return;
+      showText(msg.text, msg.error);
+      document.body.dataset['printing'] = 'false';
+      return;
+    case 'converted':
+      if (msg.id !== latest.convert) return;
+      convertButton.disabled = false;
+      if (msg.bytes) {
+        download(msg.bytes, msg.fileName);
+        convertStatus.textContent = `Wrote ${msg.fileName} (${formatBytes(msg.bytes.byteLength)}).`;
+      } else {
+        convertStatus.textContent = `Cannot convert: ${msg.error?.message ?? 'unknown error'}`;
+      }
+      return;
+  }
+};
+
+worker.onerror = (e) => {
+  progress.hidden = true;
+  showError(errorBox, { kind: 'Error', reason: e.message, message: `The page's worker failed: ${e.message}`, offset: null, blockPath: [] }, false, () => undefined);
+  setState('failed');
+};
+
+fileInput.addEventListener('change', () => {
+  const file = fileInput.files?.[0];
+  if (file) void openFile(file);
+  fileInput.value = '';
+});
+
+for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="syntax"]')) {
+  radio.addEventListener('change', () => {
+    if (!radio.checked || document.body.dataset['state'] !== 'ready') return;
+    if (currentText?.syntax === radio.value) return;
+    const id = nextId++;
+    latest.print = id;
+    document.body.dataset['printing'] = 'true';
+    disasmInfo.textContent = 'Printing…';
+    send({ type: 'print', id, syntax: radio.value as Syntax });
+  });
+}
+
+downloadButton.addEventListener('click', () => {
+  if (!currentText) return;
+  const base = fileName.replace(/\.(bc|bc-\d+)$/i, '');
+  const suffix = currentText.syntax === 'modern' ? '.modern.ll' : currentText.syntax === 'native' ? '.native.ll' : '.ll';
+  download(textBytes(currentText.text), base + suffix, 'text/plain');
+});
+
+convertForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const id = nextId++;
+  latest.convert = id;
+  convertButton.disabled = true;
+  convertStatus.textContent = 'Writing…';
+  const version = Number(byId<HTMLSelectElement>('convert-version').value);
+  const compression = byId<HTMLSelectElement>('convert-compression').value as 'auto' | 'none' | 'bzip2';
+  send({ type: 'convert', id, version, compression });
+});
+
+// Drag and drop anywhere on the page.
+const overlay = byId('drop-overlay');
+let dragDepth = 0;
+window.addEventListener('dragenter', (e) => {
+  if (!e.dataTransfer?.types.includes('Files')) return;
+  dragDepth++;
+  overlay.hidden = false;
+});
+window.addEventListener('dragleave', () => {
+  dragDepth = Math.max(0, dragDepth - 1);
+  if (dragDepth === 0) overlay.hidden = true;
+});
+window.addEventListener('dragover', (e) => {
+  e.preventDefault();
+  if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+});
+window.addEventListener('drop', (e) => {
+  e.preventDefault();
+  dragDepth = 0;
+  overlay.hidden = true;
+  const file = e.dataTransfer?.files[0];
+  if (file) void openFile(file);
+});

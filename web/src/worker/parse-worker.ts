@@ -1,0 +1,204 @@
+/**
+ * The parse worker: everything slow (decompressing, reading, printing, analysing, writing) runs
+ * here so the page never freezes. It keeps the last module read, so switching syntax or converting
+ * does not read the file again.
+ */
+import { installBufferShim } from './buffer-shim.js';
+import { unwrapContainer, type Unwrapped } from '../../../src/container/index.js';
+import { readModule } from '../../../src/read.js';
+import { writeModuleAsync } from '../../../src/encode/write.js';
+import { formatFor } from '../../../src/format/format-table.js';
+import type { Module } from '../../../src/graph/module.js';
+import { loadLibrary, type Analysis, type Library } from './library.js';
+import { toBlockTree } from './block-tree.js';
+import { errorInfo } from './error-info.js';
+import { moduleCounts, analysisCounts } from './counts.js';
+import type { BlockNode, ErrorInfo, FromWorker, Summary, Syntax, TextResult, ToWorker } from './protocol.js';
+
+installBufferShim();
+
+interface WorkerScope {
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
+
+/** The file currently open: kept so that printing in another syntax or converting is cheap. */
+let current: { id: number; name: string; module: Module | null; texts: Map<Syntax, TextResult> } | null = null;
+
+function post(message: FromWorker, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+function lineStartsOf(text: string): Uint32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) count++;
+  const starts = new Uint32Array(text.length === 0 ? 0 : count);
+  let n = 0;
+  if (text.length > 0) starts[n++] = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
+  return starts;
+}
+
+function syntaxesOf(lib: Library): Syntax[] {
+  return lib.modern ? ['1.9', 'native', 'modern'] : ['1.9', 'native'];
+}
+
+/** Prints `module` in `syntax`, or explains why it cannot. */
+function printIn(lib: Library, module: Module, syntax: Syntax): { text: TextResult | null; error: ErrorInfo | null } {
+  const started = performance.now();
+  try {
+    let text: string;
+    if (syntax === 'modern') {
+      if (!lib.modern) return { text: null, error: missing('modern IR output is not part of this build yet') };
+      text = lib.modern.printModern(module);
+    } else {
+      text = lib.print(module, syntax);
+    }
+    return { text: { syntax, text, lineStarts: lineStartsOf(text), millis: performance.now() - started }, error: null };
+  } catch (e) {
+    return { text: null, error: errorInfo(e) };
+  }
+}
+
+function missing(reason: string): ErrorInfo {
+  return { kind: 'Unavailable', reason, message: reason, offset: null, blockPath: [] };
+}
+
+async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax): Promise<void> {
+  const steps = 5;
+  const progress = (stage: string, step: number): void => post({ type: 'progress', id, stage, step, steps });
+  const millis = { unwrap: 0, read: 0, print: 0 };
+  current = { id, name, module: null, texts: new Map() };
+
+  progress('Loading the library', 0);
+  const lib = await loadLibrary();
+
+  progress(bytes[3] === 0x63 ? 'Decompressing' : 'Checking the signature', 1);
+  let t = performance.now();
+  let unwrapped: Unwrapped | null = null;
+  let error: ErrorInfo | null = null;
+  try {
+    unwrapped = unwrapContainer(bytes);
+  } catch (e) {
+    error = errorInfo(e);
+  }
+  millis.unwrap = performance.now() - t;
+
+  let module: Module | null = null;
+  if (unwrapped) {
+    progress('Reading the module', 2);
+    t = performance.now();
+    try {
+      // The stream is already unwrapped; reading it again as `llvm` costs no copy.
+      module = readModule(unwrapped.stream);
+      if (module.source) {
+        module.source = { ...module.source, signature: unwrapped.signature, compression: unwrapped.compression };
+      }
+      current.module = module;
+    } catch (e) {
+      error = errorInfo(e);
+    }
+    millis.read = performance.now() - t;
+  }
+
+  let text: TextResult | null = null;
+  let textError: ErrorInfo | null = null;
+  const syntaxes = syntaxesOf(lib);
+  if (module) {
+    progress('Disassembling', 3);
+    const chosen = syntaxes.includes(syntax) ? syntax : (syntaxes[0] ?? syntax);
+    ({ text, error: textError } = printIn(lib, module, chosen));
+    if (text) current.texts.set(chosen, text);
+    millis.print = text?.millis ?? 0;
+  }
+
+  const summaryOf = (analysis: Analysis | null): Summary => {
+    const version = module?.source?.bytecodeVersion ?? analysis?.version ?? null;
+    const row = version === null ? undefined : formatFor(version);
+    return {
+      fileName: name,
+      fileSize: bytes.length,
+      signature: unwrapped?.signature ?? analysis?.signature ?? null,
+      compression: unwrapped?.compression ?? analysis?.compression ?? null,
+      bytecodeVersion: version,
+      writtenBy: row?.writtenBy ?? null,
+      nativeDialect: row ? `LLVM ${row.nativeDialect}` : null,
+      uncompressedSize: unwrapped?.stream.length ?? null,
+      counts: [...(module ? moduleCounts(module) : []), ...(analysis ? analysisCounts(analysis) : [])],
+    };
+  };
+
+  // The stream goes to the page for the hex view; a copy, because the module may still view it.
+  const stream = unwrapped ? unwrapped.stream.slice().buffer : null;
+  post(
+    { type: 'opened', id, summary: summaryOf(null), stream, error, text, textError, syntaxes, canConvert: module !== null, millis },
+    stream ? [stream] : [],
+  );
+
+  // The block walk comes second: the text is what most people wait for.
+  progress('Analysing the blocks', 4);
+  t = performance.now();
+  let analysis: Analysis | null = null;
+  let tree: BlockNode[] = [];
+  let treeNote: string | null = null;
+  try {
+    // The analyzer never throws for bad input: a damaged file gives the blocks up to the damage.
+    const result = lib.analyze(bytes);
+    analysis = result.analysis;
+    tree = toBlockTree(analysis, result.records);
+    if (analysis.error) treeNote = `The block walk stopped at offset ${analysis.error.offset}: ${analysis.error.reason}`;
+  } catch (e) {
+    treeNote = `The analyzer failed: ${errorInfo(e).message}`;
+  }
+  if (current.id !== id) return;
+  post({ type: 'analyzed', id, summary: summaryOf(analysis), tree, treeNote, millis: performance.now() - t });
+}
+
+async function print(id: number, syntax: Syntax): Promise<void> {
+  const lib = await loadLibrary();
+  if (!current?.module) {
+    post({ type: 'printed', id, text: null, error: missing('no module is open') });
+    return;
+  }
+  const cached = current.texts.get(syntax);
+  if (cached) {
+    post({ type: 'printed', id, text: cached, error: null });
+    return;
+  }
+  const { text, error } = printIn(lib, current.module, syntax);
+  if (text) current.texts.set(syntax, text);
+  post({ type: 'printed', id, text, error });
+}
+
+async function convert(id: number, version: number, compression: 'auto' | 'none' | 'bzip2'): Promise<void> {
+  const base = (current?.name ?? 'module').replace(/\.(bc|bca|bytecode)$/i, '');
+  const fileName = `${base}.v${version}${compression === 'none' ? '' : compression === 'bzip2' ? '.bz2' : ''}.bc`;
+  if (!current?.module) {
+    post({ type: 'converted', id, bytes: null, fileName, error: missing('no module is open') });
+    return;
+  }
+  try {
+    const out = await writeModuleAsync(current.module, { bytecodeVersion: version, compression });
+    const copy = out.slice().buffer;
+    post({ type: 'converted', id, bytes: copy, fileName, error: null }, [copy]);
+  } catch (e) {
+    post({ type: 'converted', id, bytes: null, fileName, error: errorInfo(e) });
+  }
+}
+
+scope.onmessage = (event: MessageEvent<ToWorker>) => {
+  const msg = event.data;
+  const task =
+    msg.type === 'open'
+      ? open(msg.id, msg.name, new Uint8Array(msg.bytes), msg.syntax)
+      : msg.type === 'print'
+        ? print(msg.id, msg.syntax)
+        : convert(msg.id, msg.version, msg.compression);
+  task.catch((e: unknown) => {
+    // Only a bug in the page itself gets here; report it like any other error.
+    const info = errorInfo(e);
+    if (msg.type === 'convert') post({ type: 'converted', id: msg.id, bytes: null, fileName: '', error: info });
+    else post({ type: 'printed', id: msg.id, text: null, error: info });
+  });
+};

@@ -1,0 +1,26 @@
+/**
+ * Vite config for the static web page (issue 10). The page lives in `web/`, imports the library's
+ * platform-neutral core straight from `../src`, and builds to `../dist-web/` with relative URLs so
+ * the folder works from any path (or a file server with no configuration).
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: here,
+  base: './',
+  // Nothing is fetched from elsewhere at run time: no CDN, no fonts, no analytics.
+  publicDir: false,
+  build: {
+    outDir: fileURLToPath(new URL('../dist-web/', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    // The worker bundle holds the whole library plus the bzip2 WebAssembly (inlined as base64).
+    chunkSizeWarningLimit: 2048,
+  },
+  worker: { format: 'es' },
+  server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
+  preview: { port: 4173 },
+});
