@@ -11,8 +11,9 @@
  *   bzip2         compressing the streams as LLVM did (libbzip2 in WebAssembly, block size 5)
  *   bunzip2       decompressing the llvc2 files (seek-bzip)
  *
- * Each figure is the best of N runs (default 5). Memory: the heap a read module keeps alive, and
- * the process's peak resident set. Run with `--expose-gc` (the npm script does) for clean figures.
+ * Each figure is the best of N runs (default 5). Memory: the heap the read modules keep alive, and
+ * the process's peak resident set after each workload (the single large file runs first, so its
+ * figure is its own). Run with `--expose-gc` (the npm script does) for clean figures.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -129,16 +130,21 @@ function measure(w: Workload, runs: number, printer: Printer | undefined): Row[]
   }
   const heap = retainedHeap(w.streams);
   if (heap !== undefined) rows.push({ workload: w.label, measure: 'module heap', megabytes: heap / 1e6, seconds: NaN, note: `${(heap / (mb * 1e6)).toFixed(1)} bytes of heap per byte of bytecode` });
+  // maxRSS (KiB) only grows: measured after each workload, the first (one file) gets its own peak.
+  rows.push({ workload: w.label, measure: 'peak RSS', megabytes: (process.resourceUsage().maxRSS * 1024) / 1e6, seconds: NaN, note: 'whole process, this and earlier workloads' });
   return rows;
 }
+
+/** Rows whose figure is a size, not a rate. */
+const MEMORY = new Set(['module heap', 'peak RSS']);
 
 function table(rows: Row[]): string {
   const cells = rows.map((r) => [
     r.workload,
     r.measure,
-    r.measure === 'module heap' ? '' : r.megabytes.toFixed(2),
+    MEMORY.has(r.measure) ? '' : r.megabytes.toFixed(2),
     Number.isNaN(r.seconds) ? '' : (r.seconds * 1000).toFixed(1),
-    r.measure === 'module heap' ? `${r.megabytes.toFixed(1)} MB` : Number.isNaN(r.seconds) ? '' : (r.megabytes / r.seconds).toFixed(1),
+    MEMORY.has(r.measure) ? `${r.megabytes.toFixed(1)} MB` : Number.isNaN(r.seconds) ? '' : (r.megabytes / r.seconds).toFixed(1),
     r.note ?? '',
   ]);
   const head = ['workload', 'measure', 'MB', 'ms (best)', 'MB/s', 'note'];
@@ -172,7 +178,6 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(`bench: best of ${o.runs} runs, node ${process.version}${gc ? '' : ' (no --expose-gc: no heap figures)'}\n\n`);
   const rows = workloads.flatMap((w) => measure(w, o.runs, printer));
   process.stdout.write(table(rows));
-  process.stdout.write(`\npeak resident set of this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB\n`);
   return 0;
 }
 

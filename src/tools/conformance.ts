@@ -4,6 +4,7 @@
  * printed, and written back and compared with its own bytes. Prints a table per folder.
  *
  *   --json             the scoreboard (and every failing file, with its first difference) as JSON
+ *   --markdown         the scoreboard as a Markdown table (for README.md)
  *   --failures         also list failing files under the table
  *   --ratchet          exit 1 if any count fell below conformance/ratchet.json
  *   --update-ratchet   rewrite conformance/ratchet.json with today's counts
@@ -31,6 +32,7 @@ type Comparison = (typeof COMPARISONS)[number];
 
 interface Options {
   json: boolean;
+  markdown: boolean;
   failures: boolean;
   ratchet: boolean;
   updateRatchet: boolean;
@@ -78,6 +80,7 @@ function ratchetValues(s: FolderScore): Record<RatchetKey, number> {
 function parseOptions(argv: string[]): Options {
   const o: Options = {
     json: false,
+    markdown: false,
     failures: false,
     ratchet: false,
     updateRatchet: false,
@@ -94,6 +97,7 @@ function parseOptions(argv: string[]): Options {
       return v;
     };
     if (a === '--json') o.json = true;
+    else if (a === '--markdown') o.markdown = true;
     else if (a === '--failures') o.failures = true;
     else if (a === '--ratchet') o.ratchet = true;
     else if (a === '--update-ratchet') o.updateRatchet = true;
@@ -102,7 +106,7 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--ratchet-file') o.ratchetFile = resolve(value());
     else if (a === '--jobs') o.jobs = Math.max(1, Number.parseInt(value(), 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run conformance -- [--json] [--failures] [--ratchet | --update-ratchet] [--corpus DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n');
+      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (see --help)`);
   }
@@ -142,18 +146,21 @@ async function runAll(tasks: Task[], jobs: number): Promise<{ results: FileResul
     Array.from({ length: jobs }, () =>
       new Promise<void>((done, fail) => {
         const w = new Worker(workerUrl);
+        // The batch in flight, to name the files if the worker dies (out of memory, say).
+        let current: Task[] = [];
+        const inFlight = (): string => current.map((t) => `${t.folder}/${t.name}`).join(', ');
         const feed = (): void => {
-          const batch = tasks.slice(next, next + BATCH);
-          next += batch.length;
-          w.postMessage(batch.length ? batch : null);
+          current = tasks.slice(next, next + BATCH);
+          next += current.length;
+          w.postMessage(current.length ? current : null);
         };
         w.on('message', (msg: { ready?: boolean; printer?: boolean; results?: FileResult[] }) => {
           if (msg.ready) printer &&= msg.printer === true;
           if (msg.results) results.push(...msg.results);
           feed();
         });
-        w.on('error', fail);
-        w.on('exit', (code) => (code === 0 ? done() : fail(new Error(`conformance worker exited with code ${code}`))));
+        w.on('error', (e) => fail(new Error(`conformance worker failed on one of ${inFlight()}: ${e.message}`)));
+        w.on('exit', (code) => (code === 0 ? done() : fail(new Error(`conformance worker exited with code ${code} on one of ${inFlight()}`))));
       }),
     ),
   );
@@ -198,11 +205,24 @@ function total(scores: Map<string, FolderScore>): FolderScore {
   return sum;
 }
 
-function table(scores: Map<string, FolderScore>): string {
-  const head = ['folder', 'files', 'read', 'refused', 'crashed', 'print 1.9', 'native', 'payload', 'file'];
-  const tally = (t: Tally): string => (t.of === 0 ? '-' : `${t.pass}/${t.of}`);
+const TABLE_HEAD = ['folder', 'files', 'read', 'refused', 'crashed', 'print 1.9', 'native', 'payload', 'file'];
+
+function tableRows(scores: Map<string, FolderScore>, dash: string): string[][] {
+  const tally = (t: Tally): string => (t.of === 0 ? dash : `${t.pass}/${t.of}`);
   const row = (name: string, s: FolderScore): string[] => [name, String(s.files), String(s.readOk), String(s.readError), String(s.crashed), ...COMPARISONS.map((c) => tally(s[c]))];
-  const rows = [head, ...[...scores].map(([f, s]) => row(f, s)), row('total', total(scores))];
+  return [...[...scores].map(([f, s]) => row(f, s)), row('total', total(scores))];
+}
+
+function markdown(scores: Map<string, FolderScore>): string {
+  const rows = tableRows(scores, '–');
+  const last = rows.length - 1;
+  const lines = [TABLE_HEAD, TABLE_HEAD.map(() => '---'), ...rows.map((r, i) => (i === last ? r.map((c, j) => (j === 0 ? `**${c}**` : c)) : r))];
+  return lines.map((r) => `| ${r.join(' | ')} |`).join('\n') + '\n';
+}
+
+function table(scores: Map<string, FolderScore>): string {
+  const head = TABLE_HEAD;
+  const rows = [head, ...tableRows(scores, '-')];
   const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (r: string[]): string => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n') + '\n';
@@ -267,6 +287,9 @@ async function main(argv: string[]): Promise<number> {
     const failing = results.filter((r) => r.read !== 'ok' || COMPARISONS.some((c) => r[c] === 'fail' || r[c] === 'crash'));
     const report = { corpus: o.corpus, date: new Date().toISOString(), seconds: Number(seconds.toFixed(2)), printer, folders: Object.fromEntries(scores), total: total(scores), failing };
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  } else if (o.markdown) {
+    process.stdout.write(`Scoreboard as of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (\`npm run conformance\`):\n\n`);
+    process.stdout.write(markdown(scores));
   } else {
     process.stdout.write(`conformance over ${o.corpus} (${tasks.length} files, ${o.jobs} job(s), ${seconds.toFixed(1)} s)\n`);
     if (!printer) process.stdout.write('note: the printer is not in this build; printing columns count as failures\n');
@@ -292,4 +315,9 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+// `npm run conformance | head` stopping early is not a failure.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
 process.exitCode = await main(process.argv.slice(2));

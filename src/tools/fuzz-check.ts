@@ -6,6 +6,8 @@
 import { EncodeError } from '../encode/encode-error.js';
 import { writeModule } from '../encode/write.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
+import { analyzeBytes, dumpAnalysis } from '../analyze/index.js';
+import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
 
 /** An input slower than this (all consumers together) counts as a hang. */
@@ -26,6 +28,21 @@ export const consumers: readonly Consumer[] = [
       const m = readModule(input, { limits: LIMITS });
       const v = m.source?.bytecodeVersion ?? 6;
       writeModule(m, { bytecodeVersion: v >= 5 ? v : 6, compression: 'none' });
+    },
+  },
+  {
+    name: 'read+print',
+    run(input) {
+      const m = readModule(input, { limits: LIMITS });
+      printModule(m);
+      printModule(m, { syntax: 'native' });
+    },
+  },
+  {
+    name: 'analyze',
+    run(input) {
+      analyzeBytes(input);
+      dumpAnalysis(input);
     },
   },
 ];

@@ -168,8 +168,10 @@ function shrink(input: Uint8Array, failure: string): Uint8Array {
     return f !== undefined && f.split(':').slice(0, 2).join(':') === kind;
   };
   let best = input;
-  for (let chunk = Math.max(1, best.length >> 1); chunk >= 1; chunk >>= 1) {
-    for (let at = best.length - chunk; at >= 8; at -= chunk) {
+  // Shrinking re-runs every consumer many times; a slow input must not stall the whole run.
+  const deadline = Date.now() + 30_000;
+  for (let chunk = Math.max(1, best.length >> 1); chunk >= 1 && Date.now() < deadline; chunk >>= 1) {
+    for (let at = best.length - chunk; at >= 8 && Date.now() < deadline; at -= chunk) {
       const candidate = new Uint8Array(best.length - chunk);
       candidate.set(best.subarray(0, at));
       candidate.set(best.subarray(at + chunk), at);
@@ -199,7 +201,10 @@ function main(): void {
   while (Date.now() < end) {
     const input = mutate(seeds[Math.floor(rnd() * seeds.length)]!, corpusSeeds.length ? corpusSeeds : seeds, rnd);
     runs++;
+    // FUZZ_TRACE=path: keep the input under test on disk, to catch one that hangs the process.
+    if (process.env.FUZZ_TRACE) writeFileSync(process.env.FUZZ_TRACE, input);
     const failure = check(input);
+    if (failure !== undefined) console.log(`found: ${failure}; shrinking ${input.length} bytes…`);
     if (failure !== undefined) {
       const small = shrink(input, failure);
       mkdirSync(REGRESSIONS, { recursive: true });
