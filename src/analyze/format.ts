@@ -11,6 +11,7 @@ export function formatDouble(x: number, p = 6): string {
   if (x === Infinity) return 'inf';
   if (x === -Infinity) return '-inf';
   if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  x = roundHalfEven(x, p);
   const exp = Number(x.toExponential(p - 1).split('e')[1]);
   if (exp < -4 || exp >= p) {
     const [m, e] = x.toExponential(p - 1).split('e') as [string, string];
@@ -20,6 +21,20 @@ export function formatDouble(x: number, p = 6): string {
   }
   const s = x.toFixed(Math.max(0, p - 1 - exp));
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+/**
+ * glibc rounds an exact decimal tie to even (7.8125 → "7.812" at 4 digits); JavaScript's
+ * `toPrecision` rounds it up. When `x`'s exact expansion is a tie at `p` digits and the kept last
+ * digit is even, returns `x` truncated to `p` digits; otherwise `x` unchanged.
+ */
+function roundHalfEven(x: number, p: number): number {
+  const [m, e] = x.toExponential(99).split('e') as [string, string];
+  const digits = m.replace('-', '').replace('.', '');
+  if (digits[p] !== '5' || !/^0*$/.test(digits.slice(p + 1))) return x;
+  if (Number(digits[p - 1]) % 2 !== 0) return x;
+  const kept = `${x < 0 ? '-' : ''}${digits[0]}.${digits.slice(1, p)}e${e}`;
+  return Number(kept);
 }
 
 const title = (t: string): string => t.padStart(30) + ': ';

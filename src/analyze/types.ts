@@ -38,16 +38,18 @@ export function newOpaque(): TypeNode {
 /**
  * Prints `t` as LLVM 1.9's `WriteTypeSymbolic` did: primitives by name, types named in the module
  * symbol table by `%name`, recursion as `\N` up-references. `names` maps a structural key
- * (`typeKey`) to the printed name, because LLVM's types were uniqued, so a name applied to every
- * structurally equal type.
+ * to the printed name by identity: a module's type table held each (uniqued) type once.
  */
-export function describeType(t: TypeNode, names: ReadonlyMap<string, string>): string {
+export function describeType(t: TypeNode, names: ReadonlyMap<TypeNode, string>): string {
   const stack: TypeNode[] = [];
-  const go = (x0: TypeNode, top: boolean): string => {
+  // Unnamed types form a DAG whose unfolding can be exponential in a damaged file: cap the work.
+  let budget = 4096;
+  const go = (x0: TypeNode): string => {
+    if (--budget < 0) return '...';
     const x = deref(x0);
     if (x.kind === 'prim') return PRIM_NAMES[x.id] ?? `prim${x.id}`;
     if (names.size) {
-      const n = names.get(typeKey(x));
+      const n = names.get(x);
       if (n !== undefined) return n;
     }
     if (x.kind === 'opaque') return 'opaque';
@@ -57,58 +59,22 @@ export function describeType(t: TypeNode, names: ReadonlyMap<string, string>): s
     let s: string;
     switch (x.kind) {
       case 'function': {
-        const ps = x.params.map((p) => go(p, false));
+        const ps = x.params.map((p) => go(p));
         if (x.vararg) ps.push('...');
-        s = `${go(x.ret, false)} (${ps.join(', ')})`;
+        s = `${go(x.ret)} (${ps.join(', ')})`;
         break;
       }
       case 'struct':
-        s = x.elems.length ? `{ ${x.elems.map((e) => go(e, false)).join(', ')} }` : '{  }';
-        break;
-      case 'pointer':
-        s = `${go(x.elem, false)}*`;
-        break;
-      case 'array':
-        s = `[${x.n} x ${go(x.elem, false)}]`;
-        break;
-      case 'packed':
-        s = `<${x.n} x ${go(x.elem, false)}>`;
-        break;
-    }
-    stack.pop();
-    void top;
-    return s;
-  };
-  return go(t, true);
-}
-
-/** A structural key: equal for types LLVM would have uniqued to one object (opaques are distinct). */
-export function typeKey(t0: TypeNode): string {
-  const t = deref(t0);
-  const stack: TypeNode[] = [];
-  const go = (x0: TypeNode): string => {
-    const x = deref(x0);
-    if (x.kind === 'prim') return `p${x.id}`;
-    if (x.kind === 'opaque') return `o${x.serial}`;
-    const at = stack.indexOf(x);
-    if (at >= 0) return `^${stack.length - at}`;
-    stack.push(x);
-    let s: string;
-    switch (x.kind) {
-      case 'function':
-        s = `f(${go(x.ret)};${x.params.map(go).join(',')}${x.vararg ? ',...' : ''})`;
-        break;
-      case 'struct':
-        s = `s{${x.elems.map(go).join(',')}}`;
+        s = x.elems.length ? `{ ${x.elems.map((e) => go(e)).join(', ')} }` : '{  }';
         break;
       case 'pointer':
         s = `${go(x.elem)}*`;
         break;
       case 'array':
-        s = `[${x.n}x${go(x.elem)}]`;
+        s = `[${x.n} x ${go(x.elem)}]`;
         break;
       case 'packed':
-        s = `<${x.n}x${go(x.elem)}>`;
+        s = `<${x.n} x ${go(x.elem)}>`;
         break;
     }
     stack.pop();

@@ -9,7 +9,9 @@
  */
 import { BinaryReader } from '../binary/reader.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import { unwrapContainer } from '../container/index.js';
+import { detectTextModeDamage, textModeHint } from '../format/text-mode-damage.js';
 import {
   decodeOpcode,
   formatFor,
@@ -19,7 +21,7 @@ import {
   type FormatRow,
 } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
-import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, typeKey, type TypeNode } from './types.js';
+import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
 
 export interface AnalyzeOptions {
   /** The name LLVM printed as the module id (the file name as given on the command line). */
@@ -38,7 +40,59 @@ interface FunctionDecl {
   bodyStart: number;
   bodyEnd: number;
   headerOffset: number;
+  /** Model of the heap address LLVM's `new Function` got (see `HeapOrderModel`). */
+  heapKey: number;
 }
+
+/**
+ * LLVM 1.9 read function bodies, and listed them, in the order of their `Function*` heap
+ * addresses (a `std::map` keyed by pointer). That is allocation order, except where glibc malloc
+ * handed a new Function a chunk freed earlier. The one such chunk that matters in the corpus: the
+ * module value table (`std::vector<ValueList*>`) grows as type planes are added, and when it
+ * outgrows a capacity of 28 or 29 pointers its old 224/232-byte buffer is freed into the same
+ * size class as a Function (a 240-byte chunk), so the *next* Function lands where that buffer was:
+ * right after the function (or global) whose plane made the table grow to that capacity.
+ * Measured on the corpus: this explains every reordering but one (docs/analyze.md).
+ */
+class HeapOrderModel {
+  private seq = 0;
+  private size = 0;
+  private cap = 0;
+  private capKey = -1;
+  private readonly free: number[] = [];
+
+  private static chunk(bytes: number): number {
+    return Math.max(32, (bytes + 8 + 15) & ~15);
+  }
+
+  /** A new object of a Function's size class. */
+  allocFunction(): number {
+    return this.free.pop() ?? this.seq++;
+  }
+
+  /** `ValueTab.resize(slot + 1)` when a value is inserted into plane `slot` (libstdc++ growth). */
+  insert(slot: number): void {
+    const n = slot + 1;
+    if (n <= this.size) return;
+    if (n > this.cap) {
+      const newCap = Math.max(2 * this.size, n);
+      const same = HeapOrderModel.chunk(newCap * 8) === FUNCTION_CHUNK;
+      const key = same ? this.allocFunction() : this.seq++;
+      if (this.cap > 0 && HeapOrderModel.chunk(this.cap * 8) === FUNCTION_CHUNK) this.free.push(this.capKey);
+      this.cap = newCap;
+      this.capKey = key;
+    }
+    this.size = n;
+  }
+
+  /** Any other allocation between two Functions: it only advances the top of the heap. */
+  other(): void {
+    this.seq++;
+  }
+}
+
+/** glibc chunk size of an LLVM 1.9 `Function` on x86-64, as the corpus orders imply. */
+const FUNCTION_CHUNK = 240;
 
 type ValueEntry = { kind: 'global' } | { kind: 'function'; index: number } | { kind: 'constant' } | { kind: 'null' } | { kind: 'local' };
 
@@ -73,7 +127,8 @@ export function emptyAnalysis(moduleId: string, fileSize: number): Analysis {
 /** Upgrade rules of LLVM 1.9's AutoUpgrade that renamed a function to "" (only the name matters here). */
 function isUpgradedIntrinsic(name: string, fn: TypeNode): boolean {
   if (name.length <= 8 || !name.startsWith('llvm.')) return false;
-  const f = deref(fn);
+  const ptr = deref(fn);
+  const f = ptr.kind === 'pointer' ? deref(ptr.elem) : ptr;
   if (f.kind !== 'function') return false;
   const primId = (t: TypeNode | undefined): number => {
     if (!t) return -1;
@@ -112,8 +167,9 @@ export class AnalyzerWalk {
   private functionValues = new Map<number, number>();
   private compactionValues = new Map<number, number>();
   private functions: FunctionDecl[] = [];
+  private heap = new HeapOrderModel();
   private pendingBodies: number[] = [];
-  private typeNames = new Map<string, string>();
+  private typeNames = new Map<TypeNode, string>();
   private inFunction = false;
 
   constructor(moduleId: string, fileSize: number, dump: boolean) {
@@ -243,16 +299,22 @@ export class AnalyzerWalk {
         let e = this.readTypeId();
         if (e.typeType) throw this.r.fail('Invalid element type (type type) for structure!');
         while (e.id) {
-          elems.push(this.getType(e.id));
+          const el = this.getType(e.id);
+          // LLVM 1.9 asserted here (the damaged historical memcpy.ll.bc-16 stops this way).
+          if (deref(el) === PRIMITIVES[0]) throw this.r.fail('Void type for structure field!!');
+          elems.push(el);
           e = this.readTypeId();
           if (e.typeType) throw this.r.fail('Invalid element type (type type) for structure!');
         }
         result = { kind: 'struct', elems };
         break;
       }
-      case 16:
-        result = { kind: 'pointer', elem: this.readSanitizedType() };
+      case 16: {
+        const elem = this.readSanitizedType();
+        if (deref(elem) === PRIMITIVES[0]) throw this.r.fail('Pointer to void is not valid, use sbyte* instead!', at);
+        result = { kind: 'pointer', elem };
         break;
+      }
       case 17:
         result = newOpaque();
         break;
@@ -264,16 +326,21 @@ export class AnalyzerWalk {
   }
 
   private parseTypes(tab: TypeNode[], n: number): void {
+    // Checked before allocating placeholders: every type takes at least one byte.
+    this.r.checkCount(n, 1, DEFAULT_LIMITS.maxTypes, 'type table');
     const start = tab.length;
     for (let i = 0; i < n; i++) tab.push(newOpaque());
     this.a.maxTypeSlot = (n - 1) >>> 0;
+    const parsed: { at: number; t: TypeNode }[] = [];
     for (let i = 0; i < n; i++) {
       const at = this.r.pos;
       const t = this.parseType();
       const holder = tab[start + i]!;
       if (holder.kind === 'opaque' && deref(t) !== holder) holder.resolved = t;
-      this.line(`Type: ${this.describe(t)}`, at);
+      if (this.dumping) parsed.push({ at, t });
     }
+    // Listed once the whole table is read, so forward references print resolved.
+    parsed.forEach(({ at, t }, i) => this.line(`Type slot ${FIRST_DERIVED + start + i}: ${this.describe(t)}`, at));
   }
 
   // ---- values -------------------------------------------------------------------------------------
@@ -365,7 +432,7 @@ export class AnalyzerWalk {
       case 'module': a.bytes.module += size; break;
       default: break;
     }
-    this.line(`BLOCK ${BLOCK_NAMES[kind]} (id ${id}) header ${node.headerSize} body ${size}`, headerOffset);
+    if (this.dumping) this.line(`BLOCK ${BLOCK_NAMES[kind]} (id ${id}) header ${node.headerSize} body ${size}`, headerOffset);
     this.depth++;
     return { kind, size, node };
   }
@@ -397,6 +464,7 @@ export class AnalyzerWalk {
       }
       throw e;
     }
+    this.stream = stream;
     try {
       this.readModule(stream);
     } catch (e) {
@@ -406,10 +474,14 @@ export class AnalyzerWalk {
     this.readBodies(stream);
   }
 
+  private stream: Uint8Array = new Uint8Array(0);
+
   private recordError(e: unknown, phase: 'module' | 'function'): void {
     if (e instanceof BytecodeError) {
-      this.a.error = { reason: e.reason, offset: e.offset, blockPath: [...e.blockPath], phase };
-      this.line(`ERROR at ${e.offset}: ${e.reason}`, e.offset);
+      const damage = detectTextModeDamage(this.stream, 4, e.offset);
+      const hint = damage.verdict === 'none' ? '' : textModeHint(damage);
+      this.a.error = { reason: e.reason + hint, offset: e.offset, blockPath: [...e.blockPath], phase };
+      if (this.dumping) this.line(`ERROR at ${e.offset}: ${e.reason}`, e.offset);
       return;
     }
     // Anything else is a bug in the walk; report it as a typed error rather than crash.
@@ -438,7 +510,7 @@ export class AnalyzerWalk {
     a.blocks.push(node);
     this.nodeStack.push(node);
     r.enterBlock('Module', end - r.pos, 4);
-    this.line(`BLOCK Module header 8 body ${size}`, 4);
+    if (this.dumping) this.line(`BLOCK Module header 8 body ${size}`, 4);
     this.depth++;
 
     const vAt = r.pos;
@@ -449,7 +521,7 @@ export class AnalyzerWalk {
     this.row = row;
     a.version = version;
     a.versionFlags = word & 15;
-    this.line(`Version ${version} flags ${word & 15}`, vAt);
+    if (this.dumping) this.line(`Version ${version} flags ${word & 15}`, vAt);
     this.align32();
 
     let seenMgi = false;
@@ -528,12 +600,14 @@ export class AnalyzerWalk {
       const ty = deref(this.getType(s.id));
       if (ty.kind !== 'pointer') throw r.fail(`Global not a pointer type! Ty= ${this.describe(ty)}`, at);
       this.insertModuleValue(s.id, { kind: 'global' });
+      this.heap.other();
+      this.heap.insert(s.id);
       let initSlot = 0;
       if (hasInit) initSlot = this.vbr();
       a.counts.globalVariables++;
       a.counts.values++;
       a.maxValueSlot = Math.max(a.maxValueSlot, s.id, initSlot);
-      this.line(`GV ${isConstant ? 'constant' : 'variable'} linkage=${linkage} slot=${s.id} init=${initSlot}`, at);
+      if (this.dumping) this.line(`GV ${isConstant ? 'constant' : 'variable'} linkage=${linkage} slot=${s.id} init=${initSlot}`, at);
       at = r.pos;
       varType = this.vbr();
     }
@@ -552,8 +626,10 @@ export class AnalyzerWalk {
       const index = this.functions.length;
       const flags = sig & 31;
       const hasBody = (flags & 16) === 0;
-      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
+      const heapKey = this.heap.allocFunction();
+      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1, heapKey });
       this.insertModuleValue(slot, { kind: 'function', index });
+      this.heap.insert(slot);
       if (hasBody) declared.push(index);
       if (sig & 0x80000000) {
         const ext = this.vbr();
@@ -561,7 +637,7 @@ export class AnalyzerWalk {
       }
       a.counts.functions++;
       a.counts.values++;
-      this.line(`Function decl #${index}: ${this.describe(ty)}${hasBody ? '' : ' (no body)'}`, at);
+      if (this.dumping) this.line(`Function decl #${index} slot=${slot}: ${this.describe(ty)}${hasBody ? '' : ' (no body)'}`, at);
       at = r.pos;
       sig = readSig();
     }
@@ -575,10 +651,10 @@ export class AnalyzerWalk {
         const lib = this.str();
         a.counts.dependentLibs++;
         a.dependentLibrariesBytes += lib.length + (lib.length < 128 ? 1 : 2);
-        this.line(`Library '${lib}'`);
+        if (this.dumping) this.line(`Library '${lib}'`);
       }
       const triple = this.str();
-      this.line(`Target triple '${triple}'`);
+      if (this.dumping) this.line(`Target triple '${triple}'`);
       if (!row.hasAlignment && r.pos !== r.end) {
         let ns = this.vbr();
         while (ns--) this.str();
@@ -612,7 +688,7 @@ export class AnalyzerWalk {
           this.insertValue(st.id, { kind: 'constant' });
           this.a.counts.constants++;
           this.a.counts.values++;
-          this.line(`String constant of ${ty.n} bytes`, at);
+          if (this.dumping) this.line(`String constant of ${ty.n} bytes`, at);
         }
       } else {
         for (let i = 0; i < n; i++) {
@@ -637,14 +713,14 @@ export class AnalyzerWalk {
       if (!row.noUndefValue) {
         if (nargs === 1) {
           this.getType(typeId);
-          this.line('Constant undef', at);
+          if (this.dumping) this.line('Constant undef', at);
           return false;
         }
         if (nargs === 0xffffffff) {
           this.str();
           this.str();
           this.vbr();
-          this.line('Constant inline asm', at);
+          if (this.dumping) this.line('Constant inline asm', at);
           return false;
         }
         nargs--;
@@ -655,7 +731,7 @@ export class AnalyzerWalk {
         const t = this.readTypeId();
         if (t.typeType) throw r.fail('Invalid argument type (type type) for constant value');
       }
-      this.line(`Constant expression opcode ${opcode} with ${nargs} operand(s)`, at);
+      if (this.dumping) this.line(`Constant expression opcode ${opcode} with ${nargs} operand(s)`, at);
       return true;
     }
     const ty = deref(this.getType(typeId));
@@ -706,7 +782,7 @@ export class AnalyzerWalk {
       default:
         throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
     }
-    this.line(`Constant of type ${this.describe(ty)}`, at);
+    if (this.dumping) this.line(`Constant of type ${this.describe(ty)}`, at);
     return true;
   }
 
@@ -722,15 +798,14 @@ export class AnalyzerWalk {
         if (el.kind === 'prim') return;
       }
       if (ty.kind === 'prim') return;
-      const key = typeKey(ty);
-      const prev = this.typeNames.get(key);
+      // LLVM's table held each type once (types were uniqued), so identity stands for structure.
+      const key = ty;
       // The symbol table iterated names in sorted order and the first name of a type won.
-      const printed = llvmTypeName(name);
-      if (prev === undefined || this.typeNameSource.get(key)! > name) {
-        this.typeNames.set(key, printed);
+      const source = this.typeNameSource.get(key);
+      if (source === undefined || source > name) {
+        this.typeNames.set(key, llvmTypeName(name));
         this.typeNameSource.set(key, name);
       }
-      void prev;
     };
     if (!this.row.typeDerivedFromValue) {
       let n = this.vbr();
@@ -739,7 +814,7 @@ export class AnalyzerWalk {
         const slot = this.vbr();
         const name = this.str();
         nameType(slot, name);
-        this.line(`Type name '${name}' = slot ${slot}`, at);
+        if (this.dumping) this.line(`Type name '${name}' = slot ${slot}`, at);
       }
     }
     while (r.pos < r.end) {
@@ -751,10 +826,10 @@ export class AnalyzerWalk {
         const name = this.str();
         if (t.typeType) {
           nameType(slot, name);
-          this.line(`Type name '${name}' = slot ${slot}`, at);
+          if (this.dumping) this.line(`Type name '${name}' = slot ${slot}`, at);
           continue;
         }
-        this.line(`Value name '${name}' = plane ${t.id} slot ${slot}`, at);
+        if (this.dumping) this.line(`Value name '${name}' = plane ${t.id} slot ${slot}`, at);
         // Function-local planes (arguments, instruction results) are not modelled: LLVM's look-ups
         // there never failed on a corpus file, and only module names reach the figures.
         if (t.id === LABEL || inFunction) continue;
@@ -766,7 +841,7 @@ export class AnalyzerWalk {
     if (r.pos > r.end) throw r.fail('Attempt to read past the end of Symbol Table block.');
   }
 
-  private typeNameSource = new Map<string, string>();
+  private typeNameSource = new Map<TypeNode, string>();
 
   private parseCompactionTypes(n: number): void {
     for (let i = 0; i < n; i++) {
@@ -815,14 +890,16 @@ export class AnalyzerWalk {
         const slot = this.vbr();
         if (slot > this.a.maxValueSlot) this.a.maxValueSlot = slot;
       }
-      this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
+      if (this.dumping) this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
     }
   }
 
   // ---- function bodies ----------------------------------------------------------------------------
 
   private readBodies(stream: Uint8Array): void {
-    for (let i = 0; i < this.functions.length; i++) {
+    // LLVM's reading order: by (modelled) heap address of the Function objects.
+    const order = this.functions.map((_, i) => i).sort((x, y) => this.functions[x]!.heapKey - this.functions[y]!.heapKey);
+    for (const i of order) {
       const f = this.functions[i]!;
       if (!f.hasBody || f.bodyStart < 0) continue;
       try {
@@ -845,7 +922,7 @@ export class AnalyzerWalk {
     const node = moduleNode.children.find((c) => c.offset === f.headerOffset);
     this.nodeStack = node ? [moduleNode, node] : [moduleNode];
     this.depth = 2;
-    this.line(`Function #${index} '${f.name}' body`, f.bodyStart);
+    if (this.dumping) this.line(`Function #${index} '${f.name}' body`, f.bodyStart);
     const size = f.bodyEnd - f.bodyStart;
     const at = r.pos;
     // Read before handleFunctionBegin: this VBR is counted in the *previous* function's figures.
@@ -981,7 +1058,7 @@ export class AnalyzerWalk {
       if (size > 4) f.longInstructions++;
       if (name === 'phi') f.phis++;
     }
-    this.line(`INST ${name} type=${this.describe(ty)} operands=[${operands.join(', ')}] size=${size}`, save);
+    if (this.dumping) this.line(`INST ${name} type=${this.describe(ty)} operands=[${operands.join(', ')}] size=${size}`, save);
     if (decoded.kind === 'unknown') throw r.fail('Unrecognized instruction!', save);
     // LLVM's own operand checks come after the handler; only the ones that decide block ends matter here.
     const isTerminator =

@@ -11,12 +11,13 @@ commands:
   rewrite IN -o OUT
                    read a module and write it back as bytecode
   analyze [FILE]   describe the file's blocks and sizes, as llvm-bcanalyzer did
+  upgrade [FILE]   print the module as modern LLVM IR (LLVM 16, opaque pointers)
 
 options:
   -h, --help       show this help; '${TOOL} <command> --help' for a command
   --version        print the version
 
-FILE '-' (or no FILE, for dis and analyze) reads standard input.
+FILE '-' (or no FILE, for dis, analyze and upgrade) reads standard input.
 Exit status: 0 success, 1 the input could not be read or written, 2 usage error.
 `;
 
@@ -53,4 +54,15 @@ options:
   --dump       list every block and record before the summary (llvm-bcanalyzer -dump)
   --json       print the analysis as JSON instead of text
   -h, --help   show this help
+`;
+
+export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT]
+
+Prints the module in FILE as textual IR for LLVM 16 (opaque pointers), for today's tools
+(llvm-as, opt, lli). What each LLVM 1.x construct becomes, and where meaning can change:
+docs/upgrade.md.
+
+options:
+  -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
+  -h, --help         show this help
 `;

@@ -10,8 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
-import { ANALYZE_HELP, DIS_HELP, OVERALL_HELP, REWRITE_HELP, TOOL } from './help.js';
-import { loadAnalyzer, loadPrinter, type Analyzer } from './engines.js';
+import { ANALYZE_HELP, DIS_HELP, OVERALL_HELP, REWRITE_HELP, TOOL, UPGRADE_HELP } from './help.js';
+import { loadAnalyzer, loadPrinter, loadUpgrader, type Analyzer } from './engines.js';
 import type { CliIo } from './io.js';
 
 export const EXIT_OK = 0;
@@ -53,8 +53,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await rewrite(rest, io);
       case 'analyze':
         return await analyze(rest, io);
+      case 'upgrade':
+        return await upgrade(rest, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: dis, rewrite, analyze; see '${TOOL} --help')`);
+        throw new UsageError(`unknown command '${command}' (commands: dis, rewrite, analyze, upgrade; see '${TOOL} --help')`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -84,7 +86,8 @@ async function dis(argv: readonly string[], io: CliIo): Promise<number> {
   const output = stringOption(options, 'output') ?? '-';
 
   const bytes = await readInput(input, io);
-  // Load the printer while the file is read, but report a bad file before a missing printer.
+  // Load the printer and the reader together. The printer's promise is awaited only after a
+  // successful read, so a failure to load it must not count as unhandled in the meantime.
   const printer = loadPrinter();
   printer.catch(() => undefined);
   const { readModule } = await import('../read.js');
@@ -142,6 +145,8 @@ async function analyze(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     // The analyzer does not throw on a damaged file: it returns the figures up to the damage and
     // says where it stopped, as llvm-bcanalyzer printed its partial figures.
+    // (With --dump the file is walked twice, once for the listing: cheap, and it keeps the CLI on
+    // the analyzer's public functions.)
     analysis = analyzer.analyzeBytes(bytes, { moduleId: label });
     if (options.has('dump')) text = analyzer.dumpAnalysis(bytes, { moduleId: label });
     else text = options.has('json') ? analyzer.analysisToJson(analysis, 2) + '\n' : analyzer.formatAnalysis(analysis);
@@ -154,6 +159,27 @@ async function analyze(argv: readonly string[], io: CliIo): Promise<number> {
     const { BytecodeError } = await import('../errors/bytecode-error.js');
     throw new FileError(label, new BytecodeError(reason, offset, blockPath));
   }
+  return EXIT_OK;
+}
+
+async function upgrade(argv: readonly string[], io: CliIo): Promise<number> {
+  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT]);
+  if (options.has('help')) return help(io, UPGRADE_HELP);
+  const input = oneInput(positionals, 'upgrade', false);
+  const output = stringOption(options, 'output') ?? '-';
+
+  const bytes = await readInput(input, io);
+  const upgrader = loadUpgrader();
+  upgrader.catch(() => undefined); // awaited only after a successful read (see dis)
+  const { readModule } = await import('../read.js');
+  let text: string;
+  try {
+    const module = readModule(bytes);
+    text = (await upgrader).printModern(module);
+  } catch (e) {
+    throw new FileError(labelOf(input), e);
+  }
+  writeOutput(output, text, io);
   return EXIT_OK;
 }
 
@@ -216,14 +242,17 @@ const ERRNO_WORDS: Record<string, string> = {
   ENOSPC: 'no space left on device',
 };
 
+const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'UpgradeError']);
+
 /** One line describing any thrown value. */
 export function describeError(e: unknown): string {
   if (e instanceof Error) {
     const code = (e as NodeJS.ErrnoException).code;
     if (typeof code === 'string' && code in ERRNO_WORDS) return ERRNO_WORDS[code]!;
-    // BytecodeError and EncodeError messages are already meant for users (the former carries the
-    // offset and block path); anything else is our bug, and says so.
-    const known = e.name === 'BytecodeError' || e.name === 'EncodeError' || typeof code === 'string';
+    // The library's own errors are meant for users (a BytecodeError carries the offset and block
+    // path; EncodeError and UpgradeError name what the target cannot express); anything else is
+    // our bug, and says so.
+    const known = USER_ERRORS.has(e.name) || typeof code === 'string';
     const text = known ? e.message : `internal error (${e.name}): ${e.message}`;
     return text.replace(/\s*\n\s*/g, ' ');
   }

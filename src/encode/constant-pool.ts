@@ -3,7 +3,7 @@ import { isSigned } from '../graph/type.js';
 import type { InlineAsm, Value } from '../graph/value.js';
 import { hasNullValue, isString } from './canonical.js';
 import type { EncodeContext } from './context.js';
-import { beginBlock, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { beginBlock, checkSignless, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
 
 /** Writes a constant pool block; `isFunction` selects a function's pool (types first, no strings). */
@@ -72,6 +72,7 @@ export function writeConstant(ctx: EncodeContext, v: Value): void {
   if (v.kind === 'expr') {
     out.vbr32(v.operands.length + (ctx.row.constantExprCountPlusOne ? 1 : 0));
     out.vbr32(ctx.opcodes.of(v.opcode));
+    if (v.operands.length === 2) checkSignless(ctx, v.opcode, v.operands[0]!.type);
     for (const op of v.operands) {
       out.vbr32(slotOf(ctx, op));
       writeTypeId(out, typeSlotOf(ctx, op.type));

@@ -4,7 +4,7 @@
  */
 import type { BlockKind, FormatRow, OpcodeName, PseudoOpcode } from '../format/format-table.js';
 import type { Opcode, Value } from '../graph/value.js';
-import type { Type } from '../graph/type.js';
+import { isFloatingPoint, isSigned, type Type } from '../graph/type.js';
 import type { BinaryWriter } from '../binary/writer.js';
 import { EncodeError } from './encode-error.js';
 import type { SlotCalculator } from './slot-calculator.js';
@@ -55,12 +55,27 @@ export class OpcodeNumbers {
       if (op === 'udiv' || op === 'sdiv' || op === 'fdiv') name = 'div';
       else if (op === 'urem' || op === 'srem' || op === 'frem') name = 'rem';
     }
-    // The graph's `vaarg` is the va_arg of the version's own numbering (LLVM 1.6+ `va_arg`).
-    if (op === 'vaarg' && this.byName.has('va_arg')) name = 'va_arg';
-    if (op === 'vanext' && this.byName.has('va_arg')) throw new EncodeError('the vanext instruction', this.row.version);
+    // A bare `vaarg` is LLVM 1.6+'s `va_arg` (instructions say which they are: see `vaArg`).
+    if (op === 'vaarg') name = 'va_arg';
     const n = this.byName.get(name);
     if (n === undefined || name === 'userop1' || name === 'userop2') {
       throw new EncodeError(`the ${op} instruction`, this.row.version);
+    }
+    return n;
+  }
+
+  /**
+   * The number of a `vaarg` instruction: the pre-LLVM-1.6 one (`legacy`, taking the va_list
+   * itself) and LLVM 1.6+'s `va_arg` (taking a pointer to it) mean different things, so neither
+   * is written as the other.
+   */
+  vaArg(legacy: boolean): number {
+    const n = this.byName.get(legacy ? 'vaarg' : 'va_arg');
+    if (n === undefined) {
+      throw new EncodeError(
+        legacy ? 'the pre-LLVM-1.6 vaarg instruction (taking the va_list itself)' : 'the va_arg instruction (LLVM 1.6+, taking a pointer to the va_list)',
+        this.row.version,
+      );
     }
     return n;
   }
@@ -69,6 +84,26 @@ export class OpcodeNumbers {
     const n = this.pseudo.get(p);
     if (n === undefined) throw new EncodeError(construct, this.row.version);
     return n;
+  }
+}
+
+/**
+ * Before LLVM 1.9 (`signlessInstructions`) one `div` and one `rem` took their meaning from the
+ * operand type: unsigned integers divide unsigned, signed ones signed, floating point as such.
+ * A udiv/sdiv/fdiv (urem/…) whose operand type says otherwise cannot be written there.
+ */
+export function checkSignless(ctx: EncodeContext, op: Opcode, operandType: Type): void {
+  if (!ctx.row.signlessInstructions) return;
+  const p = op.charCodeAt(0);
+  if (!(op.endsWith('div') || op.endsWith('rem')) || op.length !== 4) return;
+  const t = operandType.kind === 'packed' ? operandType.element : operandType;
+  const want = isFloatingPoint(t) ? 0x66 /* f */ : isSigned(t) ? 0x73 /* s */ : 0x75; /* u */
+  if (p !== want) {
+    throw new EncodeError(
+      `${op} of ${t.kind} operands`,
+      ctx.row.version,
+      `before LLVM 1.9 div and rem took their signedness from the operand type (it would read back as ${String.fromCharCode(want)}${op.slice(1)})`,
+    );
   }
 }
 

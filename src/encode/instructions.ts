@@ -8,7 +8,7 @@
 import type { FunctionType, PointerType, Type } from '../graph/type.js';
 import type { Instruction, Value } from '../graph/value.js';
 import type { EncodeContext } from './context.js';
-import { encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { checkSignless, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
 import { llvmOperands } from './slot-calculator.js';
 
@@ -70,7 +70,8 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
   const isCondBr = inst.opcode === 'br' && inst.operands.length === 3;
   // Graph order; only a conditional br differs from LLVM's order, handled where slots are packed.
   let ops: readonly Value[] = inst.operands;
-  let opcode = ctx.opcodes.of(inst.opcode);
+  let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(inst.legacyVarArgs === true) : ctx.opcodes.of(inst.opcode);
+  if (ctx.row.signlessInstructions && ops.length === 2) checkSignless(ctx, inst.opcode, ops[0]!.type);
   let numOperands = ops.length;
   const cc = inst.callingConv ?? 0;
 

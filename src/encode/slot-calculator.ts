@@ -356,7 +356,19 @@ export class SlotCalculator {
       if (rep.type.kind === 'void') return -1;
       const plane = this.typeSlot(rep.type);
       const cp = this.compactionTable[plane];
-      if (cp !== undefined && cp.length !== 0) return this.getOrCreateCompactionSlot(rep);
+      if (cp !== undefined && cp.length !== 0) {
+        // Hot path (each of a function's own values): a value new to a non-empty compaction plane
+        // of its own type is appended, as getOrCreateCompactionSlot would after finding nothing.
+        if (this.compactionTypes.length === 0 || this.compactionTypeMap.get(rep.type) === plane) {
+          if (!this.fnMap.has(rep)) {
+            const slot = cp.length;
+            cp.push(rep);
+            this.fnMap.set(rep, slot);
+            return slot;
+          }
+        }
+        return this.getOrCreateCompactionSlot(rep);
+      }
     }
     if (rep.type.kind === 'void') return -1;
     return this.doInsertValue(rep);

@@ -12,19 +12,29 @@
  * `writeModuleAsync`, which loads it when needed.
  *
  * What the target version cannot express is refused with an `EncodeError` naming the construct
- * and the version (e.g. `undef`, `unreachable`, calling conventions before version 5).
+ * and the version (e.g. `undef`, `unreachable`, calling conventions before version 5). A module
+ * that is not valid at all (see `verify.ts`) is refused first with an `InvalidModuleError`.
  */
 import { formatFor } from '../format/format-table.js';
 import type { Module } from '../graph/module.js';
 import { isBzip2Loaded, llvmDefaultCompression, loadBzip2, wrapContainer, type Compression } from '../container/index.js';
 import { EncodeError } from './encode-error.js';
 import { writeStream } from './module-block.js';
+import { assertValidModule } from './verify.js';
+
+export { InvalidModuleError, verifyModule } from './verify.js';
 
 export interface WriteOptions {
   /** Target bytecode version (default 6). Supported: 3, 5, 6. */
   bytecodeVersion?: number;
   /** `auto` (default): LLVM's choice by size; `none`: bare `llvm` stream; `bzip2`: `llvc2`. */
   compression?: 'auto' | 'none' | 'bzip2';
+  /**
+   * Run the verifier first (default true) and refuse an invalid module with its message
+   * (`InvalidModuleError`). `false` skips it for modules known to be valid (about a third of
+   * the writing time), e.g. ones just read by `readModule` and not edited.
+   */
+  verify?: boolean;
 }
 
 /** The container compression for `stream` under `options` (refusing bzip2 where LLVM had none). */
@@ -41,6 +51,7 @@ function containerFor(stream: Uint8Array, version: number, requested: WriteOptio
  * must have been loaded (`await loadBzip2()`); otherwise this throws saying so.
  */
 export function writeModule(module: Module, options: WriteOptions = {}): Uint8Array {
+  if (options.verify !== false) assertValidModule(module);
   const version = options.bytecodeVersion ?? 6;
   const stream = writeStream(module, version);
   const compression = containerFor(stream, version, options.compression);
@@ -52,6 +63,7 @@ export function writeModule(module: Module, options: WriteOptions = {}): Uint8Ar
 
 /** `writeModule`, loading the bzip2 codec first when the output needs it. */
 export async function writeModuleAsync(module: Module, options: WriteOptions = {}): Promise<Uint8Array> {
+  if (options.verify !== false) assertValidModule(module);
   const version = options.bytecodeVersion ?? 6;
   const stream = writeStream(module, version);
   const compression = containerFor(stream, version, options.compression);

@@ -19,7 +19,7 @@ import { zeroOf, type Sink } from './constants.js';
 import { GC_INTRINSICS } from './intrinsics.js';
 import { callingConvention, sretAttr, type ModuleContext } from './module.js';
 import { escapeString, formatName, NameScope } from './names.js';
-import { binaryOpcode, comparison, isComparison, UpgradeError } from './ops.js';
+import { binaryOpcode, comparison, UpgradeError } from './ops.js';
 import { intBits, isSignedInt } from './types.js';
 
 export interface FunctionBody {
@@ -55,6 +55,8 @@ class BodyPrinter implements Sink {
   private readonly scope = new NameScope();
   private out: string[] = [];
   private needsGc = false;
+  /** `alloca sbyte*` slots that 1.6+ code hands to llvm.va_start/va_copy as its va_list. */
+  private readonly vaListSlots = new Set<Instruction>();
   /** unwind destination → (invoking block → number of unwind edges from it that were removed). */
   private readonly removedEdges = new Map<BasicBlock, Map<BasicBlock, number>>();
   private current: BasicBlock | undefined;
@@ -114,6 +116,7 @@ class BodyPrinter implements Sink {
   print(): FunctionBody {
     this.assignNames();
     this.planRemovedEdges();
+    this.findVaListSlots();
     for (const bb of this.fn.blocks) {
       this.current = bb;
       const nm = this.local(bb);
@@ -145,6 +148,32 @@ class BodyPrinter implements Sink {
       let m = this.removedEdges.get(dest);
       if (!m) this.removedEdges.set(dest, (m = new Map()));
       m.set(bb, (m.get(bb) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * 1.6–1.9 code allocates its va_list as `alloca sbyte*` (8 bytes, LLVM 1.x's va_list) and
+   * passes it to llvm.va_start/va_copy; modern targets need more (x86-64: 24 bytes), so those
+   * slots are allocated as a full va_list object.
+   */
+  private findVaListSlots(): void {
+    const mark = (v: Value | undefined): void => {
+      if (v?.kind === 'instruction' && v.opcode === 'alloca' && v.allocatedType?.kind === 'pointer') this.vaListSlots.add(v);
+    };
+    for (const bb of this.fn.blocks) {
+      for (const inst of bb.instructions) {
+        if (inst.opcode === 'vaarg' && !inst.legacyVarArgs) mark(inst.operands[0]);
+        if (inst.opcode !== 'call' && inst.opcode !== 'invoke') continue;
+        const target = calleeFunction(inst.operands[0]!);
+        const name = target?.name;
+        if (name !== 'llvm.va_start' && name !== 'llvm.va_copy' && name !== 'llvm.va_end') continue;
+        if (target!.functionType.params[0]?.kind !== 'pointer' || target!.functionType.params[0].element.kind !== 'pointer') continue; // pre-1.6 forms take the va_list value
+        const args = inst.operands.slice(inst.opcode === 'call' ? 1 : 3);
+        mark(args[0]);
+        // va_copy's source is a va_list value loaded from its slot.
+        const src = name === 'llvm.va_copy' ? args[1] : undefined;
+        if (src?.kind === 'instruction' && src.opcode === 'load') mark(src.operands[0]);
+      }
     }
   }
 
@@ -216,6 +245,10 @@ class BodyPrinter implements Sink {
         this.emit(`call void ${this.ctx.helper('free')}(${this.typed(ops[0]!)})`);
         return;
       case 'alloca': {
+        if (this.vaListSlots.has(inst)) {
+          this.emit(`${nm}alloca ${VA_LIST} ; LLVM 1.x: alloca ${this.ty(inst.allocatedType!)} (its va_list)`);
+          return;
+        }
         const count = ops[0];
         let s = `${nm}alloca ${this.ty(inst.allocatedType!)}`;
         if (count && !(count.kind === 'int' && count.value === 1n)) s += `, ${this.typed(count)}`;
@@ -335,7 +368,7 @@ class BodyPrinter implements Sink {
     if (idx.kind === 'bool') return `i64 ${idx.value ? 1 : 0}`;
     const t = this.temp();
     this.emit(`${t} = zext ${this.typed(idx)} to i64`);
-    return t;
+    return `i64 ${t}`;
   }
 
   private phi(inst: Instruction, nm: string): void {
@@ -412,13 +445,17 @@ class BodyPrinter implements Sink {
     const cc = callingConvention(inst.callingConv ?? 0, ft.isVarArg);
     const retOrFn = ft.isVarArg ? this.ctx.types.functionStr(ft) : this.ty(ft.returnType);
     let callee: string;
+    let indirect = new Set<number>();
     if (calleeOp.kind === 'inlineasm') {
-      callee = `asm ${calleeOp.hasSideEffects ? 'sideeffect ' : ''}"${escapeString(calleeOp.asm)}", "${escapeString(calleeOp.constraints)}"`;
+      const asm = upgradeConstraints(calleeOp.constraints);
+      indirect = asm.indirectArgs;
+      callee = `asm ${calleeOp.hasSideEffects ? 'sideeffect ' : ''}"${escapeString(calleeOp.asm)}", "${escapeString(asm.constraints)}"`;
     } else callee = target ? this.ctx.globalRef(target) : this.val(calleeOp);
     const argList = args
       .map((a, i) => {
-        const sret = i === 0 && inst.callingConv === 1 && ft.params[0] ? sretAttr(this.ctx.types, ft.params[0]) : '';
-        return `${this.ty(a.type)}${sret} ${this.val(a)}`;
+        let attr = i === 0 && inst.callingConv === 1 && ft.params[0] ? sretAttr(this.ctx.types, ft.params[0]) : '';
+        if (indirect.has(i) && a.type.kind === 'pointer') attr += ` elementtype(${this.ty(a.type.element)})`;
+        return `${this.ty(a.type)}${attr} ${this.val(a)}`;
       })
       .join(', ');
     if (isInvoke) {
@@ -432,6 +469,8 @@ class BodyPrinter implements Sink {
   /** Rewrites a call of a 1.x intrinsic; false when the call's shape is not the expected one. */
   private lowerIntrinsic(how: string, inst: Instruction, nm: string, args: Value[]): boolean {
     const a = (i: number): string => this.typed(args[i]!);
+    // Lowerings to void calls cannot carry a 1.x result (it would leave a gap in the numbering).
+    if (nm && ['memcpy', 'memmove', 'memset', 'prefetch', 'va_copy', 'longjmp'].includes(how)) return false;
     switch (how) {
       case 'memcpy':
       case 'memmove':
@@ -487,6 +526,42 @@ class BodyPrinter implements Sink {
         this.emit(`call void ${this.vaIntrinsic('copy')}(${a(0)}, ptr ${this.val(srcObject)})`);
         return true;
       }
+      case 'x86_loadu':
+        // An unaligned 16-byte load.
+        if (args.length !== 1 || !nm) return false;
+        this.emit(`${nm}load <16 x i8>, ${a(0)}, align 1`);
+        return true;
+      case 'x86_pcmpgt':
+      case 'x86_pcmpeq': {
+        // Lane-wise signed compare giving all-ones / all-zeros lanes.
+        if (args.length !== 2 || !nm || inst.type.kind !== 'packed') return false;
+        const t = this.temp();
+        const vt = this.ty(inst.type);
+        this.emit(`${t} = icmp ${how === 'x86_pcmpgt' ? 'sgt' : 'eq'} ${a(0)}, ${this.val(args[1]!)}`);
+        this.emit(`${nm}sext <${inst.type.length} x i1> ${t} to ${vt}`);
+        return true;
+      }
+      case 'x86_scalar': {
+        // Operate on lane 0, keep the other lanes of the first operand.
+        if (args.length !== 2 || !nm || inst.type.kind !== 'packed') return false;
+        const op = 'f' + (calleeFunction(inst.operands[0]!)!.name!.split('.')[3] ?? 'add');
+        const el = this.ty(inst.type.element);
+        const [x, y, r] = [this.temp(), this.temp(), this.temp()];
+        this.emit(`${x} = extractelement ${a(0)}, i32 0`);
+        this.emit(`${y} = extractelement ${a(1)}, i32 0`);
+        this.emit(`${r} = ${op} ${el} ${x}, ${y}`);
+        this.emit(`${nm}insertelement ${a(0)}, ${el} ${r}, i32 0`);
+        return true;
+      }
+      case 'x86_packssdw': {
+        // LLVM 1.x typed the result <4 x int>; the same 128 bits are <8 x i16> today.
+        if (args.length !== 2 || !nm) return false;
+        const fnName = this.ctx.intrinsic('llvm.x86.sse2.packssdw.128', 'declare <8 x i16> @llvm.x86.sse2.packssdw.128(<4 x i32>, <4 x i32>)');
+        const t = this.temp();
+        this.emit(`${t} = call <8 x i16> ${fnName}(${a(0)}, ${a(1)})`);
+        this.emit(`${nm}bitcast <8 x i16> ${t} to <4 x i32>`);
+        return true;
+      }
       case 'setjmp':
         if (args.length !== 1) return false;
         this.emit(`${nm}call i32 ${this.ctx.helper('setjmp')}(${a(0)})`);
@@ -498,4 +573,27 @@ class BodyPrinter implements Sink {
     }
     return false;
   }
+}
+
+/**
+ * Inline-asm constraints: LLVM 1.x wrote an indirect (memory) output as `==m`; modern syntax is
+ * `=*m`, and the pointer operand it consumes must carry `elementtype(T)`. Returns the rewritten
+ * string and which call operands are such pointers.
+ */
+export function upgradeConstraints(constraints: string): { constraints: string; indirectArgs: Set<number> } {
+  const indirectArgs = new Set<number>();
+  let arg = 0;
+  const parts = constraints.split(',').map((c) => {
+    if (c.startsWith('~')) return c;
+    if (c.startsWith('==')) c = '=*' + c.slice(2);
+    if (c.startsWith('=*')) {
+      indirectArgs.add(arg++);
+      return c;
+    }
+    if (c.startsWith('=')) return c; // a direct output is the call's result, not an operand
+    if (c.startsWith('*')) indirectArgs.add(arg);
+    arg++;
+    return c;
+  });
+  return { constraints: parts.join(','), indirectArgs };
 }

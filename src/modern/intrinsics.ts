@@ -26,7 +26,12 @@ export type LowerKind =
   | 'va_copy_old'
   | 'va_copy'
   | 'setjmp'
-  | 'longjmp';
+  | 'longjmp'
+  | 'x86_loadu'
+  | 'x86_pcmpgt'
+  | 'x86_pcmpeq'
+  | 'x86_scalar'
+  | 'x86_packssdw';
 
 export type IntrinsicPlan = { kind: 'keep' } | { kind: 'plain' } | { kind: 'lower'; how: LowerKind };
 
@@ -85,6 +90,14 @@ export function planIntrinsic(fn: Function, types: TypePrinter): IntrinsicPlan {
   if (name === 'llvm.prefetch' && ft.params.length === 3) return { kind: 'lower', how: 'prefetch' };
   if (name === 'llvm.setjmp' || name === 'llvm.sigsetjmp') return { kind: 'lower', how: 'setjmp' };
   if (name === 'llvm.longjmp' || name === 'llvm.siglongjmp') return { kind: 'lower', how: 'longjmp' };
+  // x86 intrinsics LLVM has since replaced by plain IR, and one whose result type changed.
+  if (name === 'llvm.x86.sse2.loadu.dq' && sig === '<16 x i8> (ptr)') return { kind: 'lower', how: 'x86_loadu' };
+  const vec2 = /^(<\d+ x i\d+>) \(\1, \1\)$/.exec(sig);
+  if (/^llvm\.x86\.sse2\.pcmpgt\.[bwd]$/.test(name) && vec2) return { kind: 'lower', how: 'x86_pcmpgt' };
+  if (/^llvm\.x86\.sse2\.pcmpeq\.[bwd]$/.test(name) && vec2) return { kind: 'lower', how: 'x86_pcmpeq' };
+  if (/^llvm\.x86\.sse\.(add|sub|mul|div)\.ss$/.test(name) && sig === '<4 x float> (<4 x float>, <4 x float>)') return { kind: 'lower', how: 'x86_scalar' };
+  if (/^llvm\.x86\.sse2\.(add|sub|mul|div)\.sd$/.test(name) && sig === '<2 x double> (<2 x double>, <2 x double>)') return { kind: 'lower', how: 'x86_scalar' };
+  if (name === 'llvm.x86.sse2.packssdw.128' && sig === '<4 x i32> (<4 x i32>, <4 x i32>)') return { kind: 'lower', how: 'x86_packssdw' };
   const unary = SAME_UNARY_INT.exec(name);
   if (unary && sig === `i${unary[2]} (i${unary[2]})`) return { kind: 'keep' };
   if (SAME_SIGNATURE.get(name) === sig) return { kind: 'keep' };

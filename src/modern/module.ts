@@ -124,7 +124,11 @@ export class ModuleContext {
     head.push(`; Upgraded to LLVM 16 IR by llvm-bytecode${version} (mapping: docs/upgrade.md)`);
     if (m.endianness !== 'any') head.push(`; LLVM 1.x: target endian = ${m.endianness}`);
     if (m.pointerSize !== 'any') head.push(`; LLVM 1.x: target pointersize = ${m.pointerSize}`);
-    if (m.targetTriple) head.push(`target triple = "${escapeString(m.targetTriple)}"`);
+    if (m.targetTriple) {
+      // Tools refuse a triple whose architecture LLVM 16 does not know (alphaev67, ia64, …): those stay a comment.
+      const known = KNOWN_ARCH.test(m.targetTriple);
+      head.push(`${known ? '' : '; LLVM 1.x: '}target triple = "${escapeString(m.targetTriple)}"`);
+    }
     if (m.inlineAsm) for (const line of m.inlineAsm.split('\n')) head.push(`module asm "${escapeString(line)}"`);
 
     const body: string[] = [];
@@ -159,12 +163,30 @@ export class ModuleContext {
     if (g.initializer === undefined) {
       const link = g.linkage === 'extern_weak' ? 'extern_weak' : g.linkage === 'dllimport' ? 'external dllimport' : 'external';
       s = `${name} = ${link} ${kind} ${ty}`;
+    } else if (isCtorList(g)) {
+      s = `${name} = ${definitionLinkage(g.linkage)}${kind} ${this.ctorList(g)}`;
     } else {
       s = `${name} = ${definitionLinkage(g.linkage)}${kind} ${ty} ${this.consts.value(g.initializer)}`;
     }
     if (g.section !== undefined) s += `, section "${escapeString(g.section)}"`;
     if (g.alignment) s += isPowerOfTwo(g.alignment) ? `, align ${g.alignment}` : ` ; LLVM 1.x: align ${g.alignment}`;
     return s;
+  }
+
+  /**
+   * `llvm.global_ctors`/`dtors` entries were { priority, function }; LLVM 16 requires a third
+   * field (the associated data), `ptr null` when there is none.
+   */
+  private ctorList(g: GlobalVariable): string {
+    const init = g.initializer!;
+    const n = g.valueType.kind === 'array' ? g.valueType.length : 0;
+    const ty = `[${n} x { i32, ptr, ptr }]`;
+    if (init.kind !== 'array') return `${ty} zeroinitializer`;
+    const entries = init.elements.map((e) => {
+      if (e.kind !== 'struct') return '{ i32, ptr, ptr } zeroinitializer';
+      return `{ i32, ptr, ptr } { ${this.consts.typed(e.elements[0]!)}, ${this.consts.typed(e.elements[1]!)}, ptr null }`;
+    });
+    return `${ty} [${entries.join(', ')}]`;
   }
 
   private functionLines(fn: Function): string[] {
@@ -185,6 +207,8 @@ export class ModuleContext {
   }
 }
 
+const KNOWN_ARCH = /^(i[3-6]86|x86_64|amd64|powerpc|powerpc64|powerpc64le|ppc|ppc64|sparc|sparcv9|sparc64|arm|armv\d\w*|thumb|thumbv\d\w*|mips|mipsel|mips64|mips64el|aarch64)-/;
+
 /** Linkage keywords of a definition (1.x `external` is modern's default, written as nothing). */
 function definitionLinkage(l: Linkage): string {
   switch (l) {
@@ -198,6 +222,12 @@ function definitionLinkage(l: Linkage): string {
     default:
       return `${l} `;
   }
+}
+
+function isCtorList(g: GlobalVariable): boolean {
+  if (g.name !== 'llvm.global_ctors' && g.name !== 'llvm.global_dtors') return false;
+  const t = g.valueType;
+  return t.kind === 'array' && t.element.kind === 'struct' && t.element.elements.length === 2;
 }
 
 function isPowerOfTwo(n: number): boolean {

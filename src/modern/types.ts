@@ -40,7 +40,17 @@ export class TypePrinter {
       if ((type.kind === 'struct' || type.kind === 'opaque') && !this.names.has(type)) this.define(type, name);
     }
     for (const type of module.types) if (type.kind === 'opaque' && !this.names.has(type)) this.nameOpaque(type);
+    for (const type of module.types) {
+      const inside = type.kind === 'struct' ? type.elements : type.kind === 'array' || type.kind === 'packed' ? [type.element] : [];
+      for (const e of inside) if (e.kind === 'opaque') this.emptyBody.add(e);
+    }
   }
+
+  /**
+   * Opaque types held BY VALUE inside a struct or array: LLVM 1.x let such an aggregate be
+   * indexed; LLVM 16 needs it sized, so these get an empty body (`{}`), said in a comment.
+   */
+  private readonly emptyBody = new Set<Type>();
 
   private define(type: Type, name: string): void {
     let unique = name;
@@ -99,7 +109,11 @@ export class TypePrinter {
 
   /** `%name = type …` lines for every identified type named so far. */
   definitions(): string[] {
-    return this.order.map((t) => `${this.names.get(t)} = type ${t.kind === 'struct' ? this.body(t) : 'opaque'}`);
+    return this.order.map((t) => {
+      if (t.kind === 'struct') return `${this.names.get(t)} = type ${this.body(t)}`;
+      if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate`;
+      return `${this.names.get(t)} = type opaque`;
+    });
   }
 
   private body(t: Type): string {

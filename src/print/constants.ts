@@ -9,6 +9,9 @@ import type { Constant, ConstantExpr, ConstantZero } from '../graph/value.js';
 const zeroOf = new WeakMap<Constant, ConstantZero>();
 const gepOf = new WeakMap<Constant, ConstantExpr | null>();
 
+/** Aggregates being examined, so that a cyclic constant (only bad input makes one) ends. */
+const visiting = new Set<Constant>();
+
 /** LLVM's isNullValue, after canonicalization (so all-zero aggregates are null too). */
 export function isNullConstant(c: Constant): boolean {
   switch (c.kind) {
@@ -23,8 +26,15 @@ export function isNullConstant(c: Constant): boolean {
       return true;
     case 'array':
     case 'struct':
-    case 'packed':
-      return c.elements.every(isNullConstant);
+    case 'packed': {
+      if (visiting.has(c)) return false;
+      visiting.add(c);
+      try {
+        return c.elements.every(isNullConstant);
+      } finally {
+        visiting.delete(c);
+      }
+    }
     default:
       return false;
   }
@@ -32,11 +42,11 @@ export function isNullConstant(c: Constant): boolean {
 
 /**
  * `c`, or what LLVM turned it into when building it: `zeroinitializer` for all-zero aggregates
- * and, with `foldCasts` (the dialect's `foldsCastToFirstElement`), a getelementptr for a cast to
+ * (with `zeros`; LLVM 1.1 kept them as listed) and, with `foldCasts` (the dialect's `foldsCastToFirstElement`), a getelementptr for a cast to
  * a pointer to the first element.
  */
-export function canonicalConstant(c: Constant, foldCasts: boolean): Constant {
-  if ((c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') && c.elements.every(isNullConstant)) {
+export function canonicalConstant(c: Constant, foldCasts: boolean, zeros = true): Constant {
+  if (zeros && (c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') && c.elements.every(isNullConstant)) {
     let z = zeroOf.get(c);
     if (z === undefined) {
       z = { kind: 'zeroinitializer', type: c.type };

@@ -1,7 +1,8 @@
 /**
  * The printer: a module graph in, the text LLVM's `llvm-dis` printed for it out. By default in
  * LLVM 1.9's dialect (what `llvm-dis` 1.9 printed, including its reader's upgrades of old files);
- * with `syntax: 'native'` in the dialect of the release that wrote the file.
+ * with `syntax: 'native'` in the dialect of the release that wrote the file (LLVM 1.1, 1.2, 1.3,
+ * 1.8 or 1.9, chosen by the format table's `nativeDialect`; see dialect.ts).
  */
 import type { Module } from '../graph/module.js';
 import { dialectFor, type Syntax } from './dialect.js';
@@ -14,6 +15,10 @@ export interface PrintOptions {
   syntax?: Syntax;
 }
 
+/**
+ * Prints `module` as `llvm-dis` did. The module is not changed. Throws a BytecodeError only for a
+ * graph no file could describe (a constant that contains itself).
+ */
 export function printModule(module: Module, options: PrintOptions = {}): string {
   const dialect = dialectFor(module, options.syntax ?? '1.9');
   const view = dialect.upgradesIntrinsics ? upgradeView19(module) : plainView(module);

@@ -6,48 +6,36 @@
  */
 import type { Type } from '../graph/type.js';
 import type { Function, GlobalValue, Value } from '../graph/value.js';
+import type { ValueInfo } from './uses.js';
 import { instructionsIn, type ModuleView } from './view.js';
 
-export class ModuleSlots {
-  readonly slots = new Map<Value, number>();
-  readonly next = new Map<Type, number>();
+/** Gives the (shared) record of a value, where its slot is stored. */
+export type InfoFor = (v: Value) => ValueInfo;
 
-  /** `unnamed`: the module's unnamed globals then functions, in order. */
-  constructor(unnamed: readonly GlobalValue[]) {
-    for (const g of unnamed) {
-      const n = this.next.get(g.type) ?? 0;
-      this.slots.set(g, n);
-      this.next.set(g.type, n + 1);
-    }
+/** Numbers the module's unnamed globals then functions; returns the next slot of each type. */
+export function numberModule(unnamed: readonly GlobalValue[], infoFor: InfoFor): Map<Type, number> {
+  const next = new Map<Type, number>();
+  for (const g of unnamed) {
+    const n = next.get(g.type) ?? 0;
+    infoFor(g).slot = n;
+    next.set(g.type, n + 1);
   }
+  return next;
 }
 
-export class FunctionSlots {
-  private readonly slots = new Map<Value, number>();
-  private readonly next = new Map<Type, number>();
-
-  constructor(
-    private readonly module: ModuleSlots,
-    view: ModuleView,
-    f: Function,
-    isNamed: (v: Value) => boolean,
-  ) {
-    const add = (v: Value): void => {
-      if (v.type.kind === 'void' || isNamed(v)) return;
-      let n = this.next.get(v.type);
-      if (n === undefined) n = this.module.next.get(v.type) ?? 0;
-      this.slots.set(v, n);
-      this.next.set(v.type, n + 1);
-    };
-    for (const a of f.args) add(a);
-    for (const b of f.blocks) {
-      add(b);
-      for (const i of instructionsIn(view, b)) add(i);
-    }
-  }
-
-  /** The slot of `v`, or undefined (LLVM printed `<badref>`). */
-  of(v: Value): number | undefined {
-    return this.slots.get(v) ?? this.module.slots.get(v);
+/** Numbers `f`'s unnamed arguments, blocks and instructions after the module's values. */
+export function numberFunction(moduleNext: ReadonlyMap<Type, number>, view: ModuleView, f: Function, isNamed: (v: Value) => boolean, infoFor: InfoFor): void {
+  const next = new Map<Type, number>();
+  const add = (v: Value): void => {
+    if (v.type.kind === 'void' || isNamed(v)) return;
+    let n = next.get(v.type);
+    if (n === undefined) n = moduleNext.get(v.type) ?? 0;
+    infoFor(v).slot = n;
+    next.set(v.type, n + 1);
+  };
+  for (const a of f.args) add(a);
+  for (const b of f.blocks) {
+    add(b);
+    for (const i of instructionsIn(view, b)) add(i);
   }
 }

@@ -49,11 +49,12 @@ export function formatExponential(v: number): string {
 /**
  * A floating-point constant as LLVM 1.x printed it: `%e` notation with six decimals when that
  * text reads back as exactly the same double, otherwise `0x` and the double's 64 bits in
- * upper-case hex without leading zeros. A float constant is printed through its double value;
+ * upper-case hex without leading zeros (always hex with `alwaysHex`, as LLVM ≤ 1.3 printed). A float constant is printed through its double value;
  * `bits` (the raw IEEE bits of the file) keep a NaN's payload, which a JS number may not.
  */
-export function formatFloat(v: number, bits: bigint, isFloat: boolean): string {
+export function formatFloat(v: number, bits: bigint, isFloat: boolean, alwaysHex = false): string {
   if (Number.isFinite(v)) {
+    if (alwaysHex) return '0x' + doubleBits(v).toString(16).toUpperCase();
     const text = formatExponential(v);
     if (Number(text) === v) return text;
     return '0x' + doubleBits(v).toString(16).toUpperCase();

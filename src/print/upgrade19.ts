@@ -40,6 +40,9 @@ function needsUpgrade(module: Module): boolean {
     const n = f.name;
     if (n !== undefined && n.startsWith('llvm.')) return true;
   }
+  // Pre-1.6 varargs instructions exist only in files older than version 6.
+  const version = module.source?.bytecodeVersion;
+  if (version !== undefined && version >= 6) return false;
   for (const f of module.functions) {
     for (const b of f.blocks) {
       for (const i of b.instructions) if (i.opcode === 'vanext' || (i.opcode === 'vaarg' && i.legacyVarArgs)) return true;
@@ -118,7 +121,7 @@ class Upgrader {
         this.functionOf.set(b, f);
         const list: Instruction[] = [];
         for (const i of b.instructions) {
-          if (i.opcode === 'vanext' || (i.opcode === 'vaarg' && i.legacyVarArgs)) this.oldVarArg(f, b, i, list, table);
+          if (i.opcode === 'vanext' || (i.opcode === 'vaarg' && i.legacyVarArgs)) this.oldVarArg(i, list, table);
           else list.push(i);
         }
         this.bodies.set(b, list);
@@ -127,7 +130,13 @@ class Upgrader {
       for (const a of f.args) if (a.name) table.insert(a.type, a.name);
       for (const b of f.blocks) {
         if (b.name) table.insert(b.type, b.name);
-        for (const i of b.instructions) if (i.name && this.names.get(i) === undefined) table.insert(i.type, i.name);
+        for (const i of b.instructions) {
+          if (!i.name) continue;
+          // A rewritten varargs instruction's name goes to the instruction that replaced it.
+          const target = this.names.get(i) === '' ? this.replaced.get(i) : i;
+          const given = table.insert(i.type, i.name);
+          if (target !== undefined && target !== i && target.kind === 'instruction') target.name = given;
+        }
       }
       if (upgraded.size > 0) {
         for (const b of f.blocks) {
@@ -141,6 +150,8 @@ class Upgrader {
     }
     // 3. Old-style varargs intrinsics.
     this.checkVarargs();
+    // Most modules that merely use current intrinsics need nothing: print them as they are.
+    if (this.replaced.size === 0 && this.names.size === 0 && this.functions.length === m.functions.length) return plainView(m);
     this.applyReplacements();
     return { module: m, globals: m.globals, functions: this.functions, names: this.names, bodies: this.bodies };
   }
@@ -263,9 +274,7 @@ class Upgrader {
 
   // ---- 2. pre-1.6 vaarg / vanext -----------------------------------------------------------
 
-  private oldVarArg(f: Function, b: BasicBlock, i: Instruction, list: Instruction[], table: LocalTable): void {
-    void b;
-    void f;
+  private oldVarArg(i: Instruction, list: Instruction[], table: LocalTable): void {
     const valist = i.operands[0]!;
     const argTy = valist.type;
     const nf = this.getOrInsertFunction('llvm.va_copy', this.functionType(argTy, [argTy]));
@@ -284,8 +293,8 @@ class Upgrader {
       result = { kind: 'instruction', opcode: 'vaarg', type: i.type, operands: [foo] };
     }
     list.push(result);
-    // The file's name for the instruction goes to its replacement (set later from the symbol table).
-    if (i.name) result.name = i.name;
+    // The file's name goes to `result` when names are given out (the symbol table comes after
+    // the instructions in the file); `i` itself is gone.
     this.names.set(i, '');
     this.replaced.set(i, result);
   }

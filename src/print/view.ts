@@ -24,7 +24,7 @@ export function plainView(module: Module): ModuleView {
 /** The name `v` has in `view`, or undefined when it is unnamed. */
 export function nameIn(view: ModuleView, v: Value): string | undefined {
   const override = view.names.size === 0 ? undefined : view.names.get(v);
-  const name = override !== undefined ? override : 'name' in v ? v.name : undefined;
+  const name = override !== undefined ? override : (v as { name?: string }).name;
   return name === undefined || name === '' ? undefined : name;
 }
 

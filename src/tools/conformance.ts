@@ -251,11 +251,13 @@ function failureList(results: FileResult[]): string {
   return lines.join('\n') + '\n';
 }
 
-function checkRatchet(scores: Map<string, FolderScore>, path: string): { drops: string[]; rises: string[] } {
+/** Drops below (and rises above) the ratchet; with `--folder`, only the folders that were run. */
+function checkRatchet(scores: Map<string, FolderScore>, path: string, only: string[]): { drops: string[]; rises: string[] } {
   const ratchet = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Ratchet) : {};
   const drops: string[] = [];
   const rises: string[] = [];
   for (const [folder, minimums] of Object.entries(ratchet)) {
+    if (only.length && !only.includes(folder)) continue;
     const s = scores.get(folder);
     for (const key of RATCHETED) {
       const min = minimums[key];
@@ -300,12 +302,14 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (o.updateRatchet) {
-    const ratchet: Ratchet = Object.fromEntries([...scores].map(([f, s]) => [f, ratchetValues(s)]));
+    // With --folder, the other folders keep their entries.
+    const previous = o.folders.length && existsSync(o.ratchetFile) ? (JSON.parse(readFileSync(o.ratchetFile, 'utf8')) as Ratchet) : {};
+    const ratchet: Ratchet = { ...previous, ...Object.fromEntries([...scores].map(([f, s]) => [f, ratchetValues(s)])) };
     writeFileSync(o.ratchetFile, JSON.stringify(ratchet, null, 2) + '\n');
     process.stderr.write(`conformance: wrote ${o.ratchetFile}\n`);
   }
   if (o.ratchet) {
-    const { drops, rises } = checkRatchet(scores, o.ratchetFile);
+    const { drops, rises } = checkRatchet(scores, o.ratchetFile, o.folders);
     if (drops.length) {
       process.stderr.write(`conformance: below the ratchet (${o.ratchetFile}):\n  ${drops.join('\n  ')}\n`);
       return 1;

@@ -37,11 +37,40 @@ export function parseBca(text: string): Figures {
 }
 
 /** Figure names (function figures reduced to `function.<title>`) whose values differ. */
-export function compareFigures(ours: Figures, theirs: Figures): string[] {
+export function compareFigures(ours0: Figures, theirs0: Figures): string[] {
   const bad = new Set<string>();
-  for (const [k, v] of theirs) {
-    if (ours.get(k) !== v) bad.add(k.replace(/^function\[\d+\]/, 'function'));
+  const ours = byName(ours0);
+  const theirs = byName(theirs0);
+  if (ours.order !== theirs.order) bad.add('function order');
+  for (const [k, v] of theirs.figs) {
+    if (ours.figs.get(k) !== v) bad.add(k.replace(/^function\[[^\]]*\]/, 'function'));
   }
-  for (const k of ours.keys()) if (!theirs.has(k)) bad.add(k.replace(/^function\[\d+\]/, 'function'));
+  for (const k of ours.figs.keys()) if (!theirs.figs.has(k)) bad.add(k.replace(/^function\[[^\]]*\]/, 'function'));
   return [...bad];
+}
+
+/**
+ * Re-keys function figures by function name (and occurrence), because LLVM listed functions in
+ * the order of their heap addresses, which the file does not determine (docs/analyze.md).
+ */
+function byName(figs: Figures): { figs: Figures; order: string } {
+  const out: Figures = new Map();
+  const names = new Map<number, string>();
+  const seen = new Map<string, number>();
+  const order: string[] = [];
+  for (const [k, v] of figs) {
+    const m = /^function\[(\d+)\]\.name$/.exec(k);
+    if (!m) continue;
+    const n = seen.get(v) ?? 0;
+    seen.set(v, n + 1);
+    names.set(Number(m[1]), `${v}#${n}`);
+    order.push(v);
+  }
+  for (const [k, v] of figs) {
+    const m = /^function\[(\d+)\]\.(.*)$/.exec(k);
+    if (!m) out.set(k, v);
+    else if (m[2] !== 'name') out.set(`function[${names.get(Number(m[1]))}].${m[2]}`, v);
+    else out.set(`function[${names.get(Number(m[1]))}].name`, v);
+  }
+  return { figs: out, order: order.join('\n') };
 }

@@ -15,6 +15,7 @@ const HELLO_LL = readFileSync(new URL('corpus/hello.ll', ROOT), 'latin1');
 const VERSION = (JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as { version: string }).version;
 const PRINTER_PRESENT = existsSync(new URL('src/print/index.ts', ROOT));
 const ANALYZER_PRESENT = existsSync(new URL('src/analyze/index.ts', ROOT));
+const UPGRADER_PRESENT = existsSync(new URL('src/modern/index.ts', ROOT));
 const BUILT = existsSync(new URL('dist/cli/main.js', ROOT));
 
 /** One error line as the CLI promises it: tool, FILE, message, offset and optional block path. */
@@ -32,13 +33,13 @@ describe('help and version', () => {
       const r = await cli([flag]);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/^llvm-bytecode: /);
-      for (const command of ['dis', 'rewrite', 'analyze']) expect(r.out).toContain(`  ${command} `);
+      for (const command of ['dis', 'rewrite', 'analyze', 'upgrade']) expect(r.out).toContain(`  ${command} `);
       expect(r.err).toBe('');
     }
   });
 
   it('prints each command\'s help', async () => {
-    for (const command of ['dis', 'rewrite', 'analyze']) {
+    for (const command of ['dis', 'rewrite', 'analyze', 'upgrade']) {
       const r = await cli([command, '--help']);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(new RegExp(`^usage: llvm-bytecode ${command} `));
@@ -199,6 +200,39 @@ describe.skipIf(!ANALYZER_PRESENT)('analyze', () => {
     const dump = await cli(['analyze', '--dump', 'hello.bc'], { 'hello.bc': HELLO });
     expect(dump.code).toBe(0);
     expect(dump.out.length).toBeGreaterThan(text.out.length);
+  });
+
+  it('names the file as llvm-bcanalyzer did, <stdin> for standard input', async () => {
+    expect((await cli(['analyze', 'hello.bc'], { 'hello.bc': HELLO })).out).toContain('Summary Analysis Of hello.bc:');
+    expect((await cli(['analyze'], {}, HELLO)).out).toContain('Summary Analysis Of <stdin>:');
+  });
+
+  it('prints the partial figures of a damaged file, then one error line and exit 1', async () => {
+    const bad = HELLO.slice();
+    bad[0x93] = 0xff;
+    const r = await cli(['analyze', 'bad.bc'], { 'bad.bc': bad });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('Summary Analysis Of bad.bc:');
+    expect(r.err).toMatch(ERROR_LINE);
+    expect(ERROR_LINE.exec(r.err)![1]).toBe('bad.bc');
+  });
+});
+
+describe.skipIf(!UPGRADER_PRESENT)('upgrade', () => {
+  it('prints hello.bc as LLVM 16 IR, to standard output or -o OUT', async () => {
+    const r = await cli(['upgrade', 'hello.bc'], { 'hello.bc': HELLO });
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toMatch(/^; Upgraded to LLVM 16 IR/);
+    expect(r.out).toContain('define i32 @sum(i32 %n) {');
+    const o = await cli(['upgrade', '-', '-o', 'hello16.ll'], {}, HELLO);
+    expect(o).toMatchObject({ code: 0, out: '' });
+    expect(Buffer.from(o.files.get('hello16.ll')!).toString('latin1')).toBe(r.out);
+  });
+
+  it('reports a damaged file like the other commands', async () => {
+    const r = await cli(['upgrade', 'cut.bc'], { 'cut.bc': HELLO.subarray(0, 200) });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(ERROR_LINE);
   });
 });
 

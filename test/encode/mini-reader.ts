@@ -492,7 +492,14 @@ export function miniRead(file: Uint8Array): Module {
           case 'volatileLoad': name = 'load'; inst.isVolatile = true; break;
           default: name = 'store'; inst.isVolatile = true;
         }
-      } else name = opName(opc, false, T);
+      } else {
+        name = opName(opc, false, T);
+        // The pre-LLVM-1.6 vaarg (its own opcode) differs in meaning from 1.6+ va_arg.
+        if (name === 'vaarg') {
+          const d = decodeOpcode(row, opc, false);
+          if (d.kind === 'instruction' && d.name === 'vaarg') inst.legacyVarArgs = true;
+        }
+      }
       inst.opcode = name as Opcode;
       let rt: Type = T;
       switch (name) {

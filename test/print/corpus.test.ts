@@ -1,6 +1,7 @@
 /**
  * Prints every v3/v5/v6 corpus file and compares with what LLVM's own `llvm-dis` printed:
  * v6 `*.dis.ll` (LLVM 1.9), v5 `*.dis19.ll` (LLVM 1.9) and `*.dis.ll` (LLVM 1.8, native syntax),
+ * v0/v1/v3 `*.dis.ll` (LLVM 1.1/1.2/1.3, native syntax),
  * v3 `*.dis19.ll` (LLVM 1.9 reading LLVM 1.3 files, upgrades included), v0/v1 `*.via19.ll`
  * and the sound historical file. Reports a scoreboard and
  * the first mismatches, and asserts a ratchet: the number of identical files may only go up.
@@ -29,6 +30,11 @@ const JOBS: readonly Job[] = [
   { folder: 'v1', suffix: '.via19.ll', syntax: '1.9', ratchet: 296 },
   { folder: 'v0', suffix: '.via19.ll', syntax: '1.9', ratchet: 255 },
   { folder: 'historical', suffix: '.dis19.ll', syntax: '1.9', ratchet: 1 },
+  // Native dialects of the older releases (LLVM 1.1, 1.2, 1.3).
+  { folder: 'v3', suffix: '.dis.ll', syntax: 'native', ratchet: 622 },
+  { folder: 'v1', suffix: '.dis.ll', syntax: 'native', ratchet: 573 },
+  { folder: 'v0', suffix: '.dis.ll', syntax: 'native', ratchet: 551 },
+  { folder: 'historical', suffix: '.dis.ll', syntax: 'native', ratchet: 1 },
 ];
 
 /** First line that differs, for the report. */

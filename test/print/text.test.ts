@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeString, formatExponential, formatFloat, llvmName } from '../../src/print/text.js';
 
@@ -51,5 +52,31 @@ describe('formatFloat', () => {
   it('formats like C printf %.6e', () => {
     expect(formatExponential(123456789)).toBe('1.234568e+08');
     expect(formatExponential(5e-324)).toBe('4.940656e-324');
+  });
+});
+
+describe('properties', () => {
+  it('llvmName quotes exactly the names LLVM could not write bare', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (name) => {
+        const out = llvmName(name);
+        const bare = /^[A-Za-z\-._][A-Za-z0-9\-._]*$/.test(name);
+        expect(out).toBe(bare ? '%' + name : '"' + name + '"');
+      }),
+    );
+  });
+
+  it('formatFloat gives back the same double, in decimal or in hex bits', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), (v) => {
+        const text = formatFloat(v, bitsOf(v), false);
+        if (text.startsWith('0x')) {
+          expect(BigInt(text)).toBe(bitsOf(v));
+        } else {
+          expect(Object.is(Number(text), v) || (v === 0 && Number(text) === 0)).toBe(true);
+          expect(text).toMatch(/^-?\d\.\d{6}e[+-]\d{2,3}$/);
+        }
+      }),
+    );
   });
 });

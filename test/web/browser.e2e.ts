@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, preview, type PreviewServer } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readModule } from '../../src/read.js';
+import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { printModule } from '../../src/print/index.js';
 import { analyzeBytes, type BlockNode as AnalysisBlock } from '../../src/analyze/index.js';
 
@@ -126,10 +127,13 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     await new Promise<void>((resolve) => (server ? server.httpServer.close(() => resolve()) : resolve()));
   });
 
-  /** Opens a corpus file through the file picker; resolves once the text is shown, with the time taken. */
-  async function open(file: string): Promise<number> {
+  /** Opens a corpus file (or given bytes) through the file picker; resolves once the text is shown, with the time taken. */
+  async function open(file: string, bytes?: Buffer): Promise<number> {
     const started = Date.now();
-    await page.setInputFiles('#file-input', path.join(corpus, file));
+    await page.setInputFiles(
+      '#file-input',
+      bytes ? { name: file, mimeType: 'application/octet-stream', buffer: bytes } : path.join(corpus, file),
+    );
     // `loading` is set synchronously by the change handler, so this cannot see the previous file's state.
     await page.waitForSelector('body:is([data-state="ready"], [data-state="failed"])', { timeout: 60_000 });
     const millis = Date.now() - started;
@@ -220,7 +224,39 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     timings['v6/Large__big-bf.bc (second load)'] = millis;
     const inPage = await page.locator('#timing').innerText();
     timings['v6/Large__big-bf.bc (second load, measured in the page)'] = Number(await page.getAttribute('body', 'data-shown-ms'));
-    console.log(`[test:web] Large__big-bf.bc load + disassemble: first load ${timings['v6/Large__big-bf.bc']} ms, second ${millis} ms; page says: ${inPage}`);
+    console.log(`[test:web] Large__big-bf.bc load + disassemble: first load ${timings['v6/Large__big-bf.bc'] ?? '(not run)'} ms, second ${millis} ms; page says: ${inPage}`);
+    // Scrolling: 120 frames, 1,500 px each (a fast fling through the 84,000 lines); reports frame times.
+    const frames = (await page.evaluate(`new Promise((resolve) => {
+      const el = document.getElementById('disasm');
+      const times = [];
+      let last = performance.now();
+      let n = 0;
+      const step = () => {
+        const now = performance.now();
+        if (n > 0) times.push(now - last);
+        last = now;
+        if (n++ === 120) return resolve(times);
+        el.scrollTop += 1500;
+        requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    })`)) as number[];
+    const sorted = [...frames].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
+    timings['v6/Large__big-bf.bc scroll frame median (ms)'] = Math.round(median * 10) / 10;
+    timings['v6/Large__big-bf.bc scroll frame p95 (ms)'] = Math.round(p95 * 10) / 10;
+    // The page's own share of each frame: building the rows that came into view.
+    const renders = (await page.evaluate(
+      `performance.getEntriesByName('render disasm').slice(-120).map((e) => e.duration)`,
+    )) as number[];
+    const renderMedian = [...renders].sort((a, b) => a - b)[Math.floor(renders.length / 2)] ?? 0;
+    timings['v6/Large__big-bf.bc row rendering per frame, median (ms)'] = Math.round(renderMedian * 10) / 10;
+    console.log(
+      `[test:web] Large__big-bf.bc scrolling: frame median ${median.toFixed(1)} ms, 95th percentile ${p95.toFixed(1)} ms; ` +
+        `rendering the rows takes ${renderMedian.toFixed(1)} ms of a frame (median)`,
+    );
+
     // Jump to the end of the virtualised view: the last line is rendered.
     await page.locator('#disasm').evaluate((el) => {
       el.scrollTop = el.scrollHeight;
@@ -231,6 +267,58 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     // Only a screenful of lines exists in the DOM, however long the text.
     expect(await page.locator('#disasm .code-line').count()).toBeLessThan(200);
     await page.screenshot({ path: path.join(results, 'v6_Large__big-bf-end.png') });
+
+    // Find (the browser's own cannot see lines that are not rendered).
+    const reference = readText(path.join(corpus, 'v6/Large__big-bf.dis.ll'));
+    const expectedLine = reference.slice(0, reference.indexOf('%main4')).split('\n').length;
+    await page.fill('#find', '%main4');
+    await page.press('#find', 'Enter');
+    await expect.poll(() => page.locator('#disasm-info').textContent()).toContain(`found on line ${expectedLine}`);
+    await expect.poll(() => page.locator('#disasm .code-line.found .ln').textContent()).toBe(String(expectedLine));
+    await page.screenshot({ path: path.join(results, 'v6_Large__big-bf-find.png') });
+    // The dark scheme (the page follows the system's).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: path.join(results, 'v6_Large__big-bf-find-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  test('modern IR, when this build has the upgrader', async () => {
+    const bytes = new Uint8Array(readFileSync(path.join(corpus, 'v6/Feature__calltest.bc')));
+    await open('v6/Feature__calltest.bc');
+    if (!existsSync(path.join(root, 'src/modern/index.ts'))) {
+      expect(await page.locator('#modern-option').isVisible()).toBe(false);
+      return;
+    }
+    // Imported by a computed name so that this file still type-checks in a build without it.
+    const spec = '../../src/modern/index.js';
+    const modern = (await import(/* @vite-ignore */ spec)) as { printModern(m: ReturnType<typeof readModule>): string };
+    await page.locator('input[name="syntax"][value="modern"]').check();
+    await page.waitForSelector('body[data-printing="false"]', { timeout: 60_000 });
+    expect(await downloadText()).toBe(modern.printModern(readModule(bytes)));
+    await page.screenshot({ path: path.join(results, 'v6_Feature__calltest-modern.png') });
+    await chooseSyntax('1.9');
+  });
+
+  test('a truncated bzip2 file: the container error, shown on the bytes of the file as given', async () => {
+    const bytes = readFileSync(path.join(corpus, 'v6/Large__big-bf.bc')).subarray(0, 30_000);
+    await open('Large__big-bf-truncated.bc', bytes);
+    expect(await page.getAttribute('body', 'data-state')).toBe('failed');
+    let expected: unknown;
+    try {
+      readModule(new Uint8Array(bytes));
+    } catch (e) {
+      expected = e;
+    }
+    expect(expected).toBeInstanceOf(BytecodeError);
+    const error = expected as BytecodeError;
+    await expect.poll(() => page.locator('#error').textContent()).toContain(error.reason);
+    await expect.poll(() => page.locator('#error').textContent()).toContain(`offset ${error.offset}`);
+    await expect.poll(() => page.locator('#hex-caption').textContent()).toContain('the file as given');
+    await page.click('#error button');
+    // A truncated stream stops the reader at its end: the hex view says so on the last byte.
+    expect(error.offset).toBe(bytes.length);
+    await expect.poll(() => page.locator('#hex-status').textContent()).toContain('the data ends too early');
+    await page.screenshot({ path: path.join(results, 'truncated-bzip2.png') });
   });
 
   test('a damaged historical file: typed error, where it stopped, and the blocks up to there', async () => {
@@ -256,7 +344,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     await page.focus('#tab-disasm');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.locator('#tab-blocks').getAttribute('aria-selected')).toBe('true');
-    await page.locator('#tree .tree-row').first().focus();
+    await page.locator('#tree [role="treeitem"]').first().focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.locator('#tree [aria-selected="true"]').count()).toBe(1);
@@ -266,6 +354,31 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#hex-status').textContent()).toContain('in Module');
     await page.screenshot({ path: path.join(results, 'keyboard-focus.png') });
+
+    // From a function block to its definition in the disassembly.
+    const lines = readText(path.join(corpus, 'v5/Feature__calltest.dis19.ll')).split('\n');
+    const defined = lines.findIndex((l) => /^\S.*%main\(.*\{$/.test(l) && !l.startsWith('declare')) + 1;
+    expect(defined).toBeGreaterThan(0);
+    await page.locator('#tree .tree-row', { hasText: 'Function #1 main' }).click();
+    await page.click('#show-function');
+    await expect.poll(() => page.locator('#disasm-info').textContent()).toContain(`defined on line ${defined}`);
+    await expect.poll(() => page.locator('#disasm .code-line.found .ln').textContent()).toBe(String(defined));
+  });
+
+  test('drag and drop opens a file', async () => {
+    const b64 = readFileSync(path.join(corpus, 'v3/Feature__calltest.bc')).toString('base64');
+    const dataTransfer = await page.evaluateHandle(`(() => {
+      const dt = new DataTransfer();
+      const bytes = Uint8Array.from(atob('${b64}'), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], 'dropped.bc'));
+      return dt;
+    })()`);
+    await page.dispatchEvent('body', 'dragenter', { dataTransfer });
+    expect(await page.locator('#drop-overlay').isVisible()).toBe(true);
+    await page.dispatchEvent('body', 'drop', { dataTransfer });
+    await page.waitForSelector('body[data-state="ready"]');
+    await expect.poll(() => page.locator('#summary').textContent()).toContain('dropped.bc');
+    expect(await page.locator('#drop-overlay').isVisible()).toBe(false);
   });
 
   test('convert: version 5 to version 6, readable by the library', async () => {
@@ -277,6 +390,14 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     const module = readModule(written);
     expect(module.source?.bytecodeVersion).toBe(6);
     expect(download.suggestedFilename()).toMatch(/\.v6\.bc$/);
+
+    // bzip2 runs the WebAssembly libbzip2 inside the worker.
+    await page.selectOption('#convert-compression', 'bzip2');
+    const [bz] = await Promise.all([page.waitForEvent('download'), page.click('#convert-button')]);
+    const compressed = new Uint8Array(readFileSync(await bz.path()));
+    expect(String.fromCharCode(...compressed.subarray(0, 5))).toBe('llvc2');
+    expect(printModule(readModule(compressed))).toBe(printModule(module));
+    await expect.poll(() => page.locator('#convert-status').textContent()).toContain('Wrote');
   });
 
   test('no requests leave the page, and nothing failed', () => {

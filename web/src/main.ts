@@ -2,7 +2,9 @@
  * The page: wires the file picker, drag and drop, the worker and the views together. All the
  * reading happens in the worker (`worker/parse-worker.ts`); this thread only shows results.
  */
-import { byId, download, formatBytes, hex } from './ui/dom.js';
+import { byId, download, formatBytes, hex, latin1Bytes } from './ui/dom.js';
+import { setupDrop } from './ui/drop.js';
+import { llvmName } from '../../src/print/text.js';
 import { DisasmView } from './ui/disasm-view.js';
 import { HexView } from './ui/hex-view.js';
 import { BlockTreeView } from './ui/block-tree-view.js';
@@ -47,7 +49,14 @@ function renderTiming(): void {
 /** When the user chose the current file: the page reports how long until its text was shown. */
 let openedAt = 0;
 
+const showFunction = byId<HTMLButtonElement>('show-function');
+/** The name of the function block selected in the tree, if it has one. */
+let selectedFunction: string | null = null;
+
 const blocks = new BlockTreeView(byId<HTMLUListElement>('tree'), (node, path) => {
+  const fn = [...path].reverse().find((n) => n.name === 'Function');
+  selectedFunction = fn?.functionName || null;
+  showFunction.disabled = !selectedFunction || !currentText || currentText.syntax === 'modern';
   hexView.highlight(node.offset, node.offset + node.size);
   hexStatus.textContent =
     `${path.map(label).join(' › ')}: offset ${node.offset} (0x${hex(node.offset)}), ${formatBytes(node.size)}` +
@@ -62,28 +71,19 @@ const hexView = new HexView(byId('hex'), ROW_HEIGHT, (offset, commit) => {
   let where = path.length ? `in ${path.map(label).join(' › ')}` : 'outside every block';
   if (record) where += `; record at ${record.offset}: ${record.label}`;
   let state = '';
-  if (stopAt !== null) state = offset < stopAt ? ' (read)' : offset === stopAt ? ' (reading stopped here)' : ' (not read)';
+  if (stopAt !== null) {
+    state = offset < stopAt ? ' (read)' : offset === stopAt ? ' (reading stopped here)' : ' (not read)';
+    // A stream that ends too early stops the reader just past its last byte.
+    if (stopAt >= streamBytes.length && offset === streamBytes.length - 1) {
+      state = ` (the last byte: reading stopped after it, at offset ${stopAt}, because the data ends too early)`;
+    }
+  }
   hexStatus.textContent = `Offset ${offset} (0x${hex(offset)}): ${byte}${state}, ${where}`;
 });
 
 let streamBytes = new Uint8Array(0);
 function bytesAt(offset: number): number {
   return streamBytes[offset] ?? 0;
-}
-
-/**
- * The disassembly as bytes. LLVM 1.x names are bytes, which the library reads as Latin-1, so the
- * text is written back as Latin-1: the download is byte for byte what `llvm-dis` printed. (Only
- * text with characters beyond U+00FF, which LLVM 1.x cannot have produced, goes out as UTF-8.)
- */
-function textBytes(text: string): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 0xff) return new TextEncoder().encode(text);
-    out[i] = c;
-  }
-  return out;
 }
 
 function label(n: BlockNode): string {
@@ -178,23 +178,26 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       // The block walk is still running; say so where the tree will be.
       tree = [];
       blocks.show(tree);
+      showFunction.disabled = true;
       treeNote.hidden = false;
       treeNote.textContent = 'Walking the blocks…';
       document.body.dataset['analysed'] = 'false';
       stopAt = msg.error?.offset ?? null;
-      showError(errorBox, msg.error, msg.stream !== null, () => {
+      showError(errorBox, msg.error, true, () => {
         byId('tab-blocks').click();
         hexView.moveTo(stopAt ?? 0, true);
         byId('hex').focus();
-      });
+      }, msg.streamIsFile);
       // The native dialect is named after the release whose llvm-dis it imitates.
       byId('native-label').textContent = msg.summary.nativeDialect ? `Native (${msg.summary.nativeDialect})` : 'Native';
       byId('modern-option').hidden = !msg.syntaxes.includes('modern');
       showText(msg.text, msg.textError ?? (msg.error ? { ...msg.error, message: 'the file could not be read (see above).' } : null));
-      streamBytes = msg.stream ? new Uint8Array(msg.stream) : new Uint8Array(0);
-      hexCaption.textContent = msg.summary.compression && msg.summary.compression !== 'none'
-        ? `(decompressed stream, ${formatBytes(streamBytes.length)}: offsets as in an uncompressed file)`
-        : `(${formatBytes(streamBytes.length)})`;
+      streamBytes = new Uint8Array(msg.stream);
+      hexCaption.textContent = msg.streamIsFile
+        ? `(the file as given, ${formatBytes(streamBytes.length)}: its container could not be opened)`
+        : msg.summary.compression && msg.summary.compression !== 'none'
+          ? `(decompressed stream, ${formatBytes(streamBytes.length)}: offsets as in an uncompressed file)`
+          : `(${formatBytes(streamBytes.length)})`;
       hexView.show(streamBytes, stopAt);
       byId('convert-card').hidden = !msg.canConvert;
       convertStatus.textContent = '';
@@ -220,6 +223,7 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
         progress.hidden = true;
         showError(errorBox, msg.error, false, () => undefined);
         setState('failed');
+        document.body.dataset['analysed'] = 'true';
         return;
       }
       if (msg.id !== latest.print) return;
@@ -263,11 +267,31 @@ for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="syn
   });
 }
 
+const findInput = byId<HTMLInputElement>('find');
+let findBackwards = false;
+findInput.addEventListener('keydown', (e) => {
+  findBackwards = e.key === 'Enter' && e.shiftKey;
+});
+byId<HTMLFormElement>('find-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const line = disasm.find(findInput.value, findBackwards);
+  findBackwards = false;
+  disasmInfo.textContent = !findInput.value ? '' : line < 0 ? `“${findInput.value}” not found` : `“${findInput.value}” found on line ${line + 1}`;
+});
+
+showFunction.addEventListener('click', () => {
+  if (!selectedFunction) return;
+  const line = disasm.showDefinition(llvmName(selectedFunction));
+  byId('tab-disasm').click();
+  byId('disasm').focus();
+  disasmInfo.textContent = line < 0 ? `No definition of ${selectedFunction} found` : `${llvmName(selectedFunction)} is defined on line ${line + 1}`;
+});
+
 downloadButton.addEventListener('click', () => {
   if (!currentText) return;
   const base = fileName.replace(/\.(bc|bc-\d+)$/i, '');
   const suffix = currentText.syntax === 'modern' ? '.modern.ll' : currentText.syntax === 'native' ? '.native.ll' : '.ll';
-  download(textBytes(currentText.text), base + suffix, 'text/plain');
+  download(latin1Bytes(currentText.text), base + suffix, 'text/plain');
 });
 
 convertForm.addEventListener('submit', (e) => {
@@ -282,25 +306,4 @@ convertForm.addEventListener('submit', (e) => {
 });
 
 // Drag and drop anywhere on the page.
-const overlay = byId('drop-overlay');
-let dragDepth = 0;
-window.addEventListener('dragenter', (e) => {
-  if (!e.dataTransfer?.types.includes('Files')) return;
-  dragDepth++;
-  overlay.hidden = false;
-});
-window.addEventListener('dragleave', () => {
-  dragDepth = Math.max(0, dragDepth - 1);
-  if (dragDepth === 0) overlay.hidden = true;
-});
-window.addEventListener('dragover', (e) => {
-  e.preventDefault();
-  if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
-});
-window.addEventListener('drop', (e) => {
-  e.preventDefault();
-  dragDepth = 0;
-  overlay.hidden = true;
-  const file = e.dataTransfer?.files[0];
-  if (file) void openFile(file);
-});
+setupDrop(byId('drop-overlay'), (file) => void openFile(file));

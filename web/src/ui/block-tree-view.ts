@@ -40,7 +40,7 @@ export class BlockTreeView {
     this.roots = tree.map((n) => this.build(n, null, 1));
     this.root.replaceChildren(...this.roots.map((i) => i.li));
     const first = this.roots[0];
-    if (first) first.row.tabIndex = 0;
+    if (first) first.li.tabIndex = 0;
   }
 
   private build(node: BlockNode, parent: Item | null, level: number): Item {
@@ -48,9 +48,10 @@ export class BlockTreeView {
     li.setAttribute('role', 'treeitem');
     li.setAttribute('aria-level', String(level));
     li.setAttribute('aria-selected', 'false');
+    // The tree item itself takes focus (as the ARIA tree pattern expects); its row shows it.
+    li.tabIndex = -1;
     const row = document.createElement('div');
     row.className = 'tree-row';
-    row.tabIndex = -1;
     const twisty = document.createElement('span');
     twisty.className = 'twisty';
     twisty.setAttribute('aria-hidden', 'true');
@@ -104,13 +105,13 @@ export class BlockTreeView {
   private select(item: Item, focus: boolean): void {
     if (this.selected) {
       this.selected.li.setAttribute('aria-selected', 'false');
-      this.selected.row.tabIndex = -1;
+      this.selected.li.tabIndex = -1;
     }
     this.selected = item;
     item.li.setAttribute('aria-selected', 'true');
-    item.row.tabIndex = 0;
+    item.li.tabIndex = 0;
     for (let p = item.parent; p; p = p.parent) this.setExpanded(p, true);
-    if (focus) item.row.focus();
+    if (focus) item.li.focus();
     else item.row.scrollIntoView({ block: 'nearest' });
     const path: BlockNode[] = [];
     for (let p: Item | null = item; p; p = p.parent) path.unshift(p.node);

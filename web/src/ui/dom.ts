@@ -36,3 +36,19 @@ export function download(data: BlobPart, fileName: string, type = 'application/o
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * The disassembly as bytes. LLVM 1.x names are bytes, which the library reads as Latin-1, so the
+ * text is written back as Latin-1: the download is byte for byte what `llvm-dis` printed. (Only
+ * text with characters beyond U+00FF, which LLVM 1.x cannot have produced, goes out as UTF-8.)
+ */
+export function latin1Bytes(text: string): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0xff) return new TextEncoder().encode(text);
+    out[i] = c;
+  }
+  return out;
+}
+

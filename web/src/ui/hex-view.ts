@@ -1,5 +1,6 @@
 import { VirtualList } from './virtual-list.js';
 import { hex } from './dom.js';
+import { escapeHtml } from './highlight.js';
 
 const PER_ROW = 16;
 
@@ -59,9 +60,10 @@ export class HexView {
   moveTo(offset: number, commit: boolean): void {
     if (this.bytes.length === 0) return;
     this.cursor = Math.max(0, Math.min(this.bytes.length - 1, offset));
+    // Report first: the status text it updates may change the view's height, then scroll.
+    this.onCursor(this.cursor, commit);
     this.list.refresh();
     this.list.scrollToRow(Math.floor(this.cursor / PER_ROW));
-    this.onCursor(this.cursor, commit);
   }
 
   private key(e: KeyboardEvent): void {
@@ -87,30 +89,22 @@ export class HexView {
   }
 
   private row(r: number): HTMLElement {
-    const div = document.createElement('div');
-    div.className = 'hex-row';
-    const off = document.createElement('span');
-    off.className = 'hex-off';
-    off.textContent = hex(r * PER_ROW);
-    div.append(off);
-    const cells = document.createElement('span');
-    cells.className = 'hex-bytes';
-    let ascii = '';
+    // One markup string per row (see highlight.ts on why); the content is hex digits and
+    // printable ASCII only, escaped all the same.
     const start = r * PER_ROW;
     const end = Math.min(this.bytes.length, start + PER_ROW);
+    let cells = '';
+    let ascii = '';
     for (let o = start; o < end; o++) {
       const b = this.bytes[o]!;
-      const cell = document.createElement('span');
-      cell.className = this.classOf(o);
-      cell.dataset['o'] = String(o);
-      cell.textContent = hex(b, 2);
-      cells.append(cell);
+      cells += `<span class="${this.classOf(o)}" data-o="${o}">${hex(b, 2)}</span>`;
       ascii += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.';
     }
-    const text = document.createElement('span');
-    text.className = 'hex-ascii';
-    text.textContent = ascii;
-    div.append(cells, text);
+    const div = document.createElement('div');
+    div.className = 'hex-row';
+    div.innerHTML =
+      `<span class="hex-off">${hex(start)}</span><span class="hex-bytes">${cells}</span>` +
+      `<span class="hex-ascii">${escapeHtml(ascii)}</span>`;
     return div;
   }
 

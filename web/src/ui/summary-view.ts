@@ -3,15 +3,22 @@ import { formatBytes, h, hex } from './dom.js';
 
 const SIGNATURES = new Map<string, string>([
   ['llvm', 'llvm (uncompressed)'],
-  ['llvc0', 'llvc0 (compressed container, no compression)'],
+  ['llvc0', 'llvc0 (container)'],
   ['llvc1', 'llvc1 (zlib)'],
   ['llvc2', 'llvc2 (bzip2)'],
+]);
+
+const COMPRESSIONS = new Map<string, string>([
+  ['none', 'none'],
+  ['null', 'none (stored as is)'],
+  ['zlib', 'zlib'],
+  ['bzip2', 'bzip2'],
 ]);
 
 export function showSummary(dl: HTMLElement, s: Summary): void {
   const rows: [string, string][] = [['File', s.fileName], ['File size', formatBytes(s.fileSize)]];
   if (s.signature) rows.push(['Signature', SIGNATURES.get(s.signature) ?? s.signature]);
-  if (s.compression) rows.push(['Compression', s.compression]);
+  if (s.compression) rows.push(['Compression', COMPRESSIONS.get(s.compression) ?? s.compression]);
   if (s.uncompressedSize !== null && s.uncompressedSize !== s.fileSize) rows.push(['Uncompressed', formatBytes(s.uncompressedSize)]);
   if (s.bytecodeVersion !== null) rows.push(['Bytecode version', String(s.bytecodeVersion)]);
   if (s.writtenBy) rows.push(['Written by', s.writtenBy]);
@@ -20,7 +27,7 @@ export function showSummary(dl: HTMLElement, s: Summary): void {
 }
 
 /** The typed error of a damaged file: what, where, and how far the file read. */
-export function showError(box: HTMLElement, e: ErrorInfo | null, hasBytes: boolean, reveal: () => void): void {
+export function showError(box: HTMLElement, e: ErrorInfo | null, hasBytes: boolean, reveal: () => void, inFile = false): void {
   if (!e) {
     box.hidden = true;
     box.replaceChildren();
@@ -34,7 +41,9 @@ export function showError(box: HTMLElement, e: ErrorInfo | null, hasBytes: boole
         'p',
         {},
         `Reading stopped at offset ${e.offset} (0x${hex(e.offset)})${where}. ` +
-          `The first ${e.offset.toLocaleString('en-US')} bytes of the stream made sense; the bytes view marks where it stopped.`,
+          (inFile
+            ? `The error is in the file's container (signature or compression), so offsets are those of the file as given; the bytes view marks the place.`
+            : `The first ${e.offset.toLocaleString('en-US')} bytes of the stream were read; the bytes view marks where reading stopped.`),
       ),
     );
     if (hasBytes) {

@@ -23,14 +23,16 @@ export function toBlockTree(analysis: Analysis, dump: DumpRecord[]): BlockNode[]
   const convert = (b: Analysis['blocks'][number]): BlockNode => {
     const name = NAMES.get(b.kind) ?? `Unknown block (id ${b.id})`;
     let detail = '';
+    let functionName = '';
     if (b.kind === 'function') {
-      const fn = analysis.functions[functionIndex];
-      detail = `#${functionIndex}${fn?.name ? ` ${fn.name}` : ''}`;
+      functionName = analysis.functions[functionIndex]?.name ?? '';
+      detail = `#${functionIndex}${functionName ? ` ${functionName}` : ''}`;
       functionIndex++;
     }
     return {
       name,
       detail,
+      functionName,
       offset: b.offset,
       size: b.headerSize + b.bodySize,
       children: b.children.map(convert),

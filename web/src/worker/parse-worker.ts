@@ -16,6 +16,8 @@ import { moduleCounts, analysisCounts } from './counts.js';
 import type { BlockNode, ErrorInfo, FromWorker, Summary, Syntax, TextResult, ToWorker } from './protocol.js';
 
 installBufferShim();
+// Load the optional parts now, while the user is still choosing a file.
+void loadLibrary();
 
 interface WorkerScope {
   postMessage(message: FromWorker, transfer?: Transferable[]): void;
@@ -98,6 +100,16 @@ async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax)
       current.module = module;
     } catch (e) {
       error = errorInfo(e);
+      // Read as a bare stream, a damaged compressed file could be given readModule's text-mode
+      // hint, which only an uncompressed file can deserve: take the error exactly as
+      // `readModule(file)` gives it (decompressing again costs nothing next to a failure).
+      if (unwrapped.compression === 'bzip2' || unwrapped.compression === 'zlib') {
+        try {
+          readModule(bytes);
+        } catch (again) {
+          error = errorInfo(again);
+        }
+      }
     }
     millis.read = performance.now() - t;
   }
@@ -113,14 +125,15 @@ async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax)
     millis.print = text?.millis ?? 0;
   }
 
+  const sniffed = unwrapped ? null : sniff(bytes);
   const summaryOf = (analysis: Analysis | null): Summary => {
     const version = module?.source?.bytecodeVersion ?? analysis?.version ?? null;
     const row = version === null ? undefined : formatFor(version);
     return {
       fileName: name,
       fileSize: bytes.length,
-      signature: unwrapped?.signature ?? analysis?.signature ?? null,
-      compression: unwrapped?.compression ?? analysis?.compression ?? null,
+      signature: unwrapped?.signature ?? analysis?.signature ?? sniffed?.[0] ?? null,
+      compression: unwrapped?.compression ?? analysis?.compression ?? sniffed?.[1] ?? null,
       bytecodeVersion: version,
       writtenBy: row?.writtenBy ?? null,
       nativeDialect: row ? `LLVM ${row.nativeDialect}` : null,
@@ -130,10 +143,22 @@ async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax)
   };
 
   // The stream goes to the page for the hex view; a copy, because the module may still view it.
-  const stream = unwrapped ? unwrapped.stream.slice().buffer : null;
+  const stream = (unwrapped ? unwrapped.stream : bytes).slice().buffer;
   post(
-    { type: 'opened', id, summary: summaryOf(null), stream, error, text, textError, syntaxes, canConvert: module !== null, millis },
-    stream ? [stream] : [],
+    {
+      type: 'opened',
+      id,
+      summary: summaryOf(null),
+      stream,
+      streamIsFile: !unwrapped,
+      error,
+      text,
+      textError,
+      syntaxes,
+      canConvert: module !== null,
+      millis,
+    },
+    [stream],
   );
 
   // The block walk comes second: the text is what most people wait for.
@@ -153,6 +178,23 @@ async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax)
   }
   if (current.id !== id) return;
   post({ type: 'analyzed', id, summary: summaryOf(analysis), tree, treeNote, millis: performance.now() - t });
+}
+
+/**
+ * The signature and compression a file claims, for the summary of a file whose container could not
+ * be opened (a truncated bzip2 file is still recognisably `llvc2`).
+ */
+const CONTAINERS = new Map([
+  ['llvc0', 'null'],
+  ['llvc1', 'zlib'],
+  ['llvc2', 'bzip2'],
+]);
+
+function sniff(bytes: Uint8Array): [string, string] | null {
+  const head = String.fromCharCode(...bytes.subarray(0, 5));
+  if (head.startsWith('llvm')) return ['llvm', 'none'];
+  const compression = CONTAINERS.get(head);
+  return compression ? [head, compression] : null;
 }
 
 async function print(id: number, syntax: Syntax): Promise<void> {

@@ -12,6 +12,8 @@ export interface BlockNode {
   name: string;
   /** Extra words for the label, e.g. the function's name or `#3`. */
   detail: string;
+  /** For a function block: the function's name as the analyzer knew it ("" when unnamed). */
+  functionName: string;
   /** Offset of the block header's first byte. */
   offset: number;
   /** Header + body (+ padding, where the analyzer counts it): the bytes this block covers. */
@@ -71,8 +73,12 @@ export type FromWorker =
       type: 'opened';
       id: number;
       summary: Summary;
-      /** The uncompressed stream (`llvm` + body): what every offset refers to. */
-      stream: ArrayBuffer | null;
+      /**
+       * The uncompressed stream (`llvm` + body): what every offset refers to. When the container
+       * itself could not be opened, the file's own bytes (its errors' offsets are file offsets).
+       */
+      stream: ArrayBuffer;
+      streamIsFile: boolean;
       error: ErrorInfo | null;
       text: TextResult | null;
       /** Why there is no disassembly, if there is none (printer missing, or it failed). */

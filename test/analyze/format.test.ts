@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { analysisToJson, analyzeBytes, analyzeBytesStrict, dumpAnalysis, formatAnalysis, formatDouble } from '../../src/analyze/index.js';
+import { BytecodeError } from '../../src/errors/bytecode-error.js';
+
+describe('formatDouble (C++ iostream %g as glibc printed it)', () => {
+  it.each([
+    [19.5, 6, '19.5'],
+    [8.66667 * 3, 6, '26'],
+    [4, 6, '4'],
+    [435.2142857, 6, '435.214'],
+    [54.2124542, 4, '54.21'],
+    [7.8125, 4, '7.812'], // exact tie: round half to even
+    [0.78125, 4, '0.7812'],
+    [73.125, 4, '73.12'],
+    [73.135, 4, '73.14'],
+    [100, 4, '100'],
+    [620.72, 4, '620.7'],
+    [1234567, 6, '1.23457e+06'],
+    [0.00001234, 6, '1.234e-05'],
+    [0, 6, '0'],
+    [NaN, 6, '-nan'],
+    [Infinity, 6, 'inf'],
+  ])('%d at %d digits → %s', (x, p, s) => {
+    expect(formatDouble(x, p)).toBe(s);
+  });
+});
+
+/** A minimal v6 module: header, version word, empty global type plane, empty global info. */
+function tinyModule(): Uint8Array {
+  const body = [
+    0x60, // version 6 << 4
+    0x06, 0x00, 0x00, 0x00, // GlobalTypePlane, size 0
+    0xa5, 0x00, 0x00, 0x00, // ModuleGlobalInfo (id 5), size 5
+    0x00, 0x01, 0x00, 0x00, 0x00, // no globals, no functions, no libs, empty triple
+  ];
+  const size = body.length;
+  return Uint8Array.from([0x6c, 0x6c, 0x76, 0x6d, 1, 0, 0, 0, size, 0, 0, 0, ...body]);
+}
+
+describe('analyzeBytes on hand-made input', () => {
+  it('analyzes a minimal module', () => {
+    const a = analyzeBytes(tinyModule(), { moduleId: 'tiny.bc' });
+    expect(a.error).toBeNull();
+    expect(a.version).toBe(6);
+    expect(a.counts.blocks).toBe(2);
+    expect(a.blockHeaderBytes).toBe(8);
+    expect(a.bytes.moduleGlobals).toBe(5);
+    expect(a.blocks[0]!.children.map((b) => b.kind)).toEqual(['globalTypePlane', 'moduleGlobalInfo']);
+    expect(formatAnalysis(a)).toContain('Bytecode Analysis Of Module: tiny.bc\n');
+    const json = JSON.parse(analysisToJson(a)) as { schema: number; counts: { blocks: number } };
+    expect(json.schema).toBe(1);
+    expect(json.counts.blocks).toBe(2);
+  });
+
+  it('reports where and why a damaged file stopped', () => {
+    const bytes = tinyModule();
+    bytes[13] = 0x66; // GlobalTypePlane now claims 3 bytes it has, then the next header is garbage
+    const a = analyzeBytes(bytes);
+    expect(a.error).not.toBeNull();
+    expect(dumpAnalysis(bytes)).toMatch(/stopped at offset \d+/);
+    expect(() => analyzeBytesStrict(bytes)).toThrow(BytecodeError);
+  });
+
+  it('never throws and never reports an internal error on arbitrary bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), fc.nat(60), (tail, cut) => {
+        const base = tinyModule();
+        const bytes = new Uint8Array([...base.subarray(0, Math.min(cut, base.length)), ...tail]);
+        const a = analyzeBytes(bytes);
+        if (a.error) expect(a.error.reason).not.toMatch(/^internal error/);
+        dumpAnalysis(bytes);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

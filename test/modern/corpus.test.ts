@@ -1,0 +1,103 @@
+/**
+ * The upgrade against the real tool: every `.bc` of the corpus (all versions, plus the sound
+ * historical `constexpr.ll.bc-13`) is upgraded with `printModern`, then `llvm-as-16` must accept
+ * it and `opt-16 -passes=verify` must pass; the `ExecutionEngine__*` programs (which LLVM ran with
+ * `lli`, expecting exit status 0) must exit 0 under `lli-16`.
+ *
+ * Skips, saying so, when the corpus or LLVM 16 is absent (`apt-get install -y llvm-16`).
+ * Prints a scoreboard per version; the ratchet below may only move up, and every exception must
+ * be listed with its reason.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readModule } from '../../src/read.js';
+import { printModern } from '../../src/modern/index.js';
+import { CORPUS_PRESENT, corpusFiles, readCorpusFile, VERSION_FOLDERS } from '../support/corpus.js';
+import { findTool, runBatched, runScriptLli, verifyScript } from './llvm16.js';
+
+const LLVM_AS = findTool('llvm-as');
+const OPT = findTool('opt');
+const LLI = findTool('lli');
+const HAVE_LLVM = LLVM_AS !== undefined && OPT !== undefined;
+if (!HAVE_LLVM) console.warn('LLVM 16 (llvm-as-16, opt-16) not found: the upgrade verification is skipped. Install it with `apt-get install -y llvm-16`.');
+
+/** Files (folder/name) that may fail llvm-as/opt, with the reason. Keep it empty where possible. */
+const VERIFY_EXCEPTIONS: ReadonlyMap<string, string> = new Map<string, string>([]);
+
+/** ExecutionEngine programs that may fail under lli-16, with the reason. */
+const LAZY_REASON =
+  "its main ends in `ret int undef`: the exit status is undefined (LLVM 1.x's lli happened to give 0; under lli-16 it is printf's leftover result)";
+const LLI_EXCEPTIONS: ReadonlyMap<string, string> = new Map<string, string>([
+  ['v5/ExecutionEngine__2004-12-04-LazyCompileFuncs.bc', LAZY_REASON],
+  ['v6/ExecutionEngine__2004-12-04-LazyCompileFuncs.bc', LAZY_REASON],
+]);
+
+/** Minimum number of files per folder that must pass llvm-as-16 + opt-16 (the ratchet). */
+const RATCHET: Readonly<Record<string, number>> = { v0: 553, v1: 574, v3: 622, v5: 1089, v6: 1212, historical: 1 };
+
+const FOLDERS = [...VERSION_FOLDERS, 'historical'] as const;
+
+/**
+ * Each file costs two LLVM process launches (~0.1 s of CPU); the whole corpus takes a few
+ * minutes per core. `MODERN_VERIFY_EVERY=N` checks only every Nth file of each folder (local
+ * iterations; the ratchet is then not asserted). CI runs everything.
+ */
+const EVERY = Math.max(1, Number(process.env['MODERN_VERIFY_EVERY'] ?? '1') || 1);
+const work = mkdtempSync(join(tmpdir(), 'llvm-bytecode-modern-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Upgrades every file of a folder into `work`; returns the written paths and upgrade errors. */
+function upgradeFolder(folder: string): { paths: Map<string, string>; errors: Map<string, string> } {
+  const names = corpusFiles(folder)
+    .filter((n) => folder !== 'historical' || n === 'constexpr.ll.bc-13')
+    .filter((n, i) => EVERY === 1 || i % EVERY === 0 || n.startsWith('ExecutionEngine__'));
+  const paths = new Map<string, string>();
+  const errors = new Map<string, string>();
+  for (const name of names) {
+    try {
+      const text = printModern(readModule(readCorpusFile(folder, name)));
+      const path = join(work, `${folder}__${name}.ll`);
+      writeFileSync(path, text);
+      paths.set(path, `${folder}/${name}`);
+    } catch (e) {
+      errors.set(`${folder}/${name}`, `upgrade: ${(e as Error).message}`);
+    }
+  }
+  return { paths, errors };
+}
+
+describe.skipIf(!CORPUS_PRESENT || !HAVE_LLVM)('upgraded corpus modules are valid LLVM 16 IR', () => {
+  const scoreboard: string[] = [];
+  afterAll(() => {
+    if (scoreboard.length) console.log(['upgrade scoreboard (llvm-as-16 + opt-16 -passes=verify; lli-16 for ExecutionEngine__*):', ...scoreboard].join('\n  '));
+  });
+
+  for (const folder of FOLDERS) {
+    it(`${folder}: every file upgrades, assembles and verifies; ExecutionEngine programs exit 0`, async () => {
+      const { paths, errors } = upgradeFolder(folder);
+      const failures = new Map(errors);
+      const verified = await runBatched(verifyScript(LLVM_AS!, OPT!), [...paths.keys()], 5_000);
+      for (const [path, msg] of verified) failures.set(paths.get(path)!, msg);
+      const total = paths.size + errors.size;
+      const passed = total - failures.size;
+
+      let lliLine = 'lli-16 not found, programs not run';
+      const lliFailures = new Map<string, string>();
+      if (LLI) {
+        const programs = [...paths].filter(([p, id]) => id.includes('/ExecutionEngine__') && !failures.has(id)).map(([p]) => p);
+        const ran = await runBatched(runScriptLli(LLI), programs, 15_000);
+        for (const [path, msg] of ran) lliFailures.set(paths.get(path)!, msg);
+        lliLine = `lli-16 ${programs.length - lliFailures.size}/${programs.length} exit 0`;
+      }
+      scoreboard.push(`${folder}: ${passed}/${total} verify; ${lliLine}`);
+      for (const [id, msg] of failures) console.log(`  ${VERIFY_EXCEPTIONS.has(id) ? 'known' : 'NEW'} verify failure ${id}: ${msg}`);
+      for (const [id, msg] of lliFailures) console.log(`  ${LLI_EXCEPTIONS.has(id) ? 'known' : 'NEW'} lli failure ${id}: ${msg}`);
+
+      expect([...failures.keys()].filter((id) => !VERIFY_EXCEPTIONS.has(id))).toEqual([]);
+      expect([...lliFailures.keys()].filter((id) => !LLI_EXCEPTIONS.has(id))).toEqual([]);
+      if (EVERY === 1) expect(passed).toBeGreaterThanOrEqual(RATCHET[folder]!);
+    }, 30 * 60_000);
+  }
+});

@@ -1,0 +1,145 @@
+/**
+ * The upgrade's mapping rules, checked without LLVM installed: the cast and comparison tables,
+ * names, constants, inline-asm constraints, and a small built module covering the lowerings.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Module } from '../../src/graph/module.js';
+import { primitiveTypes as P, type FunctionType, type PointerType, type Type } from '../../src/graph/type.js';
+import type { Argument, BasicBlock, Constant, Function, Instruction, Opcode, Value } from '../../src/graph/value.js';
+import { planCast } from '../../src/modern/casts.js';
+import { fpString } from '../../src/modern/constants.js';
+import { upgradeConstraints } from '../../src/modern/function.js';
+import { printModern } from '../../src/modern/index.js';
+import { formatName } from '../../src/modern/names.js';
+import { comparison } from '../../src/modern/ops.js';
+
+const ptr = (element: Type): PointerType => ({ kind: 'pointer', element });
+const int = (type: Type, value: number): Constant => ({ kind: 'int', type, value: BigInt(value) });
+
+describe('cast table', () => {
+  const steps = (a: Type, b: Type): string => {
+    const p = planCast(a, b);
+    return p.kind === 'steps' ? p.steps.map((s) => s.op).join('+') : p.kind;
+  };
+  it('extends by the source signedness, truncates, and treats same width as a no-op', () => {
+    expect(steps(P.sbyte, P.uint)).toBe('sext');
+    expect(steps(P.ubyte, P.int)).toBe('zext');
+    expect(steps(P.bool, P.int)).toBe('zext');
+    expect(steps(P.long, P.short)).toBe('trunc');
+    expect(steps(P.int, P.uint)).toBe('noop');
+  });
+  it('casts to bool compare with zero', () => {
+    expect(planCast(P.int, P.bool)).toEqual({ kind: 'nonzero', fp: false });
+    expect(planCast(P.double, P.bool)).toEqual({ kind: 'nonzero', fp: true });
+    expect(planCast(ptr(P.int), P.bool)).toEqual({ kind: 'nonzero', fp: false });
+  });
+  it('picks the floating-point and pointer conversions', () => {
+    expect(steps(P.int, P.double)).toBe('sitofp');
+    expect(steps(P.uint, P.float)).toBe('uitofp');
+    expect(steps(P.double, P.ubyte)).toBe('fptoui');
+    expect(steps(P.float, P.long)).toBe('fptosi');
+    expect(steps(P.float, P.double)).toBe('fpext');
+    expect(steps(P.double, P.float)).toBe('fptrunc');
+    expect(steps(ptr(P.int), P.ulong)).toBe('ptrtoint');
+    expect(steps(P.int, ptr(P.int))).toBe('sext+inttoptr');
+    expect(steps(P.ulong, ptr(P.int))).toBe('inttoptr');
+    expect(steps(ptr(P.int), ptr(P.sbyte))).toBe('noop');
+  });
+});
+
+describe('comparisons', () => {
+  it('uses signed or unsigned predicates by operand type, ordered fp except setne', () => {
+    expect(comparison('setlt', P.int)).toEqual({ inst: 'icmp', pred: 'slt' });
+    expect(comparison('setlt', P.uint)).toEqual({ inst: 'icmp', pred: 'ult' });
+    expect(comparison('setge', ptr(P.int))).toEqual({ inst: 'icmp', pred: 'uge' });
+    expect(comparison('setle', P.double)).toEqual({ inst: 'fcmp', pred: 'ole' });
+    expect(comparison('setne', P.float)).toEqual({ inst: 'fcmp', pred: 'une' });
+  });
+});
+
+describe('names, constants, constraints', () => {
+  it('quotes names modern syntax cannot take bare', () => {
+    expect(formatName('%', 'x')).toBe('%x');
+    expect(formatName('%', 'tmp.1')).toBe('%tmp.1');
+    expect(formatName('%', '0')).toBe('%"0"');
+    expect(formatName('@', 'java/lang/Object')).toBe('@"java/lang/Object"');
+    expect(formatName('%', 'a"b')).toBe('%"a\\22b"');
+  });
+  it('prints floating point so that it reads back exactly', () => {
+    const f = (type: Type, bits: bigint): string => fpString({ kind: 'fp', type, value: 0, bits });
+    expect(f(P.double, 0x3ff8000000000000n)).toBe('1.5');
+    expect(f(P.double, 0x3ff0000000000000n)).toBe('1.0');
+    expect(f(P.float, 0x3dcccccdn)).toBe('0.10000000149011612');
+    expect(f(P.double, 0x8000000000000000n)).toBe('-0.0');
+    expect(f(P.float, 0x7fc00000n)).toBe('0x7FF8000000000000');
+  });
+  it('rewrites 1.x indirect outputs (==m) to =*m and marks their operands', () => {
+    const r = upgradeConstraints('=r,==m,==&r,m,1,~{flags}');
+    expect(r.constraints).toBe('=r,=*m,=*&r,m,1,~{flags}');
+    expect([...r.indirectArgs]).toEqual([0, 1]);
+  });
+});
+
+// A small module built by hand: one function using the constructs that need lowering.
+function inst(opcode: Opcode, type: Type, operands: Value[], extra: Partial<Instruction> = {}): Instruction {
+  return { kind: 'instruction', opcode, type, operands, ...extra };
+}
+
+function buildModule(): Module {
+  const mainType: FunctionType = { kind: 'function', returnType: P.int, params: [P.int], isVarArg: false };
+  const calleeType: FunctionType = { kind: 'function', returnType: P.int, params: [], isVarArg: false };
+  const callee: Function = {
+    kind: 'function', type: ptr(calleeType), functionType: calleeType, name: 'callee', linkage: 'external',
+    callingConv: 8, alignment: 0, isDeclaration: true, args: [], blocks: [],
+  };
+  const n: Argument = { kind: 'argument', type: P.int, name: 'n', index: 0 };
+  const entry: BasicBlock = { kind: 'block', type: P.label, instructions: [] };
+  const ok: BasicBlock = { kind: 'block', type: P.label, name: 'ok', instructions: [] };
+  const bad: BasicBlock = { kind: 'block', type: P.label, name: 'bad', instructions: [] };
+  const mem = inst('malloc', ptr(P.int), [n], { name: 'mem', allocatedType: P.int });
+  const shifted = inst('shr', P.int, [n, int(P.ubyte, 3)], { name: 'x' });
+  const truth = inst('cast', P.bool, [shifted]);
+  const r = inst('invoke', P.int, [callee, ok, bad], { name: 'r', callingConv: 8 });
+  entry.instructions.push(mem, shifted, truth, r);
+  const p = inst('phi', P.int, [r, entry], { name: 'p' });
+  ok.instructions.push(p, inst('free', P.void, [mem]), inst('ret', P.void, [p]));
+  const q = inst('phi', P.int, [int(P.int, 0), entry], { name: 'q' });
+  bad.instructions.push(q, inst('unwind', P.void, []));
+  const main: Function = {
+    kind: 'function', type: ptr(mainType), functionType: mainType, name: 'main', linkage: 'internal',
+    callingConv: 0, alignment: 0, isDeclaration: false, args: [n], blocks: [entry, ok, bad],
+  };
+  return {
+    kind: 'module', endianness: 'little', pointerSize: 32, targetTriple: '', inlineAsm: '', dependentLibraries: [],
+    types: [], typeNames: new Map(), globals: [], functions: [callee, main],
+  };
+}
+
+describe('printModern on a built module', () => {
+  const text = printModern(buildModule());
+  it('keeps names and numbers unnamed values in order', () => {
+    expect(text).toContain('define internal i32 @main(i32 %n) {');
+    expect(text).toMatch(/^0:$/m);
+    expect(text).toContain('%1 = icmp ne i32 %x, 0');
+  });
+  it('moves signedness into the instructions', () => {
+    expect(text).toContain('%x = ashr i32 %n, 3');
+  });
+  it('lowers malloc/free to C library calls', () => {
+    expect(text).toContain('%up.1 = sext i32 %n to i64');
+    expect(text).toMatch(/%mem = call ptr @malloc\(i64 %up\.\d+\)/);
+    expect(text).toContain('call void @free(ptr %mem)');
+    expect(text).toContain('declare ptr @malloc(i64)');
+  });
+  it('turns invoke into call + br and unwind into abort, dropping the unwind edge from phis', () => {
+    expect(text).toContain('%r = call fastcc i32 @callee()');
+    expect(text).toContain('br label %ok');
+    expect(text).toContain('%q = freeze i32 undef');
+    expect(text).toContain('call void @abort()');
+    expect(text).toContain('declare fastcc i32 @callee()');
+  });
+  it('records the 1.x target facts as comments', () => {
+    expect(text).toContain('; LLVM 1.x: target endian = little');
+    expect(text).toContain('; LLVM 1.x: target pointersize = 32');
+  });
+});

@@ -1,0 +1,177 @@
+/** The printer on modules built in code: dialect choice, numbering, use counts, types, upgrades. */
+import { describe, expect, it } from 'vitest';
+import type { Module } from '../../src/graph/module.js';
+import type { StructType } from '../../src/graph/type.js';
+import type { ConstantExpr, Instruction } from '../../src/graph/value.js';
+import { BytecodeError } from '../../src/errors/bytecode-error.js';
+import { dialectFor, printModule } from '../../src/print/index.js';
+import { block, emptyModule, fnType, func, global, inst, int, P, ptr } from '../encode/helpers.js';
+
+const source = (bytecodeVersion: number): Module['source'] => ({ signature: 'llvc0', compression: 'null', bytecodeVersion, uncompressedSize: 0 });
+
+/** int %f(int %a, int) { entry: %0 = sdiv a, 2 ; br loop ; loop: ... } */
+function divModule(version?: number): Module {
+  const m = emptyModule();
+  if (version !== undefined) m.source = source(version);
+  const f = func(fnType(P.int, [P.int, P.int]), 'f');
+  f.args[0]!.name = 'a';
+  const q = inst('sdiv', P.int, [f.args[0]!, int(P.int, 2)]);
+  const r = inst('urem', P.uint, [int(P.uint, 7), int(P.uint, 3)], { name: 'r' });
+  const exit = block([inst('ret', P.void, [q])]);
+  const loop = block([], 'loop');
+  const entry = block([q, r, inst('br', P.void, [loop])], 'entry');
+  loop.instructions.push(inst('br', P.void, [{ kind: 'bool', type: P.bool, value: false }, loop, exit]));
+  f.blocks.push(entry, loop, exit);
+  f.isDeclaration = false;
+  m.functions.push(f);
+  return m;
+}
+
+describe('dialects', () => {
+  it('prints LLVM 1.9 by default and the writing release natively', () => {
+    const v5 = divModule(5);
+    expect(printModule(v5)).toContain('\tsdiv int %a, 2\t\t; <int>:1 [#uses=1]\n');
+    expect(printModule(v5)).toContain('\t%r = urem uint 7, 3\t\t; <uint> [#uses=0]\n');
+    const native = printModule(v5, { syntax: 'native' });
+    expect(native).toContain('\tdiv int %a, 2\t\t; <int>:1 [#uses=1]\n');
+    expect(native).toContain('\t%r = rem uint 7, 3');
+    expect(printModule(divModule(6), { syntax: 'native' })).toContain('sdiv int %a, 2');
+    expect(dialectFor(divModule(), 'native').release).toBe('1.9');
+  });
+
+  it('prints the target data layout only in the 1.9 dialect', () => {
+    const m = divModule(5);
+    m.endianness = 'big';
+    m.pointerSize = 64;
+    expect(printModule(m)).toMatch(/^; ModuleID = '<stdin>'\ntarget datalayout = "E-p:64:64"\ntarget endian = big\ntarget pointersize = 64\n/);
+    expect(printModule(m, { syntax: 'native' })).toMatch(/^; ModuleID = '<stdin>'\ntarget endian = big\ntarget pointersize = 64\n/);
+  });
+});
+
+describe('function bodies', () => {
+  it('numbers unnamed values, counts uses and lists predecessors newest first', () => {
+    const text = printModule(divModule(6));
+    expect(text).toBe(
+      [
+        "; ModuleID = '<stdin>'",
+        '',
+        'implementation   ; Functions:',
+        '',
+        'int %f(int %a, int) {',
+        'entry:',
+        // Unnamed values show their number only in the comment; the unnamed argument is int %0.
+        '\tsdiv int %a, 2\t\t; <int>:1 [#uses=1]',
+        '\t%r = urem uint 7, 3\t\t; <uint> [#uses=0]',
+        '\tbr label %loop',
+        '',
+        'loop:\t\t; preds = %loop, %entry',
+        '\tbr bool false, label %loop, label %0',
+        '',
+        '; <label>:0\t\t; preds = %loop',
+        '\tret int %1',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('types', () => {
+  it('names types, skips names of pointers to primitives, and writes cycles as up-references', () => {
+    const m = emptyModule();
+    const s: StructType = { kind: 'struct', elements: [] };
+    s.elements.push(ptr(s));
+    const named: StructType = { kind: 'struct', elements: [P.int, P.double] };
+    const intPtr = ptr(P.int);
+    m.types.push(s, named, intPtr);
+    m.typeNames.set('pair', named);
+    m.typeNames.set('ip', intPtr);
+    m.globals.push(global(s, undefined, 'rec'), global(named, undefined, 'p'), global(intPtr, undefined, 'q'));
+    const text = printModule(m);
+    expect(text).toContain('\t%ip = type int*\n\t%pair = type { int, double }\n');
+    expect(text).toContain('%rec = external global { \\2* }\t\t; <{ \\2* }*> [#uses=0]\n');
+    expect(text).toContain('%p = external global %pair\t\t; <%pair*> [#uses=0]\n');
+    expect(text).toContain('%q = external global int*\t\t; <int**> [#uses=0]\n');
+  });
+
+  it('prints all-zero aggregates as zeroinitializer and byte arrays as strings', () => {
+    const m = emptyModule();
+    const arr = { kind: 'array' as const, element: P.sbyte, length: 3 };
+    const zeros = { kind: 'array' as const, element: P.int, length: 2 };
+    m.globals.push(global(arr, { kind: 'array', type: arr, elements: [int(P.sbyte, 104), int(P.sbyte, 105), int(P.sbyte, 0)] }, 's'));
+    m.globals.push(global(zeros, { kind: 'array', type: zeros, elements: [int(P.int, 0), int(P.int, 0)] }, 'z'));
+    const text = printModule(m);
+    expect(text).toContain('%s = global [3 x sbyte] c"hi\\00"');
+    expect(text).toContain('%z = global [2 x int] zeroinitializer');
+  });
+});
+
+describe('LLVM 1.9 intrinsic upgrade view', () => {
+  it('renames an old intrinsic, leaves an unnamed stub and renames the new call', () => {
+    const m = emptyModule();
+    m.source = source(3);
+    const ft = fnType(P.bool, [P.double, P.double]);
+    const old = func(ft, 'llvm.isunordered');
+    const f = func(fnType(P.bool, []), 'g');
+    const fp = (v: number): never => ({ kind: 'fp', type: P.double, value: v, bits: 0n }) as never;
+    const call: Instruction = inst('call', P.bool, [old, fp(0), fp(0)], { name: 'A' });
+    f.blocks.push(block([call, inst('ret', P.void, [call])]));
+    f.isDeclaration = false;
+    m.functions.push(old, f);
+    const text = printModule(m);
+    expect(text).toContain('declare bool ""(double, double)\n');
+    expect(text).toContain('\t%A1 = call bool %llvm.isunordered.f64( double 0.000000e+00, double 0.000000e+00 )\t\t; <bool> [#uses=1]\n');
+    expect(text).toContain('\tret bool %A1\n');
+    expect(text.trimEnd().endsWith('declare bool %llvm.isunordered.f64(double, double)')).toBe(true);
+    // The graph itself is untouched.
+    expect(old.name).toBe('llvm.isunordered');
+    expect(f.blocks[0]!.instructions[0]).toBe(call);
+    // LLVM 1.3's own dialect shows the file as it is.
+    const native = printModule(m, { syntax: 'native' });
+    expect(native.startsWith('\nimplementation   ; Functions:\n\ndeclare bool %llvm.isunordered(double, double)\n')).toBe(true);
+    expect(native).toContain('\t%A = call bool %llvm.isunordered( double 0x0, double 0x0 )');
+  });
+});
+
+describe('bad graphs', () => {
+  it('reports a constant that contains itself as a BytecodeError, not a stack overflow', () => {
+    const m = emptyModule();
+    const t = ptr(P.int);
+    const e: ConstantExpr = { kind: 'expr', type: t, opcode: 'cast', operands: [] };
+    e.operands.push(e);
+    m.globals.push(global(t, e, 'g'));
+    expect(() => printModule(m)).toThrow(BytecodeError);
+  });
+});
+
+describe('module-level details', () => {
+  function detailed(version: number): Module {
+    const m = emptyModule();
+    m.source = source(version);
+    m.inlineAsm = 'foo\nbar "x"';
+    m.dependentLibraries = ['m', 'c'];
+    const st = { kind: 'struct' as const, elements: [P.int, P.int, P.int] };
+    m.globals.push({ ...global(st, { kind: 'struct', type: st, elements: [int(P.int, 1), int(P.int, 2), int(P.int, 3)] }, 's'), linkage: 'internal' });
+    m.globals.push({ ...global(P.int, undefined, 'imp'), linkage: 'dllimport' });
+    const f = func(fnType(P.void, []), 'std');
+    f.callingConv = 64;
+    f.linkage = 'extern_weak';
+    m.functions.push(f);
+    return m;
+  }
+
+  it('prints module asm, deplibs, multi-line structs and LLVM 1.9 linkages and conventions', () => {
+    const text = printModule(detailed(6));
+    expect(text).toContain('module asm "foo"\nmodule asm "bar \\22x\\22"\ndeplibs = [ "m", "c" ]\n');
+    expect(text).toContain('%s = internal global { int, int, int } {\n    int 1, \n    int 2, \n    int 3 }\t\t; <{ int, int, int }*> [#uses=0]\n');
+    expect(text).toContain('%imp = dllimport global int\t\t; <int*> [#uses=0]\n');
+    expect(text).toContain('\ndeclare extern_weak x86_stdcallcc void %std()\n');
+  });
+
+  it('prints deplibs one a line and structs on one line in LLVM 1.3', () => {
+    const text = printModule(detailed(3), { syntax: 'native' });
+    expect(text.startsWith('module asm "foo"')).toBe(true);
+    expect(text).toContain('deplibs = [\n"m",\n"c" ]\n');
+    expect(text).toContain('%s = internal global { int, int, int } { int 1, int 2, int 3 }\t\t; <{ int, int, int }*> [#uses=0]\n');
+  });
+});
