@@ -1,9 +1,9 @@
-import type { BinaryReader } from '../binary/reader.js';
 /**
  * The ConstantPool block (docs/format.md §9), at module or function level: function-local types
  * (v3+), type-type planes (v0–v1), the strings plane (v1+) and planes of constants, including
  * constant expressions that refer forward to constants later in the same pool.
  */
+import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, resolveSignless } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, type Type } from '../graph/type.js';
 import type { Constant, Opcode, Value } from '../graph/value.js';

@@ -1,21 +1,20 @@
-import type { BinaryReader } from '../binary/reader.js';
 /**
  * The Function block (docs/format.md §8): linkage, then constant pools or a compaction table,
  * the instruction list (or LLVM 1.0's basic-block blocks) and the symbol table.
  */
+import type { BinaryReader } from '../binary/reader.js';
 import { readBlockHeader } from '../binary/block-header.js';
-import { blockName } from './context.js';
 import { blockKindFor, hasImplicitNull, NORMALIZED_FIRST_DERIVED_TYPE_ID, NORMALIZED_LABEL_TYPE_ID } from '../format/format-table.js';
 import { primitiveTypesById, type Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { readConstantPool } from './constant-pool.js';
-import { describeType, type ModuleContext } from './context.js';
 import { FunctionScope } from './function-scope.js';
 import { LINKAGE_CODES } from './global-info.js';
 import { readInstructions } from './instructions.js';
 import { nullValueOf } from './planes.js';
 import { readSymbolTable } from './symbol-table.js';
 import { readTypeId, TYPE_TYPE, TypeTable } from './types.js';
+import { blockName, describeType, type ModuleContext } from './context.js';
 
 export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
   const r: BinaryReader = ctx.r;

@@ -1,8 +1,8 @@
-import type { BinaryReader } from '../binary/reader.js';
 /**
  * The ModuleGlobalInfo block (docs/format.md §6): global variables, functions, dependent
  * libraries, target triple, section names and module inline asm.
  */
+import type { BinaryReader } from '../binary/reader.js';
 import type { FunctionType, PointerType } from '../graph/type.js';
 import type { Function, GlobalVariable, Linkage } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';

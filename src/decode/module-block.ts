@@ -3,7 +3,6 @@
  * module graph.
  */
 import { readBlockHeader } from '../binary/block-header.js';
-import { blockName } from './context.js';
 import { BinaryReader } from '../binary/reader.js';
 import { blockKindFor, formatFor, NEWEST_VERSION, type FormatRow } from '../format/format-table.js';
 import type { Limits } from '../limits.js';
@@ -11,12 +10,12 @@ import type { Module } from '../graph/module.js';
 import { primitiveTypesById, type Type } from '../graph/type.js';
 import type { Value } from '../graph/value.js';
 import { isConstantValue, readConstantPool } from './constant-pool.js';
-import { describeType, registerTypes, type ModuleContext } from './context.js';
 import { readFunctionBlock, skipPadding } from './function-block.js';
 import { readModuleGlobalInfo } from './global-info.js';
 import { ModulePlanes } from './planes.js';
 import { readSymbolTable } from './symbol-table.js';
 import { TypeTable } from './types.js';
+import { blockName, describeType, registerTypes, type ModuleContext } from './context.js';
 
 const MODULE_BLOCK_ID = 1;
 /** Version 7 (LLVM 2.0 development) changed incompatibly without new numbers: see docs/format.md §14. */

@@ -1,9 +1,9 @@
-import type { BinaryReader } from '../binary/reader.js';
 /**
  * The SymbolTable block (docs/format.md §12): named types, then planes of named values. The order
  * of planes and entries is kept in `SymbolTableLayout`, because LLVM took it from heap addresses
  * and a faithful writer must reproduce it.
  */
+import type { BinaryReader } from '../binary/reader.js';
 import { normalizeTypeId } from '../format/format-table.js';
 import type { Type } from '../graph/type.js';
 import type { SymbolTableLayout, Value } from '../graph/value.js';
