@@ -12,3 +12,4 @@ export { EncodeError } from './encode/encode-error.js';
 export { readModule, type ReadOptions } from './read.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { unwrapContainer, wrapContainer, wrapContainerAsync, loadBzip2 } from './container/index.js';
+export { printModule, type PrintOptions } from './print/index.js';

@@ -69,6 +69,41 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
     if (!isConstantValue(v)) r.fail(`constant refers to a ${v.kind}, which is not a constant`, f.offset);
     f.target[f.index] = v;
   }
+  if (fixups.length) rejectSelfContainingConstants(ctx, fixups);
+}
+
+/**
+ * A constant may refer forward within its pool, so a damaged file can make one contain itself
+ * (`{ %c }` whose element is itself), which no printer or writer could walk. Such cycles run only
+ * through aggregates and expressions (a global ends a path), so a depth-first search from each
+ * constant that had references finds them. Iterative: no recursion however deep the nesting.
+ */
+function rejectSelfContainingConstants(ctx: ModuleContext, fixups: readonly Fixup[]): void {
+  const r: BinaryReader = ctx.r;
+  const state = new Map<Constant[], 1 | 2>(); // 1: on the current path, 2: done
+  const childrenOf = (c: Value | undefined): Constant[] | undefined =>
+    c === undefined ? undefined : c.kind === 'expr' ? c.operands : c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed' ? c.elements : undefined;
+  for (const root of fixups) {
+    if (state.has(root.target)) continue;
+    const stack: { list: Constant[]; next: number }[] = [{ list: root.target, next: 0 }];
+    state.set(root.target, 1);
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      if (top.next >= top.list.length) {
+        state.set(top.list, 2);
+        stack.pop();
+        continue;
+      }
+      const kids = childrenOf(top.list[top.next++]);
+      if (kids === undefined) continue;
+      const s = state.get(kids);
+      if (s === 1) r.fail('a constant contains itself (its elements or operands lead back to it)', root.offset);
+      if (s === undefined) {
+        state.set(kids, 1);
+        stack.push({ list: kids, next: 0 });
+      }
+    }
+  }
 }
 
 export function isConstantValue(v: Value): v is Constant {

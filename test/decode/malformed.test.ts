@@ -86,3 +86,28 @@ describe.skipIf(!CORPUS_PRESENT)('malformed input', () => {
     expect(() => readModule(bytes)).toThrowError(/version 7/);
   });
 });
+
+describe('constants that contain themselves', () => {
+  it('a cast whose operand is the cast itself is refused with the pool offset', async () => {
+    const { assemble, block, vbr } = await import('../support/assemble.js');
+    // Version 6: no types; empty globals; a pool with `int cast (int <itself> to int)`.
+    const CAST = 32;
+    const file = assemble([
+      block(1, true, [
+        vbr(6 << 4),
+        block(6, false, []),
+        block(5, false, [vbr(0), vbr(0), vbr(0), vbr(0)]),
+        block(3, false, [vbr(1), vbr(7), vbr(2), vbr(CAST), vbr(1), vbr(7)]),
+      ]),
+    ]);
+    let error: unknown;
+    try {
+      readModule(file);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(BytecodeError);
+    expect((error as BytecodeError).reason).toMatch(/contains itself/);
+    expect((error as BytecodeError).blockPath).toEqual(['Module', 'ConstantPool']);
+  });
+});
