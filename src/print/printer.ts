@@ -399,11 +399,8 @@ export class AsmPrinter {
       case 'instruction':
       case 'global':
       case 'function': {
-        // Cached per value: the same operand is printed many times.
-        const info = this.uses.infoFor(v);
-        if (info.text !== undefined) return info.text;
         const name = this.nameOf(v);
-        return (info.text = name !== undefined ? llvmName(name) : info.slot >= 0 ? '%' + info.slot : '%<badref>');
+        return name !== undefined ? llvmName(name) : '%' + this.slotText(v);
       }
       case 'inlineasm':
         return 'asm ' + (v.hasSideEffects ? 'sideeffect ' : '') + '"' + escapeString(v.asm) + '", "' + escapeString(v.constraints) + '"';

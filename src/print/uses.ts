@@ -18,8 +18,6 @@ import { instructionsIn, type ModuleView } from './view.js';
 export interface ValueInfo {
   uses: number;
   slot: number;
-  /** The value's text as an operand (`%x`, `%3`), once printed. */
-  text?: string;
 }
 
 export class UseCounts {
