@@ -132,7 +132,7 @@ function buildModule(globals: GlobalSpec[], functions: FunctionSpec[]): Module {
     m.functions.push(f);
     previous.set(t, f);
   }
-  m.types = [...fnTypes.values(), ...fnTypes.values()].flatMap((ft, i) => (i < fnTypes.size ? [ft] : [])).concat([...types.values()]);
+  m.types = [...fnTypes.values(), ...types.values()];
   return m;
 }
 
