@@ -13,3 +13,4 @@ export { readModule, type ReadOptions } from './read.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { unwrapContainer, wrapContainer, wrapContainerAsync, loadBzip2 } from './container/index.js';
 export { printModule, type PrintOptions } from './print/index.js';
+export { printModern, UpgradeError } from './modern/index.js';

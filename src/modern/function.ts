@@ -14,9 +14,11 @@
  */
 import type { Type } from '../graph/type.js';
 import type { Argument, BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
+import { upgradeConstraints } from './asm.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
 import { GC_INTRINSICS } from './intrinsics.js';
+import { lowerIntrinsicCall, VA_LIST, type BodyApi } from './lower-intrinsics.js';
 import { callingConvention, sretAttr, type ModuleContext } from './module.js';
 import { escapeString, formatName, NameScope } from './names.js';
 import { binaryOpcode, comparison, UpgradeError } from './ops.js';
@@ -28,8 +30,6 @@ export interface FunctionBody {
   needsGc: boolean;
 }
 
-/** A va_list object big enough for every target LLVM 16 supports (x86-64: 24 bytes, AArch64: 32). */
-const VA_LIST = '[32 x i8], align 16';
 
 function isLocal(v: Value): v is Argument | BasicBlock | Instruction {
   return v.kind === 'argument' || v.kind === 'block' || v.kind === 'instruction';
@@ -50,7 +50,7 @@ export function printFunctionBody(ctx: ModuleContext, fn: Function): FunctionBod
   return new BodyPrinter(ctx, fn).print();
 }
 
-class BodyPrinter implements Sink {
+class BodyPrinter implements Sink, BodyApi {
   private readonly names = new Map<Value, string>();
   private readonly scope = new NameScope();
   private out: string[] = [];
@@ -64,13 +64,17 @@ class BodyPrinter implements Sink {
   private deferred: string[] = [];
 
   constructor(
-    private readonly ctx: ModuleContext,
+    readonly ctx: ModuleContext,
     private readonly fn: Function,
   ) {}
 
   // Sink: helper instructions emitted before the current one.
   emit(line: string): void {
     this.out.push('  ' + line);
+  }
+
+  calleeName(inst: Instruction): string {
+    return calleeFunction(inst.operands[0]!)?.name ?? '';
   }
 
   temp(base = 'up'): string {
@@ -91,21 +95,21 @@ class BodyPrinter implements Sink {
     }
   }
 
-  private local(v: Value): string {
+  local(v: Value): string {
     const n = this.names.get(v);
     if (n === undefined) throw new UpgradeError(`value used outside its function (${v.kind})`);
     return n;
   }
 
-  private val(v: Value, sink: Sink | undefined = this): string {
+  val(v: Value, sink: Sink | undefined = this): string {
     return isLocal(v) ? this.local(v) : this.ctx.consts.value(v, sink);
   }
 
-  private ty(t: Type): string {
+  ty(t: Type): string {
     return this.ctx.types.str(t);
   }
 
-  private typed(v: Value, sink: Sink | undefined = this): string {
+  typed(v: Value, sink: Sink | undefined = this): string {
     return `${this.ty(v.type)} ${this.val(v, sink)}`;
   }
 
@@ -304,7 +308,7 @@ class BodyPrinter implements Sink {
     }
   }
 
-  private vaIntrinsic(which: 'start' | 'end' | 'copy'): string {
+  vaIntrinsic(which: 'start' | 'end' | 'copy'): string {
     return this.ctx.intrinsic(`llvm.va_${which}`, `declare void @llvm.va_${which}(${which === 'copy' ? 'ptr, ptr' : 'ptr'})`);
   }
 
@@ -434,7 +438,7 @@ class BodyPrinter implements Sink {
     const target = calleeFunction(calleeOp);
     const plan = target ? this.ctx.plans.get(target) : undefined;
     if (target?.name && GC_INTRINSICS.has(target.name) && plan?.kind === 'keep') this.needsGc = true;
-    if (plan?.kind === 'lower' && this.lowerIntrinsic(plan.how, inst, nm, args)) {
+    if (plan?.kind === 'lower' && lowerIntrinsicCall(this, plan.how, inst, nm, args)) {
       if (isInvoke) this.emit(`br ${this.label(inst.operands[1]!)}`);
       return;
     }
@@ -465,135 +469,4 @@ class BodyPrinter implements Sink {
       this.emit(`${nm}${inst.isTailCall ? 'tail ' : ''}call ${cc}${retOrFn} ${callee}(${argList})`);
     }
   }
-
-  /** Rewrites a call of a 1.x intrinsic; false when the call's shape is not the expected one. */
-  private lowerIntrinsic(how: string, inst: Instruction, nm: string, args: Value[]): boolean {
-    const a = (i: number): string => this.typed(args[i]!);
-    // Lowerings to void calls cannot carry a 1.x result (it would leave a gap in the numbering).
-    if (nm && ['memcpy', 'memmove', 'memset', 'prefetch', 'va_copy', 'longjmp'].includes(how)) return false;
-    switch (how) {
-      case 'memcpy':
-      case 'memmove':
-      case 'memset': {
-        if (args.length < 3) return false;
-        const lenTy = this.ty(args[2]!.type);
-        if (lenTy !== 'i32' && lenTy !== 'i64') return false;
-        const name = how === 'memset' ? `llvm.memset.p0.${lenTy}` : `llvm.${how}.p0.p0.${lenTy}`;
-        const decl = how === 'memset' ? `declare void @${name}(ptr, i8, ${lenTy}, i1)` : `declare void @${name}(ptr, ptr, ${lenTy}, i1)`;
-        const fnName = this.ctx.intrinsic(name, decl);
-        // The 1.x alignment operand becomes `align` attributes on the pointers (when a power of two above 1).
-        const alignOp = args[3];
-        const align = alignOp && alignOp.kind === 'int' && alignOp.value > 1n && (alignOp.value & (alignOp.value - 1n)) === 0n ? ` align ${alignOp.value}` : '';
-        const p0 = `ptr${align} ${this.val(args[0]!)}`;
-        const p1 = how === 'memset' ? this.typed(args[1]!) : `ptr${align} ${this.val(args[1]!)}`;
-        this.emit(`call void ${fnName}(${p0}, ${p1}, ${a(2)}, i1 false)`);
-        return true;
-      }
-      case 'ctlz':
-      case 'cttz': {
-        if (args.length !== 1 || intBits(args[0]!.type) === 0 || intBits(inst.type) !== intBits(args[0]!.type)) return false;
-        const t = this.ty(args[0]!.type);
-        const fnName = this.ctx.intrinsic(`llvm.${how}.${t}`, `declare ${t} @llvm.${how}.${t}(${t}, i1)`);
-        this.emit(`${nm}call ${t} ${fnName}(${a(0)}, i1 false)`);
-        return true;
-      }
-      case 'prefetch': {
-        if (args.length !== 3) return false;
-        const fnName = this.ctx.intrinsic('llvm.prefetch.p0', 'declare void @llvm.prefetch.p0(ptr, i32, i32, i32)');
-        this.emit(`call void ${fnName}(${this.typed(args[0]!)}, i32 ${this.val(args[1]!)}, i32 ${this.val(args[2]!)}, i32 1)`);
-        return true;
-      }
-      case 'isunordered':
-        if (args.length !== 2) return false;
-        this.emit(`${nm}fcmp uno ${a(0)}, ${this.val(args[1]!)}`);
-        return true;
-      case 'va_start_old':
-        // The 1.x va_list was a value; now it is an object the intrinsics update in place.
-        if (args.length !== 0 || !nm) return false;
-        this.emit(`${nm}alloca ${VA_LIST}`);
-        this.emit(`call void ${this.vaIntrinsic('start')}(ptr ${this.local(inst)})`);
-        return true;
-      case 'va_copy_old':
-        if (args.length !== 1 || !nm) return false;
-        this.emit(`${nm}alloca ${VA_LIST}`);
-        this.emit(`call void ${this.vaIntrinsic('copy')}(ptr ${this.local(inst)}, ${a(0)})`);
-        return true;
-      case 'va_copy': {
-        // 1.6–1.9: va_copy(dest va_list*, src va_list value); modern wants the source object.
-        if (args.length !== 2) return false;
-        const src = args[1]!;
-        const srcObject = src.kind === 'instruction' && src.opcode === 'load' ? src.operands[0]! : src;
-        this.emit(`call void ${this.vaIntrinsic('copy')}(${a(0)}, ptr ${this.val(srcObject)})`);
-        return true;
-      }
-      case 'x86_loadu':
-        // An unaligned 16-byte load.
-        if (args.length !== 1 || !nm) return false;
-        this.emit(`${nm}load <16 x i8>, ${a(0)}, align 1`);
-        return true;
-      case 'x86_pcmpgt':
-      case 'x86_pcmpeq': {
-        // Lane-wise signed compare giving all-ones / all-zeros lanes.
-        if (args.length !== 2 || !nm || inst.type.kind !== 'packed') return false;
-        const t = this.temp();
-        const vt = this.ty(inst.type);
-        this.emit(`${t} = icmp ${how === 'x86_pcmpgt' ? 'sgt' : 'eq'} ${a(0)}, ${this.val(args[1]!)}`);
-        this.emit(`${nm}sext <${inst.type.length} x i1> ${t} to ${vt}`);
-        return true;
-      }
-      case 'x86_scalar': {
-        // Operate on lane 0, keep the other lanes of the first operand.
-        if (args.length !== 2 || !nm || inst.type.kind !== 'packed') return false;
-        const op = 'f' + (calleeFunction(inst.operands[0]!)!.name!.split('.')[3] ?? 'add');
-        const el = this.ty(inst.type.element);
-        const [x, y, r] = [this.temp(), this.temp(), this.temp()];
-        this.emit(`${x} = extractelement ${a(0)}, i32 0`);
-        this.emit(`${y} = extractelement ${a(1)}, i32 0`);
-        this.emit(`${r} = ${op} ${el} ${x}, ${y}`);
-        this.emit(`${nm}insertelement ${a(0)}, ${el} ${r}, i32 0`);
-        return true;
-      }
-      case 'x86_packssdw': {
-        // LLVM 1.x typed the result <4 x int>; the same 128 bits are <8 x i16> today.
-        if (args.length !== 2 || !nm) return false;
-        const fnName = this.ctx.intrinsic('llvm.x86.sse2.packssdw.128', 'declare <8 x i16> @llvm.x86.sse2.packssdw.128(<4 x i32>, <4 x i32>)');
-        const t = this.temp();
-        this.emit(`${t} = call <8 x i16> ${fnName}(${a(0)}, ${a(1)})`);
-        this.emit(`${nm}bitcast <8 x i16> ${t} to <4 x i32>`);
-        return true;
-      }
-      case 'setjmp':
-        if (args.length !== 1) return false;
-        this.emit(`${nm}call i32 ${this.ctx.helper('setjmp')}(${a(0)})`);
-        return true;
-      case 'longjmp':
-        if (args.length !== 2) return false;
-        this.emit(`call void ${this.ctx.helper('longjmp')}(${a(0)}, ${a(1)})`);
-        return true;
-    }
-    return false;
-  }
-}
-
-/**
- * Inline-asm constraints: LLVM 1.x wrote an indirect (memory) output as `==m`; modern syntax is
- * `=*m`, and the pointer operand it consumes must carry `elementtype(T)`. Returns the rewritten
- * string and which call operands are such pointers.
- */
-export function upgradeConstraints(constraints: string): { constraints: string; indirectArgs: Set<number> } {
-  const indirectArgs = new Set<number>();
-  let arg = 0;
-  const parts = constraints.split(',').map((c) => {
-    if (c.startsWith('~')) return c;
-    if (c.startsWith('==')) c = '=*' + c.slice(2);
-    if (c.startsWith('=*')) {
-      indirectArgs.add(arg++);
-      return c;
-    }
-    if (c.startsWith('=')) return c; // a direct output is the call's result, not an operand
-    if (c.startsWith('*')) indirectArgs.add(arg);
-    arg++;
-    return c;
-  });
-  return { constraints: parts.join(','), indirectArgs };
 }

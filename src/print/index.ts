@@ -7,12 +7,16 @@
 import type { Module } from '../graph/module.js';
 import { dialectFor, type Syntax } from './dialect.js';
 import { AsmPrinter } from './printer.js';
+import { printModern } from '../modern/index.js';
 import { upgradeView19 } from './upgrade19.js';
 import { plainView } from './view.js';
 
 export interface PrintOptions {
-  /** `'1.9'` (default): LLVM 1.9's `llvm-dis`. `'native'`: the writing release's `llvm-dis`. */
-  syntax?: Syntax;
+  /**
+   * `'1.9'` (default): LLVM 1.9's `llvm-dis`. `'native'`: the writing release's `llvm-dis`.
+   * `'modern'`: LLVM 16 textual IR (docs/upgrade.md), which today's `llvm-as` accepts.
+   */
+  syntax?: Syntax | 'modern';
 }
 
 /**
@@ -20,6 +24,7 @@ export interface PrintOptions {
  * graph no file could describe (a constant that contains itself).
  */
 export function printModule(module: Module, options: PrintOptions = {}): string {
+  if (options.syntax === 'modern') return printModern(module);
   const dialect = dialectFor(module, options.syntax ?? '1.9');
   const view = dialect.upgradesIntrinsics ? upgradeView19(module) : plainView(module);
   return new AsmPrinter(view, dialect).print();

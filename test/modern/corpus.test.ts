@@ -40,8 +40,8 @@ const RATCHET: Readonly<Record<string, number>> = { v0: 553, v1: 574, v3: 622, v
 const FOLDERS = [...VERSION_FOLDERS, 'historical'] as const;
 
 /**
- * Each file costs two LLVM process launches (~0.1 s of CPU); the whole corpus takes a few
- * minutes per core. `MODERN_VERIFY_EVERY=N` checks only every Nth file of each folder (local
+ * Each file costs two LLVM process launches (~0.1 s of CPU); the whole corpus takes about
+ * 2–4 minutes on two cores. `MODERN_VERIFY_EVERY=N` checks only every Nth file of each folder (local
  * iterations; the ratchet is then not asserted). CI runs everything.
  */
 const EVERY = Math.max(1, Number(process.env['MODERN_VERIFY_EVERY'] ?? '1') || 1);

@@ -8,7 +8,7 @@ import { primitiveTypes as P, type FunctionType, type PointerType, type Type } f
 import type { Argument, BasicBlock, Constant, Function, Instruction, Opcode, Value } from '../../src/graph/value.js';
 import { planCast } from '../../src/modern/casts.js';
 import { fpString } from '../../src/modern/constants.js';
-import { upgradeConstraints } from '../../src/modern/function.js';
+import { upgradeConstraints } from '../../src/modern/asm.js';
 import { printModern } from '../../src/modern/index.js';
 import { formatName } from '../../src/modern/names.js';
 import { comparison } from '../../src/modern/ops.js';
