@@ -1,9 +1,9 @@
 /**
  * What the fuzzer (and the regression test) runs on each input: every public consumer of bytes
- * or of a module read from them. Each may throw only `BytecodeError` (or `EncodeError` when a
- * damaged-but-readable module cannot be written at some version).
+ * or of a module read from them. Each may throw only the typed errors (see `check`).
  */
 import { EncodeError } from '../encode/encode-error.js';
+import { InvalidModuleError } from '../encode/verify.js';
 import { writeModule } from '../encode/write.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { analyzeBytes, dumpAnalysis } from '../analyze/index.js';
@@ -54,7 +54,9 @@ export function check(input: Uint8Array): string | undefined {
     try {
       c.run(input);
     } catch (e) {
-      if (e instanceof BytecodeError || e instanceof EncodeError) continue;
+      // The typed errors: a format error, a module the target version cannot express, or a
+      // damaged-but-readable module that the writer's verifier refuses.
+      if (e instanceof BytecodeError || e instanceof EncodeError || e instanceof InvalidModuleError) continue;
       const err = e as Error;
       return `${c.name}: ${err.name}: ${err.message}`.slice(0, 300);
     }
