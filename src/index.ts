@@ -14,3 +14,4 @@ export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { unwrapContainer, wrapContainer, wrapContainerAsync, loadBzip2 } from './container/index.js';
 export { printModule, type PrintOptions } from './print/index.js';
 export { printModern, UpgradeError } from './modern/index.js';
+export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';

@@ -1,5 +1,5 @@
 import Bunzip from 'seek-bzip';
-import createLibBzip2 from 'libbzip2-wasm';
+import type createLibBzip2 from 'libbzip2-wasm';
 import { BytecodeError } from '../errors/bytecode-error.js';
 
 /**
@@ -120,13 +120,24 @@ export function isBzip2Loaded(): boolean {
  */
 export function loadBzip2(): Promise<void> {
   if (loading) return loading;
-  loading = new Promise<void>((resolve, reject) => {
+  // Imported only here: the 200 KB Emscripten module costs every program that merely reads
+  // (decompression does not need it) tens of milliseconds of start-up.
+  loading = import('libbzip2-wasm').then(({ default: create }) => instantiate(create));
+  // A failed load may be retried.
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+function instantiate(create: typeof createLibBzip2): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const proc = (globalThis as { process?: NodeLikeProcess }).process;
     const events = ['uncaughtException', 'unhandledRejection'] as const;
     const before = proc && typeof proc.listeners === 'function' ? events.map((ev) => proc.listeners(ev)) : undefined;
     let mod: createLibBzip2.Module;
     try {
-      mod = createLibBzip2();
+      mod = create();
     } catch (e) {
       reject(e instanceof Error ? e : new Error(String(e)));
       return;
@@ -145,11 +156,6 @@ export function loadBzip2(): Promise<void> {
       resolve();
     });
   });
-  // A failed load may be retried.
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
 }
 
 /** The part of Node's `process` that `loadBzip2` touches (kept structural: no Node types in core). */
