@@ -1,6 +1,6 @@
 /**
- * The printer, the analyzer and the upgrader, loaded on demand: `--help`, `--version` and `rewrite` do not pay
- * for code they do not use, and `dis` starts loading the printer while the file is being read.
+ * The printer, the analyzer and the upgrader, loaded on demand: `--help`, `--version` and
+ * `rewrite` do not pay for code they do not use, and `dis` loads the printer alongside the reader.
  */
 export type Printer = typeof import('../print/index.js');
 export type Analyzer = typeof import('../analyze/index.js');

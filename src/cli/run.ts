@@ -253,10 +253,17 @@ export function describeError(e: unknown): string {
     // path; EncodeError and UpgradeError name what the target cannot express); anything else is
     // our bug, and says so.
     const known = USER_ERRORS.has(e.name) || typeof code === 'string';
-    const text = known ? e.message : `internal error (${e.name}): ${e.message}`;
-    return text.replace(/\s*\n\s*/g, ' ');
+    return oneLine(known ? e.message : `internal error (${e.name}): ${e.message}`);
   }
-  return `internal error: ${String(e)}`;
+  return oneLine(`internal error: ${String(e)}`);
+}
+
+/**
+ * Keeps a message on one line and harmless to a terminal: messages may quote names from the file,
+ * which can hold any byte, so line breaks become spaces and other control bytes `\xNN`.
+ */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
 function packageVersion(): string {

@@ -19,10 +19,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadPrinter, type Printer } from '../cli/engines.js';
 import { compressBzip2, loadBzip2, unwrapContainer } from '../container/index.js';
 import { writeModule } from '../encode/write.js';
 import type { Module } from '../graph/module.js';
+import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -100,21 +100,17 @@ function retainedHeap(streams: Uint8Array[]): number | undefined {
   return after - before;
 }
 
-function measure(w: Workload, runs: number, printer: Printer | undefined): Row[] {
+function measure(w: Workload, runs: number): Row[] {
   const rows: Row[] = [];
   const mb = sizeOf(w.streams);
   let modules: Module[] = [];
   rows.push({ workload: w.label, measure: 'read', megabytes: mb, ...best(runs, () => void (modules = w.streams.map((s) => readModule(s)))) });
-  if (printer) {
-    let chars = 0;
-    const timing = best(runs, () => {
-      chars = 0;
-      for (const s of w.streams) chars += printer.printModule(readModule(s), { syntax: '1.9' }).length;
-    });
-    rows.push({ workload: w.label, measure: 'read+print', megabytes: mb, ...timing, note: `${(chars / 1e6).toFixed(1)} MB of text` });
-  } else {
-    rows.push({ workload: w.label, measure: 'read+print', megabytes: mb, ...NO_TIMING, note: 'printer not built' });
-  }
+  let chars = 0;
+  const printing = best(runs, () => {
+    chars = 0;
+    for (const s of w.streams) chars += printModule(readModule(s), { syntax: '1.9' }).length;
+  });
+  rows.push({ workload: w.label, measure: 'read+print', megabytes: mb, ...printing, note: `${(chars / 1e6).toFixed(1)} MB of text` });
   rows.push({
     workload: w.label,
     measure: 'write',
@@ -179,12 +175,6 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   await loadBzip2();
-  let printer: Printer | undefined;
-  try {
-    printer = await loadPrinter();
-  } catch {
-    printer = undefined;
-  }
   const load = (names: string[], label: string): Workload => {
     const files = names.map((n) => new Uint8Array(readFileSync(join(v6, n))));
     return { label, files, streams: files.map((f) => unwrapContainer(f).stream) };
@@ -193,7 +183,7 @@ async function main(argv: string[]): Promise<number> {
   const workloads = [...(all.includes(BIG) ? [load([BIG], `v6/${BIG}`)] : []), load(all, `v6 (${all.length} files)`)];
 
   process.stdout.write(`bench: best of ${o.runs} runs, node ${process.version}${gc ? '' : ' (no --expose-gc: no heap figures)'}\n\n`);
-  const rows = workloads.flatMap((w) => measure(w, o.runs, printer));
+  const rows = workloads.flatMap((w) => measure(w, o.runs));
   process.stdout.write(table(rows));
   return 0;
 }

@@ -1,15 +1,17 @@
 /**
  * One corpus file against its references: does it read, does each printing match what LLVM
- * printed, and does writing it back give the file's own bytes. Used by `conformance.ts`, in the
- * main thread or in workers (`conformance-worker.ts`).
+ * printed, does writing it back give the file's own bytes, and does the analyzer's summary match
+ * llvm-bcanalyzer's. Used by `conformance.ts`, in the main thread or in workers
+ * (`conformance-worker.ts`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { loadPrinter, type Printer } from '../cli/engines.js';
+import { analyzeBytes, formatAnalysis } from '../analyze/index.js';
 import { isBzip2Loaded, loadBzip2, unwrapContainer } from '../container/index.js';
 import { writeModule } from '../encode/write.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Module } from '../graph/module.js';
+import { dialectFor, printModule } from '../print/index.js';
 import { readModule } from '../read.js';
 
 /**
@@ -33,8 +35,10 @@ export interface FileResult {
   payload: Outcome;
   /** The whole written file, container and compression included, against the file. */
   file: Outcome;
+  /** The analyzer's summary against `.bca.txt` (LLVM 1.9's llvm-bcanalyzer). */
+  analyze: Outcome;
   /** For failures: where the first difference is, or the exception's message. */
-  notes: Partial<Record<'print19' | 'native' | 'payload' | 'file', string>>;
+  notes: Partial<Record<'print19' | 'native' | 'payload' | 'file' | 'analyze', string>>;
 }
 
 /** The reference suffix for the default (LLVM 1.9 dialect) printing, by folder (see corpus README). */
@@ -48,22 +52,9 @@ function reference19(folder: string, version: number | undefined): string {
 /** Versions our writer produces (LLVM 1.3, 1.8, 1.9). */
 const WRITABLE = new Set([3, 5, 6]);
 
-let printer: Printer | null | undefined;
-
-/** Loads what the checks need once per thread: the printer (if built) and the bzip2 codec. */
+/** Loads what the checks need once per thread: the bzip2 codec (for writing `llvc2` files back). */
 export async function prepare(): Promise<void> {
-  if (printer === undefined) {
-    try {
-      printer = await loadPrinter();
-    } catch {
-      printer = null;
-    }
-  }
   if (!isBzip2Loaded()) await loadBzip2();
-}
-
-export function printerAvailable(): boolean {
-  return printer != null;
 }
 
 /** Each folder's file names, listed once per thread: cheaper than asking the OS per reference. */
@@ -117,7 +108,20 @@ export function checkFile(root: string, folder: string, name: string): FileResul
   const path = join(root, folder, name);
   const base = path.replace(/\.bc$/, '');
   const bytes = new Uint8Array(readFileSync(path));
-  const result: FileResult = { folder, name, read: 'ok', print19: 'n/a', native: 'n/a', payload: 'n/a', file: 'n/a', notes: {} };
+  const result: FileResult = { folder, name, read: 'ok', print19: 'n/a', native: 'n/a', payload: 'n/a', file: 'n/a', analyze: 'n/a', notes: {} };
+
+  // The analyzer works on the bytes, damaged or not (it reports partial figures, as LLVM did).
+  const bca = readText(base + '.bca.txt');
+  if (bca !== undefined) {
+    try {
+      const actual = formatAnalysis(analyzeBytes(bytes, { moduleId: name }));
+      result.analyze = actual === bca ? 'pass' : 'fail';
+      if (actual !== bca) result.notes.analyze = firstDifference(actual, bca);
+    } catch (e) {
+      result.analyze = 'crash';
+      result.notes.analyze = errorText(e);
+    }
+  }
 
   let first: Module;
   try {
@@ -161,14 +165,9 @@ export function checkFile(root: string, folder: string, name: string): FileResul
   const comparePrint = (column: 'print19' | 'native', suffix: string, syntax: '1.9' | 'native'): void => {
     const expected = readText(base + suffix);
     if (expected === undefined) return;
-    if (!printer) {
-      result[column] = 'fail';
-      result.notes[column] = 'printer not built';
-      return;
-    }
     try {
-      const same = column === 'native' && printed19 !== undefined && printer.dialectFor(first, 'native') === printer.dialectFor(first, '1.9');
-      const actual = same ? printed19! : printer.printModule(first, { syntax });
+      const same = column === 'native' && printed19 !== undefined && dialectFor(first, 'native') === dialectFor(first, '1.9');
+      const actual = same ? printed19! : printModule(first, { syntax });
       if (column === 'print19') printed19 = actual;
       result[column] = actual === expected ? 'pass' : 'fail';
       if (actual !== expected) result.notes[column] = firstDifference(actual, expected);

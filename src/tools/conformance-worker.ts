@@ -4,7 +4,7 @@
  * much as hundreds of small ones) without a message round trip per file.
  */
 import { parentPort } from 'node:worker_threads';
-import { checkFile, prepare, printerAvailable } from './conformance-check.js';
+import { checkFile, prepare } from './conformance-check.js';
 
 export interface Task {
   root: string;
@@ -16,7 +16,7 @@ const port = parentPort;
 if (!port) throw new Error('conformance-worker.js runs only as a worker thread');
 
 await prepare();
-port.postMessage({ ready: true, printer: printerAvailable() });
+port.postMessage({ ready: true });
 port.on('message', (batch: Task[] | null) => {
   if (batch === null) {
     port.close();

@@ -12,6 +12,9 @@
  *   --jobs N           worker threads (default: the available cores, at most 4; 1 = in-process)
  *   --ratchet-file P   another ratchet file (tests use a temporary one)
  *
+ * Columns: read, printed (1.9 dialect and native) against LLVM's listings, written back against the
+ * file (uncompressed payload and whole file), analyzed against llvm-bcanalyzer's summary.
+ *
  * The ratchet holds, per folder, minimum counts of good outcomes: files read, files nothing crashed
  * on, and passes of each comparison. Counts only rise: a change that loses one fails CI.
  */
@@ -27,7 +30,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
 const DEFAULT_RATCHET = join(PROJECT, 'conformance/ratchet.json');
 const FOLDER_ORDER = ['v0', 'v1', 'v3', 'v5', 'v6', 'historical'];
-const COMPARISONS = ['print19', 'native', 'payload', 'file'] as const;
+const COMPARISONS = ['print19', 'native', 'payload', 'file', 'analyze'] as const;
 type Comparison = (typeof COMPARISONS)[number];
 
 interface Options {
@@ -59,10 +62,11 @@ export interface FolderScore {
   native: Tally;
   payload: Tally;
   file: Tally;
+  analyze: Tally;
 }
 
 /** The counts the ratchet keeps from falling. */
-const RATCHETED = ['readOk', 'noCrash', 'print19', 'native', 'payload', 'file'] as const;
+const RATCHETED = ['readOk', 'noCrash', 'print19', 'native', 'payload', 'file', 'analyze'] as const;
 type RatchetKey = (typeof RATCHETED)[number];
 type Ratchet = Record<string, Partial<Record<RatchetKey, number>>>;
 
@@ -74,6 +78,7 @@ function ratchetValues(s: FolderScore): Record<RatchetKey, number> {
     native: s.native.pass,
     payload: s.payload.pass,
     file: s.file.pass,
+    analyze: s.analyze.pass,
   };
 }
 
@@ -131,16 +136,15 @@ function listTasks(o: Options): Task[] {
 /** Files per message to a worker. */
 const BATCH = 8;
 
-/** Runs every task, in worker threads when `jobs` > 1. Also says whether the printer was built. */
-async function runAll(tasks: Task[], jobs: number): Promise<{ results: FileResult[]; printer: boolean }> {
+/** Runs every task, in worker threads when `jobs` > 1 (in this thread for a handful of files). */
+async function runAll(tasks: Task[], jobs: number): Promise<FileResult[]> {
   if (jobs <= 1 || tasks.length < 50) {
     const check = await import('./conformance-check.js');
     await check.prepare();
-    return { results: tasks.map((t) => check.checkFile(t.root, t.folder, t.name)), printer: check.printerAvailable() };
+    return tasks.map((t) => check.checkFile(t.root, t.folder, t.name));
   }
   const results: FileResult[] = [];
   let next = 0;
-  let printer = true;
   const workerUrl = new URL('./conformance-worker.js', import.meta.url);
   await Promise.all(
     Array.from({ length: jobs }, () =>
@@ -154,8 +158,7 @@ async function runAll(tasks: Task[], jobs: number): Promise<{ results: FileResul
           next += current.length;
           w.postMessage(current.length ? current : null);
         };
-        w.on('message', (msg: { ready?: boolean; printer?: boolean; results?: FileResult[] }) => {
-          if (msg.ready) printer &&= msg.printer === true;
+        w.on('message', (msg: { ready?: boolean; results?: FileResult[] }) => {
           if (msg.results) results.push(...msg.results);
           feed();
         });
@@ -164,7 +167,7 @@ async function runAll(tasks: Task[], jobs: number): Promise<{ results: FileResul
       }),
     ),
   );
-  return { results, printer };
+  return results;
 }
 
 function score(results: FileResult[]): Map<string, FolderScore> {
@@ -173,7 +176,7 @@ function score(results: FileResult[]): Map<string, FolderScore> {
     let s = scores.get(r.folder);
     if (!s) {
       const t = (): Tally => ({ pass: 0, of: 0 });
-      s = { files: 0, readOk: 0, readError: 0, crashed: 0, print19: t(), native: t(), payload: t(), file: t() };
+      s = { files: 0, readOk: 0, readError: 0, crashed: 0, print19: t(), native: t(), payload: t(), file: t(), analyze: t() };
       scores.set(r.folder, s);
     }
     s.files++;
@@ -191,7 +194,8 @@ function score(results: FileResult[]): Map<string, FolderScore> {
 }
 
 function total(scores: Map<string, FolderScore>): FolderScore {
-  const sum: FolderScore = { files: 0, readOk: 0, readError: 0, crashed: 0, print19: { pass: 0, of: 0 }, native: { pass: 0, of: 0 }, payload: { pass: 0, of: 0 }, file: { pass: 0, of: 0 } };
+  const t = (): Tally => ({ pass: 0, of: 0 });
+  const sum: FolderScore = { files: 0, readOk: 0, readError: 0, crashed: 0, print19: t(), native: t(), payload: t(), file: t(), analyze: t() };
   for (const s of scores.values()) {
     sum.files += s.files;
     sum.readOk += s.readOk;
@@ -205,7 +209,7 @@ function total(scores: Map<string, FolderScore>): FolderScore {
   return sum;
 }
 
-const TABLE_HEAD = ['folder', 'files', 'read', 'refused', 'crashed', 'print 1.9', 'native', 'payload', 'file'];
+const TABLE_HEAD = ['folder', 'files', 'read', 'refused', 'crashed', 'print 1.9', 'native', 'payload', 'file', 'analyze'];
 
 function tableRows(scores: Map<string, FolderScore>, dash: string): string[][] {
   const tally = (t: Tally): string => (t.of === 0 ? dash : `${t.pass}/${t.of}`);
@@ -233,6 +237,7 @@ const COLUMN_TITLES: Record<Comparison, string> = {
   native: 'native printing differs',
   payload: 'written stream differs',
   file: 'written file differs',
+  analyze: 'analyzer summary differs from .bca.txt',
 };
 
 function failureList(results: FileResult[]): string {
@@ -243,7 +248,8 @@ function failureList(results: FileResult[]): string {
     for (const r of unread) lines.push(`  ${r.folder}/${r.name}: ${r.read === 'crash' ? 'CRASH ' : ''}${r.readMessage ?? ''}`);
   }
   for (const c of COMPARISONS) {
-    const failed = results.filter((r) => r.read === 'ok' && (r[c] === 'fail' || r[c] === 'crash'));
+    // A file that did not read fails the reader's columns by that alone; the analyzer still ran.
+    const failed = results.filter((r) => (r.read === 'ok' || c === 'analyze') && (r[c] === 'fail' || r[c] === 'crash'));
     if (!failed.length) continue;
     lines.push('', `${COLUMN_TITLES[c]} (${failed.length}):`);
     for (const r of failed) lines.push(`  ${r.folder}/${r.name}: ${r[c] === 'crash' ? 'CRASH ' : ''}${r.notes[c] ?? ''}`);
@@ -278,7 +284,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   const tasks = listTasks(o);
-  const { results, printer } = await runAll(tasks, o.jobs);
+  const results = await runAll(tasks, o.jobs);
   const seconds = (performance.now() - started) / 1000;
   // Workers finish in any order; report in folder then name order.
   const folderRank = (f: string): number => (FOLDER_ORDER.includes(f) ? FOLDER_ORDER.indexOf(f) : FOLDER_ORDER.length);
@@ -287,17 +293,17 @@ async function main(argv: string[]): Promise<number> {
 
   if (o.json) {
     const failing = results.filter((r) => r.read !== 'ok' || COMPARISONS.some((c) => r[c] === 'fail' || r[c] === 'crash'));
-    const report = { corpus: o.corpus, date: new Date().toISOString(), seconds: Number(seconds.toFixed(2)), printer, folders: Object.fromEntries(scores), total: total(scores), failing };
+    const report = { corpus: o.corpus, date: new Date().toISOString(), seconds: Number(seconds.toFixed(2)), folders: Object.fromEntries(scores), total: total(scores), failing };
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   } else if (o.markdown) {
     process.stdout.write(`Scoreboard as of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (\`npm run conformance\`):\n\n`);
     process.stdout.write(markdown(scores));
   } else {
     process.stdout.write(`conformance over ${o.corpus} (${tasks.length} files, ${o.jobs} job(s), ${seconds.toFixed(1)} s)\n`);
-    if (!printer) process.stdout.write('note: the printer is not in this build; printing columns count as failures\n');
     process.stdout.write('\n' + table(scores));
     process.stdout.write('\nread = read without error; refused = typed BytecodeError; crashed = any other exception in any stage;\n');
-    process.stdout.write('print 1.9 vs .dis.ll (v6) / .dis19.ll (v3, v5) / .via19.ll (v0, v1); native vs .dis.ll; payload/file = written back identical.\n');
+    process.stdout.write('print 1.9 vs .dis.ll (v6) / .dis19.ll (v3, v5) / .via19.ll (v0, v1); native vs .dis.ll; payload/file = written back identical;\n');
+    process.stdout.write('analyze = analyzer summary vs .bca.txt (llvm-bcanalyzer 1.9).\n');
     if (o.failures) process.stdout.write(failureList(results));
   }
 

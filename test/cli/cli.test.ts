@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/run.js';
+import { describeError, run } from '../../src/cli/run.js';
+import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { readModule } from '../../src/read.js';
 import { memoryIo } from './memory-io.js';
 
@@ -138,6 +139,17 @@ describe('errors in files: one line, exit 1', () => {
     const r = await cli(['rewrite', 'hello.bc', '-o', 'v3.bc', '--bytecode-version', '3', '--compress', 'bzip2'], { 'hello.bc': HELLO });
     expect(r.code).toBe(1);
     expect(r.err).toBe('llvm-bytecode: error: hello.bc: bzip2 compression cannot be written in bytecode version 3\n');
+  });
+});
+
+describe('describeError', () => {
+  it('keeps any message on one line, with control bytes from file names escaped', () => {
+    expect(describeError(new BytecodeError('bad name "a\nb\x1b[2J"', 9, ['Module']))).toBe('bad name "a b\\x1b[2J" (offset 9, in Module)');
+  });
+
+  it('marks anything but the library\'s own errors as an internal error', () => {
+    expect(describeError(new TypeError('x is undefined'))).toBe('internal error (TypeError): x is undefined');
+    expect(describeError('thrown string')).toBe('internal error: thrown string');
   });
 });
 

@@ -8,17 +8,21 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analyzeBytes, formatAnalysis } from '../../src/analyze/index.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const SCRIPT = new URL('dist/tools/conformance.js', ROOT).pathname;
 const HELLO = readFileSync(new URL('corpus/hello.bc', ROOT));
 const HELLO_LL = readFileSync(new URL('corpus/hello.ll', ROOT));
+/** What our analyzer says of hello.bc (its figures are tested in test/analyze; here only the plumbing). */
+const BCA = formatAnalysis(analyzeBytes(new Uint8Array(HELLO), { moduleId: 'hello.bc' }));
 
 function makeCorpus(): string {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
   mkdirSync(join(dir, 'v6'));
   writeFileSync(join(dir, 'v6/hello.bc'), HELLO);
   writeFileSync(join(dir, 'v6/hello.dis.ll'), HELLO_LL);
+  writeFileSync(join(dir, 'v6/hello.bca.txt'), BCA);
   writeFileSync(join(dir, 'v6/cut.bc'), HELLO.subarray(0, 100)); // refused with a BytecodeError
   writeFileSync(join(dir, 'v6/cut.dis.ll'), HELLO_LL);
   return dir;
@@ -46,6 +50,7 @@ describe.skipIf(!existsSync(SCRIPT))('npm run conformance', () => {
       native: { pass: 1, of: 2 },
       payload: { pass: 1, of: 2 },
       file: { pass: 1, of: 2 },
+      analyze: { pass: 1, of: 1 },
     });
     expect(report.failing.map((f) => [f.name, f.read])).toEqual([['cut.bc', 'error']]);
   });
@@ -53,7 +58,7 @@ describe.skipIf(!existsSync(SCRIPT))('npm run conformance', () => {
   it('prints a table with a total row', () => {
     const r = conformance('--corpus', corpus, '--failures');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^v6 +2 +1 +1 +0 +1\/2 +1\/2 +1\/2 +1\/2$/m);
+    expect(r.out).toMatch(/^v6 +2 +1 +1 +0 +1\/2 +1\/2 +1\/2 +1\/2 +1\/1$/m);
     expect(r.out).toMatch(/^total +2 /m);
     expect(r.out).toContain('v6/cut.bc: ');
   });
@@ -61,7 +66,7 @@ describe.skipIf(!existsSync(SCRIPT))('npm run conformance', () => {
   it('writes a ratchet, holds it, and fails when a count drops below it', () => {
     expect(conformance('--corpus', corpus, '--update-ratchet', '--ratchet-file', ratchet).code).toBe(0);
     const written = JSON.parse(readFileSync(ratchet, 'utf8')) as Record<string, Record<string, number>>;
-    expect(written.v6).toEqual({ readOk: 1, noCrash: 2, print19: 1, native: 1, payload: 1, file: 1 });
+    expect(written.v6).toEqual({ readOk: 1, noCrash: 2, print19: 1, native: 1, payload: 1, file: 1, analyze: 1 });
     expect(conformance('--corpus', corpus, '--ratchet', '--ratchet-file', ratchet).code).toBe(0);
 
     writeFileSync(ratchet, JSON.stringify({ v6: { ...written.v6, print19: 2 } }));
