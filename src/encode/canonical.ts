@@ -12,6 +12,7 @@
  * Types are compared by identity: the decoder keeps one object per type of the file's pool, as
  * LLVM's type table had already uniqued them.
  */
+import { nullValue } from '../graph/describe.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Value } from '../graph/value.js';
 
@@ -162,22 +163,9 @@ export class Canonicalizer {
   }
 
   private makeNull(t: Type): Constant {
-    switch (t.kind) {
-      case 'bool':
-        return { kind: 'bool', type: t, value: false };
-      case 'float':
-      case 'double':
-        return { kind: 'fp', type: t, value: 0, bits: 0n };
-      case 'pointer':
-        return { kind: 'null', type: t };
-      case 'struct':
-      case 'array':
-      case 'packed':
-        return { kind: 'zeroinitializer', type: t };
-      default:
-        return { kind: 'int', type: t, value: 0n };
-    }
+    return nullValue(t);
   }
+
 }
 
 /**

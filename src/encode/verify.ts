@@ -14,6 +14,7 @@
  * numbers of the dominator tree). Types are compared by identity first and structurally only
  * when identity fails.
  */
+import { describeType } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import { isFloatingPoint, isInteger, primitiveTypes, typesEqual, type FunctionType, type Type } from '../graph/type.js';
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
@@ -70,24 +71,6 @@ function same(a: Type, b: Type): boolean {
   return a === b || typesEqual(a, b);
 }
 
-/** A short rendering of a type for messages (cycles and deep nesting abbreviated). */
-export function describeType(t: Type, depth = 0): string {
-  if (depth > 4) return '…';
-  switch (t.kind) {
-    case 'pointer':
-      return `${describeType(t.element, depth + 1)}*`;
-    case 'array':
-      return `[${t.length} x ${describeType(t.element, depth + 1)}]`;
-    case 'packed':
-      return `<${t.length} x ${describeType(t.element, depth + 1)}>`;
-    case 'struct':
-      return `{ ${t.elements.map((e) => describeType(e, depth + 1)).join(', ')} }`;
-    case 'function':
-      return `${describeType(t.returnType, depth + 1)} (${[...t.params.map((p) => describeType(p, depth + 1)), ...(t.isVarArg ? ['...'] : [])].join(', ')})`;
-    default:
-      return t.kind;
-  }
-}
 
 const TERMINATORS = new Set<string>(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
 
@@ -281,8 +264,14 @@ class Verifier {
       locals.set(bb, blockCode(bi));
       if (locals.size === size) this.report(`function ${fname}: block #${bi} appears twice`);
       for (const inst of bb.instructions) {
-        size = locals.size;
         instBlock[pos] = bi;
+        // Instructions without a value are never operands: leaving them out saves a third of
+        // the map's work (a use of one is reported as such below).
+        if (inst.type.kind === 'void') {
+          pos++;
+          continue;
+        }
+        size = locals.size;
         locals.set(inst, pos++);
         if (locals.size === size) this.report(`function ${fname}: an instruction appears twice (block #${bi})`);
       }
@@ -339,6 +328,10 @@ class Verifier {
         case 'argument':
         case 'block': {
           const code = locals.get(op);
+          if (code === undefined && op.kind === 'instruction' && op.type.kind === 'void') {
+            this.report(`${this.here()}: operand ${i} is a ${op.opcode} instruction, which produces no value`);
+            continue;
+          }
           if (code === undefined) {
             const what = op.kind === 'block' ? 'a block' : op.kind === 'argument' ? 'an argument' : 'an instruction';
             const nm = op.name ? ` %${op.name}` : '';
@@ -346,10 +339,6 @@ class Verifier {
             continue;
           }
           if (op.kind === 'instruction') {
-            if (op.type.kind === 'void') {
-              this.report(`${this.here()}: operand ${i} is a ${op.opcode} instruction, which produces no value`);
-              continue;
-            }
             const defBlock = this.instBlock[code]!;
             // A phi's use happens at the end of its incoming block.
             if (inst.opcode === 'phi') {

@@ -104,6 +104,16 @@ describe('verifyModule', () => {
     );
   });
 
+  it('names a use of an instruction that produces no value', () => {
+    const m = fn(P.void, [P.int, ptr(P.int)], ([a, p]) => {
+      const st = inst('store', P.void, [a!, p!]);
+      return [block([st, inst('add', P.int, [a!, st as unknown as Value]), ret()])];
+    });
+    expect(verifyModule(m)).toContain(
+      'function @f, block (unnamed) (#0), instruction #1 (add): operand 1 is a store instruction, which produces no value',
+    );
+  });
+
   it('names a phi after other instructions', () => {
     const m = fn(P.void, [P.int], ([a]) => {
       const entry = block([], 'entry');
