@@ -15,3 +15,4 @@ export { unwrapContainer, wrapContainer, wrapContainerAsync, loadBzip2 } from '.
 export { printModule, type PrintOptions } from './print/index.js';
 export { printModern, UpgradeError } from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
+export { InvalidModuleError, verifyModule } from './encode/verify.js';

@@ -25,24 +25,7 @@ export interface ModuleContext {
   readonly pointerTypes: Map<Type, PointerType>;
 }
 
-/** A short readable name for a type in error messages (not the printer's syntax). */
-export function describeType(t: Type, depth = 0): string {
-  if (depth > 3) return '…';
-  switch (t.kind) {
-    case 'pointer':
-      return `${describeType(t.element, depth + 1)}*`;
-    case 'array':
-      return `[${t.length} x ${describeType(t.element, depth + 1)}]`;
-    case 'packed':
-      return `<${t.length} x ${describeType(t.element, depth + 1)}>`;
-    case 'struct':
-      return `{ ${t.elements.map((e) => describeType(e, depth + 1)).join(', ')} }`;
-    case 'function':
-      return `${describeType(t.returnType, depth + 1)} (${t.params.map((e) => describeType(e, depth + 1)).join(', ')}${t.isVarArg ? ', ...' : ''})`;
-    default:
-      return t.kind;
-  }
-}
+export { describeType } from '../graph/describe.js';
 
 /** Makes newly defined types known to `pointerTo`, so results share the file's own pointer types. */
 export function registerTypes(ctx: ModuleContext, added: readonly Type[]): void {

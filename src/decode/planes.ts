@@ -5,27 +5,12 @@
  */
 import type { BinaryReader } from '../binary/reader.js';
 import { hasImplicitNull, type FormatRow } from '../format/format-table.js';
+import { nullValue } from '../graph/describe.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Value } from '../graph/value.js';
 
 /** The null value of `t` that occupies slot 0 of its plane when the version gives planes one. */
-export function nullValueOf(t: Type): Constant {
-  switch (t.kind) {
-    case 'bool':
-      return { kind: 'bool', type: t, value: false };
-    case 'float':
-    case 'double':
-      return { kind: 'fp', type: t, value: 0, bits: 0n };
-    case 'pointer':
-      return { kind: 'null', type: t };
-    case 'struct':
-    case 'array':
-    case 'packed':
-      return { kind: 'zeroinitializer', type: t };
-    default:
-      return { kind: 'int', type: t, value: 0n };
-  }
-}
+export const nullValueOf = nullValue;
 
 /** Module-level planes, created on first use with their implicit null. */
 export class ModulePlanes {

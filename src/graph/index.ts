@@ -1,3 +1,4 @@
 export * from './type.js';
 export * from './value.js';
 export * from './module.js';
+export * from './describe.js';

@@ -6,7 +6,7 @@
  * every other named type (`%T = type int*`) is written out where it is used.
  */
 import type { Module } from '../graph/module.js';
-import type { FunctionType, Type } from '../graph/type.js';
+import { integerBits, isInteger, type FunctionType, type Type } from '../graph/type.js';
 import { formatName } from './names.js';
 
 const PRIMITIVE_SPELLING: Readonly<Record<string, string>> = {
@@ -124,24 +124,7 @@ export class TypePrinter {
 
 /** Bits of an integer-like type (bool 1 … long 64), or 0 for anything else. */
 export function intBits(t: Type): number {
-  switch (t.kind) {
-    case 'bool':
-      return 1;
-    case 'ubyte':
-    case 'sbyte':
-      return 8;
-    case 'ushort':
-    case 'short':
-      return 16;
-    case 'uint':
-    case 'int':
-      return 32;
-    case 'ulong':
-    case 'long':
-      return 64;
-    default:
-      return 0;
-  }
+  return t.kind === 'bool' || isInteger(t) ? integerBits(t) : 0;
 }
 
 /** The element type for vector (packed) types, the type itself otherwise. */

@@ -1,0 +1,68 @@
+/**
+ * Small graph helpers that several layers need: a readable type name for error messages, the
+ * null value of a type, and an empty module. Kept here so the decoder, the writer, the verifier
+ * and the printer agree on them.
+ */
+import type { Module } from './module.js';
+import type { Type } from './type.js';
+import type { Constant } from './value.js';
+
+/**
+ * A short rendering of a type for messages (not any dialect's syntax): nesting beyond a few levels
+ * is abbreviated, so a type that contains itself cannot make a message endless.
+ */
+export function describeType(t: Type, depth = 0): string {
+  if (depth > 4) return '…';
+  switch (t.kind) {
+    case 'pointer':
+      return `${describeType(t.element, depth + 1)}*`;
+    case 'array':
+      return `[${t.length} x ${describeType(t.element, depth + 1)}]`;
+    case 'packed':
+      return `<${t.length} x ${describeType(t.element, depth + 1)}>`;
+    case 'struct':
+      return `{ ${t.elements.map((e) => describeType(e, depth + 1)).join(', ')} }`;
+    case 'function':
+      return `${describeType(t.returnType, depth + 1)} (${[...t.params.map((p) => describeType(p, depth + 1)), ...(t.isVarArg ? ['...'] : [])].join(', ')})`;
+    default:
+      return t.kind;
+  }
+}
+
+/**
+ * The null value of `t`: false, 0, 0.0, null or zeroinitializer. It is what slot 0 of a value
+ * plane holds where the format gives planes an implicit null (docs/format.md §7).
+ */
+export function nullValue(t: Type): Constant {
+  switch (t.kind) {
+    case 'bool':
+      return { kind: 'bool', type: t, value: false };
+    case 'float':
+    case 'double':
+      return { kind: 'fp', type: t, value: 0, bits: 0n };
+    case 'pointer':
+      return { kind: 'null', type: t };
+    case 'struct':
+    case 'array':
+    case 'packed':
+      return { kind: 'zeroinitializer', type: t };
+    default:
+      return { kind: 'int', type: t, value: 0n };
+  }
+}
+
+/** A module with nothing in it, for building modules in code. */
+export function emptyModule(): Module {
+  return {
+    kind: 'module',
+    endianness: 'any',
+    pointerSize: 'any',
+    targetTriple: '',
+    inlineAsm: '',
+    dependentLibraries: [],
+    types: [],
+    typeNames: new Map(),
+    globals: [],
+    functions: [],
+  };
+}
