@@ -8,7 +8,7 @@ import { writeStream } from '../../src/encode/module-block.js';
 import type { Module } from '../../src/graph/module.js';
 import type { Instruction, Value } from '../../src/graph/value.js';
 import { block, emptyModule, fnType, func, global, hex, inst, int, P } from './helpers.js';
-import { miniRead } from './mini-reader.js';
+import { readModule } from '../../src/read.js';
 
 /** A module of named int globals and one function adding constants and arguments in a chain. */
 function build(globalNames: string[], constants: number[], ops: ('add' | 'sub' | 'mul' | 'sdiv')[], named: boolean[]): Module {
@@ -48,9 +48,9 @@ describe('modules built in code', () => {
           const m = build(names, constants, ops, named);
           const once = writeStream(m, 6);
           expect(hex(writeStream(m, 6))).toBe(hex(once));
-          expect(hex(writeStream(miniRead(once), 6))).toBe(hex(once));
+          expect(hex(writeStream(readModule(once), 6))).toBe(hex(once));
           const v5 = writeStream(m, 5);
-          expect(hex(writeStream(miniRead(v5), 5))).toBe(hex(v5));
+          expect(hex(writeStream(readModule(v5), 5))).toBe(hex(v5));
         },
       ),
       { numRuns: 200 },

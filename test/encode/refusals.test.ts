@@ -12,7 +12,7 @@ import type { Module } from '../../src/graph/module.js';
 import type { PackedType, Type } from '../../src/graph/type.js';
 import type { Instruction, Value } from '../../src/graph/value.js';
 import { block, emptyModule, fnType, func, global, hex, inst, int, P, ptr } from './helpers.js';
-import { miniRead } from './mini-reader.js';
+import { readModule } from '../../src/read.js';
 
 /** A module with one defined function `f(args…)` whose body is `body(args)` then `ret void`. */
 function withBody(params: Type[], body: (args: Value[]) => Instruction[]): Module {
@@ -146,7 +146,7 @@ describe('refusals naming the construct and the version', () => {
     for (const [op, t] of [['sdiv', P.int], ['udiv', P.uint], ['fdiv', P.double], ['urem', P.ulong], ['frem', P.float]] as const) {
       const m = withBody([t, t], ([a, b]) => [inst(op, t, [a!, b!], { name: 'q' })]);
       for (const v of [3, 5]) {
-        const back = miniRead(writeStream(m, v));
+        const back = readModule(writeStream(m, v));
         expect(back.functions[0]!.blocks[0]!.instructions[0]!.opcode).toBe(op);
       }
     }

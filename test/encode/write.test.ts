@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBzip2 } from '../../src/container/index.js';
 import { EncodeError, writeModule, writeModuleAsync } from '../../src/index.js';
 import { emptyModule, global, hex, int, P } from './helpers.js';
-import { miniRead } from './mini-reader.js';
+import { readModule } from '../../src/read.js';
 
 const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
 
@@ -41,7 +41,7 @@ describe('writeModule over the two bzip2-compressed corpus files (whole file ide
     const path = `${CORPUS}/v${v}/${name}.bc`;
     it.skipIf(!existsSync(path))(`v${v}/${name}.bc (skipped when the corpus is absent)`, async () => {
       const file = new Uint8Array(readFileSync(path));
-      const m2 = miniRead(file);
+      const m2 = readModule(file);
       expect(hex(writeModule(m2, { bytecodeVersion: v }))).toBe(hex(file));
       expect(hex(await writeModuleAsync(m2, { bytecodeVersion: v }))).toBe(hex(file));
     });
