@@ -11,7 +11,8 @@
  *   bzip2         compressing the streams as LLVM did (libbzip2 in WebAssembly, block size 5)
  *   bunzip2       decompressing the llvc2 files (seek-bzip)
  *
- * Each figure is the best of N runs (default 5), by wall-clock and by CPU time (the latter stays
+ * Each figure is the best of N runs (default 10) after three untimed warm-up runs (so V8 has
+ * compiled the hot code, as in any long-lived use), by wall-clock and by CPU time (the latter stays
  * meaningful on a machine busy with other work). Memory: the heap the read modules keep alive, and
  * the process's peak resident set after each workload (the single large file runs first, so its
  * figure is its own). Run with `--expose-gc` (the npm script does) for clean figures.
@@ -46,7 +47,7 @@ interface Row extends Timing {
 const gc = (globalThis as { gc?: () => void }).gc;
 
 function parseOptions(argv: string[]): { runs: number; corpus: string } {
-  const o = { runs: 5, corpus: resolve(PROJECT, '../shared/corpus') };
+  const o = { runs: 10, corpus: resolve(PROJECT, '../shared/corpus') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') o.runs = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
@@ -67,6 +68,7 @@ function parseOptions(argv: string[]): { runs: number; corpus: string } {
 function best(runs: number, fn: () => void): Timing {
   let wall = Infinity;
   let cpu = Infinity;
+  for (let i = 0; i < WARM_UP_RUNS; i++) fn();
   for (let i = 0; i < runs; i++) {
     gc?.();
     const c = process.cpuUsage();
@@ -78,6 +80,9 @@ function best(runs: number, fn: () => void): Timing {
   }
   return { seconds: wall, cpuSeconds: cpu };
 }
+
+/** Untimed runs before timing: the first runs measure V8's compiler, not the code. */
+const WARM_UP_RUNS = 3;
 
 interface Timing {
   seconds: number;
