@@ -340,7 +340,8 @@ export class AnalyzerWalk {
       if (this.dumping) parsed.push({ at, t });
     }
     // Listed once the whole table is read, so forward references print resolved.
-    parsed.forEach(({ at, t }, i) => this.line(`Type slot ${FIRST_DERIVED + start + i}: ${this.describe(t)}`, at));
+    const base = FIRST_DERIVED + start + (tab === this.functionTypes ? this.moduleTypes.length : 0);
+    parsed.forEach(({ at, t }, i) => this.line(`Type slot ${base + i}: ${this.describe(t)}`, at));
   }
 
   // ---- values -------------------------------------------------------------------------------------

@@ -71,17 +71,22 @@ function readText(path: string): string | undefined {
   return exists(path) ? readFileSync(path, 'latin1') : undefined;
 }
 
-/** `line N: expected … got …` for the first differing line (texts are known to differ). */
+/**
+ * A short unified diff around the first differing line of two texts (known to differ): three lines
+ * of context, then up to three lines each of what LLVM printed (`-`) and what we printed (`+`).
+ */
 export function firstDifference(actual: string, expected: string): string {
   const a = actual.split('\n');
   const e = expected.split('\n');
-  for (let i = 0; i < Math.max(a.length, e.length); i++) {
-    if (a[i] !== e[i]) {
-      const show = (s: string | undefined): string => (s === undefined ? '<end>' : JSON.stringify(s.length > 120 ? s.slice(0, 120) + '…' : s));
-      return `line ${i + 1}: expected ${show(e[i])}, got ${show(a[i])}`;
-    }
-  }
-  return 'texts differ';
+  let i = 0;
+  while (i < a.length && i < e.length && a[i] === e[i]) i++;
+  const show = (s: string): string => (s.length > 160 ? s.slice(0, 160) + '…' : s);
+  const from = Math.max(0, i - 3);
+  const lines = [`@@ line ${i + 1} @@ (- LLVM, + ours)`];
+  for (let k = from; k < i; k++) lines.push(` ${show(e[k]!)}`);
+  for (let k = i; k < Math.min(e.length, i + 3); k++) lines.push(`-${show(e[k]!)}`);
+  for (let k = i; k < Math.min(a.length, i + 3); k++) lines.push(`+${show(a[k]!)}`);
+  return lines.join('\n');
 }
 
 /** The first differing byte offset of two arrays (which are known to differ). */

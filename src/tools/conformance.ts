@@ -8,7 +8,7 @@
  *   --failures         also list failing files under the table
  *   --ratchet          exit 1 if any count fell below conformance/ratchet.json
  *   --update-ratchet   rewrite conformance/ratchet.json with today's counts
- *   --corpus DIR       another corpus root;  --folder NAME  only that folder (repeatable)
+ *   --corpus DIR, DIR  another corpus root;  --folder NAME  only that folder (repeatable)
  *   --jobs N           worker threads (default: the available cores, at most 4; 1 = in-process)
  *   --ratchet-file P   another ratchet file (tests use a temporary one)
  *
@@ -111,9 +111,10 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--ratchet-file') o.ratchetFile = resolve(value());
     else if (a === '--jobs') o.jobs = Math.max(1, Number.parseInt(value(), 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n');
+      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n');
       process.exit(0);
-    } else throw new Error(`unknown option ${a} (see --help)`);
+    } else if (!a.startsWith('-')) o.corpus = resolve(a); // `npm run conformance -- DIR`
+    else throw new Error(`unknown option ${a} (see --help)`);
   }
   return o;
 }
@@ -257,6 +258,18 @@ function failureList(results: FileResult[]): string {
   return lines.join('\n') + '\n';
 }
 
+/** The first `n` printing mismatches with their short diffs (all of them: `--failures`). */
+function firstMismatches(results: FileResult[], n: number): string {
+  const shown: string[] = [];
+  for (const r of results) {
+    for (const c of ['print19', 'native'] as const) {
+      if (shown.length >= n) break;
+      if (r.read === 'ok' && r[c] === 'fail' && r.notes[c]) shown.push(`\n${r.folder}/${r.name} (${COLUMN_TITLES[c]}):\n${r.notes[c]}`);
+    }
+  }
+  return shown.length ? `\nfirst mismatches (all of them: --failures):${shown.join('\n')}\n` : '';
+}
+
 /** Drops below (and rises above) the ratchet; with `--folder`, only the folders that were run. */
 function checkRatchet(scores: Map<string, FolderScore>, path: string, only: string[]): { drops: string[]; rises: string[] } {
   const ratchet = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Ratchet) : {};
@@ -305,6 +318,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write('print 1.9 vs .dis.ll (v6) / .dis19.ll (v3, v5) / .via19.ll (v0, v1); native vs .dis.ll; payload/file = written back identical;\n');
     process.stdout.write('analyze = analyzer summary vs .bca.txt (llvm-bcanalyzer 1.9).\n');
     if (o.failures) process.stdout.write(failureList(results));
+    else process.stdout.write(firstMismatches(results, 3));
   }
 
   if (o.updateRatchet) {
