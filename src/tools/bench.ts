@@ -27,7 +27,7 @@ import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
 import { syntheticModule } from './synthetic-module.js';
 
-/** Functions in the generated workload: about 1 MB of bytecode. */
+/** Functions in the generated workload by default: about 1 MB of bytecode. */
 const SYNTHETIC_FUNCTIONS = 4000;
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -50,14 +50,15 @@ interface Row extends Timing {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function parseOptions(argv: string[]): { runs: number; corpus: string } {
-  const o = { runs: 10, corpus: resolve(PROJECT, '../shared/corpus') };
+function parseOptions(argv: string[]): { runs: number; corpus: string; generated: number } {
+  const o = { runs: 10, corpus: resolve(PROJECT, '../shared/corpus'), generated: SYNTHETIC_FUNCTIONS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') o.runs = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
     else if (a === '--corpus') o.corpus = resolve(argv[++i] ?? '.');
+    else if (a === '--generated') o.generated = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run bench -- [--runs N] [--corpus DIR]\n');
+      process.stdout.write('usage: npm run bench -- [--runs N] [--corpus DIR] [--generated FUNCTIONS]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -181,8 +182,8 @@ async function main(argv: string[]): Promise<number> {
   const v6 = join(o.corpus, 'v6');
   await loadBzip2();
   // A large module made in code: measured with or without the corpus.
-  const synthetic = writeModule(syntheticModule(SYNTHETIC_FUNCTIONS), { bytecodeVersion: 6, compression: 'none' });
-  const workloads: Workload[] = [{ label: `generated (${SYNTHETIC_FUNCTIONS} functions)`, files: [synthetic], streams: [synthetic] }];
+  const synthetic = writeModule(syntheticModule(o.generated), { bytecodeVersion: 6, compression: 'none' });
+  const workloads: Workload[] = [{ label: `generated (${o.generated} functions)`, files: [synthetic], streams: [synthetic] }];
   if (existsSync(v6)) {
     const load = (names: string[], label: string): Workload => {
       const files = names.map((n) => new Uint8Array(readFileSync(join(v6, n))));

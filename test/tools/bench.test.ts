@@ -13,7 +13,7 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     const corpus = mkdtempSync(join(tmpdir(), 'bench-'));
     mkdirSync(join(corpus, 'v6'));
     writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
-    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--corpus', corpus], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     for (const measure of ['read', 'read+print', 'write', 'bzip2', 'module heap', 'peak RSS']) {
@@ -21,9 +21,10 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     }
   });
 
-  it('skips, saying so, when the corpus is absent', () => {
-    const r = spawnSync(process.execPath, [SCRIPT, '--corpus', join(tmpdir(), 'no-such-corpus')], { encoding: 'utf8' });
+  it('measures the generated module alone, saying so, when the corpus is absent', () => {
+    const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', '--corpus', join(tmpdir(), 'no-such-corpus')], { encoding: 'utf8' });
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/not found .*skipped/);
+    expect(r.stdout).toMatch(/not found .*generated module only/);
+    expect(r.stdout).toMatch(/^generated \(20 functions\) +read /m);
   });
 });
