@@ -4,15 +4,15 @@
  * "preds" lines); what differs between releases comes from the dialect row.
  */
 import { primitiveTypes, type Type } from '../graph/type.js';
-import type { BasicBlock, Constant, Function, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
+import type { Constant, Function, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Dialect } from './dialect.js';
 import { renameLocals, renameState, type RenameState } from './locals.js';
-import { numberFunction, numberModule } from './slots.js';
+import { numberBody, numberModule } from './slots.js';
 import { escapeString, formatFloat, llvmName } from './text.js';
 import { sortedTypeNames, TypeNamer } from './type-names.js';
-import { predecessors, UseCounts } from './uses.js';
+import { BY_VALUE, UseCounts, type BodyInfo, type ValueInfo } from './uses.js';
 import { instructionsIn, nameIn, type ModuleView } from './view.js';
 
 const CC_FUNCTION: Record<number, string> = { 0: '', 1: 'csretcc ', 8: 'fastcc ', 9: 'coldcc ' };
@@ -34,19 +34,18 @@ const DEFINITION_LINKAGE: Record<Linkage, string> = {
 };
 
 /**
- * Collects the text. Small appends build a V8 rope; every 32 KiB the rope is flattened and set
- * aside, so its many small nodes die young (cheap to collect) instead of living as long as a rope
- * the size of the whole output; the chunks are joined once at the end.
+ * Collects the text. Appends build a V8 rope; every few KiB the rope is flattened and set aside,
+ * so its many small nodes die young (cheap to collect) and flattening stays cache-friendly; the
+ * chunks are joined once at the end. One string per call keeps the hot call site monomorphic.
  */
 class TextSink {
   private current = '';
   private readonly chunks: string[] = [];
 
-  push(...parts: string[]): void {
-    let s = this.current;
-    for (let i = 0; i < parts.length; i++) s += parts[i]!;
+  push(part: string): void {
+    const s = this.current + part;
     this.current = s;
-    if (s.length > 32768) this.flush();
+    if (s.length > 8192) this.flush();
   }
 
   private flush(): void {
@@ -75,7 +74,8 @@ export class AsmPrinter {
   private readonly renames: RenameState;
   /** Compound constants being printed (a cycle can only come from bad input). */
   private readonly activeConstants = new Set<Constant>();
-
+  /** The body being printed (operand codes refer to its positions). */
+  private body: BodyInfo | undefined;
   constructor(
     private readonly view: ModuleView,
     private readonly dialect: Dialect,
@@ -94,42 +94,42 @@ export class AsmPrinter {
     const m = this.view.module;
     const out = this.out;
     const d = this.dialect;
-    if (d.moduleIdLine !== null) out.push(d.moduleIdLine, '\n');
+    if (d.moduleIdLine !== null) out.push(d.moduleIdLine + '\n');
     if (d.printsDataLayout) {
       const parts: string[] = [];
       if (m.endianness !== 'any') parts.push(m.endianness === 'little' ? 'e' : 'E');
       if (m.pointerSize !== 'any') parts.push(`p:${m.pointerSize}:${m.pointerSize}`);
-      if (parts.length > 0) out.push('target datalayout = "', parts.join('-'), '"\n');
+      if (parts.length > 0) out.push('target datalayout = "' + parts.join('-') + '"\n');
     }
-    if (m.endianness !== 'any') out.push('target endian = ', m.endianness, '\n');
-    if (m.pointerSize !== 'any') out.push('target pointersize = ', String(m.pointerSize), '\n');
-    if (m.targetTriple !== '') out.push('target triple = "', m.targetTriple, '"\n');
-    if (m.inlineAsm !== '') for (const line of m.inlineAsm.split('\n')) out.push('module asm "', escapeString(line), '"\n');
+    if (m.endianness !== 'any') out.push('target endian = ' + m.endianness + '\n');
+    if (m.pointerSize !== 'any') out.push('target pointersize = ' + String(m.pointerSize) + '\n');
+    if (m.targetTriple !== '') out.push('target triple = "' + m.targetTriple + '"\n');
+    if (m.inlineAsm !== '') for (const line of m.inlineAsm.split('\n')) out.push('module asm "' + escapeString(line) + '"\n');
     if (m.dependentLibraries.length > 0) {
       const libs = m.dependentLibraries.map((l) => '"' + l + '"');
-      if (d.deplibsOnOneLine) out.push('deplibs = [ ', libs.join(', '), ' ]\n');
-      else out.push('deplibs = [\n', libs.join(',\n'), ' ]\n');
+      if (d.deplibsOnOneLine) out.push('deplibs = [ ' + libs.join(', ') + ' ]\n');
+      else out.push('deplibs = [\n' + libs.join(',\n') + ' ]\n');
     }
-    for (const [name, t] of sortedTypeNames(m)) out.push('\t', llvmName(name), ' = type ', this.types.body(t), '\n');
+    for (const [name, t] of sortedTypeNames(m)) out.push('\t' + llvmName(name) + ' = type ' + this.types.body(t) + '\n');
     for (const g of this.view.globals) this.printGlobal(g);
     out.push('\nimplementation   ; Functions:\n');
-    for (const f of this.view.functions) this.printFunction(f);
+    const fns = this.view.functions;
+    for (let fi = 0; fi < fns.length; fi++) this.printFunction(fns[fi]!, fi);
     return out.text();
   }
 
   // ---- module level ------------------------------------------------------------------------
 
   private printGlobal(g: GlobalVariable): void {
-    const out = this.out;
     const name = nameIn(this.view, g);
-    if (name !== undefined) out.push(llvmName(name), ' = ');
-    if (g.initializer === undefined) out.push(this.declarationLinkage(g.linkage, 'external'));
-    else out.push(this.definitionLinkage(g.linkage));
-    out.push(g.isConstant ? 'constant ' : 'global ', this.types.name(g.valueType));
-    if (g.initializer !== undefined) out.push(' ', this.constOperand(g.initializer));
-    if (g.section !== undefined && g.section !== '') out.push(', section "', g.section, '"');
-    if (g.alignment) out.push(', align ', String(g.alignment));
-    out.push(this.infoComment(g), '\n');
+    let s = name !== undefined ? llvmName(name) + ' = ' : '';
+    if (g.initializer === undefined) s += this.declarationLinkage(g.linkage, 'external');
+    else s += this.definitionLinkage(g.linkage);
+    s += (g.isConstant ? 'constant ' : 'global ') + this.types.name(g.valueType);
+    if (g.initializer !== undefined) s += ' ' + this.constOperand(g.initializer);
+    if (g.section !== undefined && g.section !== '') s += ', section "' + g.section + '"';
+    if (g.alignment) s += ', align ' + String(g.alignment);
+    this.out.push(s + this.infoComment(g) + '\n');
   }
 
   /**
@@ -158,55 +158,74 @@ export class AsmPrinter {
 
   // ---- functions ---------------------------------------------------------------------------
 
-  private printFunction(f: Function): void {
-    const out = this.out;
+  private printFunction(f: Function, fi: number): void {
     const view = this.view;
-    out.push('\n');
     if (this.dialect.renamesLocalClashes) this.localNames = renameLocals(view, f, this.renames);
     const isDeclaration = f.isDeclaration || f.blocks.length === 0;
-    if (isDeclaration) out.push(this.declarationLinkage(f.linkage, 'declare'));
-    else out.push(this.definitionLinkage(f.linkage));
-    out.push(this.callingConv(f.callingConv, CC_FUNCTION, CC_X86_FUNCTION, '', ' '));
+    let s = '\n';
+    if (isDeclaration) s += this.declarationLinkage(f.linkage, 'declare');
+    else s += this.definitionLinkage(f.linkage);
+    s += this.callingConv(f.callingConv, CC_FUNCTION, CC_X86_FUNCTION, '', ' ');
     const ft = f.functionType;
-    out.push(this.types.name(ft.returnType), ' ');
+    s += this.types.name(ft.returnType) + ' ';
     const name = nameIn(view, f);
-    out.push(name !== undefined ? llvmName(name) : '""', '(');
-    numberFunction(this.moduleNext, view, f, (v) => this.localName(v) !== undefined, (v) => this.uses.infoFor(v));
+    s += (name !== undefined ? llvmName(name) : '""') + '(';
+    const body = this.uses.bodies[fi]!;
+    this.body = body;
+    numberBody(this.moduleNext, body, (v) => this.localName(v));
     const args: string[] = [];
     if (f.args.length === ft.params.length) {
-      for (const a of f.args) {
-        const an = this.localName(a);
+      for (let k = 0; k < f.args.length; k++) {
+        const a = f.args[k]!;
+        const an = body.names[k];
         args.push(an !== undefined ? this.types.name(a.type) + ' ' + llvmName(an) : this.types.name(a.type));
       }
     } else {
       for (const p of ft.params) args.push(this.types.name(p));
     }
     if (ft.isVarArg) args.push('...');
-    out.push(args.join(', '), ')');
-    if (f.section !== undefined && f.section !== '') out.push(' section "', f.section, '"');
-    if (f.alignment) out.push(' align ', String(f.alignment));
+    s += args.join(', ') + ')';
+    if (f.section !== undefined && f.section !== '') s += ' section "' + f.section + '"';
+    if (f.alignment) s += ' align ' + String(f.alignment);
     if (isDeclaration) {
-      out.push('\n');
+      this.out.push(s + '\n');
     } else {
-      out.push(' {');
-      const preds = predecessors(view, f, this.dialect.predecessorOrder === 'newestFirst');
-      f.blocks.forEach((b, i) => this.printBlock(b, i === 0, preds.get(b) ?? []));
-      out.push('}\n');
+      this.out.push(s + ' {');
+      const newestFirst = this.dialect.predecessorOrder === 'newestFirst';
+      // `d` walks the body's positions (arguments, then each block and its instructions); `p`
+      // walks the operand codes in the same order as the module pass wrote them.
+      const values = body.values;
+      let p = 0;
+      for (let d = f.args.length; d < values.length; d++) {
+        const v = values[d]!;
+        if (v.kind === 'instruction') {
+          this.printInstruction(v, body, d, p);
+          p += v.operands.length;
+        } else {
+          this.printBlockHeader(body, d, d === f.args.length, newestFirst);
+        }
+      }
+      this.out.push('}\n');
     }
     this.localNames = new Map();
+    this.body = undefined;
   }
 
-  private printBlock(b: BasicBlock, isEntry: boolean, preds: readonly BasicBlock[]): void {
-    const out = this.out;
-    const name = this.localName(b);
-    if (name !== undefined) out.push('\n', this.dialect.quotesLabels ? llvmName(name, false) : name, ':');
-    else if (this.uses.of(b) > 0) out.push('\n; <label>:', this.slotText(b));
+  private printBlockHeader(body: BodyInfo, pos: number, isEntry: boolean, newestFirst: boolean): void {
+    const name = body.names[pos];
+    let s = '';
+    if (name !== undefined) s = '\n' + (this.dialect.quotesLabels ? llvmName(name, false) : name) + ':';
+    else if (body.uses[pos]! > 0) s = '\n; <label>:' + (body.slots[pos]! >= 0 ? String(body.slots[pos]) : '<badref>');
     if (!isEntry) {
-      if (preds.length === 0) out.push('\t\t; No predecessors!');
-      else out.push('\t\t; preds =', preds.map((p) => ' ' + this.operand(p)).join(','));
+      const preds = body.preds[pos];
+      if (preds === undefined) s += '\t\t; No predecessors!';
+      else {
+        s += '\t\t; preds =';
+        const n = preds.length;
+        for (let k = 0; k < n; k++) s += (k > 0 ? ', ' : ' ') + body.refs[preds[newestFirst ? n - 1 - k : k]!]!;
+      }
     }
-    out.push('\n');
-    for (const i of instructionsIn(this.view, b)) this.printInstruction(i);
+    this.out.push(s + '\n');
   }
 
   private opcodeName(op: Instruction['opcode']): string {
@@ -226,23 +245,26 @@ export class AsmPrinter {
     }
   }
 
-  private printInstruction(i: Instruction): void {
+  /**
+   * One instruction line: `i` is at position `pos` of `body`, and its operand k has the code
+   * `body.operands[p + k]`.
+   */
+  private printInstruction(i: Instruction, body: BodyInfo, pos: number, p: number): void {
     // One string per line: far fewer appends to the sink on the hottest path.
-    let s = '\t';
-    const name = this.localName(i);
-    if (name !== undefined) s += llvmName(name) + ' = ';
+    const name = body.names[pos];
+    let s = name !== undefined ? '\t' + body.refs[pos]! + ' = ' : '\t';
     if ((i.opcode === 'load' || i.opcode === 'store') && i.isVolatile) s += 'volatile ';
     else if (i.opcode === 'call' && i.isTailCall) s += 'tail ';
     s += this.opcodeName(i.opcode);
     const ops = i.operands;
     switch (i.opcode) {
       case 'br':
-        if (ops.length > 1) s += this.typed(ops[0]) + ',' + this.typed(ops[1]) + ',' + this.typed(ops[2]);
-        else s += this.generic(i);
+        if (ops.length > 1) s += this.typedAt(ops, p, 0) + ',' + this.typedAt(ops, p, 1) + ',' + this.typedAt(ops, p, 2);
+        else s += this.generic(i, p);
         break;
       case 'switch': {
-        s += this.typed(ops[0]) + ',' + this.typed(ops[1]) + ' [';
-        for (let k = 2; k + 1 < ops.length; k += 2) s += '\n\t\t' + this.typed(ops[k]) + ',' + this.typed(ops[k + 1]);
+        s += this.typedAt(ops, p, 0) + ',' + this.typedAt(ops, p, 1) + ' [';
+        for (let k = 2; k + 1 < ops.length; k += 2) s += '\n\t\t' + this.typedAt(ops, p, k) + ',' + this.typedAt(ops, p, k + 1);
         s += '\n\t]';
         break;
       }
@@ -250,12 +272,12 @@ export class AsmPrinter {
         s += ' ' + this.types.name(i.type) + ' ';
         for (let k = 0; k + 1 < ops.length; k += 2) {
           if (k > 0) s += ', ';
-          s += '[ ' + this.operand(ops[k]!) + ', ' + this.operand(ops[k + 1]!) + ' ]';
+          s += '[ ' + this.operandAt(ops, p, k) + ', ' + this.operandAt(ops, p, k + 1) + ' ]';
         }
         break;
       }
       case 'ret':
-        s += ops.length === 0 ? ' void' : this.generic(i);
+        s += ops.length === 0 ? ' void' : this.generic(i, p);
         break;
       case 'call':
       case 'invoke': {
@@ -265,55 +287,59 @@ export class AsmPrinter {
         const ft = callee === undefined ? undefined : calleeType(callee.type);
         const ret = ft?.returnType;
         if (callee !== undefined && ft !== undefined && ret !== undefined && !ft.isVarArg && !(ret.kind === 'pointer' && ret.element.kind === 'function')) {
-          s += ' ' + this.types.name(ret) + ' ' + this.operand(callee);
+          s += ' ' + this.types.name(ret) + ' ' + this.operandAt(ops, p, 0);
         } else {
-          s += this.typed(callee);
+          s += this.typedAt(ops, p, 0);
         }
         s += '(';
-        for (let k = isInvoke ? 3 : 1, first = k; k < ops.length; k++) s += (k > first ? ',' : '') + this.typed(ops[k]);
+        for (let k = isInvoke ? 3 : 1, first = k; k < ops.length; k++) s += (k > first ? ',' : '') + this.typedAt(ops, p, k);
         s += ' )';
-        if (isInvoke) s += '\n\t\t\tto' + this.typed(ops[1]) + ' ' + this.dialect.invokeUnwindKeyword + this.typed(ops[2]);
+        if (isInvoke) s += '\n\t\t\tto' + this.typedAt(ops, p, 1) + ' ' + this.dialect.invokeUnwindKeyword + this.typedAt(ops, p, 2);
         break;
       }
       case 'malloc':
       case 'alloca': {
         s += ' ' + this.types.name(i.allocatedType ?? elementOf(i.type));
         const size = ops[0];
-        if (size !== undefined && !(size.kind === 'int' && BigInt.asUintN(64, size.value) === 1n)) s += ',' + this.typed(size);
+        if (size !== undefined && !(size.kind === 'int' && BigInt.asUintN(64, size.value) === 1n)) s += ',' + this.typedAt(ops, p, 0);
         if (i.alignment) s += ', align ' + i.alignment;
         break;
       }
       case 'cast':
-        if (ops[0] !== undefined) s += this.typed(ops[0]);
+        if (ops[0] !== undefined) s += this.typedAt(ops, p, 0);
         s += ' to ' + this.types.name(i.type);
         break;
       case 'vaarg':
-        if (ops[0] !== undefined) s += this.typed(ops[0]);
+        if (ops[0] !== undefined) s += this.typedAt(ops, p, 0);
         s += ', ' + this.types.name(i.type);
         break;
       case 'vanext':
-        if (ops[0] !== undefined) s += this.typed(ops[0]);
+        if (ops[0] !== undefined) s += this.typedAt(ops, p, 0);
         s += ', ' + this.types.name(i.argType ?? i.type);
         break;
       default:
-        s += this.generic(i);
+        s += this.generic(i, p);
     }
-    this.out.push(s + this.infoComment(i) + '\n');
+    if (i.type.kind === 'void') {
+      this.out.push(s + '\n');
+      return;
+    }
+    s += '\t\t; <' + this.types.name(i.type) + '>';
+    if (name === undefined) s += body.slots[pos]! >= 0 ? ':' + body.slots[pos] : ':<badref>';
+    this.out.push(s + ' [#uses=' + body.uses[pos] + ']\n');
   }
 
   /** Operands with one shared type printed once, or every type when they differ. */
-  private generic(i: Instruction): string {
+  private generic(i: Instruction, p: number): string {
     const ops = i.opcode === 'getelementptr' ? this.gepOperands(i.operands) : i.operands;
     if (ops.length === 0) return '';
     const first = ops[0]!.type;
     let all =
       i.opcode === 'shl' || i.opcode === 'shr' || i.opcode === 'select' || i.opcode === 'shufflevector' || (i.opcode === 'store' && this.dialect.storePrintsAllTypes);
     if (!all) for (let k = 1; k < ops.length; k++) if (ops[k]!.type !== first) all = true;
-    let s = all ? '' : ' ' + this.types.name(first);
-    for (let k = 0; k < ops.length; k++) {
-      if (k > 0) s += ',';
-      s += all ? this.typed(ops[k]) : ' ' + this.operand(ops[k]!);
-    }
+    // ` <type> <first>` is the first operand's typed text in both cases.
+    let s = this.typedAt(ops, p, 0);
+    for (let k = 1; k < ops.length; k++) s += all ? ',' + this.typedAt(ops, p, k) : ', ' + this.operandAt(ops, p, k);
     return s;
   }
 
@@ -374,7 +400,41 @@ export class AsmPrinter {
 
   private slotText(v: Value): string {
     const info = this.uses.info.get(v);
-    return info !== undefined && info.slot >= 0 ? String(info.slot) : '<badref>';
+    if (info !== undefined) return info.slot >= 0 ? String(info.slot) : '<badref>';
+    const o = this.uses.ownerOf(v);
+    const slot = o === undefined ? -1 : this.uses.bodies[o.fi]!.slots[o.pos]!;
+    return slot >= 0 ? String(slot) : '<badref>';
+  }
+
+  /** `typed(ops[k])` of the current instruction, from the body's texts when possible. */
+  private typedAt(ops: readonly Value[], p: number, k: number): string {
+    const v = ops[k];
+    if (v === undefined) return '<null operand!>';
+    const body = this.body!;
+    const code = body.operands[p + k]!;
+    if (code >= 0) return ' ' + this.types.name(v.type) + ' ' + body.refs[code]!;
+    if (code === BY_VALUE) return this.typed(v);
+    const r = this.uses.globalInfos[-2 - code]!;
+    let t = r.typed;
+    if (t === undefined) r.typed = t = ' ' + this.types.name(v.type) + ' ' + this.globalRef(v, r);
+    return t;
+  }
+
+  /** `operand(ops[k])` of the current instruction, from the body's texts when possible. */
+  private operandAt(ops: readonly Value[], p: number, k: number): string {
+    const v = ops[k]!;
+    const body = this.body!;
+    const code = body.operands[p + k]!;
+    if (code >= 0) return body.refs[code]!;
+    if (code === BY_VALUE) return this.operand(v);
+    return this.globalRef(v, this.uses.globalInfos[-2 - code]!);
+  }
+
+  /** A global's or function's operand text (the same in every function). */
+  private globalRef(v: Value, r: ValueInfo): string {
+    let ref = r.ref;
+    if (ref === undefined) r.ref = ref = this.operand(v);
+    return ref;
   }
 
   /** ` <type> <operand>` (LLVM's writeOperand with its type; it also survived a missing operand). */
@@ -394,6 +454,8 @@ export class AsmPrinter {
   /** A value as an operand: its name, its slot, or a constant's text. */
   private operand(v: Value): string {
     switch (v.kind) {
+      case 'int':
+        return intText(v.value);
       case 'argument':
       case 'block':
       case 'instruction':
@@ -437,7 +499,7 @@ export class AsmPrinter {
       case 'bool':
         return c.value ? 'true' : 'false';
       case 'int':
-        return String(c.value);
+        return intText(c.value);
       case 'fp':
         return formatFloat(c.value, c.bits, c.type.kind === 'float', this.dialect.floatsAlwaysHex);
       case 'zeroinitializer':
@@ -494,6 +556,12 @@ export class AsmPrinter {
         return this.operand(c);
     }
   }
+}
+
+/** An integer's decimal text; through a double when exact, which is cheaper than BigInt's. */
+function intText(v: bigint): string {
+  const n = Number(v);
+  return n <= Number.MAX_SAFE_INTEGER && n >= -Number.MAX_SAFE_INTEGER ? String(n) : String(v);
 }
 
 const widened = new WeakMap<Value, Constant>();

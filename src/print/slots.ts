@@ -5,9 +5,9 @@
  * type. Named and void values take no number.
  */
 import type { Type } from '../graph/type.js';
-import type { Function, GlobalValue, Value } from '../graph/value.js';
-import type { ValueInfo } from './uses.js';
-import { instructionsIn, type ModuleView } from './view.js';
+import type { GlobalValue, Value } from '../graph/value.js';
+import { llvmName } from './text.js';
+import type { BodyInfo, ValueInfo } from './uses.js';
 
 /** Gives the (shared) record of a value, where its slot is stored. */
 export type InfoFor = (v: Value) => ValueInfo;
@@ -23,19 +23,30 @@ export function numberModule(unnamed: readonly GlobalValue[], infoFor: InfoFor):
   return next;
 }
 
-/** Numbers `f`'s unnamed arguments, blocks and instructions after the module's values. */
-export function numberFunction(moduleNext: ReadonlyMap<Type, number>, view: ModuleView, f: Function, isNamed: (v: Value) => boolean, infoFor: InfoFor): void {
+/**
+ * Numbers the values of a function body (arguments, then each block and its instructions, as the
+ * module pass listed them) after the module's values of the same type, and settles their names
+ * and operand texts: `nameOf` gives a value's name after renaming (undefined when unnamed).
+ */
+export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, nameOf: (v: Value) => string | undefined): void {
   const next = new Map<Type, number>();
-  const add = (v: Value): void => {
-    if (v.type.kind === 'void' || isNamed(v)) return;
+  const { values, names, refs, slots } = body;
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!;
+    const name = nameOf(v);
+    names[k] = name;
+    if (name !== undefined) {
+      refs[k] = llvmName(name);
+      continue;
+    }
+    if (v.type.kind === 'void') {
+      refs[k] = '%<badref>';
+      continue;
+    }
     let n = next.get(v.type);
     if (n === undefined) n = moduleNext.get(v.type) ?? 0;
-    infoFor(v).slot = n;
+    slots[k] = n;
+    refs[k] = '%' + n;
     next.set(v.type, n + 1);
-  };
-  for (const a of f.args) add(a);
-  for (const b of f.blocks) {
-    add(b);
-    for (const i of instructionsIn(view, b)) add(i);
   }
 }

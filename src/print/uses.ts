@@ -6,23 +6,78 @@
  * counted. Constants never show a use count, so only uses *of* non-constants are tallied.
  */
 import type { Type } from '../graph/type.js';
-import type { BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
+import type { Constant, Function, Instruction, Value } from '../graph/value.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { canonicalConstant } from './constants.js';
 import { instructionsIn, type ModuleView } from './view.js';
 
 /**
- * What the printer needs about a non-constant value, kept in one record so that printing a line
- * costs one lookup: its number of uses and its slot number (-1 when it has none).
+ * What the printer needs about a global, a function, or a value no body of the view defines: its
+ * number of uses, its slot number (-1 when it has none), and its operand texts once printed.
  */
 export interface ValueInfo {
   uses: number;
   slot: number;
+  /** Operand text (`%x`, `"x y"`, `%3`), once printed. */
+  ref: string | undefined;
+  /** ` <type> <operand>` text, once printed. */
+  typed: string | undefined;
+}
+
+/** `BodyInfo.operands` code of an operand the printer handles by value (constants; bad graphs). */
+export const BY_VALUE = -1;
+
+/**
+ * A function body as the module pass saw it, by position: its values in numbering order
+ * (arguments, then each block followed by its instructions) and, in arrays indexed like them, what
+ * the printer needs. Arrays instead of a record per value: a large body has tens of thousands of
+ * values, and records that live through the whole print cost the garbage collector dearly.
+ */
+export interface BodyInfo {
+  readonly values: Value[];
+  readonly uses: number[];
+  /** Slot numbers (-1: none); set when the function is numbered. */
+  readonly slots: number[];
+  /** Names after LLVM's renaming of clashes; set when the function is numbered. */
+  readonly names: (string | undefined)[];
+  /** Operand texts; set when the function is numbered. */
+  readonly refs: (string | undefined)[];
+  /** Blocks only: positions of the blocks whose terminators branch here, oldest use first. */
+  readonly preds: (number[] | undefined)[];
+  /**
+   * One code per instruction operand, in order: the position of a value of this body, BY_VALUE,
+   * or `-2 - id` for the global or function `globalInfos[id]`.
+   */
+  readonly operands: number[];
+}
+
+function newBody(values: Value[]): BodyInfo {
+  const n = values.length;
+  let operandCount = 0;
+  for (let k = 0; k < n; k++) {
+    const v = values[k]!;
+    if (v.kind === 'instruction') operandCount += v.operands.length;
+  }
+  return {
+    values,
+    uses: new Array<number>(n).fill(0),
+    slots: new Array<number>(n).fill(-1),
+    names: new Array<string | undefined>(n).fill(undefined),
+    refs: new Array<string | undefined>(n).fill(undefined),
+    preds: new Array<number[] | undefined>(n).fill(undefined),
+    operands: new Array<number>(operandCount).fill(BY_VALUE),
+  };
 }
 
 export class UseCounts {
-  /** Records of globals, arguments, blocks and instructions (slots are filled in by slots.ts). */
+  /** Records of globals and functions (and, in bad graphs, of values no body defines). */
   readonly info = new Map<Value, ValueInfo>();
+  /** Bodies of `view.functions`, by index (declarations have empty ones). */
+  readonly bodies: BodyInfo[] = [];
+  /** Records of the view's globals then functions, by id (see BodyInfo.operands). */
+  readonly globalInfos: ValueInfo[] = [];
+  /** Bad graphs only: the body index and position of every value a body defines. */
+  private owners: Map<Value, { fi: number; pos: number }> | undefined;
   private readonly typeIds = new Map<Type, number>();
   private readonly globalIds = new Map<Value, number>();
   private readonly keys = new Map<Constant, string>();
@@ -36,15 +91,156 @@ export class UseCounts {
   private readonly referenced = new Set<Value>();
 
   constructor(
-    view: ModuleView,
+    private readonly view: ModuleView,
     private readonly foldCasts: boolean,
     private readonly pointerRefs = false,
   ) {
     let id = 0;
     for (const g of view.globals) this.globalIds.set(g, id++);
     for (const f of view.functions) this.globalIds.set(f, id++);
+    for (const g of view.globals) this.globalInfos.push(this.infoFor(g));
+    for (const f of view.functions) this.globalInfos.push(this.infoFor(f));
+    if (!this.count(true)) {
+      // A body uses a value it does not define (only a bad graph does): count again, following
+      // such uses through a module-wide map of every body's values.
+      for (const r of this.info.values()) r.uses = 0;
+      this.bodies.length = 0;
+      this.seen.clear();
+      this.referenced.clear();
+      this.owners = new Map();
+      const fns = view.functions;
+      for (let fi = 0; fi < fns.length; fi++) {
+        const values = bodyValues(view, fns[fi]!);
+        for (let pos = 0; pos < values.length; pos++) this.owners.set(values[pos]!, { fi, pos });
+      }
+      this.count(false);
+    }
+  }
+
+  /** Counts all uses; with `local`, false when some body uses a value it does not define. */
+  private count(local: boolean): boolean {
+    const view = this.view;
     for (const g of view.globals) if (g.initializer !== undefined) this.useFromConstant(g.initializer);
-    for (const f of view.functions) for (const b of f.blocks) for (const i of instructionsIn(view, b)) for (const op of i.operands) this.use(op);
+    const fns = view.functions;
+    // Without `local`, all bodies exist before counting, as uses may reach into any of them.
+    if (!local) for (const f of fns) this.bodies.push(newBody(bodyValues(view, f)));
+    for (let fi = 0; fi < fns.length; fi++) {
+      const body = this.countBody(fns[fi]!, fi, local, local ? newBody(bodyValues(view, fns[fi]!)) : this.bodies[fi]!);
+      if (body === null) return false;
+      if (local) this.bodies.push(body);
+    }
+    return true;
+  }
+
+  /**
+   * Counts the uses `f`'s instructions make and notes predecessors (uses of blocks by
+   * terminators). With `local`, without any module-wide map (inserting ~all values of a large
+   * module into one hash table was the printer's biggest cost): most operands are among the few
+   * values just before their instruction, which a short backward scan finds; blocks, and values
+   * found farther away, go into a map of this body; a bounded outward scan finds the latter, and
+   * past that budget every value goes into the map. Returns null (with `local`) when an operand is
+   * not a value of this body.
+   */
+  private countBody(f: Function, fi: number, local: boolean, body: BodyInfo): BodyInfo | null {
+    const { values, uses, preds, operands } = body;
+    const total = values.length;
+    // Small bodies (most) are searched whole, without building a map.
+    const small = total <= 32;
+    const far = new Map<Value, number>();
+    if (local && !small) for (let k = 0; k < total; k++) if (values[k]!.kind === 'block') far.set(values[k]!, k);
+    let budget = 8 * total + 256;
+    let complete = false;
+    /** The position of `v`, a value not among the few before position `pos` (-1: not here). */
+    const lookFar = (v: Value, pos: number): number => {
+      const known = far.get(v);
+      if (known !== undefined) return known;
+      if (complete) return -1;
+      // Far uses are nearly always of earlier values (phis reach forward, rarely far).
+      for (let j = pos - 1; j >= 0 && budget > 0; j--, budget--) {
+        if (values[j] === v) {
+          far.set(v, j);
+          return j;
+        }
+      }
+      for (let j = pos + 1; j < total && budget > 0; j++, budget--) {
+        if (values[j] === v) {
+          far.set(v, j);
+          return j;
+        }
+      }
+      if (budget > 0) return -1;
+      for (let k = 0; k < total; k++) far.set(values[k]!, k);
+      complete = true;
+      return far.get(v) ?? -1;
+    };
+    /** Bad graphs: counts a use of `v` wherever it is defined; its position here, or BY_VALUE. */
+    const useAnywhere = (v: Value): number => {
+      const o = this.owners!.get(v);
+      if (o === undefined) return BY_VALUE; // defined nowhere: its uses are never printed
+      this.bodies[o.fi]!.uses[o.pos]!++;
+      return o.fi === fi ? o.pos : BY_VALUE;
+    };
+    let p = 0;
+    let block = -1;
+    for (let d = f.args.length; d < total; d++) {
+      const i = values[d]!;
+      if (i.kind !== 'instruction') {
+        block = d;
+        continue;
+      }
+      const terminator = isTerminator(i);
+      const ops = i.operands;
+      for (let k = 0; k < ops.length; k++, p++) {
+        const op = ops[k]!;
+        switch (op.kind) {
+          case 'block':
+          case 'argument':
+          case 'instruction': {
+            let at = -1;
+            if (!local) {
+              at = useAnywhere(op);
+            } else if (small) {
+              at = values.lastIndexOf(op, d - 1);
+              if (at < 0) at = values.indexOf(op, d);
+              if (at < 0) return null;
+              uses[at]!++;
+            } else {
+              if (op.kind !== 'block') {
+                for (let j = d - 1, lo = d > 16 ? d - 16 : 0; j >= lo; j--) {
+                  if (values[j] === op) {
+                    at = j;
+                    break;
+                  }
+                }
+              }
+              if (at < 0) at = lookFar(op, d);
+              if (at < 0) return null;
+              uses[at]!++;
+            }
+            operands[p] = at;
+            if (terminator && at >= 0 && op.kind === 'block') (preds[at] ??= []).push(block);
+            break;
+          }
+          case 'global':
+          case 'function': {
+            const r = this.infoFor(op);
+            r.uses++;
+            const id = this.globalIds.get(op);
+            operands[p] = id !== undefined && this.globalInfos[id] === r ? -2 - id : BY_VALUE;
+            break;
+          }
+          default:
+            this.use(op);
+            operands[p] = BY_VALUE;
+        }
+      }
+    }
+    return body;
+  }
+
+  /** Bad graphs: where a value no body of the current function defines lives, if anywhere. */
+  ownerOf(v: Value): { fi: number; pos: number } | undefined {
+    return this.owners?.get(v);
   }
 
   /** Number of uses of `v` (a global, argument, block or instruction). */
@@ -56,7 +252,7 @@ export class UseCounts {
   infoFor(v: Value): ValueInfo {
     let i = this.info.get(v);
     if (i === undefined) {
-      i = { uses: 0, slot: -1 };
+      i = { uses: 0, slot: -1, ref: undefined, typed: undefined };
       this.info.set(v, i);
     }
     return i;
@@ -181,27 +377,15 @@ export class UseCounts {
   }
 }
 
-/**
- * Predecessors of each block of `f`, in the order LLVM listed them: LLVM walked a block's use
- * list keeping uses by terminators. Uses were made in reading order (instruction by instruction,
- * operand by operand); LLVM 1.4+ kept the newest use first (`newestFirst`), older releases last.
- */
-export function predecessors(view: ModuleView, f: Function, newestFirst: boolean): Map<BasicBlock, BasicBlock[]> {
-  const preds = new Map<BasicBlock, BasicBlock[]>();
-  for (const b of f.blocks) preds.set(b, []);
+/** `f`'s values in numbering order: arguments, then each block followed by its instructions. */
+export function bodyValues(view: ModuleView, f: Function): Value[] {
+  const values: Value[] = [...f.args];
   for (const b of f.blocks) {
-    for (const i of instructionsIn(view, b)) {
-      if (!isTerminator(i)) continue;
-      for (const op of i.operands) {
-        if (op.kind !== 'block') continue;
-        let list = preds.get(op);
-        if (list === undefined) preds.set(op, (list = []));
-        list.push(b);
-      }
-    }
+    values.push(b);
+    const list = instructionsIn(view, b);
+    for (let n = 0; n < list.length; n++) values.push(list[n]!);
   }
-  if (newestFirst) for (const list of preds.values()) list.reverse();
-  return preds;
+  return values;
 }
 
 function isTerminator(i: Instruction): boolean {
