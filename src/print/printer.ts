@@ -3,6 +3,7 @@
  * and spacing of LLVM 1.x's AsmWriter exactly (tabs, the `; <type> [#uses=N]` comments, the
  * "preds" lines); what differs between releases comes from the dialect row.
  */
+import { nullValue } from '../graph/describe.js';
 import { primitiveTypes, type Type } from '../graph/type.js';
 import type { Constant, Function, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
@@ -588,23 +589,7 @@ function expandedNull(t: Type): Constant | undefined {
   return undefined;
 }
 
-function nullOf(t: Type): Constant {
-  switch (t.kind) {
-    case 'bool':
-      return { kind: 'bool', type: t, value: false };
-    case 'float':
-    case 'double':
-      return { kind: 'fp', type: t, value: 0, bits: 0n };
-    case 'pointer':
-      return { kind: 'null', type: t };
-    case 'struct':
-    case 'array':
-    case 'packed':
-      return { kind: 'zeroinitializer', type: t };
-    default:
-      return { kind: 'int', type: t, value: 0n };
-  }
-}
+const nullOf = nullValue;
 
 function calleeType(t: Type): import('../graph/type.js').FunctionType | undefined {
   return t.kind === 'pointer' && t.element.kind === 'function' ? t.element : undefined;

@@ -6,20 +6,7 @@ import { primitiveTypes as P } from '../../src/graph/type.js';
 
 export { P };
 
-export function emptyModule(): Module {
-  return {
-    kind: 'module',
-    endianness: 'any',
-    pointerSize: 'any',
-    targetTriple: '',
-    inlineAsm: '',
-    dependentLibraries: [],
-    types: [],
-    typeNames: new Map(),
-    globals: [],
-    functions: [],
-  };
-}
+export { emptyModule } from '../../src/graph/describe.js';
 
 export const ptr = (element: Type): PointerType => ({ kind: 'pointer', element });
 export const fnType = (returnType: Type, params: Type[], isVarArg = false): FunctionType => ({ kind: 'function', returnType, params, isVarArg });
