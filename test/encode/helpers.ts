@@ -1,5 +1,4 @@
 /** Small builders for hand-made module graphs used by the encoder tests. */
-import type { Module } from '../../src/graph/module.js';
 import type { FunctionType, PointerType, Type } from '../../src/graph/type.js';
 import type { BasicBlock, Constant, Function, GlobalVariable, Instruction, Value } from '../../src/graph/value.js';
 import { primitiveTypes as P } from '../../src/graph/type.js';
