@@ -43,7 +43,7 @@ export function newOpaque(): TypeNode {
 export function describeType(t: TypeNode, names: ReadonlyMap<TypeNode, string>): string {
   const stack: TypeNode[] = [];
   // Unnamed types form a DAG whose unfolding can be exponential in a damaged file: cap the work.
-  let budget = 4096;
+  let budget = 512;
   const go = (x0: TypeNode): string => {
     if (--budget < 0) return '...';
     const x = deref(x0);
