@@ -39,6 +39,7 @@ export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope): SymbolT
     const planeId = readTypeId(r, row);
     if (planeId === TYPE_TYPE) {
       // v0–v1: the type-type plane names types; its slots are type ids in the old numbering.
+      layout.typeNamesPlaneIndex ??= layout.valuePlanes.length;
       for (let i = 0; i < count; i++) {
         const eat = r.pos;
         const id = normalizeTypeId(row, r.vbr32());

@@ -27,10 +27,10 @@ function writeStrings(ctx: EncodeContext): void {
   const { out, sc } = ctx;
   if (sc.strings.length === 0) return;
   out.vbr32(sc.strings.length);
-  writeTypeId(out, 0);
+  writeTypeId(ctx, 0);
   for (const s of sc.strings) {
     if (s.kind !== 'array') continue;
-    writeTypeId(out, typeSlotOf(ctx, s.type));
+    writeTypeId(ctx, typeSlotOf(ctx, s.type));
     for (const e of s.elements) out.uint8(e.kind === 'int' ? Number(BigInt.asUintN(8, e.value)) : 0);
   }
 }
@@ -50,7 +50,7 @@ function writePlane(ctx: EncodeContext, plane: readonly Value[], from: number): 
   }
   if (end === valNo) return;
   ctx.out.vbr32(end - valNo);
-  writeTypeId(ctx.out, typeSlotOf(ctx, plane[0]!.type));
+  writeTypeId(ctx, typeSlotOf(ctx, plane[0]!.type));
   for (let i = valNo; i < end; i++) {
     const v = plane[i]!;
     if (v.kind === 'inlineasm') writeInlineAsm(ctx, v);
@@ -75,7 +75,7 @@ export function writeConstant(ctx: EncodeContext, v: Value): void {
     if (v.operands.length === 2) checkSignless(ctx, v.opcode, v.operands[0]!.type);
     for (const op of v.operands) {
       out.vbr32(slotOf(ctx, op));
-      writeTypeId(out, typeSlotOf(ctx, op.type));
+      writeTypeId(ctx, typeSlotOf(ctx, op.type));
     }
     return;
   }

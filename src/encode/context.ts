@@ -114,14 +114,26 @@ export function slotOf(ctx: EncodeContext, v: Value): number {
   return s;
 }
 
+/** A type's id as the file writes it (the slot, shifted past the type type in versions 0–1). */
 export function typeSlotOf(ctx: EncodeContext, t: Type): number {
   const s = ctx.sc.typeSlot(t);
   if (s < 0) throw new Error(`type has no slot: ${t.kind}`);
-  return s;
+  return fileTypeId(ctx, s);
 }
 
-/** Starts a block of `kind` (the module block's header is the long form). */
-export function beginBlock(ctx: EncodeContext, kind: BlockKind, long = false): void {
+/**
+ * The slot calculator numbers types as LLVM 1.3+ did (label = 12, derived types from 13). In
+ * versions 0–1 types were values of the "type type", which took id 12 and pushed label and every
+ * derived type up by one; every type id written goes through here.
+ */
+export function fileTypeId(ctx: EncodeContext, slot: number): number {
+  const typeType = ctx.row.typeTypePlaneId;
+  return typeType !== null && slot >= typeType ? slot + 1 : slot;
+}
+
+/** Starts a block of `kind` (the module block's header is always the long form; v0–v2 all). */
+export function beginBlock(ctx: EncodeContext, kind: BlockKind): void {
+  const long = ctx.row.longBlockHeaders || (kind === 'module' && ctx.row.moduleBlockHeaderIsLong);
   ctx.out.beginBlock(ctx.row.blockIds[kind]!, long);
 }
 
@@ -138,10 +150,13 @@ export function pad(ctx: EncodeContext): void {
   if (ctx.row.alignmentFill !== null) ctx.out.align32(ctx.row.alignmentFill);
 }
 
-/** LLVM `output_typeid`: a type id as a vbr, ids of 2^24 - 1 and above escaped (v3+). */
-export function writeTypeId(out: BinaryWriter, id: number): void {
-  if (id <= 0x00ffffff) out.vbr32(id);
-  else out.vbr32(0x00ffffff).vbr32(id);
+/**
+ * LLVM `output_typeid`: a type id (as the file numbers it) as a vbr; from version 3 on, ids of
+ * 2^24 - 1 and above are escaped. Versions 0–2 wrote every type id as a plain vbr.
+ */
+export function writeTypeId(ctx: EncodeContext, id: number): void {
+  if (id <= 0x00ffffff || ctx.row.has32BitTypes) ctx.out.vbr32(id);
+  else ctx.out.vbr32(0x00ffffff).vbr32(id);
 }
 
 /** LLVM `Log2_32(x) + 1` as used for alignments (0 when x is 0). */

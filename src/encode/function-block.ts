@@ -7,7 +7,7 @@
 import type { Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import type { EncodeContext } from './context.js';
-import { beginBlock, endBlock, writeTypeId } from './context.js';
+import { beginBlock, endBlock, fileTypeId, writeTypeId } from './context.js';
 import { writeConstantPool } from './constant-pool.js';
 import { encodedLinkage } from './global-info.js';
 import { writeInstruction } from './instructions.js';
@@ -51,16 +51,26 @@ export function writeFunction(ctx: EncodeContext, f: Function): void {
 }
 
 function writeCompactionTable(ctx: EncodeContext): void {
-  const { out, sc } = ctx;
-  if (!ctx.row.alwaysWritesCompactionTable && !(sc.compactionTypes.length >= FIRST_DERIVED_TYPE_ID || !sc.compactionTableIsEmpty())) {
+  const { out, sc, row } = ctx;
+  const ctypes = sc.compactionTypes;
+  if (!row.alwaysWritesCompactionTable && !(ctypes.length >= FIRST_DERIVED_TYPE_ID || !sc.compactionTableIsEmpty())) {
     return;
   }
+  const typeType = row.typeTypePlaneId;
+  // Versions 0–1 (LLVM 1.2): the compacted types are the type-type plane of the table, written
+  // first like any other plane (and the block is left out when it would be empty).
+  if (typeType !== null && ctypes.length <= FIRST_DERIVED_TYPE_ID && sc.compactionTableIsEmpty()) return;
   beginBlock(ctx, 'compactionTable');
-  const ctypes = sc.compactionTypes;
-  if (ctypes.length === 0) out.vbr32(0);
-  else {
+  if (typeType !== null) {
+    if (ctypes.length > FIRST_DERIVED_TYPE_ID) {
+      writePlaneHeader(ctx, typeType, ctypes.length - FIRST_DERIVED_TYPE_ID);
+      for (let i = FIRST_DERIVED_TYPE_ID; i < ctypes.length; i++) out.vbr32(fileTypeId(ctx, sc.globalTypeSlot(ctypes[i]!)));
+    }
+  } else if (ctypes.length === 0) {
+    out.vbr32(0);
+  } else {
     out.vbr32(ctypes.length - FIRST_DERIVED_TYPE_ID);
-    for (let i = FIRST_DERIVED_TYPE_ID; i < ctypes.length; i++) writeTypeId(out, sc.globalTypeSlot(ctypes[i]!));
+    for (let i = FIRST_DERIVED_TYPE_ID; i < ctypes.length; i++) writeTypeId(ctx, fileTypeId(ctx, sc.globalTypeSlot(ctypes[i]!)));
   }
   const ct = sc.compactionTable;
   for (let i = 0; i < ct.length; i++) {
@@ -68,13 +78,17 @@ function writeCompactionTable(ctx: EncodeContext): void {
     const end = sc.getModuleLevel(i);
     if (plane.length === 0 || end === 0) continue;
     const first = 1; // slot 0 is the plane's null value, never listed
-    const n = end - first;
-    if (n <= 2) out.vbr32(i * 4 + n);
-    else {
-      out.vbr32(n * 4 + 3);
-      writeTypeId(out, i);
-    }
+    writePlaneHeader(ctx, fileTypeId(ctx, i), end - first);
     for (let j = first; j < end; j++) out.vbr32(sc.globalSlotOf(plane[j]!));
   }
   endBlock(ctx, true);
+}
+
+/** A compaction-table plane's header: one vbr (plane << 2 | n) for up to two entries, else two. */
+function writePlaneHeader(ctx: EncodeContext, planeId: number, n: number): void {
+  if (n <= 2) ctx.out.vbr32(planeId * 4 + n);
+  else {
+    ctx.out.vbr32(n * 4 + 3);
+    writeTypeId(ctx, planeId);
+  }
 }

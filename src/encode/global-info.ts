@@ -55,7 +55,7 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
     }
     if (g.initializer !== undefined) out.vbr32(slotOf(ctx, g.initializer));
   }
-  writeTypeId(out, 0);
+  writeTypeId(ctx, 0);
 
   for (const f of m.functions) {
     const slot = typeSlotOf(ctx, f.type);
@@ -64,7 +64,7 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
       // Before LLVM 1.4 a function was its type slot alone.
       if (f.callingConv !== 0) throw new EncodeError(`calling convention ${f.callingConv} on a function`, row.version);
       if (f.alignment !== 0 || section !== '') throw new EncodeError('a function alignment or section', row.version);
-      writeTypeId(out, slot);
+      writeTypeId(ctx, slot);
       continue;
     }
     const cc = f.callingConv + 1;
@@ -80,7 +80,7 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
       if (section !== '') out.vbr32(sectionId(section));
     }
   }
-  if (row.noFlagsForFunctions) writeTypeId(out, 0);
+  if (row.noFlagsForFunctions) writeTypeId(ctx, 0);
   else out.vbr32(0);
 
   if (row.noDependentLibraries) {

@@ -5,7 +5,7 @@
  * extra arguments carry their types. Version 3 pads after every format-0 instruction and writes
  * `vanext`'s argument type where a cast writes its target type.
  */
-import type { FunctionType, PointerType, Type } from '../graph/type.js';
+import { primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
 import type { Instruction, Value } from '../graph/value.js';
 import type { EncodeContext } from './context.js';
 import { checkSignless, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
@@ -151,6 +151,8 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
         if (s1 > maxOpSlot) maxOpSlot = s1;
         numOperands = 2;
       }
+    } else if (inst.opcode === 'getelementptr' && ctx.row.restrictedGEPTypes) {
+      checkRestrictedGep(ctx, ops, gepSequential(ops));
     } else if (inst.opcode === 'getelementptr') {
       const seq = gepSequential(ops);
       if (numOperands > 1 && seq[1]) {
@@ -200,14 +202,17 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
   if (isCondBr) ops = llvmOperands(inst);
   // Format 0: opcode, type, operand count, then each operand as a vbr.
   out.vbr32(opcode << 2);
-  writeTypeId(out, type);
+  writeTypeId(ctx, type);
   const n = ops.length;
   out.vbr32(n + (isCastLike || isInvokeEscape || isCallEscape ? 1 : 0));
   if (inst.opcode !== 'getelementptr') {
     for (let i = 0; i < n; i++) out.vbr32(slotOf(ctx, ops[i]!));
-    if (isCastLike) writeTypeId(out, typeSlotOf(ctx, castLikeType(inst)));
+    if (isCastLike) writeTypeId(ctx, typeSlotOf(ctx, castLikeType(inst)));
     else if (isInvokeEscape) out.vbr32(cc);
     else if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
+  } else if (ctx.row.restrictedGEPTypes) {
+    checkRestrictedGep(ctx, ops, gepSequential(ops));
+    for (let i = 0; i < n; i++) out.vbr32(slotOf(ctx, ops[i]!));
   } else {
     const seq = gepSequential(ops);
     out.vbr32(slotOf(ctx, ops[0]!));
@@ -217,6 +222,32 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
     }
   }
   if (ctx.row.longInstructionsPadded) pad(ctx);
+}
+
+/**
+ * Versions 0–1 (LLVM 1.0–1.2) do not write an index's type: a structure index is a `ubyte`, a
+ * sequential one a `long`. LLVM 1.0/1.1 also wrote `uint` sequential indices, which a reader can
+ * tell from `long` ones only when the `long` plane has no value at that slot; anything else
+ * cannot be written there.
+ */
+function checkRestrictedGep(ctx: EncodeContext, ops: readonly Value[], seq: readonly boolean[]): void {
+  for (let i = 1; i < ops.length; i++) {
+    const t = ops[i]!.type;
+    if (!seq[i]) {
+      if (t.kind !== 'ubyte') {
+        throw new EncodeError(`a getelementptr structure index of type ${t.kind}`, ctx.row.version, 'structure indices were ubyte constants before LLVM 1.3');
+      }
+    } else if (t.kind !== 'long') {
+      const longPlane = ctx.sc.getPlane(typeIdOfLong(ctx)).length;
+      if (t.kind !== 'uint' || slotOf(ctx, ops[i]!) < longPlane) {
+        throw new EncodeError(`a getelementptr array or pointer index of type ${t.kind}`, ctx.row.version, 'sequential indices were long values before LLVM 1.3');
+      }
+    }
+  }
+}
+
+function typeIdOfLong(ctx: EncodeContext): number {
+  return ctx.sc.typeSlot(primitiveTypes.long);
 }
 
 /** The type a cast-like instruction carries: the target type, or `vanext`'s argument type. */
@@ -240,13 +271,13 @@ function writeVarArgsCall(
 ): void {
   const out = ctx.out;
   out.vbr32(opcode << 2);
-  writeTypeId(out, type);
+  writeTypeId(ctx, type);
   const numParams = calleeType(inst).params.length;
   const numFixed = inst.opcode === 'call' ? 1 + numParams : 3 + numParams;
   out.vbr32(2 * ops.length - numFixed + (isCallEscape || isInvokeEscape ? 1 : 0));
   for (let i = 0; i < numFixed; i++) out.vbr32(slotOf(ctx, ops[i]!));
   for (let i = numFixed; i < ops.length; i++) {
-    writeTypeId(out, typeSlotOf(ctx, ops[i]!.type));
+    writeTypeId(ctx, typeSlotOf(ctx, ops[i]!.type));
     out.vbr32(slotOf(ctx, ops[i]!));
   }
   if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));

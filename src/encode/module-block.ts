@@ -12,25 +12,26 @@ import { writeFunction } from './function-block.js';
 import { writeGlobalInfo } from './global-info.js';
 import { FIRST_DERIVED_TYPE_ID, SlotCalculator } from './slot-calculator.js';
 import { writeSymbolTable } from './symbol-table.js';
+import { namedConstants } from './symbol-order.js';
 import { writeTypes } from './type-pool.js';
 
 /** Bytecode versions the writer can produce. */
-export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([3, 5, 6]);
+export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([1, 3, 5, 6]);
 
 /** The uncompressed stream (`llvm` signature + module block) LLVM would have written. */
 export function writeStream(module: Module, version = 6): Uint8Array {
   const row = formatFor(version);
   if (row === undefined || !SUPPORTED_VERSIONS.has(version)) {
-    throw new EncodeError('a module', version, 'the writer supports bytecode versions 3, 5 and 6');
+    throw new EncodeError('a module', version, `the writer supports bytecode versions ${[...SUPPORTED_VERSIONS].join(', ')}`);
   }
   // Versions 0–3 pad to 32 bits after every block (LLVM 1.1–1.3).
   // Most modules are small: start with 4 KiB and let the buffer double.
   const out = new BinaryWriter({ initialCapacity: 4096, alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });
-  const sc = new SlotCalculator(module);
+  const sc = new SlotCalculator(module, row);
   const ctx: EncodeContext = { out, sc, row, opcodes: opcodeNumbersFor(row) };
 
   out.bytes(new Uint8Array([0x6c, 0x6c, 0x76, 0x6d])); // "llvm"
-  beginBlock(ctx, 'module', true);
+  beginBlock(ctx, 'module');
   const flags =
     (module.endianness === 'big' ? 1 : 0) |
     (module.pointerSize === 64 ? 2 : 0) |
@@ -47,7 +48,7 @@ export function writeStream(module: Module, version = 6): Uint8Array {
   writeGlobalInfo(ctx, module);
   writeConstantPool(ctx, false, (s) => writeTypes(ctx, s));
   for (const f of module.functions) writeFunction(ctx, f);
-  writeSymbolTable(ctx, module.typeNames, [...module.globals, ...module.functions], module.layout);
+  writeSymbolTable(ctx, module.typeNames, [...module.globals, ...module.functions, ...namedConstants(module.layout)], module.layout);
   endBlock(ctx);
   return out.finish();
 }

@@ -21,9 +21,10 @@
 import type { Type } from '../graph/type.js';
 import { primitiveTypesById } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
+import type { FormatRow } from '../format/format-table.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isFirstClassType, isPlainConstant, isString } from './canonical.js';
-import { typeNameOrder } from './symbol-order.js';
+import { namedConstants, typeNameOrder } from './symbol-order.js';
 
 /** LLVM's type ids for the primitive types (void = 0 … label = 12). */
 export const FIRST_DERIVED_TYPE_ID = 13;
@@ -132,7 +133,17 @@ export class SlotCalculator {
   private readonly operandReps = new Map<Value, Value>();
   private readonly compactionTypeMap = new Map<Type, number>();
 
-  constructor(private readonly module: Module) {
+  /**
+   * Versions 0–1 counted the "type type" among the types (see `fileTypeId`), so LLVM 1.2's
+   * thresholds of 64 types were reached one type earlier than in our numbering.
+   */
+  private readonly typeIdShift: number;
+
+  constructor(
+    private readonly module: Module,
+    row?: FormatRow,
+  ) {
+    this.typeIdShift = row?.typeTypePlaneId != null ? 1 : 0;
     for (const t of primitiveTypesById) this.insertType(t);
     this.processModule();
   }
@@ -303,10 +314,12 @@ export class SlotCalculator {
       }
     }
 
-    // Named types of the module symbol table (its values are globals, numbered already).
+    // Named types of the module symbol table; its values are globals, numbered already, and
+    // (LLVM 1.0–1.2 only) named constants, which LLVM numbered here too.
     for (const { type } of typeNameOrder(m.typeNames)) this.getOrCreateTypeSlot(type);
+    for (const c of namedConstants(m.layout)) this.getOrCreateSlot(this.canon.canon(c));
 
-    if (this.types.length >= 64) {
+    if (this.types.length + this.typeIdShift >= 64) {
       let firstNonValue = 0;
       for (let i = 0; i < this.types.length; i++) {
         const t = this.types[i]!;
@@ -548,7 +561,7 @@ export class SlotCalculator {
     // Index of the last first-class type of the module table.
     let numFCTypes = this.types.length - 1;
     while (!isFirstClassType(this.types[numFCTypes]!)) numFCTypes--;
-    if (numFCTypes < 64) {
+    if (numFCTypes + this.typeIdShift < 64) {
       // Types need no compaction: move each plane back to its global type slot.
       const tmpTable = this.compactionTable;
       const tmpTypes = this.compactionTypes;

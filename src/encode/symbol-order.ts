@@ -93,7 +93,10 @@ function sortedEntries(values: readonly Value[]): { name: string; value: Value }
   return entries;
 }
 
-/** A value's name, or '' when it has none (constants never do). */
+/**
+ * A value's name, or '' when it has none. Constants normally have none, but LLVM 1.0–1.2 could
+ * name one in a symbol table (the reader keeps such a name on the constant it names).
+ */
 export function nameOf(v: Value): string {
   switch (v.kind) {
     case 'block':
@@ -102,7 +105,30 @@ export function nameOf(v: Value): string {
     case 'global':
     case 'function':
       return v.name ?? '';
-    default:
-      return '';
+    default: {
+      const name = (v as { name?: unknown }).name;
+      return typeof name === 'string' ? name : '';
+    }
   }
+}
+
+/** The named constants a symbol table layout lists (LLVM 1.0–1.2 only; see `nameOf`). */
+export function namedConstants(layout: SymbolTableLayout | undefined): Value[] {
+  const out: Value[] = [];
+  if (layout === undefined) return out;
+  for (const plane of layout.valuePlanes) {
+    for (const v of plane.values) {
+      switch (v.kind) {
+        case 'block':
+        case 'argument':
+        case 'instruction':
+        case 'global':
+        case 'function':
+          continue;
+        default:
+          if (nameOf(v) !== '') out.push(v);
+      }
+    }
+  }
+  return out;
 }

@@ -30,19 +30,40 @@ export function writeSymbolTable(
   const { out, sc } = ctx;
   beginBlock(ctx, 'symbolTable');
   const types = typeNameOrder(typeNames);
-  out.vbr32(types.length);
-  for (const { name, type } of types) {
-    writeTypeId(out, typeSlotOf(ctx, type));
-    out.string(name);
+  const typeType = ctx.row.typeTypePlaneId;
+  const writeTypeNames = (): void => {
+    for (const { name, type } of types) {
+      writeTypeId(ctx, typeSlotOf(ctx, type));
+      out.string(name);
+    }
+  };
+  if (typeType === null) {
+    out.vbr32(types.length);
+    writeTypeNames();
   }
   const rank = (t: Type): number => {
     const s = sc.typeSlot(t);
     return s < 0 ? Number.MAX_SAFE_INTEGER : s;
   };
-  for (const plane of symbolPlanes(named, layout, rank)) {
+  const planes = symbolPlanes(named, layout, rank);
+  // Versions 0–1: the type names are the type-type plane, wherever LLVM's map put it (recorded
+  // by the reader; otherwise by its id, as the other planes).
+  let typePlaneAt = -1;
+  if (typeType !== null && types.length !== 0) {
+    typePlaneAt = layout?.typeNamesPlaneIndex ?? planes.findIndex((p) => rank(p.type) >= typeType);
+    if (typePlaneAt < 0 || typePlaneAt > planes.length) typePlaneAt = planes.length;
+  }
+  for (let i = 0; i <= planes.length; i++) {
+    if (i === typePlaneAt) {
+      out.vbr32(types.length);
+      out.vbr32(typeType!);
+      writeTypeNames();
+    }
+    const plane = planes[i];
+    if (plane === undefined) break;
     checkUniqueNames(ctx, plane.entries);
     out.vbr32(plane.entries.length);
-    writeTypeId(out, typeSlotOf(ctx, plane.type));
+    writeTypeId(ctx, typeSlotOf(ctx, plane.type));
     for (const { name, value } of plane.entries) {
       out.vbr32(slotOf(ctx, value));
       out.string(name);

@@ -257,4 +257,9 @@ export interface SymbolTableLayout {
   valuePlanes: { type: Type; values: Value[] }[];
   /** Named types in file order (module symbol table only). */
   typeNames?: string[];
+  /**
+   * Versions 0–1: type names were one more plane (the type-type plane) among the value planes,
+   * at a heap-address-dependent position; this is how many value planes preceded it.
+   */
+  typeNamesPlaneIndex?: number;
 }

@@ -51,13 +51,22 @@ describe('writeStream refuses graphs no LLVM writer could have produced', () => 
 });
 
 describe('writeTypeId (LLVM output_typeid)', () => {
-  it('escapes type ids of 2^24 - 1 and above behind 0xFFFFFF', async () => {
+  async function typeIds(version: number, ids: number[]): Promise<string> {
     const { BinaryWriter } = await import('../../src/binary/writer.js');
     const { writeTypeId } = await import('../../src/encode/context.js');
+    const { formatFor } = await import('../../src/format/format-table.js');
     const out = new BinaryWriter();
-    writeTypeId(out, 13);
-    writeTypeId(out, 0x1000000);
-    expect(hex(out.finish())).toBe('0d' + 'ffffff07' + '80808008');
+    const ctx = { out, row: formatFor(version)! } as unknown as Parameters<typeof writeTypeId>[0];
+    for (const id of ids) writeTypeId(ctx, id);
+    return hex(out.finish());
+  }
+
+  it('escapes type ids of 2^24 - 1 and above behind 0xFFFFFF (version 3 on)', async () => {
+    expect(await typeIds(6, [13, 0x1000000])).toBe('0d' + 'ffffff07' + '80808008');
+  });
+
+  it('writes every type id as a plain vbr in versions 0–2 (32-bit type slots)', async () => {
+    expect(await typeIds(1, [13, 0x1000000])).toBe('0d' + '80808008');
   });
 });
 

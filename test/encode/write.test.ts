@@ -29,7 +29,8 @@ describe('writeModule containers', () => {
   });
 
   it('refuses versions it cannot write, naming them', () => {
-    expect(() => writeModule(m, { bytecodeVersion: 1 })).toThrow(/bytecode version 1/);
+    expect(() => writeModule(m, { bytecodeVersion: 2 })).toThrow(/bytecode version 2/);
+    expect(() => writeModule(m, { bytecodeVersion: 4 })).toThrow(/bytecode version 4/);
   });
 });
 
