@@ -102,7 +102,11 @@ export class FunctionScope {
   operand(inst: Instruction, index: number, t: Type, slot: number, offset: number): void {
     const plane = this.plane(t);
     if (slot < plane.length) {
-      inst.operands[index] = plane.get(slot)!;
+      const v = plane.get(slot)!;
+      inst.operands[index] = v;
+      if ((v.kind === 'global' || v.kind === 'function') && this.ctx.row.perFunctionConstantPools && !this.ctx.planes.isOwnSlot(slot, v)) {
+        (inst.constantRefOperands ??= []).push(index);
+      }
       return;
     }
     if (slot - plane.length > this.ctx.limits.maxValuesPerPlane) this.r.fail(`value slot ${slot} of type ${describeType(t)} is out of range`, offset);

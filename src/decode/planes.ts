@@ -36,6 +36,27 @@ export class ModulePlanes {
   get(t: Type, slot: number): Value | undefined {
     return this.plane(t)[slot];
   }
+
+  private ownSlots: Map<Value, number> | undefined;
+
+  /**
+   * Whether `slot` of `g`'s plane is `g`'s own slot. It is not when the slot holds a version-0
+   * "constant pointer reference" to `g` (which the reader resolves to `g` itself). Globals are
+   * numbered before any constant, so a global's first slot in its plane is its own.
+   */
+  isOwnSlot(slot: number, g: Value): boolean {
+    if (this.ownSlots === undefined) {
+      this.ownSlots = new Map();
+      for (const plane of this.planes.values()) {
+        for (let i = 0; i < plane.length; i++) {
+          const v = plane[i]!;
+          if ((v.kind === 'global' || v.kind === 'function') && !this.ownSlots.has(v)) this.ownSlots.set(v, i);
+        }
+      }
+    }
+    const own = this.ownSlots.get(g);
+    return own === undefined || own === slot;
+  }
 }
 
 /**

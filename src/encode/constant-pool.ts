@@ -1,9 +1,10 @@
 /** Constant pools: the module's strings plane and value planes, and each constant's encoding. */
-import { isSigned } from '../graph/type.js';
+import { isPrimitive, isSigned, type Type } from '../graph/type.js';
 import type { InlineAsm, Value } from '../graph/value.js';
 import { hasNullValue, isString } from './canonical.js';
 import type { EncodeContext } from './context.js';
-import { beginBlock, checkSignless, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { beginBlock, checkSignless, constantOperandSlot, endBlock, typeSlotOf, writeTypeId } from './context.js';
+import type { PlaneEntry } from './slot-numbering.js';
 import { EncodeError } from './encode-error.js';
 
 /** Writes a constant pool block; `isFunction` selects a function's pool (types first, no strings). */
@@ -17,10 +18,19 @@ export function writeConstantPool(ctx: EncodeContext, isFunction: boolean, write
     const plane = sc.getPlane(pno);
     if (plane.length === 0) continue;
     let valNo = isFunction ? sc.getModuleLevel(pno) : 0;
-    if (hasNullValue(plane[0]!.type) && valNo === 0) valNo = 1;
+    if (valNo === 0 && hasImplicitNull(ctx, plane[0]!.type)) valNo = 1;
     writePlane(ctx, plane, valNo);
   }
-  endBlock(ctx, true);
+  endBlock(ctx, ctx.row.elidesEmptyBlocks);
+}
+
+/**
+ * Whether a plane's slot 0 is its implicit (unwritten) null value: every plane with a null value
+ * from LLVM 1.2 on; only derived-type planes in LLVM 1.0/1.1, which wrote primitive zeros.
+ */
+function hasImplicitNull(ctx: EncodeContext, t: Type): boolean {
+  if (ctx.row.explicitPrimitiveZeros) return !isPrimitive(t);
+  return hasNullValue(t);
 }
 
 function writeStrings(ctx: EncodeContext): void {
@@ -35,11 +45,13 @@ function writeStrings(ctx: EncodeContext): void {
   }
 }
 
-function writePlane(ctx: EncodeContext, plane: readonly Value[], from: number): void {
+function writePlane(ctx: EncodeContext, plane: readonly PlaneEntry[], from: number): void {
+  // Arguments and globals lead a plane; strings too where they have their own plane (LLVM 1.2+).
+  const stringsApart = ctx.row.hasStringsPlane;
   let valNo = from;
   while (valNo < plane.length) {
     const v = plane[valNo]!;
-    if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || isString(v)) valNo++;
+    if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || (stringsApart && isString(v as Value))) valNo++;
     else break;
   }
   let end = valNo;
@@ -54,6 +66,7 @@ function writePlane(ctx: EncodeContext, plane: readonly Value[], from: number): 
   for (let i = valNo; i < end; i++) {
     const v = plane[i]!;
     if (v.kind === 'inlineasm') writeInlineAsm(ctx, v);
+    else if (v.kind === 'pointerref') ctx.out.vbr32(0).vbr32(ctx.sc.slotOf(v.target));
     else writeConstant(ctx, v);
   }
 }
@@ -74,7 +87,7 @@ export function writeConstant(ctx: EncodeContext, v: Value): void {
     out.vbr32(ctx.opcodes.of(v.opcode));
     if (v.operands.length === 2) checkSignless(ctx, v.opcode, v.operands[0]!.type);
     for (const op of v.operands) {
-      out.vbr32(slotOf(ctx, op));
+      out.vbr32(constantOperandSlot(ctx, op));
       writeTypeId(ctx, typeSlotOf(ctx, op.type));
     }
     return;
@@ -103,11 +116,11 @@ export function writeConstant(ctx: EncodeContext, v: Value): void {
       return;
     case 'packed':
       if (!ctx.row.hasPackedAndAttributes) throw new EncodeError('a packed constant', ctx.row.version);
-      for (const e of v.elements) out.vbr32(slotOf(ctx, e));
+      for (const e of v.elements) out.vbr32(constantOperandSlot(ctx, e));
       return;
     case 'array':
     case 'struct':
-      for (const e of v.elements) out.vbr32(slotOf(ctx, e));
+      for (const e of v.elements) out.vbr32(constantOperandSlot(ctx, e));
       return;
     default:
       throw new Error(`cannot write a ${v.kind} constant in a constant pool`);

@@ -7,11 +7,11 @@ import type { Opcode, Value } from '../graph/value.js';
 import { isFloatingPoint, isSigned, type Type } from '../graph/type.js';
 import type { BinaryWriter } from '../binary/writer.js';
 import { EncodeError } from './encode-error.js';
-import type { SlotCalculator } from './slot-calculator.js';
+import type { SlotNumbering } from './slot-numbering.js';
 
 export interface EncodeContext {
   readonly out: BinaryWriter;
-  readonly sc: SlotCalculator;
+  readonly sc: SlotNumbering;
   readonly row: FormatRow;
   readonly opcodes: OpcodeNumbers;
 }
@@ -115,6 +115,13 @@ export function slotOf(ctx: EncodeContext, v: Value): number {
 }
 
 /** A type's id as the file writes it (the slot, shifted past the type type in versions 0–1). */
+/** A value's slot as the operand of a constant or an initializer (see `PointerRef`). */
+export function constantOperandSlot(ctx: EncodeContext, v: Value): number {
+  const s = ctx.sc.constantOperandSlot(v);
+  if (s < 0) throw new Error(`value has no slot (does it belong to this module?): ${v.kind}`);
+  return s;
+}
+
 export function typeSlotOf(ctx: EncodeContext, t: Type): number {
   const s = ctx.sc.typeSlot(t);
   if (s < 0) throw new Error(`type has no slot: ${t.kind}`);

@@ -12,6 +12,7 @@ import { writeConstantPool } from './constant-pool.js';
 import { encodedLinkage } from './global-info.js';
 import { writeInstruction } from './instructions.js';
 import { writeSymbolTable } from './symbol-table.js';
+import { namedConstants } from './symbol-order.js';
 import { FIRST_DERIVED_TYPE_ID } from './slot-calculator.js';
 import { writeTypes } from './type-pool.js';
 
@@ -45,7 +46,7 @@ export function writeFunction(ctx: EncodeContext, f: Function): void {
     }
   }
   endBlock(ctx);
-  writeSymbolTable(ctx, NO_TYPE_NAMES, named, f.layout);
+  writeSymbolTable(ctx, NO_TYPE_NAMES, [...named, ...namedConstants(f.layout)], f.layout);
   sc.purgeFunction();
   endBlock(ctx);
 }

@@ -2,7 +2,7 @@
 import type { Linkage } from '../graph/value.js';
 import type { Module } from '../graph/module.js';
 import type { EncodeContext } from './context.js';
-import { beginBlock, encodedAlignment, endBlock, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { beginBlock, constantOperandSlot, encodedAlignment, endBlock, pad, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
 
 const LINKAGE_CODE: Readonly<Record<Linkage, number>> = {
@@ -53,7 +53,7 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
       out.vbr32((hasInit ? 1 : 0) | (linkage << 1) | (encodedAlignment(g.alignment) << 4) | ((section !== '' ? 1 : 0) << 9));
       if (section !== '') out.vbr32(sectionId(section));
     }
-    if (g.initializer !== undefined) out.vbr32(slotOf(ctx, g.initializer));
+    if (g.initializer !== undefined) out.vbr32(constantOperandSlot(ctx, g.initializer));
   }
   writeTypeId(ctx, 0);
 

@@ -8,7 +8,7 @@
 import { primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
 import type { Instruction, Value } from '../graph/value.js';
 import type { EncodeContext } from './context.js';
-import { checkSignless, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { checkSignless, constantOperandSlot, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
 import { llvmOperands } from './slot-calculator.js';
 
@@ -126,9 +126,9 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
     let s0 = 4095;
     let s1 = 0;
     let s2 = 0;
-    if (numOperands > 0) s0 = slotOf(ctx, ops[0]!);
-    if (numOperands > 1) s1 = slotOf(ctx, ops[1]!);
-    if (numOperands > 2) s2 = slotOf(ctx, ops[2]!);
+    if (numOperands > 0) s0 = operandSlot(ctx, inst, 0);
+    if (numOperands > 1) s1 = operandSlot(ctx, inst, 1);
+    if (numOperands > 2) s2 = operandSlot(ctx, inst, 2);
     if (isCondBr) {
       // LLVM keeps a conditional branch's condition last: [ifTrue, ifFalse, cond].
       const cond = s0;
@@ -206,13 +206,13 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
   const n = ops.length;
   out.vbr32(n + (isCastLike || isInvokeEscape || isCallEscape ? 1 : 0));
   if (inst.opcode !== 'getelementptr') {
-    for (let i = 0; i < n; i++) out.vbr32(slotOf(ctx, ops[i]!));
+    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, llvmIndex(inst, i)));
     if (isCastLike) writeTypeId(ctx, typeSlotOf(ctx, castLikeType(inst)));
     else if (isInvokeEscape) out.vbr32(cc);
     else if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
   } else if (ctx.row.restrictedGEPTypes) {
     checkRestrictedGep(ctx, ops, gepSequential(ops));
-    for (let i = 0; i < n; i++) out.vbr32(slotOf(ctx, ops[i]!));
+    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, i));
   } else {
     const seq = gepSequential(ops);
     out.vbr32(slotOf(ctx, ops[0]!));
@@ -250,6 +250,21 @@ function typeIdOfLong(ctx: EncodeContext): number {
   return ctx.sc.typeSlot(primitiveTypes.long);
 }
 
+/**
+ * The slot of graph operand `i`: a version-0 file may have named a global through its pointer
+ * reference (see `Instruction.constantRefOperands`).
+ */
+function operandSlot(ctx: EncodeContext, inst: Instruction, i: number): number {
+  const refs = inst.constantRefOperands;
+  if (refs !== undefined && refs.includes(i)) return constantOperandSlot(ctx, inst.operands[i]!);
+  return slotOf(ctx, inst.operands[i]!);
+}
+
+/** The graph index of LLVM's operand `i` (only a conditional branch differs). */
+function llvmIndex(inst: Instruction, i: number): number {
+  return inst.opcode === 'br' && inst.operands.length === 3 ? (i + 1) % 3 : i;
+}
+
 /** The type a cast-like instruction carries: the target type, or `vanext`'s argument type. */
 function castLikeType(inst: Instruction): Type {
   if (inst.opcode === 'vanext') {
@@ -275,10 +290,10 @@ function writeVarArgsCall(
   const numParams = calleeType(inst).params.length;
   const numFixed = inst.opcode === 'call' ? 1 + numParams : 3 + numParams;
   out.vbr32(2 * ops.length - numFixed + (isCallEscape || isInvokeEscape ? 1 : 0));
-  for (let i = 0; i < numFixed; i++) out.vbr32(slotOf(ctx, ops[i]!));
+  for (let i = 0; i < numFixed; i++) out.vbr32(operandSlot(ctx, inst, i));
   for (let i = numFixed; i < ops.length; i++) {
     writeTypeId(ctx, typeSlotOf(ctx, ops[i]!.type));
-    out.vbr32(slotOf(ctx, ops[i]!));
+    out.vbr32(operandSlot(ctx, inst, i));
   }
   if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
   else if (isInvokeEscape) out.vbr32(cc);

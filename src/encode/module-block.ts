@@ -12,11 +12,12 @@ import { writeFunction } from './function-block.js';
 import { writeGlobalInfo } from './global-info.js';
 import { FIRST_DERIVED_TYPE_ID, SlotCalculator } from './slot-calculator.js';
 import { writeSymbolTable } from './symbol-table.js';
+import { LegacySlotCalculator } from './legacy-slot-calculator.js';
 import { namedConstants } from './symbol-order.js';
 import { writeTypes } from './type-pool.js';
 
 /** Bytecode versions the writer can produce. */
-export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([1, 3, 5, 6]);
+export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([0, 1, 3, 5, 6]);
 
 /** The uncompressed stream (`llvm` signature + module block) LLVM would have written. */
 export function writeStream(module: Module, version = 6): Uint8Array {
@@ -27,7 +28,7 @@ export function writeStream(module: Module, version = 6): Uint8Array {
   // Versions 0–3 pad to 32 bits after every block (LLVM 1.1–1.3).
   // Most modules are small: start with 4 KiB and let the buffer double.
   const out = new BinaryWriter({ initialCapacity: 4096, alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });
-  const sc = new SlotCalculator(module, row);
+  const sc = row.perFunctionConstantPools ? new LegacySlotCalculator(module) : new SlotCalculator(module, row);
   const ctx: EncodeContext = { out, sc, row, opcodes: opcodeNumbersFor(row) };
 
   out.bytes(new Uint8Array([0x6c, 0x6c, 0x76, 0x6d])); // "llvm"

@@ -25,6 +25,7 @@ import type { FormatRow } from '../format/format-table.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isFirstClassType, isPlainConstant, isString } from './canonical.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';
+import type { SlotNumbering } from './slot-numbering.js';
 
 /** LLVM's type ids for the primitive types (void = 0 … label = 12). */
 export const FIRST_DERIVED_TYPE_ID = 13;
@@ -47,11 +48,53 @@ export function subtypes(t: Type): readonly Type[] {
   }
 }
 
+/**
+ * Numbers the types inside `t` (already numbered itself) that are not numbered yet, in post order:
+ * LLVM numbered a type before the types it contains, so that recursive types come out bottom up.
+ */
+export function insertSubtypes(t: Type, isNumbered: (t: Type) => boolean, insert: (t: Type) => void): void {
+  if (t.kind !== 'function' && t.kind !== 'struct' && t.kind !== 'array' && t.kind !== 'packed' && t.kind !== 'pointer') {
+    return; // no types inside
+  }
+  // Every numbered type has its inner types numbered too: when all direct subtypes are numbered,
+  // the walk below would add nothing.
+  const direct = subtypes(t);
+  let allNumbered = true;
+  for (let i = 0; i < direct.length; i++) {
+    if (direct[i] !== t && !isNumbered(direct[i]!)) {
+      allNumbered = false;
+      break;
+    }
+  }
+  if (allNumbered) return;
+  const visited = new Set<Type>([t]);
+  const stack: { t: Type; subs: readonly Type[]; i: number }[] = [{ t, subs: subtypes(t), i: 0 }];
+  while (stack.length !== 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.i < top.subs.length) {
+      const child = top.subs[top.i++]!;
+      if (!visited.has(child)) {
+        visited.add(child);
+        stack.push({ t: child, subs: subtypes(child), i: 0 });
+      }
+      continue;
+    }
+    stack.pop();
+    if (top.t !== t && !isNumbered(top.t)) insert(top.t);
+  }
+}
+
 /** An instruction's operands in LLVM's in-memory order (a conditional `br` keeps its condition last). */
 export function llvmOperands(inst: Instruction): readonly Value[] {
   const ops = inst.operands;
   if (inst.opcode === 'br' && ops.length === 3) return [ops[1]!, ops[2]!, ops[0]!];
   return ops;
+}
+
+/** The graph operand indexes of `llvmOperands(inst)`, in that order. */
+export function llvmOperandOrder(inst: Instruction): readonly number[] {
+  if (inst.opcode === 'br' && inst.operands.length === 3) return [1, 2, 0];
+  return inst.operands.map((_, i) => i);
 }
 
 /** The operands LLVM's constant objects carry (and that must be numbered before them). */
@@ -97,7 +140,7 @@ class FunctionScan {
   }
 }
 
-export class SlotCalculator {
+export class SlotCalculator implements SlotNumbering {
   readonly canon = new Canonicalizer();
   /** The module's type table (global type slots). */
   readonly types: Type[] = [];
@@ -172,6 +215,11 @@ export class SlotCalculator {
         return s;
       }
     }
+  }
+
+  /** The same as `slotOf`: from LLVM 1.3 on a global inside a constant is the global itself. */
+  constantOperandSlot(v: Value): number {
+    return this.slotOf(v);
   }
 
   private getSlot(rep: Value): number {
@@ -390,36 +438,7 @@ export class SlotCalculator {
   private insertType(t: Type): number {
     if (this.compactionTypeMap.size !== 0) this.getOrCreateCompactionTypeSlot(t);
     const result = this.doInsertType(t);
-    if (t.kind !== 'function' && t.kind !== 'struct' && t.kind !== 'array' && t.kind !== 'packed' && t.kind !== 'pointer') {
-      return result; // no types inside
-    }
-    // Every numbered type has its inner types numbered too: when all direct subtypes are
-    // numbered, the walk below would add nothing.
-    const direct = subtypes(t);
-    let allNumbered = true;
-    for (let i = 0; i < direct.length; i++) {
-      if (direct[i] !== t && this.typeSlot(direct[i]!) === -1) {
-        allNumbered = false;
-        break;
-      }
-    }
-    if (allNumbered) return result;
-    // Post-order walk of the types inside `t`; the root itself is already numbered.
-    const visited = new Set<Type>([t]);
-    const stack: { t: Type; subs: readonly Type[]; i: number }[] = [{ t, subs: subtypes(t), i: 0 }];
-    while (stack.length !== 0) {
-      const top = stack[stack.length - 1]!;
-      if (top.i < top.subs.length) {
-        const child = top.subs[top.i++]!;
-        if (!visited.has(child)) {
-          visited.add(child);
-          stack.push({ t: child, subs: subtypes(child), i: 0 });
-        }
-        continue;
-      }
-      stack.pop();
-      if (top.t !== t && this.typeSlot(top.t) === -1) this.doInsertType(top.t);
-    }
+    insertSubtypes(t, (sub) => this.typeSlot(sub) !== -1, (sub) => this.doInsertType(sub));
     return result;
   }
 

@@ -26,7 +26,8 @@ export function writeSymbolTable(
   layout: SymbolTableLayout | undefined,
 ): void {
   const named = values.filter((v) => nameOf(v) !== '');
-  if (named.length === 0 && typeNames.size === 0) return; // LLVM skips an empty table
+  // LLVM 1.2+ skips an empty table; LLVM 1.0/1.1 wrote an empty block.
+  if (named.length === 0 && typeNames.size === 0 && ctx.row.elidesEmptyBlocks) return;
   const { out, sc } = ctx;
   beginBlock(ctx, 'symbolTable');
   const types = typeNameOrder(typeNames);
@@ -69,5 +70,5 @@ export function writeSymbolTable(
       out.string(name);
     }
   }
-  endBlock(ctx, true);
+  endBlock(ctx, ctx.row.elidesEmptyBlocks);
 }

@@ -239,6 +239,17 @@ export interface FormatRow {
   readonly mgiPaddedInside: boolean;
   /** Versions 1+: the module constant pool may begin with a strings plane (type id 0) (LLVM 1.2). */
   readonly hasStringsPlane: boolean;
+  /**
+   * Versions 1+: writers leave out an empty constant pool or symbol table block (LLVM 1.2,
+   * 2004-01). LLVM 1.0/1.1 wrote both even when empty. (Readers accept either.)
+   */
+  readonly elidesEmptyBlocks: boolean;
+  /**
+   * Version 0: LLVM 1.0/1.1's writer numbered each function's constants in a constant pool of
+   * its own; from LLVM 1.2 every constant is numbered at module level and functions get
+   * compaction tables instead (see src/encode/legacy-slot-calculator.ts).
+   */
+  readonly perFunctionConstantPools: boolean;
   /** Versions 1–6: functions may carry a compaction table (LLVM 1.2; removed in v7 2007-01-30). */
   readonly hasCompactionTables: boolean;
   /** Version 0: a function may be a sequence of BasicBlock blocks (LLVM 1.0, before 2003-12-01). */
@@ -352,6 +363,8 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     alignmentFill: version <= 3 ? 0xab : null,
     mgiPaddedInside: version === 0 || version === 3,
     hasStringsPlane: version >= 1,
+    elidesEmptyBlocks: version >= 1,
+    perFunctionConstantPools: version <= 0,
     hasCompactionTables: version >= 1 && version <= 6,
     mayHaveBasicBlockBlocks: version <= 0,
     declarationsHaveFunctionBlocks: version <= 4,

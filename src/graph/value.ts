@@ -243,6 +243,12 @@ export interface Instruction {
    * version 5 files may hold either, so the reader records which one it saw.
    */
   legacyVarArgs?: boolean;
+  /**
+   * Version 0 only: indexes of operands that the file named through a "constant pointer
+   * reference" (LLVM 1.0/1.1's constant standing for a global's address) instead of the global
+   * itself. Both mean the global; a version-0 writer reproduces the choice.
+   */
+  constantRefOperands?: number[];
 }
 
 export type Value = Constant | Argument | BasicBlock | Instruction;

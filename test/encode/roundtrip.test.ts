@@ -40,7 +40,7 @@ beforeAll(async () => {
   await loadBzip2();
 });
 
-for (const version of [6, 5, 3, 1]) {
+for (const version of [6, 5, 3, 1, 0]) {
   const dir = join(CORPUS, `v${version}`);
   describe(`writeModule(readModule(f), { bytecodeVersion: ${version} }) over corpus/v${version}`, () => {
     if (!existsSync(dir)) {

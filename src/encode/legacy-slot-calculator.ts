@@ -1,0 +1,241 @@
+/**
+ * Slot numbering as LLVM 1.0/1.1's writer computed it (bytecode version 0).
+ *
+ * The older algorithm is simpler than LLVM 1.2's (`SlotCalculator`), and its files show it:
+ *
+ * - the module table holds only globals, functions, their initializers and what the module
+ *   symbol table names; each function numbers the constants its instructions use in a constant
+ *   pool of its own (in operand order), and there are no compaction tables;
+ * - only derived-type planes begin with an implicit null value; zeros of primitive types are
+ *   ordinary constants, numbered and written like any other;
+ * - a string is an ordinary array: its characters are numbered as `sbyte`/`ubyte` constants first;
+ * - a global used inside a constant is a "constant pointer reference" with a slot of its own
+ *   (`PointerRef`);
+ * - types are numbered as the values that need them are, so a function's own types follow the
+ *   module's and are forgotten with it; there is no reordering of types.
+ */
+import type { Type } from '../graph/type.js';
+import { isPrimitive, primitiveTypesById } from '../graph/type.js';
+import type { Module } from '../graph/module.js';
+import type { Function, GlobalValue, Value } from '../graph/value.js';
+import { Canonicalizer, hasNullValue, isPlainConstant } from './canonical.js';
+import { insertSubtypes, llvmOperandOrder, llvmOperands } from './slot-calculator.js';
+import type { PlaneEntry, PointerRef, SlotNumbering } from './slot-numbering.js';
+import { namedConstants, typeNameOrder } from './symbol-order.js';
+
+const NONE: readonly never[] = [];
+
+export class LegacySlotCalculator implements SlotNumbering {
+  private readonly canon = new Canonicalizer();
+  private readonly types: Type[] = [];
+  private readonly typeMap = new Map<Type, number>();
+  private readonly table: PlaneEntry[][] = [];
+  private readonly nodeMap = new Map<PlaneEntry, number>();
+  private readonly refs = new Map<GlobalValue, PointerRef>();
+  private moduleLevel: number[] = [];
+  moduleTypeLevel = 0;
+
+  readonly strings: readonly Value[] = NONE;
+  readonly compactionTable: readonly (readonly Value[])[] = NONE;
+  readonly compactionTypes: readonly Type[] = NONE;
+
+  constructor(module: Module) {
+    for (const t of primitiveTypesById) this.insertType(t);
+    this.processModule(module);
+  }
+
+  // ---- lookups ---------------------------------------------------------------------------------
+
+  slotOf(v: Value): number {
+    switch (v.kind) {
+      case 'instruction':
+      case 'argument':
+      case 'block':
+      case 'global':
+      case 'function':
+        return this.nodeMap.get(v) ?? -1;
+      default:
+        return this.nodeMap.get(this.canon.canon(v)) ?? -1;
+    }
+  }
+
+  constantOperandSlot(v: Value): number {
+    return this.nodeMap.get(this.constantEntry(v)) ?? -1;
+  }
+
+  typeSlot(t: Type): number {
+    return this.typeMap.get(t) ?? -1;
+  }
+
+  globalSlotOf(rep: Value): number {
+    const s = this.nodeMap.get(rep);
+    if (s === undefined) throw new Error('value has no global slot');
+    return s;
+  }
+
+  globalTypeSlot(t: Type): number {
+    const s = this.typeMap.get(t);
+    if (s === undefined) throw new Error('type has no global slot');
+    return s;
+  }
+
+  get numPlanes(): number {
+    return this.table.length;
+  }
+
+  getPlane(plane: number): readonly PlaneEntry[] {
+    return this.table[plane] ?? NONE;
+  }
+
+  getModuleLevel(plane: number): number {
+    return this.moduleLevel[plane] ?? 0;
+  }
+
+  get visibleTypes(): readonly Type[] {
+    return this.types;
+  }
+
+  compactionTableIsEmpty(): boolean {
+    return true;
+  }
+
+  // ---- module ----------------------------------------------------------------------------------
+
+  private processModule(m: Module): void {
+    for (const g of m.globals) this.getOrCreateSlot(g);
+    for (const f of m.functions) this.getOrCreateSlot(f);
+    for (const g of m.globals) if (g.initializer !== undefined) this.getOrCreateSlot(this.constantEntry(g.initializer));
+    // The module symbol table: named types, then (rarely) named constants; its other values are
+    // globals, numbered already.
+    for (const { type } of typeNameOrder(m.typeNames)) this.getOrCreateTypeSlot(type);
+    for (const c of namedConstants(m.layout)) this.getOrCreateSlot(this.canon.canon(c));
+  }
+
+  /** How a value is met as a constant's operand: a global as its pointer reference. */
+  private constantEntry(v: Value): PlaneEntry {
+    if (v.kind === 'global' || v.kind === 'function') {
+      let ref = this.refs.get(v);
+      if (ref === undefined) this.refs.set(v, (ref = { kind: 'pointerref', type: v.type, target: v }));
+      return ref;
+    }
+    return this.canon.canon(v);
+  }
+
+  /** The operands LLVM 1.1's constant objects had, numbered before the constant itself. */
+  private constantOperands(e: PlaneEntry): readonly PlaneEntry[] {
+    switch (e.kind) {
+      case 'pointerref':
+        return [e.target];
+      case 'array':
+      case 'struct':
+      case 'packed':
+        return e.elements.map((x) => this.constantEntry(x));
+      case 'expr':
+        return e.operands.map((x) => this.constantEntry(x));
+      case 'zeroinitializer': {
+        // LLVM 1.1 had no zeroinitializer: an all-zero aggregate held the element types' zeros.
+        const t = e.type;
+        if (t.kind === 'struct') return t.elements.filter(hasNullValue).map((x) => this.canon.nullOf(x));
+        if ((t.kind === 'array' || t.kind === 'packed') && t.length !== 0 && hasNullValue(t.element)) return [this.canon.nullOf(t.element)];
+        return NONE;
+      }
+      default:
+        return NONE;
+    }
+  }
+
+  // ---- insertion -------------------------------------------------------------------------------
+
+  private getOrCreateSlot(e: PlaneEntry): number {
+    if (e.type.kind === 'void') return -1;
+    const existing = this.nodeMap.get(e);
+    if (existing !== undefined) return existing;
+    if (e.kind === 'pointerref' || isPlainConstant(e)) {
+      for (const op of this.constantOperands(e)) this.getOrCreateSlot(op);
+    }
+    return this.doInsertValue(e);
+  }
+
+  private getOrCreateTypeSlot(t: Type): number {
+    return this.typeMap.get(t) ?? this.insertType(t);
+  }
+
+  private insertType(t: Type): number {
+    const slot = this.doInsertType(t);
+    insertSubtypes(t, (sub) => this.typeMap.has(sub), (sub) => this.doInsertType(sub));
+    return slot;
+  }
+
+  private doInsertType(t: Type): number {
+    const slot = this.types.length;
+    this.typeMap.set(t, slot);
+    this.types.push(t);
+    return slot;
+  }
+
+  private doInsertValue(e: PlaneEntry): number {
+    const typ = e.type;
+    const ty = this.getOrCreateTypeSlot(typ);
+    while (this.table.length <= ty) this.table.push([]);
+    const plane = this.table[ty]!;
+    // Only derived-type planes begin with their (implicit) null value.
+    if (plane.length === 0 && !isPrimitive(typ) && hasNullValue(typ)) {
+      const zero = this.canon.nullOf(typ);
+      if (e !== zero) {
+        plane.push(zero);
+        this.nodeMap.set(zero, 0);
+      }
+    }
+    const slot = plane.length;
+    this.nodeMap.set(e, slot);
+    plane.push(e);
+    return slot;
+  }
+
+  // ---- functions -------------------------------------------------------------------------------
+
+  incorporateFunction(f: Function): void {
+    this.moduleLevel = this.table.map((p) => p.length);
+    this.moduleTypeLevel = this.types.length;
+    for (const a of f.args) this.getOrCreateSlot(a);
+    // The constants the instructions use, in operand order (LLVM's constant_iterator).
+    for (const bb of f.blocks) {
+      for (const inst of bb.instructions) {
+        const refs = inst.constantRefOperands;
+        if (refs === undefined) {
+          for (const op of llvmOperands(inst)) if (isPlainConstant(op)) this.getOrCreateSlot(this.canon.canon(op));
+          continue;
+        }
+        // Globals the file named through a pointer reference are constants here too.
+        for (const i of llvmOperandOrder(inst)) {
+          const op = inst.operands[i]!;
+          if (refs.includes(i)) this.getOrCreateSlot(this.constantEntry(op));
+          else if (isPlainConstant(op)) this.getOrCreateSlot(this.canon.canon(op));
+        }
+      }
+    }
+    for (const c of namedConstants(f.layout)) this.getOrCreateSlot(this.canon.canon(c));
+    for (const bb of f.blocks) this.getOrCreateSlot(bb);
+    for (const bb of f.blocks) {
+      for (const inst of bb.instructions) {
+        this.getOrCreateSlot(inst);
+        if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateTypeSlot(inst.argType);
+      }
+    }
+  }
+
+  purgeFunction(): void {
+    const levels = this.moduleLevel;
+    for (let i = 0; i < this.table.length; i++) {
+      const plane = this.table[i]!;
+      const level = i < levels.length ? levels[i]! : 0;
+      for (let j = level; j < plane.length; j++) this.nodeMap.delete(plane[j]!);
+      plane.length = level;
+    }
+    this.table.length = levels.length;
+    for (let i = this.moduleTypeLevel; i < this.types.length; i++) this.typeMap.delete(this.types[i]!);
+    this.types.length = this.moduleTypeLevel;
+    this.moduleLevel = [];
+    this.moduleTypeLevel = 0;
+  }
+}
