@@ -16,3 +16,4 @@ export { printModule, type PrintOptions } from './print/index.js';
 export { printModern, UpgradeError } from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
 export { InvalidModuleError, verifyModule } from './encode/verify.js';
+export * from './build/index.js';

@@ -6,7 +6,7 @@
  * `TypeBuilder`, so they are the module's interned types.
  */
 import { describeType } from '../graph/describe.js';
-import { isFloatingPoint, isInteger, type ArrayType, type PackedType, type PointerType, type StructType, type Type } from '../graph/type.js';
+import { isFloatingPoint, isInteger, type ArrayType, type FunctionType, type PackedType, type PointerType, type StructType, type Type } from '../graph/type.js';
 import type {
   Constant,
   ConstantAggregate,
@@ -17,6 +17,7 @@ import type {
   ConstantNull,
   ConstantUndef,
   ConstantZero,
+  InlineAsm,
   Value,
 } from '../graph/value.js';
 import { BuildError } from './error.js';
@@ -231,6 +232,15 @@ export class ConstantBuilder {
     asConstant('select', ifTrue, 'the true value');
     asConstant('select', ifFalse, 'the false value');
     return { kind: 'expr', type: selectResult(cond, ifTrue, ifFalse), opcode: 'select', operands: [cond, ifTrue, ifFalse] };
+  }
+
+  /**
+   * Inline assembly to be called as a function of type `fnType` (`call int asm "…", "=r,r"(…)`).
+   * Its type is `fnType*`; only a call or invoke may use it.
+   */
+  inlineAsm(fnType: FunctionType, asm: string, constraints: string, hasSideEffects = false): InlineAsm {
+    if (fnType.kind !== 'function') throw new BuildError('inline asm', `needs a function type, not ${describeType(fnType)}`);
+    return { kind: 'inlineasm', type: this.types.pointer(fnType), asm, constraints, hasSideEffects };
   }
 
   /** A pointer type's null, for convenience: `nullOf(T)` is `null` of `T*`. */

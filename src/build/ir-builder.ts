@@ -431,7 +431,7 @@ export class IRBuilder {
     const who = callee.kind === 'function' && callee.name !== undefined ? `@${callee.name}` : 'the callee';
     const n = ft.params.length;
     if (args.length < n || (!ft.isVarArg && args.length > n)) {
-      throw new BuildError(op, `${who} takes ${n}${ft.isVarArg ? ' or more' : ''} argument${n === 1 ? '' : 's'}, given ${args.length}`);
+      throw new BuildError(op, `${who} takes ${n}${ft.isVarArg ? ' or more' : ''} argument${n === 1 && !ft.isVarArg ? '' : 's'}, given ${args.length}`);
     }
     args.forEach((a, i) => {
       this.use(op, a, `argument ${i}`);

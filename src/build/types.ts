@@ -26,6 +26,7 @@ import {
   type Type,
 } from '../graph/type.js';
 import { BuildError } from './error.js';
+import { isFirstClass } from './rules.js';
 
 /** The types a value of `t` holds by value (a pointer or a function type holds none). */
 function heldByValue(t: Type): readonly Type[] {
@@ -89,16 +90,19 @@ export class TypeBuilder {
     return this.intern(`v${length}:${this.id(element)}`, () => ({ kind: 'packed', element, length }));
   }
 
+  /**
+   * `R (P…)`: as LLVM 1.9 required, the result is void or a first-class type (no aggregates:
+   * return a pointer) and every parameter is first-class (bool, integer, floating-point,
+   * pointer or packed).
+   */
   function(returnType: Type, params: readonly Type[], isVarArg = false): FunctionType {
     this.check('function type', returnType, 'return type');
-    if (returnType.kind === 'label' || returnType.kind === 'function' || returnType.kind === 'opaque') {
-      throw new BuildError('function type', `cannot return ${describeType(returnType)}`);
+    if (returnType.kind !== 'void' && !isFirstClass(returnType)) {
+      throw new BuildError('function type', `cannot return ${describeType(returnType)} (only void or a first-class type; return a pointer to an aggregate)`);
     }
     params.forEach((p, i) => {
       this.check('function type', p, `parameter ${i}`);
-      if (p.kind === 'void' || p.kind === 'label' || p.kind === 'function' || p.kind === 'opaque') {
-        throw new BuildError('function type', `parameter ${i} cannot have type ${describeType(p)}`);
-      }
+      if (!isFirstClass(p)) throw new BuildError('function type', `parameter ${i} cannot have type ${describeType(p)} (only first-class types; pass a pointer to an aggregate)`);
     });
     const key = `f${this.id(returnType)}(${params.map((p) => this.id(p)).join(',')}${isVarArg ? ',...' : ''})`;
     return this.intern(key, () => ({ kind: 'function', returnType, params: [...params], isVarArg }));
