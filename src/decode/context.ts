@@ -8,6 +8,7 @@ import type { PointerType, Type } from '../graph/type.js';
 import type { Function, GlobalVariable } from '../graph/value.js';
 import type { ModulePlanes } from './planes.js';
 import type { TypeTable } from './types.js';
+import type { TypeRegistry } from './type-identity.js';
 
 export interface ModuleContext {
   readonly r: BinaryReader;
@@ -23,13 +24,15 @@ export interface ModuleContext {
   readonly pendingInitializers: { global: GlobalVariable; slot: number; offset: number }[];
   /** Pointer types by pointee, for results of getelementptr and the like. */
   readonly pointerTypes: Map<Type, PointerType>;
+  /** One object per structural type across every pool of the module (see type-identity.ts). */
+  readonly typeRegistry: TypeRegistry;
 }
 
 export { describeType } from '../graph/describe.js';
 
 /** Makes newly defined types known to `pointerTo`, so results share the file's own pointer types. */
 export function registerTypes(ctx: ModuleContext, added: readonly Type[]): void {
-  for (const t of added) if (t.kind === 'pointer' && !ctx.pointerTypes.has(t.element)) ctx.pointerTypes.set(t.element, t);
+  for (const t of added) ctx.typeRegistry.register(t);
 }
 
 /** The pointer type to `t`, reusing the file's own when it has one. */

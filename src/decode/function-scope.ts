@@ -32,8 +32,6 @@ export class FunctionScope {
   private highestLabelOffset = 0;
   private readonly forward: ForwardReference[] = [];
   argumentsPlaced = false;
-  /** Pointer types by pointee among this function's own types (v0 and v3 pools define some). */
-  private localPointerTypes: Map<Type, PointerType> | null = null;
   instructionCount = 0;
 
   constructor(
@@ -48,17 +46,18 @@ export class FunctionScope {
     return this.ctx.r;
   }
 
+  /**
+   * Types this function's pools define: each becomes the module's object for that structure
+   * when there is one (see type-identity.ts), in this function's type table too.
+   */
   registerTypes(added: readonly Type[]): void {
-    for (const t of added) {
-      if (t.kind !== 'pointer') continue;
-      this.localPointerTypes ??= new Map();
-      if (!this.localPointerTypes.has(t.element)) this.localPointerTypes.set(t.element, t);
-    }
+    const replaced = this.ctx.typeRegistry.canonicalize(added);
+    if (replaced.size !== 0) this.types.replace(replaced);
   }
 
-  /** The pointer type to `t` as this function names it: its own, the module's, or a new one. */
+  /** The pointer type to `t`: the module's (or a new one, which becomes the module's). */
   pointerTo(t: Type): PointerType {
-    return this.localPointerTypes?.get(t) ?? pointerTo(this.ctx, t);
+    return pointerTo(this.ctx, t);
   }
 
   plane(t: Type): LocalPlane {

@@ -7,7 +7,7 @@ import { BinaryReader } from '../binary/reader.js';
 import { blockKindFor, formatFor, NEWEST_VERSION, type FormatRow } from '../format/format-table.js';
 import type { Limits } from '../limits.js';
 import type { Module } from '../graph/module.js';
-import { primitiveTypesById, type Type } from '../graph/type.js';
+import { primitiveTypesById, type Type, type PointerType } from '../graph/type.js';
 import type { Value } from '../graph/value.js';
 import { isConstantValue, readConstantPool } from './constant-pool.js';
 import { readFunctionBlock, skipPadding } from './function-block.js';
@@ -16,6 +16,7 @@ import { ModulePlanes } from './planes.js';
 import { readSymbolTable } from './symbol-table.js';
 import { TypeTable } from './types.js';
 import { blockName, describeType, registerTypes, type ModuleContext } from './context.js';
+import { TypeRegistry } from './type-identity.js';
 
 const MODULE_BLOCK_ID = 1;
 /** Version 7 (LLVM 2.0 development) changed incompatibly without new numbers: see docs/format.md §14. */
@@ -60,6 +61,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     functions: [],
   };
   const types = new TypeTable(primitiveTypesById);
+  const pointerTypes = new Map<Type, PointerType>();
   const ctx: ModuleContext = {
     r,
     row,
@@ -69,7 +71,8 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     planes: new ModulePlanes(row, (t) => types.idOf(t) ?? 13),
     bodiesToRead: [],
     pendingInitializers: [],
-    pointerTypes: new Map(),
+    pointerTypes,
+    typeRegistry: new TypeRegistry(pointerTypes),
   };
   let nextBody = 0;
   let sawTypes = false;

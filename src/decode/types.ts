@@ -74,6 +74,16 @@ export class TypeTable {
     return t;
   }
 
+  /** Puts each replacement in place of the type it replaces (see type-identity.ts). */
+  replace(replaced: ReadonlyMap<Type, Type>): void {
+    for (let i = 0; i < this.types.length; i++) {
+      const to = replaced.get(this.types[i]!);
+      if (to === undefined) continue;
+      this.types[i] = to;
+      if (!this.ids.has(to)) this.ids.set(to, i);
+    }
+  }
+
   /** Reads a type id and returns its type. */
   read(r: BinaryReader, row: FormatRow): Type {
     const at = r.pos;

@@ -1,0 +1,116 @@
+/**
+ * One object per type across the whole module, as LLVM had.
+ *
+ * LLVM uniqued types, but its files number them per pool: LLVM 1.0/1.1 and 1.3 redefine in a
+ * function's constant pool the types only that function uses, and a type several functions use
+ * is defined again in each of them. Read naively, each definition would become an object of its
+ * own, and the graph's promise (structurally equal types are the same object, which the writer
+ * relies on) would break. This registry maps every definition onto the first structurally equal
+ * type met in the module.
+ *
+ * Keys are built from the identities of a type's members, so a type is found once its members
+ * are canonical; a definition that refers to another one later in its list is retried until
+ * nothing changes. Opaque types are never merged (each is distinct), nor are recursive local
+ * types (which cannot be keyed before themselves); both stay as read.
+ */
+import type { PointerType, Type } from '../graph/type.js';
+
+export class TypeRegistry {
+  private readonly ids = new Map<Type, number>();
+  private readonly byKey = new Map<string, Type>();
+
+  constructor(private readonly pointerTypes: Map<Type, PointerType>) {}
+
+  private idOf(t: Type): number {
+    let id = this.ids.get(t);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(t, id);
+    }
+    return id;
+  }
+
+  /** The structural key of a derived type in terms of its members' identities. */
+  private keyOf(t: Type): string | undefined {
+    switch (t.kind) {
+      case 'struct':
+        return `s${t.elements.map((e) => this.idOf(e)).join(',')}`;
+      case 'array':
+        return `a${t.length}:${this.idOf(t.element)}`;
+      case 'packed':
+        return `v${t.length}:${this.idOf(t.element)}`;
+      case 'function':
+        return `f${t.isVarArg ? 1 : 0}:${this.idOf(t.returnType)}(${t.params.map((p) => this.idOf(p)).join(',')})`;
+      default:
+        return undefined; // pointers go through pointerTypes; primitives and opaques are unique
+    }
+  }
+
+  /** An existing type structurally equal to `t` (other than `t`), if any. */
+  find(t: Type): Type | undefined {
+    if (t.kind === 'pointer') {
+      const p = this.pointerTypes.get(t.element);
+      return p !== t ? p : undefined;
+    }
+    const key = this.keyOf(t);
+    const found = key === undefined ? undefined : this.byKey.get(key);
+    return found !== t ? found : undefined;
+  }
+
+  /** Makes `t` the type that later equal definitions become (unless one is known already). */
+  register(t: Type): void {
+    if (t.kind === 'pointer') {
+      if (!this.pointerTypes.has(t.element)) this.pointerTypes.set(t.element, t);
+      return;
+    }
+    const key = this.keyOf(t);
+    if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, t);
+  }
+
+  /**
+   * Maps freshly read definitions onto known equal types: returns the replacement of each one
+   * that has an equal type already (the caller puts it in its table), after pointing the members
+   * of the others at the replacements. The others are registered for later pools.
+   */
+  canonicalize(added: readonly Type[]): Map<Type, Type> {
+    const replaced = new Map<Type, Type>();
+    const swap = (x: Type): Type => replaced.get(x) ?? x;
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const t of added) {
+        if (replaced.has(t)) continue;
+        repoint(t, swap);
+        const found = this.find(t);
+        if (found !== undefined) {
+          replaced.set(t, found);
+          changed = true;
+        }
+      }
+    }
+    for (const t of added) {
+      if (replaced.has(t)) continue;
+      repoint(t, swap);
+      this.register(t);
+    }
+    return replaced;
+  }
+}
+
+/** Points the members of a freshly read (not yet shared) type at their replacements. */
+function repoint(t: Type, swap: (x: Type) => Type): void {
+  switch (t.kind) {
+    case 'struct':
+      for (let i = 0; i < t.elements.length; i++) t.elements[i] = swap(t.elements[i]!);
+      return;
+    case 'array':
+    case 'packed':
+    case 'pointer':
+      t.element = swap(t.element);
+      return;
+    case 'function':
+      t.returnType = swap(t.returnType);
+      for (let i = 0; i < t.params.length; i++) t.params[i] = swap(t.params[i]!);
+      return;
+    default:
+  }
+}
