@@ -35,11 +35,12 @@ options:
 export const REWRITE_HELP = `usage: ${TOOL} rewrite IN -o OUT [--bytecode-version N] [--compress auto|none|bzip2]
 
 Reads the module in IN and writes it as bytecode to OUT ('-' = standard output). A file written by
-LLVM 1.3, 1.8 or 1.9 comes back byte for byte as that release wrote it.
+LLVM 1.1, 1.2, 1.3, 1.8 or 1.9 comes back byte for byte as that release wrote it.
 
 options:
   -o, --output OUT        the file to write (required)
-  --bytecode-version N    3, 5 or 6; default: IN's own version when it is one of these, else 6
+  --bytecode-version N    0, 1, 3, 5 or 6; default: IN's own version when it is one of these,
+                          else 6. What N cannot express is refused, naming it
   --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
   --compress none         a bare 'llvm' stream
   --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)

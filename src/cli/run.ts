@@ -106,7 +106,7 @@ async function rewrite(argv: readonly string[], io: CliIo): Promise<number> {
   const { options, positionals } = parseArgs(argv, [
     HELP,
     OUTPUT,
-    { name: 'bytecode-version', takesValue: true, choices: ['3', '5', '6'] },
+    { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
     { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
   ]);
   if (options.has('help')) return help(io, REWRITE_HELP);
@@ -117,12 +117,16 @@ async function rewrite(argv: readonly string[], io: CliIo): Promise<number> {
   const compression = (stringOption(options, 'compress') ?? 'auto') as 'auto' | 'none' | 'bzip2';
 
   const bytes = await readInput(input, io);
-  const [{ readModule }, { writeModuleAsync }] = await Promise.all([import('../read.js'), import('../encode/write.js')]);
+  const [{ readModule }, { writeModuleAsync }, { SUPPORTED_VERSIONS }] = await Promise.all([
+    import('../read.js'),
+    import('../encode/write.js'),
+    import('../encode/module-block.js'),
+  ]);
   let out: Uint8Array;
   try {
     const module = readModule(bytes);
     const own = module.source?.bytecodeVersion;
-    const bytecodeVersion = requested !== undefined ? Number(requested) : own === 3 || own === 5 || own === 6 ? own : 6;
+    const bytecodeVersion = requested !== undefined ? Number(requested) : own !== undefined && SUPPORTED_VERSIONS.has(own) ? own : 6;
     out = await writeModuleAsync(module, { bytecodeVersion, compression });
   } catch (e) {
     throw new FileError(labelOf(input), e);

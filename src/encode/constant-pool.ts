@@ -5,6 +5,7 @@ import { hasNullValue, isString } from './canonical.js';
 import type { EncodeContext } from './context.js';
 import { beginBlock, checkSignless, constantOperandSlot, endBlock, typeSlotOf, writeTypeId } from './context.js';
 import type { PlaneEntry } from './slot-numbering.js';
+import { writtenOperands } from './gep-indices.js';
 import { EncodeError } from './encode-error.js';
 
 /** Writes a constant pool block; `isFunction` selects a function's pool (types first, no strings). */
@@ -29,7 +30,7 @@ export function writeConstantPool(ctx: EncodeContext, isFunction: boolean, write
  * from LLVM 1.2 on; only derived-type planes in LLVM 1.0/1.1, which wrote primitive zeros.
  */
 function hasImplicitNull(ctx: EncodeContext, t: Type): boolean {
-  if (ctx.row.explicitPrimitiveZeros) return !isPrimitive(t);
+  if (ctx.row.explicitPrimitiveZeros) return !isPrimitive(t) && hasNullValue(t);
   return hasNullValue(t);
 }
 
@@ -83,10 +84,11 @@ function writeInlineAsm(ctx: EncodeContext, v: InlineAsm): void {
 export function writeConstant(ctx: EncodeContext, v: Value): void {
   const out = ctx.out;
   if (v.kind === 'expr') {
-    out.vbr32(v.operands.length + (ctx.row.constantExprCountPlusOne ? 1 : 0));
+    const ops = writtenOperands(ctx.row, v.opcode, v.operands);
+    out.vbr32(ops.length + (ctx.row.constantExprCountPlusOne ? 1 : 0));
     out.vbr32(ctx.opcodes.of(v.opcode));
-    if (v.operands.length === 2) checkSignless(ctx, v.opcode, v.operands[0]!.type);
-    for (const op of v.operands) {
+    if (ops.length === 2) checkSignless(ctx, v.opcode, ops[0]!.type);
+    for (const op of ops) {
       out.vbr32(constantOperandSlot(ctx, op));
       writeTypeId(ctx, typeSlotOf(ctx, op.type));
     }

@@ -10,7 +10,7 @@ import type { Instruction, Value } from '../graph/value.js';
 import type { EncodeContext } from './context.js';
 import { checkSignless, constantOperandSlot, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
-import { llvmOperands } from './slot-calculator.js';
+import { gepOperandsFor, gepSequential } from './gep-indices.js';
 
 const FAST_CC = 8;
 
@@ -30,33 +30,6 @@ function gepIndexTag(t: Type): number {
   }
 }
 
-/**
- * Which getelementptr operands (by index, 1-based like LLVM's) index a sequential type and so carry
- * the index-type tag in their low two bits.
- */
-function gepSequential(ops: readonly Value[]): boolean[] {
-  const seq: boolean[] = [false];
-  let cur: Type | undefined = ops[0]!.type;
-  for (let i = 1; i < ops.length; i++) {
-    if (cur === undefined) {
-      seq.push(false);
-      continue;
-    }
-    if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
-      seq.push(true);
-      cur = cur.element;
-    } else if (cur.kind === 'struct') {
-      seq.push(false);
-      const idx = ops[i]!;
-      cur = idx.kind === 'int' ? cur.elements[Number(idx.value)] : cur.elements[0];
-    } else {
-      seq.push(false);
-      cur = undefined;
-    }
-  }
-  return seq;
-}
-
 function calleeType(inst: Instruction): FunctionType {
   return ((inst.operands[0]!.type as PointerType).element) as FunctionType;
 }
@@ -69,7 +42,8 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
   const out = ctx.out;
   const isCondBr = inst.opcode === 'br' && inst.operands.length === 3;
   // Graph order; only a conditional br differs from LLVM's order, handled where slots are packed.
-  let ops: readonly Value[] = inst.operands;
+  // (A getelementptr's structure indices take the type the version writes: see gep-indices.ts.)
+  let ops: readonly Value[] = inst.opcode === 'getelementptr' ? gepOperandsFor(ctx.row, inst.operands) : inst.operands;
   let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(inst.legacyVarArgs === true) : ctx.opcodes.of(inst.opcode);
   if (ctx.row.signlessInstructions && ops.length === 2) checkSignless(ctx, inst.opcode, ops[0]!.type);
   let numOperands = ops.length;
@@ -126,9 +100,9 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
     let s0 = 4095;
     let s1 = 0;
     let s2 = 0;
-    if (numOperands > 0) s0 = operandSlot(ctx, inst, 0);
-    if (numOperands > 1) s1 = operandSlot(ctx, inst, 1);
-    if (numOperands > 2) s2 = operandSlot(ctx, inst, 2);
+    if (numOperands > 0) s0 = operandSlot(ctx, inst, ops, 0);
+    if (numOperands > 1) s1 = operandSlot(ctx, inst, ops, 1);
+    if (numOperands > 2) s2 = operandSlot(ctx, inst, ops, 2);
     if (isCondBr) {
       // LLVM keeps a conditional branch's condition last: [ifTrue, ifFalse, cond].
       const cond = s0;
@@ -199,20 +173,19 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
     }
   }
 
-  if (isCondBr) ops = llvmOperands(inst);
   // Format 0: opcode, type, operand count, then each operand as a vbr.
   out.vbr32(opcode << 2);
   writeTypeId(ctx, type);
   const n = ops.length;
   out.vbr32(n + (isCastLike || isInvokeEscape || isCallEscape ? 1 : 0));
   if (inst.opcode !== 'getelementptr') {
-    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, llvmIndex(inst, i)));
+    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, ops, isCondBr ? llvmIndex(inst, i) : i));
     if (isCastLike) writeTypeId(ctx, typeSlotOf(ctx, castLikeType(inst)));
     else if (isInvokeEscape) out.vbr32(cc);
     else if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
   } else if (ctx.row.restrictedGEPTypes) {
     checkRestrictedGep(ctx, ops, gepSequential(ops));
-    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, i));
+    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, ops, i));
   } else {
     const seq = gepSequential(ops);
     out.vbr32(slotOf(ctx, ops[0]!));
@@ -225,10 +198,10 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
 }
 
 /**
- * Versions 0–1 (LLVM 1.0–1.2) do not write an index's type: a structure index is a `ubyte`, a
- * sequential one a `long`. LLVM 1.0/1.1 also wrote `uint` sequential indices, which a reader can
- * tell from `long` ones only when the `long` plane has no value at that slot; anything else
- * cannot be written there.
+ * Versions 0–1 (LLVM 1.0–1.2) do not write an index's type: a structure index is a `ubyte` (a
+ * `uint` one below 256 is written as such, see gep-indices.ts), a sequential one a `long`. LLVM
+ * 1.0–1.2 also wrote `uint` sequential indices, which a reader can tell from `long` ones only
+ * when the `long` plane has no value at that slot; anything else cannot be written.
  */
 function checkRestrictedGep(ctx: EncodeContext, ops: readonly Value[], seq: readonly boolean[]): void {
   for (let i = 1; i < ops.length; i++) {
@@ -238,7 +211,10 @@ function checkRestrictedGep(ctx: EncodeContext, ops: readonly Value[], seq: read
         throw new EncodeError(`a getelementptr structure index of type ${t.kind}`, ctx.row.version, 'structure indices were ubyte constants before LLVM 1.3');
       }
     } else if (t.kind !== 'long') {
-      const longPlane = ctx.sc.getPlane(typeIdOfLong(ctx)).length;
+      // A reader takes the index for a long when the long plane has a value at its slot.
+      // (From version 1 the long plane always has its implicit null at slot 0.)
+      const written = ctx.sc.getPlane(typeIdOfLong(ctx)).length;
+      const longPlane = ctx.row.explicitPrimitiveZeros ? written : Math.max(written, 1);
       if (t.kind !== 'uint' || slotOf(ctx, ops[i]!) < longPlane) {
         throw new EncodeError(`a getelementptr array or pointer index of type ${t.kind}`, ctx.row.version, 'sequential indices were long values before LLVM 1.3');
       }
@@ -254,10 +230,10 @@ function typeIdOfLong(ctx: EncodeContext): number {
  * The slot of graph operand `i`: a version-0 file may have named a global through its pointer
  * reference (see `Instruction.constantRefOperands`).
  */
-function operandSlot(ctx: EncodeContext, inst: Instruction, i: number): number {
+function operandSlot(ctx: EncodeContext, inst: Instruction, ops: readonly Value[], i: number): number {
   const refs = inst.constantRefOperands;
-  if (refs !== undefined && refs.includes(i)) return constantOperandSlot(ctx, inst.operands[i]!);
-  return slotOf(ctx, inst.operands[i]!);
+  if (refs !== undefined && refs.includes(i)) return constantOperandSlot(ctx, ops[i]!);
+  return slotOf(ctx, ops[i]!);
 }
 
 /** The graph index of LLVM's operand `i` (only a conditional branch differs). */
@@ -290,10 +266,10 @@ function writeVarArgsCall(
   const numParams = calleeType(inst).params.length;
   const numFixed = inst.opcode === 'call' ? 1 + numParams : 3 + numParams;
   out.vbr32(2 * ops.length - numFixed + (isCallEscape || isInvokeEscape ? 1 : 0));
-  for (let i = 0; i < numFixed; i++) out.vbr32(operandSlot(ctx, inst, i));
+  for (let i = 0; i < numFixed; i++) out.vbr32(operandSlot(ctx, inst, ops, i));
   for (let i = numFixed; i < ops.length; i++) {
     writeTypeId(ctx, typeSlotOf(ctx, ops[i]!.type));
-    out.vbr32(operandSlot(ctx, inst, i));
+    out.vbr32(operandSlot(ctx, inst, ops, i));
   }
   if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
   else if (isInvokeEscape) out.vbr32(cc);

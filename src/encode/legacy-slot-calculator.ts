@@ -20,6 +20,8 @@ import type { Module } from '../graph/module.js';
 import type { Function, GlobalValue, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isPlainConstant } from './canonical.js';
 import { insertSubtypes, llvmOperandOrder, llvmOperands } from './slot-calculator.js';
+import { writtenOperands } from './gep-indices.js';
+import type { FormatRow } from '../format/format-table.js';
 import type { PlaneEntry, PointerRef, SlotNumbering } from './slot-numbering.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';
 
@@ -39,7 +41,10 @@ export class LegacySlotCalculator implements SlotNumbering {
   readonly compactionTable: readonly (readonly Value[])[] = NONE;
   readonly compactionTypes: readonly Type[] = NONE;
 
-  constructor(module: Module) {
+  constructor(
+    module: Module,
+    private readonly row: FormatRow,
+  ) {
     for (const t of primitiveTypesById) this.insertType(t);
     this.processModule(module);
   }
@@ -131,7 +136,7 @@ export class LegacySlotCalculator implements SlotNumbering {
       case 'packed':
         return e.elements.map((x) => this.constantEntry(x));
       case 'expr':
-        return e.operands.map((x) => this.constantEntry(x));
+        return writtenOperands(this.row, e.opcode, e.operands).map((x) => this.constantEntry(x));
       case 'zeroinitializer': {
         // LLVM 1.1 had no zeroinitializer: an all-zero aggregate held the element types' zeros.
         const t = e.type;
@@ -203,14 +208,17 @@ export class LegacySlotCalculator implements SlotNumbering {
       for (const inst of bb.instructions) {
         const refs = inst.constantRefOperands;
         if (refs === undefined) {
-          for (const op of llvmOperands(inst)) if (isPlainConstant(op)) this.getOrCreateSlot(this.canon.canon(op));
+          // Inline asm is numbered too, so that writing it is refused rather than missed.
+          const ops = inst.opcode === 'getelementptr' ? writtenOperands(this.row, inst.opcode, inst.operands) : llvmOperands(inst);
+          for (const op of ops) if (isPlainConstant(op) || op.kind === 'inlineasm') this.getOrCreateSlot(this.canon.canon(op));
           continue;
         }
         // Globals the file named through a pointer reference are constants here too.
+        const ops = writtenOperands(this.row, inst.opcode, inst.operands);
         for (const i of llvmOperandOrder(inst)) {
-          const op = inst.operands[i]!;
+          const op = ops[i]!;
           if (refs.includes(i)) this.getOrCreateSlot(this.constantEntry(op));
-          else if (isPlainConstant(op)) this.getOrCreateSlot(this.canon.canon(op));
+          else if (isPlainConstant(op) || op.kind === 'inlineasm') this.getOrCreateSlot(this.canon.canon(op));
         }
       }
     }

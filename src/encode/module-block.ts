@@ -28,7 +28,7 @@ export function writeStream(module: Module, version = 6): Uint8Array {
   // Versions 0–3 pad to 32 bits after every block (LLVM 1.1–1.3).
   // Most modules are small: start with 4 KiB and let the buffer double.
   const out = new BinaryWriter({ initialCapacity: 4096, alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });
-  const sc = row.perFunctionConstantPools ? new LegacySlotCalculator(module) : new SlotCalculator(module, row);
+  const sc = row.perFunctionConstantPools ? new LegacySlotCalculator(module, row) : new SlotCalculator(module, row);
   const ctx: EncodeContext = { out, sc, row, opcodes: opcodeNumbersFor(row) };
 
   out.bytes(new Uint8Array([0x6c, 0x6c, 0x76, 0x6d])); // "llvm"

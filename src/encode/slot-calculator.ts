@@ -21,7 +21,8 @@
 import type { Type } from '../graph/type.js';
 import { primitiveTypesById } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
-import type { FormatRow } from '../format/format-table.js';
+import { formatFor, type FormatRow } from '../format/format-table.js';
+import { gepOperandsFor, writtenOperands } from './gep-indices.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isFirstClassType, isPlainConstant, isString } from './canonical.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';
@@ -98,14 +99,14 @@ export function llvmOperandOrder(inst: Instruction): readonly number[] {
 }
 
 /** The operands LLVM's constant objects carry (and that must be numbered before them). */
-function constantOperands(v: Value): readonly Value[] {
+function constantOperands(row: FormatRow, v: Value): readonly Value[] {
   switch (v.kind) {
     case 'array':
     case 'struct':
     case 'packed':
       return v.elements;
     case 'expr':
-      return v.operands;
+      return writtenOperands(row, v.opcode, v.operands);
     default:
       return [];
   }
@@ -181,12 +182,14 @@ export class SlotCalculator implements SlotNumbering {
    * thresholds of 64 types were reached one type earlier than in our numbering.
    */
   private readonly typeIdShift: number;
+  private readonly row: FormatRow;
 
   constructor(
     private readonly module: Module,
-    row?: FormatRow,
+    row: FormatRow = formatFor(6)!,
   ) {
-    this.typeIdShift = row?.typeTypePlaneId != null ? 1 : 0;
+    this.row = row;
+    this.typeIdShift = row.typeTypePlaneId !== null ? 1 : 0;
     for (const t of primitiveTypesById) this.insertType(t);
     this.processModule();
   }
@@ -326,7 +329,7 @@ export class SlotCalculator implements SlotNumbering {
             fnLastType = inst.type;
             scan.addType(inst.type);
           }
-          const ops = inst.operands;
+          const ops = inst.opcode === 'getelementptr' ? gepOperandsFor(this.row, inst.operands) : inst.operands;
           for (let i = 0; i < ops.length; i++) {
             const op = ops[i]!;
             switch (op.kind) {
@@ -399,7 +402,7 @@ export class SlotCalculator implements SlotNumbering {
     if (existing !== -1) return existing;
     if (isPlainConstant(rep)) {
       if (!isString(rep)) {
-        for (const op of constantOperands(rep)) this.getOrCreateSlot(this.canon.canon(op));
+        for (const op of constantOperands(this.row, rep)) this.getOrCreateSlot(this.canon.canon(op));
       } else if (!this.canon.isNull(rep)) {
         this.strings.push(rep);
       }

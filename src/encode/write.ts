@@ -1,8 +1,8 @@
 /**
  * `writeModule`: a module graph to bytecode, byte for byte as LLVM's own writer produced it.
  *
- * Supported targets: version 6 (LLVM 1.9's writer), version 5 (LLVM 1.8's) and version 3
- * (LLVM 1.3's). The stream is `llvm` + the module block; `compression` then wraps it: `auto` as
+ * Supported targets: version 6 (LLVM 1.9's writer), version 5 (LLVM 1.8's), version 3 (LLVM
+ * 1.3's), version 1 (LLVM 1.2's) and version 0 (LLVM 1.1's). The stream is `llvm` + the module block; `compression` then wraps it: `auto` as
  * LLVM 1.4+ did (`llvc0` when the payload after the signature is at most 64 KiB, else `llvc2` =
  * bzip2 -5), `none` leaves the bare `llvm` stream, `bzip2` forces `llvc2`. Versions before 5 are
  * never compressed (`auto` means `none` there).
@@ -25,7 +25,7 @@ import { assertValidModule } from './verify.js';
 export { InvalidModuleError, verifyModule } from './verify.js';
 
 export interface WriteOptions {
-  /** Target bytecode version (default 6). Supported: 3, 5, 6. */
+  /** Target bytecode version (default 6). Supported: 0, 1, 3, 5, 6 (`SUPPORTED_VERSIONS`). */
   bytecodeVersion?: number;
   /** `auto` (default): LLVM's choice by size; `none`: bare `llvm` stream; `bzip2`: `llvc2`. */
   compression?: 'auto' | 'none' | 'bzip2';

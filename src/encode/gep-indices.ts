@@ -1,0 +1,73 @@
+/**
+ * getelementptr indices across versions. Structure indices were `ubyte` constants before LLVM 1.3
+ * and `uint` constants since; LLVM 1.3+ read the old ones as `uint` (LLVM 1.9's listing of an old
+ * file shows `uint`). A writer for either side writes the index with the type its version takes,
+ * so converting a module between them keeps its meaning and its LLVM 1.9 listing.
+ */
+import type { FormatRow } from '../format/format-table.js';
+import { primitiveTypes as P, type Type } from '../graph/type.js';
+import type { ConstantInt, Value } from '../graph/value.js';
+
+/**
+ * Which getelementptr operands (by index, 1-based like LLVM's) index a sequential type and so carry
+ * the index-type tag in their low two bits.
+ */
+export function gepSequential(ops: readonly Value[]): boolean[] {
+  const seq: boolean[] = [false];
+  let cur: Type | undefined = ops[0]!.type;
+  for (let i = 1; i < ops.length; i++) {
+    if (cur === undefined) {
+      seq.push(false);
+      continue;
+    }
+    if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
+      seq.push(true);
+      cur = cur.element;
+    } else if (cur.kind === 'struct') {
+      seq.push(false);
+      const idx = ops[i]!;
+      cur = idx.kind === 'int' ? cur.elements[Number(idx.value)] : cur.elements[0];
+    } else {
+      seq.push(false);
+      cur = undefined;
+    }
+  }
+  return seq;
+}
+
+const UBYTE_INDEX: (ConstantInt | undefined)[] = [];
+const UINT_INDEX: (ConstantInt | undefined)[] = [];
+
+/** A structure index as `row`'s version writes it (`ubyte` before version 2, `uint` after). */
+function structIndexFor(row: FormatRow, op: Value): Value {
+  if (op.kind !== 'int') return op;
+  const toUbyte = row.restrictedGEPTypes;
+  if (op.type.kind !== (toUbyte ? 'uint' : 'ubyte') || op.value < 0n || op.value > 255n) return op;
+  const cache = toUbyte ? UBYTE_INDEX : UINT_INDEX;
+  const n = Number(op.value);
+  return (cache[n] ??= { kind: 'int', type: toUbyte ? P.ubyte : P.uint, value: op.value });
+}
+
+/** The operands of a getelementptr (instruction or constant expression) as `row`'s version writes them. */
+export function gepOperandsFor(row: FormatRow, ops: readonly Value[]): readonly Value[] {
+  let out: Value[] | undefined;
+  let cur: Type | undefined = ops[0]?.type;
+  for (let i = 1; i < ops.length && cur !== undefined; i++) {
+    if (cur.kind === 'struct') {
+      const op = ops[i]!;
+      const written = structIndexFor(row, op);
+      if (written !== op) (out ??= ops.slice())[i] = written;
+      cur = op.kind === 'int' ? cur.elements[Number(op.value)] : undefined;
+    } else if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
+      cur = cur.element;
+    } else {
+      cur = undefined;
+    }
+  }
+  return out ?? ops;
+}
+
+/** `operands`, or for a getelementptr the operands as `row`'s version writes them. */
+export function writtenOperands(row: FormatRow, opcode: string, operands: readonly Value[]): readonly Value[] {
+  return opcode === 'getelementptr' ? gepOperandsFor(row, operands) : operands;
+}
