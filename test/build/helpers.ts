@@ -15,7 +15,7 @@ export function viaBytes(m: Module, version: number): string {
  * The module verifies, prints as `expected`, and prints the same after a write/read cycle at
  * each of `versions`.
  */
-export function expectModule(m: Module, expected: string, versions: readonly number[] = [6, 5, 3]): void {
+export function expectModule(m: Module, expected: string, versions: readonly number[] = [6, 5, 3, 1, 0]): void {
   expect(verifyModule(m)).toEqual([]);
   expect(printModule(m)).toBe(expected);
   for (const v of versions) expect(viaBytes(m, v), `bytecode version ${v}`).toBe(expected);

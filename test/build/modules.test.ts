@@ -2,7 +2,7 @@
  * Modules built with the construction API: each verifies, prints as LLVM 1.9's llvm-dis would
  * print it (expected texts written by hand from LLVM 1.9 syntax, checked against the corpus's
  * `.dis.ll` formatting, e.g. the space after the tabs of a switch case; `|` stands for a tab), and
- * prints the same after writing bytecode and reading it back, at versions 6, 5 and 3 where the
+ * prints the same after writing bytecode and reading it back, at versions 6, 5, 3, 1 and 0 where the
  * version can express the module.
  */
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,9 @@ entry:
 |ret int 0
 }
 `),
+      [6, 5, 3], // a target triple and libraries: versions 0 and 1 have neither (refused, tested below)
     );
+    expect(() => writeModule(mb.build(), { bytecodeVersion: 1 })).toThrow(/dependent libraries or a target triple cannot be written in bytecode version 1/);
   });
 
   it('a counting loop with phi nodes', () => {
