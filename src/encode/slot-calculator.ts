@@ -363,6 +363,12 @@ export class SlotCalculator implements SlotNumbering {
           }
         }
       }
+      // Constants the function's symbol table names (LLVM processSymbolTableConstants).
+      for (const c of namedConstants(f.layout)) {
+        const rep = this.canon.canon(c);
+        this.getOrCreateSlot(rep);
+        scan.addValue(rep);
+      }
     }
 
     // Named types of the module symbol table; its values are globals, numbered already, and

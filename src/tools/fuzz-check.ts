@@ -5,6 +5,7 @@
 import { EncodeError } from '../encode/encode-error.js';
 import { InvalidModuleError } from '../encode/verify.js';
 import { writeModule } from '../encode/write.js';
+import { SUPPORTED_VERSIONS } from '../encode/module-block.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { analyzeBytes, dumpAnalysis } from '../analyze/index.js';
 import { printModule } from '../print/index.js';
@@ -27,7 +28,9 @@ export const consumers: readonly Consumer[] = [
     run(input) {
       const m = readModule(input, { limits: LIMITS });
       const v = m.source?.bytecodeVersion ?? 6;
-      writeModule(m, { bytecodeVersion: v >= 5 ? v : 6, compression: 'none' });
+      // The file's own version (LLVM's writer for it) and, for the oldest, a newer one too.
+      writeModule(m, { bytecodeVersion: SUPPORTED_VERSIONS.has(v) ? v : 6, compression: 'none' });
+      if (v < 3) writeModule(m, { bytecodeVersion: 6, compression: 'none' });
     },
   },
   {
