@@ -1,7 +1,7 @@
 /**
  * Property tests over random modules with control flow: a valid module (forward branches, phis
  * over every predecessor, arithmetic on values that dominate their uses) verifies clean, writes at
- * versions 3, 5 and 6, and reads back (test-only reader) into a module that writes the same bytes;
+ * versions 0, 1, 3, 5 and 6, and reads back (test-only reader) into a module that writes the same bytes;
  * breaking it (an operand of the wrong type, a dropped terminator, a use before its definition)
  * makes the verifier say so and `writeModule` refuse it.
  */
@@ -83,12 +83,12 @@ function allInstructions(m: Module): Instruction[] {
 }
 
 describe('random modules with control flow', () => {
-  it('verify clean, write at versions 3, 5 and 6 and read back to the same bytes', () => {
+  it('verify clean, write at versions 0, 1, 3, 5 and 6 and read back to the same bytes', () => {
     fc.assert(
       fc.property(shapeArb, (shape) => {
         const m = build(shape);
         expect(verifyModule(m)).toEqual([]);
-        for (const v of [6, 5, 3]) {
+        for (const v of [6, 5, 3, 1, 0]) {
           const once = writeStream(m, v);
           expect(hex(writeStream(readModule(once), v))).toBe(hex(once));
         }
