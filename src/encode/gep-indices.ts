@@ -8,31 +8,33 @@ import type { FormatRow } from '../format/format-table.js';
 import { primitiveTypes as P, type Type } from '../graph/type.js';
 import type { ConstantInt, Value } from '../graph/value.js';
 
+/** What a getelementptr operand indexes: a sequential type (pointer, array, packed), a structure, or nothing (the pointer itself, or past a bad index). */
+export type GepIndexKind = 'sequential' | 'struct' | 'none';
+
 /**
- * Which getelementptr operands (by index, 1-based like LLVM's) index a sequential type and so carry
- * the index-type tag in their low two bits.
+ * The kind of each getelementptr operand (0 is the pointer). Sequential indices carry the
+ * index-type tag in their low two bits (versions 2+); structure indices are constants whose type
+ * depends on the version (`structIndexFor`).
  */
-export function gepSequential(ops: readonly Value[]): boolean[] {
-  const seq: boolean[] = [false];
+export function gepIndexKinds(ops: readonly Value[]): GepIndexKind[] {
+  const kinds: GepIndexKind[] = ['none'];
   let cur: Type | undefined = ops[0]!.type;
   for (let i = 1; i < ops.length; i++) {
     if (cur === undefined) {
-      seq.push(false);
-      continue;
-    }
-    if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
-      seq.push(true);
+      kinds.push('none');
+    } else if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
+      kinds.push('sequential');
       cur = cur.element;
     } else if (cur.kind === 'struct') {
-      seq.push(false);
+      kinds.push('struct');
       const idx = ops[i]!;
       cur = idx.kind === 'int' ? cur.elements[Number(idx.value)] : cur.elements[0];
     } else {
-      seq.push(false);
+      kinds.push('none');
       cur = undefined;
     }
   }
-  return seq;
+  return kinds;
 }
 
 const UBYTE_INDEX: (ConstantInt | undefined)[] = [];
@@ -49,20 +51,12 @@ function structIndexFor(row: FormatRow, op: Value): Value {
 }
 
 /** The operands of a getelementptr (instruction or constant expression) as `row`'s version writes them. */
-export function gepOperandsFor(row: FormatRow, ops: readonly Value[]): readonly Value[] {
+export function gepOperandsFor(row: FormatRow, ops: readonly Value[], kinds: readonly GepIndexKind[] = gepIndexKinds(ops)): readonly Value[] {
   let out: Value[] | undefined;
-  let cur: Type | undefined = ops[0]?.type;
-  for (let i = 1; i < ops.length && cur !== undefined; i++) {
-    if (cur.kind === 'struct') {
-      const op = ops[i]!;
-      const written = structIndexFor(row, op);
-      if (written !== op) (out ??= ops.slice())[i] = written;
-      cur = op.kind === 'int' ? cur.elements[Number(op.value)] : undefined;
-    } else if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
-      cur = cur.element;
-    } else {
-      cur = undefined;
-    }
+  for (let i = 1; i < ops.length; i++) {
+    if (kinds[i] !== 'struct') continue;
+    const written = structIndexFor(row, ops[i]!);
+    if (written !== ops[i]) (out ??= ops.slice())[i] = written;
   }
   return out ?? ops;
 }

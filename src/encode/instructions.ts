@@ -10,7 +10,10 @@ import type { Instruction, Value } from '../graph/value.js';
 import type { EncodeContext } from './context.js';
 import { checkSignless, constantOperandSlot, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
-import { gepOperandsFor, gepSequential } from './gep-indices.js';
+import { llvmOperandIndex } from './slot-calculator.js';
+import { gepIndexKinds, gepOperandsFor, type GepIndexKind } from './gep-indices.js';
+
+const NO_KINDS: readonly GepIndexKind[] = [];
 
 const FAST_CC = 8;
 
@@ -42,8 +45,15 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
   const out = ctx.out;
   const isCondBr = inst.opcode === 'br' && inst.operands.length === 3;
   // Graph order; only a conditional br differs from LLVM's order, handled where slots are packed.
-  // (A getelementptr's structure indices take the type the version writes: see gep-indices.ts.)
-  let ops: readonly Value[] = inst.opcode === 'getelementptr' ? gepOperandsFor(ctx.row, inst.operands) : inst.operands;
+  // A getelementptr's structure indices take the type the version writes (see gep-indices.ts);
+  // versions 0–1 then refuse what they cannot say, before any format is chosen.
+  let ops: readonly Value[] = inst.operands;
+  let gepKinds: readonly GepIndexKind[] = NO_KINDS;
+  if (inst.opcode === 'getelementptr') {
+    gepKinds = gepIndexKinds(ops);
+    ops = gepOperandsFor(ctx.row, ops, gepKinds);
+    if (ctx.row.restrictedGEPTypes) checkRestrictedGep(ctx, ops, gepKinds);
+  }
   let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(inst.legacyVarArgs === true) : ctx.opcodes.of(inst.opcode);
   if (ctx.row.signlessInstructions && ops.length === 2) checkSignless(ctx, inst.opcode, ops[0]!.type);
   let numOperands = ops.length;
@@ -125,15 +135,13 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
         if (s1 > maxOpSlot) maxOpSlot = s1;
         numOperands = 2;
       }
-    } else if (inst.opcode === 'getelementptr' && ctx.row.restrictedGEPTypes) {
-      checkRestrictedGep(ctx, ops, gepSequential(ops));
-    } else if (inst.opcode === 'getelementptr') {
-      const seq = gepSequential(ops);
-      if (numOperands > 1 && seq[1]) {
+    } else if (inst.opcode === 'getelementptr' && !ctx.row.restrictedGEPTypes) {
+      const seq = gepKinds;
+      if (numOperands > 1 && seq[1] === 'sequential') {
         s1 = s1 * 4 + gepIndexTag(ops[1]!.type);
         if (s1 > maxOpSlot) maxOpSlot = s1;
       }
-      if (numOperands > 2 && seq[2]) {
+      if (numOperands > 2 && seq[2] === 'sequential') {
         s2 = s2 * 4 + gepIndexTag(ops[2]!.type);
         if (s2 > maxOpSlot) maxOpSlot = s2;
       }
@@ -179,19 +187,18 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
   const n = ops.length;
   out.vbr32(n + (isCastLike || isInvokeEscape || isCallEscape ? 1 : 0));
   if (inst.opcode !== 'getelementptr') {
-    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, ops, isCondBr ? llvmIndex(inst, i) : i));
+    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, ops, llvmOperandIndex(inst, i)));
     if (isCastLike) writeTypeId(ctx, typeSlotOf(ctx, castLikeType(inst)));
     else if (isInvokeEscape) out.vbr32(cc);
     else if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
   } else if (ctx.row.restrictedGEPTypes) {
-    checkRestrictedGep(ctx, ops, gepSequential(ops));
     for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, ops, i));
   } else {
-    const seq = gepSequential(ops);
+    const seq = gepKinds;
     out.vbr32(slotOf(ctx, ops[0]!));
     for (let i = 1; i < n; i++) {
       const s = slotOf(ctx, ops[i]!);
-      out.vbr32(seq[i] ? s * 4 + gepIndexTag(ops[i]!.type) : s);
+      out.vbr32(seq[i] === 'sequential' ? s * 4 + gepIndexTag(ops[i]!.type) : s);
     }
   }
   if (ctx.row.longInstructionsPadded) pad(ctx);
@@ -203,27 +210,23 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
  * 1.0–1.2 also wrote `uint` sequential indices, which a reader can tell from `long` ones only
  * when the `long` plane has no value at that slot; anything else cannot be written.
  */
-function checkRestrictedGep(ctx: EncodeContext, ops: readonly Value[], seq: readonly boolean[]): void {
+function checkRestrictedGep(ctx: EncodeContext, ops: readonly Value[], kinds: readonly GepIndexKind[]): void {
   for (let i = 1; i < ops.length; i++) {
     const t = ops[i]!.type;
-    if (!seq[i]) {
+    if (kinds[i] !== 'sequential') {
       if (t.kind !== 'ubyte') {
         throw new EncodeError(`a getelementptr structure index of type ${t.kind}`, ctx.row.version, 'structure indices were ubyte constants before LLVM 1.3');
       }
     } else if (t.kind !== 'long') {
       // A reader takes the index for a long when the long plane has a value at its slot.
       // (From version 1 the long plane always has its implicit null at slot 0.)
-      const written = ctx.sc.getPlane(typeIdOfLong(ctx)).length;
+      const written = ctx.sc.getPlane(ctx.sc.typeSlot(primitiveTypes.long)).length;
       const longPlane = ctx.row.explicitPrimitiveZeros ? written : Math.max(written, 1);
       if (t.kind !== 'uint' || slotOf(ctx, ops[i]!) < longPlane) {
         throw new EncodeError(`a getelementptr array or pointer index of type ${t.kind}`, ctx.row.version, 'sequential indices were long values before LLVM 1.3');
       }
     }
   }
-}
-
-function typeIdOfLong(ctx: EncodeContext): number {
-  return ctx.sc.typeSlot(primitiveTypes.long);
 }
 
 /**
@@ -234,11 +237,6 @@ function operandSlot(ctx: EncodeContext, inst: Instruction, ops: readonly Value[
   const refs = inst.constantRefOperands;
   if (refs !== undefined && refs.includes(i)) return constantOperandSlot(ctx, ops[i]!);
   return slotOf(ctx, ops[i]!);
-}
-
-/** The graph index of LLVM's operand `i` (only a conditional branch differs). */
-function llvmIndex(inst: Instruction, i: number): number {
-  return inst.opcode === 'br' && inst.operands.length === 3 ? (i + 1) % 3 : i;
 }
 
 /** The type a cast-like instruction carries: the target type, or `vanext`'s argument type. */

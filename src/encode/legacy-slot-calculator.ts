@@ -19,7 +19,7 @@ import { isPrimitive, primitiveTypesById } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import type { Function, GlobalValue, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isPlainConstant } from './canonical.js';
-import { insertSubtypes, llvmOperandOrder, llvmOperands } from './slot-calculator.js';
+import { insertSubtypes, llvmOperandIndex } from './slot-calculator.js';
 import { writtenOperands } from './gep-indices.js';
 import type { FormatRow } from '../format/format-table.js';
 import type { PlaneEntry, PointerRef, SlotNumbering } from './slot-numbering.js';
@@ -206,18 +206,14 @@ export class LegacySlotCalculator implements SlotNumbering {
     // The constants the instructions use, in operand order (LLVM's constant_iterator).
     for (const bb of f.blocks) {
       for (const inst of bb.instructions) {
-        const refs = inst.constantRefOperands;
-        if (refs === undefined) {
-          // Inline asm is numbered too, so that writing it is refused rather than missed.
-          const ops = inst.opcode === 'getelementptr' ? writtenOperands(this.row, inst.opcode, inst.operands) : llvmOperands(inst);
-          for (const op of ops) if (isPlainConstant(op) || op.kind === 'inlineasm') this.getOrCreateSlot(this.canon.canon(op));
-          continue;
-        }
-        // Globals the file named through a pointer reference are constants here too.
         const ops = writtenOperands(this.row, inst.opcode, inst.operands);
-        for (const i of llvmOperandOrder(inst)) {
+        const refs = inst.constantRefOperands;
+        for (let k = 0; k < ops.length; k++) {
+          const i = llvmOperandIndex(inst, k);
           const op = ops[i]!;
-          if (refs.includes(i)) this.getOrCreateSlot(this.constantEntry(op));
+          // Globals the file named through a pointer reference are constants here too; inline
+          // asm is numbered so that writing it is refused rather than missed.
+          if (refs !== undefined && refs.includes(i)) this.getOrCreateSlot(this.constantEntry(op));
           else if (isPlainConstant(op) || op.kind === 'inlineasm') this.getOrCreateSlot(this.canon.canon(op));
         }
       }

@@ -22,7 +22,7 @@ import type { Type } from '../graph/type.js';
 import { primitiveTypesById } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import { formatFor, type FormatRow } from '../format/format-table.js';
-import { gepOperandsFor, writtenOperands } from './gep-indices.js';
+import { writtenOperands } from './gep-indices.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isFirstClassType, isPlainConstant, isString } from './canonical.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';
@@ -85,17 +85,12 @@ export function insertSubtypes(t: Type, isNumbered: (t: Type) => boolean, insert
   }
 }
 
-/** An instruction's operands in LLVM's in-memory order (a conditional `br` keeps its condition last). */
-export function llvmOperands(inst: Instruction): readonly Value[] {
-  const ops = inst.operands;
-  if (inst.opcode === 'br' && ops.length === 3) return [ops[1]!, ops[2]!, ops[0]!];
-  return ops;
-}
-
-/** The graph operand indexes of `llvmOperands(inst)`, in that order. */
-export function llvmOperandOrder(inst: Instruction): readonly number[] {
-  if (inst.opcode === 'br' && inst.operands.length === 3) return [1, 2, 0];
-  return inst.operands.map((_, i) => i);
+/**
+ * The graph index of LLVM's operand `i`: LLVM kept an instruction's operands in the graph's order,
+ * except that a conditional `br` keeps its condition last ([ifTrue, ifFalse, cond]).
+ */
+export function llvmOperandIndex(inst: Instruction, i: number): number {
+  return inst.opcode === 'br' && inst.operands.length === 3 ? (i + 1) % 3 : i;
 }
 
 /** The operands LLVM's constant objects carry (and that must be numbered before them). */
@@ -329,7 +324,7 @@ export class SlotCalculator implements SlotNumbering {
             fnLastType = inst.type;
             scan.addType(inst.type);
           }
-          const ops = inst.opcode === 'getelementptr' ? gepOperandsFor(this.row, inst.operands) : inst.operands;
+          const ops = writtenOperands(this.row, inst.opcode, inst.operands);
           for (let i = 0; i < ops.length; i++) {
             const op = ops[i]!;
             switch (op.kind) {
