@@ -6,7 +6,7 @@
  * `TypeBuilder`, so they are the module's interned types.
  */
 import { describeType } from '../graph/describe.js';
-import { isFloatingPoint, isInteger, type ArrayType, type FunctionType, type PackedType, type PointerType, type StructType, type Type } from '../graph/type.js';
+import { integerRange, isFloatingPoint, isInteger, sameType, type ArrayType, type FunctionType, type PackedType, type PointerType, type StructType, type Type } from '../graph/type.js';
 import type {
   Constant,
   ConstantAggregate,
@@ -27,7 +27,6 @@ import {
   compareResult,
   describeValue,
   gepResult,
-  sameType,
   selectResult,
   shiftResult,
   type BinaryOpcode,
@@ -35,18 +34,6 @@ import {
   type ShiftOpcode,
 } from './rules.js';
 import type { TypeBuilder } from './types.js';
-
-/** The values each integer type holds (signed types hold signed values, as the graph does). */
-const INT_RANGE: Readonly<Record<string, readonly [bigint, bigint]>> = {
-  ubyte: [0n, 0xffn],
-  sbyte: [-0x80n, 0x7fn],
-  ushort: [0n, 0xffffn],
-  short: [-0x8000n, 0x7fffn],
-  uint: [0n, 0xffffffffn],
-  int: [-0x80000000n, 0x7fffffffn],
-  ulong: [0n, 0xffffffffffffffffn],
-  long: [-0x8000000000000000n, 0x7fffffffffffffffn],
-};
 
 const CONSTANT_KINDS = new Set(['bool', 'int', 'fp', 'null', 'zeroinitializer', 'undef', 'array', 'struct', 'packed', 'expr', 'inlineasm', 'global', 'function']);
 
@@ -66,7 +53,7 @@ export class ConstantBuilder {
       throw new BuildError('int constant', `${value} is not a safe integer (pass a bigint for large values)`);
     }
     const v = BigInt(value);
-    const [lo, hi] = INT_RANGE[type.kind]!;
+    const [lo, hi] = integerRange(type);
     if (v < lo || v > hi) throw new BuildError('int constant', `${v} does not fit ${type.kind} (${lo} to ${hi})`);
     return { kind: 'int', type, value: v };
   }

@@ -8,7 +8,7 @@
  * `tmp1`). Instructions without a value (`store`, a call returning void, terminators) take none.
  */
 import { describeType } from '../graph/describe.js';
-import { isInteger, type FunctionType, type Type } from '../graph/type.js';
+import { isInteger, sameType, type FunctionType, type Type } from '../graph/type.js';
 import type { BasicBlock, Constant, Function, Instruction, Opcode, Value } from '../graph/value.js';
 import type { BuildContext } from './context.js';
 import { BuildError } from './error.js';
@@ -19,7 +19,6 @@ import {
   describeValue,
   gepResult,
   isFirstClass,
-  sameType,
   selectResult,
   shiftResult,
   type BinaryOpcode,

@@ -10,14 +10,13 @@
  */
 import { describeType } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
-import type { FunctionType, StructType, Type } from '../graph/type.js';
+import { sameType, type FunctionType, type StructType, type Type } from '../graph/type.js';
 import type { BasicBlock, Constant, Function, GlobalValue, GlobalVariable, Linkage } from '../graph/value.js';
 import { verifyModule } from '../encode/verify.js';
 import { BuildContext } from './context.js';
 import type { ConstantBuilder } from './constants.js';
 import { BuildError } from './error.js';
 import { callingConvNumber, IRBuilder, type CallingConv } from './ir-builder.js';
-import { sameType } from './rules.js';
 import type { TypeBuilder } from './types.js';
 
 export interface ModuleOptions {

@@ -6,7 +6,7 @@
  * built through them verifies.
  */
 import { describeType } from '../graph/describe.js';
-import { isFloatingPoint, isInteger, typesEqual, type Type } from '../graph/type.js';
+import { isFirstClassType, isFloatingPoint, isInteger, sameType, type Type } from '../graph/type.js';
 import type { Value } from '../graph/value.js';
 import { BuildError } from './error.js';
 import type { TypeBuilder } from './types.js';
@@ -18,13 +18,9 @@ export type ShiftOpcode = 'shl' | 'shr';
 export const BINARY_OPCODES: readonly BinaryOpcode[] = ['add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor'];
 export const COMPARE_OPCODES: readonly CompareOpcode[] = ['seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt'];
 
-export function sameType(a: Type, b: Type): boolean {
-  return a === b || typesEqual(a, b);
-}
-
-/** A type a value of an instruction or argument may have (LLVM's "first-class" types). */
+/** A type a value of an instruction or argument may have (LLVM's first-class types but label). */
 export function isFirstClass(t: Type): boolean {
-  return t.kind !== 'void' && t.kind !== 'label' && t.kind !== 'function' && t.kind !== 'struct' && t.kind !== 'array' && t.kind !== 'opaque';
+  return t.kind !== 'label' && isFirstClassType(t);
 }
 
 /** `v` for messages: its type and, when it has one, its name. */

@@ -21,20 +21,6 @@ export function hasNullValue(t: Type): boolean {
   return t.kind !== 'void' && t.kind !== 'label' && t.kind !== 'opaque';
 }
 
-/** LLVM `isFirstClassType`: primitives but void (label included), pointers and packed types. */
-export function isFirstClassType(t: Type): boolean {
-  switch (t.kind) {
-    case 'void':
-    case 'function':
-    case 'struct':
-    case 'array':
-    case 'opaque':
-      return false;
-    default:
-      return true;
-  }
-}
-
 /** Constants that are not global values or inline asm (LLVM: `isa<Constant> && !isa<GlobalValue>`). */
 export function isPlainConstant(v: Value): boolean {
   switch (v.kind) {

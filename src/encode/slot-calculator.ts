@@ -19,12 +19,12 @@
  * the resulting orders are visible in the files.
  */
 import type { Type } from '../graph/type.js';
-import { primitiveTypesById } from '../graph/type.js';
+import { isFirstClassType, primitiveTypesById } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import { formatFor, type FormatRow } from '../format/format-table.js';
 import { writtenOperands } from './gep-indices.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
-import { Canonicalizer, hasNullValue, isFirstClassType, isPlainConstant, isString } from './canonical.js';
+import { Canonicalizer, hasNullValue, isPlainConstant, isString } from './canonical.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';
 import type { SlotNumbering } from './slot-numbering.js';
 

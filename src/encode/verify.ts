@@ -16,7 +16,7 @@
  */
 import { describeType } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
-import { isFloatingPoint, isInteger, primitiveTypes, typesEqual, type FunctionType, type Type } from '../graph/type.js';
+import { integerRange, isFloatingPoint, isInteger, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
 
 /** The writer's refusal of a module the verifier rejects; `problems` lists every finding. */
@@ -55,21 +55,6 @@ export function assertValidModule(module: Module): void {
 
 const STOP = Symbol('enough problems');
 
-/** The values each integer type holds (graph integers are exact: signed types hold signed values). */
-const INT_RANGE: Readonly<Record<string, readonly [bigint, bigint]>> = {
-  ubyte: [0n, 0xffn],
-  sbyte: [-0x80n, 0x7fn],
-  ushort: [0n, 0xffffn],
-  short: [-0x8000n, 0x7fffn],
-  uint: [0n, 0xffffffffn],
-  int: [-0x80000000n, 0x7fffffffn],
-  ulong: [0n, 0xffffffffffffffffn],
-  long: [-0x8000000000000000n, 0x7fffffffffffffffn],
-};
-
-function same(a: Type, b: Type): boolean {
-  return a === b || typesEqual(a, b);
-}
 
 
 const TERMINATORS = new Set<string>(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
@@ -125,11 +110,11 @@ class Verifier {
 
     for (const g of m.globals) {
       const where = `global ${g.name ? `@${g.name}` : '(unnamed)'}`;
-      if (g.type.kind !== 'pointer' || !same(g.type.element, g.valueType)) {
+      if (g.type.kind !== 'pointer' || !sameType(g.type.element, g.valueType)) {
         this.report(`${where}: its type ${describeType(g.type)} is not a pointer to its value type ${describeType(g.valueType)}`);
       }
       if (g.initializer !== undefined) {
-        if (!same(g.initializer.type, g.valueType)) {
+        if (!sameType(g.initializer.type, g.valueType)) {
           this.report(`${where}: initializer of type ${describeType(g.initializer.type)}, expected ${describeType(g.valueType)}`);
         }
         this.checkConstant(g.initializer, where);
@@ -207,7 +192,7 @@ class Verifier {
     for (let i = 0; i < count; i++) {
       const e = c.elements[i]!;
       const want = expected(i)!;
-      if (!same(e.type, want)) {
+      if (!sameType(e.type, want)) {
         this.report(`${where ?? this.here()}: element ${i} of a ${c.kind} constant has type ${describeType(e.type)}, expected ${describeType(want)}`);
       }
       this.checkConstant(e, where);
@@ -219,7 +204,7 @@ class Verifier {
       this.report(`${where ?? this.here()}: an integer constant of type ${describeType(t)}`);
       return;
     }
-    const [lo, hi] = INT_RANGE[t.kind]!;
+    const [lo, hi] = integerRange(t);
     if (value < lo || value > hi) this.report(`${where ?? this.here()}: the constant ${value} does not fit type ${t.kind}`);
   }
 
@@ -228,14 +213,14 @@ class Verifier {
   private checkFunction(f: Function): void {
     const fname = `@${f.name ?? '(unnamed)'}`;
     const ft = f.functionType;
-    if (f.type.kind !== 'pointer' || !same(f.type.element, ft)) {
+    if (f.type.kind !== 'pointer' || !sameType(f.type.element, ft)) {
       this.report(`function ${fname}: its type ${describeType(f.type)} is not a pointer to its function type`);
     }
     if (f.args.length !== ft.params.length) {
       this.report(`function ${fname}: ${f.args.length} arguments for ${ft.params.length} parameters`);
     }
     for (let i = 0; i < f.args.length && i < ft.params.length; i++) {
-      if (!same(f.args[i]!.type, ft.params[i]!)) {
+      if (!sameType(f.args[i]!.type, ft.params[i]!)) {
         this.report(`function ${fname}: argument ${i} has type ${describeType(f.args[i]!.type)}, the parameter ${describeType(ft.params[i]!)}`);
       }
     }
@@ -480,7 +465,7 @@ class Verifier {
         if (!this.count(1)) return;
         this.want(0, UINT, 'the element count');
         if (t.kind !== 'pointer') this.bad(`result type ${describeType(t)}, expected a pointer`);
-        else if (inst.allocatedType !== undefined && !same(t.element, inst.allocatedType)) {
+        else if (inst.allocatedType !== undefined && !sameType(t.element, inst.allocatedType)) {
           this.bad(`result type ${describeType(t)} does not point to the allocated type ${describeType(inst.allocatedType)}`);
         }
         return;
@@ -540,7 +525,7 @@ class Verifier {
             return;
           }
         }
-        if (t.kind !== 'pointer' || !same(t.element, cur)) this.bad(`result type ${describeType(t)}, expected ${describeType(cur)}*`);
+        if (t.kind !== 'pointer' || !sameType(t.element, cur)) this.bad(`result type ${describeType(t)}, expected ${describeType(cur)}*`);
         return;
       }
       case 'phi': {
@@ -646,7 +631,7 @@ class Verifier {
   /** Operand `i` (when present) has type `ty`. */
   private want(i: number, ty: Type, what = `operand ${i}`): void {
     const op = this.inst.operands[i];
-    if (op !== undefined && !same(op.type, ty)) this.bad(`${what} has type ${describeType(op.type)}, expected ${describeType(ty)}`);
+    if (op !== undefined && !sameType(op.type, ty)) this.bad(`${what} has type ${describeType(op.type)}, expected ${describeType(ty)}`);
   }
 
   /** Operand `i` is a block of the current function. */
@@ -658,7 +643,7 @@ class Verifier {
 
   /** The instruction's result type is `ty`. */
   private result(ty: Type): void {
-    if (!same(this.inst.type, ty)) this.bad(`result type ${describeType(this.inst.type)}, expected ${describeType(ty)}`);
+    if (!sameType(this.inst.type, ty)) this.bad(`result type ${describeType(this.inst.type)}, expected ${describeType(ty)}`);
   }
 
   /** No operand is a block. */

@@ -161,6 +161,31 @@ export function integerBits(t: Type): number {
   }
 }
 
+/** The values an integer type holds: signed types hold signed values, as the graph does. */
+export function integerRange(t: Type): readonly [bigint, bigint] {
+  const bits = BigInt(integerBits(t));
+  return isSigned(t) ? [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n] : [0n, (1n << bits) - 1n];
+}
+
+/** LLVM `isFirstClassType`: primitives but void (label included), pointers and packed types. */
+export function isFirstClassType(t: Type): boolean {
+  switch (t.kind) {
+    case 'void':
+    case 'function':
+    case 'struct':
+    case 'array':
+    case 'opaque':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** `typesEqual`, without its bookkeeping when the two are one object (the usual case). */
+export function sameType(a: Type, b: Type): boolean {
+  return a === b || typesEqual(a, b);
+}
+
 /** Structural equality, cycles included (two types are equal unless a difference is found). */
 export function typesEqual(a: Type, b: Type, assumed: Map<Type, Type> = new Map()): boolean {
   if (a === b) return true;
