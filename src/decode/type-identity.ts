@@ -13,34 +13,26 @@
  * nothing changes. Opaque types are never merged (each is distinct), nor are recursive local
  * types (which cannot be keyed before themselves); both stay as read.
  */
+import { DenseIds } from '../graph/dense-ids.js';
 import type { PointerType, Type } from '../graph/type.js';
 
 export class TypeRegistry {
-  private readonly ids = new Map<Type, number>();
+  private readonly ids = new DenseIds<Type>();
   private readonly byKey = new Map<string, Type>();
 
   constructor(private readonly pointerTypes: Map<Type, PointerType>) {}
-
-  private idOf(t: Type): number {
-    let id = this.ids.get(t);
-    if (id === undefined) {
-      id = this.ids.size;
-      this.ids.set(t, id);
-    }
-    return id;
-  }
 
   /** The structural key of a derived type in terms of its members' identities. */
   private keyOf(t: Type): string | undefined {
     switch (t.kind) {
       case 'struct':
-        return `s${t.elements.map((e) => this.idOf(e)).join(',')}`;
+        return `s${t.elements.map((e) => this.ids.of(e)).join(',')}`;
       case 'array':
-        return `a${t.length}:${this.idOf(t.element)}`;
+        return `a${t.length}:${this.ids.of(t.element)}`;
       case 'packed':
-        return `v${t.length}:${this.idOf(t.element)}`;
+        return `v${t.length}:${this.ids.of(t.element)}`;
       case 'function':
-        return `f${t.isVarArg ? 1 : 0}:${this.idOf(t.returnType)}(${t.params.map((p) => this.idOf(p)).join(',')})`;
+        return `f${t.isVarArg ? 1 : 0}:${this.ids.of(t.returnType)}(${t.params.map((p) => this.ids.of(p)).join(',')})`;
       default:
         return undefined; // pointers go through pointerTypes; primitives and opaques are unique
     }

@@ -12,6 +12,7 @@
  * Types are compared by identity: the decoder keeps one object per type of the file's pool, as
  * LLVM's type table had already uniqued them.
  */
+import { DenseIds } from '../graph/dense-ids.js';
 import { nullValue } from '../graph/describe.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Value } from '../graph/value.js';
@@ -37,24 +38,14 @@ export function isPlainConstant(v: Value): boolean {
 }
 
 export class Canonicalizer {
-  private readonly typeIds = new Map<Type, number>();
+  private readonly typeIds = new DenseIds<Type>();
   private readonly keys = new Map<Value, string>();
   private readonly reps = new Map<string, Value>();
   private readonly repOf = new Map<Value, Value>();
   private readonly nulls = new Set<Value>();
   /** The canonical null value of each type (the rep of every key `z<type>`). */
   private readonly nullByType = new Map<Type, Value>();
-  private nextGlobal = 0;
-  private readonly globalIds = new Map<Value, number>();
-
-  private typeId(t: Type): number {
-    let id = this.typeIds.get(t);
-    if (id === undefined) {
-      id = this.typeIds.size;
-      this.typeIds.set(t, id);
-    }
-    return id;
-  }
+  private readonly globalIds = new DenseIds<Value>();
 
   /** The structural key of a constant; identity for everything that is not a constant. */
   private keyOf(v: Value): string {
@@ -63,44 +54,39 @@ export class Canonicalizer {
     let key: string;
     switch (v.kind) {
       case 'bool':
-        key = v.value ? `b${this.typeId(v.type)}` : `z${this.typeId(v.type)}`;
+        key = v.value ? `b${this.typeIds.of(v.type)}` : `z${this.typeIds.of(v.type)}`;
         break;
       case 'int':
-        key = v.value === 0n ? `z${this.typeId(v.type)}` : `i${this.typeId(v.type)}:${v.value}`;
+        key = v.value === 0n ? `z${this.typeIds.of(v.type)}` : `i${this.typeIds.of(v.type)}:${v.value}`;
         break;
       case 'fp':
         // LLVM keys FP constants by their bits; only +0.0 is the null value.
-        key = v.bits === 0n ? `z${this.typeId(v.type)}` : `f${this.typeId(v.type)}:${v.bits}`;
+        key = v.bits === 0n ? `z${this.typeIds.of(v.type)}` : `f${this.typeIds.of(v.type)}:${v.bits}`;
         break;
       case 'null':
       case 'zeroinitializer':
-        key = `z${this.typeId(v.type)}`;
+        key = `z${this.typeIds.of(v.type)}`;
         break;
       case 'undef':
-        key = `u${this.typeId(v.type)}`;
+        key = `u${this.typeIds.of(v.type)}`;
         break;
       case 'array':
       case 'struct':
       case 'packed': {
         const parts = v.elements.map((e) => this.keyOf(e));
         key = parts.every((p) => p.charCodeAt(0) === 0x7a /* z */)
-          ? `z${this.typeId(v.type)}`
-          : `a${this.typeId(v.type)}(${parts.join(',')})`;
+          ? `z${this.typeIds.of(v.type)}`
+          : `a${this.typeIds.of(v.type)}(${parts.join(',')})`;
         break;
       }
       case 'expr':
-        key = `e${this.typeId(v.type)}:${v.opcode}(${v.operands.map((o) => this.keyOf(o)).join(',')})`;
+        key = `e${this.typeIds.of(v.type)}:${v.opcode}(${v.operands.map((o) => this.keyOf(o)).join(',')})`;
         break;
       case 'inlineasm':
-        key = `s${this.typeId(v.type)}:${v.hasSideEffects ? 1 : 0}:${v.asm.length}:${v.asm}${v.constraints}`;
+        key = `s${this.typeIds.of(v.type)}:${v.hasSideEffects ? 1 : 0}:${v.asm.length}:${v.asm}${v.constraints}`;
         break;
       default: {
-        let id = this.globalIds.get(v);
-        if (id === undefined) {
-          id = this.nextGlobal++;
-          this.globalIds.set(v, id);
-        }
-        key = `g${id}`;
+        key = `g${this.globalIds.of(v)}`;
       }
     }
     this.keys.set(v, key);

@@ -5,6 +5,7 @@
  * (one per constant pool): constants are therefore keyed structurally before their operands are
  * counted. Constants never show a use count, so only uses *of* non-constants are tallied.
  */
+import { DenseIds } from '../graph/dense-ids.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Function, Instruction, Value } from '../graph/value.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
@@ -78,7 +79,7 @@ export class UseCounts {
   readonly globalInfos: ValueInfo[] = [];
   /** Bad graphs only: the body index and position of every value a body defines. */
   private owners: Map<Value, { fi: number; pos: number }> | undefined;
-  private readonly typeIds = new Map<Type, number>();
+  private readonly typeIds = new DenseIds<Type>();
   private readonly globalIds = new Map<Value, number>();
   private readonly keys = new Map<Constant, string>();
   /** Structural keys of the distinct constants already counted. */
@@ -316,15 +317,6 @@ export class UseCounts {
     return found;
   }
 
-  private typeId(t: Type): number {
-    let id = this.typeIds.get(t);
-    if (id === undefined) {
-      id = this.typeIds.size;
-      this.typeIds.set(t, id);
-    }
-    return id;
-  }
-
   private key(c: Constant): string {
     const cached = this.keys.get(c);
     if (cached !== undefined) return cached;
@@ -339,7 +331,7 @@ export class UseCounts {
 
   private computeKey(c: Constant): string {
     let k: string;
-    const t = this.typeId(c.type);
+    const t = this.typeIds.of(c.type);
     switch (c.kind) {
       case 'global':
       case 'function':
