@@ -1,8 +1,8 @@
 /**
  * The printer's dialect table: every difference between the `llvm-dis` releases we reproduce is a
  * field of one row here, so the printing code asks questions ("does this dialect print signless
- * div?") instead of testing release numbers. Rows for LLVM 1.1–1.3 (bytecode versions 0–3) will
- * be added here.
+ * div?") instead of testing release numbers. A row that differs from a neighbouring release in a
+ * few fields is written as that row plus the differences.
  */
 import { formatFor } from '../format/format-table.js';
 import type { Module } from '../graph/module.js';
@@ -105,29 +105,14 @@ const LLVM_1_9: Dialect = Object.freeze({
   invokeUnwindKeyword: 'unwind',
 });
 
+/** LLVM 1.8 (bytecode version 5): LLVM 1.9's dialect before the 1.9 additions. */
 const LLVM_1_8: Dialect = Object.freeze({
+  ...LLVM_1_9,
   release: '1.8',
-  moduleIdLine: "; ModuleID = '<stdin>'",
   printsDataLayout: false,
   signlessDivRem: true,
   dllLinkages: false,
   x86CallingConvNames: false,
-  vaArgName: 'va_arg',
-  upgradesIntrinsics: true,
-  foldsCastToFirstElement: true,
-  widensStructIndices: true,
-  deplibsOnOneLine: true,
-  renamesLocalClashes: true,
-  quotesLabels: true,
-  storePrintsAllTypes: true,
-  stringArrays: 'anyBytes',
-  multiLineStructs: true,
-  floatsAlwaysHex: false,
-  predecessorOrder: 'newestFirst',
-  constantPointerRefs: false,
-  pointerRefExtraSpace: false,
-  zeroAggregates: 'canonical',
-  invokeUnwindKeyword: 'unwind',
 });
 
 /**
