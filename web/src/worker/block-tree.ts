@@ -1,18 +1,7 @@
+import { BLOCK_NAMES } from '../../../src/binary/block-header.js';
 import type { Analysis, DumpRecord } from './library.js';
 import type { BlockNode, RecordInfo } from './protocol.js';
 
-/** LLVM's names for the block kinds (as in error block paths and llvm-bcanalyzer). */
-const NAMES = new Map<string, string>([
-  ['module', 'Module'],
-  ['function', 'Function'],
-  ['constantPool', 'ConstantPool'],
-  ['symbolTable', 'SymbolTable'],
-  ['moduleGlobalInfo', 'ModuleGlobalInfo'],
-  ['globalTypePlane', 'GlobalTypePlane'],
-  ['basicBlock', 'BasicBlock'],
-  ['instructionList', 'InstructionList'],
-  ['compactionTable', 'CompactionTable'],
-]);
 
 /**
  * The analyzer's block tree in the page's shape: names, function names where known, and the
@@ -21,7 +10,8 @@ const NAMES = new Map<string, string>([
 export function toBlockTree(analysis: Analysis, dump: DumpRecord[]): BlockNode[] {
   let functionIndex = 0;
   const convert = (b: Analysis['blocks'][number]): BlockNode => {
-    const name = NAMES.get(b.kind) ?? `Unknown block (id ${b.id})`;
+    // LLVM's names for the block kinds, as in error block paths and llvm-bcanalyzer.
+    const name = (b.kind === 'unknown' ? undefined : BLOCK_NAMES.get(b.kind)) ?? `Unknown block (id ${b.id})`;
     let detail = '';
     let functionName = '';
     if (b.kind === 'function') {
