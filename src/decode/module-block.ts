@@ -4,7 +4,8 @@
  */
 import { readBlockHeader } from '../binary/block-header.js';
 import { BinaryReader } from '../binary/reader.js';
-import { blockKindFor, formatFor, NEWEST_VERSION, type FormatRow } from '../format/format-table.js';
+import { blockKindFor, formatFor, NEWEST_VERSION, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
+import { emptyModule } from '../graph/describe.js';
 import type { Limits } from '../limits.js';
 import type { Module } from '../graph/module.js';
 import { primitiveTypesById, type Type, type PointerType } from '../graph/type.js';
@@ -22,11 +23,6 @@ const MODULE_BLOCK_ID = 1;
 /** Version 7 (LLVM 2.0 development) changed incompatibly without new numbers: see docs/format.md §14. */
 const UNSUPPORTED_VERSION = 7;
 
-/** Bits of the version word below the version number. */
-const FLAG_BIG_ENDIAN = 1;
-const FLAG_64_BIT = 2;
-const FLAG_NO_ENDIANNESS = 4;
-const FLAG_NO_POINTER_SIZE = 8;
 
 /**
  * Decodes the module stream `stream` (starting with the 4-byte `llvm` signature, as the container
@@ -48,17 +44,11 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   if (row === undefined || version > NEWEST_VERSION) r.fail(`unknown bytecode version ${version} (LLVM 1.x wrote versions 0 to 6)`, versionAt);
   if (row.hasAlignment) skipModulePadding(r);
 
+  const F = VERSION_WORD_FLAGS;
   const module: Module = {
-    kind: 'module',
-    endianness: word & FLAG_NO_ENDIANNESS ? 'any' : word & FLAG_BIG_ENDIAN ? 'big' : 'little',
-    pointerSize: word & FLAG_NO_POINTER_SIZE ? 'any' : word & FLAG_64_BIT ? 64 : 32,
-    targetTriple: '',
-    inlineAsm: '',
-    dependentLibraries: [],
-    types: [],
-    typeNames: new Map(),
-    globals: [],
-    functions: [],
+    ...emptyModule(),
+    endianness: word & F.noEndianness ? 'any' : word & F.bigEndian ? 'big' : 'little',
+    pointerSize: word & F.noPointerSize ? 'any' : word & F.pointer64 ? 64 : 32,
   };
   const types = new TypeTable(primitiveTypesById);
   const pointerTypes = new Map<Type, PointerType>();

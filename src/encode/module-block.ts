@@ -2,7 +2,7 @@
  * The module block (LLVM 1.8/1.9 `BytecodeWriter` constructor): signature, version word, global
  * type block, global info, module constant pool, function blocks, module symbol table.
  */
-import { formatFor } from '../format/format-table.js';
+import { formatFor, VERSION_WORD_FLAGS } from '../format/format-table.js';
 import type { Module } from '../graph/module.js';
 import { BinaryWriter } from '../binary/writer.js';
 import { beginBlock, endBlock, opcodeNumbersFor, pad, type EncodeContext } from './context.js';
@@ -33,11 +33,12 @@ export function writeStream(module: Module, version = 6): Uint8Array {
 
   out.bytes(new Uint8Array([0x6c, 0x6c, 0x76, 0x6d])); // "llvm"
   beginBlock(ctx, 'module');
+  const F = VERSION_WORD_FLAGS;
   const flags =
-    (module.endianness === 'big' ? 1 : 0) |
-    (module.pointerSize === 64 ? 2 : 0) |
-    (module.endianness === 'any' ? 4 : 0) |
-    (module.pointerSize === 'any' ? 8 : 0);
+    (module.endianness === 'big' ? F.bigEndian : 0) |
+    (module.pointerSize === 64 ? F.pointer64 : 0) |
+    (module.endianness === 'any' ? F.noEndianness : 0) |
+    (module.pointerSize === 'any' ? F.noPointerSize : 0);
   out.vbr32((version << 4) | flags);
 
   pad(ctx);

@@ -318,6 +318,9 @@ export interface FormatRow {
   readonly implicitNullPlanes: 'derived' | 'allButVoidLabelOpaque';
 }
 
+/** The bits of the version word below the version number (see `versionWordHasFlags`). */
+export const VERSION_WORD_FLAGS = Object.freeze({ bigEndian: 1, pointer64: 2, noEndianness: 4, noPointerSize: 8 });
+
 /** Returns which kind of block `id` is under `row`'s numbering, or undefined when unknown. */
 export function blockKindFor(row: FormatRow, id: number): BlockKind | undefined {
   for (const kind of Object.keys(row.blockIds) as BlockKind[]) {
