@@ -3,7 +3,7 @@ import { isPrimitive, isSigned, type Type } from '../graph/type.js';
 import type { InlineAsm, Value } from '../graph/value.js';
 import { hasNullValue, isString } from './canonical.js';
 import type { EncodeContext } from './context.js';
-import { beginBlock, checkSignless, constantOperandSlot, endBlock, typeSlotOf, writeTypeId } from './context.js';
+import { beginBlock, checkSignless, constantOperandSlot, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import type { PlaneEntry } from './slot-numbering.js';
 import { writtenOperands } from './gep-indices.js';
 import { EncodeError } from './encode-error.js';
@@ -67,7 +67,7 @@ function writePlane(ctx: EncodeContext, plane: readonly PlaneEntry[], from: numb
   for (let i = valNo; i < end; i++) {
     const v = plane[i]!;
     if (v.kind === 'inlineasm') writeInlineAsm(ctx, v);
-    else if (v.kind === 'pointerref') ctx.out.vbr32(0).vbr32(ctx.sc.slotOf(v.target));
+    else if (v.kind === 'pointerref') ctx.out.vbr32(0).vbr32(slotOf(ctx, v.target));
     else writeConstant(ctx, v);
   }
 }

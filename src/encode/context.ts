@@ -114,7 +114,6 @@ export function slotOf(ctx: EncodeContext, v: Value): number {
   return s;
 }
 
-/** A type's id as the file writes it (the slot, shifted past the type type in versions 0–1). */
 /** A value's slot as the operand of a constant or an initializer (see `PointerRef`). */
 export function constantOperandSlot(ctx: EncodeContext, v: Value): number {
   const s = ctx.sc.constantOperandSlot(v);
@@ -122,6 +121,7 @@ export function constantOperandSlot(ctx: EncodeContext, v: Value): number {
   return s;
 }
 
+/** A type's id as the file writes it (the slot, shifted past the type type in versions 0–1). */
 export function typeSlotOf(ctx: EncodeContext, t: Type): number {
   const s = ctx.sc.typeSlot(t);
   if (s < 0) throw new Error(`type has no slot: ${t.kind}`);

@@ -54,16 +54,16 @@ export function writeFunction(ctx: EncodeContext, f: Function): void {
 function writeCompactionTable(ctx: EncodeContext): void {
   const { out, sc, row } = ctx;
   const ctypes = sc.compactionTypes;
-  if (!row.alwaysWritesCompactionTable && !(ctypes.length >= FIRST_DERIVED_TYPE_ID || !sc.compactionTableIsEmpty())) {
-    return;
-  }
   const typeType = row.typeTypePlaneId;
-  // Versions 0–1 (LLVM 1.2): the compacted types are the type-type plane of the table, written
-  // first like any other plane (and the block is left out when it would be empty).
-  if (typeType !== null && ctypes.length <= FIRST_DERIVED_TYPE_ID && sc.compactionTableIsEmpty()) return;
+  // Whether compacted types are listed: from version 2 whenever types are compacted; in version 1
+  // (LLVM 1.2) they are the type-type plane of the table, written like any other plane, so only
+  // when it holds derived types. The block is left out when it would hold nothing (but LLVM 1.3
+  // always wrote it).
+  const listsTypes = typeType !== null ? ctypes.length > FIRST_DERIVED_TYPE_ID : ctypes.length >= FIRST_DERIVED_TYPE_ID;
+  if (!row.alwaysWritesCompactionTable && !listsTypes && sc.compactionTableIsEmpty()) return;
   beginBlock(ctx, 'compactionTable');
   if (typeType !== null) {
-    if (ctypes.length > FIRST_DERIVED_TYPE_ID) {
+    if (listsTypes) {
       writePlaneHeader(ctx, typeType, ctypes.length - FIRST_DERIVED_TYPE_ID);
       for (let i = FIRST_DERIVED_TYPE_ID; i < ctypes.length; i++) out.vbr32(fileTypeId(ctx, sc.globalTypeSlot(ctypes[i]!)));
     }

@@ -22,13 +22,9 @@ const PRIMITIVE_IDS: Readonly<Record<string, number>> = {
 export function writeTypes(ctx: EncodeContext, start: number): void {
   const types = ctx.sc.visibleTypes;
   const typeType = ctx.row.typeTypePlaneId;
-  if (typeType !== null) {
-    if (types.length === start) return;
-    ctx.out.vbr32(types.length - start);
-    ctx.out.vbr32(typeType);
-  } else {
-    ctx.out.vbr32(types.length - start);
-  }
+  if (typeType !== null && types.length === start) return;
+  ctx.out.vbr32(types.length - start);
+  if (typeType !== null) ctx.out.vbr32(typeType);
   for (let i = start; i < types.length; i++) writeType(ctx, types[i]!);
 }
 
