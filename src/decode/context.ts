@@ -30,7 +30,10 @@ export interface ModuleContext {
 
 export { describeType } from '../graph/describe.js';
 
-/** Makes newly defined types known to `pointerTo`, so results share the file's own pointer types. */
+/**
+ * Makes types of a module-level pool the module's objects for their structures: later pools'
+ * equal definitions become them, and `pointerTo` returns the file's own pointer types.
+ */
 export function registerTypes(ctx: ModuleContext, added: readonly Type[]): void {
   for (const t of added) ctx.typeRegistry.register(t);
 }

@@ -23,7 +23,6 @@ const MODULE_BLOCK_ID = 1;
 /** Version 7 (LLVM 2.0 development) changed incompatibly without new numbers: see docs/format.md §14. */
 const UNSUPPORTED_VERSION = 7;
 
-
 /**
  * Decodes the module stream `stream` (starting with the 4-byte `llvm` signature, as the container
  * layer delivers it).

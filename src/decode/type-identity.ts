@@ -8,13 +8,13 @@
  * relies on) would break. This registry maps every definition onto the first structurally equal
  * type met in the module.
  *
- * Keys are built from the identities of a type's members, so a type is found once its members
- * are canonical; a definition that refers to another one later in its list is retried until
- * nothing changes. Opaque types are never merged (each is distinct), nor are recursive local
- * types (which cannot be keyed before themselves); both stay as read.
+ * Keys are built from the identities of a type's members, so a type is looked up after its
+ * members (definitions may refer forward within their list): one pass in members-first order,
+ * linear in the number of definitions. Opaque types are never merged (each is distinct), nor are
+ * recursive local types (which cannot be keyed before themselves); both stay as read.
  */
 import { DenseIds } from '../graph/dense-ids.js';
-import type { PointerType, Type } from '../graph/type.js';
+import { subtypes, type PointerType, type Type } from '../graph/type.js';
 
 export class TypeRegistry {
   private readonly ids = new DenseIds<Type>();
@@ -67,18 +67,12 @@ export class TypeRegistry {
   canonicalize(added: readonly Type[]): Map<Type, Type> {
     const replaced = new Map<Type, Type>();
     const swap = (x: Type): Type => replaced.get(x) ?? x;
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const t of added) {
-        if (replaced.has(t)) continue;
-        repoint(t, swap);
-        const found = this.find(t);
-        if (found !== undefined) {
-          replaced.set(t, found);
-          changed = true;
-        }
-      }
+    for (const t of membersFirst(added)) {
+      repoint(t, swap);
+      const found = this.find(t);
+      if (found !== undefined) replaced.set(t, found);
     }
+    // Registered once every replacement is known (a recursive group's members may change late).
     for (const t of added) {
       if (replaced.has(t)) continue;
       repoint(t, swap);
@@ -86,6 +80,35 @@ export class TypeRegistry {
     }
     return replaced;
   }
+}
+
+/**
+ * `added` ordered so that each type comes after those of its members that are in `added` too
+ * (post-order of an iterative depth-first walk; a cycle is entered once and broken anywhere).
+ */
+function membersFirst(added: readonly Type[]): Type[] {
+  const inBatch = new Set(added);
+  const seen = new Set<Type>();
+  const order: Type[] = [];
+  for (const root of added) {
+    if (seen.has(root)) continue;
+    seen.add(root);
+    const stack: { t: Type; members: readonly Type[]; next: number }[] = [{ t: root, members: subtypes(root), next: 0 }];
+    while (stack.length !== 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.next < top.members.length) {
+        const m = top.members[top.next++]!;
+        if (inBatch.has(m) && !seen.has(m)) {
+          seen.add(m);
+          stack.push({ t: m, members: subtypes(m), next: 0 });
+        }
+        continue;
+      }
+      stack.pop();
+      order.push(top.t);
+    }
+  }
+  return order;
 }
 
 /** Points the members of a freshly read (not yet shared) type at their replacements. */

@@ -19,7 +19,7 @@
  * the resulting orders are visible in the files.
  */
 import type { Type } from '../graph/type.js';
-import { isFirstClassType, primitiveTypesById } from '../graph/type.js';
+import { isFirstClassType, primitiveTypesById, subtypes } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import { formatFor, type FormatRow } from '../format/format-table.js';
 import { writtenOperands } from './gep-indices.js';
@@ -32,22 +32,6 @@ import type { SlotNumbering } from './slot-numbering.js';
 export const FIRST_DERIVED_TYPE_ID = 13;
 const VOID_ID = 0;
 const LABEL_ID = 12;
-
-/** The types a type refers to directly, in LLVM's `subtype` order. */
-export function subtypes(t: Type): readonly Type[] {
-  switch (t.kind) {
-    case 'function':
-      return [t.returnType, ...t.params];
-    case 'struct':
-      return t.elements;
-    case 'array':
-    case 'packed':
-    case 'pointer':
-      return [t.element];
-    default:
-      return [];
-  }
-}
 
 /**
  * Numbers the types inside `t` (already numbered itself) that are not numbered yet, in post order:

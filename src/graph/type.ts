@@ -161,6 +161,22 @@ export function integerBits(t: Type): number {
   }
 }
 
+/** The types a type refers to directly, in LLVM's `subtype` order. */
+export function subtypes(t: Type): readonly Type[] {
+  switch (t.kind) {
+    case 'function':
+      return [t.returnType, ...t.params];
+    case 'struct':
+      return t.elements;
+    case 'array':
+    case 'packed':
+    case 'pointer':
+      return [t.element];
+    default:
+      return [];
+  }
+}
+
 /** The values an integer type holds: signed types hold signed values, as the graph does. */
 export function integerRange(t: Type): readonly [bigint, bigint] {
   const bits = BigInt(integerBits(t));
