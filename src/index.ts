@@ -7,7 +7,7 @@
 export { BytecodeError } from './errors/bytecode-error.js';
 export * from './graph/index.js';
 export { FORMAT_TABLE, formatFor, type FormatRow } from './format/format-table.js';
-export { writeModule, writeModuleAsync, type WriteOptions } from './encode/write.js';
+export { SUPPORTED_VERSIONS, writeModule, writeModuleAsync, type WriteOptions } from './encode/write.js';
 export { EncodeError } from './encode/encode-error.js';
 export { readModule, type ReadOptions } from './read.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';

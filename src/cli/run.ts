@@ -117,11 +117,7 @@ async function rewrite(argv: readonly string[], io: CliIo): Promise<number> {
   const compression = (stringOption(options, 'compress') ?? 'auto') as 'auto' | 'none' | 'bzip2';
 
   const bytes = await readInput(input, io);
-  const [{ readModule }, { writeModuleAsync }, { SUPPORTED_VERSIONS }] = await Promise.all([
-    import('../read.js'),
-    import('../encode/write.js'),
-    import('../encode/module-block.js'),
-  ]);
+  const [{ readModule }, { writeModuleAsync, SUPPORTED_VERSIONS }] = await Promise.all([import('../read.js'), import('../encode/write.js')]);
   let out: Uint8Array;
   try {
     const module = readModule(bytes);

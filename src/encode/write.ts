@@ -23,6 +23,7 @@ import { writeStream } from './module-block.js';
 import { assertValidModule } from './verify.js';
 
 export { InvalidModuleError, verifyModule } from './verify.js';
+export { SUPPORTED_VERSIONS } from './module-block.js';
 
 export interface WriteOptions {
   /** Target bytecode version (default 6). Supported: 0, 1, 3, 5, 6 (`SUPPORTED_VERSIONS`). */
