@@ -44,11 +44,11 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   if (row.hasAlignment) skipModulePadding(r);
 
   const F = VERSION_WORD_FLAGS;
-  const module: Module = {
-    ...emptyModule(),
-    endianness: word & F.noEndianness ? 'any' : word & F.bigEndian ? 'big' : 'little',
-    pointerSize: word & F.noPointerSize ? 'any' : word & F.pointer64 ? 64 : 32,
-  };
+  // (Assigned rather than spread into a new literal: a spread object reads measurably slower in
+  // V8, and the decoder touches the module constantly.)
+  const module: Module = emptyModule();
+  module.endianness = word & F.noEndianness ? 'any' : word & F.bigEndian ? 'big' : 'little';
+  module.pointerSize = word & F.noPointerSize ? 'any' : word & F.pointer64 ? 64 : 32;
   const types = new TypeTable(primitiveTypesById);
   const pointerTypes = new Map<Type, PointerType>();
   const ctx: ModuleContext = {

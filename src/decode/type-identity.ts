@@ -19,6 +19,11 @@ import { subtypes, type PointerType, type Type } from '../graph/type.js';
 export class TypeRegistry {
   private readonly ids = new DenseIds<Type>();
   private readonly byKey = new Map<string, Type>();
+  /**
+   * Registered non-pointer types not keyed yet. Keys are needed only once a function's pool
+   * defines types (versions 0 and 3 mostly), so most files never pay for them.
+   */
+  private unkeyed: Type[] = [];
 
   constructor(private readonly pointerTypes: Map<Type, PointerType>) {}
 
@@ -44,9 +49,20 @@ export class TypeRegistry {
       const p = this.pointerTypes.get(t.element);
       return p !== t ? p : undefined;
     }
+    this.keyRegistered();
     const key = this.keyOf(t);
     const found = key === undefined ? undefined : this.byKey.get(key);
     return found !== t ? found : undefined;
+  }
+
+  /** Keys the types registered so far, in registration order (the first of a structure wins). */
+  private keyRegistered(): void {
+    if (this.unkeyed.length === 0) return;
+    for (const t of this.unkeyed) {
+      const key = this.keyOf(t);
+      if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, t);
+    }
+    this.unkeyed = [];
   }
 
   /** Makes `t` the type that later equal definitions become (unless one is known already). */
@@ -55,8 +71,7 @@ export class TypeRegistry {
       if (!this.pointerTypes.has(t.element)) this.pointerTypes.set(t.element, t);
       return;
     }
-    const key = this.keyOf(t);
-    if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, t);
+    this.unkeyed.push(t);
   }
 
   /**
