@@ -61,7 +61,6 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
     }
     sawPlane = true;
     const type = scope.types.at(r, planeId, at);
-    if (count > 0 && scope.types.infinite.has(type)) r.fail(`constants of type ${describeType(type)}, which contains itself and so has no size`, at);
     for (let i = 0; i < count; i++) scope.define(type, readConstant(ctx, scope, type, fixups));
   }
   for (const f of fixups) {

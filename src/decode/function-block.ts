@@ -48,7 +48,7 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
     switch (kind) {
       case 'constantPool':
         if (sawInstructions) r.fail('a constant pool after the instructions', header.headerOffset);
-        if (s.types === ctx.types) s.types = new TypeTable(ctx.types.types, ctx.types.infinite);
+        if (s.types === ctx.types) s.types = new TypeTable(ctx.types.types);
         s.placeArguments();
         readConstantPool(ctx, {
           types: s.types,
@@ -109,7 +109,7 @@ function readCompactionTable(ctx: ModuleContext, s: FunctionScope): void {
   let compactedTypes: Type[] | null = null;
   const useCompactedTypes = (list: Type[]): void => {
     compactedTypes = list;
-    s.types = new TypeTable([...primitiveTypesById, ...list], ctx.types.infinite);
+    s.types = new TypeTable([...primitiveTypesById, ...list]);
     s.registerTypes(list);
   };
   if (!row.typeDerivedFromValue) {

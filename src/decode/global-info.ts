@@ -42,7 +42,6 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
     const slot = normalizedSlot(ctx, Math.floor(word / 32), at);
     const type = ctx.types.at(r, slot, at);
     if (type.kind !== 'pointer') r.fail(`global variable of non-pointer type ${describeType(type)}`, at);
-    if (ctx.types.infinite.has(type.element)) r.fail(`global variable of type ${describeType(type.element)}, which contains itself and so has no size`, at);
     let linkageCode = (word >>> 2) & 7;
     let hasInitializer = (word & 2) !== 0;
     let alignment = 0;
@@ -82,9 +81,6 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
     const type = ctx.types.at(r, normalizedSlot(ctx, rawSlot, at), at);
     if (type.kind !== 'pointer' || type.element.kind !== 'function') r.fail(`function of type ${describeType(type)}, not a pointer to a function type`, at);
     const functionType = type.element as FunctionType;
-    for (const p of [functionType.returnType, ...functionType.params]) {
-      if (ctx.types.infinite.has(p)) r.fail(`function returning or taking type ${describeType(p)}, which contains itself and so has no size`, at);
-    }
     const flags = word & 31;
     let callingConv = (flags & 15) - 1;
     let alignment = 0;

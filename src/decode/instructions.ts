@@ -388,12 +388,6 @@ class InstructionReader {
     if (pseudoCall && name !== 'call' && name !== 'invoke') this.fail('calling-convention pseudo-opcode on a non-call');
     inst.opcode = name as Opcode;
     inst.type = result;
-    if ((result.kind === 'struct' || result.kind === 'array' || result.kind === 'packed') && s.types.infinite.has(result)) {
-      this.fail(`${name} produces a value of type ${describeType(result)}, which contains itself and so has no size`);
-    }
-    if (inst.allocatedType !== undefined && s.types.infinite.has(inst.allocatedType)) {
-      this.fail(`${name} of type ${describeType(inst.allocatedType)}, which contains itself and so has no size`);
-    }
     this.isTerminator = TERMINATOR_OPCODES.has(inst.opcode);
     if (result !== P.void) s.plane(result).push(inst);
     return inst;

@@ -42,16 +42,7 @@ export class TypeTable {
   readonly types: Type[];
   private readonly ids = new Map<Type, number>();
 
-  /**
-   * Types of infinite size: they contain themselves by value (`%t = type { %t }`) or contain such
-   * a type. LLVM 1.x accepted them as abstract types, so the reader does too, but no value can
-   * have one (its zero value alone would never end); decoders refuse such values.
-   * Shared with the function-level tables derived from this one.
-   */
-  readonly infinite: Set<Type>;
-
-  constructor(base: readonly Type[], infinite: Set<Type> = new Set()) {
-    this.infinite = infinite;
+  constructor(base: readonly Type[]) {
     this.types = base.slice();
     for (let i = 0; i < this.types.length; i++) if (!this.ids.has(this.types[i]!)) this.ids.set(this.types[i]!, i);
   }
@@ -146,7 +137,8 @@ export class TypeTable {
     for (let i = 0; i < count; i++) this.complete(r, pending[i]!, this.types[first + i]!);
     const added = this.types.slice(first);
     for (let i = 0; i < added.length; i++) if (!this.ids.has(added[i]!)) this.ids.set(added[i]!, first + i);
-    markInfiniteTypes(added, this.infinite);
+    // A type may contain itself by value (`%t = type { %t }`): LLVM 1.x accepted such types and
+    // values of them, so the reader does too (see src/graph/self-containing.ts).
     return added;
   }
 
@@ -194,44 +186,3 @@ export class TypeTable {
   }
 }
 
-
-/** The types a value of `t` holds by value (a pointer or a function type holds none). */
-function containedTypes(t: Type): readonly Type[] {
-  if (t.kind === 'struct') return t.elements;
-  if (t.kind === 'array' || t.kind === 'packed') return [t.element];
-  return [];
-}
-
-/**
- * Adds to `infinite` every type of `types` that lies on a by-value cycle or contains an infinite
- * type. Iterative depth-first search (no recursion, whatever the nesting): a back edge marks the
- * cycle on the stack; finishing a node marks it if any child is infinite.
- */
-function markInfiniteTypes(types: readonly Type[], infinite: Set<Type>): void {
-  const state = new Map<Type, 1 | 2>(); // 1: on the current path, 2: finished
-  for (const root of types) {
-    if (state.has(root)) continue;
-    const stack: { t: Type; kids: readonly Type[]; next: number }[] = [{ t: root, kids: containedTypes(root), next: 0 }];
-    state.set(root, 1);
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      if (top.next < top.kids.length) {
-        const kid = top.kids[top.next++]!;
-        const ks = state.get(kid);
-        if (ks === undefined) {
-          state.set(kid, 1);
-          stack.push({ t: kid, kids: containedTypes(kid), next: 0 });
-        } else if (ks === 1) {
-          for (let i = stack.length - 1; i >= 0; i--) {
-            infinite.add(stack[i]!.t);
-            if (stack[i]!.t === kid) break;
-          }
-        }
-        continue;
-      }
-      if (top.kids.some((k) => infinite.has(k))) infinite.add(top.t);
-      state.set(top.t, 2);
-      stack.pop();
-    }
-  }
-}

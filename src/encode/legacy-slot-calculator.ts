@@ -19,6 +19,9 @@ import { isPrimitive, primitiveTypesById } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import type { Function, GlobalValue, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isPlainConstant } from './canonical.js';
+import { EncodeError } from './encode-error.js';
+import { typeLabel } from '../graph/describe.js';
+import { SelfContainingTypes } from '../graph/self-containing.js';
 import { insertSubtypes, llvmOperandIndex } from './slot-calculator.js';
 import { writtenOperands } from './gep-indices.js';
 import type { FormatRow } from '../format/format-table.js';
@@ -36,13 +39,14 @@ export class LegacySlotCalculator implements SlotNumbering {
   private readonly refs = new Map<GlobalValue, PointerRef>();
   private moduleLevel: number[] = [];
   moduleTypeLevel = 0;
+  private readonly selfContaining = new SelfContainingTypes();
 
   readonly strings: readonly Value[] = NONE;
   readonly compactionTable: readonly (readonly Value[])[] = NONE;
   readonly compactionTypes: readonly Type[] = NONE;
 
   constructor(
-    module: Module,
+    private readonly module: Module,
     private readonly row: FormatRow,
   ) {
     for (const t of primitiveTypesById) this.insertType(t);
@@ -138,8 +142,12 @@ export class LegacySlotCalculator implements SlotNumbering {
       case 'expr':
         return writtenOperands(this.row, e.opcode, e.operands).map((x) => this.constantEntry(x));
       case 'zeroinitializer': {
-        // LLVM 1.1 had no zeroinitializer: an all-zero aggregate held the element types' zeros.
+        // LLVM 1.1 had no zeroinitializer: an all-zero aggregate held the element types' zeros,
+        // which never end for a type that holds itself (LLVM 1.1 recursed until it crashed).
         const t = e.type;
+        if (this.selfContaining.has(t)) {
+          throw new EncodeError(`the zero value of type ${typeLabel(this.module, t)}, which contains itself,`, this.row.version, 'LLVM 1.1 spelled a zero aggregate out element by element, and this one has no end');
+        }
         if (t.kind === 'struct') return t.elements.filter(hasNullValue).map((x) => this.canon.nullOf(x));
         if ((t.kind === 'array' || t.kind === 'packed') && t.length !== 0 && hasNullValue(t.element)) return [this.canon.nullOf(t.element)];
         return NONE;

@@ -30,6 +30,15 @@ export function describeType(t: Type, depth = 0): string {
 }
 
 /**
+ * A type as a message should name it: `%name` when the module names it (the name LLVM printed),
+ * else its short rendering (`describeType`).
+ */
+export function typeLabel(module: Module, t: Type): string {
+  for (const [name, named] of module.typeNames) if (named === t) return '%' + name;
+  return describeType(t);
+}
+
+/**
  * The null value of `t`: false, 0, 0.0, null or zeroinitializer. It is what slot 0 of a value
  * plane holds where the format gives planes an implicit null (docs/format.md §7).
  */

@@ -3,3 +3,4 @@ export * from './value.js';
 export * from './module.js';
 export * from './describe.js';
 export * from './uses.js';
+export * from './self-containing.js';

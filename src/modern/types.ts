@@ -6,8 +6,11 @@
  * every other named type (`%T = type int*`) is written out where it is used.
  */
 import type { Module } from '../graph/module.js';
+import { describeType } from '../graph/describe.js';
+import { SelfContainingTypes } from '../graph/self-containing.js';
 import { integerBits, isInteger, type FunctionType, type Type } from '../graph/type.js';
 import { formatName } from './names.js';
+import { UpgradeError } from './ops.js';
 
 const PRIMITIVE_SPELLING: Readonly<Record<string, string>> = {
   void: 'void',
@@ -67,12 +70,37 @@ export class TypePrinter {
     this.define(type, name);
   }
 
+  /**
+   * Types that hold themselves by value (`%t = type { { \2*, %t } }`). LLVM 1.x had values of
+   * them; LLVM 16 needs a size for every value, `alloca` and getelementptr source type, so
+   * spelling one outside a type definition (pointers are all `ptr`, so every other spelling is
+   * such a use) is refused, naming the type.
+   */
+  private readonly selfContaining = new SelfContainingTypes();
+  /** True while type definitions are printed: there a named type ends the spelling. */
+  private inDefinitions = false;
+  /** Unnamed types being spelled, to refuse a cycle no name breaks instead of recursing. */
+  private readonly spelling = new Set<Type>();
+
   /** The modern spelling of `t`. */
   str(t: Type): string {
+    if ((t.kind === 'struct' || t.kind === 'array' || t.kind === 'packed') && !this.inDefinitions && this.selfContaining.has(t)) {
+      throw new UpgradeError(`type ${this.names.get(t) ?? describeType(t)} contains itself by value and so has no size; LLVM 16 has no values of such a type`);
+    }
     const named = this.names.get(t);
     if (named) return named;
     const memo = this.memo.get(t);
     if (memo !== undefined) return memo;
+    if (this.spelling.has(t)) throw new UpgradeError(`type ${describeType(t)} contains itself with no name between: LLVM 16 cannot spell it`);
+    this.spelling.add(t);
+    try {
+      return this.spell(t);
+    } finally {
+      this.spelling.delete(t);
+    }
+  }
+
+  private spell(t: Type): string {
     let s: string;
     switch (t.kind) {
       case 'pointer':
@@ -109,6 +137,15 @@ export class TypePrinter {
 
   /** `%name = type …` lines for every identified type named so far. */
   definitions(): string[] {
+    this.inDefinitions = true;
+    try {
+      return this.definitionLines();
+    } finally {
+      this.inDefinitions = false;
+    }
+  }
+
+  private definitionLines(): string[] {
     return this.order.map((t) => {
       if (t.kind === 'struct') return `${this.names.get(t)} = type ${this.body(t)}`;
       if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate`;

@@ -81,7 +81,11 @@ function castToFirstElement(c: ConstantExpr): ConstantExpr | null {
   const uintZero: Constant = { kind: 'int', type: primitiveTypes.uint, value: 0n };
   const indices: Constant[] = [intZero];
   let t: Type = v.type.element;
-  while (t !== target) {
+  // A type met twice leads round a type that contains itself as its first element: no element
+  // at any depth is the target (LLVM 1.9's folder looped forever here).
+  const seen = new Set<Type>();
+  while (t !== target && !seen.has(t)) {
+    seen.add(t);
     if (t.kind === 'struct') {
       if (t.elements.length === 0) break;
       t = t.elements[0]!;

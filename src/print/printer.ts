@@ -4,6 +4,7 @@
  * "preds" lines); what differs between releases comes from the dialect row.
  */
 import { nullValue } from '../graph/describe.js';
+import { SelfContainingTypes } from '../graph/self-containing.js';
 import { primitiveTypes, type Type } from '../graph/type.js';
 import type { Constant, Function, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
@@ -75,6 +76,8 @@ export class AsmPrinter {
   private readonly renames: RenameState;
   /** Compound constants being printed (a cycle can only come from bad input). */
   private readonly activeConstants = new Set<Constant>();
+  /** Asked only when the 1.1 dialect expands a zero aggregate (see `expandedNull`). */
+  private readonly selfContaining = new SelfContainingTypes();
   /** The body being printed (operand codes refer to its positions). */
   private body: BodyInfo | undefined;
   constructor(
@@ -478,7 +481,7 @@ export class AsmPrinter {
     if (d.zeroAggregates === 'aboveFive') {
       if ((c.kind === 'array' || c.kind === 'struct') && c.elements.length > 5 && isNullConstant(c)) return 'zeroinitializer';
       if (c.kind === 'zeroinitializer') {
-        const expanded = expandedNull(c.type);
+        const expanded = expandedNull(c.type, this.selfContaining);
         if (expanded !== undefined) return this.constant(expanded);
       }
     }
@@ -581,9 +584,12 @@ function widenIndex(v: Value): Value {
 /**
  * LLVM 1.1 had no zeroinitializer constant: the null value of an aggregate was an aggregate of
  * nulls (printed `zeroinitializer` only above five elements). Returns that aggregate when it has
- * at most five elements, else undefined.
+ * at most five elements, else undefined. A type that contains itself has no such finite
+ * aggregate (LLVM 1.1 recursed until it crashed; no file of it can hold one): it stays
+ * `zeroinitializer`.
  */
-function expandedNull(t: Type): Constant | undefined {
+function expandedNull(t: Type, selfContaining: SelfContainingTypes): Constant | undefined {
+  if (selfContaining.has(t)) return undefined;
   if (t.kind === 'struct' && t.elements.length <= 5) return { kind: 'struct', type: t, elements: t.elements.map(nullOf) };
   if (t.kind === 'array' && t.length <= 5) return { kind: 'array', type: t, elements: Array.from({ length: t.length }, () => nullOf(t.element)) };
   return undefined;
