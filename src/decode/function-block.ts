@@ -23,15 +23,15 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
   const linkageCode = r.vbr32();
   const maxLinkage = row.hasDllLinkages ? 7 : 4;
   if (linkageCode > maxLinkage) r.fail(`linkage code ${linkageCode} is invalid in version ${row.version}`, at);
-  if (row.declarationsHaveFunctionBlocks) {
-    fn.isDeclaration = r.atEnd();
-    if (fn.isDeclaration) {
-      // A declaration's block holds only its linkage; LLVM kept external for declarations.
-      fn.linkage = LINKAGE_CODES[linkageCode]!;
-      return;
-    }
-  }
   fn.linkage = LINKAGE_CODES[linkageCode]!;
+  if (r.atEnd() && row.emptyFunctionBodyIsDeclaration) {
+    // A block holding only the linkage: a declaration. Before version 5 every declaration has
+    // one; from version 5 on a declaration is flagged instead, so record the block for the writer.
+    fn.isDeclaration = true;
+    if (!row.declarationsHaveFunctionBlocks) fn.linkageOnlyBlock = true;
+    return;
+  }
+  fn.isDeclaration = false;
   const s = new FunctionScope(ctx, fn, ctx.types);
   let sawInstructions = false;
   let resolved = false;

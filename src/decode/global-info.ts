@@ -125,6 +125,9 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
     const n = r.checkCount(r.vbr32(), 1, limits.maxSymbolTableEntries, 'section names');
     for (let i = 0; i < n; i++) sections.push(readString(ctx, 'a section name'));
     if (!r.atEnd()) module.inlineAsm = readString(ctx, 'the module inline asm');
+    else if (row.hasPackedAndAttributes) module.globalInfoEnd = 'sections';
+  } else if (row.hasSectionNames && row.hasPackedAndAttributes) {
+    module.globalInfoEnd = 'triple';
   }
   for (const { value, id, offset } of sectionUsers) {
     const name = sections[id - 1];

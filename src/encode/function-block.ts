@@ -2,7 +2,7 @@
  * A function's block (LLVM 1.3–1.9 `outputFunction`): linkage, then either its compaction table
  * or (when the slot calculator built none) its constant pool, its instruction list and its
  * symbol table. Before version 5 a declaration has a block holding only its linkage; from
- * version 5 on it has none.
+ * version 5 on it has none, unless the file it was read from gave it one (`linkageOnlyBlock`).
  */
 import type { Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
@@ -20,7 +20,7 @@ const NO_TYPE_NAMES: ReadonlyMap<string, Type> = new Map<string, Type>();
 
 export function writeFunction(ctx: EncodeContext, f: Function): void {
   const { out, sc, row } = ctx;
-  if (f.isDeclaration && !row.declarationsHaveFunctionBlocks) return;
+  if (f.isDeclaration && !row.declarationsHaveFunctionBlocks && f.linkageOnlyBlock !== true) return;
   beginBlock(ctx, 'function');
   out.vbr32(encodedLinkage(ctx, f.linkage));
   if (f.isDeclaration) {

@@ -69,8 +69,11 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
     }
     const cc = f.callingConv + 1;
     let word = slot * 32 + (cc & 15);
-    if (f.isDeclaration) word += 16;
-    const extLinkage = f.isDeclaration ? (f.linkage === 'dllimport' ? 1 : f.linkage === 'extern_weak' ? 2 : 0) : 0;
+    // A declaration is flagged, unless the file gave it a linkage-only block (which then holds
+    // its linkage, as for a definition).
+    const flagged = f.isDeclaration && f.linkageOnlyBlock !== true;
+    if (flagged) word += 16;
+    const extLinkage = flagged ? (f.linkage === 'dllimport' ? 1 : f.linkage === 'extern_weak' ? 2 : 0) : 0;
     if (extLinkage !== 0 && !row.hasDllLinkages) throw new EncodeError(`${f.linkage} linkage`, row.version);
     const needsExt = f.alignment !== 0 || section !== '' || (cc & ~15) !== 0 || extLinkage !== 0;
     if (needsExt) word += 2 ** 31;
@@ -94,9 +97,13 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
   }
   if (row.mgiPaddedInside) pad(ctx);
   if (attributes) {
-    out.vbr32(sectionNames.length);
-    for (const s of sectionNames) out.string(s);
-    out.string(m.inlineAsm);
+    // LLVM 1.4–1.6 ended the block earlier (Module.globalInfoEnd); so do we while nothing follows.
+    const end = m.inlineAsm !== '' ? undefined : sectionNames.length !== 0 && m.globalInfoEnd === 'triple' ? 'sections' : m.globalInfoEnd;
+    if (end !== 'triple') {
+      out.vbr32(sectionNames.length);
+      for (const s of sectionNames) out.string(s);
+      if (end !== 'sections') out.string(m.inlineAsm);
+    }
   } else if (m.inlineAsm !== '') {
     throw new EncodeError('module inline asm', row.version);
   }

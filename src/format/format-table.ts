@@ -261,6 +261,18 @@ export interface FormatRow {
    */
   readonly declarationsHaveFunctionBlocks: boolean;
   /**
+   * All versions: a Function block holding only the linkage word (no constant pool, instructions
+   * or symbol table) makes the function a declaration, whatever its function word said. Every
+   * release's reader accepted one (LLVM 1.1's materializeFunction, r10516; LLVM 1.2's, r12532;
+   * 1.3's ParseFunctionBody, r15874; 1.4's, r18763; 1.8's, r29324; 1.9's, r31488; and version
+   * 7's until the reader was removed in 2007-05): it read the linkage, found
+   * no blocks and so no basic blocks. Versions 0–4 write one for every declaration; in version 5,
+   * LLVM's writer still did so from 2004-10-16 (version 5's function flags) until 2004-11-15
+   * (bit 4), so real version-5 files hold them. The reader records such a block
+   * (`Function.linkageOnlyBlock`) so that the writer gives it back.
+   */
+  readonly emptyFunctionBodyIsDeclaration: boolean;
+  /**
    * Versions 4+: after the target triple ModuleGlobalInfo may hold section names and then a module
    * inline-asm string, each present only if bytes remain (LLVM 1.6/1.7, 2005-11 and 2006-01).
    * LLVM 1.9 looks for them in any unpadded version.
@@ -371,6 +383,7 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     hasCompactionTables: version >= 1 && version <= 6,
     mayHaveBasicBlockBlocks: version <= 0,
     declarationsHaveFunctionBlocks: version <= 4,
+    emptyFunctionBodyIsDeclaration: true,
     hasSectionNames: version >= 4,
     mayBeCompressed: version >= 5,
     hasDllLinkages: version >= 6,

@@ -34,5 +34,12 @@ export interface Module {
   functions: Function[];
   /** The module symbol table's order as the file had it (see SymbolTableLayout). */
   layout?: SymbolTableLayout;
+  /**
+   * Where a version 5+ file's ModuleGlobalInfo block ended, when it ended before the section
+   * names and inline asm that LLVM 1.7+ always wrote: `'triple'` (LLVM 1.4 and 1.5 wrote
+   * neither), `'sections'` (LLVM 1.6 wrote no inline asm). Absent: the full block. The writer
+   * ends the block there too while the module has nothing to put after it.
+   */
+  globalInfoEnd?: 'triple' | 'sections';
   source?: SourceInfo;
 }

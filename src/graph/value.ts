@@ -134,6 +134,13 @@ export interface Function {
   section?: string;
   /** True for a declaration (no body). */
   isDeclaration: boolean;
+  /**
+   * A declaration whose file, of version 5 or later, gave it a Function block holding only its
+   * linkage instead of flagging it as a declaration (LLVM's writer did so between 2004-10-16 and
+   * 2004-11-15; see format-table.ts `emptyFunctionBodyIsDeclaration`). The writer reproduces
+   * that block, and leaves the function word unflagged, for versions 5 and later.
+   */
+  linkageOnlyBlock?: boolean;
   args: Argument[];
   blocks: BasicBlock[];
   /** Names in the function's symbol table, in file order, for faithful rewriting (see Module.layout). */
