@@ -7,6 +7,7 @@ import { unwrapContainer } from './container/index.js';
 import { decodeModuleStream } from './decode/module-block.js';
 import { BytecodeError } from './errors/bytecode-error.js';
 import { detectTextModeDamage, textModeHint } from './format/text-mode-damage.js';
+import { UnsupportedVersionError } from './format/version-word.js';
 import type { Module } from './graph/module.js';
 import { resolveLimits, type Limits } from './limits.js';
 
@@ -22,6 +23,8 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
   try {
     result = decodeModuleStream(unwrapped.stream, limits);
   } catch (e) {
+    // A version we do not read is not damage: no diagnosis is added to its refusal.
+    if (e instanceof UnsupportedVersionError) throw e;
     if (e instanceof BytecodeError && (unwrapped.compression === 'none' || unwrapped.compression === 'null')) throw withTextModeDiagnosis(e, unwrapped.stream);
     if (e instanceof RangeError && /call stack|Invalid array length/i.test(e.message)) {
       throw new BytecodeError(`the file is too deeply nested or too large to decode (${e.message})`, 0, []);

@@ -11,7 +11,8 @@ import { BinaryReader } from '../binary/reader.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { unwrapContainer } from '../container/index.js';
-import { detectTextModeDamage, textModeHint } from '../format/text-mode-damage.js';
+import { detectTextModeDamage, textModeHint, type TextModeDamage } from '../format/text-mode-damage.js';
+import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
 import {
   decodeOpcode,
   formatFor,
@@ -149,6 +150,8 @@ function isUpgradedIntrinsic(name: string, fn: TypeNode): boolean {
   }
   return false;
 }
+
+const NO_DAMAGE: TextModeDamage = { verdict: 'none', crCount: 0, lfCount: 0, missingBytes: 0, evidence: [] };
 
 export class AnalyzerWalk {
   readonly a: Analysis;
@@ -479,7 +482,8 @@ export class AnalyzerWalk {
 
   private recordError(e: unknown, phase: 'module' | 'function'): void {
     if (e instanceof BytecodeError) {
-      const damage = detectTextModeDamage(this.stream, 4, e.offset);
+      // A version we do not read is not damage: no text-mode diagnosis for it.
+      const damage = e instanceof UnsupportedVersionError ? NO_DAMAGE : detectTextModeDamage(this.stream, 4, e.offset);
       const hint = damage.verdict === 'none' ? '' : textModeHint(damage);
       this.a.error = { reason: e.reason + hint, offset: e.offset, blockPath: [...e.blockPath], phase };
       if (this.dumping) this.line(`ERROR at ${e.offset}: ${e.reason}`, e.offset);
@@ -501,6 +505,9 @@ export class AnalyzerWalk {
     const type = r.uint32();
     const size = r.uint32();
     if (type !== 1) throw r.fail(`Expected Module Block! Type:${type}, Size:${size}`, 4);
+    // The version first, as the reader does: a version we do not read explains any size to come.
+    const peeked = peekVersionWord(stream);
+    if (peeked !== undefined && !isReadableVersion(peeked.version)) throw new UnsupportedVersionError(peeked, 12, ['Module']);
     // LLVM ignored trailing garbage after the module block (a darwin ranlib bug added some).
     let end = stream.length;
     if (r.pos + size < end) end = r.pos + size;
@@ -515,14 +522,14 @@ export class AnalyzerWalk {
     this.depth++;
 
     const vAt = r.pos;
-    const word = this.vbr();
-    const version = word >>> 4;
-    const row = formatFor(version);
-    if (!row || version > 6) throw r.fail(`Unknown bytecode version number: ${version}`, vAt);
+    const v = parseVersionWord(this.vbr());
+    const row = formatFor(v.version);
+    if (!row || !isReadableVersion(v.version)) throw new UnsupportedVersionError(v, vAt, r.blockPath);
+    const version = v.version;
     this.row = row;
     a.version = version;
-    a.versionFlags = word & 15;
-    if (this.dumping) this.line(`Version ${version} flags ${word & 15}`, vAt);
+    a.versionFlags = v.flags;
+    if (this.dumping) this.line(`Version ${version} flags ${v.flags}`, vAt);
     this.align32();
 
     let seenMgi = false;

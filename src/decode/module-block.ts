@@ -4,7 +4,8 @@
  */
 import { readBlockHeader } from '../binary/block-header.js';
 import { BinaryReader } from '../binary/reader.js';
-import { blockKindFor, formatFor, NEWEST_VERSION, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
+import { blockKindFor, formatFor, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
+import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
 import { emptyModule } from '../graph/describe.js';
 import type { Limits } from '../limits.js';
 import type { Module } from '../graph/module.js';
@@ -20,8 +21,6 @@ import { blockName, describeType, registerTypes, type ModuleContext } from './co
 import { TypeRegistry } from './type-identity.js';
 
 const MODULE_BLOCK_ID = 1;
-/** Version 7 (LLVM 2.0 development) changed incompatibly without new numbers: see docs/format.md §14. */
-const UNSUPPORTED_VERSION = 7;
 
 /**
  * Decodes the module stream `stream` (starting with the 4-byte `llvm` signature, as the container
@@ -34,21 +33,23 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   const id = r.uint32();
   const size = r.uint32();
   if (id !== MODULE_BLOCK_ID) r.fail(`expected the module block (id 1), found block id ${id}`, headerOffset);
-  r.enterBlock('Module', size, headerOffset);
   const versionAt = r.pos;
-  const word = r.vbr32();
-  const version = word >>> 4;
-  if (version === UNSUPPORTED_VERSION) r.fail('bytecode version 7 (LLVM 2.0 development, 2006-11 to 2007-05) is not supported: its layout changed without new version numbers', versionAt);
+  // The version decides everything after it, so a version we do not read is said first, before
+  // any complaint about sizes that a newer layout would explain.
+  const peeked = peekVersionWord(stream);
+  if (peeked !== undefined && !isReadableVersion(peeked.version)) throw new UnsupportedVersionError(peeked, versionAt, ['Module']);
+  r.enterBlock('Module', size, headerOffset);
+  const { version, flags } = parseVersionWord(r.vbr32());
   const row = formatFor(version);
-  if (row === undefined || version > NEWEST_VERSION) r.fail(`unknown bytecode version ${version} (LLVM 1.x wrote versions 0 to 6)`, versionAt);
+  if (row === undefined || !isReadableVersion(version)) throw new UnsupportedVersionError({ version, layout: 'flagged', flags }, versionAt, r.blockPath);
   if (row.hasAlignment) skipModulePadding(r);
 
   const F = VERSION_WORD_FLAGS;
   // (Assigned rather than spread into a new literal: a spread object reads measurably slower in
   // V8, and the decoder touches the module constantly.)
   const module: Module = emptyModule();
-  module.endianness = word & F.noEndianness ? 'any' : word & F.bigEndian ? 'big' : 'little';
-  module.pointerSize = word & F.noPointerSize ? 'any' : word & F.pointer64 ? 64 : 32;
+  module.endianness = flags & F.noEndianness ? 'any' : flags & F.bigEndian ? 'big' : 'little';
+  module.pointerSize = flags & F.noPointerSize ? 'any' : flags & F.pointer64 ? 64 : 32;
   const types = new TypeTable(primitiveTypesById);
   const pointerTypes = new Map<Type, PointerType>();
   const ctx: ModuleContext = {

@@ -1,0 +1,80 @@
+/**
+ * The version word after the module block header (docs/format.md §3), in every layout it has had,
+ * and which versions this project reads.
+ *
+ * - `version << 4 | flags` from LLVM 1.0 to LLVM trunk of 2007-01-25 (versions 0–6 and early 7);
+ * - a bare `7` from 2007-01-26 until the bytecode format was removed (2007-05-06), when the
+ *   endianness and pointer size moved into a data-layout string.
+ *
+ * A bare `7` cannot be a version-0 word: its flags would say "big-endian" (bit 0) and "endianness
+ * unspecified" (bit 2) at once, which no writer ever set together (LLVM 1.0/1.1 set bit 0 only
+ * for a big-endian module, bit 2 only for one without endianness). Reading it as version 0 is how
+ * late version-7 files were once misread.
+ */
+import { BytecodeError } from '../errors/bytecode-error.js';
+
+export interface VersionWord {
+  /** The bytecode version the word names. */
+  readonly version: number;
+  /** `flagged`: version << 4 | flags; `bare`: late version 7's plain `7` (no flags). */
+  readonly layout: 'flagged' | 'bare';
+  /** The flag bits (`VERSION_WORD_FLAGS`); 0 for a bare word. */
+  readonly flags: number;
+}
+
+/** The newest version LLVM ever wrote; no file of a higher number exists. */
+export const NEWEST_EXISTING_VERSION = 7;
+
+/** Versions this project reads (the format table also has rows for 2, 4 and 7). */
+export function isReadableVersion(version: number): boolean {
+  return version >= 0 && version <= 6;
+}
+
+/** Splits a version word read from a file. */
+export function parseVersionWord(word: number): VersionWord {
+  if (word === 7) return { version: 7, layout: 'bare', flags: 0 };
+  return { version: Math.floor(word / 16), layout: 'flagged', flags: word & 15 };
+}
+
+/**
+ * Why a file of this version word cannot be read, naming the version (and, for version 7, the
+ * stage its layout shows), or undefined when it can be.
+ */
+export function unreadableVersionReason(v: VersionWord): string | undefined {
+  if (isReadableVersion(v.version)) return undefined;
+  if (v.version > NEWEST_EXISTING_VERSION) {
+    return `bytecode version ${v.version} never existed (LLVM wrote versions 0 to ${NEWEST_EXISTING_VERSION}); this is not a bytecode file LLVM wrote`;
+  }
+  // Only version 7 is left: the one LLVM wrote that we do not read yet (docs/format.md §14).
+  const stage = v.layout === 'bare' ? 'a bare version word, as written from 2007-01-26' : 'a version word with flags, as written before 2007-01-26';
+  return `bytecode version ${v.version} (LLVM 2.0 development, 2006-11 to 2007-05; ${stage}) is not supported yet`;
+}
+
+/**
+ * A file of a version this project does not read. A `BytecodeError` like any other, and its own
+ * class so that no damage diagnosis (such as the text-mode hint) is added to it: the bytes are
+ * not damaged, only newer (or invented).
+ */
+export class UnsupportedVersionError extends BytecodeError {
+  readonly version: number;
+
+  constructor(v: VersionWord, offset: number, blockPath: readonly string[]) {
+    super(unreadableVersionReason(v) ?? `bytecode version ${v.version}`, offset, blockPath);
+    this.version = v.version;
+  }
+}
+
+/**
+ * Reads the version word of a module stream (`llvm`, the module block header, then the word at
+ * offset 12) without checking anything else, so that a version refusal comes before any other
+ * complaint about the bytes. Undefined when the stream is too short to hold a word.
+ */
+export function peekVersionWord(stream: Uint8Array): VersionWord | undefined {
+  let word = 0;
+  for (let i = 12, shift = 0; i < stream.length && shift < 35; i++, shift += 7) {
+    const b = stream[i]!;
+    word += (b & 0x7f) * 2 ** shift;
+    if (!(b & 0x80)) return parseVersionWord(word);
+  }
+  return undefined;
+}
