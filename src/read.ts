@@ -6,7 +6,7 @@
 import { unwrapContainer } from './container/index.js';
 import { decodeModuleStream } from './decode/module-block.js';
 import { BytecodeError } from './errors/bytecode-error.js';
-import { detectTextModeDamage, textModeHint } from './format/text-mode-damage.js';
+import { detectTextModeDamage, textModeHint, withCompressedTextModeDiagnosis } from './format/text-mode-damage.js';
 import { UnsupportedVersionError } from './format/version-word.js';
 import type { Module } from './graph/module.js';
 import { resolveLimits, type Limits } from './limits.js';
@@ -18,7 +18,12 @@ export interface ReadOptions {
 
 export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module {
   const limits = resolveLimits(options.limits);
-  const unwrapped = unwrapContainer(bytes, { maxDecompressedSize: limits.maxDecompressedSize });
+  let unwrapped;
+  try {
+    unwrapped = unwrapContainer(bytes, { maxDecompressedSize: limits.maxDecompressedSize });
+  } catch (e) {
+    throw e instanceof BytecodeError ? withCompressedTextModeDiagnosis(e, bytes) : e;
+  }
   let result;
   try {
     result = decodeModuleStream(unwrapped.stream, limits);
@@ -42,7 +47,8 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
 
 /**
  * Adds "looks like it went through a text-mode transfer" to an error when the bytes say so
- * (docs/format.md §15.6). Only uncompressed files can carry that damage and still be sniffed.
+ * (docs/format.md §15.6). Compressed files that carry that damage fail to decompress; their
+ * diagnosis is `withCompressedTextModeDiagnosis`, on the compressed bytes.
  */
 function withTextModeDiagnosis(e: BytecodeError, stream: Uint8Array): BytecodeError {
   const hint = textModeHint(detectTextModeDamage(stream, 4, e.offset));

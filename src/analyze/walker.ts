@@ -11,7 +11,7 @@ import { BinaryReader } from '../binary/reader.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { unwrapContainer } from '../container/index.js';
-import { detectTextModeDamage, textModeHint, type TextModeDamage } from '../format/text-mode-damage.js';
+import { detectTextModeDamage, textModeHint, withCompressedTextModeDiagnosis, type TextModeDamage } from '../format/text-mode-damage.js';
 import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
 import {
   decodeOpcode,
@@ -463,7 +463,8 @@ export class AnalyzerWalk {
       a.streamSize = stream.length;
     } catch (e) {
       if (e instanceof BytecodeError) {
-        a.error = { reason: e.reason, offset: e.offset, blockPath: [...e.blockPath], phase: 'container' };
+        const diagnosed = withCompressedTextModeDiagnosis(e, bytes);
+        a.error = { reason: diagnosed.reason, offset: e.offset, blockPath: [...e.blockPath], phase: 'container' };
         return;
       }
       throw e;

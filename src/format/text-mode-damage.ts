@@ -8,11 +8,17 @@
  * decoding error should carry the hint "looks like a text-mode transfer". Pure function over bytes;
  * no allocation proportional to the input beyond a counting pass.
  */
+import { BytecodeError } from '../errors/bytecode-error.js';
 import { formatFor, normalizeTypeId, type FormatRow } from './format-table.js';
 
 export type TextModeEvidence =
   /** The module (or a block) declares more bytes than exist: one lost byte per collapsed pair. */
   | 'sizeShortfall'
+  /**
+   * Compressed data (which looks random: about one byte in 256 is 0x0D) holds not one 0x0D, and
+   * it failed to decompress.
+   */
+  | 'compressedWithoutCR'
   /** The global type table stops making sense (a derived-type tag turned into a primitive one). */
   | 'typeTableAnomaly'
   /** The decoder's first error sits on or just after a 0x0A byte. */
@@ -27,6 +33,8 @@ export interface TextModeDamage {
   /** Bytes the module header declares beyond the end of the input (0 when none are missing). */
   readonly missingBytes: number;
   readonly evidence: readonly TextModeEvidence[];
+  /** For compressed data: how many bytes were examined (the counts are of those bytes). */
+  readonly compressedBytes?: number;
 }
 
 /**
@@ -78,9 +86,54 @@ export function detectTextModeDamage(bytes: Uint8Array, moduleStart: number, err
   return { verdict, crCount, lfCount, missingBytes, evidence };
 }
 
+/**
+ * Chances that sound compressed data of a given size holds no 0x0D at all, below which that
+ * absence makes the damage `likely` (one in a million: 3,530 bytes or more) or `possible` (one in
+ * a hundred: 1,177 bytes or more). Compressed bytes are close to uniform, so each byte is 0x0D
+ * with chance 1/256: a 165 KB bzip2 stream should hold about 640.
+ */
+const LIKELY_CHANCE = 1e-6;
+const POSSIBLE_CHANCE = 1e-2;
+
+/**
+ * The same diagnosis for the compressed bytes of an `llvc1` (zlib) or `llvc2` (bzip2) file that
+ * failed to decompress: there is no module header to check, but a CR-LF conversion leaves
+ * compressed data without a single 0x0D, which sound compressed data of any size has.
+ */
+export function detectCompressedTextModeDamage(data: Uint8Array): TextModeDamage {
+  let crCount = 0;
+  let lfCount = 0;
+  for (let i = 0; i < data.length; i++) {
+    const b = data[i];
+    if (b === 0x0d) crCount++;
+    else if (b === 0x0a) lfCount++;
+  }
+  const chanceIfSound = Math.pow(255 / 256, data.length);
+  const verdict = crCount > 0 || lfCount === 0 ? 'none' : chanceIfSound <= LIKELY_CHANCE ? 'likely' : chanceIfSound <= POSSIBLE_CHANCE ? 'possible' : 'none';
+  return { verdict, crCount, lfCount, missingBytes: 0, evidence: verdict === 'none' ? [] : ['compressedWithoutCR'], compressedBytes: data.length };
+}
+
+/**
+ * `e`, an error from unwrapping `file`'s container, with the text-mode hint added when `file` is
+ * compressed (`llvc1`/`llvc2`) and its compressed bytes show that damage.
+ */
+export function withCompressedTextModeDiagnosis(e: BytecodeError, file: Uint8Array): BytecodeError {
+  const compressed = file.length > 5 && file[0] === 0x6c && file[1] === 0x6c && file[2] === 0x76 && file[3] === 0x63 && (file[4] === 0x31 || file[4] === 0x32);
+  if (!compressed) return e;
+  const hint = textModeHint(detectCompressedTextModeDamage(file.subarray(5)));
+  return hint ? new BytecodeError(e.reason + hint, e.offset, e.blockPath) : e;
+}
+
 /** The hint to append to an error message when the verdict is not `none`. */
 export function textModeHint(d: TextModeDamage): string {
   if (d.verdict === 'none') return '';
+  if (d.compressedBytes !== undefined) {
+    const expected = Math.round(d.compressedBytes / 256);
+    return (
+      `; its ${d.compressedBytes} bytes of compressed data contain no 0x0D byte, where about ${expected} are expected, and ${d.lfCount} 0x0A bytes: ` +
+      `it ${d.verdict === 'likely' ? 'looks like it went' : 'may have gone'} through a text-mode (CR-LF) conversion`
+    );
+  }
   const shorter = d.missingBytes > 0 ? ` and is ${d.missingBytes} byte(s) shorter than its header declares` : '';
   return (
     `; the file contains no 0x0D bytes and ${d.lfCount} 0x0A bytes${shorter}: ` +

@@ -3,7 +3,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-import { detectTextModeDamage, textModeHint } from '../../src/format/text-mode-damage.js';
+import { analyzeBytes } from '../../src/analyze/index.js';
+import { wrapContainer } from '../../src/container/index.js';
+import { writeModule } from '../../src/encode/write.js';
+import { BytecodeError } from '../../src/errors/bytecode-error.js';
+import { detectCompressedTextModeDamage, detectTextModeDamage, textModeHint } from '../../src/format/text-mode-damage.js';
+import { readModule } from '../../src/read.js';
+import { ModuleBuilder } from '../../src/build/index.js';
 
 const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
 const haveCorpus = existsSync(CORPUS);
@@ -73,5 +79,94 @@ describe.skipIf(!haveCorpus)('text-mode damage detection on real files', () => {
       }
     }
     expect(checked).toBeGreaterThan(4000);
+  });
+});
+
+/**
+ * What a text-mode (CR-LF → LF) transfer does to bytes: every 0x0D 0x0A pair becomes 0x0A and every
+ * other 0x0D becomes 0x0A. `from` keeps a prefix (the `llvc1`/`llvc2` signature) as it was.
+ */
+function textModeTransfer(bytes: Uint8Array, from = 0): Uint8Array {
+  const out: number[] = Array.from(bytes.subarray(0, from));
+  for (let i = from; i < bytes.length; i++) {
+    if (bytes[i] === 0x0d) {
+      out.push(0x0a);
+      if (bytes[i + 1] === 0x0a) i++;
+    } else {
+      out.push(bytes[i]!);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+function readError(bytes: Uint8Array): BytecodeError {
+  try {
+    readModule(bytes);
+  } catch (e) {
+    expect(e).toBeInstanceOf(BytecodeError);
+    return e as BytecodeError;
+  }
+  throw new Error('the damaged file was read');
+}
+
+/** A module whose zlib stream is large (8,000 pseudo-random bytes in a global do not compress). */
+function incompressibleModuleStream(): Uint8Array {
+  const mb = new ModuleBuilder();
+  let x = 20041115;
+  const noise = Array.from({ length: 8000 }, () => String.fromCharCode((x = (x * 1103515245 + 12345) >>> 0) >>> 24)).join('');
+  const data = mb.constants.string(noise);
+  mb.addGlobal('noise', data.type, { initializer: data, constant: true, linkage: 'internal' });
+  return writeModule(mb.build(), { bytecodeVersion: 6, compression: 'none' });
+}
+
+describe('text-mode damage of compressed files (llvc1, llvc2)', () => {
+  it('judges compressed bytes by their missing 0x0D alone: about one byte in 256 should be one', () => {
+    const sound = Uint8Array.from({ length: 5000 }, (_, i) => (i * 197 + 13) & 255);
+    expect(detectCompressedTextModeDamage(sound).verdict).toBe('none');
+    const converted = textModeTransfer(sound);
+    const d = detectCompressedTextModeDamage(converted);
+    expect(d).toMatchObject({ verdict: 'likely', crCount: 0, evidence: ['compressedWithoutCR'], compressedBytes: converted.length });
+    // Small compressed data may lack a 0x0D by chance: at most "possible", then nothing.
+    expect(detectCompressedTextModeDamage(converted.subarray(0, 2000)).verdict).toBe('possible');
+    expect(detectCompressedTextModeDamage(converted.subarray(0, 500)).verdict).toBe('none');
+  });
+
+  it('a hand-made llvc1 (zlib) file that went through a text-mode transfer says so, with its evidence', () => {
+    const sound = wrapContainer(incompressibleModuleStream(), 'zlib');
+    expect(readModule(sound).globals.length).toBe(1);
+    expect(sound.length).toBeGreaterThan(5000);
+    const damaged = textModeTransfer(sound, 5);
+    const e = readError(damaged);
+    const lf = damaged.subarray(5).filter((b) => b === 0x0a).length;
+    expect(e.reason).toMatch(/^zlib data is corrupt/);
+    expect(e.reason).toContain(
+      `; its ${damaged.length - 5} bytes of compressed data contain no 0x0D byte, where about ${Math.round((damaged.length - 5) / 256)} are expected, ` +
+        `and ${lf} 0x0A bytes: it looks like it went through a text-mode (CR-LF) conversion`,
+    );
+    expect(analyzeBytes(damaged).error?.reason).toBe(e.reason);
+  });
+
+  it('compressed data damaged otherwise gets no such hint', () => {
+    const sound = wrapContainer(incompressibleModuleStream(), 'zlib');
+    expect(readError(sound.subarray(0, sound.length - 100)).reason).not.toMatch(/text-mode/);
+    const flipped = sound.slice();
+    flipped[2000] ^= 0x40;
+    expect(readError(flipped).reason).not.toMatch(/text-mode/);
+  });
+
+  describe.skipIf(!haveCorpus)('real llvc2 (bzip2) files, damaged', () => {
+    for (const [folder, name] of [['v6', 'Large__big-bf.bc'], ['v5', 'Bytecode__slow.bc']] as const) {
+      it(`${folder}/${name}: "bzip2 data is corrupt" says it looks like a text-mode transfer, with its evidence`, () => {
+        const sound = new Uint8Array(readFileSync(join(CORPUS, folder, name)));
+        expect(String.fromCharCode(...sound.subarray(0, 5))).toBe('llvc2');
+        const damaged = textModeTransfer(sound, 5);
+        const e = readError(damaged);
+        expect(e.reason).toMatch(
+          /^bzip2 data is corrupt .*; its \d+ bytes of compressed data contain no 0x0D byte, where about \d+ are expected, and \d+ 0x0A bytes: it looks like it went through a text-mode \(CR-LF\) conversion$/,
+        );
+        expect(e.reason).toContain(`its ${damaged.length - 5} bytes of compressed data`);
+        expect(analyzeBytes(damaged).error?.reason).toBe(e.reason);
+      });
+    }
   });
 });
