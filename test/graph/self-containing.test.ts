@@ -4,6 +4,11 @@
  * with globals, constants and `alloca`s of them. So do we; only the consumers that need a size
  * or a finite spelled-out value (the version-0 writer, the LLVM 16 upgrade) refuse, naming the type.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeBytes, formatAnalysis } from '../../src/analyze/index.js';
 import { EncodeError } from '../../src/encode/encode-error.js';
@@ -49,6 +54,27 @@ const ZEROS_ONLY = hex(
     '00780d040303010071151000690d40000500f0ffe403000000010e010172010c0005656e747279030d02016104016d03' +
     '017001150101716402000001100174010d010179011101017a0113010166',
 );
+
+/**
+ * Made by LLVM 1.9's `llvm-link` from two modules in which no type contains itself:
+ *   la.ll:  %A = type { %B }   %B = type opaque   %x = global %A undef
+ *   lb.ll:  %A = type opaque   %B = type { %A*, %A }   %y = global %B* null
+ * Resolving each module's opaque type to the other's struct makes %A = { { %A*, %A } }.
+ */
+const LINKED = hex(
+  '6c6c766330010000003f0000006cc601000005100f0e0d0f000e0e001011100e85010000a2030182040000000000000063' +
+    '000000010f0124020000020f01410e0142010d0101780110010179',
+);
+
+/** What LLVM 1.9's `llvm-dis` printed for LINKED. */
+const LINKED_DIS = `; ModuleID = '<stdin>'
+	%A = type { %B }
+	%B = type { %A*, %A }
+%x = global %A undef		; <%A*> [#uses=0]
+%y = global %B* null		; <%B**> [#uses=0]
+
+implementation   ; Functions:
+`;
 
 /** What LLVM 1.9's `llvm-dis` printed for WITH_UNDEF. */
 const WITH_UNDEF_DIS = `; ModuleID = '<stdin>'
@@ -130,6 +156,14 @@ describe('a module whose types contain themselves by value (made by LLVM 1.9)', 
     expect(printModule(m, { syntax: 'native' })).toBe(WITH_UNDEF_DIS);
   });
 
+  it("reads, prints and writes back what LLVM 1.9's linker made of two ordinary modules", () => {
+    const m = readModule(LINKED);
+    expect(printModule(m)).toBe(LINKED_DIS);
+    expect(printModule(m, { syntax: 'native' })).toBe(LINKED_DIS);
+    expect(writeModule(m, { bytecodeVersion: 6, compression: 'auto' })).toEqual(LINKED);
+    expect(analyzeBytes(LINKED).error ?? null).toBeNull();
+  });
+
   it('writes back byte for byte', () => {
     const m = readModule(WITH_UNDEF);
     expect(writeModule(m, { bytecodeVersion: 6, compression: 'auto' })).toEqual(WITH_UNDEF);
@@ -181,4 +215,42 @@ describe('a module whose types contain themselves by value (made by LLVM 1.9)', 
     m.functions = m.functions.map((f) => ({ ...f, blocks: [], isDeclaration: true }));
     expect(printModule(m, { syntax: 'modern' })).toContain('%t = type { { ptr, %t }, { ptr, %t } }\n');
   });
+});
+
+const LLVM19 = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/llvm-1.9/bin');
+const HAVE_LLVM19 = existsSync(join(LLVM19, 'llvm-as'));
+if (!HAVE_LLVM19) console.warn(`LLVM 1.9 tools not found at ${LLVM19}: the live oracle test of self-containing types is skipped`);
+
+describe.skipIf(!HAVE_LLVM19)('against LLVM 1.9 itself (llvm-as, llvm-link, llvm-dis)', () => {
+  /** Sources whose modules hold (or, once linked, make) types that contain themselves. */
+  const sources: Record<string, string[]> = {
+    nested: ['%t = type { { \\2*, %t }, { \\2*, %t } }\n%a = global [2 x %t] zeroinitializer\n%b = constant { %t, int } { %t undef, int 7 }\n'],
+    array: ['%r = type [3 x { int, %r }]\n%g = external global %r\nimplementation\nvoid %f() {\n\t%p = alloca %r, uint 4\n\tret void\n}\n'],
+    linked: [
+      '%A = type { %B }\n%B = type opaque\n%x = global %A undef\n',
+      '%A = type opaque\n%B = type { %A*, %A }\n%y = global %B* null\n',
+    ],
+  };
+
+  for (const [name, lls] of Object.entries(sources)) {
+    it(`${name}: prints as llvm-dis printed it and writes back byte for byte`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'self-containing-'));
+      try {
+        const bcs = lls.map((text, i) => {
+          writeFileSync(join(dir, `${i}.ll`), text);
+          execFileSync(join(LLVM19, 'llvm-as'), ['-f', join(dir, `${i}.ll`), '-o', join(dir, `${i}.bc`)]);
+          return join(dir, `${i}.bc`);
+        });
+        let file = bcs[0]!;
+        if (bcs.length > 1) execFileSync(join(LLVM19, 'llvm-link'), ['-f', ...bcs, '-o', (file = join(dir, 'linked.bc'))]);
+        const bytes = new Uint8Array(readFileSync(file));
+        const expected = execFileSync(join(LLVM19, 'llvm-dis'), { input: bytes }).toString('latin1');
+        const m = readModule(bytes);
+        expect(printModule(m)).toBe(expected);
+        expect(writeModule(m, { bytecodeVersion: 6, compression: 'auto' })).toEqual(bytes);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
