@@ -7,7 +7,9 @@ import { installBufferShim } from './buffer-shim.js';
 import { unwrapContainer, type Unwrapped } from '../../../src/container/index.js';
 import { readModule } from '../../../src/read.js';
 import { writeModuleAsync } from '../../../src/encode/write.js';
+import { BytecodeError } from '../../../src/errors/bytecode-error.js';
 import { formatFor } from '../../../src/format/format-table.js';
+import { withCompressedTextModeDiagnosis } from '../../../src/format/text-mode-damage.js';
 import type { Module } from '../../../src/graph/module.js';
 import { loadLibrary, type Analysis, type Library } from './library.js';
 import { toBlockTree } from './block-tree.js';
@@ -83,7 +85,8 @@ async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax)
   try {
     unwrapped = unwrapContainer(bytes);
   } catch (e) {
-    error = errorInfo(e);
+    // As readModule does: a compressed file that fails to decompress may show text-mode damage.
+    error = errorInfo(e instanceof BytecodeError ? withCompressedTextModeDiagnosis(e, bytes) : e);
   }
   millis.unwrap = performance.now() - t;
 
