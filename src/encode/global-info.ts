@@ -97,8 +97,11 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
   }
   if (row.mgiPaddedInside) pad(ctx);
   if (attributes) {
-    // LLVM 1.4–1.6 ended the block earlier (Module.globalInfoEnd); so do we while nothing follows.
-    const end = m.inlineAsm !== '' ? undefined : sectionNames.length !== 0 && m.globalInfoEnd === 'triple' ? 'sections' : m.globalInfoEnd;
+    // LLVM 1.4–1.6 ended the block earlier (Module.globalInfoEnd); so do we, unless the module
+    // now holds what the left-out fields would say (section names, inline asm).
+    let end = m.globalInfoEnd;
+    if (m.inlineAsm !== '') end = undefined;
+    else if (end === 'triple' && sectionNames.length !== 0) end = 'sections';
     if (end !== 'triple') {
       out.vbr32(sectionNames.length);
       for (const s of sectionNames) out.string(s);

@@ -89,6 +89,20 @@ describe('a function block holding only its linkage', () => {
     });
   }
 
+  it('a ModuleGlobalInfo that ended after the triple grows only by what the module now holds', () => {
+    const read = (): ReturnType<typeof readModule> => readModule(linkageOnlyModule(6));
+    const withSection = read();
+    withSection.functions[1]!.section = 'text.hot';
+    const a = readModule(writeModule(withSection, { bytecodeVersion: 6, compression: 'none' }));
+    expect(a.functions[1]!.section).toBe('text.hot');
+    expect(a.globalInfoEnd).toBe('sections'); // section names, and still no inline asm field
+    const withAsm = read();
+    withAsm.inlineAsm = 'nop';
+    const b = readModule(writeModule(withAsm, { bytecodeVersion: 6, compression: 'none' }));
+    expect(b.inlineAsm).toBe('nop');
+    expect(b.globalInfoEnd).toBeUndefined();
+  });
+
   it('a flagged declaration still gets no block (the usual layout since 2004-11-15)', () => {
     const m = readModule(asLlvc0(linkageOnlyModule(6)));
     delete m.functions[0]!.linkageOnlyBlock;
