@@ -10,11 +10,22 @@ import { join } from 'node:path';
 const SEARCH = ['/usr/bin', '/usr/lib/llvm-16/bin', '/usr/local/bin'];
 
 /** Absolute path of an LLVM 16 tool (`llvm-as-16` or `llvm-as` under /usr/lib/llvm-16/bin), if installed. */
-export function findTool(name: 'llvm-as' | 'opt' | 'lli'): string | undefined {
+export function findTool(name: 'llvm-as' | 'opt' | 'lli' | 'llc' | 'llvm-link'): string | undefined {
   for (const dir of SEARCH) {
     for (const candidate of [`${name}-16`, name]) {
       const p = join(dir, candidate);
       if (existsSync(p) && (candidate.endsWith('-16') || dir.includes('llvm-16'))) return p;
+    }
+  }
+  return undefined;
+}
+
+/** The system C compiler driver (`cc`, else `gcc` or `clang`), if installed. */
+export function findCc(): string | undefined {
+  for (const dir of ['/usr/bin', '/usr/local/bin']) {
+    for (const name of ['cc', 'gcc', 'clang']) {
+      const p = join(dir, name);
+      if (existsSync(p)) return p;
     }
   }
   return undefined;
