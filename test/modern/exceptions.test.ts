@@ -390,3 +390,45 @@ describe.skipIf(!HAVE_LLI)('upgraded exception programs run with LLVM 1.x semant
     }, 60_000);
   });
 });
+
+/** A C++ `throw 7;` in modern IR (libstdc++'s `int` type info), linked with an upgraded 1.x module. */
+const CXX_THROW = `@_ZTIi = external constant ptr
+declare ptr @__cxa_allocate_exception(i64)
+declare void @__cxa_throw(ptr, ptr, ptr)
+define void @cxx_throw() {
+  %e = call ptr @__cxa_allocate_exception(i64 4)
+  store i32 7, ptr %e
+  call void @__cxa_throw(ptr %e, ptr @_ZTIi, ptr null)
+  unreachable
+}
+`;
+
+const LLVM_LINK = findTool('llvm-link');
+
+describe.skipIf(!HAVE_LLI || !LLVM_LINK)('foreign exceptions', () => {
+  it('a C++ exception thrown through an upgraded invoke is caught by it and released', () => {
+    const mb = new ModuleBuilder();
+    const { types: t, constants: c } = mb;
+    const cxxThrow = mb.addFunction('cxx_throw', t.function(t.void, []));
+    const main = mb.addFunction('main', t.function(t.int, []));
+    const [entry, ok, caught] = [mb.addBlock(main, 'entry'), mb.addBlock(main, 'ok'), mb.addBlock(main, 'caught')];
+    const b = mb.builder(entry);
+    b.invoke(cxxThrow, [], ok, caught);
+    b.positionAtEnd(ok).ret(c.int(t.int, 1));
+    b.positionAtEnd(caught).ret(c.int(t.int, 46));
+    const upgradedLl = join(work, 'foreign.ll');
+    const cxxLl = join(work, 'cxx-throw.ll');
+    const linked = join(work, 'foreign.bc');
+    writeFileSync(upgradedLl, printModern(readModule(writeModule(mb.build(), { bytecodeVersion: 6 }))));
+    writeFileSync(cxxLl, CXX_THROW);
+    mustSucceed(LLVM_LINK!, [upgradedLl, cxxLl, '-o', linked]);
+    expectStatus(run(LLI!, [linked]), 46);
+    expectStatus(run(LLI!, ['-jit-kind=mcjit', linked]), 46);
+    if (!LLC || !CC) return;
+    const obj = join(work, 'foreign.o');
+    const exe = join(work, 'foreign.exe');
+    mustSucceed(LLC, ['-relocation-model=pic', '-filetype=obj', linked, '-o', obj]);
+    mustSucceed(CC, [obj, '-o', exe, '-lstdc++']);
+    expectStatus(run(exe, []), 46);
+  }, 60_000);
+});

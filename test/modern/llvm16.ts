@@ -76,6 +76,16 @@ export function verifyScript(llvmAs: string, opt: string): string {
 done`;
 }
 
+/** Script: `llvm-as-16 FILE`, then `opt-16 -O2` on it, then `opt-16 -passes=verify` on the optimized module must all succeed. */
+export function optimizeScript(llvmAs: string, opt: string): string {
+  return `for f in "$@"; do
+  if ! err=$("${llvmAs}" "$f" -o "$f.O2in.bc" 2>&1); then printf 'FAIL\\t%s\\tllvm-as: %s\\n' "$f" "$(printf '%s' "$err" | head -3 | tr '\\n\\t' '  ')"; continue; fi
+  if ! err=$("${opt}" -O2 "$f.O2in.bc" -o "$f.O2.bc" 2>&1); then printf 'FAIL\\t%s\\topt -O2: %s\\n' "$f" "$(printf '%s' "$err" | head -3 | tr '\\n\\t' '  ')"; continue; fi
+  if ! err=$("${opt}" -passes=verify -disable-output "$f.O2.bc" 2>&1); then printf 'FAIL\\t%s\\tverify after -O2: %s\\n' "$f" "$(printf '%s' "$err" | head -3 | tr '\\n\\t' '  ')"; continue; fi
+  rm -f "$f.O2in.bc" "$f.O2.bc"; printf 'DONE\\t%s\\n' "$f"
+done`;
+}
+
 /**
  * Script: `lli-16 FILE` must exit 0 (10 s limit per program when `timeout` exists). MCJIT, the
  * ExecutionEngine the 1.x tests were written for: LLVM 16's default ORC runner calls `main` with
