@@ -81,6 +81,8 @@ class BodyPrinter implements Sink, BodyApi {
   private readonly loadsAtEnd = new Map<string, string[]>();
   /** Each phi's entries as printed, planned before printing (their loads go into earlier blocks). */
   private readonly phiEntries = new Map<Instruction, PhiEntry[]>();
+  /** Lines emitted at the start of a block after its phis (the store of a demoted invoke result). */
+  private readonly blockStarts = new Map<BasicBlock, string[]>();
   /** True while printing an ordinary instruction: a demoted value is then read from its slot. */
   private readingSlots = false;
   private current: BasicBlock | undefined;
@@ -203,8 +205,6 @@ class BodyPrinter implements Sink, BodyApi {
     for (const bb of this.fn.blocks) for (const inst of bb.instructions) if (inst.opcode === 'phi') this.phiEntries.set(inst, this.planPhi(inst, bb));
   }
 
-  private readonly blockStarts = new Map<BasicBlock, string[]>();
-
   /** Lines emitted at the start of a block, after its phis. */
   private startLines(bb: BasicBlock): string[] {
     let l = this.blockStarts.get(bb);
@@ -216,12 +216,16 @@ class BodyPrinter implements Sink, BodyApi {
     return `store ${this.ty(v.type)} ${this.local(v)}, ptr ${this.slots.get(v)!}`;
   }
 
-  /** Whether a 1.x invoke can stay an invoke: modern IR cannot invoke intrinsics or inline asm. */
+  /**
+   * Whether a 1.x invoke can stay an invoke: modern IR cannot invoke intrinsics (kept or lowered
+   * ones; a `plain` one is an ordinary function now) or inline asm, none of which unwinds.
+   */
   private canStayInvoke(inst: Instruction): boolean {
     const callee = inst.operands[0]!;
     if (callee.kind === 'inlineasm') return false;
     const target = calleeFunction(callee);
-    return !(target && this.ctx.plans.has(target));
+    const plan = target ? this.ctx.plans.get(target) : undefined;
+    return plan === undefined || plan.kind === 'plain';
   }
 
   /** After a kept invoke's block: the normal-edge block that stores a demoted result, then the landing pad. */
