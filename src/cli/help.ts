@@ -57,7 +57,7 @@ options:
   -h, --help   show this help
 `;
 
-export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT]
+export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--exceptions native|abort]
 
 Prints the module in FILE as textual IR for LLVM 16 (opaque pointers), for today's tools
 (llvm-as, opt, lli). What each LLVM 1.x construct becomes, and where meaning can change:
@@ -65,5 +65,10 @@ docs/upgrade.md.
 
 options:
   -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
+  --exceptions native
+                     invoke keeps its unwind edge (a landing pad) and unwind raises an exception
+                     the nearest enclosing invoke catches, as in LLVM 1.x (default; compiled
+                     natively it needs the C++ runtime: link with -lstdc++)
+  --exceptions abort invoke becomes a call, unwind calls abort()
   -h, --help         show this help
 `;

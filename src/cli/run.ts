@@ -163,10 +163,11 @@ async function analyze(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 async function upgrade(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT]);
+  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, { name: 'exceptions', takesValue: true, choices: ['native', 'abort'] }]);
   if (options.has('help')) return help(io, UPGRADE_HELP);
   const input = oneInput(positionals, 'upgrade', false);
   const output = stringOption(options, 'output') ?? '-';
+  const exceptions = (stringOption(options, 'exceptions') ?? 'native') as 'native' | 'abort';
 
   const bytes = await readInput(input, io);
   const upgrader = loadUpgrader();
@@ -175,7 +176,7 @@ async function upgrade(argv: readonly string[], io: CliIo): Promise<number> {
   let text: string;
   try {
     const module = readModule(bytes);
-    text = (await upgrader).printModern(module);
+    text = (await upgrader).printModern(module, { exceptions });
   } catch (e) {
     throw new FileError(labelOf(input), e);
   }

@@ -4,19 +4,23 @@
  * `%up.3`) that take no number, so unnamed values are numbered exactly as a reader counting the
  * old listing (arguments, then blocks and value-producing instructions in order) would expect.
  *
- * Lowerings with a control-flow effect (docs/upgrade.md):
- * - `unwind` becomes `call void @abort()` + `unreachable`: LLVM 1.x's unwinding has no modern
- *   counterpart that does not need a C++-style runtime;
- * - so no unwind edge can ever be taken, and `invoke` becomes `call` + `br` to its normal
- *   destination. This also keeps 1.x's rule that an invoke's value is available wherever its
- *   block dominates (modern invokes define their value only on the normal edge). The phis of the
- *   old unwind destination lose the entries for those edges.
+ * Exceptions (docs/upgrade.md, "Exceptions"; the plan is made in exceptions.ts):
+ * - `native` (default): `invoke` stays an invoke whose unwind edge goes through a landing pad of
+ *   its own (catch everything, release the exception, branch to the 1.x `except` label; phis there
+ *   take their entry from the pad); `unwind` calls the module's `@llvm1.unwind` helper, which
+ *   raises through the platform unwinder. Invoke results used where the normal edge does not
+ *   dominate live in a stack slot. Invokes of intrinsics and inline asm become `call` + `br`.
+ * - `abort`: `unwind` becomes `call void @abort()` + `unreachable`, so no unwind edge can ever be
+ *   taken, and `invoke` becomes `call` + `br` to its normal destination (which keeps 1.x's rule
+ *   that an invoke's value is available wherever its block dominates).
+ * Where an unwind edge disappears, the phis of the old unwind destination lose its entries.
  */
 import type { Type } from '../graph/type.js';
 import type { Argument, BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
 import { upgradeConstraints } from './asm.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
+import { phiEdges, planExceptions, type ExceptionPlan, type NativeInvoke } from './exceptions.js';
 import { GC_INTRINSICS } from './intrinsics.js';
 import { lowerIntrinsicCall, VA_LIST, type BodyApi } from './lower-intrinsics.js';
 import { callingConvention, sretAttr, type ModuleContext } from './module.js';
@@ -28,7 +32,18 @@ export interface FunctionBody {
   argNames: string[];
   lines: string[];
   needsGc: boolean;
+  /** The body has landing pads, so the function needs a personality. */
+  hasLandingPads: boolean;
 }
+
+/** Labels the upgrade gives a kept invoke: its landing pad and, for a demoted result, the block on its normal edge. */
+interface InvokeLabels {
+  readonly pad: string;
+  readonly cont?: string;
+}
+
+/** A phi entry as printed: value text and incoming label. */
+type PhiEntry = readonly [value: string, label: string];
 
 
 function isLocal(v: Value): v is Argument | BasicBlock | Instruction {
@@ -57,8 +72,19 @@ class BodyPrinter implements Sink, BodyApi {
   private needsGc = false;
   /** `alloca sbyte*` slots that 1.6+ code hands to llvm.va_start/va_copy as its va_list. */
   private readonly vaListSlots = new Set<Instruction>();
-  /** unwind destination → (invoking block → number of unwind edges from it that were removed). */
-  private readonly removedEdges = new Map<BasicBlock, Map<BasicBlock, number>>();
+  private exc!: ExceptionPlan;
+  /** Kept invokes (by block): the labels the upgrade adds for them. */
+  private readonly invokeLabels = new Map<BasicBlock, InvokeLabels>();
+  /** Stack slots of demoted invoke results. */
+  private readonly slots = new Map<Instruction, string>();
+  /** Loads of demoted values for phi entries, emitted at the end of the incoming block (by its label). */
+  private readonly loadsAtEnd = new Map<string, string[]>();
+  /** Each phi's entries as printed, planned before printing (their loads go into earlier blocks). */
+  private readonly phiEntries = new Map<Instruction, PhiEntry[]>();
+  /** Lines emitted at the start of a block after its phis (the store of a demoted invoke result). */
+  private readonly blockStarts = new Map<BasicBlock, string[]>();
+  /** True while printing an ordinary instruction: a demoted value is then read from its slot. */
+  private readingSlots = false;
   private current: BasicBlock | undefined;
   /** Replacements for phis that lost every entry, emitted after the block's phis. */
   private deferred: string[] = [];
@@ -79,6 +105,11 @@ class BodyPrinter implements Sink, BodyApi {
 
   temp(base = 'up'): string {
     return formatName('%', this.scope.fresh(base));
+  }
+
+  /** `%base` when free, else a fresh `%base.N` (for the blocks and slots the upgrade adds). */
+  private derived(base: string): string {
+    return formatName('%', this.scope.derive(base));
   }
 
   private assignNames(): void {
@@ -102,7 +133,15 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   val(v: Value, sink: Sink | undefined = this): string {
+    if (this.readingSlots && v.kind === 'instruction' && this.exc.demoted.has(v)) return this.reload(v, (line) => this.emit(line));
     return isLocal(v) ? this.local(v) : this.ctx.consts.value(v, sink);
+  }
+
+  /** A fresh value loaded from a demoted invoke result's slot; `put` places the load. */
+  private reload(v: Instruction, put: (line: string) => void): string {
+    const t = this.temp(v.name ?? 'invoke');
+    put(`${t} = load ${this.ty(v.type)}, ptr ${this.slots.get(v)!}`);
+    return t;
   }
 
   ty(t: Type): string {
@@ -119,40 +158,95 @@ class BodyPrinter implements Sink, BodyApi {
 
   print(): FunctionBody {
     this.assignNames();
-    this.planRemovedEdges();
+    this.planInvokes();
     this.findVaListSlots();
-    for (const bb of this.fn.blocks) {
+    this.fn.blocks.forEach((bb, bi) => {
       this.current = bb;
       const nm = this.local(bb);
       this.out.push(`${nm.slice(1)}:`);
-      for (const inst of bb.instructions) {
+      this.deferred.push(...(this.blockStarts.get(bb) ?? []));
+      if (bi === 0) for (const [v, slot] of this.slots) this.emit(`${slot} = alloca ${this.ty(v.type)} ; LLVM 1.x: the value of ${this.local(v)}`);
+      const insts = bb.instructions;
+      insts.forEach((inst, i) => {
         if (inst.opcode !== 'phi' && this.deferred.length) {
           for (const line of this.deferred) this.emit(line);
           this.deferred = [];
         }
+        if (i === insts.length - 1) for (const line of this.loadsAtEnd.get(nm) ?? []) this.emit(line);
+        this.readingSlots = inst.opcode !== 'phi';
         this.instruction(inst);
-      }
-    }
+        this.readingSlots = false;
+      });
+      const kept = this.exc.native.get(bb);
+      if (kept) this.invokeBlocks(kept);
+    });
     return {
       argNames: this.fn.args.map((a) => this.local(a)),
       lines: this.out,
       needsGc: this.needsGc,
+      hasLandingPads: this.exc.native.size > 0,
     };
   }
 
   /**
-   * Invokes become call + br (see the file comment): the unwind edge disappears, so the phis of
-   * each unwind destination lose the entry for that edge.
+   * Decides each invoke's fate (exceptions.ts), names the blocks and slots the kept ones need,
+   * and plans every phi's entries, whose loads of demoted values go at the end of blocks that
+   * may be printed before the phi.
    */
-  private planRemovedEdges(): void {
-    for (const bb of this.fn.blocks) {
-      const last = bb.instructions[bb.instructions.length - 1];
-      if (last?.opcode !== 'invoke') continue;
-      const dest = last.operands[2] as BasicBlock;
-      let m = this.removedEdges.get(dest);
-      if (!m) this.removedEdges.set(dest, (m = new Map()));
-      m.set(bb, (m.get(bb) ?? 0) + 1);
+  private planInvokes(): void {
+    this.exc = planExceptions(this.fn, this.ctx.exceptions, (inst) => this.canStayInvoke(inst));
+    for (const [bb, k] of this.exc.native) {
+      const pad = this.derived('lpad');
+      const cont = k.splitNormalEdge ? this.derived('invoke.cont') : undefined;
+      this.invokeLabels.set(bb, cont ? { pad, cont } : { pad });
+      if (k.demoted) this.slots.set(k.inst, this.derived(`${k.inst.name ?? 'invoke'}.slot`));
+      if (k.demoted && !cont) this.startLines(k.normal).push(this.slotStore(k.inst));
     }
+    for (const bb of this.fn.blocks) for (const inst of bb.instructions) if (inst.opcode === 'phi') this.phiEntries.set(inst, this.planPhi(inst, bb));
+  }
+
+  /** Lines emitted at the start of a block, after its phis. */
+  private startLines(bb: BasicBlock): string[] {
+    let l = this.blockStarts.get(bb);
+    if (!l) this.blockStarts.set(bb, (l = []));
+    return l;
+  }
+
+  private slotStore(v: Instruction): string {
+    return `store ${this.ty(v.type)} ${this.local(v)}, ptr ${this.slots.get(v)!}`;
+  }
+
+  /**
+   * Whether a 1.x invoke can stay an invoke: modern IR cannot invoke intrinsics (kept or lowered
+   * ones; a `plain` one is an ordinary function now) or inline asm, none of which unwinds.
+   */
+  private canStayInvoke(inst: Instruction): boolean {
+    const callee = inst.operands[0]!;
+    if (callee.kind === 'inlineasm') return false;
+    const target = calleeFunction(callee);
+    const plan = target ? this.ctx.plans.get(target) : undefined;
+    return plan === undefined || plan.kind === 'plain';
+  }
+
+  /** After a kept invoke's block: the normal-edge block that stores a demoted result, then the landing pad. */
+  private invokeBlocks(k: NativeInvoke): void {
+    const labels = this.invokeLabels.get(k.block)!;
+    if (labels.cont) {
+      this.out.push(`${labels.cont.slice(1)}:`);
+      this.emit(this.slotStore(k.inst));
+      for (const line of this.loadsAtEnd.get(labels.cont) ?? []) this.emit(line);
+      this.emit(`br ${this.label(k.normal)}`);
+    }
+    // Catches every exception (this model's and foreign ones, as a 1.x invoke caught whatever
+    // unwound through it) and releases it the way the Itanium ABI asks of a foreign handler.
+    this.out.push(`${labels.pad.slice(1)}:`);
+    const lp = this.derived('exn');
+    const obj = this.derived('exn');
+    this.emit(`${lp} = landingpad { ptr, i32 } catch ptr null`);
+    this.emit(`${obj} = extractvalue { ptr, i32 } ${lp}, 0`);
+    this.emit(`call void ${this.ctx.helper('_Unwind_DeleteException')}(ptr ${obj})`);
+    for (const line of this.loadsAtEnd.get(labels.pad) ?? []) this.emit(line);
+    this.emit(`br ${this.label(k.unwind)}`);
   }
 
   /**
@@ -208,7 +302,8 @@ class BodyPrinter implements Sink, BodyApi {
         this.call(inst, nm);
         return;
       case 'unwind':
-        this.emit(`call void ${this.ctx.helper('abort')}() ; LLVM 1.x: unwind`);
+        if (this.ctx.exceptions === 'native') this.emit(`call void ${this.ctx.unwindHelper()}() ; LLVM 1.x: unwind`);
+        else this.emit(`call void ${this.ctx.helper('abort')}() ; LLVM 1.x: unwind`);
         this.emit('unreachable');
         return;
       case 'unreachable':
@@ -320,7 +415,7 @@ class BodyPrinter implements Sink, BodyApi {
     }
     const from = intBits(amount.type);
     const to = intBits(valueType);
-    if (from === to) return this.local(amount);
+    if (from === to) return this.val(amount);
     const t = this.temp();
     this.emit(`${t} = ${from < to ? 'zext' : 'trunc'} ${this.typed(amount)} to ${this.ty(valueType)}`);
     return t;
@@ -376,37 +471,74 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   private phi(inst: Instruction, nm: string): void {
-    const ops = inst.operands;
-    const removed = this.current ? this.removedEdges.get(this.current) : undefined;
-    const entries: string[] = [];
-    // Drop one entry per removed edge, counting from the end (the unwind edge is the invoke's
-    // second); an entry stays when it was the only one for a block reached both ways.
-    const drop = new Map<Value, number>();
-    if (removed) {
-      const count = new Map<Value, number>();
-      for (let i = 0; i + 1 < ops.length; i += 2) count.set(ops[i + 1]!, (count.get(ops[i + 1]!) ?? 0) + 1);
-      for (const [from, n] of removed) {
-        const normalToo = (from.instructions[from.instructions.length - 1]?.operands[1] ?? null) === this.current;
-        const have = count.get(from) ?? 0;
-        drop.set(from, Math.max(0, Math.min(n, normalToo ? have - 1 : have)));
-      }
-    }
-    for (let i = ops.length - 2; i >= 0; i -= 2) {
-      const from = ops[i + 1]!;
-      const d = drop.get(from) ?? 0;
-      if (d > 0) {
-        drop.set(from, d - 1);
-        continue;
-      }
-      entries.unshift(`[ ${this.val(ops[i]!, undefined)}, ${this.local(from)} ]`);
-    }
+    const entries = this.phiEntries.get(inst) ?? [];
     if (entries.length === 0) {
       // The block lost its last predecessor (it was reached only by unwinding): no phi is
       // possible, and the value can never be observed.
       this.deferred.push(`${nm}freeze ${this.ty(inst.type)} undef`);
       return;
     }
-    this.emit(`${nm}phi ${this.ty(inst.type)} ${entries.join(', ')}`);
+    this.emit(`${nm}phi ${this.ty(inst.type)} ${entries.map(([v, l]) => `[ ${v}, ${l} ]`).join(', ')}`);
+  }
+
+  /**
+   * A phi's entries in modern form. Entries for removed unwind edges are dropped, counting from
+   * the end (the unwind edge is the invoke's second; an entry stays when it was the only one for a
+   * block reached both ways). An entry on a kept invoke's unwind edge comes from its landing pad,
+   * with `undef` for the invoke's own result (the call produced none); a block reached both ways
+   * from a kept invoke with a single entry gets one per edge. Demoted values are loaded at the
+   * end of the incoming block.
+   */
+  private planPhi(inst: Instruction, bb: BasicBlock): PhiEntry[] {
+    const edges = phiEdges(inst, bb);
+    const keep = edges.map(() => true);
+    const removed = this.exc.removedEdges.get(bb);
+    if (removed) {
+      const count = new Map<BasicBlock, number>();
+      for (const [, from] of edges) count.set(from, (count.get(from) ?? 0) + 1);
+      const drop = new Map<BasicBlock, number>();
+      for (const [from, n] of removed) {
+        const normalToo = (from.instructions[from.instructions.length - 1]?.operands[1] ?? null) === bb;
+        const have = count.get(from) ?? 0;
+        drop.set(from, Math.max(0, Math.min(n, normalToo ? have - 1 : have)));
+      }
+      for (let i = edges.length - 1; i >= 0; i--) {
+        const from = edges[i]![1];
+        const d = drop.get(from) ?? 0;
+        if (d > 0) {
+          drop.set(from, d - 1);
+          keep[i] = false;
+        }
+      }
+    }
+    const out: PhiEntry[] = [];
+    const fromKept = new Map<BasicBlock, number>();
+    edges.forEach(([value, from, edge], i) => {
+      if (!keep[i]) return;
+      out.push(this.phiEntry(value, from, edge));
+      if (this.exc.native.has(from)) fromKept.set(from, (fromKept.get(from) ?? 0) + 1);
+    });
+    for (const [from, n] of fromKept) {
+      const k = this.exc.native.get(from)!;
+      if (n === 1 && k.normal === bb && k.unwind === bb) {
+        const [value] = edges.find(([, f]) => f === from)!;
+        out.push(this.phiEntry(value, from, 'unwind'));
+      }
+    }
+    return out;
+  }
+
+  private phiEntry(value: Value, from: BasicBlock, edge: 'normal' | 'unwind'): PhiEntry {
+    const k = this.exc.native.get(from);
+    const labels = this.invokeLabels.get(from);
+    const label = k && labels ? (edge === 'unwind' ? labels.pad : labels.cont ?? this.local(from)) : this.local(from);
+    if (k && value === k.inst) return [edge === 'unwind' ? 'undef' : this.local(value), label];
+    if (value.kind === 'instruction' && this.exc.demoted.has(value)) {
+      let l = this.loadsAtEnd.get(label);
+      if (!l) this.loadsAtEnd.set(label, (l = []));
+      return [this.reload(value, (line) => l.push(line)), label];
+    }
+    return [this.val(value, undefined), label];
   }
 
   private cast(inst: Instruction, nm: string): void {
@@ -462,7 +594,11 @@ class BodyPrinter implements Sink, BodyApi {
         return `${this.ty(a.type)}${attr} ${this.val(a)}`;
       })
       .join(', ');
-    if (isInvoke) {
+    const labels = isInvoke ? this.invokeLabels.get(this.current!) : undefined;
+    if (labels) {
+      const normal = labels.cont ?? this.local(inst.operands[1]!);
+      this.emit(`${nm}invoke ${cc}${retOrFn} ${callee}(${argList}) to label ${normal} unwind label ${labels.pad} ; LLVM 1.x: except label ${this.local(inst.operands[2]!)}`);
+    } else if (isInvoke) {
       this.emit(`${nm}call ${cc}${retOrFn} ${callee}(${argList}) ; LLVM 1.x: invoke, unwind to ${this.local(inst.operands[2]!)}`);
       this.emit(`br ${this.label(inst.operands[1]!)}`);
     } else {

@@ -4,14 +4,25 @@
  * by construct, with what each lowering loses, is docs/upgrade.md.
  */
 import type { Module } from '../graph/module.js';
+import type { ExceptionModel } from './exceptions.js';
 import { ModuleContext } from './module.js';
 
 export { UpgradeError } from './ops.js';
+export { EXCEPTION_MODELS, type ExceptionModel } from './exceptions.js';
+
+export interface ModernOptions {
+  /**
+   * How `invoke`/`unwind` are upgraded (docs/upgrade.md, "Exceptions"). `'native'` (default):
+   * modern invokes with landing pads, `unwind` raised through the platform unwinder (needs the
+   * C++ runtime's personality at link time). `'abort'`: invokes become calls, `unwind` aborts.
+   */
+  exceptions?: ExceptionModel;
+}
 
 /**
  * The module as LLVM 16 textual IR. Throws `UpgradeError` for the few constructs with no modern
  * form (see docs/upgrade.md, "Not upgradable"). Linear in the size of the module.
  */
-export function printModern(module: Module): string {
-  return new ModuleContext(module).print();
+export function printModern(module: Module, options: ModernOptions = {}): string {
+  return new ModuleContext(module, options.exceptions ?? 'native').print();
 }

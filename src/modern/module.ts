@@ -5,6 +5,7 @@
 import type { Module } from '../graph/module.js';
 import type { Function, GlobalValue, GlobalVariable, Linkage } from '../graph/value.js';
 import { ConstPrinter } from './constants.js';
+import type { ExceptionModel } from './exceptions.js';
 import { printFunctionBody } from './function.js';
 import { planIntrinsic, type IntrinsicPlan } from './intrinsics.js';
 import { escapeString, formatName, NameScope } from './names.js';
@@ -18,7 +19,18 @@ const HELPERS: Readonly<Record<string, string>> = {
   abort: 'declare void @abort() noreturn',
   setjmp: 'declare i32 @setjmp(ptr) returns_twice',
   longjmp: 'declare void @longjmp(ptr, i32) noreturn',
+  // Exceptions, native model (docs/upgrade.md, "Exceptions"): the Itanium ABI's unwinder
+  // (libgcc_s / libunwind) and the C++ runtime's personality (libstdc++ / libc++abi).
+  _Unwind_RaiseException: 'declare i32 @_Unwind_RaiseException(ptr)',
+  _Unwind_DeleteException: 'declare void @_Unwind_DeleteException(ptr)',
+  __gxx_personality_v0: 'declare i32 @__gxx_personality_v0(...)',
 };
+
+/**
+ * The exception class of the exceptions `unwind` raises: "LLVM1.x" and a NUL, as the Itanium
+ * ABI's vendor + language bytes read big-endian (C++'s is "GNUCC++" and a NUL).
+ */
+export const UNWIND_EXCEPTION_CLASS = 0x4c4c564d312e7800n;
 
 export type Helper = keyof typeof HELPERS;
 
@@ -49,15 +61,22 @@ export class ModuleContext {
   private readonly byName = new Map<string, GlobalValue>();
   /** Declarations to add at the end, by name (so each is added once). */
   private readonly extraDecls = new Map<string, string>();
+  /** Definitions the upgrade adds (the `unwind` helper), printed after the module's functions. */
+  private readonly extraDefs: string[] = [];
+  private readonly globalScope = new NameScope();
+  private unwindFn: string | undefined;
 
-  constructor(readonly module: Module) {
+  constructor(
+    readonly module: Module,
+    readonly exceptions: ExceptionModel = 'native',
+  ) {
     this.types = new TypePrinter(module);
     this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g));
     this.assignGlobalNames();
   }
 
   private assignGlobalNames(): void {
-    const scope = new NameScope();
+    const scope = this.globalScope;
     const all: GlobalValue[] = [...this.module.globals, ...this.module.functions];
     for (const g of all) if (g.name) scope.reserve(g.name);
     let unnamed = 0;
@@ -96,6 +115,51 @@ export class ModuleContext {
     if (existing) return this.globalNames.get(existing)!;
     this.extraDecls.set('@' + name, HELPERS[name]!);
     return '@' + name;
+  }
+
+  /**
+   * `@llvm1.unwind`, the helper every 1.x `unwind` calls in the native model, defined once per
+   * module: it raises an exception of class UNWIND_EXCEPTION_CLASS with `_Unwind_RaiseException`
+   * (phase 1 looks for a handler; phase 2 unwinds to the nearest enclosing invoke's landing pad).
+   * The call returns only when no frame catches it: then `abort()`, which is how LLVM 1.x's `lli`
+   * ended such a program (its interpreter called abort() once it had popped every frame).
+   */
+  unwindHelper(): string {
+    if (this.unwindFn) return this.unwindFn;
+    const fn = formatName('@', this.globalScope.claim('llvm1.unwind'));
+    const cleanup = formatName('@', this.globalScope.claim('llvm1.unwind.cleanup'));
+    const ue = '{ i64, ptr, ptr, ptr }'; // struct _Unwind_Exception: class, cleanup, two private words
+    this.extraDefs.push(
+      '',
+      "; LLVM 1.x's `unwind` (docs/upgrade.md, \"Exceptions\"): raises an exception through the platform",
+      '; unwinder to the nearest enclosing invoke; with none, abort() as LLVM 1.x did.',
+      `define internal void ${fn}() noreturn {`,
+      `  %exn = call ptr ${this.helper('malloc')}(i64 ptrtoint (ptr getelementptr (${ue}, ptr null, i32 1) to i64))`,
+      '  %allocated = icmp ne ptr %exn, null',
+      '  br i1 %allocated, label %raise, label %uncaught',
+      'raise:',
+      `  store i64 ${BigInt.asIntN(64, UNWIND_EXCEPTION_CLASS)}, ptr %exn ; exception class "LLVM1.x\\00"`,
+      `  %cleanup = getelementptr ${ue}, ptr %exn, i32 0, i32 1`,
+      `  store ptr ${cleanup}, ptr %cleanup`,
+      `  %private1 = getelementptr ${ue}, ptr %exn, i32 0, i32 2`,
+      '  store ptr null, ptr %private1',
+      `  %private2 = getelementptr ${ue}, ptr %exn, i32 0, i32 3`,
+      '  store ptr null, ptr %private2',
+      `  %reason = call i32 ${this.helper('_Unwind_RaiseException')}(ptr %exn)`,
+      '  br label %uncaught',
+      'uncaught:',
+      `  call void ${this.helper('abort')}()`,
+      '  unreachable',
+      '}',
+      '',
+      '; Frees an exception raised by `unwind` once a landing pad has caught it (_Unwind_DeleteException).',
+      `define internal void ${cleanup}(i32 %reason, ptr %exn) {`,
+      `  call void ${this.helper('free')}(ptr %exn)`,
+      '  ret void',
+      '}',
+    );
+    this.unwindFn = fn;
+    return fn;
   }
 
   /** Declares a modern intrinsic (`declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i32, i1)`). */
@@ -140,7 +204,7 @@ export class ModuleContext {
       body.push(...this.functionLines(fn));
     }
 
-    const tail: string[] = [];
+    const tail: string[] = [...this.extraDefs];
     if (this.extraDecls.size) {
       tail.push('', '; Declarations added by the upgrade');
       tail.push(...this.extraDecls.values());
@@ -203,6 +267,7 @@ export class ModuleContext {
     if (fn.section !== undefined) s += ` section "${escapeString(fn.section)}"`;
     if (fn.alignment && isPowerOfTwo(fn.alignment)) s += ` align ${fn.alignment}`;
     if (body.needsGc) s += ' gc "shadow-stack"';
+    if (body.hasLandingPads) s += ` personality ptr ${this.helper('__gxx_personality_v0')}`;
     return [s + ' {', ...body.lines, '}'];
   }
 }

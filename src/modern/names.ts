@@ -48,6 +48,13 @@ export class NameScope {
     return this.fresh(name);
   }
 
+  /** `name` itself when nobody holds or will hold it, else a fresh `name.N`. */
+  derive(name: string): string {
+    if (this.taken.has(name) || this.reserved.has(name)) return this.fresh(name);
+    this.taken.add(name);
+    return name;
+  }
+
   /** A name derived from `base` that nobody holds or will hold. */
   fresh(base: string): string {
     let n = this.nextSuffix.get(base) ?? 1;

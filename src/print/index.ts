@@ -7,7 +7,7 @@
 import type { Module } from '../graph/module.js';
 import { dialectFor, type Syntax } from './dialect.js';
 import { AsmPrinter } from './printer.js';
-import { printModern } from '../modern/index.js';
+import { printModern, type ExceptionModel } from '../modern/index.js';
 import { upgradeView19 } from './upgrade19.js';
 import { plainView } from './view.js';
 
@@ -17,6 +17,8 @@ export interface PrintOptions {
    * `'modern'`: LLVM 16 textual IR (docs/upgrade.md), which today's `llvm-as` accepts.
    */
   syntax?: Syntax | 'modern';
+  /** With `syntax: 'modern'`: how `invoke`/`unwind` are upgraded (see `printModern`). */
+  exceptions?: ExceptionModel;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface PrintOptions {
  * graph no file could describe (a constant that contains itself).
  */
 export function printModule(module: Module, options: PrintOptions = {}): string {
-  if (options.syntax === 'modern') return printModern(module);
+  if (options.syntax === 'modern') return printModern(module, options.exceptions ? { exceptions: options.exceptions } : {});
   const dialect = dialectFor(module, options.syntax ?? '1.9');
   const view = dialect.upgradesIntrinsics ? upgradeView19(module) : plainView(module);
   return new AsmPrinter(view, dialect).print();

@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeError, run } from '../../src/cli/run.js';
+import { ModuleBuilder } from '../../src/build/index.js';
+import { writeModule } from '../../src/encode/write.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { readModule } from '../../src/read.js';
 import { memoryIo } from './memory-io.js';
@@ -239,6 +241,28 @@ describe.skipIf(!UPGRADER_PRESENT)('upgrade', () => {
     const o = await cli(['upgrade', '-', '-o', 'hello16.ll'], {}, HELLO);
     expect(o).toMatchObject({ code: 0, out: '' });
     expect(Buffer.from(o.files.get('hello16.ll')!).toString('latin1')).toBe(r.out);
+  });
+
+  it('--exceptions chooses how invoke and unwind are upgraded (native by default)', async () => {
+    const mb = new ModuleBuilder();
+    const { types: t, constants: c } = mb;
+    const thrower = mb.addFunction('thrower', t.function(t.void, []), { linkage: 'internal' });
+    mb.builder(mb.addBlock(thrower, 'entry')).unwind();
+    const main = mb.addFunction('main', t.function(t.int, []));
+    const [entry, ok, caught] = [mb.addBlock(main, 'entry'), mb.addBlock(main, 'ok'), mb.addBlock(main, 'caught')];
+    const b = mb.builder(entry);
+    b.invoke(thrower, [], ok, caught);
+    b.positionAtEnd(ok).ret(c.int(t.int, 0));
+    b.positionAtEnd(caught).ret(c.int(t.int, 1));
+    const files = { 'eh.bc': writeModule(mb.build(), { bytecodeVersion: 6 }) };
+    const native = await cli(['upgrade', 'eh.bc'], files);
+    expect(native.out).toContain('invoke void @thrower() to label %ok unwind label %lpad');
+    expect((await cli(['upgrade', '--exceptions', 'native', 'eh.bc'], files)).out).toBe(native.out);
+    const abort = await cli(['upgrade', '--exceptions=abort', 'eh.bc'], files);
+    expect(abort.out).toContain('call void @thrower() ; LLVM 1.x: invoke, unwind to %caught');
+    const bad = await cli(['upgrade', '--exceptions', 'sjlj', 'eh.bc'], files);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("option '--exceptions' must be one of native, abort, not 'sjlj'");
   });
 
   it('reports a damaged file like the other commands', async () => {

@@ -2,7 +2,9 @@
  * The upgrade against the real tool: every `.bc` of the corpus (all versions, plus the sound
  * historical `constexpr.ll.bc-13`) is upgraded with `printModern`, then `llvm-as-16` must accept
  * it and `opt-16 -passes=verify` must pass; the `ExecutionEngine__*` programs (which LLVM ran with
- * `lli`, expecting exit status 0) must exit 0 under `lli-16`.
+ * `lli`, expecting exit status 0) must exit 0 under `lli-16`. The files that use `invoke` or
+ * `unwind` (upgraded to landing pads and the platform unwinder, docs/upgrade.md "Exceptions") must
+ * also survive `opt-16 -O2` and verify afterwards (inlining and simplifying the exception code).
  *
  * Skips, saying so, when the corpus or LLVM 16 is absent (`apt-get install -y llvm-16`).
  * Prints a scoreboard per version; the ratchet below may only move up, and every exception must
@@ -15,7 +17,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readModule } from '../../src/read.js';
 import { printModern } from '../../src/modern/index.js';
 import { CORPUS_PRESENT, corpusFiles, readCorpusFile, VERSION_FOLDERS } from '../support/corpus.js';
-import { findTool, runBatched, runScriptLli, verifyScript } from './llvm16.js';
+import type { Module } from '../../src/graph/module.js';
+import { findTool, optimizeScript, runBatched, runScriptLli, verifyScript } from './llvm16.js';
 
 const LLVM_AS = findTool('llvm-as');
 const OPT = findTool('opt');
@@ -48,24 +51,34 @@ const EVERY = Math.max(1, Number(process.env['MODERN_VERIFY_EVERY'] ?? '1') || 1
 const work = mkdtempSync(join(tmpdir(), 'llvm-bytecode-modern-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Upgrades every file of a folder into `work`; returns the written paths and upgrade errors. */
-function upgradeFolder(folder: string): { paths: Map<string, string>; errors: Map<string, string> } {
+/** Minimum number of files per folder using invoke/unwind that must survive opt-16 -O2 + verify (all of them). */
+const EH_RATCHET: Readonly<Record<string, number>> = { v0: 15, v1: 16, v3: 20, v5: 35, v6: 36 };
+
+function usesExceptions(m: Module): boolean {
+  return m.functions.some((f) => f.blocks.some((b) => b.instructions.some((i) => i.opcode === 'invoke' || i.opcode === 'unwind')));
+}
+
+/** Upgrades every file of a folder into `work`; returns the written paths, upgrade errors, and the paths of files using invoke/unwind. */
+function upgradeFolder(folder: string): { paths: Map<string, string>; errors: Map<string, string>; exceptions: string[] } {
   const names = corpusFiles(folder)
     .filter((n) => folder !== 'historical' || n === 'constexpr.ll.bc-13')
     .filter((n, i) => EVERY === 1 || i % EVERY === 0 || n.startsWith('ExecutionEngine__'));
   const paths = new Map<string, string>();
   const errors = new Map<string, string>();
+  const exceptions: string[] = [];
   for (const name of names) {
     try {
-      const text = printModern(readModule(readCorpusFile(folder, name)));
+      const module = readModule(readCorpusFile(folder, name));
+      const text = printModern(module);
       const path = join(work, `${folder}__${name}.ll`);
       writeFileSync(path, text);
       paths.set(path, `${folder}/${name}`);
+      if (usesExceptions(module)) exceptions.push(path);
     } catch (e) {
       errors.set(`${folder}/${name}`, `upgrade: ${(e as Error).message}`);
     }
   }
-  return { paths, errors };
+  return { paths, errors, exceptions };
 }
 
 describe.skipIf(!CORPUS_PRESENT || !HAVE_LLVM)('upgraded corpus modules are valid LLVM 16 IR', () => {
@@ -76,12 +89,16 @@ describe.skipIf(!CORPUS_PRESENT || !HAVE_LLVM)('upgraded corpus modules are vali
 
   for (const folder of FOLDERS) {
     it(`${folder}: every file upgrades, assembles and verifies; ExecutionEngine programs exit 0`, async () => {
-      const { paths, errors } = upgradeFolder(folder);
+      const { paths, errors, exceptions } = upgradeFolder(folder);
       const failures = new Map(errors);
       const verified = await runBatched(verifyScript(LLVM_AS!, OPT!), [...paths.keys()], 5_000);
       for (const [path, msg] of verified) failures.set(paths.get(path)!, msg);
       const total = paths.size + errors.size;
       const passed = total - failures.size;
+
+      const optimized = await runBatched(optimizeScript(LLVM_AS!, OPT!), exceptions, 10_000);
+      const ehFailures = new Map([...optimized].map(([path, msg]) => [paths.get(path)!, msg]));
+      const ehLine = `invoke/unwind files: ${exceptions.length - ehFailures.size}/${exceptions.length} survive opt-16 -O2 + verify`;
 
       let lliLine = 'lli-16 not found, programs not run';
       const lliFailures = new Map<string, string>();
@@ -91,13 +108,16 @@ describe.skipIf(!CORPUS_PRESENT || !HAVE_LLVM)('upgraded corpus modules are vali
         for (const [path, msg] of ran) lliFailures.set(paths.get(path)!, msg);
         lliLine = `lli-16 ${programs.length - lliFailures.size}/${programs.length} exit 0`;
       }
-      scoreboard.push(`${folder}: ${passed}/${total} verify; ${lliLine}`);
+      scoreboard.push(`${folder}: ${passed}/${total} verify; ${lliLine}; ${ehLine}`);
+      for (const [id, msg] of ehFailures) console.log(`  NEW -O2 failure ${id}: ${msg}`);
       for (const [id, msg] of failures) console.log(`  ${VERIFY_EXCEPTIONS.has(id) ? 'known' : 'NEW'} verify failure ${id}: ${msg}`);
       for (const [id, msg] of lliFailures) console.log(`  ${LLI_EXCEPTIONS.has(id) ? 'known' : 'NEW'} lli failure ${id}: ${msg}`);
 
       expect([...failures.keys()].filter((id) => !VERIFY_EXCEPTIONS.has(id))).toEqual([]);
       expect([...lliFailures.keys()].filter((id) => !LLI_EXCEPTIONS.has(id))).toEqual([]);
+      expect([...ehFailures.keys()]).toEqual([]);
       if (EVERY === 1) expect(passed).toBeGreaterThanOrEqual(RATCHET[folder]!);
+      if (EVERY === 1 && folder in EH_RATCHET) expect(exceptions.length).toBeGreaterThanOrEqual(EH_RATCHET[folder]!);
     }, 30 * 60_000);
   }
 });

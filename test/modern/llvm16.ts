@@ -10,11 +10,22 @@ import { join } from 'node:path';
 const SEARCH = ['/usr/bin', '/usr/lib/llvm-16/bin', '/usr/local/bin'];
 
 /** Absolute path of an LLVM 16 tool (`llvm-as-16` or `llvm-as` under /usr/lib/llvm-16/bin), if installed. */
-export function findTool(name: 'llvm-as' | 'opt' | 'lli'): string | undefined {
+export function findTool(name: 'llvm-as' | 'opt' | 'lli' | 'llc' | 'llvm-link'): string | undefined {
   for (const dir of SEARCH) {
     for (const candidate of [`${name}-16`, name]) {
       const p = join(dir, candidate);
       if (existsSync(p) && (candidate.endsWith('-16') || dir.includes('llvm-16'))) return p;
+    }
+  }
+  return undefined;
+}
+
+/** The system C compiler driver (`cc`, else `gcc` or `clang`), if installed. */
+export function findCc(): string | undefined {
+  for (const dir of ['/usr/bin', '/usr/local/bin']) {
+    for (const name of ['cc', 'gcc', 'clang']) {
+      const p = join(dir, name);
+      if (existsSync(p)) return p;
     }
   }
   return undefined;
@@ -62,6 +73,16 @@ export function verifyScript(llvmAs: string, opt: string): string {
   if ! err=$("${llvmAs}" "$f" -o "$f.bc" 2>&1); then printf 'FAIL\\t%s\\tllvm-as: %s\\n' "$f" "$(printf '%s' "$err" | head -3 | tr '\\n\\t' '  ')"; continue; fi
   if ! err=$("${opt}" -passes=verify -disable-output "$f.bc" 2>&1); then printf 'FAIL\\t%s\\topt: %s\\n' "$f" "$(printf '%s' "$err" | head -3 | tr '\\n\\t' '  ')"; continue; fi
   rm -f "$f.bc"; printf 'DONE\\t%s\\n' "$f"
+done`;
+}
+
+/** Script: `llvm-as-16 FILE`, then `opt-16 -O2` on it, then `opt-16 -passes=verify` on the optimized module must all succeed. */
+export function optimizeScript(llvmAs: string, opt: string): string {
+  return `for f in "$@"; do
+  if ! err=$("${llvmAs}" "$f" -o "$f.O2in.bc" 2>&1); then printf 'FAIL\\t%s\\tllvm-as: %s\\n' "$f" "$(printf '%s' "$err" | head -3 | tr '\\n\\t' '  ')"; continue; fi
+  if ! err=$("${opt}" -O2 "$f.O2in.bc" -o "$f.O2.bc" 2>&1); then printf 'FAIL\\t%s\\topt -O2: %s\\n' "$f" "$(printf '%s' "$err" | head -3 | tr '\\n\\t' '  ')"; continue; fi
+  if ! err=$("${opt}" -passes=verify -disable-output "$f.O2.bc" 2>&1); then printf 'FAIL\\t%s\\tverify after -O2: %s\\n' "$f" "$(printf '%s' "$err" | head -3 | tr '\\n\\t' '  ')"; continue; fi
+  rm -f "$f.O2in.bc" "$f.O2.bc"; printf 'DONE\\t%s\\n' "$f"
 done`;
 }
 

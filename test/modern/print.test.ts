@@ -118,7 +118,7 @@ function buildModule(): Module {
 describe('printModern on a built module', () => {
   const text = printModern(buildModule());
   it('keeps names and numbers unnamed values in order', () => {
-    expect(text).toContain('define internal i32 @main(i32 %n) {');
+    expect(text).toContain('define internal i32 @main(i32 %n) personality ptr @__gxx_personality_v0 {');
     expect(text).toMatch(/^0:$/m);
     expect(text).toContain('%1 = icmp ne i32 %x, 0');
   });
@@ -131,12 +131,22 @@ describe('printModern on a built module', () => {
     expect(text).toContain('call void @free(ptr %mem)');
     expect(text).toContain('declare ptr @malloc(i64)');
   });
-  it('turns invoke into call + br and unwind into abort, dropping the unwind edge from phis', () => {
-    expect(text).toContain('%r = call fastcc i32 @callee()');
-    expect(text).toContain('br label %ok');
-    expect(text).toContain('%q = freeze i32 undef');
-    expect(text).toContain('call void @abort()');
+  it('keeps invoke with a landing pad whose block the unwind destination\'s phis name, and raises unwind', () => {
+    expect(text).toContain('%r = invoke fastcc i32 @callee() to label %ok unwind label %lpad ; LLVM 1.x: except label %bad');
+    expect(text).toContain('lpad:\n  %exn = landingpad { ptr, i32 } catch ptr null\n');
+    expect(text).toContain('%q = phi i32 [ 0, %lpad ]');
+    expect(text).toContain('%p = phi i32 [ %r, %0 ]');
+    expect(text).toContain('call void @llvm1.unwind() ; LLVM 1.x: unwind');
     expect(text).toContain('declare fastcc i32 @callee()');
+  });
+  it('with exceptions: abort, turns invoke into call + br and unwind into abort, dropping the unwind edge from phis', () => {
+    const flat = printModern(buildModule(), { exceptions: 'abort' });
+    expect(flat).toContain('define internal i32 @main(i32 %n) {');
+    expect(flat).toContain('%r = call fastcc i32 @callee()');
+    expect(flat).toContain('br label %ok');
+    expect(flat).toContain('%q = freeze i32 undef');
+    expect(flat).toContain('call void @abort()');
+    expect(flat).not.toContain('llvm1.unwind');
   });
   it('records the 1.x target facts as comments', () => {
     expect(text).toContain('; LLVM 1.x: target endian = little');
