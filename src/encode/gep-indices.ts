@@ -61,7 +61,26 @@ export function gepOperandsFor(row: FormatRow, ops: readonly Value[], kinds: rea
   return out ?? ops;
 }
 
-/** `operands`, or for a getelementptr the operands as `row`'s version writes them. */
+/**
+ * `operands`, or for a getelementptr the operands as `row`'s version writes them. (The same walk
+ * as `gepIndexKinds` + `gepOperandsFor`, without building the kinds: this runs on every
+ * instruction of the module, and most getelementptrs need no rewriting.)
+ */
 export function writtenOperands(row: FormatRow, opcode: string, operands: readonly Value[]): readonly Value[] {
-  return opcode === 'getelementptr' ? gepOperandsFor(row, operands) : operands;
+  if (opcode !== 'getelementptr' || operands.length < 2) return operands;
+  let out: Value[] | undefined;
+  let cur: Type | undefined = operands[0]!.type;
+  for (let i = 1; i < operands.length && cur !== undefined; i++) {
+    if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
+      cur = cur.element;
+    } else if (cur.kind === 'struct') {
+      const idx = operands[i]!;
+      cur = idx.kind === 'int' ? cur.elements[Number(idx.value)] : cur.elements[0];
+      const written = structIndexFor(row, idx);
+      if (written !== idx) (out ??= operands.slice())[i] = written;
+    } else {
+      cur = undefined;
+    }
+  }
+  return out ?? operands;
 }

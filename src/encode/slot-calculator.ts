@@ -211,8 +211,30 @@ export class SlotCalculator implements SlotNumbering {
     return s === undefined ? -1 : s;
   }
 
+  /**
+   * The last type `typeSlot` answered and its slot: consecutive instructions mostly share types,
+   * and this saves a map lookup or two each. Forgotten whenever a type slot may change.
+   */
+  private cachedType: Type | undefined;
+  private cachedTypeSlot = -1;
+
+  private forgetCachedType(): void {
+    this.cachedType = undefined;
+    this.localType = undefined;
+  }
+
   /** A type's slot (compacted when a type compaction table is active), or -1. */
   typeSlot(t: Type): number {
+    if (t === this.cachedType) return this.cachedTypeSlot;
+    const s = this.lookUpTypeSlot(t);
+    if (s !== -1) {
+      this.cachedType = t;
+      this.cachedTypeSlot = s;
+    }
+    return s;
+  }
+
+  private lookUpTypeSlot(t: Type): number {
     if (this.compactionTypeMap.size !== 0) {
       const s = this.compactionTypeMap.get(t);
       if (s !== undefined) return s;
@@ -366,6 +388,7 @@ export class SlotCalculator implements SlotNumbering {
             this.types[firstNonValue] = tmp;
             this.typeMap.set(this.types[i]!, i);
             this.typeMap.set(this.types[firstNonValue]!, firstNonValue);
+            this.forgetCachedType();
             if (this.table.length > firstNonValue) {
               while (this.table.length <= i) this.table.push([]);
               const tp = this.table[i]!;
@@ -459,6 +482,7 @@ export class SlotCalculator implements SlotNumbering {
   private doInsertType(t: Type): number {
     const slot = this.types.length;
     this.typeMap.set(t, slot);
+    this.forgetCachedType();
     this.types.push(t);
     return slot;
   }
@@ -476,15 +500,58 @@ export class SlotCalculator implements SlotNumbering {
     this.moduleTypeLevel = this.types.length;
 
     // Arguments, blocks and instructions are new to the table (LLVM's getOrCreateSlot would miss).
-    for (const a of f.args) this.insertValue(a);
-    for (const bb of f.blocks) {
-      this.insertValue(bb);
-      for (const inst of bb.instructions) {
-        if (inst.type.kind !== 'void') this.insertValue(inst);
+    this.forgetCachedType();
+    for (const a of f.args) this.insertLocal(a);
+    const blocks = f.blocks;
+    for (let b = 0; b < blocks.length; b++) {
+      const bb = blocks[b]!;
+      this.insertLocal(bb);
+      const insts = bb.instructions;
+      for (let i = 0; i < insts.length; i++) {
+        const inst = insts[i]!;
+        if (inst.type.kind !== 'void') this.insertLocal(inst);
         if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateTypeSlot(inst.argType);
       }
     }
     if (this.compactionTable.length !== 0) this.pruneCompactionTable();
+  }
+
+  /**
+   * The plane a function's own value of the last type `insertLocal` met is simply appended to
+   * (undefined: take the general path). Runs of values share types, so this saves `insertValue`'s
+   * type lookups; forgotten with the type cache.
+   */
+  private localType: Type | undefined;
+  private localPlane: Value[] | undefined;
+
+  /** `insertValue` for an argument, block or instruction, with the common case inline. */
+  private insertLocal(rep: Value): void {
+    const t = rep.type;
+    if (t !== this.localType) {
+      this.localPlane = this.appendPlaneFor(t);
+      this.localType = t;
+    }
+    const plane = this.localPlane;
+    // An empty plane may first need its null value: the general path knows.
+    if (plane !== undefined && plane.length !== 0 && !this.fnMap.has(rep)) {
+      this.fnMap.set(rep, plane.length);
+      plane.push(rep);
+      return;
+    }
+    this.insertValue(rep);
+  }
+
+  /** The plane `insertValue` appends a new value of type `t` to, when it does nothing else. */
+  private appendPlaneFor(t: Type): Value[] | undefined {
+    if (t.kind === 'void') return undefined;
+    const plane = this.typeSlot(t);
+    const cp = this.compactionTable[plane];
+    if (cp !== undefined && cp.length !== 0) {
+      return this.compactionTypes.length === 0 || this.compactionTypeMap.get(t) === plane ? cp : undefined;
+    }
+    // doInsertValue's plane.
+    const ty = PRIMITIVE_ID.get(t) ?? (this.compactionTable.length === 0 ? plane : (this.typeMap.get(t) ?? -1));
+    return ty === -1 ? undefined : this.table[ty];
   }
 
   /** Forgets the current function's values, restoring the module state. */
@@ -500,6 +567,7 @@ export class SlotCalculator implements SlotNumbering {
     this.operandMemo.clear();
     this.inFunction = false;
     this.compactionTypeMap.clear();
+    this.forgetCachedType();
     this.moduleLevel = [];
     this.moduleTypeLevel = 0;
     this.compactionTypes = [];
@@ -537,6 +605,7 @@ export class SlotCalculator implements SlotNumbering {
     const slot = this.compactionTypes.length;
     this.compactionTypes.push(t);
     this.compactionTypeMap.set(t, slot);
+    this.forgetCachedType();
     return slot;
   }
 
@@ -547,6 +616,7 @@ export class SlotCalculator implements SlotNumbering {
       this.compactionTypes.push(primitiveTypesById[i]!);
       this.compactionTypeMap.set(primitiveTypesById[i]!, i);
     }
+    this.forgetCachedType();
     // Replays, in order, the first mention of each type and non-local value (see FunctionScan).
     const scan = this.scans.get(f);
     if (scan !== undefined) {
@@ -577,6 +647,7 @@ export class SlotCalculator implements SlotNumbering {
       while (tmpTypes.length !== 0) {
         const t = tmpTypes.pop()!;
         this.compactionTypeMap.delete(t);
+        this.forgetCachedType();
         const tySlot = this.typeSlot(t);
         while (this.compactionTable.length <= tySlot) this.compactionTable.push([]);
         const moved = this.compactionTable[tySlot]!;

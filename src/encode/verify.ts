@@ -57,7 +57,25 @@ const STOP = Symbol('enough problems');
 
 
 
-const TERMINATORS = new Set<string>(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
+/** The opcodes that end a block. (A switch: cheaper than a Set lookup on this hot path.) */
+function isTerminator(opcode: string): boolean {
+  switch (opcode) {
+    case 'ret':
+    case 'br':
+    case 'switch':
+    case 'invoke':
+    case 'unwind':
+    case 'unreachable':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The value range of each integer type, computed once (`integerRange` builds bigints per call). */
+const INT_RANGES = new Map<string, readonly [bigint, bigint]>(
+  (['ubyte', 'sbyte', 'ushort', 'short', 'uint', 'int', 'ulong', 'long'] as const).map((k) => [k, integerRange(primitiveTypes[k])]),
+);
 
 /**
  * A function's own values, numbered: an instruction by its position in the function (0, 1, …,
@@ -80,8 +98,10 @@ class Verifier {
   private inst!: Instruction;
   private locals!: Map<Value, number>;
   private instBlock!: Int32Array;
-  /** Predecessor edges of each block of the current function (built when a phi needs them). */
-  private preds: number[][] | undefined;
+  /** The current function's control flow (built when dominators or a phi need it). */
+  private cfg: ControlFlow | undefined;
+  /** Scratch counts for comparing a phi's incoming blocks with its block's predecessors (all 0 between uses). */
+  private phiBalance: Int32Array | undefined;
 
   private blockHere(): string {
     const bb = this.bb;
@@ -204,7 +224,7 @@ class Verifier {
       this.report(`${where ?? this.here()}: an integer constant of type ${describeType(t)}`);
       return;
     }
-    const [lo, hi] = integerRange(t);
+    const [lo, hi] = INT_RANGES.get(t.kind)!;
     if (value < lo || value > hi) this.report(`${where ?? this.here()}: the constant ${value} does not fit type ${t.kind}`);
   }
 
@@ -266,8 +286,8 @@ class Verifier {
     this.instBlock = instBlock;
 
     // A single block needs no dominator tree: order within it is all there is.
-    const dom = blocks.length > 1 ? new Dominators(f, locals) : undefined;
-    this.preds = undefined;
+    this.cfg = blocks.length > 1 ? new ControlFlow(blocks, locals) : undefined;
+    const dom = this.cfg !== undefined ? new Dominators(this.cfg, blocks.length) : undefined;
     pos = 0;
     for (let bi = 0; bi < blocks.length; bi++) {
       const bb = blocks[bi]!;
@@ -285,7 +305,7 @@ class Verifier {
         const inst = insts[ii]!;
         this.ii = ii;
         this.inst = inst;
-        const isTerm = TERMINATORS.has(inst.opcode);
+        const isTerm = isTerminator(inst.opcode);
         if (ii === last && !isTerm) this.report(`${this.blockHere()}: missing terminator (the last instruction is ${inst.opcode})`);
         if (ii !== last && isTerm) this.report(`${this.here()}: a terminator in the middle of the block`);
         if (inst.opcode === 'phi') {
@@ -595,25 +615,43 @@ class Verifier {
    * edges, the same blocks; a block reached twice, e.g. by both arms of a branch, twice).
    */
   private checkPhiPredecessors(phi: Instruction): void {
-    if (this.preds === undefined) {
-      const blocks = this.fn.blocks;
-      const preds: number[][] = blocks.map(() => []);
-      for (let b = 0; b < blocks.length; b++) for (const s of successors(blocks[b]!, this.locals)) preds[s]!.push(b);
-      this.preds = preds;
-    }
-    const want = this.preds[this.bi]!;
-    const got: number[] = [];
+    const n = this.fn.blocks.length;
+    this.cfg ??= new ControlFlow(this.fn.blocks, this.locals);
+    const { predStart, pred } = this.cfg;
+    if (this.phiBalance === undefined || this.phiBalance.length < n) this.phiBalance = new Int32Array(n);
+    const balance = this.phiBalance;
     const ops = phi.operands;
     for (let i = 1; i < ops.length; i += 2) {
-      const code = this.locals.get(ops[i]!);
-      if (code === undefined || !isBlockCode(code)) return; // reported by isBlock
-      got.push(blockOfCode(code));
+      const op = ops[i];
+      const code = op !== undefined && op !== null ? this.locals.get(op) : undefined;
+      if (code === undefined || !isBlockCode(code)) {
+        for (let j = 1; j < i; j += 2) balance[blockOfCode(this.locals.get(ops[j]!)!)] = 0;
+        return; // reported by isBlock
+      }
+      balance[blockOfCode(code)]!++;
     }
-    const sortedWant = [...want].sort((x, y) => x - y);
+    // The same multiset: every count back at zero (which also resets the scratch array).
+    let same = true;
+    const from = predStart[this.bi]!;
+    const to = predStart[this.bi + 1]!;
+    for (let e = from; e < to; e++) balance[pred[e]!]!--;
+    for (let e = from; e < to; e++) {
+      if (balance[pred[e]!] !== 0) same = false;
+      balance[pred[e]!] = 0;
+    }
+    for (let i = 1; i < ops.length; i += 2) {
+      const b = blockOfCode(this.locals.get(ops[i]!)!);
+      if (balance[b] !== 0) same = false;
+      balance[b] = 0;
+    }
+    if (same) return;
+    const got: number[] = [];
+    for (let i = 1; i < ops.length; i += 2) got.push(blockOfCode(this.locals.get(ops[i]!)!));
+    const want = Array.from(pred.subarray(from, to));
+    want.sort((x, y) => x - y);
     got.sort((x, y) => x - y);
-    if (got.length === sortedWant.length && got.every((b, i) => b === sortedWant[i])) return;
     const names = (l: number[]): string => (l.length === 0 ? 'none' : l.map((b) => `#${b}`).join(', '));
-    this.bad(`the phi's incoming blocks (${names(got)}) are not its block's predecessors (${names(sortedWant)})`);
+    this.bad(`the phi's incoming blocks (${names(got)}) are not its block's predecessors (${names(want)})`);
   }
 
   private bad(msg: string): void {
@@ -670,6 +708,40 @@ function firstClass(t: Type): boolean {
 const { void: VOID, bool: BOOL, ubyte: UBYTE, uint: UINT } = primitiveTypes;
 
 /**
+ * A function's control-flow graph in compressed form: the successors of block `b` are
+ * `succ[succStart[b] .. succStart[b + 1])`, its predecessors likewise in `pred`/`predStart`
+ * (an edge repeated in the terminator, e.g. both arms of a branch to one block, counts twice).
+ */
+class ControlFlow {
+  readonly succStart: Int32Array;
+  readonly succ: Int32Array;
+  readonly predStart: Int32Array;
+  readonly pred: Int32Array;
+
+  constructor(blocks: readonly BasicBlock[], locals: Map<Value, number>) {
+    const n = blocks.length;
+    const succStart = new Int32Array(n + 1);
+    const edges: number[] = [];
+    for (let b = 0; b < n; b++) {
+      succStart[b] = edges.length;
+      addSuccessors(blocks[b]!, locals, edges);
+    }
+    succStart[n] = edges.length;
+    const succ = Int32Array.from(edges);
+    const predStart = new Int32Array(n + 1);
+    for (let e = 0; e < succ.length; e++) predStart[succ[e]! + 1]!++;
+    for (let b = 0; b < n; b++) predStart[b + 1]! += predStart[b]!;
+    const fill = predStart.slice(0, n);
+    const pred = new Int32Array(succ.length);
+    for (let b = 0; b < n; b++) for (let e = succStart[b]!; e < succStart[b + 1]!; e++) pred[fill[succ[e]!]!++] = b;
+    this.succStart = succStart;
+    this.succ = succ;
+    this.predStart = predStart;
+    this.pred = pred;
+  }
+}
+
+/**
  * Dominators of a function's blocks (Cooper, Harvey & Kennedy, "A Simple, Fast Dominance
  * Algorithm"), with pre/post numbers on the dominator tree for O(1) queries. Blocks unreachable
  * from the entry dominate nothing and everything dominates them (uses there are not checked, as
@@ -680,44 +752,45 @@ class Dominators {
   private readonly pre: Int32Array;
   private readonly post: Int32Array;
 
-  constructor(f: Function, locals: Map<Value, number>) {
-    const n = f.blocks.length;
-    const succ: number[][] = f.blocks.map((bb) => successors(bb, locals));
-    // Reverse postorder from the entry (iterative DFS).
+  constructor(cfg: ControlFlow, n: number) {
+    const { succStart, succ, predStart, pred } = cfg;
+    // Reverse postorder from the entry (iterative DFS; `next[b]` is b's next successor edge).
     const rpoNum = new Int32Array(n).fill(-1);
-    const order: number[] = [];
+    const order = new Int32Array(n);
+    let numReached = 0;
     const visited = new Uint8Array(n);
-    const stack: [number, number][] = [[0, 0]];
+    const next = succStart.slice(0, n);
+    const stack = new Int32Array(n);
+    let sp = 0;
+    stack[sp++] = 0;
     visited[0] = 1;
-    while (stack.length !== 0) {
-      const top = stack[stack.length - 1]!;
-      const s = succ[top[0]]!;
-      if (top[1] < s.length) {
-        const next = s[top[1]++]!;
-        if (!visited[next]) {
-          visited[next] = 1;
-          stack.push([next, 0]);
+    while (sp !== 0) {
+      const top = stack[sp - 1]!;
+      if (next[top]! < succStart[top + 1]!) {
+        const s = succ[next[top]!++]!;
+        if (!visited[s]) {
+          visited[s] = 1;
+          stack[sp++] = s;
         }
       } else {
-        order.push(top[0]);
-        stack.pop();
+        order[numReached++] = top;
+        sp--;
       }
     }
-    order.reverse();
-    order.forEach((b, i) => (rpoNum[b] = i));
-    const preds: number[][] = Array.from({ length: n }, () => []);
-    for (let b = 0; b < n; b++) if (visited[b]) for (const s of succ[b]!) preds[s]!.push(b);
+    order.subarray(0, numReached).reverse();
+    for (let i = 0; i < numReached; i++) rpoNum[order[i]!] = i;
 
     const idom = new Int32Array(n).fill(-1);
     idom[0] = 0;
     let changed = true;
     while (changed) {
       changed = false;
-      for (let i = 1; i < order.length; i++) {
+      for (let i = 1; i < numReached; i++) {
         const b = order[i]!;
         let nd = -1;
-        for (const p of preds[b]!) {
-          if (idom[p] === -1) continue;
+        for (let e = predStart[b]!; e < predStart[b + 1]!; e++) {
+          const p = pred[e]!;
+          if (idom[p] === -1) continue; // unreachable or not yet processed
           if (nd === -1) nd = p;
           else {
             // Intersect: walk up by reverse-postorder number.
@@ -738,26 +811,33 @@ class Dominators {
     }
     this.idom = idom;
 
-    // Pre/post numbering of the dominator tree.
-    const children: number[][] = Array.from({ length: n }, () => []);
-    for (let b = 1; b < n; b++) if (idom[b] !== -1) children[idom[b]!]!.push(b);
-    this.pre = new Int32Array(n).fill(-1);
-    this.post = new Int32Array(n).fill(-1);
+    // Pre/post numbering of the dominator tree (children in compressed form, as above).
+    const childStart = new Int32Array(n + 1);
+    for (let b = 1; b < n; b++) if (idom[b] !== -1) childStart[idom[b]! + 1]!++;
+    for (let b = 0; b < n; b++) childStart[b + 1]! += childStart[b]!;
+    const fill = childStart.slice(0, n);
+    const children = new Int32Array(childStart[n]!);
+    for (let b = 1; b < n; b++) if (idom[b] !== -1) children[fill[idom[b]!]!++] = b;
+    const pre = new Int32Array(n).fill(-1);
+    const post = new Int32Array(n).fill(-1);
+    const nextChild = childStart.slice(0, n);
     let clock = 0;
-    const st: [number, number][] = [[0, 0]];
-    this.pre[0] = clock++;
-    while (st.length !== 0) {
-      const top = st[st.length - 1]!;
-      const c = children[top[0]]!;
-      if (top[1] < c.length) {
-        const child = c[top[1]++]!;
-        this.pre[child] = clock++;
-        st.push([child, 0]);
+    sp = 0;
+    stack[sp++] = 0;
+    pre[0] = clock++;
+    while (sp !== 0) {
+      const top = stack[sp - 1]!;
+      if (nextChild[top]! < childStart[top + 1]!) {
+        const child = children[nextChild[top]!++]!;
+        pre[child] = clock++;
+        stack[sp++] = child;
       } else {
-        this.post[top[0]] = clock++;
-        st.pop();
+        post[top] = clock++;
+        sp--;
       }
     }
+    this.pre = pre;
+    this.post = post;
   }
 
   /** Block `b` is reachable from the entry. */
@@ -782,18 +862,18 @@ class Dominators {
   }
 }
 
-/** A block's successors: the blocks its terminator names (indices into the function's blocks). */
-function successors(bb: BasicBlock, locals: Map<Value, number>): number[] {
+/** Appends a block's successors to `out`: the blocks its terminator names (indices into the function's blocks). */
+function addSuccessors(bb: BasicBlock, locals: Map<Value, number>, out: number[]): void {
   const insts = bb.instructions;
   const term = insts[insts.length - 1];
-  if (term === undefined || !TERMINATORS.has(term.opcode)) return [];
-  const out: number[] = [];
-  for (const op of term.operands) {
+  if (term === undefined || !isTerminator(term.opcode)) return;
+  const ops = term.operands;
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
     if (op !== undefined && op !== null && op.kind === 'block') {
       const code = locals.get(op);
       // (Repeats are harmless to the walks above.)
       if (code !== undefined && isBlockCode(code)) out.push(blockOfCode(code));
     }
   }
-  return out;
 }

@@ -32,8 +32,11 @@ export interface WriteOptions {
   compression?: 'auto' | 'none' | 'bzip2';
   /**
    * Run the verifier first (default true) and refuse an invalid module with its message
-   * (`InvalidModuleError`). `false` skips it for modules known to be valid (about a third of
-   * the writing time), e.g. ones just read by `readModule` and not edited.
+   * (`InvalidModuleError`). It runs for every module, one just read by `readModule` included:
+   * the graph is plain mutable objects, so nothing cheap can tell whether a caller edited it
+   * since (an operand replaced, a block moved), and bytes written from a broken graph would be
+   * a file no LLVM reader accepts. It is linear in the module's size (about a third of the
+   * writing time); `false` skips it where the caller knows the module is valid.
    */
   verify?: boolean;
 }
