@@ -14,6 +14,7 @@ export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { unwrapContainer, wrapContainer, wrapContainerAsync, loadBzip2 } from './container/index.js';
 export { printModule, type PrintOptions } from './print/index.js';
 export { printModern, UpgradeError } from './modern/index.js';
+export type { ModernOptions, TripleChoice } from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
 export { InvalidModuleError, verifyModule } from './encode/verify.js';
 export * from './build/index.js';

@@ -4,7 +4,20 @@
  * by construct, with what each lowering loses, is docs/upgrade.md.
  */
 import type { Module } from '../graph/module.js';
-import { ModuleContext } from './module.js';
+import { ModuleContext, type TripleChoice } from './module.js';
+
+export type { TripleChoice } from './module.js';
+
+/** Options of {@link printModern}. */
+export interface ModernOptions {
+  /**
+   * The `target triple` of the result: `'keep'` (default) the module's own, `'none'` leave it out
+   * so that LLVM's tools use the host they run on, or a triple string to write instead. A 1.x
+   * module's triple names the machine it was compiled for (often `i686-…`), and `lli` on another
+   * host crashes running it: see docs/upgrade.md, "The target triple".
+   */
+  readonly triple?: TripleChoice;
+}
 
 export { UpgradeError } from './ops.js';
 
@@ -12,6 +25,6 @@ export { UpgradeError } from './ops.js';
  * The module as LLVM 16 textual IR. Throws `UpgradeError` for the few constructs with no modern
  * form (see docs/upgrade.md, "Not upgradable"). Linear in the size of the module.
  */
-export function printModern(module: Module): string {
-  return new ModuleContext(module).print();
+export function printModern(module: Module, options: ModernOptions = {}): string {
+  return new ModuleContext(module, options.triple ?? 'keep').print();
 }

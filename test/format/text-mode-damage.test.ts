@@ -2,12 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 
 import { detectTextModeDamage, textModeHint } from '../../src/format/text-mode-damage.js';
 
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
-const haveCorpus = existsSync(CORPUS);
-if (!haveCorpus) console.warn(`text-mode damage corpus tests skipped: ${CORPUS} is absent`);
+const CORPUS = CORPUS_ROOT;
+const haveCorpus = CORPUS_PRESENT;
 
 /** Where the module block starts: after `llvm`, or after `llvc0`; null for bzip2 files. */
 function moduleStart(bytes: Uint8Array): number | null {
@@ -41,7 +41,7 @@ describe('text-mode damage detection on synthetic input', () => {
   });
 });
 
-describe.skipIf(!haveCorpus)('text-mode damage detection on real files', () => {
+describe.skipIf(!haveCorpus)('text-mode damage detection on real files', NEEDS_CORPUS, () => {
   const damaged = ['memcpy.ll.bc-16', 'old-intrinsics.ll.bc-16', 'signed-intrinsics.ll.bc-16', 'slow.bc-13', 'ver6.ll.bc'];
 
   it('finds concrete evidence in each of the five damaged historical files', () => {
