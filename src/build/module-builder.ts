@@ -159,7 +159,10 @@ export class ModuleBuilder {
   addFunction(name: string | undefined, fnType: FunctionType, options: FunctionOptions = {}): Function {
     const op = 'addFunction';
     this.checkName(op, name);
-    if (fnType.kind !== 'function' || !this.types.owns(fnType)) throw new BuildError(op, 'the type must be a function type made with types.function(...)');
+    if (fnType.kind !== 'function') throw new BuildError(op, `the type must be a function type made with types.function(...), not ${describeType(fnType)}`);
+    if (!this.types.owns(fnType)) {
+      throw new BuildError(op, `the function type ${describeType(fnType)} belongs to another ModuleBuilder: make it with this builder's types.function(...)`);
+    }
     const f: Function = {
       kind: 'function',
       type: this.types.pointer(fnType),
