@@ -16,5 +16,11 @@ export { printFunction, printInstruction, printModule, slotNumberOf, type PartPr
 export { printModern, UpgradeError } from './modern/index.js';
 export type { ModernOptions, TripleChoice } from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
+export type { AnalysisError, BlockBytes, BlockNode, FunctionAnalysis } from './analyze/analysis.js';
+export type { AnalyzeOptions } from './analyze/walker.js';
+export type { Signature, Unwrapped, UnwrapOptions } from './container/container.js';
+export type { BlockIdTable, BlockKind, GepIndexEncoding, OpcodeName, PseudoOpcode } from './format/format-table.js';
+export type { Syntax } from './print/dialect.js';
+export type { VerifyOptions } from './encode/verify.js';
 export { InvalidModuleError, verifyModule } from './encode/verify.js';
 export * from './build/index.js';

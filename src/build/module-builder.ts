@@ -63,6 +63,11 @@ export interface BuildOptions {
 
 const LINKAGES = new Set<Linkage>(['external', 'linkonce', 'weak', 'appending', 'internal', 'dllimport', 'dllexport', 'extern_weak']);
 
+/**
+ * Builds an LLVM 1.x module in code: types (`types`), constants (`constants`), globals,
+ * functions and their blocks; `builder(block)` gives an {@link IRBuilder} for instructions, and
+ * `build()` returns the plain `Module` that `writeModule` and `printModule` take (docs/build.md).
+ */
 export class ModuleBuilder {
   private readonly ctx = new BuildContext();
   /** The module's types: `types.int`, `types.pointer(t)`, `types.struct([...])`, … */
@@ -90,6 +95,7 @@ export class ModuleBuilder {
     return this.ctx.module.targetTriple;
   }
 
+  /** Adds a library to the module's `deplibs` list (not expressible in bytecode versions 0 and 1). */
   addDependentLibrary(name: string): void {
     this.ctx.module.dependentLibraries.push(name);
   }
