@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { hostTriple, run } from '../../src/cli/run.js';
 import { readModule } from '../../src/read.js';
 import { memoryIo } from './memory-io.js';
+import { corpusFiles, CORPUS_PRESENT, NEEDS_CORPUS, readCorpusFile } from '../support/corpus.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const HELLO = new Uint8Array(readFileSync(new URL('corpus/hello.bc', ROOT)));
@@ -40,6 +41,20 @@ describe('analyze tells the same story as dis', () => {
     expect(dis.err).toContain('in Module/Function #3/InstructionList)');
     expect(analyze.err).toBe(dis.err);
     expect(analyze.out).toContain('Summary Analysis Of bad.bc:');
+  });
+
+  it.skipIf(!CORPUS_PRESENT)('the damaged historical files: the same line from dis, analyze and analyze --json', NEEDS_CORPUS, async () => {
+    let damaged = 0;
+    for (const name of corpusFiles('historical')) {
+      const bytes = readCorpusFile('historical', name);
+      const dis = await cli(['dis', name], { [name]: bytes });
+      if (dis.code === 0) continue;
+      damaged++;
+      expect(dis.err).toMatch(/^llvm-bytecode: error: .*\(offset \d+(, in [^)]+)?\)\n$/);
+      expect((await cli(['analyze', name], { [name]: bytes })).err).toBe(dis.err);
+      expect((await cli(['analyze', '--json', name], { [name]: bytes })).err).toBe(dis.err);
+    }
+    expect(damaged).toBe(5);
   });
 
   it('empty input and a file that is not bytecode: the error alone, no all-zero summary', async () => {
