@@ -8,7 +8,7 @@
  *   --failures         also list failing files under the table
  *   --ratchet          exit 1 if any count fell below conformance/ratchet.json
  *   --update-ratchet   rewrite conformance/ratchet.json with today's counts
- *   --corpus DIR, DIR  another corpus root;  --folder NAME  only that folder (repeatable)
+ *   --corpus DIR, DIR  another corpus root (default: $LLVM_BYTECODE_CORPUS, else ../shared/corpus);  --folder NAME  only that folder (repeatable)
  *   --jobs N           worker threads (default: the available cores, at most 4; 1 = in-process)
  *   --ratchet-file P   another ratchet file (tests use a temporary one)
  *
@@ -112,7 +112,7 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--ratchet-file') o.ratchetFile = resolve(value());
     else if (a === '--jobs') o.jobs = Math.max(1, Number.parseInt(value(), 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n');
+      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus)\n');
       process.exit(0);
     } else if (!a.startsWith('-')) o.corpus = a; // `npm run conformance -- DIR`
     else throw new Error(`unknown option ${a} (see --help)`);

@@ -43,7 +43,7 @@ function parseArgs(argv: string[]): Options {
     else if (a === '--seed') o.seed = Number(next());
     else if (a === '--corpus') o.corpus = next();
     else if (a === '-h' || a === '--help') {
-      console.log('usage: npm run fuzz -- [--seconds N] [--seed S] [--corpus DIR]');
+      console.log('usage: npm run fuzz -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; required: its files are the seeds)');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
