@@ -9,12 +9,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPUS_ENV, locateCorpus, NO_CORPUS_HINT } from '../../src/tools/corpus-location.js';
+import { CORPUS_ENV, locateCorpus } from '../../src/tools/corpus-location.js';
 
 const LOCATION = locateCorpus();
 export const CORPUS_ROOT = LOCATION.root;
 export const CORPUS_PRESENT = LOCATION.present;
-export const CORPUS_SKIP_REASON = `reference corpus not found at ${CORPUS_ROOT} (tests that need it are skipped; ${NO_CORPUS_HINT})`;
+export const CORPUS_SKIP_REASON = `reference corpus not found at ${CORPUS_ROOT} (tests that need it are skipped; set ${CORPUS_ENV}=DIR or place it at ../shared/corpus)`;
 export { CORPUS_ENV };
 
 /** Options for a `describe`/`it` that needs the corpus: the tag the reporter counts. */
