@@ -68,6 +68,9 @@ function have(tool: string): boolean {
 /** A scratch folder where the package is installed (a link to this checkout) and `corpus/` is at hand. */
 function scratch(): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(join(tmpdir(), 'doc-block-'));
+  // Its own package scope: a package.json further up (in the temporary folder, say) must not
+  // decide how the block's imports resolve.
+  writeFileSync(join(dir, 'package.json'), '{ "name": "doc-block", "private": true, "type": "module" }\n');
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(ROOT, join(dir, 'node_modules/llvm-bytecode'));
   symlinkSync(join(ROOT, 'corpus'), join(dir, 'corpus'));
