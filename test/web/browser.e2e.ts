@@ -448,6 +448,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     expect(pageErrors).toEqual([]);
     // The corpus files above cover every bytecode version in the corpus.
     const versions = new Set(CASES.map((c) => c.file.split('/')[0]));
-    if (corpusPresent) for (const dir of readdirSync(corpus).filter((d) => /^v\d$/.test(d))) expect(versions.has(dir)).toBe(true);
+    // (v7, LLVM 2.0 development, is refused by the reader: nothing to disassemble.)
+    if (corpusPresent) for (const dir of readdirSync(corpus).filter((d) => /^v\d$/.test(d) && d !== 'v7')) expect(versions.has(dir)).toBe(true);
   });
 });
