@@ -16,7 +16,23 @@ export interface ReadOptions {
   limits?: Partial<Limits>;
 }
 
+/**
+ * Reads a bytecode file (any version 0–6, and 2 and 4, in any container: bare, zlib, bzip2, or
+ * uncompressed `llvc0`) into a module graph.
+ *
+ * @param bytes - the whole file as it is on disk (a Node `Buffer` is a `Uint8Array` too).
+ * @param options - `limits` raises or lowers the bounds on untrusted input (docs/limits.md).
+ * @returns the module: types, globals, functions with their instructions, and `source` (the
+ *   container, compression and bytecode version it was read from).
+ * @throws BytecodeError - when the bytes are not a module this library can read, with the offset
+ *   and the block path where they stopped making sense (version 7 is refused this way too).
+ * @throws TypeError - when `bytes` is not a `Uint8Array` (a string or a path is not read).
+ */
 export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module {
+  if (!(bytes instanceof Uint8Array)) {
+    const what = typeof bytes === 'string' ? 'a string (pass the file\'s bytes, e.g. readFileSync(path), not its path or text)' : describeArgument(bytes);
+    throw new TypeError(`readModule: expected the file's bytes as a Uint8Array, got ${what}`);
+  }
   const limits = resolveLimits(options.limits);
   let unwrapped;
   try {
@@ -43,6 +59,12 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
     uncompressedSize: unwrapped.stream.length,
   };
   return result.module;
+}
+
+function describeArgument(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v !== 'object') return typeof v;
+  return ArrayBuffer.isView(v) || v instanceof ArrayBuffer ? `${v.constructor.name} (wrap it: new Uint8Array(buffer))` : `an object (${v.constructor?.name ?? 'Object'})`;
 }
 
 /**

@@ -43,7 +43,12 @@ export function asConstant(operation: string, v: Value, role: string): Constant 
   return v as Constant;
 }
 
+/**
+ * Typed constructors for constants (`mb.constants`): each checks its operands against its types
+ * and throws a `BuildError` naming the mistake. Types must come from the same builder's `types`.
+ */
 export class ConstantBuilder {
+  /** @internal Made by `ModuleBuilder` as `mb.constants`. */
   constructor(private readonly types: TypeBuilder) {}
 
   /** An integer constant; `value` must fit the type (signed types take signed values). */
@@ -58,6 +63,7 @@ export class ConstantBuilder {
     return { kind: 'int', type, value: v };
   }
 
+  /** The bool constant `true` or `false`. */
   bool(value: boolean): ConstantBool {
     return { kind: 'bool', type: this.types.bool, value };
   }
@@ -107,6 +113,7 @@ export class ConstantBuilder {
     }
   }
 
+  /** `undef` of `type` (bytecode version 5 and later). */
   undef(type: Type): ConstantUndef {
     if (type.kind === 'void' || type.kind === 'label' || type.kind === 'function' || type.kind === 'opaque') {
       throw new BuildError('undef constant', `type ${describeType(type)} has no values`);
@@ -189,14 +196,17 @@ export class ConstantBuilder {
     return { kind: 'expr', type: binaryResult(op, lhs, rhs), opcode: op, operands: [lhs, rhs] };
   }
 
+  /** The constant expression `add (lhs, rhs)`. */
   add(lhs: Constant, rhs: Constant): ConstantExpr {
     return this.binary('add', lhs, rhs);
   }
 
+  /** The constant expression `sub (lhs, rhs)`. */
   sub(lhs: Constant, rhs: Constant): ConstantExpr {
     return this.binary('sub', lhs, rhs);
   }
 
+  /** The constant expression `mul (lhs, rhs)`. */
   mul(lhs: Constant, rhs: Constant): ConstantExpr {
     return this.binary('mul', lhs, rhs);
   }
@@ -208,12 +218,14 @@ export class ConstantBuilder {
     return { kind: 'expr', type: compareResult(this.types, op, lhs, rhs), opcode: op, operands: [lhs, rhs] };
   }
 
+  /** The constant expression `shl`/`shr (value, amount)`; `amount` is a ubyte. */
   shift(op: ShiftOpcode, value: Constant, amount: Constant): ConstantExpr {
     asConstant(op, value, 'the shifted value');
     asConstant(op, amount, 'the shift amount');
     return { kind: 'expr', type: shiftResult(op, value, amount), opcode: op, operands: [value, amount] };
   }
 
+  /** The constant expression `select (cond, ifTrue, ifFalse)`. */
   select(cond: Constant, ifTrue: Constant, ifFalse: Constant): ConstantExpr {
     asConstant('select', cond, 'the condition');
     asConstant('select', ifTrue, 'the true value');

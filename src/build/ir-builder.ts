@@ -60,10 +60,16 @@ export function callingConvNumber(cc: CallingConv, operation: string): number {
 
 const TERMINATORS = new Set<Opcode>(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
 
+/**
+ * Appends instructions to a block of a function made by a {@link ModuleBuilder}
+ * (`mb.builder(block)`). Every method checks its operands as LLVM 1.9 did and throws a
+ * `BuildError` naming the operation and the mistake; the new instruction is returned.
+ */
 export class IRBuilder {
   private current: BasicBlock | undefined;
   private fn: Function | undefined;
 
+  /** @internal Made by `ModuleBuilder.builder(block)`. */
   constructor(
     private readonly ctx: BuildContext,
     block?: BasicBlock,
@@ -158,10 +164,12 @@ export class IRBuilder {
     return inst;
   }
 
+  /** `unwind`: ends the block by unwinding to the nearest `invoke`'s exception destination. */
   unwind(): Instruction {
     return this.emit('unwind', [], undefined);
   }
 
+  /** `unreachable`: ends a block that control never reaches (bytecode version 5 and later). */
   unreachable(): Instruction {
     return this.emit('unreachable', [], undefined);
   }
@@ -175,39 +183,51 @@ export class IRBuilder {
     return this.emit(op, [lhs, rhs], name, binaryResult(op, lhs, rhs));
   }
 
+  /** `add`: the integer or floating-point sum of two values of one type. */
   add(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('add', lhs, rhs, name);
   }
+  /** `sub`: the difference of two values of one type. */
   sub(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('sub', lhs, rhs, name);
   }
+  /** `mul`: the product of two values of one type. */
   mul(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('mul', lhs, rhs, name);
   }
+  /** `udiv`: the unsigned integer quotient (printed `div` before LLVM 1.9) of two values of one type. */
   udiv(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('udiv', lhs, rhs, name);
   }
+  /** `sdiv`: the signed integer quotient of two values of one type. */
   sdiv(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('sdiv', lhs, rhs, name);
   }
+  /** `fdiv`: the floating-point quotient of two values of one type. */
   fdiv(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('fdiv', lhs, rhs, name);
   }
+  /** `urem`: the unsigned integer remainder of two values of one type. */
   urem(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('urem', lhs, rhs, name);
   }
+  /** `srem`: the signed integer remainder of two values of one type. */
   srem(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('srem', lhs, rhs, name);
   }
+  /** `frem`: the floating-point remainder of two values of one type. */
   frem(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('frem', lhs, rhs, name);
   }
+  /** `and`: the bitwise and of integers or bools of two values of one type. */
   and(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('and', lhs, rhs, name);
   }
+  /** `or`: the bitwise or of integers or bools of two values of one type. */
   or(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('or', lhs, rhs, name);
   }
+  /** `xor`: the bitwise exclusive or of integers or bools of two values of one type. */
   xor(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.binary('xor', lhs, rhs, name);
   }
@@ -219,21 +239,27 @@ export class IRBuilder {
     return this.emit(op, [lhs, rhs], name, compareResult(this.ctx.types, op, lhs, rhs));
   }
 
+  /** `seteq`: whether `lhs` is equal to `rhs` (bool). */
   seteq(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.compare('seteq', lhs, rhs, name);
   }
+  /** `setne`: whether `lhs` is not equal to `rhs` (bool). */
   setne(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.compare('setne', lhs, rhs, name);
   }
+  /** `setle`: whether `lhs` is less or equal `rhs` (bool; signed or unsigned by the operands' type). */
   setle(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.compare('setle', lhs, rhs, name);
   }
+  /** `setge`: whether `lhs` is greater or equal `rhs` (bool; signed or unsigned by the operands' type). */
   setge(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.compare('setge', lhs, rhs, name);
   }
+  /** `setlt`: whether `lhs` is less than `rhs` (bool; signed or unsigned by the operands' type). */
   setlt(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.compare('setlt', lhs, rhs, name);
   }
+  /** `setgt`: whether `lhs` is greater than `rhs` (bool; signed or unsigned by the operands' type). */
   setgt(lhs: Value, rhs: Value, name?: string): Instruction {
     return this.compare('setgt', lhs, rhs, name);
   }
@@ -244,9 +270,11 @@ export class IRBuilder {
     this.use(op, amount, 'the shift amount');
     return this.emit(op, [value, amount], name, shiftResult(op, value, amount));
   }
+  /** `shl`: `value` shifted left by a ubyte `amount`. */
   shl(value: Value, amount: Value, name?: string): Instruction {
     return this.shift('shl', value, amount, name);
   }
+  /** `shr`: `value` shifted right by a ubyte `amount` (arithmetic for signed types, logical for unsigned). */
   shr(value: Value, amount: Value, name?: string): Instruction {
     return this.shift('shr', value, amount, name);
   }
@@ -263,6 +291,7 @@ export class IRBuilder {
     return this.alloc('alloca', type, options);
   }
 
+  /** `free`: releases memory that `malloc` gave. */
   free(ptr: Value): Instruction {
     this.use('free', ptr, 'the freed pointer');
     if (ptr.type.kind !== 'pointer') throw new BuildError('free', `frees a pointer, not ${describeValue(ptr)}`);
@@ -342,6 +371,7 @@ export class IRBuilder {
     return inst;
   }
 
+  /** `select`: `ifTrue` when `cond` is true, else `ifFalse` (not expressible in bytecode version 0). */
   select(cond: Value, ifTrue: Value, ifFalse: Value, name?: string): Instruction {
     this.use('select', cond, 'the condition');
     this.use('select', ifTrue, 'the true value');

@@ -63,6 +63,11 @@ export interface BuildOptions {
 
 const LINKAGES = new Set<Linkage>(['external', 'linkonce', 'weak', 'appending', 'internal', 'dllimport', 'dllexport', 'extern_weak']);
 
+/**
+ * Builds an LLVM 1.x module in code: types (`types`), constants (`constants`), globals,
+ * functions and their blocks; `builder(block)` gives an {@link IRBuilder} for instructions, and
+ * `build()` returns the plain `Module` that `writeModule` and `printModule` take (docs/build.md).
+ */
 export class ModuleBuilder {
   private readonly ctx = new BuildContext();
   /** The module's types: `types.int`, `types.pointer(t)`, `types.struct([...])`, … */
@@ -90,6 +95,7 @@ export class ModuleBuilder {
     return this.ctx.module.targetTriple;
   }
 
+  /** Adds a library to the module's `deplibs` list (not expressible in bytecode versions 0 and 1). */
   addDependentLibrary(name: string): void {
     this.ctx.module.dependentLibraries.push(name);
   }
@@ -159,7 +165,10 @@ export class ModuleBuilder {
   addFunction(name: string | undefined, fnType: FunctionType, options: FunctionOptions = {}): Function {
     const op = 'addFunction';
     this.checkName(op, name);
-    if (fnType.kind !== 'function' || !this.types.owns(fnType)) throw new BuildError(op, 'the type must be a function type made with types.function(...)');
+    if (fnType.kind !== 'function') throw new BuildError(op, `the type must be a function type made with types.function(...), not ${describeType(fnType)}`);
+    if (!this.types.owns(fnType)) {
+      throw new BuildError(op, `the function type ${describeType(fnType)} belongs to another ModuleBuilder: make it with this builder's types.function(...)`);
+    }
     const f: Function = {
       kind: 'function',
       type: this.types.pointer(fnType),

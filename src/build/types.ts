@@ -35,6 +35,11 @@ function heldByValue(t: Type): readonly Type[] {
   return [];
 }
 
+/**
+ * The types of one module (`mb.types`): primitives as properties (`int`, `sbyte`, …) and
+ * constructors that return one object per structure, so equal types are the same object. Types of
+ * another builder are refused where they are used.
+ */
 export class TypeBuilder {
   readonly void: PrimitiveType = primitiveTypes.void;
   readonly bool: PrimitiveType = primitiveTypes.bool;
@@ -59,6 +64,7 @@ export class TypeBuilder {
   /** Shells whose body refers back to them (compared structurally in `checkComplete`). */
   private readonly recursive: StructType[] = [];
 
+  /** @internal Made by `ModuleBuilder` as `mb.types`. */
   constructor() {
     for (const t of Object.values(primitiveTypes)) this.ids.set(t, this.ids.size);
   }
@@ -68,12 +74,14 @@ export class TypeBuilder {
     return this.ids.has(t);
   }
 
+  /** `element*`; no pointer to `void` or `label` (use `sbyte*` for an untyped pointer). */
   pointer(element: Type): PointerType {
     this.check('pointer type', element, 'element');
     if (element.kind === 'void' || element.kind === 'label') throw new BuildError('pointer type', `no pointer to ${element.kind} (use sbyte* for an untyped pointer)`);
     return this.intern(`p${this.id(element)}`, () => ({ kind: 'pointer', element }));
   }
 
+  /** `[length x element]`. */
   array(element: Type, length: number): ArrayType {
     this.check('array type', element, 'element');
     this.checkLength('array type', length, 0);
@@ -108,6 +116,7 @@ export class TypeBuilder {
     return this.intern(key, () => ({ kind: 'function', returnType, params: [...params], isVarArg }));
   }
 
+  /** `{ elements… }`, one object per list of element types. */
   struct(elements: readonly Type[]): StructType {
     elements.forEach((e, i) => this.checkField(e, i));
     return this.intern(this.structKey(elements), () => ({ kind: 'struct', elements: [...elements] }));

@@ -17,7 +17,8 @@ options:
   -h, --help       show this help; '${TOOL} <command> --help' for a command
   --version        print the version
 
-FILE '-' (or no FILE, for dis, analyze and upgrade) reads standard input.
+FILE '-' (or no FILE, for dis, analyze and upgrade) reads standard input; on a terminal,
+the command says so and reads until Ctrl-D.
 Exit status: 0 success, 1 the input could not be read or written, 2 usage error.
 `;
 
@@ -33,6 +34,7 @@ options:
 `;
 
 export const REWRITE_HELP = `usage: ${TOOL} rewrite IN -o OUT [--bytecode-version N] [--compress auto|none|bzip2]
+                     [--drop-target] [--drop-deplibs]
 
 Reads the module in IN and writes it as bytecode to OUT ('-' = standard output). A file written by
 LLVM 1.1, 1.2, 1.3, 1.8 or 1.9 comes back byte for byte as that release wrote it.
@@ -44,20 +46,27 @@ options:
   --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
   --compress none         a bare 'llvm' stream
   --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)
+  --drop-target           leave out the module's target triple (versions 0 and 1 have no
+                          field for it, so converting to them refuses a module that has one)
+  --drop-deplibs          leave out the module's dependent libraries (likewise)
   -h, --help              show this help
 `;
 
-export const ANALYZE_HELP = `usage: ${TOOL} analyze [FILE] [--dump] [--json]
+export const ANALYZE_HELP = `usage: ${TOOL} analyze [FILE] [-o OUT] [--dump] [--json]
 
 Describes the blocks of FILE and their sizes, as LLVM 1.9's llvm-bcanalyzer did.
 
+A damaged file gives the same one-line error as dis (exit status 1) after the figures up to
+the damage; a file that is not bytecode at all gives the error alone.
+
 options:
-  --dump       list every block and record before the summary (llvm-bcanalyzer -dump)
-  --json       print the analysis as JSON instead of text
-  -h, --help   show this help
+  -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
+  --dump             list every block and record before the summary (llvm-bcanalyzer -dump)
+  --json             print the analysis as JSON instead of text
+  -h, --help         show this help
 `;
 
-export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--exceptions native|abort]
+export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--triple none|keep|host|TRIPLE] [--exceptions native|abort]
 
 Prints the module in FILE as textual IR for LLVM 16 (opaque pointers), for today's tools
 (llvm-as, opt, lli). What each LLVM 1.x construct becomes, and where meaning can change:
@@ -70,5 +79,10 @@ options:
                      the nearest enclosing invoke catches, as in LLVM 1.x (default; compiled
                      natively it needs the C++ runtime: link with -lstdc++)
   --exceptions abort invoke becomes a call, unwind calls abort()
+  --triple none      no target triple: LLVM's tools use the host they run on (default; the
+                     file's triple stays as a comment). lli runs the result on this machine
+  --triple keep      the file's own triple (often i686-...: lli on a 64-bit host crashes)
+  --triple host      this machine's triple
+  --triple TRIPLE    that triple, e.g. x86_64-pc-linux-gnu
   -h, --help         show this help
 `;

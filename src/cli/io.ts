@@ -19,6 +19,8 @@ export interface CliIo {
   readStdin(): Promise<Uint8Array>;
   /** Creates or replaces a file; throws a Node `ErrnoException` on failure. */
   writeFile(path: string, data: string | Uint8Array): void;
+  /** True when standard input is a terminal (someone may be waiting for us to say something). */
+  stdinIsTerminal?(): boolean;
 }
 
 /** Bytes to hand to the OS for a string of byte-characters or a byte array. */
@@ -44,5 +46,6 @@ export function nodeIo(): CliIo {
       return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
     },
     writeFile: (path, data) => writeFileSync(path, toBytes(data)),
+    stdinIsTerminal: () => process.stdin.isTTY === true,
   };
 }

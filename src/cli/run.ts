@@ -20,14 +20,18 @@ export const EXIT_USAGE = 2;
 
 /** The label for standard input in messages, as llvm-dis showed it in `; ModuleID`. */
 const STDIN_LABEL = '<stdin>';
+/** The label for standard output in messages. */
+export const STDOUT_LABEL = '<stdout>';
 
 /** An error already tied to the file it concerns (input or output). */
 class FileError extends Error {
   constructor(
     readonly file: string,
     readonly original: unknown,
+    /** What was being done with the file when it failed, said before the reason. */
+    readonly doing?: string,
   ) {
-    super(describeError(original));
+    super(doing ? `${doing}: ${describeError(original)}` : describeError(original));
   }
 }
 
@@ -108,6 +112,8 @@ async function rewrite(argv: readonly string[], io: CliIo): Promise<number> {
     OUTPUT,
     { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
     { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
+    { name: 'drop-target', takesValue: false },
+    { name: 'drop-deplibs', takesValue: false },
   ]);
   if (options.has('help')) return help(io, REWRITE_HELP);
   const input = oneInput(positionals, 'rewrite', true);
@@ -121,20 +127,24 @@ async function rewrite(argv: readonly string[], io: CliIo): Promise<number> {
   let out: Uint8Array;
   try {
     const module = readModule(bytes);
+    // Versions 0 and 1 have no field for these: leaving them out is the user's decision, never ours.
+    if (options.has('drop-target')) module.targetTriple = '';
+    if (options.has('drop-deplibs')) module.dependentLibraries = [];
     const own = module.source?.bytecodeVersion;
     const bytecodeVersion = requested !== undefined ? Number(requested) : own !== undefined && SUPPORTED_VERSIONS.has(own) ? own : 6;
     out = await writeModuleAsync(module, { bytecodeVersion, compression });
   } catch (e) {
-    throw new FileError(labelOf(input), e);
+    throw new FileError(labelOf(input), withRewriteHint(e));
   }
   writeOutput(output, out, io);
   return EXIT_OK;
 }
 
 async function analyze(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, { name: 'dump', takesValue: false }, { name: 'json', takesValue: false }]);
+  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, { name: 'dump', takesValue: false }, { name: 'json', takesValue: false }]);
   if (options.has('help')) return help(io, ANALYZE_HELP);
   const input = oneInput(positionals, 'analyze', false);
+  const output = stringOption(options, 'output') ?? '-';
   if (options.has('dump') && options.has('json')) throw new UsageError('--dump and --json cannot be combined');
 
   const bytes = await readInput(input, io);
@@ -153,21 +163,33 @@ async function analyze(argv: readonly string[], io: CliIo): Promise<number> {
   } catch (e) {
     throw new FileError(label, e);
   }
-  io.stdout(text);
-  if (analysis.error) {
-    const { reason, offset, blockPath } = analysis.error;
-    const { BytecodeError } = await import('../errors/bytecode-error.js');
-    throw new FileError(label, new BytecodeError(reason, offset, blockPath));
+  const failure = analysis.error;
+  if (failure === null) {
+    writeOutput(output, text, io);
+    return EXIT_OK;
   }
-  return EXIT_OK;
+  // One reader, one story: the error line is the reader's, as `dis` reports it (same wording,
+  // offset and block path); the analyzer's figures up to the damage, in llvm-bcanalyzer's words,
+  // come first. Input that is not bytecode at all has no figures to show: the error alone.
+  const { readModule } = await import('../read.js');
+  const { BytecodeError } = await import('../errors/bytecode-error.js');
+  let first: unknown = new BytecodeError(failure.reason, failure.offset, failure.blockPath);
+  try {
+    readModule(bytes);
+  } catch (e) {
+    if (e instanceof BytecodeError) first = e;
+  }
+  if (failure.phase !== 'container' && analysis.blocks.length > 0) writeOutput(output, text, io);
+  throw new FileError(label, first);
 }
 
 async function upgrade(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, { name: 'exceptions', takesValue: true, choices: ['native', 'abort'] }]);
+  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, { name: 'exceptions', takesValue: true, choices: ['native', 'abort'] }, { name: 'triple', takesValue: true }]);
   if (options.has('help')) return help(io, UPGRADE_HELP);
   const input = oneInput(positionals, 'upgrade', false);
   const output = stringOption(options, 'output') ?? '-';
   const exceptions = (stringOption(options, 'exceptions') ?? 'native') as 'native' | 'abort';
+  const triple = tripleChoice(stringOption(options, 'triple') ?? 'none');
 
   const bytes = await readInput(input, io);
   const upgrader = loadUpgrader();
@@ -176,7 +198,7 @@ async function upgrade(argv: readonly string[], io: CliIo): Promise<number> {
   let text: string;
   try {
     const module = readModule(bytes);
-    text = (await upgrader).printModern(module, { exceptions });
+    text = (await upgrader).printModern(module, { exceptions, triple });
   } catch (e) {
     throw new FileError(labelOf(input), e);
   }
@@ -213,6 +235,8 @@ function labelOf(path: string): string {
 }
 
 async function readInput(path: string, io: CliIo): Promise<Uint8Array> {
+  // A user who typed `llvm-bytecode dis` alone would otherwise wait in silence.
+  if (path === '-' && io.stdinIsTerminal?.()) io.stderr(`${TOOL}: reading bytecode from standard input (end with Ctrl-D; see '${TOOL} --help')\n`);
   try {
     return path === '-' ? await io.readStdin() : io.readFile(path);
   } catch (e) {
@@ -222,14 +246,47 @@ async function readInput(path: string, io: CliIo): Promise<Uint8Array> {
 
 function writeOutput(path: string, data: string | Uint8Array, io: CliIo): void {
   if (path === '-') {
-    io.stdout(data);
+    try {
+      io.stdout(data);
+    } catch (e) {
+      throw new FileError(STDOUT_LABEL, e, 'cannot write output');
+    }
     return;
   }
   try {
     io.writeFile(path, data);
   } catch (e) {
-    throw new FileError(path, e);
+    throw new FileError(path, e, 'cannot write output');
   }
+}
+
+/**
+ * The `--triple` of `upgrade`: `keep`, `none`, `host` (this machine's triple) or a triple. Checked
+ * here for the shape LLVM's triples have (ARCH-VENDOR-OS…), so a typo is a usage error.
+ */
+function tripleChoice(value: string): string {
+  if (value === 'keep' || value === 'none') return value;
+  if (value === 'host') return hostTriple();
+  if (!/^[A-Za-z0-9_.]+(-[A-Za-z0-9_.]+){1,4}$/.test(value)) {
+    throw new UsageError(`option '--triple' must be keep, host, none or a target triple such as x86_64-pc-linux-gnu, not '${value}'`);
+  }
+  return value;
+}
+
+/** The triple of the machine running this command, in LLVM's spelling. */
+export function hostTriple(arch: string = process.arch, platform: string = process.platform): string {
+  const cpu: Record<string, string> = { x64: 'x86_64', ia32: 'i686', arm64: 'aarch64', arm: 'armv7', ppc64: 'powerpc64le', s390x: 's390x', riscv64: 'riscv64', loong64: 'loongarch64' };
+  const os: Record<string, string> = { linux: 'unknown-linux-gnu', darwin: 'apple-darwin', win32: 'pc-windows-msvc', freebsd: 'unknown-freebsd', openbsd: 'unknown-openbsd', netbsd: 'unknown-netbsd' };
+  return `${cpu[arch] ?? arch}-${os[platform] ?? `unknown-${platform}`}`;
+}
+
+/** A version-0/1 refusal of the triple or the libraries, with the option that leaves them out. */
+function withRewriteHint(e: unknown): unknown {
+  if (!(e instanceof Error) || e.name !== 'EncodeError') return e;
+  const construct = (e as Error & { construct?: string }).construct ?? '';
+  const option = construct.startsWith('the target triple') ? '--drop-target' : construct.startsWith('dependent libraries') ? '--drop-deplibs' : undefined;
+  if (option) e.message += ` (${option} leaves it out)`;
+  return e;
 }
 
 /** Plain words for the file-system errors a user meets; the library's own messages otherwise. */

@@ -20,6 +20,11 @@ export interface ModuleContext {
   readonly planes: ModulePlanes;
   /** Functions whose Function block is still to come, in file order. */
   readonly bodiesToRead: Function[];
+  /**
+   * For each of `bodiesToRead`, its index in `module.functions`: a Function block is named
+   * `Function #N` by that index in error paths, as the analyzer and the web page's tree number it.
+   */
+  readonly bodyFunctionIndexes: number[];
   /** Global variables whose initializer slot waits for the constant pool. */
   readonly pendingInitializers: { global: GlobalVariable; slot: number; offset: number }[];
   /** Pointer types by pointee, for results of getelementptr and the like. */

@@ -110,7 +110,10 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
     };
     if (sectionId) sectionUsers.push({ value: fn, id: sectionId, offset: at });
     module.functions.push(fn);
-    if (row.declarationsHaveFunctionBlocks || !fn.isDeclaration) ctx.bodiesToRead.push(fn);
+    if (row.declarationsHaveFunctionBlocks || !fn.isDeclaration) {
+      ctx.bodiesToRead.push(fn);
+      ctx.bodyFunctionIndexes.push(module.functions.length - 1);
+    }
     ctx.planes.plane(type).push(fn);
   }
 

@@ -60,6 +60,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     types,
     planes: new ModulePlanes(row, (t) => types.idOf(t) ?? 13),
     bodiesToRead: [],
+    bodyFunctionIndexes: [],
     pendingInitializers: [],
     pointerTypes,
     typeRegistry: new TypeRegistry(pointerTypes),
@@ -97,7 +98,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
       case 'function': {
         const fn = ctx.bodiesToRead[nextBody++];
         if (fn === undefined) r.fail('a function block for which the module declares no function', header.headerOffset);
-        r.renameBlock(`Function #${nextBody - 1}`);
+        r.renameBlock(`Function #${ctx.bodyFunctionIndexes[nextBody - 1]!}`);
         readFunctionBlock(ctx, fn);
         break;
       }

@@ -87,8 +87,13 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
   else out.vbr32(0);
 
   if (row.noDependentLibraries) {
-    if (m.dependentLibraries.length !== 0 || m.targetTriple !== '') {
-      throw new EncodeError('dependent libraries or a target triple', row.version);
+    // Name exactly what is in the way, so that the user can decide to leave it out.
+    if (m.targetTriple !== '') {
+      throw new EncodeError(`the target triple "${m.targetTriple}"`, row.version, 'this version has no field for a target triple');
+    }
+    if (m.dependentLibraries.length !== 0) {
+      const list = m.dependentLibraries.map((l) => `"${l}"`).join(', ');
+      throw new EncodeError(`dependent libraries (${list})`, row.version, 'this version has no field for dependent libraries');
     }
   } else {
     out.vbr32(m.dependentLibraries.length);

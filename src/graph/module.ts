@@ -1,8 +1,9 @@
 import type { Type } from './type.js';
 import type { Function, GlobalVariable, SymbolTableLayout } from './value.js';
 
-/** How the file was packaged: its signature and compression. */
-export type Compression = 'none' | 'null' | 'zlib' | 'bzip2';
+// How a file's stream was stored: one type for the container layer and the graph.
+import type { Compression } from '../container/container.js';
+export type { Compression };
 
 /** Facts about the file a module was read from. A module built in code has no `source`. */
 export interface SourceInfo {

@@ -101,6 +101,7 @@ export const primitiveTypesById: readonly PrimitiveType[] = [
   primitiveTypes.label,
 ];
 
+/** Whether `t` is a primitive type (one of the shared singletons in `primitiveTypes`). */
 export function isPrimitive(t: Type): t is PrimitiveType {
   switch (t.kind) {
     case 'function':
@@ -115,6 +116,7 @@ export function isPrimitive(t: Type): t is PrimitiveType {
   }
 }
 
+/** Whether `t` is one of the integer types (`sbyte` … `ulong`; not `bool`). */
 export function isInteger(t: Type): boolean {
   switch (t.kind) {
     case 'ubyte':
@@ -131,10 +133,12 @@ export function isInteger(t: Type): boolean {
   }
 }
 
+/** Whether `t` is a signed integer type (`sbyte`, `short`, `int`, `long`). */
 export function isSigned(t: Type): boolean {
   return t.kind === 'sbyte' || t.kind === 'short' || t.kind === 'int' || t.kind === 'long';
 }
 
+/** Whether `t` is `float` or `double`. */
 export function isFloatingPoint(t: Type): boolean {
   return t.kind === 'float' || t.kind === 'double';
 }

@@ -120,8 +120,13 @@ export interface GlobalVariable {
   section?: string;
 }
 
-/** A function. Its `type` is a pointer to `functionType`. */
-export interface Function {
+/**
+ * A function of the module. Its `type` is a pointer to `functionType`.
+ *
+ * Named `IRFunction` so that it does not shadow JavaScript's global `Function` where it is
+ * imported; {@link Function} is the same type under its older name.
+ */
+export interface IRFunction {
   readonly kind: 'function';
   type: PointerType;
   functionType: FunctionType;
@@ -146,6 +151,12 @@ export interface Function {
   /** Names in the function's symbol table, in file order, for faithful rewriting (see Module.layout). */
   layout?: SymbolTableLayout;
 }
+
+/**
+ * The same type as {@link IRFunction}, under the name this package first gave it. Importing it
+ * shadows JavaScript's global `Function` in that module: prefer `IRFunction` in new code.
+ */
+export type Function = IRFunction;
 
 export type GlobalValue = GlobalVariable | Function;
 

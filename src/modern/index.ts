@@ -5,7 +5,9 @@
  */
 import type { Module } from '../graph/module.js';
 import type { ExceptionModel } from './exceptions.js';
-import { ModuleContext } from './module.js';
+import { ModuleContext, type TripleChoice } from './module.js';
+
+export type { TripleChoice } from './module.js';
 
 export { UpgradeError } from './ops.js';
 export { EXCEPTION_MODELS, type ExceptionModel } from './exceptions.js';
@@ -17,6 +19,13 @@ export interface ModernOptions {
    * C++ runtime's personality at link time). `'abort'`: invokes become calls, `unwind` aborts.
    */
   exceptions?: ExceptionModel;
+  /**
+   * The `target triple` of the result: `'keep'` (default) the module's own, `'none'` leave it out
+   * so that LLVM's tools use the host they run on, or a triple string to write instead. A 1.x
+   * module's triple names the machine it was compiled for (often `i686-…`), and `lli` on another
+   * host crashes running it: see docs/upgrade.md, "The target triple".
+   */
+  readonly triple?: TripleChoice;
 }
 
 /**
@@ -24,5 +33,5 @@ export interface ModernOptions {
  * form (see docs/upgrade.md, "Not upgradable"). Linear in the size of the module.
  */
 export function printModern(module: Module, options: ModernOptions = {}): string {
-  return new ModuleContext(module, options.exceptions ?? 'native').print();
+  return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? 'keep').print();
 }

@@ -53,6 +53,13 @@ export function callingConvention(cc: number, isVarArg: boolean): string {
   }
 }
 
+/**
+ * What `target triple` the upgraded module says: `'keep'` the module's own (when LLVM 16 knows
+ * its architecture), `'none'` no triple (LLVM's tools then use the host they run on), or any other
+ * string: that triple.
+ */
+export type TripleChoice = 'keep' | 'none' | (string & {});
+
 export class ModuleContext {
   readonly types: TypePrinter;
   readonly consts: ConstPrinter;
@@ -69,6 +76,7 @@ export class ModuleContext {
   constructor(
     readonly module: Module,
     readonly exceptions: ExceptionModel = 'native',
+    private readonly triple: TripleChoice = 'keep',
   ) {
     this.types = new TypePrinter(module);
     this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g));
@@ -188,11 +196,7 @@ export class ModuleContext {
     head.push(`; Upgraded to LLVM 16 IR by llvm-bytecode${version} (mapping: docs/upgrade.md)`);
     if (m.endianness !== 'any') head.push(`; LLVM 1.x: target endian = ${m.endianness}`);
     if (m.pointerSize !== 'any') head.push(`; LLVM 1.x: target pointersize = ${m.pointerSize}`);
-    if (m.targetTriple) {
-      // Tools refuse a triple whose architecture LLVM 16 does not know (alphaev67, ia64, …): those stay a comment.
-      const known = KNOWN_ARCH.test(m.targetTriple);
-      head.push(`${known ? '' : '; LLVM 1.x: '}target triple = "${escapeString(m.targetTriple)}"`);
-    }
+    head.push(...this.tripleLines());
     if (m.inlineAsm) for (const line of m.inlineAsm.split('\n')) head.push(`module asm "${escapeString(line)}"`);
 
     const body: string[] = [];
@@ -217,6 +221,22 @@ export class ModuleContext {
     const typeDefs = this.types.definitions(); // after the body: printing may name more opaque types
     const out = [...head, ...(typeDefs.length ? ['', ...typeDefs] : []), ...(m.globals.length ? [''] : []), ...body, ...tail];
     return out.join('\n') + '\n';
+  }
+
+  /**
+   * The `target triple` line as the triple option asks (docs/upgrade.md, "The target triple"):
+   * the module's own (`keep`), none at all (`none`: the tools use the host they run on), or a
+   * given one. A triple that is not the module's own leaves the old one as a comment.
+   */
+  private tripleLines(): string[] {
+    const own = this.module.targetTriple;
+    const choice = this.triple;
+    const old = own ? [`; LLVM 1.x: target triple = "${escapeString(own)}"`] : [];
+    if (choice === 'none') return old;
+    if (choice !== 'keep') return [...(own === choice ? [] : old), `target triple = "${escapeString(choice)}"`];
+    if (!own) return [];
+    // Tools refuse a triple whose architecture LLVM 16 does not know (alphaev67, ia64, …): those stay a comment.
+    return KNOWN_ARCH.test(own) ? [`target triple = "${escapeString(own)}"`] : old;
   }
 
   private globalLine(g: GlobalVariable): string {

@@ -6,6 +6,10 @@ import type { Opcode } from '../graph/value.js';
 import type { Type } from '../graph/type.js';
 import { isFP, isSignedInt } from './types.js';
 
+/**
+ * Thrown by `printModern` for a construct that has no LLVM 16 form (docs/upgrade.md, "Not
+ * upgradable"); its message names the construct.
+ */
 export class UpgradeError extends Error {
   override readonly name = 'UpgradeError';
 }

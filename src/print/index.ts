@@ -5,6 +5,7 @@
  * 1.8 or 1.9, chosen by the format table's `nativeDialect`; see dialect.ts).
  */
 import type { Module } from '../graph/module.js';
+import type { Function, Instruction, Value } from '../graph/value.js';
 import { dialectFor, type Syntax } from './dialect.js';
 import { AsmPrinter } from './printer.js';
 import { printModern, type ExceptionModel } from '../modern/index.js';
@@ -30,6 +31,48 @@ export function printModule(module: Module, options: PrintOptions = {}): string 
   const dialect = dialectFor(module, options.syntax ?? '1.9');
   const view = dialect.upgradesIntrinsics ? upgradeView19(module) : plainView(module);
   return new AsmPrinter(view, dialect).print();
+}
+
+/** Options of {@link printFunction}, {@link printInstruction} and {@link slotNumberOf}. */
+export interface PartPrintOptions {
+  /** `'1.9'` (default) or `'native'`, as for {@link printModule}. */
+  syntax?: Syntax;
+}
+
+function printerFor(module: Module, syntax: Syntax): AsmPrinter {
+  const dialect = dialectFor(module, syntax);
+  // LLVM 1.9's upgrade of old intrinsics makes a view with other function objects; parts are
+  // printed from the module's own graph, so that the objects the caller holds are found.
+  return new AsmPrinter(plainView(module), dialect);
+}
+
+/**
+ * One function of `module` as `printModule` prints it in the whole listing (the same names and
+ * `%N` numbers), from its header line to its closing `}`. Throws a TypeError when `fn` is not one
+ * of `module.functions`.
+ */
+export function printFunction(module: Module, fn: Function, options: PartPrintOptions = {}): string {
+  return printerFor(module, options.syntax ?? '1.9').functionText(fn);
+}
+
+/**
+ * One instruction of `fn` as its line in the listing says it, without the indentation and the
+ * trailing `; <type> [#uses=N]` comment: `%tmp = add int %a, 1`. Throws a TypeError when `fn` is
+ * not one of `module.functions` or `instruction` is not in `fn`.
+ */
+export function printInstruction(module: Module, fn: Function, instruction: Instruction, options: PartPrintOptions = {}): string {
+  const text = printerFor(module, options.syntax ?? '1.9').instructionText(fn, instruction);
+  if (text === undefined) throw new TypeError('the instruction is not in the given function');
+  return text;
+}
+
+/**
+ * The number an unnamed value prints as (`%3` → 3), as `printModule` numbers it: a global or
+ * function of `module` (pass no `fn`), or an argument, block or instruction of `fn`. Undefined for
+ * a named value, a void instruction, or a value not found where it was looked for.
+ */
+export function slotNumberOf(module: Module, value: Value, fn?: Function, options: PartPrintOptions = {}): number | undefined {
+  return printerFor(module, options.syntax ?? '1.9').slotNumber(value, fn);
 }
 
 export { DIALECTS, dialectFor, type Dialect, type Syntax } from './dialect.js';

@@ -6,7 +6,7 @@
 import { nullValue } from '../graph/describe.js';
 import { SelfContainingTypes } from '../graph/self-containing.js';
 import { primitiveTypes, type Type } from '../graph/type.js';
-import type { Constant, Function, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
+import type { Constant, Function, GlobalValue, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Dialect } from './dialect.js';
@@ -80,6 +80,9 @@ export class AsmPrinter {
   private readonly selfContaining = new SelfContainingTypes();
   /** The body being printed (operand codes refer to its positions). */
   private body: BodyInfo | undefined;
+  /** An instruction whose text {@link instructionText} wants, and that text once printed. */
+  private capture: Instruction | undefined;
+  private captured: string | undefined;
   constructor(
     private readonly view: ModuleView,
     private readonly dialect: Dialect,
@@ -120,6 +123,45 @@ export class AsmPrinter {
     const fns = this.view.functions;
     for (let fi = 0; fi < fns.length; fi++) this.printFunction(fns[fi]!, fi);
     return out.text();
+  }
+
+  /** One function's text, exactly as in the whole module's listing (same numbers and names). */
+  functionText(f: Function): string {
+    this.printFunction(f, this.functionIndex(f));
+    return this.out.text().replace(/^\n/, '');
+  }
+
+  /** One instruction as its listing line says it, without indentation or the trailing comment. */
+  instructionText(f: Function, i: Instruction): string | undefined {
+    this.capture = i;
+    this.printFunction(f, this.functionIndex(f));
+    this.capture = undefined;
+    return this.captured;
+  }
+
+  /**
+   * The number an unnamed value prints as (`%3` → 3): a global or function of the module, or an
+   * argument, block or instruction of `f`. Undefined for a named value and for one that takes no
+   * number (a void instruction).
+   */
+  slotNumber(v: Value, f: Function | undefined): number | undefined {
+    if (f === undefined) {
+      const info = this.uses.infoFor(v);
+      return nameIn(this.view, v as GlobalValue) === undefined && info.slot >= 0 ? info.slot : undefined;
+    }
+    const fi = this.functionIndex(f);
+    const body = this.uses.bodies[fi]!;
+    if (this.dialect.renamesLocalClashes) this.localNames = renameLocals(this.view, f, this.renames);
+    numberBody(this.moduleNext, body, (x) => this.localName(x));
+    this.localNames = new Map();
+    const pos = body.values.indexOf(v);
+    return pos >= 0 && body.slots[pos]! >= 0 ? body.slots[pos] : undefined;
+  }
+
+  private functionIndex(f: Function): number {
+    const fi = this.view.functions.indexOf(f);
+    if (fi < 0) throw new TypeError('the function is not one of this module\'s functions');
+    return fi;
   }
 
   // ---- module level ------------------------------------------------------------------------
@@ -324,6 +366,7 @@ export class AsmPrinter {
       default:
         s += this.generic(i, p);
     }
+    if (i === this.capture) this.captured = s.slice(1);
     if (i.type.kind === 'void') {
       this.out.push(s + '\n');
       return;

@@ -17,6 +17,7 @@
  * the process's peak resident set after each workload (the single large file runs first, so its
  * figure is its own). Run with `--expose-gc` (the npm script does) for clean figures.
  */
+import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,15 +51,16 @@ interface Row extends Timing {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function parseOptions(argv: string[]): { runs: number; corpus: string; generated: number } {
-  const o = { runs: 10, corpus: resolve(PROJECT, '../shared/corpus'), generated: SYNTHETIC_FUNCTIONS };
+function parseOptions(argv: string[]): { runs: number; corpus: string; noCorpus: boolean; generated: number } {
+  const o = { runs: 10, corpus: '', noCorpus: false, generated: SYNTHETIC_FUNCTIONS };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') o.runs = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
-    else if (a === '--corpus') o.corpus = resolve(argv[++i] ?? '.');
+    else if (a === '--corpus') o.corpus = argv[++i] ?? '.';
+    else if (a === '--no-corpus') o.noCorpus = true;
     else if (a === '--generated') o.generated = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run bench -- [--runs N] [--corpus DIR] [--generated FUNCTIONS]\n');
+      process.stdout.write('usage: npm run bench -- [--runs N] [--corpus DIR | --no-corpus] [--generated FUNCTIONS]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -179,12 +181,22 @@ function table(rows: Row[]): string {
 
 async function main(argv: string[]): Promise<number> {
   const o = parseOptions(argv);
+  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
+  const location = locateCorpus(o.corpus);
+  if (!location.present && location.from !== 'default') {
+    // A corpus the user named and that is not there is a mistake, not a reason to measure less.
+    process.stderr.write(`bench: ${noCorpusMessage(location)}\n`);
+    return 1;
+  }
+  o.corpus = location.root;
   const v6 = join(o.corpus, 'v6');
   await loadBzip2();
   // A large module made in code: measured with or without the corpus.
   const synthetic = writeModule(syntheticModule(o.generated), { bytecodeVersion: 6, compression: 'none' });
   const workloads: Workload[] = [{ label: `generated (${o.generated} functions)`, files: [synthetic], streams: [synthetic] }];
-  if (existsSync(v6)) {
+  if (o.noCorpus) {
+    process.stdout.write('bench: --no-corpus: measuring the generated module only\n');
+  } else if (existsSync(v6)) {
     const load = (names: string[], label: string): Workload => {
       const files = names.map((n) => new Uint8Array(readFileSync(join(v6, n))));
       return { label, files, streams: files.map((f) => unwrapContainer(f).stream) };
@@ -192,7 +204,7 @@ async function main(argv: string[]): Promise<number> {
     const all = readdirSync(v6).filter((n) => n.endsWith('.bc')).sort();
     workloads.unshift(...(all.includes(BIG) ? [load([BIG], `v6/${BIG}`)] : []), load(all, `v6 (${all.length} files)`));
   } else {
-    process.stdout.write(`bench: reference corpus not found at ${o.corpus}: generated module only\n`);
+    process.stdout.write(`bench: ${noCorpusMessage(location)}; measuring the generated module only\n`);
   }
 
   process.stdout.write(`bench: best of ${o.runs} runs, node ${process.version}${gc ? '' : ' (no --expose-gc: no heap figures)'}\n\n`);

@@ -8,7 +8,7 @@
  *   --failures         also list failing files under the table
  *   --ratchet          exit 1 if any count fell below conformance/ratchet.json
  *   --update-ratchet   rewrite conformance/ratchet.json with today's counts
- *   --corpus DIR, DIR  another corpus root;  --folder NAME  only that folder (repeatable)
+ *   --corpus DIR, DIR  another corpus root (default: $LLVM_BYTECODE_CORPUS, else ../shared/corpus);  --folder NAME  only that folder (repeatable)
  *   --jobs N           worker threads (default: the available cores, at most 4; 1 = in-process)
  *   --ratchet-file P   another ratchet file (tests use a temporary one)
  *
@@ -18,6 +18,7 @@
  * The ratchet holds, per folder, minimum counts of good outcomes: files read, files nothing crashed
  * on, and passes of each comparison. Counts only rise: a change that loses one fails CI.
  */
+import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -89,7 +90,7 @@ function parseOptions(argv: string[]): Options {
     failures: false,
     ratchet: false,
     updateRatchet: false,
-    corpus: resolve(PROJECT, '../shared/corpus'),
+    corpus: '',
     ratchetFile: DEFAULT_RATCHET,
     folders: [],
     jobs: Math.max(1, Math.min(4, availableParallelism())),
@@ -106,14 +107,14 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--failures') o.failures = true;
     else if (a === '--ratchet') o.ratchet = true;
     else if (a === '--update-ratchet') o.updateRatchet = true;
-    else if (a === '--corpus') o.corpus = resolve(value());
+    else if (a === '--corpus') o.corpus = value();
     else if (a === '--folder') o.folders.push(value());
     else if (a === '--ratchet-file') o.ratchetFile = resolve(value());
     else if (a === '--jobs') o.jobs = Math.max(1, Number.parseInt(value(), 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n');
+      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus)\n');
       process.exit(0);
-    } else if (!a.startsWith('-')) o.corpus = resolve(a); // `npm run conformance -- DIR`
+    } else if (!a.startsWith('-')) o.corpus = a; // `npm run conformance -- DIR`
     else throw new Error(`unknown option ${a} (see --help)`);
   }
   return o;
@@ -291,9 +292,13 @@ function checkRatchet(scores: Map<string, FolderScore>, path: string, only: stri
 
 async function main(argv: string[]): Promise<number> {
   const o = parseOptions(argv);
-  if (!existsSync(o.corpus)) {
-    process.stdout.write(`conformance: reference corpus not found at ${o.corpus}: skipped\n`);
-    return 0;
+  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
+  const location = locateCorpus(o.corpus);
+  o.corpus = location.root;
+  if (!location.present) {
+    // Asked to check a corpus that is not there: that is a failure, never a silent pass.
+    process.stderr.write(`conformance: ${noCorpusMessage(location)}\n`);
+    return 1;
   }
   const started = performance.now();
   const tasks = listTasks(o);

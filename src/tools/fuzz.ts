@@ -5,6 +5,7 @@
  * bound. Each failure is shrunk to a small reproducer and saved under `test/fuzz-regressions/`,
  * where `test/fuzz-regressions.test.ts` replays it on every `npm test`.
  */
+import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: resolve(PROJECT, '../shared/corpus') };
+  const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: '' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = (): string => {
@@ -40,9 +41,9 @@ function parseArgs(argv: string[]): Options {
     };
     if (a === '--seconds') o.seconds = Number(next());
     else if (a === '--seed') o.seed = Number(next());
-    else if (a === '--corpus') o.corpus = resolve(next());
+    else if (a === '--corpus') o.corpus = next();
     else if (a === '-h' || a === '--help') {
-      console.log('usage: npm run fuzz -- [--seconds N] [--seed S] [--corpus DIR]');
+      console.log('usage: npm run fuzz -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; required: its files are the seeds)');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -184,13 +185,18 @@ function shrink(input: Uint8Array, failure: string): Uint8Array {
 function main(): void {
   const o = parseArgs(process.argv.slice(2));
   const rnd = random(o.seed);
-  const corpusSeeds = loadSeeds(o.corpus);
-  if (corpusSeeds.length === 0) console.log(`no corpus at ${o.corpus}: fuzzing generated inputs only`);
-  const seeds = [...corpusSeeds, ...writtenSeeds(corpusSeeds, rnd, 50)];
-  if (seeds.length === 0) {
-    console.log('nothing to fuzz: no corpus and no generated seeds');
+  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
+  const location = locateCorpus(o.corpus);
+  o.corpus = location.root;
+  // The seeds are the corpus's files and modules written from them: without it there is nothing
+  // to mutate, and a run that fuzzed nothing must not look like a clean one.
+  const corpusSeeds = location.present ? loadSeeds(o.corpus) : [];
+  if (corpusSeeds.length === 0) {
+    console.error(`fuzz: ${location.present ? `no .bc files under ${o.corpus}` : noCorpusMessage(location)}`);
+    process.exitCode = 1;
     return;
   }
+  const seeds = [...corpusSeeds, ...writtenSeeds(corpusSeeds, rnd, 50)];
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapStart = process.memoryUsage().heapUsed;

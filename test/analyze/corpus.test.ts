@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBytes, dumpAnalysis, formatAnalysis } from '../../src/analyze/index.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
-import { CORPUS_PRESENT, CORPUS_SKIP_REASON, corpusFiles, readCorpusFile, readCorpusText } from '../support/corpus.js';
+import { CORPUS_PRESENT, CORPUS_SKIP_REASON, corpusFiles, readCorpusFile, readCorpusText, NEEDS_CORPUS } from '../support/corpus.js';
 import { compareFigures, parseBca } from './bca.js';
 
 interface Score {
@@ -61,7 +61,7 @@ function scoreFolder(folder: string): Score {
   return score;
 }
 
-describe.skipIf(!CORPUS_PRESENT)('analyzer vs llvm-bcanalyzer 1.9 (corpus)', () => {
+describe.skipIf(!CORPUS_PRESENT)('analyzer vs llvm-bcanalyzer 1.9 (corpus)', NEEDS_CORPUS, () => {
   if (!CORPUS_PRESENT) console.warn(CORPUS_SKIP_REASON);
 
   for (const folder of Object.keys(RATCHET)) {

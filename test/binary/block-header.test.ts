@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import {
   BLOCK_NAMES,
   MAX_SHORT_BLOCK_SIZE,
@@ -23,9 +24,8 @@ import { BinaryWriter } from '../../src/binary/writer.js';
 import { unwrapContainer } from '../../src/container/index.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 
-const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
-const haveCorpus = existsSync(CORPUS);
-if (!haveCorpus) console.warn(`block-header tests: corpus not found at ${CORPUS}; corpus cases skipped`);
+const CORPUS = CORPUS_ROOT + '/';
+const haveCorpus = CORPUS_PRESENT;
 
 describe('block ids', () => {
   it('old (long-header, v0–v2) ids are those of LLVM 1.0–1.2', () => {
@@ -98,7 +98,7 @@ describe('readBlockHeader / writeBlockHeader', () => {
     expect(() => readBlockHeader(r, true)).toThrow(BytecodeError);
   });
 
-  it('reads the real header of LLVM 1.3 (Feature__basictest, v3): long module block, then short blocks', (ctx) => {
+  it('reads the real header of LLVM 1.3 (Feature__basictest, v3): long module block, then short blocks', NEEDS_CORPUS, (ctx) => {
     if (!haveCorpus) ctx.skip();
     const { stream } = unwrapContainer(new Uint8Array(readFileSync(CORPUS + 'v3/Feature__basictest.bc')));
     const r = new BinaryReader(stream, 4);
@@ -113,7 +113,7 @@ describe('readBlockHeader / writeBlockHeader', () => {
   });
 });
 
-describe.skipIf(!haveCorpus)('module block headers across the corpus', () => {
+describe.skipIf(!haveCorpus)('module block headers across the corpus', NEEDS_CORPUS, () => {
   it('every file of every version has a long module header (id 1) whose size is the rest of the stream', () => {
     let checked = 0;
     for (const dir of ['v0', 'v1', 'v3', 'v5', 'v6']) {

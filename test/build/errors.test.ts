@@ -227,3 +227,12 @@ describe('instructions', () => {
     refuses(() => b.select(a, a, a), /select: the condition must be a bool, not int %a/);
   });
 });
+
+describe('types of another builder', () => {
+  it('a function type made by another ModuleBuilder is refused as such, not as "not a function type"', () => {
+    const mine = new ModuleBuilder();
+    const other = new ModuleBuilder();
+    refuses(() => mine.addFunction('f', other.types.function(other.types.int, [])), /the function type int \(\) belongs to another ModuleBuilder: make it with this builder's types\.function/);
+    refuses(() => mine.addFunction('g', mine.types.int as never), /must be a function type made with types\.function\(\.\.\.\), not int/);
+  });
+});

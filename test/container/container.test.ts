@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { deflate } from 'pako';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import {
   compressBzip2,
   isBzip2Loaded,
@@ -16,9 +17,8 @@ import {
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { DEFAULT_LIMITS } from '../../src/limits.js';
 
-const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
-const haveCorpus = existsSync(CORPUS);
-if (!haveCorpus) console.warn(`container tests: corpus not found at ${CORPUS}; corpus cases skipped`);
+const CORPUS = CORPUS_ROOT + '/';
+const haveCorpus = CORPUS_PRESENT;
 
 const haveBzip2Tool = spawnSync('bzip2', ['--help'], { stdio: 'ignore' }).error === undefined;
 if (!haveBzip2Tool) console.warn('container tests: system `bzip2` not found; `bzip2 -t` cross-checks skipped (apt-get install -y bzip2)');
@@ -271,7 +271,7 @@ describe('wrapContainer: the mirror', () => {
   });
 });
 
-describe.skipIf(!haveCorpus)('the compressed corpus files (LLVM 1.8 and 1.9 `llvc2`)', () => {
+describe.skipIf(!haveCorpus)('the compressed corpus files (LLVM 1.8 and 1.9 `llvc2`)', NEEDS_CORPUS, () => {
   const files = ['v5/Large__big-bf.bc', 'v5/Bytecode__slow.bc', 'v6/Large__big-bf.bc', 'v6/Bytecode__slow.bc'];
 
   for (const name of files) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readModule } from '../../src/read.js';
 import type { Module } from '../../src/graph/module.js';
-import { CORPUS_PRESENT, corpusFiles, readCorpusFile, VERSION_FOLDERS } from '../support/corpus.js';
+import { CORPUS_PRESENT, corpusFiles, readCorpusFile, VERSION_FOLDERS, NEEDS_CORPUS } from '../support/corpus.js';
 
 const TERMINATORS = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
 
@@ -29,7 +29,7 @@ function graphProblems(m: Module): string[] {
   return problems;
 }
 
-describe.skipIf(!CORPUS_PRESENT)('readModule over every version folder of the corpus', () => {
+describe.skipIf(!CORPUS_PRESENT)('readModule over every version folder of the corpus', NEEDS_CORPUS, () => {
   for (const folder of VERSION_FOLDERS) {
     it(`reads every file of ${folder} into a complete graph`, () => {
       const files = corpusFiles(folder);
@@ -50,7 +50,7 @@ describe.skipIf(!CORPUS_PRESENT)('readModule over every version folder of the co
   }
 });
 
-describe.skipIf(!CORPUS_PRESENT)('historical files (LLVM\'s own backward-compatibility test data)', () => {
+describe.skipIf(!CORPUS_PRESENT)('historical files (LLVM\'s own backward-compatibility test data)', NEEDS_CORPUS, () => {
   it('reads the sound constexpr.ll.bc-13', () => {
     const m = readModule(readCorpusFile('historical', 'constexpr.ll.bc-13'));
     expect(m.source?.bytecodeVersion).toBe(3);

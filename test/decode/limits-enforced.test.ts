@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { DEFAULT_LIMITS, type Limits } from '../../src/limits.js';
 import { readModule } from '../../src/read.js';
-import { CORPUS_PRESENT, readCorpusFile } from '../support/corpus.js';
+import { CORPUS_PRESENT, readCorpusFile, NEEDS_CORPUS } from '../support/corpus.js';
 
 /** For each limit: a small value, a corpus file that exceeds it, and words the error must contain. */
 const CASES: readonly [keyof Limits, number, string, string, RegExp][] = [
@@ -27,7 +27,7 @@ const CASES: readonly [keyof Limits, number, string, string, RegExp][] = [
   ['maxDependentLibraries', 0, 'v6', 'Feature__properties.bc', /limit of 0\b/],
 ];
 
-describe.skipIf(!CORPUS_PRESENT)('documented limits are enforced', () => {
+describe.skipIf(!CORPUS_PRESENT)('documented limits are enforced', NEEDS_CORPUS, () => {
   it('covers every limit', () => {
     expect(new Set(CASES.map((c) => c[0]))).toEqual(new Set(Object.keys(DEFAULT_LIMITS)));
   });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { readModule } from '../../src/read.js';
 import { unwrapContainer } from '../../src/container/index.js';
-import { CORPUS_PRESENT, readCorpusFile } from '../support/corpus.js';
+import { CORPUS_PRESENT, readCorpusFile, NEEDS_CORPUS } from '../support/corpus.js';
 
 /** Small real files of every version, chosen for variety (globals, calls, phis, compaction, …). */
 const SAMPLES: readonly [string, string][] = [
@@ -40,7 +40,7 @@ function plain(folder: string, name: string): Uint8Array {
   return unwrapContainer(readCorpusFile(folder, name)).stream.slice();
 }
 
-describe.skipIf(!CORPUS_PRESENT)('malformed input', () => {
+describe.skipIf(!CORPUS_PRESENT)('malformed input', NEEDS_CORPUS, () => {
   for (const [folder, name] of SAMPLES) {
     it(`${folder}/${name}: every truncation gives a BytecodeError`, () => {
       const bytes = plain(folder, name);

@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { writeModule } from '../../src/encode/write.js';
 import { readModule } from '../../src/read.js';
-import { CORPUS_PRESENT, readCorpusFile } from '../support/corpus.js';
+import { CORPUS_PRESENT, readCorpusFile, NEEDS_CORPUS } from '../support/corpus.js';
 
 const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype'];
 
-describe.skipIf(!CORPUS_PRESENT)('names that are JavaScript property names', () => {
+describe.skipIf(!CORPUS_PRESENT)('names that are JavaScript property names', NEEDS_CORPUS, () => {
   it('survive as type, global, function and local names', () => {
     const m = readModule(readCorpusFile('v6', 'Feature__globalvars.bc'));
     m.globals.forEach((g, i) => (g.name = HOSTILE[i % HOSTILE.length]! + i));

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import { EncodeError } from '../../src/encode/encode-error.js';
 import { SUPPORTED_VERSIONS } from '../../src/encode/module-block.js';
 import { writeModule } from '../../src/encode/write.js';
@@ -15,7 +16,7 @@ import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const CORPUS = resolve(HERE, '../../../shared/corpus');
+const CORPUS = CORPUS_ROOT;
 const TARGETS = [...SUPPORTED_VERSIONS].sort();
 
 interface Tally {
@@ -28,7 +29,7 @@ describe('every corpus file converted to every other writable version', () => {
   for (const folder of ['v0', 'v1', 'v3', 'v5', 'v6']) {
     const dir = join(CORPUS, folder);
     if (!existsSync(dir)) {
-      it.skip(`${dir} is absent: skipping the conversion test`, () => {});
+      it.skip(`${dir} is absent: skipping the conversion test`, NEEDS_CORPUS, () => {});
       continue;
     }
     it(`${folder}: prints identically after conversion, or is refused naming the construct`, () => {

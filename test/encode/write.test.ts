@@ -2,12 +2,13 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import { loadBzip2 } from '../../src/container/index.js';
 import { EncodeError, writeModule, writeModuleAsync } from '../../src/index.js';
 import { emptyModule, global, hex, int, P } from './helpers.js';
 import { readModule } from '../../src/read.js';
 
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+const CORPUS = CORPUS_ROOT;
 
 describe('writeModule containers', () => {
   const m = emptyModule();
@@ -40,7 +41,7 @@ describe('writeModule over the two bzip2-compressed corpus files (whole file ide
   });
   for (const [v, name] of [[6, 'Large__big-bf'], [6, 'Bytecode__slow'], [5, 'Large__big-bf'], [5, 'Bytecode__slow']] as const) {
     const path = `${CORPUS}/v${v}/${name}.bc`;
-    it.skipIf(!existsSync(path))(`v${v}/${name}.bc (skipped when the corpus is absent)`, async () => {
+    it.skipIf(!existsSync(path))(`v${v}/${name}.bc (skipped when the corpus is absent)`, NEEDS_CORPUS, async () => {
       const file = new Uint8Array(readFileSync(path));
       const m2 = readModule(file);
       expect(hex(writeModule(m2, { bytecodeVersion: v }))).toBe(hex(file));

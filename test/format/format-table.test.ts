@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 
 import {
   FORMAT_TABLE,
@@ -24,9 +25,8 @@ import {
 } from '../../src/format/format-table.js';
 
 /** The shared reference corpus, `../shared/corpus` from the repository root. */
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
-const haveCorpus = existsSync(CORPUS);
-if (!haveCorpus) console.warn(`format-table corpus tests skipped: ${CORPUS} is absent`);
+const CORPUS = CORPUS_ROOT;
+const haveCorpus = CORPUS_PRESENT;
 
 function row(version: number): FormatRow {
   const r = formatFor(version);
@@ -200,7 +200,7 @@ function topLevelBlocks(stream: Uint8Array, r: FormatRow): { versionWord: number
   return { versionWord, pads, blocks };
 }
 
-describe.skipIf(!haveCorpus)('the format table against the corpus', () => {
+describe.skipIf(!haveCorpus)('the format table against the corpus', NEEDS_CORPUS, () => {
   for (const { folder, version } of FOLDERS) {
     const r = row(version);
     const dir = join(CORPUS, folder);
@@ -362,7 +362,7 @@ function rawInstructions(stream: Uint8Array, r: FormatRow): RawInstruction[] {
   return out;
 }
 
-describe.skipIf(!haveCorpus)('opcode numbering against llvm-bcanalyzer -dump', () => {
+describe.skipIf(!haveCorpus)('opcode numbering against llvm-bcanalyzer -dump', NEEDS_CORPUS, () => {
   for (const { folder, version } of FOLDERS.filter((f) => f.version >= 3)) {
     it(`${folder}: every instruction's opcode and operand count match the dump`, () => {
       const r = row(version);
@@ -397,7 +397,7 @@ describe.skipIf(!haveCorpus)('opcode numbering against llvm-bcanalyzer -dump', (
   }
 });
 
-describe.skipIf(!haveCorpus)('instruction framing of v0 and v1 files', () => {
+describe.skipIf(!haveCorpus)('instruction framing of v0 and v1 files', NEEDS_CORPUS, () => {
   for (const { folder, version } of FOLDERS.filter((f) => f.version <= 1)) {
     it(`${folder}: every instruction list ends exactly at its block end, every opcode is known`, () => {
       const r = row(version);
@@ -457,7 +457,7 @@ function functionInnerBlocks(stream: Uint8Array, r: FormatRow): { kind: string |
   return functions;
 }
 
-describe.skipIf(!haveCorpus)('function bodies against the writer-policy fields', () => {
+describe.skipIf(!haveCorpus)('function bodies against the writer-policy fields', NEEDS_CORPUS, () => {
   for (const { folder, version } of FOLDERS) {
     it(`${folder}: compaction tables ${row(version).alwaysWritesCompactionTable ? 'in every body' : 'only when non-empty'}; declarations ${row(version).declarationsHaveFunctionBlocks ? 'have' : 'have no'} blocks`, () => {
       const r = row(version);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 
 import { analyzeBytes } from '../../src/analyze/index.js';
 import { wrapContainer } from '../../src/container/index.js';
@@ -11,9 +12,8 @@ import { detectCompressedTextModeDamage, detectTextModeDamage, textModeHint } fr
 import { readModule } from '../../src/read.js';
 import { ModuleBuilder } from '../../src/build/index.js';
 
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
-const haveCorpus = existsSync(CORPUS);
-if (!haveCorpus) console.warn(`text-mode damage corpus tests skipped: ${CORPUS} is absent`);
+const CORPUS = CORPUS_ROOT;
+const haveCorpus = CORPUS_PRESENT;
 
 /** Where the module block starts: after `llvm`, or after `llvc0`; null for bzip2 files. */
 function moduleStart(bytes: Uint8Array): number | null {
@@ -47,7 +47,7 @@ describe('text-mode damage detection on synthetic input', () => {
   });
 });
 
-describe.skipIf(!haveCorpus)('text-mode damage detection on real files', () => {
+describe.skipIf(!haveCorpus)('text-mode damage detection on real files', NEEDS_CORPUS, () => {
   const damaged = ['memcpy.ll.bc-16', 'old-intrinsics.ll.bc-16', 'signed-intrinsics.ll.bc-16', 'slow.bc-13', 'ver6.ll.bc'];
 
   it('finds concrete evidence in each of the five damaged historical files', () => {

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { collectUses } from '../../src/graph/uses.js';
 import { readModule } from '../../src/read.js';
-import { CORPUS_PRESENT, readCorpusFile } from '../support/corpus.js';
+import { CORPUS_PRESENT, readCorpusFile, NEEDS_CORPUS } from '../support/corpus.js';
 
-describe.skipIf(!CORPUS_PRESENT)('collectUses', () => {
+describe.skipIf(!CORPUS_PRESENT)('collectUses', NEEDS_CORPUS, () => {
   it('finds every call of a function and every use of an instruction', () => {
     const m = readModule(readCorpusFile('v6', 'Large__big-bf.bc'));
     const uses = collectUses(m);

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readModule } from '../../src/read.js';
 import { printModern } from '../../src/modern/index.js';
-import { CORPUS_PRESENT, corpusFiles, readCorpusFile, VERSION_FOLDERS } from '../support/corpus.js';
+import { CORPUS_PRESENT, corpusFiles, readCorpusFile, VERSION_FOLDERS, NEEDS_CORPUS } from '../support/corpus.js';
 import type { Module } from '../../src/graph/module.js';
 import { findTool, optimizeScript, runBatched, runScriptLli, verifyScript } from './llvm16.js';
 
@@ -81,7 +81,7 @@ function upgradeFolder(folder: string): { paths: Map<string, string>; errors: Ma
   return { paths, errors, exceptions };
 }
 
-describe.skipIf(!CORPUS_PRESENT || !HAVE_LLVM)('upgraded corpus modules are valid LLVM 16 IR', () => {
+describe.skipIf(!CORPUS_PRESENT || !HAVE_LLVM)('upgraded corpus modules are valid LLVM 16 IR', NEEDS_CORPUS, () => {
   const scoreboard: string[] = [];
   afterAll(() => {
     if (scoreboard.length) console.log(['upgrade scoreboard (llvm-as-16 + opt-16 -passes=verify; lli-16 for ExecutionEngine__*):', ...scoreboard].join('\n  '));

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
-import { CORPUS_PRESENT, CORPUS_SKIP_REASON, corpusFiles, readCorpusFile, readCorpusText } from '../support/corpus.js';
+import { CORPUS_PRESENT, CORPUS_SKIP_REASON, corpusFiles, readCorpusFile, readCorpusText, NEEDS_CORPUS } from '../support/corpus.js';
 
 interface Job {
   readonly folder: string;
@@ -47,7 +47,7 @@ function firstDifference(got: string, want: string): string {
   return 'identical';
 }
 
-describe.skipIf(!CORPUS_PRESENT)('printer against the corpus', () => {
+describe.skipIf(!CORPUS_PRESENT)('printer against the corpus', NEEDS_CORPUS, () => {
   for (const job of JOBS) {
     it(`${job.folder} ${job.suffix} (${job.syntax})`, () => {
       let identical = 0;
@@ -72,4 +72,4 @@ describe.skipIf(!CORPUS_PRESENT)('printer against the corpus', () => {
   }
 });
 
-if (!CORPUS_PRESENT) it.skip(CORPUS_SKIP_REASON, () => {});
+if (!CORPUS_PRESENT) it.skip(CORPUS_SKIP_REASON, NEEDS_CORPUS, () => {});

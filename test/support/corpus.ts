@@ -1,17 +1,24 @@
 /**
- * Access to the reference corpus in `../shared/corpus` (never copied into the project). Tests
- * that need it call `corpusFolder(...)` and skip, saying so, when it is absent.
+ * Access to the reference corpus (never copied into the project). Where it is comes from one rule
+ * shared with the tools (src/tools/corpus-location.ts): `LLVM_BYTECODE_CORPUS`, else
+ * `../shared/corpus` beside the checkout.
+ *
+ * Tests that need it are tagged `corpus` ({@link NEEDS_CORPUS}) and skip when it is absent; the
+ * reporter in test/support/corpus-reporter.ts then ends `npm test` by saying how many skipped and
+ * how to provide the corpus.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CORPUS_ENV, locateCorpus } from '../../src/tools/corpus-location.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const CORPUS_ROOT = resolve(HERE, '../../../shared/corpus');
-export const CORPUS_PRESENT = existsSync(CORPUS_ROOT);
-export const CORPUS_SKIP_REASON = `reference corpus not found at ${CORPUS_ROOT} (tests that need it are skipped)`;
+const LOCATION = locateCorpus();
+export const CORPUS_ROOT = LOCATION.root;
+export const CORPUS_PRESENT = LOCATION.present;
+export const CORPUS_SKIP_REASON = `reference corpus not found at ${CORPUS_ROOT} (tests that need it are skipped; set ${CORPUS_ENV}=DIR or place it at ../shared/corpus)`;
+export { CORPUS_ENV };
 
-if (!CORPUS_PRESENT) console.warn(CORPUS_SKIP_REASON);
+/** Options for a `describe`/`it` that needs the corpus: the tag the reporter counts. */
+export const NEEDS_CORPUS = { tags: ['corpus'] };
 
 export const VERSION_FOLDERS = ['v0', 'v1', 'v3', 'v5', 'v6'] as const;
 

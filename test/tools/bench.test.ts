@@ -21,10 +21,20 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     }
   });
 
-  it('measures the generated module alone, saying so, when the corpus is absent', () => {
-    const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', '--corpus', join(tmpdir(), 'no-such-corpus')], { encoding: 'utf8' });
+  it('measures the generated module alone with --no-corpus, saying so', () => {
+    const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', '--no-corpus'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/not found .*generated module only/);
+    expect(r.stdout).toMatch(/--no-corpus: measuring the generated module only/);
     expect(r.stdout).toMatch(/^generated \(20 functions\) +read /m);
+  });
+
+  it('fails, saying how to provide it, when the corpus it was given is absent', () => {
+    const absent = join(tmpdir(), 'no-such-corpus');
+    for (const [args, env] of [[['--corpus', absent], {}], [[], { LLVM_BYTECODE_CORPUS: absent }]] as const) {
+      const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`bench: no corpus at ${absent}`);
+      expect(r.stderr).toContain('pass --corpus DIR or set LLVM_BYTECODE_CORPUS=DIR');
+    }
   });
 });

@@ -21,4 +21,18 @@ describe('.ci/run', () => {
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
+
+  it('builds the API reference and checks the packed package (publint, attw, install and run)', () => {
+    const text = readFileSync(CI, 'utf8');
+    expect(text).toContain('npm run docs:api');
+    expect(text).toContain('.ci/check-package');
+    const check = readFileSync(new URL('../../.ci/check-package', import.meta.url), 'utf8');
+    for (const step of ['npm pack', 'publint run', 'attw', 'npm install', 'llvm-bytecode --version', 'node use.mjs']) expect(check).toContain(step);
+    expect(spawnSync('bash', ['-n', new URL('../../.ci/check-package', import.meta.url).pathname]).status).toBe(0);
+  });
+
+  it('skips the conformance step, saying so, only when the corpus is absent', () => {
+    const text = readFileSync(CI, 'utf8');
+    expect(text).toMatch(/if \[ -d "\$corpus" \]; then\n  npm run conformance -- --ratchet\nelse\n  echo "SKIPPED: no reference corpus/);
+  });
 });
