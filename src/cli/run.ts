@@ -2,17 +2,24 @@
  * The CLI as a function: `run(argv, io)` returns the exit code. The entry point (`main.ts`) only
  * binds it to the process; tests call it directly with in-memory IO.
  *
- * A thin layer: parse options, read bytes, call the library, write the result. The library's
- * modules are imported when a command needs them, so `--help` and `--version` start instantly.
+ * A thin layer: parse options, read bytes, call the library, write the result. The commands
+ * themselves are table entries (commands.ts); several inputs or a directory make a batch
+ * (batch.ts). The library's modules are imported when a command needs them, so `--help` and
+ * `--version` start instantly.
  *
  * Every failure is one line on standard error, `llvm-bytecode: error: FILE: MESSAGE`, where a
  * format error's MESSAGE ends in `(offset N, in BLOCK/PATH)`; exit code 1, or 2 for usage errors.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
-import { ANALYZE_HELP, DIS_HELP, OVERALL_HELP, REWRITE_HELP, TOOL, UPGRADE_HELP } from './help.js';
-import { loadAnalyzer, loadPrinter, loadUpgrader, type Analyzer } from './engines.js';
+import { planBatch, runBatch } from './batch.js';
+import { COMMANDS, convertFile, type CommandName, type CommandSpec } from './commands.js';
+import { describeError } from './describe-error.js';
+import { OVERALL_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
+
+export { describeError } from './describe-error.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -21,13 +28,13 @@ export const EXIT_USAGE = 2;
 /** The label for standard input in messages, as llvm-dis showed it in `; ModuleID`. */
 const STDIN_LABEL = '<stdin>';
 
-/** An error already tied to the file it concerns (input or output). */
+/** An error already tied to the file it concerns (input or output); a string is the message itself. */
 class FileError extends Error {
   constructor(
     readonly file: string,
     readonly original: unknown,
   ) {
-    super(describeError(original));
+    super(typeof original === 'string' ? original : describeError(original));
   }
 }
 
@@ -47,16 +54,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       case '-V':
         io.stdout(`${TOOL} ${packageVersion()}\n`);
         return EXIT_OK;
-      case 'dis':
-        return await dis(rest, io);
-      case 'rewrite':
-        return await rewrite(rest, io);
-      case 'analyze':
-        return await analyze(rest, io);
-      case 'upgrade':
-        return await upgrade(rest, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: dis, rewrite, analyze, upgrade; see '${TOOL} --help')`);
+        if (Object.hasOwn(COMMANDS, command)) return await runCommand(COMMANDS[command as CommandName], rest, io);
+        throw new UsageError(`unknown command '${command}' (commands: ${Object.keys(COMMANDS).join(', ')}; see '${TOOL} --help')`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -73,113 +73,41 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Commands
+// Options every file command takes
 
 const HELP: OptionSpec = { name: 'help', short: 'h', takesValue: false };
 const OUTPUT: OptionSpec = { name: 'output', short: 'o', takesValue: true };
+const JOBS: OptionSpec = { name: 'jobs', short: 'j', takesValue: true };
 
-async function dis(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, { name: 'syntax', takesValue: true, choices: ['1.9', 'native'] }]);
-  if (options.has('help')) return help(io, DIS_HELP);
-  const input = oneInput(positionals, 'dis', false);
-  const syntax = options.get('syntax') === 'native' ? 'native' : '1.9';
-  const output = stringOption(options, 'output') ?? '-';
-
-  const bytes = await readInput(input, io);
-  // Load the printer and the reader together. The printer's promise is awaited only after a
-  // successful read, so a failure to load it must not count as unhandled in the meantime.
-  const printer = loadPrinter();
-  printer.catch(() => undefined);
-  const { readModule } = await import('../read.js');
-  let text: string;
-  try {
-    const module = readModule(bytes);
-    text = (await printer).printModule(module, { syntax });
-  } catch (e) {
-    throw new FileError(labelOf(input), e);
-  }
-  writeOutput(output, text, io);
-  return EXIT_OK;
-}
-
-async function rewrite(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [
-    HELP,
-    OUTPUT,
-    { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
-    { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
-  ]);
-  if (options.has('help')) return help(io, REWRITE_HELP);
-  const input = oneInput(positionals, 'rewrite', true);
+/**
+ * One command: one input to one output (standard input and output by default), or a batch when
+ * given several inputs or a directory.
+ */
+async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo): Promise<number> {
+  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, JOBS, ...spec.options]);
+  if (options.has('help')) return help(io, spec.help);
+  const settings = spec.settings(options);
+  const jobs = jobsOption(options);
   const output = stringOption(options, 'output');
-  if (output === undefined) throw new UsageError(`rewrite needs an output file: -o OUT (see '${TOOL} rewrite --help')`);
-  const requested = stringOption(options, 'bytecode-version');
-  const compression = (stringOption(options, 'compress') ?? 'auto') as 'auto' | 'none' | 'bzip2';
 
-  const bytes = await readInput(input, io);
-  const [{ readModule }, { writeModuleAsync, SUPPORTED_VERSIONS }] = await Promise.all([import('../read.js'), import('../encode/write.js')]);
-  let out: Uint8Array;
-  try {
-    const module = readModule(bytes);
-    const own = module.source?.bytecodeVersion;
-    const bytecodeVersion = requested !== undefined ? Number(requested) : own !== undefined && SUPPORTED_VERSIONS.has(own) ? own : 6;
-    out = await writeModuleAsync(module, { bytecodeVersion, compression });
-  } catch (e) {
-    throw new FileError(labelOf(input), e);
+  if (positionals.length > 1 || (positionals.length === 1 && positionals[0] !== '-' && io.isDirectory(positionals[0]!))) {
+    const files = planBatch(spec, settings, positionals, output, io);
+    if (files.length === 0) throw new FileError(positionals.join(', '), 'no .bc files found');
+    const failed = await runBatch(settings, files, jobs, io);
+    return failed ? EXIT_FAILURE : EXIT_OK;
   }
-  writeOutput(output, out, io);
-  return EXIT_OK;
-}
 
-async function analyze(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, { name: 'dump', takesValue: false }, { name: 'json', takesValue: false }]);
-  if (options.has('help')) return help(io, ANALYZE_HELP);
-  const input = oneInput(positionals, 'analyze', false);
-  if (options.has('dump') && options.has('json')) throw new UsageError('--dump and --json cannot be combined');
-
-  const bytes = await readInput(input, io);
-  const analyzer = await loadAnalyzer();
+  const input = positionals[0] ?? (spec.inputRequired ? undefined : '-');
+  if (input === undefined) throw new UsageError(`${spec.name} needs an input file (see '${TOOL} ${spec.name} --help')`);
+  if (spec.outputRequired && output === undefined) throw new UsageError(`${spec.name} needs an output file: -o OUT (see '${TOOL} ${spec.name} --help')`);
   const label = labelOf(input);
-  let analysis: ReturnType<Analyzer['analyzeBytes']>;
-  let text: string;
-  try {
-    // The analyzer does not throw on a damaged file: it returns the figures up to the damage and
-    // says where it stopped, as llvm-bcanalyzer printed its partial figures.
-    // (With --dump the file is walked twice, once for the listing: cheap, and it keeps the CLI on
-    // the analyzer's public functions.)
-    analysis = analyzer.analyzeBytes(bytes, { moduleId: label });
-    if (options.has('dump')) text = analyzer.dumpAnalysis(bytes, { moduleId: label });
-    else text = options.has('json') ? analyzer.analysisToJson(analysis, 2) + '\n' : analyzer.formatAnalysis(analysis);
-  } catch (e) {
-    throw new FileError(label, e);
-  }
-  io.stdout(text);
-  if (analysis.error) {
-    const { reason, offset, blockPath } = analysis.error;
-    const { BytecodeError } = await import('../errors/bytecode-error.js');
-    throw new FileError(label, new BytecodeError(reason, offset, blockPath));
-  }
-  return EXIT_OK;
-}
-
-async function upgrade(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT]);
-  if (options.has('help')) return help(io, UPGRADE_HELP);
-  const input = oneInput(positionals, 'upgrade', false);
-  const output = stringOption(options, 'output') ?? '-';
-
   const bytes = await readInput(input, io);
-  const upgrader = loadUpgrader();
-  upgrader.catch(() => undefined); // awaited only after a successful read (see dis)
-  const { readModule } = await import('../read.js');
-  let text: string;
-  try {
-    const module = readModule(bytes);
-    text = (await upgrader).printModern(module);
-  } catch (e) {
-    throw new FileError(labelOf(input), e);
-  }
-  writeOutput(output, text, io);
+  const converted = await convertFile(settings, bytes, label);
+  const failed = 'error' in converted;
+  // To standard output, what there is (an analysis up to the damage); to a file, only a success.
+  const target = output ?? '-';
+  if (converted.output !== undefined && (!failed || target === '-')) writeOutput(target, converted.output, io);
+  if (failed) throw new FileError(label, converted.error);
   return EXIT_OK;
 }
 
@@ -191,20 +119,17 @@ function help(io: CliIo, text: string): number {
   return EXIT_OK;
 }
 
-/** The single input operand; `-` (or none, where allowed) is standard input. */
-function oneInput(positionals: string[], command: string, required: boolean): string {
-  if (positionals.length > 1) throw new UsageError(`${command} takes one input file, got ${positionals.length} (see '${TOOL} ${command} --help')`);
-  const input = positionals[0];
-  if (input === undefined) {
-    if (required) throw new UsageError(`${command} needs an input file (see '${TOOL} ${command} --help')`);
-    return '-';
-  }
-  return input;
-}
-
 function stringOption(options: Map<string, string | true>, name: string): string | undefined {
   const v = options.get(name);
   return typeof v === 'string' ? v : undefined;
+}
+
+/** `--jobs N`: worker threads for a batch; by default one per core. */
+function jobsOption(options: Map<string, string | true>): number {
+  const v = stringOption(options, 'jobs');
+  if (v === undefined) return availableParallelism();
+  if (!/^[1-9][0-9]{0,3}$/.test(v)) throw new UsageError(`option '--jobs' must be a whole number from 1 to 9999, not '${v}'`);
+  return Number(v);
 }
 
 function labelOf(path: string): string {
@@ -231,43 +156,9 @@ function writeOutput(path: string, data: string | Uint8Array, io: CliIo): void {
   }
 }
 
-/** Plain words for the file-system errors a user meets; the library's own messages otherwise. */
-const ERRNO_WORDS: Record<string, string> = {
-  ENOENT: 'no such file or directory',
-  EISDIR: 'is a directory',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  ENOTDIR: 'not a directory',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on device',
-};
-
-const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'UpgradeError']);
-
-/** One line describing any thrown value. */
-export function describeError(e: unknown): string {
-  if (e instanceof Error) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && code in ERRNO_WORDS) return ERRNO_WORDS[code]!;
-    // The library's own errors are meant for users (a BytecodeError carries the offset and block
-    // path; EncodeError and UpgradeError name what the target cannot express); anything else is
-    // our bug, and says so.
-    const known = USER_ERRORS.has(e.name) || typeof code === 'string';
-    return oneLine(known ? e.message : `internal error (${e.name}): ${e.message}`);
-  }
-  return oneLine(`internal error: ${String(e)}`);
-}
-
-/**
- * Keeps a message on one line and harmless to a terminal: messages may quote names from the file,
- * which can hold any byte, so line breaks become spaces and other control bytes `\xNN`.
- */
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
-
 function packageVersion(): string {
-  // dist/cli/run.js and src/cli/run.ts both sit two levels below the package root.
+  // dist/cli/main.js (the bundle), dist/cli/run.js and src/cli/run.ts all sit two levels below
+  // the package root.
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'latin1')) as { version?: string };
   return pkg.version ?? 'unknown';
 }
