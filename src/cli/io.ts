@@ -57,12 +57,9 @@ export function toBytes(data: string | Uint8Array): Uint8Array {
  * replace the device or fifo itself.
  */
 export function writeFileAtomically(path: string, data: string | Uint8Array): void {
-  let existing;
-  try {
-    existing = statSync(path);
-  } catch {
-    existing = undefined;
-  }
+  // (Asked not to throw: a missing target is the common case of a batch, and an exception per
+  // file costs more than the stat.)
+  const existing = statSync(path, { throwIfNoEntry: false });
   const bytes = toBytes(data);
   if (existing && !existing.isFile()) {
     writeAll(openSync(path, 'w'), bytes);
@@ -89,6 +86,7 @@ function writeAll(fd: number, bytes: Uint8Array): void {
 
 /** The real thing: node:fs and the process streams; `parallel` when worker threads are offered. */
 export function nodeIo(parallel?: ParallelRunner): CliIo {
+  const made = new Set<string>();
   return {
     // One write per call: `dis` hands over the whole listing at once, and process.stdout keeps
     // the process alive until it has drained (we never call process.exit).
@@ -108,9 +106,9 @@ export function nodeIo(parallel?: ParallelRunner): CliIo {
     writeFile: writeFileAtomically,
     isDirectory: (path) => {
       try {
-        return statSync(path).isDirectory();
+        return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
       } catch {
-        return false;
+        return false; // ENOTDIR, EACCES…: not a directory we can walk; reading it will say why
       }
     },
     listDirectory: (path) =>
@@ -124,7 +122,12 @@ export function nodeIo(parallel?: ParallelRunner): CliIo {
         }
         return { name: d.name, directory: false, size };
       }),
-    makeDirectory: (path) => void mkdirSync(path, { recursive: true }),
+    makeDirectory: (path) => {
+      // A batch asks for the same few directories once per file.
+      if (made.has(path)) return;
+      mkdirSync(path, { recursive: true });
+      made.add(path);
+    },
     ...(parallel ? { parallel } : {}),
   };
 }
