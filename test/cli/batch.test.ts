@@ -118,7 +118,7 @@ describe('batch mode, in-process', () => {
 
 /** The built CLI as a process. */
 function spawnCli(args: string[], cwd?: string) {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'latin1', cwd });
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'latin1', cwd, maxBuffer: 1 << 28 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
