@@ -106,6 +106,17 @@ describe('batch mode, in-process', () => {
     expect(inPlace.err).toContain('llvm-bytecode: error: d/a.bc: the output would replace the input\n');
   });
 
+  it('shows a progress line on a terminal, cleared before each error line and at the end', async () => {
+    const io = memoryIo({ 'd/a.bc': HELLO, 'd/b.bc': CUT, 'd/c.bc': HELLO });
+    const code = await run(['dis', 'd', '-o', 'out'], { ...io, stderrIsTerminal: true });
+    expect(code).toBe(1);
+    const err = io.err();
+    expect(err).toContain('\r\x1b[Kllvm-bytecode: 3/3 files, 1 failed');
+    expect(err.endsWith('\r\x1b[K')).toBe(true);
+    // Without the progress drawing, what remains is the one error line.
+    expect(err.replace(/\r\x1b\[K(llvm-bytecode: \d+\/\d+ files[^\r\n]*)?/g, '')).toMatch(/^llvm-bytecode: error: d\/b\.bc: [^\n]+\n$/);
+  });
+
   it('refuses two inputs with one output, and a directory without bytecode', async () => {
     const twice = await cli(['dis', 'a/x.bc', 'b/x.bc', '-o', 'out'], { 'a/x.bc': HELLO, 'b/x.bc': HELLO });
     expect(twice.code).toBe(2);
