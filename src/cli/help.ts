@@ -2,9 +2,17 @@
 
 export const TOOL = 'llvm-bytecode';
 
+/** Batch mode, the same for every command. */
+const BATCH_NOTE = `Several FILEs or a DIR (every .bc under it) make a batch: each output goes to OUTDIR under the
+input's path relative to DIR, in --jobs N worker threads (default: one per core). A file that
+fails gets one error line and writes nothing; the others are still written (exit status 1).`;
+
+const JOBS_OPTION = `  -j, --jobs N       batch: worker threads (default: the number of cores)`;
+
 export const OVERALL_HELP = `${TOOL}: read, print and write LLVM 1.x bytecode (.bc files, versions 0-7)
 
 usage: ${TOOL} <command> [options] [FILE]
+       ${TOOL} <command> [options] FILE|DIR... -o OUTDIR     (batch)
 
 commands:
   dis [FILE]       print the module as LLVM assembly, as llvm-dis did
@@ -19,15 +27,19 @@ options:
 
 FILE '-' (or no FILE, for dis, analyze and upgrade) reads standard input; on a terminal,
 the command says so and reads until Ctrl-D.
-Exit status: 0 success, 1 the input could not be read or written, 2 usage error.
+${BATCH_NOTE}
+Exit status: 0 success, 1 an input could not be read or written, 2 usage error.
 `;
 
 export const DIS_HELP = `usage: ${TOOL} dis [FILE] [-o OUT] [--syntax 1.9|native]
+       ${TOOL} dis FILE|DIR... -o OUTDIR [--jobs N] [--syntax 1.9|native]
 
 Prints the module in FILE as LLVM assembly, byte for byte as LLVM's llvm-dis printed it.
+A batch writes NAME.ll for each NAME.bc.
 
 options:
   -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
+${JOBS_OPTION}
   --syntax 1.9       LLVM 1.9's dialect, whatever version wrote the file (default)
   --syntax native    the dialect of the release that wrote the file (1.1, 1.2, 1.3, 1.8, 1.9)
   -h, --help         show this help
@@ -35,12 +47,15 @@ options:
 
 export const REWRITE_HELP = `usage: ${TOOL} rewrite IN -o OUT [--bytecode-version N] [--compress auto|none|bzip2]
                      [--drop-target] [--drop-deplibs]
+       ${TOOL} rewrite IN|DIR... -o OUTDIR [--jobs N] [options]
 
 Reads the module in IN and writes it as bytecode to OUT ('-' = standard output). A file written by
-LLVM 1.1, 1.2, 1.3, 1.8 or 1.9 comes back byte for byte as that release wrote it.
+LLVM 1.1, 1.2, 1.3, 1.8 or 1.9 comes back byte for byte as that release wrote it. A batch writes
+each file under its own name.
 
 options:
   -o, --output OUT        the file to write (required)
+  -j, --jobs N            batch: worker threads (default: the number of cores)
   --bytecode-version N    0, 1, 3, 5 or 6; default: IN's own version when it is one of these,
                           else 6. What N cannot express is refused, naming it
   --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
@@ -53,36 +68,42 @@ options:
 `;
 
 export const ANALYZE_HELP = `usage: ${TOOL} analyze [FILE] [-o OUT] [--dump] [--json]
+       ${TOOL} analyze FILE|DIR... [-o OUTDIR] [--jobs N] [--dump | --json]
 
-Describes the blocks of FILE and their sizes, as LLVM 1.9's llvm-bcanalyzer did.
+Describes the blocks of FILE and their sizes, as LLVM 1.9's llvm-bcanalyzer did. A batch prints
+each analysis in turn, or with -o OUTDIR writes NAME.bca.txt (NAME.bca.json with --json,
+NAME.bcadump.txt with --dump) for each NAME.bc.
 
 A damaged file gives the same one-line error as dis (exit status 1) after the figures up to
 the damage; a file that is not bytecode at all gives the error alone.
 
 options:
-  -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
+  -o, --output OUT   write to OUT instead of standard output
+${JOBS_OPTION}
   --dump             list every block and record before the summary (llvm-bcanalyzer -dump)
   --json             print the analysis as JSON instead of text
   -h, --help         show this help
 `;
 
 export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--triple none|keep|host|TRIPLE] [--exceptions native|abort]
+       ${TOOL} upgrade FILE|DIR... -o OUTDIR [--jobs N] [options]
 
 Prints the module in FILE as textual IR for LLVM 16 (opaque pointers), for today's tools
 (llvm-as, opt, lli). What each LLVM 1.x construct becomes, and where meaning can change:
-docs/upgrade.md.
+docs/upgrade.md. A batch writes NAME.ll for each NAME.bc.
 
 options:
   -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
-  --exceptions native
-                     invoke keeps its unwind edge (a landing pad) and unwind raises an exception
-                     the nearest enclosing invoke catches, as in LLVM 1.x (default; compiled
-                     natively it needs the C++ runtime: link with -lstdc++)
-  --exceptions abort invoke becomes a call, unwind calls abort()
+${JOBS_OPTION}
   --triple none      no target triple: LLVM's tools use the host they run on (default; the
                      file's triple stays as a comment). lli runs the result on this machine
   --triple keep      the file's own triple (often i686-...: lli on a 64-bit host crashes)
   --triple host      this machine's triple
   --triple TRIPLE    that triple, e.g. x86_64-pc-linux-gnu
+  --exceptions native
+                     invoke keeps its unwind edge (a landing pad) and unwind raises an exception
+                     the nearest enclosing invoke catches, as in LLVM 1.x (default; compiled
+                     natively it needs the C++ runtime: link with -lstdc++)
+  --exceptions abort invoke becomes a call, unwind calls abort()
   -h, --help         show this help
 `;

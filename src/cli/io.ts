@@ -6,21 +6,45 @@
  * in bytecode are raw bytes, and `llvm-dis` printed them as such, so the CLI writes each character
  * as the one byte it stands for, never as UTF-8.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { ParallelRunner } from './pool.js';
+
+/** One entry of a directory listing. */
+export interface DirectoryEntry {
+  readonly name: string;
+  /** A real directory (a symbolic link to one is not followed, so a walk cannot loop). */
+  readonly directory: boolean;
+  /** The size in bytes of a file (0 for a directory); used only to schedule large files first. */
+  readonly size: number;
+}
 
 export interface CliIo {
   /** Writes to standard output: a string (one byte per character) or raw bytes. */
   stdout(data: string | Uint8Array): void;
   /** Writes a diagnostic to standard error. */
   stderr(text: string): void;
+  /** True when standard error is a terminal (batch runs show a progress line there). */
+  readonly stderrIsTerminal?: boolean;
+  /** True when standard input is a terminal (someone may be waiting for us to say something). */
+  stdinIsTerminal?(): boolean;
   /** The bytes of a file; throws a Node `ErrnoException` when it cannot be read. */
   readFile(path: string): Uint8Array;
   /** All of standard input. */
   readStdin(): Promise<Uint8Array>;
-  /** Creates or replaces a file; throws a Node `ErrnoException` on failure. */
+  /**
+   * Creates or replaces a file; throws a Node `ErrnoException` on failure. The file is replaced
+   * whole or not at all: a failed write never leaves a half-written file in the user's place.
+   */
   writeFile(path: string, data: string | Uint8Array): void;
-  /** True when standard input is a terminal (someone may be waiting for us to say something). */
-  stdinIsTerminal?(): boolean;
+  /** True when `path` names a directory (false when it is missing). */
+  isDirectory(path: string): boolean;
+  /** The entries of a directory, in no particular order. */
+  listDirectory(path: string): DirectoryEntry[];
+  /** Creates a directory and its missing parents. */
+  makeDirectory(path: string): void;
+  /** Runs batch work in worker threads; absent, batches run one file at a time in this thread. */
+  readonly parallel?: ParallelRunner;
 }
 
 /** Bytes to hand to the OS for a string of byte-characters or a byte array. */
@@ -28,13 +52,50 @@ export function toBytes(data: string | Uint8Array): Uint8Array {
   return typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
 }
 
-/** The real thing: node:fs and the process streams. */
-export function nodeIo(): CliIo {
+/**
+ * Writes `data` to `path` through a temporary file beside it, renamed over the target when
+ * complete, so that a full disk or a crash leaves the old file (or none), never a torn one.
+ * Anything but a regular file (`/dev/null`, a pipe) is written in place: renaming over it would
+ * replace the device or fifo itself.
+ */
+export function writeFileAtomically(path: string, data: string | Uint8Array): void {
+  // (Asked not to throw: a missing target is the common case of a batch, and an exception per
+  // file costs more than the stat.)
+  const existing = statSync(path, { throwIfNoEntry: false });
+  const bytes = toBytes(data);
+  if (existing && !existing.isFile()) {
+    writeAll(openSync(path, 'w'), bytes);
+    return;
+  }
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  try {
+    // 'wx': never follow or clobber something already at the temporary name.
+    writeAll(openSync(temporary, 'wx', existing ? existing.mode & 0o777 : 0o666), bytes);
+    renameSync(temporary, path);
+  } catch (e) {
+    rmSync(temporary, { force: true });
+    throw e;
+  }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  try {
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The real thing: node:fs and the process streams; `parallel` when worker threads are offered. */
+export function nodeIo(parallel?: ParallelRunner): CliIo {
+  const made = new Set<string>();
   return {
+    stdinIsTerminal: () => process.stdin.isTTY === true,
     // One write per call: `dis` hands over the whole listing at once, and process.stdout keeps
     // the process alive until it has drained (we never call process.exit).
     stdout: (data) => void process.stdout.write(toBytes(data)),
     stderr: (text) => void process.stderr.write(text),
+    stderrIsTerminal: process.stderr.isTTY === true,
     readFile: (path) => {
       const buf = readFileSync(path);
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -45,7 +106,31 @@ export function nodeIo(): CliIo {
       const all = Buffer.concat(chunks);
       return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
     },
-    writeFile: (path, data) => writeFileSync(path, toBytes(data)),
-    stdinIsTerminal: () => process.stdin.isTTY === true,
+    writeFile: writeFileAtomically,
+    isDirectory: (path) => {
+      try {
+        return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+      } catch {
+        return false; // ENOTDIR, EACCES…: not a directory we can walk; reading it will say why
+      }
+    },
+    listDirectory: (path) =>
+      readdirSync(path, { withFileTypes: true }).map((d) => {
+        if (d.isDirectory()) return { name: d.name, directory: true, size: 0 };
+        let size = 0;
+        try {
+          size = statSync(join(path, d.name)).size;
+        } catch {
+          // Vanished meanwhile: reading it will say so, in its own error line.
+        }
+        return { name: d.name, directory: false, size };
+      }),
+    makeDirectory: (path) => {
+      // A batch asks for the same few directories once per file.
+      if (made.has(path)) return;
+      mkdirSync(path, { recursive: true });
+      made.add(path);
+    },
+    ...(parallel ? { parallel } : {}),
   };
 }

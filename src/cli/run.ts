@@ -2,17 +2,25 @@
  * The CLI as a function: `run(argv, io)` returns the exit code. The entry point (`main.ts`) only
  * binds it to the process; tests call it directly with in-memory IO.
  *
- * A thin layer: parse options, read bytes, call the library, write the result. The library's
- * modules are imported when a command needs them, so `--help` and `--version` start instantly.
+ * A thin layer: parse options, read bytes, call the library, write the result. The commands
+ * themselves are table entries (commands.ts); several inputs or a directory make a batch
+ * (batch.ts). The library's modules are imported when a command needs them, so `--help` and
+ * `--version` start instantly.
  *
  * Every failure is one line on standard error, `llvm-bytecode: error: FILE: MESSAGE`, where a
  * format error's MESSAGE ends in `(offset N, in BLOCK/PATH)`; exit code 1, or 2 for usage errors.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
-import { ANALYZE_HELP, DIS_HELP, OVERALL_HELP, REWRITE_HELP, TOOL, UPGRADE_HELP } from './help.js';
-import { loadAnalyzer, loadPrinter, loadUpgrader, type Analyzer } from './engines.js';
+import { planBatch, runBatch } from './batch.js';
+import { COMMANDS, convertFile, type CommandName, type CommandSpec } from './commands.js';
+import { describeError } from './describe-error.js';
+import { OVERALL_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
+
+export { describeError } from './describe-error.js';
+export { hostTriple } from './commands.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -23,7 +31,7 @@ const STDIN_LABEL = '<stdin>';
 /** The label for standard output in messages. */
 export const STDOUT_LABEL = '<stdout>';
 
-/** An error already tied to the file it concerns (input or output). */
+/** An error already tied to the file it concerns (input or output); a string is the message itself. */
 class FileError extends Error {
   constructor(
     readonly file: string,
@@ -31,7 +39,8 @@ class FileError extends Error {
     /** What was being done with the file when it failed, said before the reason. */
     readonly doing?: string,
   ) {
-    super(doing ? `${doing}: ${describeError(original)}` : describeError(original));
+    const reason = typeof original === 'string' ? original : describeError(original);
+    super(doing ? `${doing}: ${reason}` : reason);
   }
 }
 
@@ -51,16 +60,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       case '-V':
         io.stdout(`${TOOL} ${packageVersion()}\n`);
         return EXIT_OK;
-      case 'dis':
-        return await dis(rest, io);
-      case 'rewrite':
-        return await rewrite(rest, io);
-      case 'analyze':
-        return await analyze(rest, io);
-      case 'upgrade':
-        return await upgrade(rest, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: dis, rewrite, analyze, upgrade; see '${TOOL} --help')`);
+        if (Object.hasOwn(COMMANDS, command)) return await runCommand(COMMANDS[command as CommandName], rest, io);
+        throw new UsageError(`unknown command '${command}' (commands: ${Object.keys(COMMANDS).join(', ')}; see '${TOOL} --help')`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -77,132 +79,41 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Commands
+// Options every file command takes
 
 const HELP: OptionSpec = { name: 'help', short: 'h', takesValue: false };
 const OUTPUT: OptionSpec = { name: 'output', short: 'o', takesValue: true };
+const JOBS: OptionSpec = { name: 'jobs', short: 'j', takesValue: true };
 
-async function dis(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, { name: 'syntax', takesValue: true, choices: ['1.9', 'native'] }]);
-  if (options.has('help')) return help(io, DIS_HELP);
-  const input = oneInput(positionals, 'dis', false);
-  const syntax = options.get('syntax') === 'native' ? 'native' : '1.9';
-  const output = stringOption(options, 'output') ?? '-';
-
-  const bytes = await readInput(input, io);
-  // Load the printer and the reader together. The printer's promise is awaited only after a
-  // successful read, so a failure to load it must not count as unhandled in the meantime.
-  const printer = loadPrinter();
-  printer.catch(() => undefined);
-  const { readModule } = await import('../read.js');
-  let text: string;
-  try {
-    const module = readModule(bytes);
-    text = (await printer).printModule(module, { syntax });
-  } catch (e) {
-    throw new FileError(labelOf(input), e);
-  }
-  writeOutput(output, text, io);
-  return EXIT_OK;
-}
-
-async function rewrite(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [
-    HELP,
-    OUTPUT,
-    { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
-    { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
-    { name: 'drop-target', takesValue: false },
-    { name: 'drop-deplibs', takesValue: false },
-  ]);
-  if (options.has('help')) return help(io, REWRITE_HELP);
-  const input = oneInput(positionals, 'rewrite', true);
+/**
+ * One command: one input to one output (standard input and output by default), or a batch when
+ * given several inputs or a directory.
+ */
+async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo): Promise<number> {
+  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, JOBS, ...spec.options]);
+  if (options.has('help')) return help(io, spec.help);
+  const settings = spec.settings(options);
+  const jobs = jobsOption(options);
   const output = stringOption(options, 'output');
-  if (output === undefined) throw new UsageError(`rewrite needs an output file: -o OUT (see '${TOOL} rewrite --help')`);
-  const requested = stringOption(options, 'bytecode-version');
-  const compression = (stringOption(options, 'compress') ?? 'auto') as 'auto' | 'none' | 'bzip2';
 
-  const bytes = await readInput(input, io);
-  const [{ readModule }, { writeModuleAsync, SUPPORTED_VERSIONS }] = await Promise.all([import('../read.js'), import('../encode/write.js')]);
-  let out: Uint8Array;
-  try {
-    const module = readModule(bytes);
-    // Versions 0 and 1 have no field for these: leaving them out is the user's decision, never ours.
-    if (options.has('drop-target')) module.targetTriple = '';
-    if (options.has('drop-deplibs')) module.dependentLibraries = [];
-    const own = module.source?.bytecodeVersion;
-    const bytecodeVersion = requested !== undefined ? Number(requested) : own !== undefined && SUPPORTED_VERSIONS.has(own) ? own : 6;
-    out = await writeModuleAsync(module, { bytecodeVersion, compression });
-  } catch (e) {
-    throw new FileError(labelOf(input), withRewriteHint(e));
+  if (positionals.length > 1 || (positionals.length === 1 && positionals[0] !== '-' && io.isDirectory(positionals[0]!))) {
+    const files = planBatch(spec, settings, positionals, output, io);
+    if (files.length === 0) throw new FileError(positionals.join(', '), 'no .bc files found');
+    const failed = await runBatch(settings, files, jobs, io);
+    return failed ? EXIT_FAILURE : EXIT_OK;
   }
-  writeOutput(output, out, io);
-  return EXIT_OK;
-}
 
-async function analyze(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, { name: 'dump', takesValue: false }, { name: 'json', takesValue: false }]);
-  if (options.has('help')) return help(io, ANALYZE_HELP);
-  const input = oneInput(positionals, 'analyze', false);
-  const output = stringOption(options, 'output') ?? '-';
-  if (options.has('dump') && options.has('json')) throw new UsageError('--dump and --json cannot be combined');
-
-  const bytes = await readInput(input, io);
-  const analyzer = await loadAnalyzer();
+  const input = positionals[0] ?? (spec.inputRequired ? undefined : '-');
+  if (input === undefined) throw new UsageError(`${spec.name} needs an input file (see '${TOOL} ${spec.name} --help')`);
+  if (spec.outputRequired && output === undefined) throw new UsageError(`${spec.name} needs an output file: -o OUT (see '${TOOL} ${spec.name} --help')`);
   const label = labelOf(input);
-  let analysis: ReturnType<Analyzer['analyzeBytes']>;
-  let text: string;
-  try {
-    // The analyzer does not throw on a damaged file: it returns the figures up to the damage and
-    // says where it stopped, as llvm-bcanalyzer printed its partial figures.
-    // (With --dump the file is walked twice, once for the listing: cheap, and it keeps the CLI on
-    // the analyzer's public functions.)
-    analysis = analyzer.analyzeBytes(bytes, { moduleId: label });
-    if (options.has('dump')) text = analyzer.dumpAnalysis(bytes, { moduleId: label });
-    else text = options.has('json') ? analyzer.analysisToJson(analysis, 2) + '\n' : analyzer.formatAnalysis(analysis);
-  } catch (e) {
-    throw new FileError(label, e);
-  }
-  const failure = analysis.error;
-  if (failure === null) {
-    writeOutput(output, text, io);
-    return EXIT_OK;
-  }
-  // One reader, one story: the error line is the reader's, as `dis` reports it (same wording,
-  // offset and block path); the analyzer's figures up to the damage, in llvm-bcanalyzer's words,
-  // come first. Input that is not bytecode at all has no figures to show: the error alone.
-  const { readModule } = await import('../read.js');
-  const { BytecodeError } = await import('../errors/bytecode-error.js');
-  let first: unknown = new BytecodeError(failure.reason, failure.offset, failure.blockPath);
-  try {
-    readModule(bytes);
-  } catch (e) {
-    if (e instanceof BytecodeError) first = e;
-  }
-  if (failure.phase !== 'container' && analysis.blocks.length > 0) writeOutput(output, text, io);
-  throw new FileError(label, first);
-}
-
-async function upgrade(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, { name: 'exceptions', takesValue: true, choices: ['native', 'abort'] }, { name: 'triple', takesValue: true }]);
-  if (options.has('help')) return help(io, UPGRADE_HELP);
-  const input = oneInput(positionals, 'upgrade', false);
-  const output = stringOption(options, 'output') ?? '-';
-  const exceptions = (stringOption(options, 'exceptions') ?? 'native') as 'native' | 'abort';
-  const triple = tripleChoice(stringOption(options, 'triple') ?? 'none');
-
   const bytes = await readInput(input, io);
-  const upgrader = loadUpgrader();
-  upgrader.catch(() => undefined); // awaited only after a successful read (see dis)
-  const { readModule } = await import('../read.js');
-  let text: string;
-  try {
-    const module = readModule(bytes);
-    text = (await upgrader).printModern(module, { exceptions, triple });
-  } catch (e) {
-    throw new FileError(labelOf(input), e);
-  }
-  writeOutput(output, text, io);
+  const converted = await convertFile(settings, bytes, label);
+  const failed = 'error' in converted;
+  // To standard output, what there is (an analysis up to the damage); to a file, only a success.
+  const target = output ?? '-';
+  if (converted.output !== undefined && (!failed || target === '-')) writeOutput(target, converted.output, io);
+  if (failed) throw new FileError(label, converted.error);
   return EXIT_OK;
 }
 
@@ -214,20 +125,17 @@ function help(io: CliIo, text: string): number {
   return EXIT_OK;
 }
 
-/** The single input operand; `-` (or none, where allowed) is standard input. */
-function oneInput(positionals: string[], command: string, required: boolean): string {
-  if (positionals.length > 1) throw new UsageError(`${command} takes one input file, got ${positionals.length} (see '${TOOL} ${command} --help')`);
-  const input = positionals[0];
-  if (input === undefined) {
-    if (required) throw new UsageError(`${command} needs an input file (see '${TOOL} ${command} --help')`);
-    return '-';
-  }
-  return input;
-}
-
 function stringOption(options: Map<string, string | true>, name: string): string | undefined {
   const v = options.get(name);
   return typeof v === 'string' ? v : undefined;
+}
+
+/** `--jobs N`: worker threads for a batch; by default one per core. */
+function jobsOption(options: Map<string, string | true>): number {
+  const v = stringOption(options, 'jobs');
+  if (v === undefined) return availableParallelism();
+  if (!/^[1-9][0-9]{0,3}$/.test(v)) throw new UsageError(`option '--jobs' must be a whole number from 1 to 9999, not '${v}'`);
+  return Number(v);
 }
 
 function labelOf(path: string): string {
@@ -236,7 +144,7 @@ function labelOf(path: string): string {
 
 async function readInput(path: string, io: CliIo): Promise<Uint8Array> {
   // A user who typed `llvm-bytecode dis` alone would otherwise wait in silence.
-  if (path === '-' && io.stdinIsTerminal?.()) io.stderr(`${TOOL}: reading bytecode from standard input (end with Ctrl-D; see '${TOOL} --help')\n`);
+  if (path === '-' && io.stdinIsTerminal?.()) io.stderr(`${TOOL}: reading from standard input (end with Ctrl-D; see '${TOOL} --help')\n`);
   try {
     return path === '-' ? await io.readStdin() : io.readFile(path);
   } catch (e) {
@@ -260,72 +168,9 @@ function writeOutput(path: string, data: string | Uint8Array, io: CliIo): void {
   }
 }
 
-/**
- * The `--triple` of `upgrade`: `keep`, `none`, `host` (this machine's triple) or a triple. Checked
- * here for the shape LLVM's triples have (ARCH-VENDOR-OS…), so a typo is a usage error.
- */
-function tripleChoice(value: string): string {
-  if (value === 'keep' || value === 'none') return value;
-  if (value === 'host') return hostTriple();
-  if (!/^[A-Za-z0-9_.]+(-[A-Za-z0-9_.]+){1,4}$/.test(value)) {
-    throw new UsageError(`option '--triple' must be keep, host, none or a target triple such as x86_64-pc-linux-gnu, not '${value}'`);
-  }
-  return value;
-}
-
-/** The triple of the machine running this command, in LLVM's spelling. */
-export function hostTriple(arch: string = process.arch, platform: string = process.platform): string {
-  const cpu: Record<string, string> = { x64: 'x86_64', ia32: 'i686', arm64: 'aarch64', arm: 'armv7', ppc64: 'powerpc64le', s390x: 's390x', riscv64: 'riscv64', loong64: 'loongarch64' };
-  const os: Record<string, string> = { linux: 'unknown-linux-gnu', darwin: 'apple-darwin', win32: 'pc-windows-msvc', freebsd: 'unknown-freebsd', openbsd: 'unknown-openbsd', netbsd: 'unknown-netbsd' };
-  return `${cpu[arch] ?? arch}-${os[platform] ?? `unknown-${platform}`}`;
-}
-
-/** A version-0/1 refusal of the triple or the libraries, with the option that leaves them out. */
-function withRewriteHint(e: unknown): unknown {
-  if (!(e instanceof Error) || e.name !== 'EncodeError') return e;
-  const construct = (e as Error & { construct?: string }).construct ?? '';
-  const option = construct.startsWith('the target triple') ? '--drop-target' : construct.startsWith('dependent libraries') ? '--drop-deplibs' : undefined;
-  if (option) e.message += ` (${option} leaves it out)`;
-  return e;
-}
-
-/** Plain words for the file-system errors a user meets; the library's own messages otherwise. */
-const ERRNO_WORDS: Record<string, string> = {
-  ENOENT: 'no such file or directory',
-  EISDIR: 'is a directory',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  ENOTDIR: 'not a directory',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on device',
-};
-
-const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'UpgradeError']);
-
-/** One line describing any thrown value. */
-export function describeError(e: unknown): string {
-  if (e instanceof Error) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && code in ERRNO_WORDS) return ERRNO_WORDS[code]!;
-    // The library's own errors are meant for users (a BytecodeError carries the offset and block
-    // path; EncodeError and UpgradeError name what the target cannot express); anything else is
-    // our bug, and says so.
-    const known = USER_ERRORS.has(e.name) || typeof code === 'string';
-    return oneLine(known ? e.message : `internal error (${e.name}): ${e.message}`);
-  }
-  return oneLine(`internal error: ${String(e)}`);
-}
-
-/**
- * Keeps a message on one line and harmless to a terminal: messages may quote names from the file,
- * which can hold any byte, so line breaks become spaces and other control bytes `\xNN`.
- */
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
-
 function packageVersion(): string {
-  // dist/cli/run.js and src/cli/run.ts both sit two levels below the package root.
+  // dist/cli/main.js (the bundle), dist/cli/run.js and src/cli/run.ts all sit two levels below
+  // the package root.
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'latin1')) as { version?: string };
   return pkg.version ?? 'unknown';
 }

@@ -1,6 +1,16 @@
 /**
- * `npm run bench [-- --runs N] [--corpus DIR]`: throughput and memory on real files.
+ * `npm run bench [-- options]`: our CLI against LLVM 1.9's own tools, whole process against whole
+ * process (bench-processes.ts), then throughput and memory in this process on real files.
  *
+ *   --runs N            in-process: best of N runs (default 10)
+ *   --rounds N          side by side: rounds of A B per single-file row (default 5)
+ *   --batch-rounds N    side by side: rounds per batch row (default 3)
+ *   --llvm DIR          LLVM 1.9's bin folder (default ../shared/llvm-1.9/bin; skipped, saying so,
+ *                       when absent)
+ *   --no-side-by-side   only the in-process table;  --side-by-side-only  only the comparison
+ *   --corpus DIR        the reference corpus;  --generated N  functions of the generated module
+ *
+ * The in-process table:
  * Two workloads: `v6/Large__big-bf.bc` (the largest module in the corpus) and every file of `v6/`
  * together. Rates are megabytes (10^6 bytes) of *uncompressed* bytecode per second, so reading is
  * measured apart from decompression: the streams are unwrapped once, before timing.
@@ -26,6 +36,7 @@ import { writeModule } from '../encode/write.js';
 import type { Module } from '../graph/module.js';
 import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
+import { sideBySide } from './bench-processes.js';
 import { syntheticModule } from './synthetic-module.js';
 
 /** Functions in the generated workload by default: about 1 MB of bytecode. */
@@ -51,16 +62,44 @@ interface Row extends Timing {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function parseOptions(argv: string[]): { runs: number; corpus: string; noCorpus: boolean; generated: number } {
-  const o = { runs: 10, corpus: '', noCorpus: false, generated: SYNTHETIC_FUNCTIONS };
+interface Options {
+  runs: number;
+  rounds: number;
+  batchRounds: number;
+  llvm: string;
+  sideBySide: boolean;
+  table: boolean;
+  corpus: string;
+  noCorpus: boolean;
+  generated: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const o: Options = {
+    runs: 10,
+    rounds: 5,
+    batchRounds: 3,
+    llvm: resolve(PROJECT, '../shared/llvm-1.9/bin'),
+    sideBySide: true,
+    table: true,
+    corpus: '',
+    noCorpus: false,
+    generated: SYNTHETIC_FUNCTIONS,
+  };
+  const count = (i: number): number => Math.max(1, Number.parseInt(argv[i] ?? '', 10) || 1);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--runs') o.runs = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
+    if (a === '--runs') o.runs = count(++i);
+    else if (a === '--rounds') o.rounds = count(++i);
+    else if (a === '--batch-rounds') o.batchRounds = count(++i);
+    else if (a === '--llvm') o.llvm = resolve(argv[++i] ?? '.');
+    else if (a === '--no-side-by-side') o.sideBySide = false;
+    else if (a === '--side-by-side-only') o.table = false;
     else if (a === '--corpus') o.corpus = argv[++i] ?? '.';
     else if (a === '--no-corpus') o.noCorpus = true;
     else if (a === '--generated') o.generated = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run bench -- [--runs N] [--corpus DIR | --no-corpus] [--generated FUNCTIONS]\n');
+      process.stdout.write('usage: npm run bench -- [--runs N] [--rounds N] [--batch-rounds N] [--llvm DIR] [--no-side-by-side | --side-by-side-only] [--corpus DIR | --no-corpus] [--generated FUNCTIONS]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -189,6 +228,17 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   o.corpus = location.root;
+  if (o.sideBySide) {
+    const cli = join(PROJECT, 'dist/cli/main.js');
+    if (o.noCorpus || !location.present) process.stdout.write(`bench: no corpus: no side-by-side comparison (it times the corpus's files)\n\n`);
+    else if (!existsSync(join(o.llvm, 'llvm-dis'))) process.stdout.write(`bench: LLVM 1.9's tools not found at ${o.llvm}: no side-by-side comparison\n\n`);
+    else if (!existsSync(cli)) process.stdout.write(`bench: ${cli} not built: no side-by-side comparison\n\n`);
+    else {
+      const log = (line: string): void => void (process.stderr.isTTY && process.stderr.write(`${line}\n`));
+      process.stdout.write(sideBySide({ llvm: o.llvm, corpus: o.corpus, cli, rounds: o.rounds, batchRounds: o.batchRounds, log }) + '\n');
+    }
+  }
+  if (!o.table) return 0;
   const v6 = join(o.corpus, 'v6');
   await loadBzip2();
   // A large module made in code: measured with or without the corpus.

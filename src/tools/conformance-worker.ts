@@ -1,10 +1,9 @@
 /**
- * A conformance worker thread: receives small batches of `{ root, folder, name }` tasks and answers
- * each batch with its `FileResult`s. Small batches keep the pool balanced (one large file costs as
- * much as hundreds of small ones) without a message round trip per file.
+ * A conformance worker thread: checks the files the main thread hands it (through the pool of
+ * src/cli/pool.ts, as the CLI's batch mode does) and answers with their `FileResult`s.
  */
-import { parentPort } from 'node:worker_threads';
-import { checkFile, prepare } from './conformance-check.js';
+import { serveTasks } from '../cli/pool.js';
+import { checkFile, prepare, type FileResult } from './conformance-check.js';
 
 export interface Task {
   root: string;
@@ -12,15 +11,5 @@ export interface Task {
   name: string;
 }
 
-const port = parentPort;
-if (!port) throw new Error('conformance-worker.js runs only as a worker thread');
-
 await prepare();
-port.postMessage({ ready: true });
-port.on('message', (batch: Task[] | null) => {
-  if (batch === null) {
-    port.close();
-    return;
-  }
-  port.postMessage({ results: batch.map((t) => checkFile(t.root, t.folder, t.name)) });
-});
+serveTasks<Task, FileResult>((t) => checkFile(t.root, t.folder, t.name));

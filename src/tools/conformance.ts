@@ -9,7 +9,7 @@
  *   --ratchet          exit 1 if any count fell below conformance/ratchet.json
  *   --update-ratchet   rewrite conformance/ratchet.json with today's counts
  *   --corpus DIR, DIR  another corpus root (default: $LLVM_BYTECODE_CORPUS, else ../shared/corpus);  --folder NAME  only that folder (repeatable)
- *   --jobs N           worker threads (default: the available cores, at most 4; 1 = in-process)
+ *   --jobs N           worker threads (default: the available cores; 1 = in-process)
  *   --ratchet-file P   another ratchet file (tests use a temporary one)
  *
  * Columns: read, printed (1.9 dialect and native) against LLVM's listings, written back against the
@@ -23,7 +23,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { workerPool } from '../cli/pool.js';
 import type { FileResult, Outcome } from './conformance-check.js';
 import type { Task } from './conformance-worker.js';
 
@@ -93,7 +93,7 @@ function parseOptions(argv: string[]): Options {
     corpus: '',
     ratchetFile: DEFAULT_RATCHET,
     folders: [],
-    jobs: Math.max(1, Math.min(4, availableParallelism())),
+    jobs: availableParallelism(),
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -135,10 +135,10 @@ function listTasks(o: Options): Task[] {
   return tasks.map((t) => ({ t, s: size(t) })).sort((a, b) => b.s - a.s).map(({ t }) => t);
 }
 
-/** Files per message to a worker. */
-const BATCH = 8;
-
-/** Runs every task, in worker threads when `jobs` > 1 (in this thread for a handful of files). */
+/**
+ * Runs every task, in worker threads when `jobs` > 1 (in this thread for a handful of files),
+ * through the pool the CLI's batch mode uses.
+ */
 async function runAll(tasks: Task[], jobs: number): Promise<FileResult[]> {
   if (jobs <= 1 || tasks.length < 50) {
     const check = await import('./conformance-check.js');
@@ -146,29 +146,16 @@ async function runAll(tasks: Task[], jobs: number): Promise<FileResult[]> {
     return tasks.map((t) => check.checkFile(t.root, t.folder, t.name));
   }
   const results: FileResult[] = [];
-  let next = 0;
-  const workerUrl = new URL('./conformance-worker.js', import.meta.url);
-  await Promise.all(
-    Array.from({ length: jobs }, () =>
-      new Promise<void>((done, fail) => {
-        const w = new Worker(workerUrl);
-        // The batch in flight, to name the files if the worker dies (out of memory, say).
-        let current: Task[] = [];
-        const inFlight = (): string => current.map((t) => `${t.folder}/${t.name}`).join(', ');
-        const feed = (): void => {
-          current = tasks.slice(next, next + BATCH);
-          next += current.length;
-          w.postMessage(current.length ? current : null);
-        };
-        w.on('message', (msg: { ready?: boolean; results?: FileResult[] }) => {
-          if (msg.results) results.push(...msg.results);
-          feed();
-        });
-        w.on('error', (e) => fail(new Error(`conformance worker failed on one of ${inFlight()}: ${e.message}`)));
-        w.on('exit', (code) => (code === 0 ? done() : fail(new Error(`conformance worker exited with code ${code} on one of ${inFlight()}`))));
-      }),
-    ),
+  const lost: string[] = [];
+  const pool = workerPool(new URL('./conformance-worker.js', import.meta.url));
+  await pool.run<Task, FileResult>(
+    tasks,
+    jobs,
+    (_, result) => results.push(result),
+    (index, error) => lost.push(`${tasks[index]!.folder}/${tasks[index]!.name} (${error.message})`),
   );
+  // A worker that died (out of memory, say) leaves no verdict: that is a failure of the run.
+  if (lost.length) throw new Error(`conformance worker failed on one of: ${lost.join(', ')}`);
   return results;
 }
 

@@ -90,7 +90,7 @@ describe('I/O failures are one line that says what failed', () => {
   it('standard input on a terminal: says it is reading it', async () => {
     const r = await cli(['dis'], {}, HELLO, true);
     expect(r.code).toBe(0);
-    expect(r.err).toMatch(/^llvm-bytecode: reading bytecode from standard input \(end with Ctrl-D/);
+    expect(r.err).toMatch(/^llvm-bytecode: reading from standard input \(end with Ctrl-D/);
     expect((await cli(['dis'], {}, HELLO, false)).err).toBe('');
   });
 

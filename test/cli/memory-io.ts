@@ -1,5 +1,9 @@
-/** An in-memory `CliIo` for running the CLI in-process: files in a Map, output captured. */
-import type { CliIo } from '../../src/cli/io.js';
+/**
+ * An in-memory `CliIo` for running the CLI in-process: files in a Map (keyed by path, `/`
+ * separated), directories implied by the paths of the files under them or made explicitly,
+ * output captured. No worker threads: batches run one file at a time.
+ */
+import type { CliIo, DirectoryEntry } from '../../src/cli/io.js';
 
 export interface MemoryIo extends CliIo {
   files: Map<string, Uint8Array>;
@@ -12,20 +16,47 @@ export interface MemoryIo extends CliIo {
 
 export function memoryIo(files: Record<string, Uint8Array> = {}, stdin: Uint8Array = new Uint8Array()): MemoryIo {
   const store = new Map(Object.entries(files));
+  const made = new Set<string>();
   const out: Uint8Array[] = [];
   let err = '';
   const bytes = (data: string | Uint8Array): Uint8Array => (typeof data === 'string' ? Buffer.from(data, 'latin1') : data);
+  const strip = (path: string): string => path.replace(/\/+$/, '');
+  const isDirectory = (path: string): boolean => {
+    const dir = strip(path);
+    return made.has(dir) || [...store.keys(), ...made].some((p) => p.startsWith(`${dir}/`));
+  };
+  const errno = (code: string, path: string) => Object.assign(new Error(`${code}: ${path}`), { code });
   return {
     files: store,
     stdout: (data) => void out.push(bytes(data)),
     stderr: (text) => void (err += text),
     readFile: (path) => {
       const f = store.get(path);
-      if (!f) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+      if (!f) throw errno(isDirectory(path) ? 'EISDIR' : 'ENOENT', path);
       return f;
     },
     readStdin: () => Promise.resolve(stdin),
-    writeFile: (path, data) => void store.set(path, bytes(data)),
+    writeFile: (path, data) => {
+      if (isDirectory(path)) throw errno('EISDIR', path);
+      store.set(path, bytes(data));
+    },
+    isDirectory,
+    listDirectory: (path) => {
+      const dir = strip(path);
+      if (!isDirectory(dir)) throw errno('ENOENT', path);
+      const entries = new Map<string, DirectoryEntry>();
+      for (const p of [...store.keys(), ...made]) {
+        if (!p.startsWith(`${dir}/`)) continue;
+        const [name, ...deeper] = p.slice(dir.length + 1).split('/');
+        const directory = deeper.length > 0 || made.has(p);
+        entries.set(name!, { name: name!, directory, size: directory ? 0 : store.get(p)!.length });
+      }
+      return [...entries.values()];
+    },
+    makeDirectory: (path) => {
+      if (store.has(strip(path))) throw errno('EEXIST', path);
+      made.add(strip(path));
+    },
     out: () => Buffer.concat(out).toString('latin1'),
     outBytes: () => new Uint8Array(Buffer.concat(out)),
     err: () => err,

@@ -7,18 +7,41 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../', import.meta.url);
 const SCRIPT = new URL('dist/tools/bench.js', ROOT).pathname;
+const LLVM = new URL('../shared/llvm-1.9/bin/', ROOT).pathname;
+const CLI_BUILT = existsSync(new URL('dist/cli/main.js', ROOT));
 
 describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
   it('measures every stage on a small corpus', () => {
     const corpus = mkdtempSync(join(tmpdir(), 'bench-'));
     mkdirSync(join(corpus, 'v6'));
     writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
-    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side'], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     for (const measure of ['read', 'read+print', 'write', 'bzip2', 'module heap', 'peak RSS']) {
       expect(r.stdout).toMatch(new RegExp(`^v6 \\(1 files\\) +${measure.replace('+', '\\+')} `, 'm'));
     }
+  });
+
+  it.skipIf(!existsSync(join(LLVM, 'llvm-dis')) || !CLI_BUILT)('times our CLI against LLVM 1.9 tools, whole processes side by side', () => {
+    const corpus = mkdtempSync(join(tmpdir(), 'bench-side-'));
+    mkdirSync(join(corpus, 'v6'));
+    writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
+    writeFileSync(join(corpus, 'v6/Large__big-bf.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
+    const r = spawnSync(process.execPath, [SCRIPT, '--side-by-side-only', '--rounds', '1', '--batch-rounds', '1', '--corpus', corpus, '--llvm', LLVM], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    for (const [row, theirs] of [['dis big-bf', 'llvm-dis'], ['analyze big-bf', 'llvm-bcanalyzer'], ['dis tiny', 'llvm-dis'], ['dis tiny vs bare node', "node -e ''"], ['batch dis v6 \\(2 files\\)', 'llvm-dis per file']]) {
+      expect(r.stdout).toMatch(new RegExp(`^${row} .* ${theirs} .*\\d\\.\\d\\d× \\(`, 'm'));
+    }
+    expect(r.stdout).toContain('llvm-as of big-bf.dis.ll: skipped');
+    expect(r.stdout).not.toMatch(/^read /m); // --side-by-side-only
+  });
+
+  it('says so when the LLVM tools are absent', () => {
+    const r = spawnSync(process.execPath, [SCRIPT, '--side-by-side-only', '--llvm', join(tmpdir(), 'no-such-llvm')], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/LLVM 1\.9's tools not found .*: no side-by-side comparison/);
   });
 
   it('measures the generated module alone with --no-corpus, saying so', () => {

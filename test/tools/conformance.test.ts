@@ -75,6 +75,24 @@ describe.skipIf(!existsSync(SCRIPT))('npm run conformance', () => {
     expect(r.err).toContain('v6 print19: 1 < 2');
   });
 
+  it('scores the same through the worker pool (--jobs 2) as in-process', () => {
+    const many = mkdtempSync(join(tmpdir(), 'conformance-pool-'));
+    mkdirSync(join(many, 'v6'));
+    for (let n = 0; n < 60; n++) {
+      writeFileSync(join(many, `v6/hello${n}.bc`), HELLO);
+      writeFileSync(join(many, `v6/hello${n}.dis.ll`), HELLO_LL);
+    }
+    writeFileSync(join(many, 'v6/cut.bc'), HELLO.subarray(0, 100));
+    const folders = (jobs: string) => {
+      const r = spawnSync(process.execPath, [SCRIPT, '--jobs', jobs, '--corpus', many, '--json'], { encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      return (JSON.parse(r.stdout) as { folders: unknown }).folders;
+    };
+    const pooled = folders('2');
+    expect(pooled).toMatchObject({ v6: { files: 61, readOk: 60, readError: 1, print19: { pass: 60, of: 60 } } });
+    expect(pooled).toEqual(folders('1'));
+  });
+
   it('fails, saying how to provide it, when the corpus is absent (never a silent pass)', () => {
     const absent = join(corpus, 'absent');
     const r = conformance('--corpus', absent, '--ratchet');

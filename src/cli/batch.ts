@@ -1,0 +1,184 @@
+/**
+ * Batch mode: a command over several files and directories, `llvm-bytecode dis DIR -o OUTDIR`.
+ *
+ * - A directory stands for every `.bc` file under it; each output keeps the file's path relative
+ *   to that directory, under OUTDIR (missing directories are created). A file named directly
+ *   keeps its own name.
+ * - Files are converted in worker threads (`--jobs N`, default the core count); each output is
+ *   exactly what the one-file command writes (both call `convertFile`).
+ * - A file that fails gives one error line, in the one-file command's format, and writes nothing;
+ *   the others are still written. Exit status 1 if any failed.
+ * - Whatever the threads' timing, messages and standard output come in the order of the inputs
+ *   (directory contents sorted by name), and on a terminal a progress line is shown on stderr.
+ */
+import { basename, join, resolve } from 'node:path';
+import { UsageError } from './args.js';
+import { convertFile, type CommandSpec, type Converted, type Settings } from './commands.js';
+import { describeError as describe } from './describe-error.js';
+import { TOOL } from './help.js';
+import type { CliIo } from './io.js';
+
+/** One file of a batch: where it is read and where its output goes (none: standard output). */
+export interface BatchFile {
+  readonly input: string;
+  readonly output: string | undefined;
+  /** Its size, to hand out large files first (so none is left running alone at the end). */
+  readonly size: number;
+}
+
+/** What one file of a batch came to, as a worker thread reports it. */
+export interface BatchResult {
+  /** The error line's message when the file failed (the line names the file itself). */
+  readonly failure?: { file: string; message: string };
+  /** Output for standard output (batches without an output directory). */
+  readonly stdout?: string | Uint8Array;
+}
+
+/** A task for a worker thread: plain data only. */
+export interface BatchTask {
+  readonly settings: Settings;
+  readonly file: BatchFile;
+}
+
+/** Does the file name look like bytecode? (What a directory contributes to a batch.) */
+function isBytecodeName(name: string): boolean {
+  return name.endsWith('.bc');
+}
+
+/**
+ * The files of a batch, in the order of the operands (each directory's files sorted by path), with
+ * their outputs. Throws a UsageError for what cannot be run at all (standard input, two inputs
+ * with one output, no output directory where one is needed).
+ */
+export function planBatch(spec: CommandSpec, settings: Settings, operands: readonly string[], outputDirectory: string | undefined, io: CliIo): BatchFile[] {
+  if (spec.batchNeedsDirectory && outputDirectory === undefined) {
+    throw new UsageError(`${spec.name} of several files needs an output directory: -o DIR (see '${TOOL} ${spec.name} --help')`);
+  }
+  if (outputDirectory === '-') throw new UsageError(`${spec.name} of several files writes to a directory, not to standard output`);
+  const files: BatchFile[] = [];
+  for (const operand of operands) {
+    if (operand === '-') throw new UsageError('standard input (-) cannot be one of several inputs');
+    if (!io.isDirectory(operand)) {
+      files.push({ input: operand, output: outputDirectory === undefined ? undefined : join(outputDirectory, spec.outputName(basename(operand), settings)), size: 0 });
+      continue;
+    }
+    for (const { relative, size } of walk(operand, io)) {
+      files.push({ input: join(operand, relative), output: outputDirectory === undefined ? undefined : join(outputDirectory, spec.outputName(relative, settings)), size });
+    }
+  }
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    if (f.output === undefined) continue;
+    const key = resolve(f.output);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) throw new UsageError(`${earlier} and ${f.input} would both be written to ${f.output}`);
+    seen.set(key, f.input);
+  }
+  return files;
+}
+
+/** Every bytecode file under `root`, relative to it, sorted by path (bytewise, so stable everywhere). */
+function walk(root: string, io: CliIo): { relative: string; size: number }[] {
+  const found: { relative: string; size: number }[] = [];
+  const visit = (relative: string): void => {
+    for (const entry of io.listDirectory(relative === '' ? root : join(root, relative))) {
+      const path = relative === '' ? entry.name : join(relative, entry.name);
+      if (entry.directory) visit(path);
+      else if (isBytecodeName(entry.name)) found.push({ relative: path, size: entry.size });
+    }
+  };
+  visit('');
+  return found.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+}
+
+/**
+ * One file of a batch, start to end: read, convert, write. Runs in a worker thread or, without
+ * threads, in this one; never throws (a failure is the result).
+ */
+export async function runBatchTask(task: BatchTask, io: CliIo): Promise<BatchResult> {
+  const { settings, file } = task;
+  let bytes: Uint8Array;
+  try {
+    bytes = io.readFile(file.input);
+  } catch (e) {
+    return { failure: { file: file.input, message: describe(e) } };
+  }
+  let converted: Converted;
+  try {
+    converted = await convertFile(settings, bytes, file.input);
+  } catch (e) {
+    converted = { error: e };
+  }
+  const failed = 'error' in converted;
+  const failure = failed ? { file: file.input, message: describe(converted.error) } : undefined;
+  if (file.output === undefined) return { ...(failure ? { failure } : {}), ...(converted.output !== undefined ? { stdout: converted.output } : {}) };
+  // Into a directory: only good outputs are written (a damaged file's partial analysis is not).
+  if (failure || converted.output === undefined) return failure ? { failure } : {};
+  try {
+    if (resolve(file.output) === resolve(file.input)) throw new UsageError('the output would replace the input');
+    const slash = Math.max(file.output.lastIndexOf('/'), file.output.lastIndexOf('\\'));
+    if (slash > 0) io.makeDirectory(file.output.slice(0, slash));
+    io.writeFile(file.output, converted.output);
+  } catch (e) {
+    return { failure: { file: file.output, message: e instanceof UsageError ? e.message : describe(e) } };
+  }
+  return {};
+}
+
+/** How often the progress line may be redrawn, in milliseconds. */
+const PROGRESS_INTERVAL = 100;
+
+/** Runs a planned batch; returns the number of files that failed. */
+export async function runBatch(settings: Settings, files: readonly BatchFile[], jobs: number, io: CliIo): Promise<number> {
+  const results: (BatchResult | undefined)[] = new Array(files.length);
+  let reported = 0;
+  let completed = 0;
+  let failed = 0;
+  let lastDrawn = 0;
+  let progressShown = false;
+  const clearProgress = (): void => {
+    if (progressShown) io.stderr('\r\x1b[K');
+    progressShown = false;
+  };
+  const drawProgress = (): void => {
+    if (!io.stderrIsTerminal) return;
+    const now = Date.now();
+    if (now - lastDrawn < PROGRESS_INTERVAL && completed < files.length) return;
+    lastDrawn = now;
+    io.stderr(`\r\x1b[K${TOOL}: ${completed}/${files.length} files${failed ? `, ${failed} failed` : ''}`);
+    progressShown = true;
+  };
+  // Results are reported in input order as soon as every earlier file is done.
+  const record = (index: number, result: BatchResult): void => {
+    results[index] = result;
+    completed++;
+    if (result.failure) failed++;
+    let cleared = false;
+    for (; reported < files.length && results[reported] !== undefined; reported++) {
+      const r = results[reported]!;
+      if (r.stdout === undefined && !r.failure) continue;
+      if (!cleared) clearProgress();
+      cleared = true;
+      if (r.stdout !== undefined) io.stdout(r.stdout);
+      if (r.failure) io.stderr(`${TOOL}: error: ${r.failure.file}: ${r.failure.message}\n`);
+      results[reported] = {}; // let the output be collected
+    }
+    drawProgress();
+  };
+
+  // Large files first; the order of the results does not depend on it.
+  const order = files.map((_, i) => i).sort((a, b) => files[b]!.size - files[a]!.size || a - b);
+  const tasks = order.map((i): BatchTask => ({ settings, file: files[i]! }));
+  if (io.parallel && jobs > 1 && files.length > 1) {
+    await io.parallel.run<BatchTask, BatchResult>(
+      tasks,
+      jobs,
+      (k, result) => record(order[k]!, result),
+      (k, error) => record(order[k]!, { failure: { file: files[order[k]!]!.input, message: describe(error) } }),
+    );
+  } else {
+    for (let k = 0; k < tasks.length; k++) record(order[k]!, await runBatchTask(tasks[k]!, io));
+  }
+  clearProgress();
+  return failed;
+}

@@ -1,0 +1,237 @@
+/**
+ * The four file commands, each as a table entry: its options, how they become settings (plain
+ * data, so a batch can send them to worker threads), and what one file becomes. The one-file
+ * command and the batch both call `convertFile`, so a batch's outputs are the one-file command's,
+ * byte for byte.
+ *
+ * Adding an option to a command: its `OptionSpec` in `options`, its value in the command's settings
+ * (`settings`), and its use in `convertFile`.
+ */
+import { UsageError, type OptionSpec } from './args.js';
+import { loadAnalyzer, loadPrinter, loadUpgrader } from './engines.js';
+import { ANALYZE_HELP, DIS_HELP, REWRITE_HELP, UPGRADE_HELP } from './help.js';
+
+export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade';
+
+export type Settings =
+  | { command: 'dis'; syntax: '1.9' | 'native' }
+  | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'auto' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
+  | { command: 'analyze'; format: 'summary' | 'dump' | 'json' }
+  | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort' };
+
+export type Options = Map<string, string | true>;
+
+export interface CommandSpec {
+  readonly name: CommandName;
+  readonly help: string;
+  /** The command's own options (help, -o, --jobs are added for every command). */
+  readonly options: readonly OptionSpec[];
+  /** One-file use: true when the input must be named (false: standard input by default). */
+  readonly inputRequired: boolean;
+  /** One-file use: true when `-o` must be given (false: standard output by default). */
+  readonly outputRequired: boolean;
+  /** Batch use: true when `-o DIR` must be given (false: the outputs go to standard output, in order). */
+  readonly batchNeedsDirectory: boolean;
+  settings(options: Options): Settings;
+  /** The batch output's file name for an input's (relative) name. */
+  outputName(relative: string, settings: Settings): string;
+}
+
+/** `name.bc` → `name.EXT` (a name without `.bc` keeps it whole and gains the extension). */
+function replaceBc(relative: string, extension: string): string {
+  return relative.replace(/\.bc$/, '') + extension;
+}
+
+export const COMMANDS: Record<CommandName, CommandSpec> = {
+  dis: {
+    name: 'dis',
+    help: DIS_HELP,
+    options: [{ name: 'syntax', takesValue: true, choices: ['1.9', 'native'] }],
+    inputRequired: false,
+    outputRequired: false,
+    batchNeedsDirectory: true,
+    settings: (o) => ({ command: 'dis', syntax: o.get('syntax') === 'native' ? 'native' : '1.9' }),
+    outputName: (relative) => replaceBc(relative, '.ll'),
+  },
+  rewrite: {
+    name: 'rewrite',
+    help: REWRITE_HELP,
+    options: [
+      { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
+      { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
+      { name: 'drop-target', takesValue: false },
+      { name: 'drop-deplibs', takesValue: false },
+    ],
+    inputRequired: true,
+    outputRequired: true,
+    batchNeedsDirectory: true,
+    settings: (o) => {
+      const requested = o.get('bytecode-version');
+      const compression = o.get('compress');
+      return {
+        command: 'rewrite',
+        bytecodeVersion: typeof requested === 'string' ? Number(requested) : undefined,
+        compression: typeof compression === 'string' ? (compression as 'auto' | 'none' | 'bzip2') : 'auto',
+        dropTarget: o.has('drop-target'),
+        dropDeplibs: o.has('drop-deplibs'),
+      };
+    },
+    outputName: (relative) => relative,
+  },
+  analyze: {
+    name: 'analyze',
+    help: ANALYZE_HELP,
+    options: [
+      { name: 'dump', takesValue: false },
+      { name: 'json', takesValue: false },
+    ],
+    inputRequired: false,
+    outputRequired: false,
+    batchNeedsDirectory: false,
+    settings: (o) => {
+      if (o.has('dump') && o.has('json')) throw new UsageError('--dump and --json cannot be combined');
+      return { command: 'analyze', format: o.has('dump') ? 'dump' : o.has('json') ? 'json' : 'summary' };
+    },
+    // The corpus's names for llvm-bcanalyzer's outputs.
+    outputName: (relative, s) => replaceBc(relative, s.command === 'analyze' && s.format === 'json' ? '.bca.json' : s.command === 'analyze' && s.format === 'dump' ? '.bcadump.txt' : '.bca.txt'),
+  },
+  upgrade: {
+    name: 'upgrade',
+    help: UPGRADE_HELP,
+    options: [
+      { name: 'triple', takesValue: true },
+      { name: 'exceptions', takesValue: true, choices: ['native', 'abort'] },
+    ],
+    inputRequired: false,
+    outputRequired: false,
+    batchNeedsDirectory: true,
+    settings: (o) => {
+      const triple = o.get('triple');
+      const exceptions = o.get('exceptions');
+      return { command: 'upgrade', triple: tripleChoice(typeof triple === 'string' ? triple : 'none'), exceptions: exceptions === 'abort' ? 'abort' : 'native' };
+    },
+    outputName: (relative) => replaceBc(relative, '.ll'),
+  },
+};
+
+/**
+ * What one input became: the output (absent when the file failed before producing any), and the
+ * error when it failed. Only `analyze` has both: the figures up to the damage, then the error, as
+ * llvm-bcanalyzer printed them.
+ */
+export interface Converted {
+  readonly output?: string | Uint8Array;
+  readonly error?: unknown;
+}
+
+/**
+ * One input file's bytes to its output, as the command prints or writes it. `label` names the
+ * file inside the output where LLVM's tools named it (the analyzer's summary).
+ */
+export async function convertFile(settings: Settings, bytes: Uint8Array, label: string): Promise<Converted> {
+  switch (settings.command) {
+    case 'dis': {
+      // Load the printer and the reader together. The printer's promise is awaited only after a
+      // successful read, so a failure to load it must not count as unhandled in the meantime.
+      const printer = loadPrinter();
+      printer.catch(() => undefined);
+      const { readModule } = await import('../read.js');
+      try {
+        const module = readModule(bytes);
+        return { output: await printListing(await printer, module, settings.syntax) };
+      } catch (error) {
+        return { error };
+      }
+    }
+    case 'rewrite': {
+      const [{ readModule }, { writeModuleAsync, SUPPORTED_VERSIONS }] = await Promise.all([import('../read.js'), import('../encode/write.js')]);
+      try {
+        const module = readModule(bytes);
+        // Versions 0 and 1 have no field for these: leaving them out is the user's decision, never ours.
+        if (settings.dropTarget) module.targetTriple = '';
+        if (settings.dropDeplibs) module.dependentLibraries = [];
+        const own = module.source?.bytecodeVersion;
+        const bytecodeVersion = settings.bytecodeVersion ?? (own !== undefined && SUPPORTED_VERSIONS.has(own) ? own : 6);
+        return { output: await writeModuleAsync(module, { bytecodeVersion, compression: settings.compression }) };
+      } catch (error) {
+        return { error: withRewriteHint(error) };
+      }
+    }
+    case 'analyze': {
+      const analyzer = await loadAnalyzer();
+      try {
+        // The analyzer does not throw on a damaged file: it returns the figures up to the damage
+        // and says where it stopped, as llvm-bcanalyzer printed its partial figures.
+        // (With --dump the file is walked twice, once for the listing: cheap, and it keeps the
+        // CLI on the analyzer's public functions.)
+        const analysis = analyzer.analyzeBytes(bytes, { moduleId: label });
+        const output =
+          settings.format === 'dump'
+            ? analyzer.dumpAnalysis(bytes, { moduleId: label })
+            : settings.format === 'json'
+              ? analyzer.analysisToJson(analysis, 2) + '\n'
+              : analyzer.formatAnalysis(analysis);
+        const failure = analysis.error;
+        if (!failure) return { output };
+        // One reader, one story: the error line is the reader's, as `dis` reports it (same wording,
+        // offset and block path); the analyzer's figures up to the damage, in llvm-bcanalyzer's
+        // words, come first. Input that is not bytecode at all has no figures to show: the error alone.
+        const [{ readModule }, { BytecodeError }] = await Promise.all([import('../read.js'), import('../errors/bytecode-error.js')]);
+        let first: unknown = new BytecodeError(failure.reason, failure.offset, failure.blockPath);
+        try {
+          readModule(bytes);
+        } catch (e) {
+          if (e instanceof BytecodeError) first = e;
+        }
+        return failure.phase !== 'container' && analysis.blocks.length > 0 ? { output, error: first } : { error: first };
+      } catch (error) {
+        return { error };
+      }
+    }
+    case 'upgrade': {
+      const upgrader = loadUpgrader();
+      upgrader.catch(() => undefined); // awaited only after a successful read (see dis)
+      const { readModule } = await import('../read.js');
+      try {
+        const module = readModule(bytes);
+        return { output: (await upgrader).printModern(module, { triple: settings.triple, exceptions: settings.exceptions }) };
+      } catch (error) {
+        return { error };
+      }
+    }
+  }
+}
+
+/** The listing `dis` prints for a module: the one place the CLI calls the printer. */
+async function printListing(printer: Awaited<ReturnType<typeof loadPrinter>>, module: Parameters<typeof printer.printModule>[0], syntax: '1.9' | 'native'): Promise<string> {
+  return printer.printModule(module, { syntax });
+}
+
+/**
+ * The `--triple` of `upgrade`: `keep`, `none`, `host` (this machine's triple) or a triple. Checked
+ * here for the shape LLVM's triples have (ARCH-VENDOR-OS…), so a typo is a usage error.
+ */
+function tripleChoice(value: string): string {
+  if (value === 'keep' || value === 'none') return value;
+  if (value === 'host') return hostTriple();
+  if (!/^[A-Za-z0-9_.]+(-[A-Za-z0-9_.]+){1,4}$/.test(value)) {
+    throw new UsageError(`option '--triple' must be keep, host, none or a target triple such as x86_64-pc-linux-gnu, not '${value}'`);
+  }
+  return value;
+}
+
+/** The triple of the machine running this command, in LLVM's spelling. */
+export function hostTriple(arch: string = process.arch, platform: string = process.platform): string {
+  const cpu: Record<string, string> = { x64: 'x86_64', ia32: 'i686', arm64: 'aarch64', arm: 'armv7', ppc64: 'powerpc64le', s390x: 's390x', riscv64: 'riscv64', loong64: 'loongarch64' };
+  const os: Record<string, string> = { linux: 'unknown-linux-gnu', darwin: 'apple-darwin', win32: 'pc-windows-msvc', freebsd: 'unknown-freebsd', openbsd: 'unknown-openbsd', netbsd: 'unknown-netbsd' };
+  return `${cpu[arch] ?? arch}-${os[platform] ?? `unknown-${platform}`}`;
+}
+
+/** A version-0/1 refusal of the triple or the libraries, with the option that leaves them out. */
+function withRewriteHint(e: unknown): unknown {
+  if (!(e instanceof Error) || e.name !== 'EncodeError') return e;
+  const construct = (e as Error & { construct?: string }).construct ?? '';
+  const option = construct.startsWith('the target triple') ? '--drop-target' : construct.startsWith('dependent libraries') ? '--drop-deplibs' : undefined;
+  if (option) e.message += ` (${option} leaves it out)`;
+  return e;
+}
