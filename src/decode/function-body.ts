@@ -1,0 +1,163 @@
+/**
+ * A decoded function body held compactly until someone looks at it.
+ *
+ * Decoding a body checks everything (every operand resolved, every type and label valid), but it
+ * does not build one object per instruction and one array per operand list: that made a read
+ * allocate hundreds of thousands of small objects that all survive, and V8's young-generation
+ * collector spent most of the read copying them. Instead the decoder writes the body into a few
+ * flat arrays (`CompactBody`), and the function's `blocks` (and `layout`) become the plain graph
+ * objects of value.ts the first time they are read (`installCompactBody`). Materializing cannot
+ * fail: every check already ran. Afterwards the function is an ordinary one and the compact copy
+ * is dropped.
+ *
+ * Operands are *value codes*: `index * 4 + tag`, where tag 0 is `values[index]` (a value that is
+ * not one of the body's instructions or blocks: constants, globals, functions, arguments), tag 1
+ * the function's instruction number `index` and tag 2 its basic block number `index`.
+ * `UNRESOLVED` marks an operand a damaged file never defined where LLVM's reader left it empty.
+ */
+import { primitiveTypes as P, type Type } from '../graph/type.js';
+import type { BasicBlock, Function, Instruction, Opcode, SymbolTableLayout, Value } from '../graph/value.js';
+
+export const TAG_VALUE = 0;
+export const TAG_INSTRUCTION = 1;
+export const TAG_BLOCK = 2;
+/** An operand left empty (see the file comment). */
+export const UNRESOLVED = -1;
+
+/** Every opcode of the graph, numbered for the compact form. */
+export const OPCODES: readonly Opcode[] = [
+  'ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable',
+  'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor',
+  'seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt',
+  'malloc', 'free', 'alloca', 'load', 'store', 'getelementptr', 'phi', 'cast', 'call', 'shl', 'shr', 'select',
+  'userop1', 'userop2', 'vaarg', 'vanext', 'extractelement', 'insertelement', 'shufflevector',
+];
+
+/** The number of each opcode in `OPCODES`. */
+export const OPCODE_NUMBER: Readonly<Record<Opcode, number>> = Object.fromEntries(OPCODES.map((o, i) => [o, i])) as Record<Opcode, number>;
+
+/** The fields an instruction has beyond kind, opcode, type and operands, when it has any. */
+export type InstructionExtras = Partial<Pick<Instruction, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands'>>;
+
+/** A symbol table's layout with value codes in place of values (see SymbolTableLayout). */
+export interface CompactLayout {
+  valuePlanes: { type: Type; codes: number[] }[];
+  typeNames?: string[];
+  typeNamesPlaneIndex?: number;
+}
+
+export interface CompactBody {
+  readonly instructionCount: number;
+  readonly blockCount: number;
+  /**
+   * One array for the numbers of the body: `[0, n)` opcode numbers, `[n, 2n)` the end of each
+   * instruction's operands (exclusive, in the operand section), `[2n, 2n + blocks)` the end of
+   * each basic block (exclusive instruction number), then the operand codes.
+   */
+  readonly data: Int32Array;
+  /** Each instruction's result type. */
+  readonly types: readonly Type[];
+  /** The values that tag-0 codes name. */
+  readonly values: readonly Value[];
+  /** Instructions with extra fields: their numbers (ascending) and the fields. */
+  readonly extraAt: readonly number[];
+  readonly extras: readonly InstructionExtras[];
+  /** Names the symbol table gave the body's instructions and blocks: value codes and names, in file order. */
+  readonly nameCodes: readonly number[];
+  readonly names: readonly string[];
+  /** The function symbol table's layout, when the body had one. */
+  readonly layout: CompactLayout | undefined;
+}
+
+/** The graph objects of a compact body. */
+export function materializeBody(body: CompactBody): { blocks: BasicBlock[]; layout: SymbolTableLayout | undefined } {
+  const n = body.instructionCount;
+  const data = body.data;
+  const types = body.types;
+  const operandBase = 2 * n + body.blockCount;
+  const instructions: Instruction[] = new Array<Instruction>(n);
+  let extra = 0;
+  const extraAt = body.extraAt;
+  let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const end = data[n + i]!;
+    const count = end - start;
+    const inst: Instruction = { kind: 'instruction', opcode: OPCODES[data[i]!]!, type: types[i]!, operands: count === 0 ? [] : new Array<Value>(count) };
+    if (i === nextExtra) {
+      Object.assign(inst, body.extras[extra++]);
+      nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
+    }
+    instructions[i] = inst;
+    start = end;
+  }
+  const blocks: BasicBlock[] = new Array<BasicBlock>(body.blockCount);
+  let first = 0;
+  for (let b = 0; b < body.blockCount; b++) {
+    const end = data[2 * n + b]!;
+    blocks[b] = { kind: 'block', type: P.label, instructions: instructions.slice(first, end) };
+    first = end;
+  }
+  const values = body.values;
+  const valueOf = (code: number): Value | undefined => {
+    if (code === UNRESOLVED) return undefined;
+    const index = code >>> 2;
+    const tag = code & 3;
+    return tag === TAG_VALUE ? values[index] : tag === TAG_INSTRUCTION ? instructions[index] : blocks[index];
+  };
+  start = 0;
+  for (let i = 0; i < n; i++) {
+    const end = data[n + i]!;
+    const operands = instructions[i]!.operands;
+    for (let k = start; k < end; k++) {
+      const code = data[operandBase + k]!;
+      if (code !== UNRESOLVED) operands[k - start] = valueOf(code)!;
+    }
+    start = end;
+  }
+  for (let i = 0; i < body.nameCodes.length; i++) (valueOf(body.nameCodes[i]!) as { name?: string }).name = body.names[i]!;
+  let layout: SymbolTableLayout | undefined;
+  if (body.layout !== undefined) {
+    const compact = body.layout;
+    layout = { valuePlanes: compact.valuePlanes.map((p) => ({ type: p.type, values: p.codes.map((c) => valueOf(c)!) })) };
+    if (compact.typeNamesPlaneIndex !== undefined) layout.typeNamesPlaneIndex = compact.typeNamesPlaneIndex;
+    if (compact.typeNames !== undefined) layout.typeNames = compact.typeNames;
+  }
+  return { blocks, layout };
+}
+
+/**
+ * Makes `fn.blocks` (and `fn.layout`, when the body had a symbol table) materialize `body` on
+ * first access, get or set. They are own enumerable properties throughout, so copying or
+ * comparing a function sees them as before; once materialized they are plain data properties.
+ */
+export function installCompactBody(fn: Function, body: CompactBody): void {
+  let pending: CompactBody | undefined = body;
+  const materialize = (): void => {
+    if (pending === undefined) return;
+    const { blocks, layout } = materializeBody(pending);
+    pending = undefined;
+    Object.defineProperty(fn, 'blocks', { value: blocks, writable: true, enumerable: true, configurable: true });
+    if (layout !== undefined) Object.defineProperty(fn, 'layout', { value: layout, writable: true, enumerable: true, configurable: true });
+  };
+  const accessor = (key: 'blocks' | 'layout'): PropertyDescriptor => ({
+    enumerable: true,
+    configurable: true,
+    get(): unknown {
+      materialize();
+      return fn[key];
+    },
+    set(v: unknown): void {
+      materialize();
+      Object.defineProperty(fn, key, { value: v, writable: true, enumerable: true, configurable: true });
+    },
+  });
+  Object.defineProperty(fn, 'blocks', accessor('blocks'));
+  if (body.layout !== undefined) Object.defineProperty(fn, 'layout', accessor('layout'));
+}
+
+/** Whether `fn`'s body is still held compactly (not yet materialized into objects). */
+export function isBodyCompact(fn: Function): boolean {
+  const d = Object.getOwnPropertyDescriptor(fn, 'blocks');
+  return d !== undefined && d.get !== undefined;
+}
