@@ -50,12 +50,12 @@ export interface CompactBody {
   readonly instructionCount: number;
   readonly blockCount: number;
   /**
-   * One array for the numbers of the body: `[0, n)` opcode numbers, `[n, 2n)` the end of each
+   * One array for the numbers of the body: `[0, n)` opcode numbers (plus 64 times the index of the result type in `types`), `[n, 2n)` the end of each
    * instruction's operands (exclusive, in the operand section), `[2n, 2n + blocks)` the end of
    * each basic block (exclusive instruction number), then the operand codes.
    */
   readonly data: Int32Array;
-  /** Each instruction's result type. */
+  /** The distinct result types; each instruction's opcode number holds its index above bit 6. */
   readonly types: readonly Type[];
   /** The values that tag-0 codes name. */
   readonly values: readonly Value[];
@@ -83,7 +83,8 @@ export function materializeBody(body: CompactBody): { blocks: BasicBlock[]; layo
   for (let i = 0; i < n; i++) {
     const end = data[n + i]!;
     const count = end - start;
-    const inst: Instruction = { kind: 'instruction', opcode: OPCODES[data[i]!]!, type: types[i]!, operands: count === 0 ? [] : new Array<Value>(count) };
+    const word = data[i]!;
+    const inst: Instruction = { kind: 'instruction', opcode: OPCODES[word & 63]!, type: types[word >>> 6]!, operands: count === 0 ? [] : new Array<Value>(count) };
     if (i === nextExtra) {
       Object.assign(inst, body.extras[extra++]);
       nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
@@ -126,38 +127,71 @@ export function materializeBody(body: CompactBody): { blocks: BasicBlock[]; layo
   return { blocks, layout };
 }
 
+/** Where a function read from a file keeps its body: compact until materialized, then objects. */
+const BODY = Symbol('compact body');
+const BLOCKS = Symbol('blocks');
+const LAYOUT = Symbol('layout');
+
+interface LazyFunction {
+  [BODY]: CompactBody | null;
+  [BLOCKS]: BasicBlock[];
+  [LAYOUT]: SymbolTableLayout | undefined;
+}
+
+function materialize(fn: LazyFunction): void {
+  const body = fn[BODY];
+  if (body === null) return;
+  const { blocks, layout } = materializeBody(body);
+  fn[BODY] = null;
+  fn[BLOCKS] = blocks;
+  fn[LAYOUT] = layout;
+}
+
+// One getter and setter pair for every function, so that all of them share one hidden class.
+const BLOCKS_ACCESSOR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: LazyFunction): BasicBlock[] {
+    if (this[BODY] !== null) materialize(this);
+    return this[BLOCKS];
+  },
+  set(this: LazyFunction, v: BasicBlock[]): void {
+    if (this[BODY] !== null) materialize(this);
+    this[BLOCKS] = v;
+  },
+};
+
+const LAYOUT_ACCESSOR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: LazyFunction): SymbolTableLayout | undefined {
+    if (this[BODY] !== null) materialize(this);
+    return this[LAYOUT];
+  },
+  set(this: LazyFunction, v: SymbolTableLayout | undefined): void {
+    if (this[BODY] !== null) materialize(this);
+    this[LAYOUT] = v;
+  },
+};
+
+const HIDDEN = { writable: true, enumerable: false, configurable: true } as const;
+
 /**
  * Makes `fn.blocks` (and `fn.layout`, when the body had a symbol table) materialize `body` on
- * first access, get or set. They are own enumerable properties throughout, so copying or
- * comparing a function sees them as before; once materialized they are plain data properties.
+ * first access, get or set. They stay own enumerable properties, so copying or comparing a
+ * function sees them as before. `fn` must not have `blocks` or `layout` yet: adding the accessors
+ * to a function object (rather than reconfiguring data properties) keeps its hidden class shared.
  */
 export function installCompactBody(fn: Function, body: CompactBody): void {
-  let pending: CompactBody | undefined = body;
-  const materialize = (): void => {
-    if (pending === undefined) return;
-    const { blocks, layout } = materializeBody(pending);
-    pending = undefined;
-    Object.defineProperty(fn, 'blocks', { value: blocks, writable: true, enumerable: true, configurable: true });
-    if (layout !== undefined) Object.defineProperty(fn, 'layout', { value: layout, writable: true, enumerable: true, configurable: true });
-  };
-  const accessor = (key: 'blocks' | 'layout'): PropertyDescriptor => ({
-    enumerable: true,
-    configurable: true,
-    get(): unknown {
-      materialize();
-      return fn[key];
-    },
-    set(v: unknown): void {
-      materialize();
-      Object.defineProperty(fn, key, { value: v, writable: true, enumerable: true, configurable: true });
-    },
-  });
-  Object.defineProperty(fn, 'blocks', accessor('blocks'));
-  if (body.layout !== undefined) Object.defineProperty(fn, 'layout', accessor('layout'));
+  Object.defineProperty(fn, BODY, { ...HIDDEN, value: body });
+  Object.defineProperty(fn, BLOCKS, { ...HIDDEN, value: undefined });
+  Object.defineProperty(fn, LAYOUT, { ...HIDDEN, value: undefined });
+  Object.defineProperty(fn, 'blocks', BLOCKS_ACCESSOR);
+  if (body.layout !== undefined) Object.defineProperty(fn, 'layout', LAYOUT_ACCESSOR);
 }
 
 /** Whether `fn`'s body is still held compactly (not yet materialized into objects). */
 export function isBodyCompact(fn: Function): boolean {
-  const d = Object.getOwnPropertyDescriptor(fn, 'blocks');
-  return d !== undefined && d.get !== undefined;
+  const body = (fn as Partial<LazyFunction>)[BODY];
+  return body !== undefined && body !== null;
 }

@@ -19,7 +19,6 @@ class BodyScratch {
   opEnds: Int32Array = new Int32Array(1024);
   operands: Int32Array = new Int32Array(4096);
   blockEnds: Int32Array = new Int32Array(256);
-  readonly types: Type[] = [];
 
   /** Makes room for instruction number `i`. */
   growInstructions(i: number): void {
@@ -44,6 +43,13 @@ function grown(a: Int32Array, size: number): Int32Array {
 }
 
 const SCRATCH = new BodyScratch();
+
+/** Distinct result types searched in turn before `typeIndex` builds a map. */
+const LINEAR_TYPES = 16;
+/** Shared by bodies that have none of a kind of entry. */
+const NONE: never[] = [];
+/** `a` at its exact size: an array that grew by pushes reserves room for 17 entries or more. */
+const orNone = <T>(a: T[]): T[] => (a.length === 0 ? NONE : a.slice());
 
 export class FunctionScope {
   /** Types by (function-local, possibly compacted) id. */
@@ -72,6 +78,11 @@ export class FunctionScope {
   operandCount = 0;
   /** The values that tag-0 codes name. */
   readonly values: Value[] = [];
+  /** The distinct result types of the body's instructions (see `typeIndex`). */
+  readonly resultTypes: Type[] = [];
+  private resultTypeIds: Map<Type, number> | null = null;
+  private lastResultType: Type | null = null;
+  private lastResultIndex = 0;
   readonly extraAt: number[] = [];
   readonly extras: InstructionExtras[] = [];
   readonly nameCodes: number[] = [];
@@ -115,6 +126,27 @@ export class FunctionScope {
     this.lastType = t;
     this.lastPlane = p;
     return p;
+  }
+
+  /**
+   * The number of `t` among the body's result types. A body uses few distinct types, so a short
+   * list searched in turn serves; past `LINEAR_TYPES` a map takes over.
+   */
+  typeIndex(t: Type): number {
+    if (t === this.lastResultType) return this.lastResultIndex;
+    const list = this.resultTypes;
+    let i = -1;
+    if (this.resultTypeIds !== null) i = this.resultTypeIds.get(t) ?? -1;
+    else for (let k = 0; k < list.length; k++) if (list[k] === t) { i = k; break; }
+    if (i < 0) {
+      i = list.length;
+      list.push(t);
+      if (this.resultTypeIds !== null) this.resultTypeIds.set(t, i);
+      else if (list.length > LINEAR_TYPES) this.resultTypeIds = new Map(list.map((x, k) => [x, k]));
+    }
+    this.lastResultType = t;
+    this.lastResultIndex = i;
+    return i;
   }
 
   /** A new tag-0 code for `v`. */
@@ -189,6 +221,7 @@ export class FunctionScope {
     const s = this.scratch;
     const n = this.instructionCount;
     const blocks = this.completedBlocks;
+    // (Opcode numbers carry the result type's index above bit 6.)
     const data = new Int32Array(2 * n + blocks + this.operandCount);
     data.set(s.opcodes.subarray(0, n), 0);
     data.set(s.opEnds.subarray(0, n), n);
@@ -198,12 +231,12 @@ export class FunctionScope {
       instructionCount: n,
       blockCount: blocks,
       data,
-      types: s.types.slice(0, n),
-      values: this.values,
-      extraAt: this.extraAt,
-      extras: this.extras,
-      nameCodes: this.nameCodes,
-      names: this.names,
+      types: this.resultTypes.slice(),
+      values: orNone(this.values),
+      extraAt: orNone(this.extraAt),
+      extras: orNone(this.extras),
+      nameCodes: orNone(this.nameCodes),
+      names: orNone(this.names),
       layout: this.layout,
     };
   }

@@ -450,10 +450,9 @@ class InstructionReader {
     this.isTerminator = number <= LAST_TERMINATOR;
     const i = this.index;
     if (i >= scratch.opcodes.length) scratch.growInstructions(i);
-    scratch.opcodes[i] = number;
+    scratch.opcodes[i] = number | (s.typeIndex(result) << 6);
     s.operandCount = this.base + kept;
     scratch.opEnds[i] = s.operandCount;
-    scratch.types[i] = result;
     if (this.extra !== null) {
       s.extraAt.push(i);
       s.extras.push(this.extra);

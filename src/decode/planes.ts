@@ -77,14 +77,22 @@ export class LocalPlane {
     return this.prefix.length + this.own.length;
   }
 
+  /** Codes given to prefix slots so far (a prefix value named twice gets one code). */
+  private readonly prefixCodes: number[] = [];
+
   /** The value code of `slot`, or -1 when the plane has no such slot (yet). */
   code(slot: number): number {
     const n = this.prefix.length;
     if (slot < n) {
-      const v = this.prefix[slot];
-      if (v === undefined) return -1;
-      this.values.push(v);
-      return (this.values.length - 1) * 4; // TAG_VALUE
+      let c = this.prefixCodes[slot];
+      if (c === undefined) {
+        const v = this.prefix[slot];
+        if (v === undefined) return -1;
+        this.values.push(v);
+        c = (this.values.length - 1) * 4; // TAG_VALUE
+        this.prefixCodes[slot] = c;
+      }
+      return c;
     }
     const c = this.own[slot - n];
     return c === undefined ? -1 : c;

@@ -97,9 +97,11 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
 }
 
 function readName(ctx: ModuleContext): string {
-  const at = ctx.r.pos;
-  const len = ctx.r.vbr32();
-  if (len > ctx.limits.maxStringLength) ctx.r.fail(`a name of ${len} bytes exceeds the limit of ${ctx.limits.maxStringLength}`, at);
-  ctx.r.pos = at;
-  return ctx.r.string('a name');
+  const r: BinaryReader = ctx.r;
+  const at = r.pos;
+  const len = r.vbr32();
+  if (len > ctx.limits.maxStringLength) r.fail(`a name of ${len} bytes exceeds the limit of ${ctx.limits.maxStringLength}`, at);
+  const start = r.pos;
+  r.bytesView(len, 'a name'); // checks that the bytes are there, and steps over them
+  return ctx.names.name(r.bytes, start, start + len);
 }

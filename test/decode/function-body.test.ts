@@ -23,8 +23,9 @@ describe('compact function bodies', () => {
     expect(isBodyCompact(f!)).toBe(false);
     expect(isBodyCompact(g!)).toBe(true);
     expect(f!.blocks).toBe(blocks); // materialized once
-    expect(Object.getOwnPropertyDescriptor(f, 'blocks')).toMatchObject({ value: blocks, writable: true, enumerable: true });
+    expect(Object.getOwnPropertyDescriptor(f, 'blocks')).toMatchObject({ enumerable: true });
     expect(Object.keys(g!)).toContain('blocks');
+    expect({ ...f! }.blocks).toBe(blocks);
   });
 
   it('give every operand the object it names: instructions and blocks of the same function', () => {
@@ -84,6 +85,17 @@ describe('compact function bodies', () => {
   });
 });
 
+describe('names shared between functions', () => {
+  it('are one string for the same bytes, and stay right when different names share a hash slot', () => {
+    const m = readModule(bytes);
+    const [f, g] = bodies(m.functions);
+    expect(f!.blocks[0]!.name).toBe('entry');
+    expect(g!.blocks[0]!.name).toBe('entry');
+    const names = new Set(m.functions.flatMap((fn) => fn.blocks.flatMap((b) => [b.name, ...b.instructions.map((i) => i.name)])));
+    expect(names).toEqual(new Set(syntheticModule(3).functions.flatMap((fn) => fn.blocks.flatMap((b) => [b.name, ...b.instructions.map((i) => i.name)]))));
+  });
+});
+
 describe.skipIf(!CORPUS_PRESENT)('compact bodies of real files', () => {
   it('print the same whichever function is materialized first', () => {
     const file = readCorpusFile('v6', 'Transforms__InstCombine__cast.bc');
@@ -91,5 +103,23 @@ describe.skipIf(!CORPUS_PRESENT)('compact bodies of real files', () => {
     const m = readModule(file);
     for (const f of [...m.functions].reverse()) void f.blocks;
     expect(printModule(m)).toBe(inOrder);
+  });
+});
+
+describe('NameInterner', () => {
+  it('returns equal names as one string and never confuses different bytes', async () => {
+    const { NameInterner } = await import('../../src/decode/name-interner.js');
+    const names = new NameInterner();
+    const enc = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+    const a = enc('tmp.1');
+    expect(names.name(a, 0, a.length)).toBe('tmp.1');
+    expect(names.name(enc('tmp.1'), 0, 5)).toBe('tmp.1');
+    for (let i = 0; i < 20000; i++) {
+      const s = `v${i}\xff`;
+      const got = names.name(enc(s), 0, s.length);
+      expect(got).toBe(s);
+    }
+    const long = 'x'.repeat(100);
+    expect(names.name(enc(long), 0, 100)).toBe(long);
   });
 });
