@@ -40,6 +40,16 @@ function opcodeTable(row: FormatRow): readonly DecodedOpcode[] {
   return t;
 }
 
+const NUMBER_CACHE = new WeakMap<readonly DecodedOpcode[], Int32Array>();
+function opcodeNumbers(table: readonly DecodedOpcode[]): Int32Array {
+  let t = NUMBER_CACHE.get(table);
+  if (t === undefined) {
+    t = Int32Array.from(table, (d) => (d.kind === 'instruction' ? ((OPCODE_NUMBER as Record<string, number>)[d.name] ?? -1) : -1));
+    NUMBER_CACHE.set(table, t);
+  }
+  return t;
+}
+
 /**
  * Reads instructions until the block ends. With `oneBlock` (the LLVM 1.0 BasicBlock block) the
  * whole list is one basic block; otherwise a block ends after each terminator.
@@ -52,6 +62,8 @@ class InstructionReader {
   private readonly r: BinaryReader;
   private readonly row: FormatRow;
   private readonly opcodes: readonly DecodedOpcode[];
+  /** `OPCODE_NUMBER` of each table entry's name (-1 where the name is not a graph opcode). */
+  private readonly numbers: Int32Array;
   /** Raw operand numbers of the current instruction. */
   private raw: number[] = [];
   private n = 0;
@@ -72,6 +84,7 @@ class InstructionReader {
     this.r = s.ctx.r;
     this.row = s.ctx.row;
     this.opcodes = opcodeTable(this.row);
+    this.numbers = opcodeNumbers(this.opcodes);
   }
 
   readAll(oneBlock: boolean): void {
@@ -446,7 +459,8 @@ class InstructionReader {
     if (allocatedType !== undefined && s.types.infinite.has(allocatedType)) {
       this.fail(`${name} of type ${describeType(allocatedType)}, which contains itself and so has no size`);
     }
-    const number = OPCODE_NUMBER[opcode];
+    // The table's number unless the name changed on the way (pseudo-opcodes, div/rem, va_arg).
+    const number = decoded.kind === 'instruction' && name === decoded.name ? this.numbers[this.opcode]! : OPCODE_NUMBER[opcode];
     this.isTerminator = number <= LAST_TERMINATOR;
     const i = this.index;
     if (i >= scratch.opcodes.length) scratch.growInstructions(i);
