@@ -9,6 +9,7 @@ import type { Function, GlobalVariable } from '../graph/value.js';
 import type { ModulePlanes } from './planes.js';
 import type { TypeTable } from './types.js';
 import type { TypeRegistry } from './type-identity.js';
+import type { NameInterner } from './name-interner.js';
 
 export interface ModuleContext {
   readonly r: BinaryReader;
@@ -31,6 +32,8 @@ export interface ModuleContext {
   readonly pointerTypes: Map<Type, PointerType>;
   /** One object per structural type across every pool of the module (see type-identity.ts). */
   readonly typeRegistry: TypeRegistry;
+  /** Symbol-table names, shared when repeated (see name-interner.ts). */
+  readonly names: NameInterner;
 }
 
 export { describeType } from '../graph/describe.js';

@@ -12,7 +12,8 @@ import { FunctionScope } from './function-scope.js';
 import { LINKAGE_CODES } from './global-info.js';
 import { readInstructions } from './instructions.js';
 import { nullValueOf } from './planes.js';
-import { readSymbolTable } from './symbol-table.js';
+import { nameValue, readSymbolTable } from './symbol-table.js';
+import { installCompactBody, TAG_BLOCK, TAG_VALUE } from './function-body.js';
 import { readTypeId, TYPE_TYPE, TypeTable } from './types.js';
 import { blockName, describeType, type ModuleContext } from './context.js';
 
@@ -52,8 +53,8 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
         s.placeArguments();
         readConstantPool(ctx, {
           types: s.types,
-          lookup: (t, slot) => s.plane(t).get(slot),
-          define: (t, v) => s.plane(t).push(v),
+          lookup: (t, slot) => s.plane(t).value(slot),
+          define: (t, v) => s.plane(t).push(s.valueCode(v)),
           registerTypes: (added) => s.registerTypes(added),
         }, true);
         break;
@@ -70,15 +71,29 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
         readInstructions(s, kind === 'basicBlock');
         sawInstructions = true;
         break;
-      case 'symbolTable':
+      case 'symbolTable': {
         resolve();
-        fn.blocks = s.blocks.slice(0, s.completedBlocks);
-        fn.layout = readSymbolTable(ctx, {
+        const layout = readSymbolTable<number>(ctx, {
           types: s.types,
-          lookup: (t: Type, slot: number): Value | undefined =>
-            t.kind === 'label' ? (slot < fn.blocks.length ? fn.blocks[slot] : undefined) : s.plane(t).get(slot),
+          lookup: (t: Type, slot: number): number | undefined => {
+            if (t.kind === 'label') return slot < s.completedBlocks ? slot * 4 + TAG_BLOCK : undefined;
+            const code = s.plane(t).code(slot);
+            return code < 0 ? undefined : code;
+          },
+          setName: (code, name) => {
+            // Values outside the body are named now, as before; the body's own when it is materialized.
+            if ((code & 3) === TAG_VALUE) nameValue(s.values[code >>> 2]!, name);
+            else {
+              s.nameCodes.push(code);
+              s.names.push(name);
+            }
+          },
         });
+        s.layout = { valuePlanes: layout.valuePlanes.map((p) => ({ type: p.type, codes: p.values })) };
+        if (layout.typeNames !== undefined) s.layout.typeNames = layout.typeNames;
+        if (layout.typeNamesPlaneIndex !== undefined) s.layout.typeNamesPlaneIndex = layout.typeNamesPlaneIndex;
         break;
+      }
       default:
         // LLVM skipped blocks it did not expect; so do we (the analyzer reports them).
         break;
@@ -88,7 +103,7 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
   }
   if (!sawInstructions || s.completedBlocks === 0) r.fail('a function body without instructions', at);
   resolve();
-  fn.blocks = s.blocks.slice(0, s.completedBlocks);
+  installCompactBody(fn, s.compactBody());
 }
 
 /** Skips 0xAB alignment padding, which may be absent at the very end of an enclosing block. */

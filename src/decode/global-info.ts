@@ -97,7 +97,9 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
       else if (declLinkage === 3) r.fail('invalid declaration linkage 3 in a function extension word', at);
     }
     if (callingConv < 0) r.fail('function with calling convention code 0 (the format stores the convention plus one)', at);
-    const fn: Function = {
+    // No `blocks` yet: the body's compact form adds them (function-body.ts), and a function
+    // without a body gets an empty list when the module is complete.
+    const fn = {
       kind: 'function',
       type: type as PointerType,
       functionType,
@@ -106,8 +108,7 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
       alignment,
       isDeclaration: (flags & FUNCTION_FLAG_DECLARATION) !== 0,
       args: functionType.params.map((t, index) => ({ kind: 'argument', type: t, index })),
-      blocks: [],
-    };
+    } as Omit<Function, 'blocks'> as Function;
     if (sectionId) sectionUsers.push({ value: fn, id: sectionId, offset: at });
     module.functions.push(fn);
     if (row.declarationsHaveFunctionBlocks || !fn.isDeclaration) {

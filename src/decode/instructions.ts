@@ -4,14 +4,16 @@
  * every version needs to reach the graph's opcodes (div/rem by operand type).
  *
  * This is the hottest loop of the reader (most of a file is instructions), so it avoids
- * per-instruction closures and temporary objects: one reusable operand buffer, opcodes decoded
- * through a per-version lookup table, and state kept in fields.
+ * per-instruction closures and objects: one reusable operand buffer, opcodes decoded through a
+ * per-version lookup table, state kept in fields, and the instruction written into the function's
+ * compact body (function-body.ts) as numbers, not built as an object.
  */
 import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, normalizeTypeId, resolveSignless, type DecodedOpcode, type FormatRow, type OpcodeName } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type Type } from '../graph/type.js';
-import type { Instruction, Opcode, Value } from '../graph/value.js';
+import type { Opcode } from '../graph/value.js';
 import { describeType } from './context.js';
+import { OPCODE_NUMBER, TAG_VALUE, type InstructionExtras } from './function-body.js';
 import type { FunctionScope } from './function-scope.js';
 import { readTypeId, TYPE_TYPE } from './types.js';
 
@@ -22,10 +24,8 @@ const FAST_CC = 8;
 /** v2+ sequential getelementptr index types, by the two low bits of the operand. */
 const GEP_INDEX_TYPES: readonly Type[] = [P.uint, P.int, P.ulong, P.long];
 
-const TERMINATORS: ReadonlySet<string> = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
-const TERMINATOR_OPCODES: ReadonlySet<Opcode> = TERMINATORS as ReadonlySet<Opcode>;
-const BINARY: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor']);
-const SETCC: ReadonlySet<string> = new Set(['seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt']);
+/** Terminators are the first opcodes of `OPCODES`. */
+const LAST_TERMINATOR = OPCODE_NUMBER.unreachable;
 
 const UNKNOWN_OPCODE: DecodedOpcode = { kind: 'unknown' };
 
@@ -36,6 +36,16 @@ function opcodeTable(row: FormatRow): readonly DecodedOpcode[] {
   if (t === undefined) {
     t = Array.from({ length: 64 }, (_, i) => decodeOpcode(row, i, false));
     OPCODE_CACHE.set(row, t);
+  }
+  return t;
+}
+
+const NUMBER_CACHE = new WeakMap<readonly DecodedOpcode[], Int32Array>();
+function opcodeNumbers(table: readonly DecodedOpcode[]): Int32Array {
+  let t = NUMBER_CACHE.get(table);
+  if (t === undefined) {
+    t = Int32Array.from(table, (d) => (d.kind === 'instruction' ? ((OPCODE_NUMBER as Record<string, number>)[d.name] ?? -1) : -1));
+    NUMBER_CACHE.set(table, t);
   }
   return t;
 }
@@ -52,6 +62,8 @@ class InstructionReader {
   private readonly r: BinaryReader;
   private readonly row: FormatRow;
   private readonly opcodes: readonly DecodedOpcode[];
+  /** `OPCODE_NUMBER` of each table entry's name (-1 where the name is not a graph opcode). */
+  private readonly numbers: Int32Array;
   /** Raw operand numbers of the current instruction. */
   private raw: number[] = [];
   private n = 0;
@@ -59,7 +71,12 @@ class InstructionReader {
   private typeId = 0;
   /** Offset of the current instruction (for errors). */
   private at = 0;
-  private inst!: Instruction;
+  /** Number of the current instruction in its function. */
+  private index = 0;
+  /** Where the current instruction's operands start in the body's operand section. */
+  private base = 0;
+  /** The current instruction's fields beyond opcode, type and operands, if any. */
+  private extra: InstructionExtras | null = null;
   /** Whether the instruction just read ends its basic block. */
   private isTerminator = false;
 
@@ -67,27 +84,32 @@ class InstructionReader {
     this.r = s.ctx.r;
     this.row = s.ctx.row;
     this.opcodes = opcodeTable(this.row);
+    this.numbers = opcodeNumbers(this.opcodes);
   }
 
   readAll(oneBlock: boolean): void {
     const r = this.r;
     const s = this.s;
     const limit = s.ctx.limits.maxInstructionsPerFunction;
-    let current = s.block(s.completedBlocks, r.pos);
+    s.block(s.completedBlocks, r.pos);
+    /** Instructions in the basic block being read. */
+    let inBlock = 0;
     while (r.pos < r.end) {
       this.at = r.pos;
       if (++s.instructionCount > limit) r.fail(`more than the limit of ${limit} instructions in one function`, this.at);
-      const inst = this.readOne();
-      current.instructions.push(inst);
+      this.index = s.instructionCount - 1;
+      this.readOne();
+      inBlock++;
       if (this.isTerminator && !oneBlock) {
-        s.completedBlocks++;
-        if (r.pos < r.end) current = s.block(s.completedBlocks, r.pos);
+        s.completeBlock(s.instructionCount);
+        inBlock = 0;
+        if (r.pos < r.end) s.block(s.completedBlocks, r.pos);
       }
     }
     if (oneBlock) {
-      if (current.instructions.length === 0) r.fail('empty basic block');
-      s.completedBlocks++;
-    } else if (current.instructions.length > 0 && !TERMINATORS.has(current.instructions[current.instructions.length - 1]!.opcode)) {
+      if (inBlock === 0) r.fail('empty basic block');
+      s.completeBlock(s.instructionCount);
+    } else if (inBlock > 0) {
       r.fail('the instruction list ends inside a basic block (its last instruction is not a terminator)');
     }
   }
@@ -145,12 +167,33 @@ class InstructionReader {
     if (this.n !== count) this.r.fail(`${name} with ${this.n} operand(s), expected ${count}`, this.at);
   }
 
-  private value(index: number, t: Type, slot: number): void {
-    this.s.operand(this.inst, index, t, slot, this.at);
+  /**
+   * Operand `index` of the current instruction: the value at `slot` of `t`'s plane, now or once it
+   * is defined. Returns its value code, or -1 when it refers forward.
+   */
+  private value(index: number, t: Type, slot: number): number {
+    const s = this.s;
+    const plane = s.plane(t);
+    const at = this.base + index;
+    if (slot < plane.length) {
+      const code = plane.code(slot);
+      s.scratch.operands[at] = code;
+      if ((code & 3) === TAG_VALUE && this.row.perFunctionConstantPools) {
+        const v = s.values[code >>> 2]!;
+        if ((v.kind === 'global' || v.kind === 'function') && !s.ctx.planes.isOwnSlot(slot, v)) (this.extras().constantRefOperands ??= []).push(index);
+      }
+      return code;
+    }
+    s.forward(at, plane, t, slot, this.at);
+    return -1;
   }
 
   private label(index: number, slot: number): void {
-    this.inst.operands[index] = this.s.block(slot, this.at);
+    this.s.scratch.operands[this.base + index] = this.s.block(slot, this.at);
+  }
+
+  private extras(): InstructionExtras {
+    return (this.extra ??= {});
   }
 
   private typeOperand(id: number): Type {
@@ -161,7 +204,7 @@ class InstructionReader {
     return this.r.fail(message, this.at);
   }
 
-  private readOne(): Instruction {
+  private readOne(): void {
     this.readEncoding();
     const s = this.s;
     const raw = this.raw;
@@ -224,12 +267,50 @@ class InstructionReader {
       return this.fail(`unknown instruction opcode ${this.opcode}`);
     }
 
-    // Exact-size operand arrays: a growing `[]` reserves 17 slots, which dominated memory.
-    const inst: Instruction = { kind: 'instruction', opcode: 'ret', type: T, operands: count === 0 ? [] : new Array<Value>(count) };
-    if (volatile) inst.isVolatile = true;
-    this.inst = inst;
+    const scratch = s.scratch;
+    this.base = s.operandCount;
+    if (this.base + count > scratch.operands.length) scratch.growOperands(this.base + count);
+    this.extra = null;
+    /** Operands the instruction keeps (some encodings carry a type or an alignment as the last number). */
+    let kept = count;
+    if (volatile) this.extras().isVolatile = true;
+    let allocatedType: Type | undefined;
     let result: Type = T;
+    // Cases in order of how often they occur in real code (a string switch tests them in turn).
     switch (name) {
+      case 'load':
+        this.need(1, name);
+        if (T.kind !== 'pointer') this.fail(`load from type ${describeType(T)}`);
+        result = T.element;
+        this.value(0, T, raw[0]!);
+        break;
+      case 'add':
+      case 'sub':
+      case 'mul':
+      case 'udiv':
+      case 'sdiv':
+      case 'fdiv':
+      case 'urem':
+      case 'srem':
+      case 'frem':
+      case 'and':
+      case 'or':
+      case 'xor':
+        this.need(2, name);
+        this.value(0, T, raw[0]!);
+        this.value(1, T, raw[1]!);
+        break;
+      case 'seteq':
+      case 'setne':
+      case 'setle':
+      case 'setge':
+      case 'setlt':
+      case 'setgt':
+        this.need(2, name);
+        result = P.bool;
+        this.value(0, T, raw[0]!);
+        this.value(1, T, raw[1]!);
+        break;
       case 'br':
         result = P.void;
         if (count === 1) this.label(0, raw[0]!);
@@ -245,12 +326,6 @@ class InstructionReader {
         if (count > 1) this.need(1, name);
         if (count === 1) this.value(0, T, raw[0]!);
         break;
-      case 'load':
-        this.need(1, name);
-        if (T.kind !== 'pointer') this.fail(`load from type ${describeType(T)}`);
-        result = T.element;
-        this.value(0, T, raw[0]!);
-        break;
       case 'store':
         this.need(2, name);
         if (T.kind !== 'pointer') this.fail(`store to type ${describeType(T)}`);
@@ -264,12 +339,13 @@ class InstructionReader {
       case 'cast':
         this.need(2, name);
         this.value(0, T, raw[0]!);
-        inst.operands.length = 1; // the second number is the target type, not an operand
+        kept = 1; // the second number is the target type, not an operand
         result = this.typeOperand(raw[1]!);
         break;
       case 'call':
       case 'invoke':
         result = this.call(name, T, callingConv, tail);
+        kept = this.n;
         break;
       case 'phi':
         if (count === 0 || count % 2 !== 0) this.fail(`phi with ${count} operands`);
@@ -297,14 +373,15 @@ class InstructionReader {
       case 'alloca':
         if (T.kind !== 'pointer') this.fail(`${name} of type ${describeType(T)}, not a pointer`);
         if (count !== 1 && count !== 2) this.need(1, name);
-        inst.allocatedType = T.element;
-        inst.operands.length = 1; // a second number is the alignment, not an operand
+        allocatedType = T.element;
+        this.extras().allocatedType = allocatedType;
+        kept = 1; // a second number is the alignment, not an operand
         this.value(0, P.uint, raw[0]!);
-        inst.alignment = 0;
+        this.extras().alignment = 0;
         if (count === 2) {
           if (!this.row.hasPackedAndAttributes) this.fail(`${name} with an alignment operand in version ${this.row.version}`);
           if (raw[1]! > 30) this.fail(`${name} alignment 2^${raw[1]! - 1} is too large`);
-          inst.alignment = raw[1]! === 0 ? 0 : 2 ** (raw[1]! - 1);
+          this.extras().alignment = raw[1]! === 0 ? 0 : 2 ** (raw[1]! - 1);
         }
         break;
       case 'free':
@@ -317,16 +394,16 @@ class InstructionReader {
       case 'va_arg':
         this.need(2, name);
         this.value(0, T, raw[0]!);
-        inst.operands.length = 1;
+        kept = 1;
         result = this.typeOperand(raw[1]!);
-        if (name === 'vaarg') inst.legacyVarArgs = true;
+        if (name === 'vaarg') this.extras().legacyVarArgs = true;
         name = 'vaarg';
         break;
       case 'vanext':
         this.need(2, name);
         this.value(0, T, raw[0]!);
-        inst.operands.length = 1;
-        inst.argType = this.typeOperand(raw[1]!);
+        kept = 1;
+        this.extras().argType = this.typeOperand(raw[1]!);
         break;
       case 'shl':
       case 'shr':
@@ -372,25 +449,23 @@ class InstructionReader {
         break;
       }
       default:
-        if (SETCC.has(name)) {
-          this.need(2, name);
-          result = P.bool;
-          this.value(0, T, raw[0]!);
-          this.value(1, T, raw[1]!);
-        } else if (BINARY.has(name)) {
-          this.need(2, name);
-          this.value(0, T, raw[0]!);
-          this.value(1, T, raw[1]!);
-        } else {
-          this.fail(`instruction ${name} cannot appear in a function body`);
-        }
+        this.fail(`instruction ${name} cannot appear in a function body`);
     }
     if (pseudoCall && name !== 'call' && name !== 'invoke') this.fail('calling-convention pseudo-opcode on a non-call');
-    inst.opcode = name as Opcode;
-    inst.type = result;
-    this.isTerminator = TERMINATOR_OPCODES.has(inst.opcode);
-    if (result !== P.void) s.plane(result).push(inst);
-    return inst;
+    const opcode = name as Opcode;
+    // The table's number unless the name changed on the way (pseudo-opcodes, div/rem, va_arg).
+    const number = decoded.kind === 'instruction' && name === decoded.name ? this.numbers[this.opcode]! : OPCODE_NUMBER[opcode];
+    this.isTerminator = number <= LAST_TERMINATOR;
+    const i = this.index;
+    if (i >= scratch.opcodes.length) scratch.growInstructions(i);
+    scratch.opcodes[i] = number | (s.typeIndex(result) << 6);
+    s.operandCount = this.base + kept;
+    scratch.opEnds[i] = s.operandCount;
+    if (this.extra !== null) {
+      s.extraAt.push(i);
+      s.extras.push(this.extra);
+    }
+    if (result !== P.void) s.plane(result).push(i * 4 + 1); // TAG_INSTRUCTION
   }
 
   private call(name: 'call' | 'invoke', T: Type, callingConv: number, tail: boolean): Type {
@@ -398,9 +473,9 @@ class InstructionReader {
     const count = this.n;
     if (T.kind !== 'pointer' || T.element.kind !== 'function') this.fail(`${name} of a value of type ${describeType(T)}, not a pointer to a function`);
     const ft = T.element as FunctionType;
-    const inst = this.inst;
-    inst.callingConv = callingConv;
-    if (name === 'call') inst.isTailCall = tail;
+    const extra = this.extras();
+    extra.callingConv = callingConv;
+    if (name === 'call') extra.isTailCall = tail;
     const fixed = name === 'invoke' ? 3 : 1;
     const params = ft.params;
     if (count < fixed + params.length) this.fail(`${name} with ${count - fixed} argument(s) of a function taking ${params.length}`);
@@ -416,7 +491,7 @@ class InstructionReader {
       if ((count - i) % 2 !== 0) this.fail(`${name} of a varargs function with an odd number of extra operands`);
       let index = i;
       for (; i < count; i += 2) this.value(index++, this.typeOperand(raw[i]!), raw[i + 1]!);
-      inst.operands.length = index;
+      this.n = index;
     } else if (i !== count) {
       this.fail(`${name} with ${count - fixed} argument(s) of a function taking ${params.length}`);
     }
@@ -434,8 +509,8 @@ class InstructionReader {
     for (let i = 1; i < count; i++) {
       const x = raw[i]!;
       if (cur.kind === 'struct') {
-        this.value(i, row.restrictedGEPTypes ? P.ubyte : P.uint, x);
-        const c = this.inst.operands[i];
+        const code = this.value(i, row.restrictedGEPTypes ? P.ubyte : P.uint, x);
+        const c = code >= 0 && (code & 3) === TAG_VALUE ? this.s.values[code >>> 2] : undefined;
         if (c === undefined || c.kind !== 'int') this.fail('getelementptr structure index is not a constant');
         const field = Number(c.value);
         if (field >= cur.elements.length) this.fail(`getelementptr index ${field} of a structure with ${cur.elements.length} fields`);

@@ -10,7 +10,7 @@ import { emptyModule } from '../graph/describe.js';
 import type { Limits } from '../limits.js';
 import type { Module } from '../graph/module.js';
 import { primitiveTypesById, type Type, type PointerType } from '../graph/type.js';
-import type { Value } from '../graph/value.js';
+import type { Function, Value } from '../graph/value.js';
 import { isConstantValue, readConstantPool } from './constant-pool.js';
 import { readFunctionBlock, skipPadding } from './function-block.js';
 import { readModuleGlobalInfo } from './global-info.js';
@@ -19,6 +19,7 @@ import { readSymbolTable } from './symbol-table.js';
 import { TypeTable } from './types.js';
 import { blockName, describeType, registerTypes, type ModuleContext } from './context.js';
 import { TypeRegistry } from './type-identity.js';
+import { NameInterner } from './name-interner.js';
 
 const MODULE_BLOCK_ID = 1;
 
@@ -64,6 +65,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     pendingInitializers: [],
     pointerTypes,
     typeRegistry: new TypeRegistry(pointerTypes),
+    names: new NameInterner(),
   };
   let nextBody = 0;
   let sawTypes = false;
@@ -120,6 +122,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     if (v === undefined || !isConstantValue(v)) r.fail(`initializer slot ${slot} of type ${describeType(global.valueType)} is not a constant`, offset);
     global.initializer = v;
   }
+  for (const fn of module.functions) if (!('blocks' in fn)) (fn as Function).blocks = [];
   module.types = types.types.slice(primitiveTypesById.length);
   r.leaveBlock();
   return { module, row };

@@ -61,24 +61,54 @@ export class ModulePlanes {
 
 /**
  * One plane as a function sees it: a prefix shared with the module (the module plane itself, or
- * the compaction table's selection from it) and the function's own values after it. The prefix is
- * not copied, so a function costs nothing for module planes it does not touch.
+ * the compaction table's selection from it) and the function's own values after it, as value
+ * codes (function-body.ts). The prefix is not copied, so a function costs nothing for module
+ * planes it does not touch; a prefix value gets a code in `values` when an operand names it.
  */
 export class LocalPlane {
-  readonly own: Value[] = [];
-  constructor(readonly prefix: readonly Value[]) {}
+  readonly own: number[] = [];
+  constructor(
+    readonly prefix: readonly Value[],
+    /** The function's table of tag-0 values (shared by all its planes). */
+    private readonly values: Value[],
+  ) {}
 
   get length(): number {
     return this.prefix.length + this.own.length;
   }
 
-  get(slot: number): Value | undefined {
+  /** Codes given to prefix slots so far (a prefix value named twice gets one code). */
+  private readonly prefixCodes: number[] = [];
+
+  /** The value code of `slot`, or -1 when the plane has no such slot (yet). */
+  code(slot: number): number {
     const n = this.prefix.length;
-    return slot < n ? this.prefix[slot] : this.own[slot - n];
+    if (slot < n) {
+      let c = this.prefixCodes[slot];
+      if (c === undefined) {
+        const v = this.prefix[slot];
+        if (v === undefined) return -1;
+        this.values.push(v);
+        c = (this.values.length - 1) * 4; // TAG_VALUE
+        this.prefixCodes[slot] = c;
+      }
+      return c;
+    }
+    const c = this.own[slot - n];
+    return c === undefined ? -1 : c;
   }
 
-  push(v: Value): void {
-    this.own.push(v);
+  /** The value at `slot` when it is not one of the function's instructions (constant pools, arguments). */
+  value(slot: number): Value | undefined {
+    const n = this.prefix.length;
+    if (slot < n) return this.prefix[slot];
+    const c = this.own[slot - n];
+    return c === undefined || (c & 3) !== 0 ? undefined : this.values[c >>> 2];
+  }
+
+  /** Appends a value code. */
+  push(code: number): void {
+    this.own.push(code);
   }
 }
 

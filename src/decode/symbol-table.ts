@@ -10,16 +10,48 @@ import type { SymbolTableLayout, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { readTypeId, TYPE_TYPE, type TypeTable } from './types.js';
 
-export interface SymbolScope {
+export interface SymbolScope<R = Value> {
   readonly types: TypeTable;
   /** The value at `slot` of plane `t` (for the label plane: the basic block of that index). */
-  lookup(t: Type, slot: number): Value | undefined;
+  lookup(t: Type, slot: number): R | undefined;
+  /**
+   * Names `ref` (default: sets the value's name). A function body names its instructions and
+   * blocks through value codes (function-body.ts).
+   */
+  setName?(ref: R, name: string): void;
 }
 
-export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope): SymbolTableLayout {
+/** The layout of a symbol table whose values are `R`s (values, or a body's value codes). */
+export interface LayoutOf<R> {
+  valuePlanes: { type: Type; values: R[] }[];
+  typeNames?: string[];
+  typeNamesPlaneIndex?: number;
+}
+
+/** Sets the name of a value read from a symbol table. */
+export function nameValue(v: Value, name: string): void {
+  switch (v.kind) {
+    case 'global':
+    case 'function':
+    case 'argument':
+    case 'instruction':
+    case 'block':
+      v.name = name;
+      break;
+    default:
+      // LLVM 1.1 could name a constant (Assembler__2003-03-03-DuplicateConstant); no printer
+      // shows such a name, but the writer needs it to reproduce the table.
+      (v as { name?: string }).name = name;
+  }
+}
+
+export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope<Value>): SymbolTableLayout;
+export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R> & { setName(ref: R, name: string): void }): LayoutOf<R>;
+export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): LayoutOf<R> {
   const r: BinaryReader = ctx.r;
   const { row, limits, module } = ctx;
-  const layout: SymbolTableLayout = { valuePlanes: [] };
+  const setName = scope.setName ?? (nameValue as unknown as (ref: R, name: string) => void);
+  const layout: LayoutOf<R> = { valuePlanes: [] };
   const typeNames: string[] = [];
   const nameType = (t: Type, name: string): void => {
     typeNames.push(name);
@@ -49,26 +81,13 @@ export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope): SymbolT
       continue;
     }
     const type = scope.types.at(r, planeId, at);
-    const values: Value[] = new Array(count);
+    const values: R[] = new Array(count);
     for (let i = 0; i < count; i++) {
       const eat = r.pos;
       const slot = r.vbr32();
       const v = scope.lookup(type, slot);
       if (v === undefined) r.fail(`symbol table names slot ${slot} of type ${describeType(type)}, which is not defined`, eat);
-      const name = readName(ctx);
-      switch (v.kind) {
-        case 'global':
-        case 'function':
-        case 'argument':
-        case 'instruction':
-        case 'block':
-          v.name = name;
-          break;
-        default:
-          // LLVM 1.1 could name a constant (Assembler__2003-03-03-DuplicateConstant); no printer
-          // shows such a name, but the writer needs it to reproduce the table.
-          (v as { name?: string }).name = name;
-      }
+      setName(v, readName(ctx));
       values[i] = v;
     }
     layout.valuePlanes.push({ type, values });
@@ -78,9 +97,11 @@ export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope): SymbolT
 }
 
 function readName(ctx: ModuleContext): string {
-  const at = ctx.r.pos;
-  const len = ctx.r.vbr32();
-  if (len > ctx.limits.maxStringLength) ctx.r.fail(`a name of ${len} bytes exceeds the limit of ${ctx.limits.maxStringLength}`, at);
-  ctx.r.pos = at;
-  return ctx.r.string('a name');
+  const r: BinaryReader = ctx.r;
+  const at = r.pos;
+  const len = r.vbr32();
+  if (len > ctx.limits.maxStringLength) r.fail(`a name of ${len} bytes exceeds the limit of ${ctx.limits.maxStringLength}`, at);
+  const start = r.pos;
+  r.bytesView(len, 'a name'); // checks that the bytes are there, and steps over them
+  return ctx.names.name(r.bytes, start, start + len);
 }

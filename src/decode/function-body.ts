@@ -1,0 +1,197 @@
+/**
+ * A decoded function body held compactly until someone looks at it.
+ *
+ * Decoding a body checks everything (every operand resolved, every type and label valid), but it
+ * does not build one object per instruction and one array per operand list: that made a read
+ * allocate hundreds of thousands of small objects that all survive, and V8's young-generation
+ * collector spent most of the read copying them. Instead the decoder writes the body into a few
+ * flat arrays (`CompactBody`), and the function's `blocks` (and `layout`) become the plain graph
+ * objects of value.ts the first time they are read (`installCompactBody`). Materializing cannot
+ * fail: every check already ran. Afterwards the function is an ordinary one and the compact copy
+ * is dropped.
+ *
+ * Operands are *value codes*: `index * 4 + tag`, where tag 0 is `values[index]` (a value that is
+ * not one of the body's instructions or blocks: constants, globals, functions, arguments), tag 1
+ * the function's instruction number `index` and tag 2 its basic block number `index`.
+ * `UNRESOLVED` marks an operand a damaged file never defined where LLVM's reader left it empty.
+ */
+import { primitiveTypes as P, type Type } from '../graph/type.js';
+import type { BasicBlock, Function, Instruction, Opcode, SymbolTableLayout, Value } from '../graph/value.js';
+
+export const TAG_VALUE = 0;
+export const TAG_INSTRUCTION = 1;
+export const TAG_BLOCK = 2;
+/** An operand left empty (see the file comment). */
+export const UNRESOLVED = -1;
+
+/** Every opcode of the graph, numbered for the compact form. */
+export const OPCODES: readonly Opcode[] = [
+  'ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable',
+  'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor',
+  'seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt',
+  'malloc', 'free', 'alloca', 'load', 'store', 'getelementptr', 'phi', 'cast', 'call', 'shl', 'shr', 'select',
+  'userop1', 'userop2', 'vaarg', 'vanext', 'extractelement', 'insertelement', 'shufflevector',
+];
+
+/** The number of each opcode in `OPCODES`. */
+export const OPCODE_NUMBER: Readonly<Record<Opcode, number>> = Object.fromEntries(OPCODES.map((o, i) => [o, i])) as Record<Opcode, number>;
+
+/** The fields an instruction has beyond kind, opcode, type and operands, when it has any. */
+export type InstructionExtras = Partial<Pick<Instruction, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands'>>;
+
+/** A symbol table's layout with value codes in place of values (see SymbolTableLayout). */
+export interface CompactLayout {
+  valuePlanes: { type: Type; codes: number[] }[];
+  typeNames?: string[];
+  typeNamesPlaneIndex?: number;
+}
+
+export interface CompactBody {
+  readonly instructionCount: number;
+  readonly blockCount: number;
+  /**
+   * One array for the numbers of the body: `[0, n)` opcode numbers (plus 64 times the index of the result type in `types`), `[n, 2n)` the end of each
+   * instruction's operands (exclusive, in the operand section), `[2n, 2n + blocks)` the end of
+   * each basic block (exclusive instruction number), then the operand codes.
+   */
+  readonly data: Int32Array;
+  /** The distinct result types; each instruction's opcode number holds its index above bit 6. */
+  readonly types: readonly Type[];
+  /** The values that tag-0 codes name. */
+  readonly values: readonly Value[];
+  /** Instructions with extra fields: their numbers (ascending) and the fields. */
+  readonly extraAt: readonly number[];
+  readonly extras: readonly InstructionExtras[];
+  /** Names the symbol table gave the body's instructions and blocks: value codes and names, in file order. */
+  readonly nameCodes: readonly number[];
+  readonly names: readonly string[];
+  /** The function symbol table's layout, when the body had one. */
+  readonly layout: CompactLayout | undefined;
+}
+
+/** The graph objects of a compact body. */
+export function materializeBody(body: CompactBody): { blocks: BasicBlock[]; layout: SymbolTableLayout | undefined } {
+  const n = body.instructionCount;
+  const data = body.data;
+  const types = body.types;
+  const operandBase = 2 * n + body.blockCount;
+  const instructions: Instruction[] = new Array<Instruction>(n);
+  let extra = 0;
+  const extraAt = body.extraAt;
+  let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const end = data[n + i]!;
+    const count = end - start;
+    const word = data[i]!;
+    const inst: Instruction = { kind: 'instruction', opcode: OPCODES[word & 63]!, type: types[word >>> 6]!, operands: count === 0 ? [] : new Array<Value>(count) };
+    if (i === nextExtra) {
+      Object.assign(inst, body.extras[extra++]);
+      nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
+    }
+    instructions[i] = inst;
+    start = end;
+  }
+  const blocks: BasicBlock[] = new Array<BasicBlock>(body.blockCount);
+  let first = 0;
+  for (let b = 0; b < body.blockCount; b++) {
+    const end = data[2 * n + b]!;
+    blocks[b] = { kind: 'block', type: P.label, instructions: instructions.slice(first, end) };
+    first = end;
+  }
+  const values = body.values;
+  const valueOf = (code: number): Value | undefined => {
+    if (code === UNRESOLVED) return undefined;
+    const index = code >>> 2;
+    const tag = code & 3;
+    return tag === TAG_VALUE ? values[index] : tag === TAG_INSTRUCTION ? instructions[index] : blocks[index];
+  };
+  start = 0;
+  for (let i = 0; i < n; i++) {
+    const end = data[n + i]!;
+    const operands = instructions[i]!.operands;
+    for (let k = start; k < end; k++) {
+      const code = data[operandBase + k]!;
+      if (code !== UNRESOLVED) operands[k - start] = valueOf(code)!;
+    }
+    start = end;
+  }
+  for (let i = 0; i < body.nameCodes.length; i++) (valueOf(body.nameCodes[i]!) as { name?: string }).name = body.names[i]!;
+  let layout: SymbolTableLayout | undefined;
+  if (body.layout !== undefined) {
+    const compact = body.layout;
+    layout = { valuePlanes: compact.valuePlanes.map((p) => ({ type: p.type, values: p.codes.map((c) => valueOf(c)!) })) };
+    if (compact.typeNamesPlaneIndex !== undefined) layout.typeNamesPlaneIndex = compact.typeNamesPlaneIndex;
+    if (compact.typeNames !== undefined) layout.typeNames = compact.typeNames;
+  }
+  return { blocks, layout };
+}
+
+/** Where a function read from a file keeps its body: compact until materialized, then objects. */
+const BODY = Symbol('compact body');
+const BLOCKS = Symbol('blocks');
+const LAYOUT = Symbol('layout');
+
+interface LazyFunction {
+  [BODY]: CompactBody | null;
+  [BLOCKS]: BasicBlock[];
+  [LAYOUT]: SymbolTableLayout | undefined;
+}
+
+function materialize(fn: LazyFunction): void {
+  const body = fn[BODY];
+  if (body === null) return;
+  const { blocks, layout } = materializeBody(body);
+  fn[BODY] = null;
+  fn[BLOCKS] = blocks;
+  fn[LAYOUT] = layout;
+}
+
+// One getter and setter pair for every function, so that all of them share one hidden class.
+const BLOCKS_ACCESSOR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: LazyFunction): BasicBlock[] {
+    if (this[BODY] !== null) materialize(this);
+    return this[BLOCKS];
+  },
+  set(this: LazyFunction, v: BasicBlock[]): void {
+    if (this[BODY] !== null) materialize(this);
+    this[BLOCKS] = v;
+  },
+};
+
+const LAYOUT_ACCESSOR: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: LazyFunction): SymbolTableLayout | undefined {
+    if (this[BODY] !== null) materialize(this);
+    return this[LAYOUT];
+  },
+  set(this: LazyFunction, v: SymbolTableLayout | undefined): void {
+    if (this[BODY] !== null) materialize(this);
+    this[LAYOUT] = v;
+  },
+};
+
+const HIDDEN = { writable: true, enumerable: false, configurable: true } as const;
+
+/**
+ * Makes `fn.blocks` (and `fn.layout`, when the body had a symbol table) materialize `body` on
+ * first access, get or set. They stay own enumerable properties, so copying or comparing a
+ * function sees them as before. `fn` must not have `blocks` or `layout` yet: adding the accessors
+ * to a function object (rather than reconfiguring data properties) keeps its hidden class shared.
+ */
+export function installCompactBody(fn: Function, body: CompactBody): void {
+  Object.defineProperty(fn, BODY, { ...HIDDEN, value: body });
+  Object.defineProperty(fn, BLOCKS, { ...HIDDEN, value: undefined });
+  Object.defineProperty(fn, LAYOUT, { ...HIDDEN, value: undefined });
+  Object.defineProperty(fn, 'blocks', BLOCKS_ACCESSOR);
+  if (body.layout !== undefined) Object.defineProperty(fn, 'layout', LAYOUT_ACCESSOR);
+}
+
+/** Whether `fn`'s body is still held compactly (not yet materialized into objects). */
+export function isBodyCompact(fn: Function): boolean {
+  const body = (fn as Partial<LazyFunction>)[BODY];
+  return body !== undefined && body !== null;
+}
