@@ -14,20 +14,19 @@ export const DIALECT_NAMES: readonly Dialect[] = ['1.1', '1.2', '1.3', '1.8', '1
 export const DIALECT_VERSION: Readonly<Record<Dialect, number>> = { '1.1': 0, '1.2': 1, '1.3': 3, '1.8': 5, '1.9': 6 };
 
 /**
- * The dialect the text says it is, from constructs only some releases printed or accepted:
- * `target datalayout` and `sdiv`/`udiv`/… only LLVM 1.9; `div`/`rem` before 1.9; `va_arg` from
- * 1.6; `vaarg`/`vanext` as instructions before 1.6; `; ModuleID` is printed by 1.8 and 1.9's
- * `llvm-dis`; `invoke … except label` only by LLVM 1.1. Without any signal: LLVM 1.9, whose
- * parser also took the older texts.
+ * The dialect the text says it is, from what only some releases took or printed. Most text means
+ * the same to every release's parser, and LLVM 1.9's took the older texts too, so without a
+ * signal the answer is LLVM 1.9. The signals: `target datalayout`, `sdiv`/`udiv`/… and the DLL
+ * linkages exist only from LLVM 1.9; a `; ModuleID` line (printed by 1.8 and 1.9) with signless
+ * `div`/`rem` is LLVM 1.8's listing; `vaarg`/`vanext` used as instructions, without LLVM 1.6's
+ * `va_arg`, is text from before 1.6, whose meaning LLVM 1.6+ rewrote (so: LLVM 1.3).
  */
 export function detectDialect(text: string): Dialect {
-  // Look at code, not comments or strings: strip both cheaply, line by line.
+  // Look at code only: strings and comments removed.
   const code = text.replace(/"[^"\n]*"/g, '""').replace(/;[^\n]*/g, '');
-  if (/\btarget\s+datalayout\b/.test(code) || /(?:^|[\s=])(?:[suf]div|[suf]rem)\s/m.test(code)) return '1.9';
+  if (/\btarget\s+datalayout\b/.test(code) || /(?:^|[\s=(])(?:[suf]div|[suf]rem)\s/m.test(code) || /\b(?:dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc)\b/.test(code)) return '1.9';
   const signless = /(?:^|[\s=(])(?:div|rem)\s/m.test(code);
-  if (/(?:^|=)\s*(?:vaarg|vanext)\s/m.test(code)) return /\bexcept\s+label\b/.test(code) ? '1.1' : '1.3';
-  if (/\bexcept\s+label\b/.test(code)) return '1.1';
-  if (/^; ModuleID = /.test(text) || /\bva_arg\b/.test(code)) return signless ? '1.8' : '1.9';
-  if (signless) return '1.8';
+  if (/^; ModuleID = /.test(text) && signless) return '1.8';
+  if (/(?:^|=)\s*(?:vaarg|vanext)\s/m.test(code) && !/\bva_arg\b/.test(code)) return '1.3';
   return '1.9';
 }

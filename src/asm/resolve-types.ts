@@ -269,8 +269,8 @@ export class TypeInterner {
       t = { kind: 'pointer', element };
       this.byKey.set(key, t);
       this.id(t);
-      this.ranks.set(t, this.mark + ++this.made * 1e-9);
     }
+    this.madeNow(t);
     return t;
   }
 
@@ -281,9 +281,16 @@ export class TypeInterner {
       t = { kind: 'function', returnType, params: [...params], isVarArg };
       this.byKey.set(key, t);
       this.id(t);
-      this.ranks.set(t, this.mark + ++this.made * 1e-9);
     }
+    this.madeNow(t);
     return t;
+  }
+
+  /** The parser made `t` at `mark`, unless it had made it earlier (a text's later node). */
+  private madeNow(t: Type): void {
+    const now = this.mark + ++this.made * 1e-9;
+    const before = this.ranks.get(t);
+    if (before === undefined || now < before) this.ranks.set(t, now);
   }
 
   /**

@@ -24,9 +24,23 @@ const PRIMITIVE_RANK = new Map<string, number>(PRIMITIVE_ORDER.map((k, i) => [k,
 
 /** Sets `layout` on the module and each defined function from the ranks of their types. */
 export function guessSymbolLayouts(module: Module, creationRank: (t: Type) => number | undefined): void {
-  const rank = (t: Type): number => PRIMITIVE_RANK.get(t.kind) ?? creationRank(t) ?? Number.MAX_SAFE_INTEGER;
+  const rank = (t: Type): number => PRIMITIVE_RANK.get(t.kind) ?? startupRank(t) ?? creationRank(t) ?? Number.MAX_SAFE_INTEGER;
   module.layout = layoutOf([...module.globals, ...module.functions], rank);
   for (const fn of module.functions) if (!fn.isDeclaration) fn.layout = layoutOf(functionValues(fn), rank);
+}
+
+/**
+ * `void ()`, `void ()*` and `int*` existed before the parser ran (LLVM's start-up made them):
+ * on the corpus their planes come before every type the text made. (Measured: with them, 1,032
+ * of the 1,212 v6 listings assemble to their file byte for byte; without, 885; adding any other
+ * pointer to a primitive type makes it worse.)
+ */
+function startupRank(t: Type): number | undefined {
+  const isVoidFn = (f: Type): boolean => f.kind === 'function' && f.returnType.kind === 'void' && f.params.length === 0 && !f.isVarArg;
+  if (isVoidFn(t)) return -0.75;
+  if (t.kind === 'pointer' && isVoidFn(t.element)) return -0.5;
+  if (t.kind === 'pointer' && t.element.kind === 'int') return -0.4;
+  return undefined;
 }
 
 function functionValues(fn: Function): Value[] {
