@@ -279,6 +279,63 @@ class ModuleBuilderFromText {
    * function may use as constants: globals, through the module's planes, as LLVM did).
    */
   constant(t: Type, ref: ValueRef, scope: FunctionBodyBuilder | null): Constant {
+    return this.unique(this.makeConstant(t, ref, scope));
+  }
+
+  /**
+   * LLVM's constants are unique (one `int 5`, one `cast (int* %g to long)`): what a global's
+   * `#uses` counts are the distinct constants that name it, so equal constants are one object.
+   */
+  private unique(c: Constant): Constant {
+    const key = this.constantKey(c);
+    if (key === undefined) return c;
+    const existing = this.constants.get(key);
+    if (existing !== undefined) return existing;
+    this.constants.set(key, c);
+    return c;
+  }
+
+  private constantKey(c: Constant): string | undefined {
+    const t = this.typeId(c.type);
+    switch (c.kind) {
+      case 'int':
+      case 'bool':
+        return `${c.kind}${t}:${String(c.value)}`;
+      case 'fp':
+        return `fp${t}:${c.bits}`;
+      case 'null':
+      case 'undef':
+      case 'zeroinitializer':
+        return `${c.kind}${t}`;
+      case 'array':
+      case 'struct':
+      case 'packed':
+        return `${c.kind}${t}(${c.elements.map((e) => this.valueId(e)).join(',')})`;
+      case 'expr':
+        return `expr${t}:${c.opcode}(${c.operands.map((e) => this.valueId(e)).join(',')})`;
+      default:
+        return undefined; // globals are themselves; inline asm is not uniqued by the printer
+    }
+  }
+
+  private readonly constants = new Map<string, Constant>();
+  private readonly ids = new Map<object, number>();
+
+  private typeId(t: Type): number {
+    return this.idOf(t);
+  }
+
+  private valueId(v: Value): number {
+    return this.idOf(v);
+  }
+
+  private idOf(o: object): number {
+    let id = this.ids.get(o);
+    if (id === undefined) this.ids.set(o, (id = this.ids.size));
+    return id;
+  }
+
+  private makeConstant(t: Type, ref: ValueRef, scope: FunctionBodyBuilder | null): Constant {
     const at = ref.at;
     switch (ref.k) {
       case 'name':

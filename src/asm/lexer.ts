@@ -117,13 +117,6 @@ export class Lexer {
       while (IDENT[t.charCodeAt(q)] === 1) q++;
       this.kind = Tok.VarName;
       this.value = unescapeName(t.slice(p + 1, q));
-    } else if (c === 34 /* %"quoted" (later releases' spelling) */) {
-      this.quoted(q);
-      if (this.kind === Tok.String) {
-        this.kind = Tok.VarName;
-        this.value = unescapeName(this.value);
-      }
-      return;
     } else {
       this.kind = Tok.Char;
       this.value = '%';

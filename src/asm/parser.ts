@@ -211,8 +211,9 @@ class Parser {
       if (this.isKw('declare')) {
         this.lx.next();
         let linkage: Linkage = 'external';
-        if (this.eatKw('dllimport')) linkage = 'dllimport';
-        else if (this.eatKw('extern_weak')) linkage = 'extern_weak';
+        // LLVM 1.9's grammar gave `declare extern_weak` the dllimport linkage (its
+        // FnDeclareLinkage rule set DLLImportLinkage for both words); so do we.
+        if (this.eatKw('dllimport') || this.eatKw('extern_weak')) linkage = 'dllimport';
         items.push(this.functionHeader(at, true, linkage));
         continue;
       }
@@ -244,6 +245,8 @@ class Parser {
         continue;
       }
       if (name !== undefined) this.fail(`expected 'type', 'global', 'constant' or 'external' after '=', found ${this.describe()}`);
+      // Before the first function, LLVM's grammar read a linkage as the start of a global.
+      if (linkage !== undefined && !inFunctions) this.fail(`expected 'global' or 'constant' after '${linkageWord(linkage)}' (a function with a linkage must come after 'implementation')`);
       // A function definition.
       items.push(this.functionHeader(at, false, linkage ?? 'external'));
       inFunctions = true;
@@ -919,6 +922,10 @@ class Parser {
     const type = this.closedType(false);
     return { ...base, op: 'store', volatile, value, type, ptr: this.valueRef() };
   }
+}
+
+function linkageWord(l: Linkage): string {
+  return l;
 }
 
 function isConstExprOp(w: string): boolean {
