@@ -140,8 +140,8 @@ export interface BlockAst {
 }
 
 interface InstBase {
-  /** `%name =` before the instruction; absent when unnamed. */
-  readonly name?: string;
+  /** `%name =` before the instruction; undefined when unnamed. */
+  readonly name: string | undefined;
   readonly at: number;
   /** How many type nodes the parser had made when it reached this instruction. */
   readonly mark: number;

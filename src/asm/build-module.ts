@@ -594,7 +594,8 @@ class FunctionBodyBuilder {
     // Arguments: a later definition's names replace a declaration's.
     fn.args = item.args.map((a, index): Argument => {
       const type = fn.functionType.params[index]!;
-      const arg: Argument = { kind: 'argument', type, index, ...(a.name !== undefined ? { name: a.name } : {}) };
+      const arg: Argument = { kind: 'argument', type, index };
+      if (a.name !== undefined) arg.name = a.name;
       this.defineValue(arg, a.name, a.at);
       return arg;
     });
@@ -602,7 +603,8 @@ class FunctionBodyBuilder {
     const blocks: BasicBlock[] = [];
     const pending: { inst: Instruction; ast: InstAst }[] = [];
     for (const b of item.blocks) {
-      const block: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [], ...(b.name !== undefined ? { name: b.name } : {}) };
+      const block: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [] };
+      if (b.name !== undefined) block.name = b.name;
       if (b.name !== undefined) {
         if (this.namedBlocks.has(b.name)) m.error(`redefinition of the label '${b.name}'`, b.at);
         this.namedBlocks.set(b.name, block);
@@ -663,7 +665,11 @@ class FunctionBodyBuilder {
   private shell(a: InstAst): Instruction {
     const m: ModuleBuilderFromText = this.m;
     m.markTypes(a.mark);
-    const make = (opcode: Opcode, type: Type): Instruction => ({ kind: 'instruction', opcode, type, operands: [], ...(a.name !== undefined ? { name: a.name } : {}) });
+    const make = (opcode: Opcode, type: Type): Instruction => {
+      const inst: Instruction = { kind: 'instruction', opcode, type, operands: [] };
+      if (a.name !== undefined) inst.name = a.name;
+      return inst;
+    };
     switch (a.op) {
       case 'binary': {
         const t = m.typeOf(a.type);

@@ -70,11 +70,21 @@ const BINARY_OPS = new Set(['add', 'sub', 'mul', 'div', 'udiv', 'sdiv', 'fdiv', 
 const VECTOR_OPS = new Set(['extractelement', 'insertelement', 'shufflevector']);
 const TERMINATORS = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
 
+/** What every instruction's AST starts with. */
+interface InstHead {
+  name: string | undefined;
+  at: number;
+  mark: number;
+}
+
+/** Pending up-references of a type that has none (shared: most types have none). */
+const NO_UPS: readonly { node: number; level: number }[] = Object.freeze([]);
+
 /** A type just parsed, with the up-references inside it still waiting for their level. */
 interface ParsedType {
   id: number;
   /** Pending `\N` nodes and the levels still to climb. */
-  ups: { node: number; level: number }[];
+  ups: readonly { node: number; level: number }[];
 }
 
 export function parseModuleText(source: SourceText, limits: AssemblyLimits = DEFAULT_ASSEMBLY_LIMITS): ModuleAst {
@@ -85,6 +95,8 @@ class Parser {
   private readonly lx: Lexer;
   private readonly types: TypeNode[] = [];
   private readonly primIds = new Map<PrimitiveType, number>();
+  /** Nodes shared by spelling: composites without pending up-references, named and numbered references. */
+  private readonly shared = new Map<string, number>();
   private depth = 0;
 
   constructor(
@@ -477,8 +489,23 @@ class Parser {
     return n.k === 'prim' && n.t === primitiveTypes.void;
   }
 
-  /** A composite node: its children's pending up-references climb one level; those at 0 land here. */
+  /**
+   * A composite node: its children's pending up-references climb one level; those at 0 land
+   * here. A node with none pending is shared by every equal spelling (`int*` written a thousand
+   * times is one node), which keeps the type table as small as the module's types.
+   */
   private close(n: TypeNode, children: ParsedType[]): ParsedType {
+    let pending = false;
+    for (const c of children) if (c.ups.length > 0) pending = true;
+    if (!pending) {
+      const key = nodeKey(n);
+      let id = this.shared.get(key);
+      if (id === undefined) {
+        id = this.node(n);
+        this.shared.set(key, id);
+      }
+      return { id, ups: NO_UPS };
+    }
     const id = this.node(n);
     const ups: { node: number; level: number }[] = [];
     for (const c of children) {
@@ -498,24 +525,28 @@ class Parser {
       const p = PRIMITIVE_KEYWORDS[lx.value];
       if (p !== undefined && Object.hasOwn(PRIMITIVE_KEYWORDS, lx.value)) {
         lx.next();
-        return { id: this.prim(p), ups: [] };
+        return { id: this.prim(p), ups: NO_UPS };
       }
       if (lx.value === 'opaque') {
         lx.next();
-        return { id: this.node({ k: 'opaque' }), ups: [] };
+        return { id: this.node({ k: 'opaque' }), ups: NO_UPS };
       }
       if (lx.value === 'type') this.fail("the type 'type' is not supported");
     }
     if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
       const name = lx.value;
       lx.next();
-      return { id: this.node({ k: 'named', name, at }), ups: [] };
+      let id = this.shared.get('%' + name);
+      if (id === undefined) this.shared.set('%' + name, (id = this.node({ k: 'named', name, at })));
+      return { id, ups: NO_UPS };
     }
     if (lx.kind === Tok.VarNumber) {
       const n = Number(lx.value);
       if (!Number.isSafeInteger(n) || n < 0) this.fail(`invalid type number %${lx.value}`);
       lx.next();
-      return { id: this.node({ k: 'numbered', n, at }), ups: [] };
+      let id = this.shared.get('#' + n);
+      if (id === undefined) this.shared.set('#' + n, (id = this.node({ k: 'numbered', n, at })));
+      return { id, ups: NO_UPS };
     }
     if (this.eatChar('\\')) {
       const level = this.unsigned('an up-reference level');
@@ -730,7 +761,7 @@ class Parser {
       this.expectChar('=', `after '%${name}'`);
     }
     const mark = this.types.length;
-    const base = name === undefined ? { at, mark } : { name, at, mark };
+    const base = { name, at, mark };
     const opAt = lx.start;
     if (lx.kind !== Tok.Keyword) {
       if (lx.kind === Tok.Label) this.fail('a block label where an instruction (or the terminator of the block before) was expected');
@@ -743,7 +774,7 @@ class Parser {
       const lhs = this.valueRef();
       this.expectChar(',');
       const rhs = this.valueRef();
-      return { ...base, op: 'binary', opcode: op, type, lhs, rhs };
+      return { name: base.name, at: base.at, mark: base.mark, op: 'binary', opcode: op, type, lhs, rhs };
     }
     if (VECTOR_OPS.has(op)) {
       lx.next();
@@ -753,22 +784,22 @@ class Parser {
         this.expectChar(',');
         operands.push(this.typedValue());
       }
-      return { ...base, op: 'vector', opcode: op as 'extractelement', operands };
+      return { name: base.name, at: base.at, mark: base.mark, op: 'vector', opcode: op as 'extractelement', operands };
     }
     lx.next();
     switch (op) {
       case 'not':
-        return { ...base, op: 'not', value: this.typedValue() };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'not', value: this.typedValue() };
       case 'shl':
       case 'shr': {
         const value = this.typedValue();
         this.expectChar(',');
-        return { ...base, op: 'shift', opcode: op, value, amount: this.typedValue() };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'shift', opcode: op, value, amount: this.typedValue() };
       }
       case 'cast': {
         const value = this.typedValue();
         this.expectKw('to');
-        return { ...base, op: 'cast', value, to: this.closedType(false) };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'cast', value, to: this.closedType(false) };
       }
       case 'select': {
         const operands = [this.typedValue()];
@@ -776,7 +807,7 @@ class Parser {
         operands.push(this.typedValue());
         this.expectChar(',');
         operands.push(this.typedValue());
-        return { ...base, op: 'select', operands };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'select', operands };
       }
       case 'va_arg':
       case 'vaarg':
@@ -784,7 +815,7 @@ class Parser {
         const value = this.typedValue();
         this.expectChar(',');
         const type = this.closedType(false);
-        return { ...base, op: 'vaarg', legacy: op === 'va_arg' ? null : op, value, type };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'vaarg', legacy: op === 'va_arg' ? null : op, value, type };
       }
       case 'phi': {
         const type = this.closedType(false);
@@ -797,7 +828,7 @@ class Parser {
           this.expectChar(']');
           incoming.push([v, b]);
         } while (this.eatChar(','));
-        return { ...base, op: 'phi', type, incoming };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'phi', type, incoming };
       }
       case 'tail':
         this.expectKw('call', "after 'tail'");
@@ -818,10 +849,10 @@ class Parser {
           this.expectKw('uint', 'as the type of the number of elements');
           count = this.valueRef();
         }
-        return count === undefined ? { ...base, op: 'alloc', opcode: op, type, alignment } : { ...base, op: 'alloc', opcode: op, type, count, alignment };
+        return count === undefined ? { name: base.name, at: base.at, mark: base.mark, op: 'alloc', opcode: op, type, alignment } : { name: base.name, at: base.at, mark: base.mark, op: 'alloc', opcode: op, type, count, alignment };
       }
       case 'free':
-        return { ...base, op: 'free', value: this.typedValue() };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'free', value: this.typedValue() };
       case 'volatile':
         if (this.eatKw('load')) return this.load(base, true);
         if (this.eatKw('store')) return this.store(base, true);
@@ -835,16 +866,16 @@ class Parser {
         const ptr = this.valueRef();
         const indices: TypedValue[] = [];
         while (this.eatChar(',')) indices.push(this.typedValue());
-        return { ...base, op: 'getelementptr', type, ptr, indices };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'getelementptr', type, ptr, indices };
       }
       case 'ret':
         if (this.isKw('void')) {
           this.lx.next();
-          return { ...base, op: 'ret' };
+          return { name: base.name, at: base.at, mark: base.mark, op: 'ret' };
         }
-        return { ...base, op: 'ret', value: this.typedValue() };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'ret', value: this.typedValue() };
       case 'br': {
-        if (this.eatKw('label')) return { ...base, op: 'br', dest: this.valueRef() };
+        if (this.eatKw('label')) return { name: base.name, at: base.at, mark: base.mark, op: 'br', dest: this.valueRef() };
         this.expectKw('bool', "or 'label' after 'br'");
         const cond = this.valueRef();
         this.expectChar(',');
@@ -852,7 +883,7 @@ class Parser {
         const ifTrue = this.valueRef();
         this.expectChar(',');
         this.expectKw('label');
-        return { ...base, op: 'condbr', cond, ifTrue, ifFalse: this.valueRef() };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'condbr', cond, ifTrue, ifFalse: this.valueRef() };
       }
       case 'switch': {
         const type = this.closedType(false);
@@ -869,7 +900,7 @@ class Parser {
           this.expectKw('label');
           cases.push({ type: ct, value, dest: this.valueRef() });
         }
-        return { ...base, op: 'switch', type, cond, defaultDest, cases };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'switch', type, cond, defaultDest, cases };
       }
       case 'invoke': {
         const callingConv = this.callingConv();
@@ -881,23 +912,23 @@ class Parser {
         const normal = this.valueRef();
         if (!this.eatKw('except') && !this.eatKw('unwind')) this.fail(`expected 'except' or 'unwind', found ${this.describe()}`);
         this.expectKw('label');
-        return { ...base, op: 'invoke', callingConv, type, callee, args, normal, unwind: this.valueRef() };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'invoke', callingConv, type, callee, args, normal, unwind: this.valueRef() };
       }
       case 'unwind':
-        return { ...base, op: 'unwind' };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'unwind' };
       case 'unreachable':
-        return { ...base, op: 'unreachable' };
+        return { name: base.name, at: base.at, mark: base.mark, op: 'unreachable' };
       default:
         return this.fail(`expected an instruction, found '${op}'`, opAt);
     }
   }
 
-  private call(base: { name?: string; at: number; mark: number }, tail: boolean): InstAst {
+  private call(base: InstHead, tail: boolean): InstAst {
     const callingConv = this.callingConv();
     const type = this.closedType(true);
     const callee = this.valueRef();
     const args = this.argumentList();
-    return { ...base, op: 'call', tail, callingConv, type, callee, args };
+    return { name: base.name, at: base.at, mark: base.mark, op: 'call', tail, callingConv, type, callee, args };
   }
 
   private argumentList(): TypedValue[] {
@@ -911,16 +942,34 @@ class Parser {
     return args;
   }
 
-  private load(base: { name?: string; at: number; mark: number }, volatile: boolean): InstAst {
+  private load(base: InstHead, volatile: boolean): InstAst {
     const type = this.closedType(false);
-    return { ...base, op: 'load', volatile, type, ptr: this.valueRef() };
+    return { name: base.name, at: base.at, mark: base.mark, op: 'load', volatile, type, ptr: this.valueRef() };
   }
 
-  private store(base: { name?: string; at: number; mark: number }, volatile: boolean): InstAst {
+  private store(base: InstHead, volatile: boolean): InstAst {
     const value = this.typedValue();
     this.expectChar(',');
     const type = this.closedType(false);
-    return { ...base, op: 'store', volatile, value, type, ptr: this.valueRef() };
+    return { name: base.name, at: base.at, mark: base.mark, op: 'store', volatile, value, type, ptr: this.valueRef() };
+  }
+}
+
+/** A composite node's spelling: kind, shape and children. */
+function nodeKey(n: TypeNode): string {
+  switch (n.k) {
+    case 'pointer':
+      return `*${n.el}`;
+    case 'array':
+      return `[${n.length}x${n.el}`;
+    case 'packed':
+      return `<${n.length}x${n.el}`;
+    case 'struct':
+      return `{${n.els.join(',')}`;
+    case 'function':
+      return `(${n.ret}:${n.params.join(',')}${n.varArg ? ',...' : ''}`;
+    default:
+      throw new Error(`not a composite type node: ${n.k}`);
   }
 }
 
