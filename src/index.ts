@@ -23,3 +23,14 @@ export type { Syntax } from './print/dialect.js';
 export type { VerifyOptions } from './encode/verify.js';
 export { InvalidModuleError, verifyModule } from './encode/verify.js';
 export * from './build/index.js';
+export {
+  AssemblyError,
+  DEFAULT_ASSEMBLY_LIMITS,
+  detectDialect,
+  DIALECT_NAMES,
+  DIALECT_VERSION,
+  parseAssembly,
+  type AssemblyLimits,
+  type AssemblyOptions,
+  type Dialect as AssemblyDialect,
+} from './asm/index.js';

@@ -159,7 +159,8 @@ export const DIALECTS: ReadonlyMap<string, Dialect> = new Map([
   ['1.9', LLVM_1_9],
 ]);
 
-export type Syntax = '1.9' | 'native';
+/** `'native'`: the writing release's dialect; a release name: that release's dialect. */
+export type Syntax = '1.9' | 'native' | '1.1' | '1.2' | '1.3' | '1.8';
 
 /**
  * The dialect to print `module` in: LLVM 1.9's for `'1.9'`; for `'native'` the dialect of the
@@ -167,7 +168,8 @@ export type Syntax = '1.9' | 'native';
  * modules built in code and for releases without a row yet.
  */
 export function dialectFor(module: Module, syntax: Syntax): Dialect {
-  if (syntax === 'native') {
+  if (syntax !== 'native') return DIALECTS.get(syntax) ?? LLVM_1_9;
+  {
     const version = module.source?.bytecodeVersion;
     const row = version === undefined ? undefined : formatFor(version);
     const d = row === undefined ? undefined : DIALECTS.get(row.nativeDialect);

@@ -14,6 +14,7 @@ import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Module } from '../graph/module.js';
 import { dialectFor, printModule } from '../print/index.js';
 import { readModule } from '../read.js';
+import { checkAssembly } from './conformance-asm.js';
 
 /**
  * `pass`/`fail`: compared with a reference. `crash`: our code threw something other than a
@@ -38,8 +39,14 @@ export interface FileResult {
   file: Outcome;
   /** The analyzer's summary against `.bca.txt` (LLVM 1.9's llvm-bcanalyzer). */
   analyze: Outcome;
+  /** The assembler: every reference text assembles and prints back identically. */
+  asmText: Outcome;
+  /** The assembler: `.dis.ll` assembled at the file's version gives the file byte for byte. */
+  asmBytes: Outcome;
+  /** Where `asmBytes` fails: `pass` if only the symbol tables' heap-address order differs. */
+  asmOrder: Outcome;
   /** For failures: where the first difference is, or the exception's message. */
-  notes: Partial<Record<'print19' | 'native' | 'payload' | 'file' | 'analyze', string>>;
+  notes: Partial<Record<'print19' | 'native' | 'payload' | 'file' | 'analyze' | 'asmText' | 'asmBytes' | 'asmOrder', string>>;
 }
 
 /** The reference suffix for the default (LLVM 1.9 dialect) printing, by folder (see corpus README). */
@@ -111,7 +118,19 @@ export function checkFile(root: string, folder: string, name: string): FileResul
   const path = join(root, folder, name);
   const base = path.replace(/\.bc$/, '');
   const bytes = new Uint8Array(readFileSync(path));
-  const result: FileResult = { folder, name, read: 'ok', print19: 'n/a', native: 'n/a', payload: 'n/a', file: 'n/a', analyze: 'n/a', notes: {} };
+  const result: FileResult = { folder, name, read: 'ok', print19: 'n/a', native: 'n/a', payload: 'n/a', file: 'n/a', analyze: 'n/a', asmText: 'n/a', asmBytes: 'n/a', asmOrder: 'n/a', notes: {} };
+
+  // The assembler works from the texts, whatever the reader makes of the bytes.
+  const texts = new Map<string, string>();
+  for (const suffix of ['.dis.ll', '.dis19.ll', '.via19.ll']) {
+    const text = readText(base + suffix);
+    if (text !== undefined) texts.set(suffix, text);
+  }
+  const asm = checkAssembly(folder, bytes, texts);
+  result.asmText = asm.asmText;
+  result.asmBytes = asm.asmBytes;
+  result.asmOrder = asm.asmOrder;
+  Object.assign(result.notes, asm.notes);
 
   // The analyzer works on the bytes, damaged or not (it reports partial figures, as LLVM did).
   const bca = readText(base + '.bca.txt');

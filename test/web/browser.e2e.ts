@@ -391,6 +391,21 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     expect(await page.locator('#drop-overlay').isVisible()).toBe(false);
   });
 
+  test('assembly text (.ll, the project\'s own corpus/hello.ll): assembled in the page, shown as LLVM printed it, and bad text explained', async () => {
+    const listing = readText(HELLO.replace(/\.bc$/, '.ll'));
+    await open('hello.ll', Buffer.from(listing, 'latin1'));
+    expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+    await page.click('#tab-disasm');
+    await chooseSyntax('1.9');
+    expect(await downloadText()).toBe(listing);
+    expect(await page.locator('body').innerText()).toMatch(/assembled here from LLVM 1\.9 assembly text/);
+    await page.screenshot({ path: path.join(results, 'assembly-text.png') });
+
+    await open('bad.ll', Buffer.from('implementation\nint %f() {\n\tret int %nosuch\n}\n', 'latin1'));
+    expect(await page.getAttribute('body', 'data-state')).toBe('failed');
+    expect(await page.locator('body').innerText()).toMatch(/bad\.ll:3:10: error: use of undefined value '%nosuch'/);
+  });
+
   corpusTest('convert: version 5 to version 6, readable by the library', async () => {
     await open('v5/Feature__calltest.bc');
     await page.selectOption('#convert-version', '6');

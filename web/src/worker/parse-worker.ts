@@ -6,6 +6,9 @@
 import { installBufferShim } from './buffer-shim.js';
 import { unwrapContainer, type Unwrapped } from '../../../src/container/index.js';
 import { readModule } from '../../../src/read.js';
+import { DIALECT_VERSION, detectDialect, parseAssembly } from '../../../src/asm/index.js';
+import { writeModule } from '../../../src/encode/write.js';
+import { decodeLatin1 } from '../../../src/binary/latin1.js';
 import { writeModuleAsync } from '../../../src/encode/write.js';
 import { BytecodeError } from '../../../src/errors/bytecode-error.js';
 import { formatFor } from '../../../src/format/format-table.js';
@@ -69,7 +72,8 @@ function missing(reason: string): ErrorInfo {
   return { kind: 'Unavailable', reason, message: reason, offset: null, blockPath: [] };
 }
 
-async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax): Promise<void> {
+async function open(id: number, name: string, input: Uint8Array, syntax: Syntax): Promise<void> {
+  let bytes = input;
   const steps = 5;
   const progress = (stage: string, step: number): void => post({ type: 'progress', id, stage, step, steps });
   const millis = { unwrap: 0, read: 0, print: 0 };
@@ -77,6 +81,26 @@ async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax)
 
   progress('Loading the library', 0);
   const lib = await loadLibrary();
+
+  // Assembly text (a `.ll` file): assemble it, then show what it becomes as bytecode, written at
+  // the version its dialect's `llvm-as` wrote. Everything below then reads that bytecode.
+  let assembledFrom: string | null = null;
+  if (looksLikeText(bytes)) {
+    progress('Assembling the text', 1);
+    const text = decodeLatin1(bytes, 0, bytes.length);
+    try {
+      const dialect = detectDialect(text);
+      const written = writeModule(parseAssembly(text, { fileName: name, dialect }), { bytecodeVersion: DIALECT_VERSION[dialect], compression: 'none' });
+      assembledFrom = `assembled here from LLVM ${dialect} assembly text (${bytes.length} bytes)`;
+      bytes = written;
+    } catch (e) {
+      const summary: Summary = { fileName: name, fileSize: bytes.length, signature: null, compression: null, bytecodeVersion: null, writtenBy: 'assembly text', nativeDialect: null, uncompressedSize: null, counts: [] };
+      const stream = bytes.slice().buffer;
+      post({ type: 'opened', id, summary, stream, streamIsFile: true, error: errorInfo(e), text: null, textError: null, syntaxes: syntaxesOf(lib), canConvert: false, millis }, [stream]);
+      post({ type: 'analyzed', id, summary, tree: [], treeNote: 'The text did not assemble, so there are no blocks to show.', millis: 0 });
+      return;
+    }
+  }
 
   progress(bytes[3] === 0x63 ? 'Decompressing' : 'Checking the signature', 1);
   let t = performance.now();
@@ -134,11 +158,11 @@ async function open(id: number, name: string, bytes: Uint8Array, syntax: Syntax)
     const row = version === null ? undefined : formatFor(version);
     return {
       fileName: name,
-      fileSize: bytes.length,
+      fileSize: input.length,
       signature: unwrapped?.signature ?? analysis?.signature ?? sniffed?.[0] ?? null,
       compression: unwrapped?.compression ?? analysis?.compression ?? sniffed?.[1] ?? null,
       bytecodeVersion: version,
-      writtenBy: row?.writtenBy ?? null,
+      writtenBy: assembledFrom ?? row?.writtenBy ?? null,
       nativeDialect: row ? `LLVM ${row.nativeDialect}` : null,
       uncompressedSize: unwrapped?.stream.length ?? null,
       counts: [...(module ? moduleCounts(module) : []), ...(analysis ? analysisCounts(analysis) : [])],
@@ -193,6 +217,21 @@ const CONTAINERS = new Map([
   ['llvc2', 'bzip2'],
 ]);
 
+/**
+ * Assembly text rather than bytecode: no bytecode or archive signature, no NUL byte, and the first
+ * thing in it is a comment, a name, a keyword or a type.
+ */
+function looksLikeText(bytes: Uint8Array): boolean {
+  const head = String.fromCharCode(...bytes.subarray(0, 8));
+  if (head.startsWith('llvm') || head.startsWith('llvc') || head.startsWith('!<arch>')) return false;
+  const sample = bytes.subarray(0, 4096);
+  if (sample.length === 0 || sample.includes(0)) return false;
+  let i = 0;
+  while (i < sample.length && (sample[i] === 0x20 || sample[i] === 0x09 || sample[i] === 0x0a || sample[i] === 0x0d)) i++;
+  const c = sample[i] ?? 0;
+  return c === 0x3b /* ; */ || c === 0x25 /* % */ || c === 0x22 /* " */ || c === 0x5b || c === 0x7b || c === 0x3c || (c >= 0x61 && c <= 0x7a);
+}
+
 function sniff(bytes: Uint8Array): [string, string] | null {
   const head = String.fromCharCode(...bytes.subarray(0, 5));
   if (head.startsWith('llvm')) return ['llvm', 'none'];
@@ -217,7 +256,7 @@ async function print(id: number, syntax: Syntax): Promise<void> {
 }
 
 async function convert(id: number, version: number, compression: 'auto' | 'none' | 'bzip2'): Promise<void> {
-  const base = (current?.name ?? 'module').replace(/\.(bc|bca|bytecode)$/i, '');
+  const base = (current?.name ?? 'module').replace(/\.(bc|bca|bytecode|ll)$/i, '');
   const fileName = `${base}.v${version}${compression === 'none' ? '' : compression === 'bzip2' ? '.bz2' : ''}.bc`;
   if (!current?.module) {
     post({ type: 'converted', id, bytes: null, fileName, error: missing('no module is open') });

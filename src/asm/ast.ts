@@ -1,0 +1,172 @@
+/**
+ * What the parser makes of the text before anything is resolved: types as nodes of one table
+ * (named and numbered references, up-references and forward references are resolved together,
+ * once the whole module is known), values as references by name, number or literal. Every node
+ * keeps the offset it came from, so the resolver's errors point at the text.
+ */
+import type { PrimitiveType } from '../graph/type.js';
+import type { Linkage } from '../graph/value.js';
+
+// ---------------------------------------------------------------------------------------------
+// Types: indices into one table of nodes
+
+export type TypeNode =
+  | { readonly k: 'prim'; readonly t: PrimitiveType }
+  | { readonly k: 'opaque' }
+  /** `%name` in a type: the named type, defined before or after. */
+  | { readonly k: 'named'; readonly name: string; readonly at: number }
+  /** `%N` in a type: the N-th unnamed module-level type definition. */
+  | { readonly k: 'numbered'; readonly n: number; readonly at: number }
+  /** `\N`: the N-th enclosing type; `target` is that type's node once the parser closed it. */
+  | { readonly k: 'up'; target: number; readonly at: number }
+  | { readonly k: 'pointer'; readonly el: number }
+  | { readonly k: 'array' | 'packed'; readonly el: number; readonly length: number }
+  | { readonly k: 'struct'; readonly els: readonly number[] }
+  | { readonly k: 'function'; readonly ret: number; readonly params: readonly number[]; readonly varArg: boolean };
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/** A reference to a value, as written where its type is known from the context. */
+export type ValueRef =
+  | { readonly k: 'name'; readonly name: string; readonly at: number }
+  | { readonly k: 'num'; readonly n: number; readonly at: number }
+  /** Integer literal text (`-5`, `42`, `s0x…`, `u0x…`). */
+  | { readonly k: 'int'; readonly text: string; readonly at: number }
+  | { readonly k: 'fp'; readonly text: string; readonly at: number }
+  | { readonly k: 'bool'; readonly value: boolean; readonly at: number }
+  | { readonly k: 'null' | 'undef' | 'zero'; readonly at: number }
+  /** `[ … ]`, `< … >`, `{ … }`: elements each with its own type. */
+  | { readonly k: 'array' | 'packed' | 'struct'; readonly elements: readonly TypedValue[]; readonly at: number }
+  /** `c"…"`: the raw string contents (escapes unresolved). */
+  | { readonly k: 'string'; readonly raw: string; readonly at: number }
+  | { readonly k: 'expr'; readonly expr: ConstExprAst; readonly at: number }
+  | { readonly k: 'asm'; readonly sideEffect: boolean; readonly asm: string; readonly constraints: string; readonly at: number };
+
+/** A value with its type written before it (`int 5`, `int* %p`). */
+export interface TypedValue {
+  readonly type: number;
+  readonly ref: ValueRef;
+}
+
+export interface ConstExprAst {
+  /** `cast`, `getelementptr`, `select`, a binary, setcc or shift opcode, or a vector opcode. */
+  readonly op: string;
+  readonly operands: readonly TypedValue[];
+  /** `cast`: the target type. */
+  readonly to?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Module items
+
+export interface TargetItem {
+  readonly k: 'target';
+  readonly what: 'endian' | 'pointersize' | 'triple' | 'datalayout';
+  readonly value: string;
+  readonly at: number;
+}
+
+export interface TypeDefItem {
+  readonly k: 'typedef';
+  /** Absent for an unnamed (numbered) definition. */
+  readonly name?: string;
+  readonly type: number;
+  readonly at: number;
+}
+
+export interface GlobalItem {
+  readonly k: 'global';
+  /** How many type nodes the parser had made at the end of the definition. */
+  readonly mark: number;
+  readonly name?: string;
+  readonly linkage: Linkage;
+  readonly isConstant: boolean;
+  /** The value type; with `initializer`, the initializer's own type. */
+  readonly type: number;
+  readonly initializer?: TypedValue;
+  readonly section?: string;
+  readonly alignment: number;
+  readonly at: number;
+}
+
+export interface ArgAst {
+  readonly type: number;
+  readonly name?: string;
+  readonly at: number;
+}
+
+export interface FunctionItem {
+  readonly k: 'function';
+  /** How many type nodes the parser had made at the end of the header. */
+  readonly mark: number;
+  readonly isDeclare: boolean;
+  readonly name: string;
+  readonly linkage: Linkage;
+  readonly callingConv: number;
+  readonly returnType: number;
+  readonly args: readonly ArgAst[];
+  readonly varArg: boolean;
+  readonly section?: string;
+  readonly alignment: number;
+  readonly blocks: readonly BlockAst[];
+  readonly at: number;
+}
+
+export interface AsmItem {
+  readonly k: 'asm';
+  readonly text: string;
+}
+
+export interface DeplibsItem {
+  readonly k: 'deplibs';
+  readonly libraries: readonly string[];
+}
+
+export type ModuleItem = TargetItem | TypeDefItem | GlobalItem | FunctionItem | AsmItem | DeplibsItem;
+
+export interface ModuleAst {
+  readonly types: TypeNode[];
+  readonly items: ModuleItem[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Function bodies
+
+export interface BlockAst {
+  readonly name?: string;
+  readonly instructions: InstAst[];
+  readonly at: number;
+}
+
+interface InstBase {
+  /** `%name =` before the instruction; undefined when unnamed. */
+  readonly name: string | undefined;
+  readonly at: number;
+  /** How many type nodes the parser had made when it reached this instruction. */
+  readonly mark: number;
+}
+
+export type InstAst = InstBase &
+  (
+    | { readonly op: 'binary'; readonly opcode: string; readonly type: number; readonly lhs: ValueRef; readonly rhs: ValueRef }
+    | { readonly op: 'not'; readonly value: TypedValue }
+    | { readonly op: 'shift'; readonly opcode: 'shl' | 'shr'; readonly value: TypedValue; readonly amount: TypedValue }
+    | { readonly op: 'cast'; readonly value: TypedValue; readonly to: number }
+    | { readonly op: 'select'; readonly operands: readonly TypedValue[] }
+    | { readonly op: 'vector'; readonly opcode: 'extractelement' | 'insertelement' | 'shufflevector'; readonly operands: readonly TypedValue[] }
+    | { readonly op: 'vaarg'; readonly legacy: 'vaarg' | 'vanext' | null; readonly value: TypedValue; readonly type: number }
+    | { readonly op: 'phi'; readonly type: number; readonly incoming: readonly (readonly [ValueRef, ValueRef])[] }
+    | { readonly op: 'call'; readonly tail: boolean; readonly callingConv: number; readonly type: number; readonly callee: ValueRef; readonly args: readonly TypedValue[] }
+    | { readonly op: 'alloc'; readonly opcode: 'malloc' | 'alloca'; readonly type: number; readonly count?: ValueRef; readonly alignment: number }
+    | { readonly op: 'free'; readonly value: TypedValue }
+    | { readonly op: 'load'; readonly volatile: boolean; readonly type: number; readonly ptr: ValueRef }
+    | { readonly op: 'store'; readonly volatile: boolean; readonly value: TypedValue; readonly type: number; readonly ptr: ValueRef }
+    | { readonly op: 'getelementptr'; readonly type: number; readonly ptr: ValueRef; readonly indices: readonly TypedValue[] }
+    | { readonly op: 'ret'; readonly value?: TypedValue }
+    | { readonly op: 'br'; readonly dest: ValueRef }
+    | { readonly op: 'condbr'; readonly cond: ValueRef; readonly ifTrue: ValueRef; readonly ifFalse: ValueRef }
+    | { readonly op: 'switch'; readonly type: number; readonly cond: ValueRef; readonly defaultDest: ValueRef; readonly cases: readonly { readonly type: number; readonly value: ValueRef; readonly dest: ValueRef }[] }
+    | { readonly op: 'invoke'; readonly callingConv: number; readonly type: number; readonly callee: ValueRef; readonly args: readonly TypedValue[]; readonly normal: ValueRef; readonly unwind: ValueRef }
+    | { readonly op: 'unwind' | 'unreachable' }
+  );

@@ -1,0 +1,870 @@
+/**
+ * From the parsed text to the module graph, with LLVM 1.9's parser's rules: values live in
+ * per-type planes (`%x` of type int and `%x` of type float are two values), unnamed values are
+ * numbered per plane (module-level ones first), forward references resolve once everything is
+ * defined, a function declared and then defined is one function, and the obsolete spellings the
+ * parser still took (`div`, `rem`, `not`) become what LLVM made of them.
+ */
+import { emptyModule, nullValue } from '../graph/describe.js';
+import type { Module } from '../graph/module.js';
+import {
+  integerBits,
+  integerRange,
+  isFirstClassType,
+  isFloatingPoint,
+  isInteger,
+  isSigned,
+  primitiveTypes,
+  type FunctionType,
+  type PointerType,
+  type Type,
+} from '../graph/type.js';
+import type {
+  Argument,
+  BasicBlock,
+  Constant,
+  ConstantAggregate,
+  Function,
+  GlobalValue,
+  GlobalVariable,
+  Instruction,
+  Opcode,
+  Value,
+} from '../graph/value.js';
+import type { SourceText } from './assembly-error.js';
+import type { ConstExprAst, FunctionItem, GlobalItem, InstAst, ModuleAst, TypedValue, ValueRef } from './ast.js';
+import { unescapeBytes } from './lexer.js';
+import { resolveTypes, type ResolvedTypes } from './resolve-types.js';
+import { describeType } from '../graph/describe.js';
+import { guessSymbolLayouts } from './symbol-layout.js';
+
+/** One symbol table: named values by plane (type), and unnamed ones numbered per plane. */
+class Planes {
+  readonly named = new Map<Type, Map<string, Value>>();
+  readonly numbered = new Map<Type, Value[]>();
+
+  lookupName(t: Type, name: string): Value | undefined {
+    return this.named.get(t)?.get(name);
+  }
+
+  defineName(t: Type, name: string, v: Value): boolean {
+    let plane = this.named.get(t);
+    if (plane === undefined) this.named.set(t, (plane = new Map()));
+    if (plane.has(name)) return false;
+    plane.set(name, v);
+    return true;
+  }
+
+  /** Numbers an unnamed value; returns its number. */
+  number(t: Type, v: Value): number {
+    let plane = this.numbered.get(t);
+    if (plane === undefined) this.numbered.set(t, (plane = []));
+    plane.push(v);
+    return plane.length - 1;
+  }
+
+  count(t: Type): number {
+    return this.numbered.get(t)?.length ?? 0;
+  }
+}
+
+/** The releases whose assembly text we take; each one's `llvm-as` wrote one bytecode version. */
+export type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9';
+
+export function buildModule(ast: ModuleAst, source: SourceText, dialect: Dialect): Module {
+  return new ModuleBuilderFromText(ast, source, dialect).build();
+}
+
+class ModuleBuilderFromText {
+  private readonly types: ResolvedTypes;
+  private readonly module: Module = emptyModule();
+  private readonly globals = new Planes();
+  private readonly defined = new Set<Function>();
+  private readonly pendingGlobals: { gv: GlobalVariable; item: GlobalItem }[] = [];
+  private readonly bodies: { fn: Function; item: FunctionItem }[] = [];
+
+  /** Before LLVM 1.6, `vaarg`/`vanext` were instructions of their own (kept as written). */
+  readonly legacyVarArgs: boolean;
+
+  constructor(
+    private readonly ast: ModuleAst,
+    private readonly source: SourceText,
+    readonly dialect: Dialect,
+  ) {
+    this.types = resolveTypes(ast, source);
+    this.legacyVarArgs = dialect === '1.1' || dialect === '1.2' || dialect === '1.3';
+  }
+
+  private fail(message: string, at: number): never {
+    throw this.source.error(message, at);
+  }
+
+  private t(node: number): Type {
+    return this.types.typeOf(node);
+  }
+
+  private show(t: Type): string {
+    return describeType(t);
+  }
+
+  build(): Module {
+    const m = this.module;
+    let dataLayout = '';
+    for (const item of this.ast.items) {
+      switch (item.k) {
+        case 'target':
+          if (item.what === 'triple') m.targetTriple = item.value;
+          else if (item.what === 'datalayout') dataLayout = item.value;
+          else if (item.what === 'endian') dataLayout += (dataLayout ? '-' : '') + (item.value === 'little' ? 'e' : 'E');
+          else dataLayout += (dataLayout ? '-' : '') + `p:${item.value}:${item.value}`;
+          break;
+        case 'deplibs':
+          m.dependentLibraries.push(...item.libraries);
+          break;
+        case 'asm':
+          m.inlineAsm = m.inlineAsm ? `${m.inlineAsm}\n${unescapeBytes(item.text)}` : unescapeBytes(item.text);
+          break;
+        case 'typedef':
+          break;
+        case 'global':
+          this.declareGlobal(item);
+          break;
+        case 'function':
+          this.declareFunction(item);
+          break;
+      }
+    }
+    applyDataLayout(m, dataLayout);
+    m.typeNames = this.types.names;
+    m.types = this.types.derived;
+    for (const { gv, item } of this.pendingGlobals) {
+      if (item.initializer !== undefined) gv.initializer = this.constant(this.t(item.initializer.type), item.initializer.ref, null);
+    }
+    for (const { fn, item } of this.bodies) new FunctionBodyBuilder(this, fn, item).build();
+    if (this.dialect === '1.8' || this.dialect === '1.9') guessSymbolLayouts(m, (t) => this.types.interner.creationRank(t));
+    return m;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Globals and functions
+
+  private declareGlobal(item: GlobalItem): void {
+    this.types.interner.mark = item.mark;
+    const valueType = this.t(item.type);
+    if (valueType.kind === 'function') this.fail('a global variable cannot have a function type', item.at);
+    if (valueType.kind === 'void' || valueType.kind === 'label') this.fail(`a global variable of type ${this.show(valueType)}`, item.at);
+    const type = this.types.interner.pointer(valueType) as PointerType;
+    if (item.name !== undefined) {
+      const existing = this.globals.lookupName(type, item.name);
+      if (existing !== undefined) {
+        // LLVM merged a redefinition when at most one has an initializer (a front end's habit).
+        if (existing.kind !== 'global' || (existing.initializer !== undefined && item.initializer !== undefined) || this.pendingHasInit(existing) && item.initializer !== undefined) {
+          this.fail(`redefinition of global variable '%${item.name}' of type ${this.show(valueType)}`, item.at);
+        }
+        if (item.isConstant) existing.isConstant = true;
+        existing.linkage = item.linkage;
+        if (item.initializer !== undefined) this.pendingGlobals.push({ gv: existing, item });
+        return;
+      }
+    }
+    const gv: GlobalVariable = {
+      kind: 'global',
+      type,
+      valueType,
+      linkage: item.linkage,
+      isConstant: item.isConstant,
+      alignment: item.alignment,
+      ...(item.name !== undefined ? { name: item.name } : {}),
+      ...(item.section !== undefined ? { section: item.section } : {}),
+    };
+    if (item.name !== undefined) this.globals.defineName(type, item.name, gv);
+    else this.globals.number(type, gv);
+    this.module.globals.push(gv);
+    if (item.initializer !== undefined) this.pendingGlobals.push({ gv, item });
+  }
+
+  private pendingHasInit(gv: GlobalVariable): boolean {
+    return this.pendingGlobals.some((p) => p.gv === gv && p.item.initializer !== undefined);
+  }
+
+  private declareFunction(item: FunctionItem): void {
+    this.types.interner.mark = item.mark;
+    const returnType = this.t(item.returnType);
+    if (!isFirstClassType(returnType) && returnType.kind !== 'void') this.fail('functions cannot return aggregate types', item.at);
+    const params = item.args.map((a) => {
+      const p = this.t(a.type);
+      if (p.kind === 'void') this.fail('a parameter of type void', a.at);
+      return p;
+    });
+    const functionType = this.types.interner.function(returnType, params, item.varArg) as FunctionType;
+    const type = this.types.interner.pointer(functionType) as PointerType;
+    let fn = this.globals.lookupName(type, item.name) as Function | undefined;
+    if (fn !== undefined) {
+      if (fn.kind !== 'function') this.fail(`'%${item.name}' is already a global variable of this type`, item.at);
+      if (!item.isDeclare && this.defined.has(fn)) this.fail(`redefinition of function '%${item.name}'`, item.at);
+    } else {
+      fn = {
+        kind: 'function',
+        type,
+        functionType,
+        linkage: 'external',
+        callingConv: 0,
+        alignment: 0,
+        isDeclaration: true,
+        args: [],
+        blocks: [],
+      };
+      if (item.name !== '') {
+        fn.name = item.name;
+        this.globals.defineName(type, item.name, fn);
+      } else this.globals.number(type, fn);
+      this.module.functions.push(fn);
+      // A declaration's arguments exist but have no names (bytecode keeps none for them).
+      fn.args = params.map((type, index): Argument => ({ kind: 'argument', type, index }));
+    }
+    if (item.isDeclare || !this.defined.has(fn)) {
+      // A declaration always sets the linkage (LLVM 1.9 did, for a pointer to a declared function).
+      if (item.isDeclare) fn.linkage = item.linkage;
+    }
+    fn.callingConv = item.callingConv;
+    fn.alignment = item.alignment;
+    if (item.section !== undefined) fn.section = item.section;
+    if (!item.isDeclare) {
+      fn.linkage = item.linkage;
+      fn.isDeclaration = false;
+      this.defined.add(fn);
+      this.bodies.push({ fn, item });
+    }
+  }
+
+  lookupGlobal(type: Type, ref: ValueRef & ({ k: 'name' } | { k: 'num' })): Value | undefined {
+    if (ref.k === 'name') return this.globals.lookupName(type, ref.name);
+    return this.globals.numbered.get(type)?.[ref.n];
+  }
+
+  moduleCount(type: Type): number {
+    return this.globals.count(type);
+  }
+
+  pointerTo(t: Type): PointerType {
+    return this.types.interner.pointer(t) as PointerType;
+  }
+
+  functionType(ret: Type, params: readonly Type[], varArg: boolean): FunctionType {
+    return this.types.interner.function(ret, params, varArg) as FunctionType;
+  }
+
+  /** Types made from here on were made, in LLVM's parser, where the parser had made `mark` nodes. */
+  markTypes(mark: number): void {
+    this.types.interner.mark = mark;
+  }
+
+  typeOf(node: number): Type {
+    return this.t(node);
+  }
+
+  describe(t: Type): string {
+    return this.show(t);
+  }
+
+  error(message: string, at: number): never {
+    return this.fail(message, at);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Constants
+
+  /**
+   * A constant of type `t`. `scope` resolves `%name`/`%N` inside a function (for the values a
+   * function may use as constants: globals, through the module's planes, as LLVM did).
+   */
+  constant(t: Type, ref: ValueRef, scope: FunctionBodyBuilder | null): Constant {
+    return this.unique(this.makeConstant(t, ref, scope));
+  }
+
+  /**
+   * LLVM's constants are unique (one `int 5`, one `cast (int* %g to long)`): what a global's
+   * `#uses` counts are the distinct constants that name it, so equal constants are one object.
+   */
+  private unique(c: Constant): Constant {
+    const key = this.constantKey(c);
+    if (key === undefined) return c;
+    const existing = this.constants.get(key);
+    if (existing !== undefined) return existing;
+    this.constants.set(key, c);
+    return c;
+  }
+
+  private constantKey(c: Constant): string | undefined {
+    const t = this.typeId(c.type);
+    switch (c.kind) {
+      case 'int':
+      case 'bool':
+        return `${c.kind}${t}:${String(c.value)}`;
+      case 'fp':
+        return `fp${t}:${c.bits}`;
+      case 'null':
+      case 'undef':
+      case 'zeroinitializer':
+        return `${c.kind}${t}`;
+      case 'array':
+      case 'struct':
+      case 'packed':
+        return `${c.kind}${t}(${c.elements.map((e) => this.valueId(e)).join(',')})`;
+      case 'expr':
+        return `expr${t}:${c.opcode}(${c.operands.map((e) => this.valueId(e)).join(',')})`;
+      default:
+        return undefined; // globals are themselves; inline asm is not uniqued by the printer
+    }
+  }
+
+  private readonly constants = new Map<string, Constant>();
+  private readonly ids = new Map<object, number>();
+
+  private typeId(t: Type): number {
+    return this.idOf(t);
+  }
+
+  private valueId(v: Value): number {
+    return this.idOf(v);
+  }
+
+  private idOf(o: object): number {
+    let id = this.ids.get(o);
+    if (id === undefined) this.ids.set(o, (id = this.ids.size));
+    return id;
+  }
+
+  private makeConstant(t: Type, ref: ValueRef, scope: FunctionBodyBuilder | null): Constant {
+    const at = ref.at;
+    switch (ref.k) {
+      case 'name':
+      case 'num': {
+        const v = this.lookupGlobal(t, ref);
+        if (v === undefined) {
+          if (scope !== null) {
+            const local = scope.lookup(t, ref);
+            if (local !== undefined) this.fail(`'${refText(ref)}' is not a constant`, at);
+          }
+          if (t.kind !== 'pointer') this.fail(`a reference to a global value must have a pointer type, not ${this.show(t)}`, at);
+          this.fail(`use of undefined global '${refText(ref)}' of type ${this.show(t)}`, at);
+        }
+        return v as GlobalValue;
+      }
+      case 'int':
+        return { kind: 'int', type: t, value: this.integer(t, ref.text, at) };
+      case 'fp':
+        return this.float(t, ref.text, at);
+      case 'bool':
+        if (t.kind !== 'bool') this.fail(`'${ref.value}' is not a constant of type ${this.show(t)}`, at);
+        return { kind: 'bool', type: t, value: ref.value };
+      case 'null':
+        if (t.kind !== 'pointer') this.fail(`'null' of the non-pointer type ${this.show(t)}`, at);
+        return { kind: 'null', type: t };
+      case 'undef':
+        if (t.kind === 'void' || t.kind === 'label') this.fail(`'undef' of type ${this.show(t)}`, at);
+        return { kind: 'undef', type: t };
+      case 'zero':
+        if (t.kind === 'function' || t.kind === 'label' || t.kind === 'opaque' || t.kind === 'void') this.fail(`'zeroinitializer' of type ${this.show(t)}`, at);
+        return nullValue(t);
+      case 'array': {
+        if (t.kind !== 'array') this.fail(`an array constant of the non-array type ${this.show(t)}`, at);
+        if (ref.elements.length !== t.length) this.fail(`an array of ${t.length} elements initialized with ${ref.elements.length}`, at);
+        return aggregate('array', t, ref.elements.map((e) => this.typedConstant(e, t.element, scope)));
+      }
+      case 'packed': {
+        if (t.kind !== 'packed') this.fail(`a packed constant of the non-packed type ${this.show(t)}`, at);
+        if (ref.elements.length !== t.length) this.fail(`a packed type of ${t.length} elements initialized with ${ref.elements.length}`, at);
+        return aggregate('packed', t, ref.elements.map((e) => this.typedConstant(e, t.element, scope)));
+      }
+      case 'struct': {
+        if (t.kind !== 'struct') this.fail(`a structure constant of the non-structure type ${this.show(t)}`, at);
+        if (ref.elements.length !== t.elements.length) this.fail(`a structure of ${t.elements.length} members initialized with ${ref.elements.length}`, at);
+        return aggregate('struct', t, ref.elements.map((e, i) => this.typedConstant(e, t.elements[i]!, scope)));
+      }
+      case 'string': {
+        if (t.kind !== 'array' || (t.element.kind !== 'sbyte' && t.element.kind !== 'ubyte')) this.fail(`a string constant of type ${this.show(t)}: only arrays of sbyte or ubyte`, at);
+        const bytes = unescapeBytes(ref.raw);
+        if (bytes.length !== t.length) this.fail(`a string of ${bytes.length} bytes for an array of ${t.length}`, at);
+        const el = t.element;
+        const elements: Constant[] = [];
+        for (let i = 0; i < bytes.length; i++) {
+          const b = bytes.charCodeAt(i);
+          elements.push({ kind: 'int', type: el, value: BigInt(el.kind === 'sbyte' && b > 127 ? b - 256 : b) });
+        }
+        return aggregate('array', t, elements);
+      }
+      case 'expr':
+        return this.constantExpr(t, ref.expr, at, scope);
+      case 'asm': {
+        const ft = t.kind === 'pointer' ? t.element : undefined;
+        if (ft === undefined || ft.kind !== 'function') this.fail('inline assembly must have a pointer-to-function type', at);
+        return { kind: 'inlineasm', type: t as PointerType, asm: unescapeBytes(ref.asm), constraints: unescapeBytes(ref.constraints), hasSideEffects: ref.sideEffect };
+      }
+    }
+  }
+
+  private typedConstant(tv: TypedValue, expected: Type, scope: FunctionBodyBuilder | null): Constant {
+    const t = this.t(tv.type);
+    if (t !== expected) this.fail(`an element of type ${this.show(t)} where ${this.show(expected)} is expected`, tv.ref.at);
+    return this.constant(t, tv.ref, scope);
+  }
+
+  integer(t: Type, text: string, at: number): bigint {
+    if (!isInteger(t)) this.fail(`an integer constant of the non-integer type ${this.show(t)}`, at);
+    let v: bigint;
+    let signedToken: boolean;
+    if (text.startsWith('s0x') || text.startsWith('u0x')) {
+      v = BigInt('0x' + text.slice(3)) & 0xffffffffffffffffn;
+      signedToken = text[0] === 's';
+      if (signedToken) v = BigInt.asIntN(64, v);
+    } else {
+      v = BigInt(text);
+      signedToken = v < 0n;
+      if (signedToken && v < -(1n << 63n)) this.fail(`the constant ${text} is too large for 64 bits`, at);
+      if (!signedToken && v > 0xffffffffffffffffn) this.fail(`the constant ${text} is too large for 64 bits`, at);
+    }
+    const [lo, hi] = integerRange(t);
+    if (v >= lo && v <= hi) return v;
+    // An unsigned literal too large for a signed type is that type's two's complement reading
+    // (LLVM 1.9's getVal: "this is really a signed reference").
+    if (!signedToken) {
+      const asSigned = BigInt.asIntN(64, v);
+      if (asSigned >= lo && asSigned <= hi) return asSigned;
+    }
+    return this.fail(`the constant ${text} does not fit ${this.show(t)}`, at);
+  }
+
+  private float(t: Type, text: string, at: number): Constant {
+    if (!isFloatingPoint(t)) this.fail(`a floating-point constant of the non-floating-point type ${this.show(t)}`, at);
+    let value: number;
+    if (text.startsWith('0x')) {
+      const bits = BigInt(text) & 0xffffffffffffffffn;
+      const view = new DataView(new ArrayBuffer(8));
+      view.setBigUint64(0, bits);
+      value = view.getFloat64(0);
+      if (t.kind === 'double') return { kind: 'fp', type: t, value, bits };
+    } else value = Number(text);
+    if (t.kind === 'float') {
+      const f = Math.fround(value);
+      if (f !== value && !Number.isNaN(value)) this.fail(`the constant ${text} is not exactly a float`, at);
+      const view = new DataView(new ArrayBuffer(4));
+      view.setFloat32(0, f);
+      return { kind: 'fp', type: t, value: f, bits: BigInt(view.getUint32(0)) };
+    }
+    const view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, value);
+    return { kind: 'fp', type: t, value, bits: view.getBigUint64(0) };
+  }
+
+  private constantExpr(t: Type, e: ConstExprAst, at: number, scope: FunctionBodyBuilder | null): Constant {
+    const ops = e.operands.map((o) => this.constant(this.t(o.type), o.ref, scope));
+    const opType = (i: number): Type => ops[i]!.type;
+    let type: Type;
+    let opcode = e.op as Opcode;
+    switch (e.op) {
+      case 'cast': {
+        const to = this.t(e.to!);
+        if (!isFirstClassType(to) || !isFirstClassType(opType(0))) this.fail(`a cast between ${this.show(opType(0))} and ${this.show(to)}`, at);
+        type = to;
+        break;
+      }
+      case 'getelementptr': {
+        const base = opType(0);
+        if (base.kind !== 'pointer') this.fail('getelementptr of a non-pointer', at);
+        type = this.pointerTo(this.indexedType(base, ops.slice(1), at));
+        break;
+      }
+      case 'select':
+        if (opType(0).kind !== 'bool') this.fail('select needs a bool condition', at);
+        if (opType(1) !== opType(2)) this.fail('the two values of a select have different types', at);
+        type = opType(1);
+        break;
+      case 'shl':
+      case 'shr':
+        if (!isInteger(opType(0))) this.fail('a shift of a non-integer', at);
+        if (opType(1).kind !== 'ubyte') this.fail('a shift amount must be a ubyte', at);
+        type = opType(0);
+        break;
+      case 'extractelement':
+        if (opType(0).kind !== 'packed') this.fail('extractelement of a non-packed value', at);
+        type = (opType(0) as { element: Type }).element;
+        break;
+      case 'insertelement':
+      case 'shufflevector':
+        type = opType(0);
+        break;
+      default: {
+        if (opType(0) !== opType(1)) this.fail(`the operands of ${e.op} have different types`, at);
+        opcode = upgradeBinaryOpcode(e.op, opType(0));
+        type = opcode.startsWith('set') ? primitiveTypes.bool : opType(0);
+      }
+    }
+    if (type !== t) this.fail(`a constant expression of type ${this.show(type)} where ${this.show(t)} is expected`, at);
+    return { kind: 'expr', type, opcode, operands: ops };
+  }
+
+  /** The type `getelementptr` reaches through `indices` from a pointer of type `base`. */
+  indexedType(base: Type, indices: readonly Value[], at: number): Type {
+    let t: Type = (base as PointerType).element;
+    for (let i = 1; i < indices.length; i++) {
+      const idx = indices[i]!;
+      if (t.kind === 'struct') {
+        if (idx.kind !== 'int' || (idx.type.kind !== 'ubyte' && idx.type.kind !== 'uint')) this.fail('a structure index must be a ubyte or uint constant', at);
+        const field = t.elements[Number(idx.value)];
+        if (field === undefined) this.fail(`structure index ${idx.value} is out of range`, at);
+        t = field;
+      } else if (t.kind === 'array' || t.kind === 'packed') {
+        if (!isInteger(idx.type)) this.fail('an array index must be an integer', at);
+        t = t.element;
+      } else this.fail(`getelementptr indexes into ${this.show(t)}, which is not a structure or an array`, at);
+    }
+    if (indices.length > 0 && !isInteger(indices[0]!.type)) this.fail('a getelementptr index must be an integer', at);
+    return t;
+  }
+}
+
+/**
+ * `target endian`, `target pointersize` and `target datalayout` as LLVM 1.9 kept them: one
+ * data-layout string (`endian` and `pointersize` append to it, `datalayout` replaces it), read
+ * back at the end for the two facts bytecode stores.
+ */
+function applyDataLayout(m: Module, layout: string): void {
+  for (const token of layout.split('-')) {
+    if (token.startsWith('e')) m.endianness = 'little';
+    else if (token.startsWith('E')) m.endianness = 'big';
+    else if (token.startsWith('p')) {
+      const size = Number.parseInt(token.split(':')[1] ?? '', 10);
+      if (size === 32 || size === 64) m.pointerSize = size;
+    }
+  }
+}
+
+function aggregate(kind: 'array' | 'struct' | 'packed', type: Type, elements: Constant[]): Constant {
+  // LLVM's ConstantArray/Struct/Packed::get: all elements null (or none) is the zero value.
+  if (elements.every(isNullConstant)) return { kind: 'zeroinitializer', type };
+  const c: ConstantAggregate = { kind, type, elements };
+  return c;
+}
+
+function isNullConstant(c: Constant): boolean {
+  switch (c.kind) {
+    case 'int':
+      return c.value === 0n;
+    case 'bool':
+      return !c.value;
+    case 'fp':
+      return c.bits === 0n;
+    case 'null':
+    case 'zeroinitializer':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** `div`/`rem` of LLVM ≤ 1.8's text become `sdiv`/`udiv`/`fdiv` (…`rem`) by operand type, as 1.9's parser did. */
+function upgradeBinaryOpcode(op: string, t: Type): Opcode {
+  if (op !== 'div' && op !== 'rem') return op as Opcode;
+  const el = t.kind === 'packed' ? t.element : t;
+  const prefix = isFloatingPoint(el) ? 'f' : isSigned(el) ? 's' : 'u';
+  return (prefix + op) as Opcode;
+}
+
+function refText(ref: ValueRef): string {
+  return ref.k === 'name' ? `%${ref.name}` : ref.k === 'num' ? `%${ref.n}` : ref.k;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Function bodies
+
+class FunctionBodyBuilder {
+  private readonly local = new Planes();
+  private readonly namedBlocks = new Map<string, BasicBlock>();
+  private readonly numberedBlocks: BasicBlock[] = [];
+
+  constructor(
+    private readonly m: ModuleBuilderFromText,
+    private readonly fn: Function,
+    private readonly item: FunctionItem,
+  ) {}
+
+  build(): void {
+    const { fn, item, m } = this;
+    // Arguments: a later definition's names replace a declaration's.
+    fn.args = item.args.map((a, index): Argument => {
+      const type = fn.functionType.params[index]!;
+      const arg: Argument = { kind: 'argument', type, index };
+      if (a.name !== undefined) arg.name = a.name;
+      this.defineValue(arg, a.name, a.at);
+      return arg;
+    });
+    // First pass: blocks and instructions exist, with their types and names.
+    const blocks: BasicBlock[] = [];
+    const pending: { inst: Instruction; ast: InstAst }[] = [];
+    for (const b of item.blocks) {
+      const block: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [] };
+      if (b.name !== undefined) block.name = b.name;
+      if (b.name !== undefined) {
+        if (this.namedBlocks.has(b.name)) m.error(`redefinition of the label '${b.name}'`, b.at);
+        this.namedBlocks.set(b.name, block);
+      } else this.numberedBlocks.push(block);
+      blocks.push(block);
+      for (const ast of b.instructions) {
+        const inst = this.shell(ast);
+        block.instructions.push(inst);
+        if (inst.type.kind !== 'void' || ast.name === undefined) this.defineValue(inst, ast.name, ast.at);
+        else m.error(`'%${ast.name}' names an instruction that produces no value`, ast.at);
+        pending.push({ inst, ast });
+      }
+    }
+    fn.blocks = blocks;
+    // Second pass: operands.
+    for (const { inst, ast } of pending) this.fill(inst, ast);
+  }
+
+  private defineValue(v: Value, name: string | undefined, at: number): void {
+    if (name === undefined) {
+      if (v.type.kind !== 'void') this.local.number(v.type, v);
+      return;
+    }
+    if (!this.local.defineName(v.type, name, v)) this.m.error(`redefinition of '%${name}' of type ${this.m.describe(v.type)}`, at);
+  }
+
+  lookup(t: Type, ref: ValueRef & ({ k: 'name' } | { k: 'num' })): Value | undefined {
+    if (ref.k === 'name') return this.local.lookupName(t, ref.name) ?? this.m.lookupGlobal(t, ref);
+    const moduleCount = this.m.moduleCount(t);
+    if (ref.n < moduleCount) return this.m.lookupGlobal(t, ref);
+    return this.local.numbered.get(t)?.[ref.n - moduleCount];
+  }
+
+  private value(t: Type, ref: ValueRef): Value {
+    if (t.kind === 'label') this.m.error('a basic block cannot be used here', ref.at);
+    if (ref.k === 'name' || ref.k === 'num') {
+      const v = this.lookup(t, ref);
+      if (v === undefined) this.m.error(`use of undefined value '${refText(ref)}' of type ${this.m.describe(t)}`, ref.at);
+      return v;
+    }
+    return this.m.constant(t, ref, this);
+  }
+
+  private typed(tv: TypedValue): Value {
+    return this.value(this.m.typeOf(tv.type), tv.ref);
+  }
+
+  private block(ref: ValueRef): BasicBlock {
+    let b: BasicBlock | undefined;
+    if (ref.k === 'name') b = this.namedBlocks.get(ref.name);
+    else if (ref.k === 'num') b = this.numberedBlocks[ref.n];
+    else this.m.error('expected a label', ref.at);
+    if (b === undefined) this.m.error(`use of undefined label '${refText(ref)}'`, ref.at);
+    return b;
+  }
+
+  /** The instruction object with its opcode and result type; operands come in `fill`. */
+  private shell(a: InstAst): Instruction {
+    const m: ModuleBuilderFromText = this.m;
+    m.markTypes(a.mark);
+    const make = (opcode: Opcode, type: Type): Instruction => {
+      const inst: Instruction = { kind: 'instruction', opcode, type, operands: [] };
+      if (a.name !== undefined) inst.name = a.name;
+      return inst;
+    };
+    switch (a.op) {
+      case 'binary': {
+        const t = m.typeOf(a.type);
+        const opcode = upgradeBinaryOpcode(a.opcode, t);
+        return make(opcode, opcode.startsWith('set') ? (t.kind === 'packed' ? m.error('setcc of packed values', a.at) : primitiveTypes.bool) : t);
+      }
+      case 'not':
+        return make('xor', m.typeOf(a.value.type));
+      case 'shift':
+        return make(a.opcode, m.typeOf(a.value.type));
+      case 'cast':
+        return make('cast', m.typeOf(a.to));
+      case 'select':
+        return make('select', m.typeOf(a.operands[1]!.type));
+      case 'vector': {
+        const t = m.typeOf(a.operands[0]!.type);
+        if (t.kind !== 'packed') m.error(`${a.opcode} of a non-packed value`, a.at);
+        return make(a.opcode, a.opcode === 'extractelement' ? t.element : t);
+      }
+      case 'vaarg': {
+        if (a.legacy === null) return make('vaarg', m.typeOf(a.type));
+        if (!m.legacyVarArgs) {
+          m.error(`the pre-LLVM-1.6 '${a.legacy}' instruction in LLVM ${m.dialect} text: LLVM 1.6+ rewrote it through llvm.va_copy, which this assembler does not do yet; assemble with --dialect 1.3 to keep it as written`, a.at);
+        }
+        if (a.legacy === 'vanext') {
+          // `vanext %ap, T` steps the va_list over a T: the result is the va_list's type.
+          const inst = make('vanext', m.typeOf(a.value.type));
+          inst.argType = m.typeOf(a.type);
+          return inst;
+        }
+        const inst = make('vaarg', m.typeOf(a.type));
+        inst.legacyVarArgs = true;
+        return inst;
+      }
+      case 'phi':
+        return make('phi', m.typeOf(a.type));
+      case 'call':
+      case 'invoke': {
+        const ft = this.calleeType(a.type, a.args, a.at);
+        const inst = make(a.op, ft.returnType);
+        inst.callingConv = a.callingConv;
+        if (a.op === 'call') inst.isTailCall = a.tail;
+        return inst;
+      }
+      case 'alloc': {
+        const t = m.typeOf(a.type);
+        const inst = make(a.opcode, m.pointerTo(t));
+        inst.allocatedType = t;
+        inst.alignment = a.alignment;
+        return inst;
+      }
+      case 'free':
+        return make('free', primitiveTypes.void);
+      case 'load': {
+        const pt = m.typeOf(a.type);
+        if (pt.kind !== 'pointer') m.error(`load through ${m.describe(pt)}, which is not a pointer`, a.at);
+        if (!isFirstClassType(pt.element)) m.error(`load of a value of type ${m.describe(pt.element)}`, a.at);
+        const inst = make('load', pt.element);
+        if (a.volatile) inst.isVolatile = true;
+        return inst;
+      }
+      case 'store': {
+        const inst = make('store', primitiveTypes.void);
+        if (a.volatile) inst.isVolatile = true;
+        return inst;
+      }
+      case 'getelementptr': {
+        const pt = m.typeOf(a.type);
+        if (pt.kind !== 'pointer') m.error(`getelementptr of ${m.describe(pt)}, which is not a pointer`, a.at);
+        // Structure indices are constants, so the result type follows from the text alone.
+        const indices = a.indices.map((i): Value => {
+          const t = m.typeOf(i.type);
+          return i.ref.k === 'int' && isInteger(t) ? { kind: 'int', type: t, value: m.integer(t, i.ref.text, i.ref.at) } : { kind: 'undef', type: t };
+        });
+        return make('getelementptr', m.pointerTo(m.indexedType(pt, indices, a.at)));
+      }
+      case 'ret':
+        return make('ret', primitiveTypes.void);
+      case 'br':
+      case 'condbr':
+        return make('br', primitiveTypes.void);
+      case 'switch':
+        return make('switch', primitiveTypes.void);
+      case 'unwind':
+      case 'unreachable':
+        return make(a.op, primitiveTypes.void);
+    }
+  }
+
+  /** `call`/`invoke`'s written type: the function pointer type, or the return type alone. */
+  private calleeType(typeNode: number, args: readonly TypedValue[], at: number): FunctionType {
+    const m: ModuleBuilderFromText = this.m;
+    const t = m.typeOf(typeNode);
+    if (t.kind === 'pointer' && t.element.kind === 'function') return t.element;
+    if (!isFirstClassType(t) && t.kind !== 'void') m.error(`a call returning ${m.describe(t)}`, at);
+    return m.functionType(t, args.map((x) => m.typeOf(x.type)), false);
+  }
+
+  private fill(inst: Instruction, a: InstAst): void {
+    const m: ModuleBuilderFromText = this.m;
+    const ops = inst.operands;
+    switch (a.op) {
+      case 'binary': {
+        const t = m.typeOf(a.type);
+        ops.push(this.value(t, a.lhs), this.value(t, a.rhs));
+        break;
+      }
+      case 'not': {
+        const v = this.typed(a.value);
+        ops.push(v, allOnes(v.type, a.at, m));
+        break;
+      }
+      case 'shift':
+        ops.push(this.typed(a.value), this.typed(a.amount));
+        if (ops[1]!.type.kind !== 'ubyte') m.error('a shift amount must be a ubyte', a.at);
+        break;
+      case 'cast':
+        ops.push(this.typed(a.value));
+        break;
+      case 'select':
+      case 'vector':
+        for (const o of a.operands) ops.push(this.typed(o));
+        break;
+      case 'vaarg':
+        ops.push(this.typed(a.value));
+        break;
+      case 'phi':
+        for (const [v, b] of a.incoming) ops.push(this.value(inst.type, v), this.block(b));
+        break;
+      case 'call':
+      case 'invoke': {
+        const ft = this.calleeType(a.type, a.args, a.at);
+        const callee = this.value(m.pointerTo(ft), a.callee);
+        ops.push(callee);
+        if (a.op === 'invoke') ops.push(this.block(a.normal), this.block(a.unwind));
+        if (a.args.length < ft.params.length || (!ft.isVarArg && a.args.length > ft.params.length)) {
+          m.error(`the call passes ${a.args.length} arguments to a function of type ${m.describe(ft)}`, a.at);
+        }
+        a.args.forEach((arg, i) => {
+          const v = this.typed(arg);
+          const p = ft.params[i];
+          if (p !== undefined && p !== v.type) m.error(`argument ${i + 1} has type ${m.describe(v.type)}, the function takes ${m.describe(p)}`, arg.ref.at);
+          ops.push(v);
+        });
+        break;
+      }
+      case 'alloc':
+        ops.push(a.count === undefined ? { kind: 'int', type: primitiveTypes.uint, value: 1n } : this.value(primitiveTypes.uint, a.count));
+        break;
+      case 'free':
+        ops.push(this.typed(a.value));
+        if (ops[0]!.type.kind !== 'pointer') m.error('free of a non-pointer', a.at);
+        break;
+      case 'load':
+        ops.push(this.value(m.typeOf(a.type), a.ptr));
+        break;
+      case 'store': {
+        const v = this.typed(a.value);
+        const pt = m.typeOf(a.type);
+        if (pt.kind !== 'pointer' || pt.element !== v.type) m.error(`store of ${m.describe(v.type)} through ${m.describe(pt)}`, a.at);
+        ops.push(v, this.value(pt, a.ptr));
+        break;
+      }
+      case 'getelementptr': {
+        const pt = m.typeOf(a.type);
+        ops.push(this.value(pt, a.ptr));
+        for (const i of a.indices) ops.push(this.typed(i));
+        break;
+      }
+      case 'ret':
+        if (a.value !== undefined) ops.push(this.typed(a.value));
+        break;
+      case 'br':
+        ops.push(this.block(a.dest));
+        break;
+      case 'condbr':
+        ops.push(this.value(primitiveTypes.bool, a.cond), this.block(a.ifTrue), this.block(a.ifFalse));
+        break;
+      case 'switch': {
+        const t = m.typeOf(a.type);
+        ops.push(this.value(t, a.cond), this.block(a.defaultDest));
+        for (const c of a.cases) ops.push(this.value(m.typeOf(c.type), c.value), this.block(c.dest));
+        break;
+      }
+      case 'unwind':
+      case 'unreachable':
+        break;
+    }
+  }
+}
+
+/** The all-ones value `not` xors with: true, -1, or an unsigned type's maximum (per element for packed). */
+function allOnes(t: Type, at: number, m: ModuleBuilderFromText): Constant {
+  if (t.kind === 'bool') return { kind: 'bool', type: t, value: true };
+  if (isInteger(t)) return { kind: 'int', type: t, value: isSigned(t) ? -1n : (1n << BigInt(integerBits(t))) - 1n };
+  if (t.kind === 'packed') return { kind: 'packed', type: t, elements: Array.from({ length: t.length }, () => allOnes(t.element, at, m)) };
+  return m.error(`'not' of the non-integral type ${m.describe(t)}`, at);
+}

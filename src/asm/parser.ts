@@ -1,0 +1,987 @@
+/**
+ * Recursive-descent parser for LLVM 1.x assembly: the grammar of LLVM 1.9's
+ * `llvmAsmParser.y` (which accepted the older releases' text too, with the obsolete spellings it
+ * upgraded), one token of look-ahead. It builds the AST of `ast.ts`; nothing is resolved here
+ * but up-references, which only the nesting of the text can resolve.
+ */
+import { primitiveTypes, type PrimitiveType } from '../graph/type.js';
+import type { Linkage } from '../graph/value.js';
+import type {
+  ArgAst,
+  BlockAst,
+  ConstExprAst,
+  FunctionItem,
+  InstAst,
+  ModuleAst,
+  ModuleItem,
+  TypedValue,
+  TypeNode,
+  ValueRef,
+} from './ast.js';
+import type { SourceText } from './assembly-error.js';
+import { Lexer, Tok, unescapeName } from './lexer.js';
+
+/** Limits on what a text may make the parser build (docs/limits.md). */
+export interface AssemblyLimits {
+  /** Nesting of types, constants and parentheses. */
+  maxNesting: number;
+  /** Type nodes in one module. */
+  maxTypeNodes: number;
+}
+
+export const DEFAULT_ASSEMBLY_LIMITS: AssemblyLimits = { maxNesting: 1000, maxTypeNodes: 10_000_000 };
+
+const PRIMITIVE_KEYWORDS: Record<string, PrimitiveType> = {
+  void: primitiveTypes.void,
+  bool: primitiveTypes.bool,
+  sbyte: primitiveTypes.sbyte,
+  ubyte: primitiveTypes.ubyte,
+  short: primitiveTypes.short,
+  ushort: primitiveTypes.ushort,
+  int: primitiveTypes.int,
+  uint: primitiveTypes.uint,
+  long: primitiveTypes.long,
+  ulong: primitiveTypes.ulong,
+  float: primitiveTypes.float,
+  double: primitiveTypes.double,
+  label: primitiveTypes.label,
+};
+
+const LINKAGES: Record<string, Linkage> = {
+  internal: 'internal',
+  linkonce: 'linkonce',
+  weak: 'weak',
+  appending: 'appending',
+  dllimport: 'dllimport',
+  dllexport: 'dllexport',
+  extern_weak: 'extern_weak',
+};
+
+const CALLING_CONVENTIONS: Record<string, number> = {
+  ccc: 0,
+  csretcc: 1,
+  fastcc: 8,
+  coldcc: 9,
+  x86_stdcallcc: 64,
+  x86_fastcallcc: 65,
+};
+
+const BINARY_OPS = new Set(['add', 'sub', 'mul', 'div', 'udiv', 'sdiv', 'fdiv', 'rem', 'urem', 'srem', 'frem', 'and', 'or', 'xor', 'setne', 'seteq', 'setlt', 'setgt', 'setle', 'setge']);
+const VECTOR_OPS = new Set(['extractelement', 'insertelement', 'shufflevector']);
+const TERMINATORS = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
+
+/** What every instruction's AST starts with. */
+interface InstHead {
+  name: string | undefined;
+  at: number;
+  mark: number;
+}
+
+/** Pending up-references of a type that has none (shared: most types have none). */
+const NO_UPS: readonly { node: number; level: number }[] = Object.freeze([]);
+
+/** A type just parsed, with the up-references inside it still waiting for their level. */
+interface ParsedType {
+  id: number;
+  /** Pending `\N` nodes and the levels still to climb. */
+  ups: readonly { node: number; level: number }[];
+}
+
+export function parseModuleText(source: SourceText, limits: AssemblyLimits = DEFAULT_ASSEMBLY_LIMITS): ModuleAst {
+  return new Parser(source, limits).module();
+}
+
+class Parser {
+  private readonly lx: Lexer;
+  private readonly types: TypeNode[] = [];
+  private readonly primIds = new Map<PrimitiveType, number>();
+  /** Nodes shared by spelling: composites without pending up-references, named and numbered references. */
+  private readonly shared = new Map<string, number>();
+  private depth = 0;
+
+  constructor(
+    source: SourceText,
+    private readonly limits: AssemblyLimits,
+  ) {
+    this.lx = new Lexer(source);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tokens
+
+  private isKw(w: string): boolean {
+    return this.lx.kind === Tok.Keyword && this.lx.value === w;
+  }
+
+  private isChar(c: string): boolean {
+    return this.lx.kind === Tok.Char && this.lx.value === c;
+  }
+
+  private eatKw(w: string): boolean {
+    if (!this.isKw(w)) return false;
+    this.lx.next();
+    return true;
+  }
+
+  private eatChar(c: string): boolean {
+    if (!this.isChar(c)) return false;
+    this.lx.next();
+    return true;
+  }
+
+  private expectChar(c: string, what?: string): void {
+    if (!this.eatChar(c)) this.fail(`expected '${c}'${what ? ` ${what}` : ''}, found ${this.describe()}`);
+  }
+
+  private expectKw(w: string, what?: string): void {
+    if (!this.eatKw(w)) this.fail(`expected '${w}'${what ? ` ${what}` : ''}, found ${this.describe()}`);
+  }
+
+  private describe(): string {
+    const lx = this.lx;
+    switch (lx.kind) {
+      case Tok.Eof:
+        return 'the end of the text';
+      case Tok.Keyword:
+        return `'${lx.value}'`;
+      case Tok.Char:
+        return `'${lx.value}'`;
+      case Tok.VarName:
+        return `'%${lx.value}'`;
+      case Tok.VarNumber:
+        return `'%${lx.value}'`;
+      case Tok.Label:
+        return `the label '${lx.value}:'`;
+      case Tok.String:
+        return 'a string';
+      case Tok.Integer:
+      case Tok.Float:
+        return `the number ${lx.value}`;
+    }
+  }
+
+  private fail(message: string, at = this.lx.start): never {
+    return this.lx.fail(message, at);
+  }
+
+  private enter(): void {
+    if (++this.depth > this.limits.maxNesting) this.fail(`nesting deeper than the limit of ${this.limits.maxNesting}`);
+  }
+
+  private leave(): void {
+    this.depth--;
+  }
+
+  private unsigned(what: string): number {
+    if (this.lx.kind !== Tok.Integer || this.lx.value.startsWith('-') || /^[su]/.test(this.lx.value)) this.fail(`expected ${what}, found ${this.describe()}`);
+    const v = Number(this.lx.value);
+    if (!Number.isSafeInteger(v) || v > 0xffffffff) this.fail(`${what} ${this.lx.value} is too large`);
+    this.lx.next();
+    return v;
+  }
+
+  private string(what: string): string {
+    if (this.lx.kind !== Tok.String) this.fail(`expected ${what} (a quoted string), found ${this.describe()}`);
+    const v = this.lx.value;
+    this.lx.next();
+    return v;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Module
+
+  module(): ModuleAst {
+    const items: ModuleItem[] = [];
+    let inFunctions = false;
+    while (this.lx.kind !== Tok.Eof) {
+      const at = this.lx.start;
+      if (this.eatKw('implementation')) {
+        inFunctions = true;
+        continue;
+      }
+      if (this.eatKw('target')) {
+        items.push(this.target(at));
+        continue;
+      }
+      if (this.eatKw('deplibs')) {
+        this.expectChar('=');
+        this.expectChar('[');
+        const libraries: string[] = [];
+        if (!this.isChar(']')) {
+          do libraries.push(this.string('a library name'));
+          while (this.eatChar(','));
+        }
+        this.expectChar(']');
+        items.push({ k: 'deplibs', libraries });
+        continue;
+      }
+      if (this.eatKw('module')) {
+        this.expectKw('asm');
+        items.push({ k: 'asm', text: this.string('the assembly') });
+        continue;
+      }
+      if (this.isKw('declare')) {
+        this.lx.next();
+        let linkage: Linkage = 'external';
+        // LLVM 1.9's grammar gave `declare extern_weak` the dllimport linkage (its
+        // FnDeclareLinkage rule set DLLImportLinkage for both words); so do we.
+        if (this.eatKw('dllimport') || this.eatKw('extern_weak')) linkage = 'dllimport';
+        items.push(this.functionHeader(at, true, linkage));
+        continue;
+      }
+      // `%name =` / `"name" =`, then a type or global definition.
+      let name: string | undefined;
+      if ((this.lx.kind === Tok.VarName || this.lx.kind === Tok.String) && !inFunctions) {
+        const isString = this.lx.kind === Tok.String;
+        const n = this.lx.value;
+        const nameAt = this.lx.start;
+        this.lx.next();
+        if (!this.eatChar('=')) this.fail(`expected '=' after ${isString ? 'the name' : `'%${n}'`}, found ${this.describe()}`);
+        name = n;
+        void nameAt;
+      }
+      if (!inFunctions && this.isKw('type')) {
+        this.lx.next();
+        const t = this.closedType(true);
+        items.push(name === undefined ? { k: 'typedef', type: t, at } : { k: 'typedef', name, type: t, at });
+        continue;
+      }
+      const linkAt = this.lx.start;
+      let linkage: Linkage | undefined;
+      if (this.lx.kind === Tok.Keyword && LINKAGES[this.lx.value] !== undefined && Object.hasOwn(LINKAGES, this.lx.value)) {
+        linkage = LINKAGES[this.lx.value]!;
+        this.lx.next();
+      }
+      if (!inFunctions && (this.isKw('global') || this.isKw('constant') || this.isKw('external') || this.isKw('uninitialized'))) {
+        items.push(this.globalVariable(at, name, linkage, linkAt));
+        continue;
+      }
+      if (name !== undefined) this.fail(`expected 'type', 'global', 'constant' or 'external' after '=', found ${this.describe()}`);
+      // Before the first function, LLVM's grammar read a linkage as the start of a global.
+      if (linkage !== undefined && !inFunctions) this.fail(`expected 'global' or 'constant' after '${linkageWord(linkage)}' (a function with a linkage must come after 'implementation')`);
+      // A function definition.
+      items.push(this.functionHeader(at, false, linkage ?? 'external'));
+      inFunctions = true;
+    }
+    return { types: this.types, items };
+  }
+
+  private target(at: number): ModuleItem {
+    if (this.eatKw('endian')) {
+      this.expectChar('=');
+      if (this.eatKw('little')) return { k: 'target', what: 'endian', value: 'little', at };
+      if (this.eatKw('big')) return { k: 'target', what: 'endian', value: 'big', at };
+      this.fail(`expected 'little' or 'big', found ${this.describe()}`);
+    }
+    if (this.eatKw('pointersize')) {
+      this.expectChar('=');
+      const vAt = this.lx.start;
+      const v = this.unsigned('a pointer size');
+      if (v !== 32 && v !== 64) this.fail(`invalid pointer size ${v}: 32 or 64`, vAt);
+      return { k: 'target', what: 'pointersize', value: String(v), at };
+    }
+    if (this.eatKw('triple')) {
+      this.expectChar('=');
+      return { k: 'target', what: 'triple', value: this.string('the target triple'), at };
+    }
+    if (this.eatKw('datalayout')) {
+      this.expectChar('=');
+      return { k: 'target', what: 'datalayout', value: this.string('the data layout'), at };
+    }
+    return this.fail(`expected 'endian', 'pointersize', 'triple' or 'datalayout' after 'target', found ${this.describe()}`);
+  }
+
+  private globalVariable(at: number, name: string | undefined, linkage: Linkage | undefined, linkAt: number): ModuleItem {
+    let external = false;
+    if (this.isKw('external') || this.isKw('uninitialized')) {
+      if (linkage !== undefined) this.fail(`'${this.lx.value}' after a linkage`);
+      external = true;
+      this.lx.next();
+      linkage = 'external';
+    } else if (linkage === 'dllimport' || linkage === 'extern_weak') {
+      external = true;
+    }
+    let isConstant: boolean;
+    if (this.eatKw('global')) isConstant = false;
+    else if (this.eatKw('constant')) isConstant = true;
+    else return this.fail(`expected 'global' or 'constant', found ${this.describe()}`);
+    void linkAt;
+    let type: number;
+    let initializer: TypedValue | undefined;
+    if (external) type = this.closedType(false);
+    else {
+      initializer = this.constVal();
+      type = initializer.type;
+    }
+    let section: string | undefined;
+    let alignment = 0;
+    while (this.eatChar(',')) {
+      if (this.eatKw('section')) section = this.section();
+      else if (this.eatKw('align')) alignment = this.alignment();
+      else this.fail(`expected 'section' or 'align', found ${this.describe()}`);
+    }
+    return {
+      k: 'global',
+      mark: this.types.length,
+      ...(name !== undefined ? { name } : {}),
+      linkage: linkage ?? 'external',
+      isConstant,
+      type,
+      ...(initializer !== undefined ? { initializer } : {}),
+      ...(section !== undefined ? { section } : {}),
+      alignment,
+      at,
+    };
+  }
+
+  private section(): string {
+    const at = this.lx.start;
+    const s = this.string('the section name');
+    if (/["\\]/.test(s)) this.fail('a section name cannot hold a quote or a backslash', at);
+    return s;
+  }
+
+  private alignment(): number {
+    const at = this.lx.start;
+    const v = this.unsigned('an alignment');
+    if (v !== 0 && (v & (v - 1)) !== 0) this.fail('alignment must be a power of two', at);
+    return v;
+  }
+
+  private callingConv(): number {
+    if (this.lx.kind === Tok.Keyword) {
+      const cc = CALLING_CONVENTIONS[this.lx.value];
+      if (cc !== undefined && Object.hasOwn(CALLING_CONVENTIONS, this.lx.value)) {
+        this.lx.next();
+        return cc;
+      }
+      if (this.lx.value === 'cc') {
+        this.lx.next();
+        return this.unsigned('a calling convention number');
+      }
+    }
+    return 0;
+  }
+
+  private functionHeader(at: number, isDeclare: boolean, linkage: Linkage): FunctionItem {
+    const callingConv = this.callingConv();
+    const returnType = this.closedType(true);
+    let name: string;
+    if (this.lx.kind === Tok.VarName) name = this.lx.value;
+    else if (this.lx.kind === Tok.String) name = unescapeName(this.lx.value);
+    else return this.fail(`expected the function's name, found ${this.describe()}`);
+    this.lx.next();
+    this.expectChar('(', 'before the parameters');
+    const args: ArgAst[] = [];
+    let varArg = false;
+    if (!this.isChar(')')) {
+      do {
+        if (this.isChar('.')) {
+          this.ellipsis();
+          varArg = true;
+          break;
+        }
+        const aAt = this.lx.start;
+        const type = this.closedType(false);
+        let argName: string | undefined;
+        if (this.lx.kind === Tok.VarName || this.lx.kind === Tok.String) {
+          argName = this.lx.value;
+          this.lx.next();
+        }
+        args.push(argName === undefined ? { type, at: aAt } : { type, name: argName, at: aAt });
+      } while (this.eatChar(','));
+    }
+    this.expectChar(')', 'after the parameters');
+    let section: string | undefined;
+    if (this.eatKw('section')) section = this.section();
+    let alignment = 0;
+    if (this.eatKw('align')) alignment = this.alignment();
+    const mark = this.types.length;
+    const blocks: BlockAst[] = [];
+    if (!isDeclare) {
+      if (!this.eatKw('begin') && !this.eatChar('{')) this.fail(`expected '{' or 'begin' to open the function body, found ${this.describe()}`);
+      do blocks.push(this.block());
+      while (!this.isKw('end') && !this.isChar('}'));
+      this.lx.next();
+    }
+    return {
+      k: 'function',
+      mark,
+      isDeclare,
+      name,
+      linkage,
+      callingConv,
+      returnType,
+      args,
+      varArg,
+      ...(section !== undefined ? { section } : {}),
+      alignment,
+      blocks,
+      at,
+    };
+  }
+
+  /** `...` comes from the lexer as three '.' characters. */
+  private ellipsis(): void {
+    const at = this.lx.start;
+    for (let i = 0; i < 3; i++) if (!this.eatChar('.')) this.fail("expected '...'", at);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Types
+
+  private node(n: TypeNode): number {
+    if (this.types.length >= this.limits.maxTypeNodes) this.fail(`more than ${this.limits.maxTypeNodes} types`);
+    this.types.push(n);
+    return this.types.length - 1;
+  }
+
+  private prim(t: PrimitiveType): number {
+    let id = this.primIds.get(t);
+    if (id === undefined) {
+      id = this.node({ k: 'prim', t });
+      this.primIds.set(t, id);
+    }
+    return id;
+  }
+
+  /** A complete type: no up-reference may still be waiting. `allowVoid` for TypesV. */
+  closedType(allowVoid: boolean): number {
+    const at = this.lx.start;
+    const t = this.type();
+    if (t.ups.length > 0) this.fail('an up-reference (\\N) that climbs out of its type', at);
+    if (!allowVoid && this.types[t.id]!.k === 'prim' && (this.types[t.id] as { t: PrimitiveType }).t === primitiveTypes.void) this.fail('void is not allowed here', at);
+    return t.id;
+  }
+
+  private type(): ParsedType {
+    this.enter();
+    let t = this.baseType();
+    // Postfix: `T*` and `T (args)`.
+    for (;;) {
+      if (this.eatChar('*')) {
+        if (this.isVoid(t.id)) this.fail('a pointer to void is not allowed (use sbyte*)');
+        t = this.close({ k: 'pointer', el: t.id }, [t]);
+      } else if (this.isChar('(')) {
+        this.lx.next();
+        const params: ParsedType[] = [];
+        let varArg = false;
+        if (!this.isChar(')')) {
+          do {
+            if (this.isChar('.')) {
+              this.ellipsis();
+              varArg = true;
+              break;
+            }
+            params.push(this.type());
+          } while (this.eatChar(','));
+        }
+        this.expectChar(')', 'after the parameter types');
+        t = this.close({ k: 'function', ret: t.id, params: params.map((p) => p.id), varArg }, [t, ...params]);
+      } else break;
+    }
+    this.leave();
+    return t;
+  }
+
+  private isVoid(id: number): boolean {
+    const n = this.types[id]!;
+    return n.k === 'prim' && n.t === primitiveTypes.void;
+  }
+
+  /**
+   * A composite node: its children's pending up-references climb one level; those at 0 land
+   * here. A node with none pending is shared by every equal spelling (`int*` written a thousand
+   * times is one node), which keeps the type table as small as the module's types.
+   */
+  private close(n: TypeNode, children: ParsedType[]): ParsedType {
+    let pending = false;
+    for (const c of children) if (c.ups.length > 0) pending = true;
+    if (!pending) {
+      const key = nodeKey(n);
+      let id = this.shared.get(key);
+      if (id === undefined) {
+        id = this.node(n);
+        this.shared.set(key, id);
+      }
+      return { id, ups: NO_UPS };
+    }
+    const id = this.node(n);
+    const ups: { node: number; level: number }[] = [];
+    for (const c of children) {
+      for (const u of c.ups) {
+        const level = u.level - 1;
+        if (level === 0) (this.types[u.node] as { target: number }).target = id;
+        else ups.push({ node: u.node, level });
+      }
+    }
+    return { id, ups };
+  }
+
+  private baseType(): ParsedType {
+    const lx = this.lx;
+    const at = lx.start;
+    if (lx.kind === Tok.Keyword) {
+      const p = PRIMITIVE_KEYWORDS[lx.value];
+      if (p !== undefined && Object.hasOwn(PRIMITIVE_KEYWORDS, lx.value)) {
+        lx.next();
+        return { id: this.prim(p), ups: NO_UPS };
+      }
+      if (lx.value === 'opaque') {
+        lx.next();
+        return { id: this.node({ k: 'opaque' }), ups: NO_UPS };
+      }
+      if (lx.value === 'type') this.fail("the type 'type' is not supported");
+    }
+    if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
+      const name = lx.value;
+      lx.next();
+      let id = this.shared.get('%' + name);
+      if (id === undefined) this.shared.set('%' + name, (id = this.node({ k: 'named', name, at })));
+      return { id, ups: NO_UPS };
+    }
+    if (lx.kind === Tok.VarNumber) {
+      const n = Number(lx.value);
+      if (!Number.isSafeInteger(n) || n < 0) this.fail(`invalid type number %${lx.value}`);
+      lx.next();
+      let id = this.shared.get('#' + n);
+      if (id === undefined) this.shared.set('#' + n, (id = this.node({ k: 'numbered', n, at })));
+      return { id, ups: NO_UPS };
+    }
+    if (this.eatChar('\\')) {
+      const level = this.unsigned('an up-reference level');
+      if (level === 0) this.fail('an up-reference level must be at least 1', at);
+      const id = this.node({ k: 'up', target: -1, at });
+      return { id, ups: [{ node: id, level }] };
+    }
+    if (this.eatChar('[') || this.isChar('<')) {
+      const packed = this.eatChar('<');
+      const length = this.unsigned('the number of elements');
+      if (!this.eatChar('x')) this.fail(`expected 'x' after the number of elements, found ${this.describe()}`);
+      const el = this.type();
+      this.expectChar(packed ? '>' : ']');
+      if (packed) {
+        const en = this.types[el.id]!;
+        if (length === 0) this.fail('a packed type needs at least one element', at);
+        if (en.k !== 'prim' || en.t === primitiveTypes.void || en.t === primitiveTypes.label || en.t === primitiveTypes.bool) this.fail('packed types hold only integer or floating-point elements', at);
+      } else if (this.isVoid(el.id)) this.fail('an array of void', at);
+      return this.close({ k: packed ? 'packed' : 'array', el: el.id, length }, [el]);
+    }
+    if (this.eatChar('{')) {
+      const els: ParsedType[] = [];
+      if (!this.isChar('}')) {
+        do {
+          const eAt = this.lx.start;
+          const e = this.type();
+          if (this.isVoid(e.id)) this.fail('a structure member of type void', eAt);
+          els.push(e);
+        } while (this.eatChar(','));
+      }
+      this.expectChar('}');
+      return this.close({ k: 'struct', els: els.map((e) => e.id) }, els);
+    }
+    return this.fail(`expected a type, found ${this.describe()}`);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Constants and values
+
+  /** `ConstVal`: a type, then a constant of that type. */
+  constVal(): TypedValue {
+    const type = this.closedType(false);
+    return { type, ref: this.constBody() };
+  }
+
+  private constBody(): ValueRef {
+    const lx = this.lx;
+    const at = lx.start;
+    this.enter();
+    try {
+      if (this.eatChar('[')) return { k: 'array', elements: this.constList(']'), at };
+      if (this.eatChar('{')) return { k: 'struct', elements: this.constList('}'), at };
+      if (this.isChar('c')) {
+        lx.next();
+        if (lx.kind !== Tok.String) this.fail(`expected a string after 'c', found ${this.describe()}`);
+        const raw = lx.value;
+        lx.next();
+        return { k: 'string', raw, at };
+      }
+      return this.valueRef();
+    } finally {
+      this.leave();
+    }
+  }
+
+  private constList(close: string): TypedValue[] {
+    const out: TypedValue[] = [];
+    if (this.eatChar(close)) return out;
+    do out.push(this.constVal());
+    while (this.eatChar(','));
+    this.expectChar(close);
+    return out;
+  }
+
+  /** `ValueRef`: a reference by name or number, or a constant whose type the context gives. */
+  valueRef(): ValueRef {
+    const lx = this.lx;
+    const at = lx.start;
+    switch (lx.kind) {
+      case Tok.VarName:
+      case Tok.String: {
+        const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+        lx.next();
+        return { k: 'name', name, at };
+      }
+      case Tok.VarNumber: {
+        const n = Number(lx.value);
+        if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail(`invalid value number %${lx.value}`);
+        lx.next();
+        return { k: 'num', n, at };
+      }
+      case Tok.Integer: {
+        const text = lx.value;
+        lx.next();
+        return { k: 'int', text, at };
+      }
+      case Tok.Float: {
+        const text = lx.value;
+        lx.next();
+        return { k: 'fp', text, at };
+      }
+      case Tok.Keyword:
+        switch (lx.value) {
+          case 'true':
+          case 'false': {
+            const value = lx.value === 'true';
+            lx.next();
+            return { k: 'bool', value, at };
+          }
+          case 'null':
+            lx.next();
+            return { k: 'null', at };
+          case 'undef':
+            lx.next();
+            return { k: 'undef', at };
+          case 'zeroinitializer':
+            lx.next();
+            return { k: 'zero', at };
+          case 'asm': {
+            lx.next();
+            const sideEffect = this.eatKw('sideeffect');
+            const asm = this.string('the inline assembly');
+            this.expectChar(',');
+            const constraints = this.string('the constraints');
+            return { k: 'asm', sideEffect, asm, constraints, at };
+          }
+          default:
+            if (isConstExprOp(lx.value)) return { k: 'expr', expr: this.constExpr(), at };
+        }
+        break;
+      case Tok.Char:
+        if (lx.value === '<') {
+          lx.next();
+          this.enter();
+          const elements = this.constList('>');
+          this.leave();
+          return { k: 'packed', elements, at };
+        }
+        break;
+      default:
+        break;
+    }
+    return this.fail(`expected a value, found ${this.describe()}`);
+  }
+
+  private constExpr(): ConstExprAst {
+    const op = this.lx.value;
+    this.lx.next();
+    this.expectChar('(', `after '${op}'`);
+    this.enter();
+    let result: ConstExprAst;
+    if (op === 'cast') {
+      const v = this.constVal();
+      this.expectKw('to');
+      const to = this.closedType(false);
+      result = { op, operands: [v], to };
+    } else if (op === 'getelementptr') {
+      const operands = [this.constVal()];
+      while (this.eatChar(',')) operands.push(this.constVal());
+      result = { op, operands };
+    } else {
+      const n = op === 'select' || op === 'insertelement' || op === 'shufflevector' ? 3 : 2;
+      const operands = [this.constVal()];
+      for (let i = 1; i < n; i++) {
+        this.expectChar(',');
+        operands.push(this.constVal());
+      }
+      result = { op, operands };
+    }
+    this.expectChar(')');
+    this.leave();
+    return result;
+  }
+
+  private typedValue(): TypedValue {
+    const type = this.closedType(false);
+    return { type, ref: this.valueRef() };
+  }
+
+  private typedValueV(): TypedValue {
+    const type = this.closedType(true);
+    return { type, ref: this.valueRef() };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Function bodies
+
+  private block(): BlockAst {
+    const at = this.lx.start;
+    let name: string | undefined;
+    if (this.lx.kind === Tok.Label) {
+      name = this.lx.value;
+      this.lx.next();
+    }
+    const instructions: InstAst[] = [];
+    for (;;) {
+      if (this.lx.kind === Tok.Eof) this.fail("the function's body has no end ('}' or 'end')");
+      const inst = this.instruction();
+      instructions.push(inst);
+      if (TERMINATORS.has(inst.op) || inst.op === 'condbr') break;
+    }
+    return name === undefined ? { instructions, at } : { name, instructions, at };
+  }
+
+  private instruction(): InstAst {
+    const lx = this.lx;
+    const at = lx.start;
+    let name: string | undefined;
+    if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
+      name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+      lx.next();
+      this.expectChar('=', `after '%${name}'`);
+    }
+    const mark = this.types.length;
+    const base = { name, at, mark };
+    const opAt = lx.start;
+    if (lx.kind !== Tok.Keyword) {
+      if (lx.kind === Tok.Label) this.fail('a block label where an instruction (or the terminator of the block before) was expected');
+      this.fail(`expected an instruction, found ${this.describe()}`);
+    }
+    const op = lx.value;
+    if (BINARY_OPS.has(op)) {
+      lx.next();
+      const type = this.closedType(false);
+      const lhs = this.valueRef();
+      this.expectChar(',');
+      const rhs = this.valueRef();
+      return { name: base.name, at: base.at, mark: base.mark, op: 'binary', opcode: op, type, lhs, rhs };
+    }
+    if (VECTOR_OPS.has(op)) {
+      lx.next();
+      const n = op === 'extractelement' ? 2 : 3;
+      const operands = [this.typedValue()];
+      for (let i = 1; i < n; i++) {
+        this.expectChar(',');
+        operands.push(this.typedValue());
+      }
+      return { name: base.name, at: base.at, mark: base.mark, op: 'vector', opcode: op as 'extractelement', operands };
+    }
+    lx.next();
+    switch (op) {
+      case 'not':
+        return { name: base.name, at: base.at, mark: base.mark, op: 'not', value: this.typedValue() };
+      case 'shl':
+      case 'shr': {
+        const value = this.typedValue();
+        this.expectChar(',');
+        return { name: base.name, at: base.at, mark: base.mark, op: 'shift', opcode: op, value, amount: this.typedValue() };
+      }
+      case 'cast': {
+        const value = this.typedValue();
+        this.expectKw('to');
+        return { name: base.name, at: base.at, mark: base.mark, op: 'cast', value, to: this.closedType(false) };
+      }
+      case 'select': {
+        const operands = [this.typedValue()];
+        this.expectChar(',');
+        operands.push(this.typedValue());
+        this.expectChar(',');
+        operands.push(this.typedValue());
+        return { name: base.name, at: base.at, mark: base.mark, op: 'select', operands };
+      }
+      case 'va_arg':
+      case 'vaarg':
+      case 'vanext': {
+        const value = this.typedValue();
+        this.expectChar(',');
+        const type = this.closedType(false);
+        return { name: base.name, at: base.at, mark: base.mark, op: 'vaarg', legacy: op === 'va_arg' ? null : op, value, type };
+      }
+      case 'phi': {
+        const type = this.closedType(false);
+        const incoming: (readonly [ValueRef, ValueRef])[] = [];
+        do {
+          this.expectChar('[');
+          const v = this.valueRef();
+          this.expectChar(',');
+          const b = this.valueRef();
+          this.expectChar(']');
+          incoming.push([v, b]);
+        } while (this.eatChar(','));
+        return { name: base.name, at: base.at, mark: base.mark, op: 'phi', type, incoming };
+      }
+      case 'tail':
+        this.expectKw('call', "after 'tail'");
+        return this.call(base, true);
+      case 'call':
+        return this.call(base, false);
+      case 'malloc':
+      case 'alloca': {
+        const type = this.closedType(false);
+        let count: ValueRef | undefined;
+        let alignment = 0;
+        while (this.eatChar(',')) {
+          if (this.eatKw('align')) {
+            alignment = this.alignment();
+            break;
+          }
+          if (count !== undefined) this.fail("expected 'align'");
+          this.expectKw('uint', 'as the type of the number of elements');
+          count = this.valueRef();
+        }
+        return count === undefined ? { name: base.name, at: base.at, mark: base.mark, op: 'alloc', opcode: op, type, alignment } : { name: base.name, at: base.at, mark: base.mark, op: 'alloc', opcode: op, type, count, alignment };
+      }
+      case 'free':
+        return { name: base.name, at: base.at, mark: base.mark, op: 'free', value: this.typedValue() };
+      case 'volatile':
+        if (this.eatKw('load')) return this.load(base, true);
+        if (this.eatKw('store')) return this.store(base, true);
+        return this.fail(`expected 'load' or 'store' after 'volatile', found ${this.describe()}`);
+      case 'load':
+        return this.load(base, false);
+      case 'store':
+        return this.store(base, false);
+      case 'getelementptr': {
+        const type = this.closedType(false);
+        const ptr = this.valueRef();
+        const indices: TypedValue[] = [];
+        while (this.eatChar(',')) indices.push(this.typedValue());
+        return { name: base.name, at: base.at, mark: base.mark, op: 'getelementptr', type, ptr, indices };
+      }
+      case 'ret':
+        if (this.isKw('void')) {
+          this.lx.next();
+          return { name: base.name, at: base.at, mark: base.mark, op: 'ret' };
+        }
+        return { name: base.name, at: base.at, mark: base.mark, op: 'ret', value: this.typedValue() };
+      case 'br': {
+        if (this.eatKw('label')) return { name: base.name, at: base.at, mark: base.mark, op: 'br', dest: this.valueRef() };
+        this.expectKw('bool', "or 'label' after 'br'");
+        const cond = this.valueRef();
+        this.expectChar(',');
+        this.expectKw('label');
+        const ifTrue = this.valueRef();
+        this.expectChar(',');
+        this.expectKw('label');
+        return { name: base.name, at: base.at, mark: base.mark, op: 'condbr', cond, ifTrue, ifFalse: this.valueRef() };
+      }
+      case 'switch': {
+        const type = this.closedType(false);
+        const cond = this.valueRef();
+        this.expectChar(',');
+        this.expectKw('label');
+        const defaultDest = this.valueRef();
+        this.expectChar('[');
+        const cases: { type: number; value: ValueRef; dest: ValueRef }[] = [];
+        while (!this.eatChar(']')) {
+          const ct = this.closedType(false);
+          const value = this.valueRef();
+          this.expectChar(',');
+          this.expectKw('label');
+          cases.push({ type: ct, value, dest: this.valueRef() });
+        }
+        return { name: base.name, at: base.at, mark: base.mark, op: 'switch', type, cond, defaultDest, cases };
+      }
+      case 'invoke': {
+        const callingConv = this.callingConv();
+        const type = this.closedType(true);
+        const callee = this.valueRef();
+        const args = this.argumentList();
+        this.expectKw('to');
+        this.expectKw('label');
+        const normal = this.valueRef();
+        if (!this.eatKw('except') && !this.eatKw('unwind')) this.fail(`expected 'except' or 'unwind', found ${this.describe()}`);
+        this.expectKw('label');
+        return { name: base.name, at: base.at, mark: base.mark, op: 'invoke', callingConv, type, callee, args, normal, unwind: this.valueRef() };
+      }
+      case 'unwind':
+        return { name: base.name, at: base.at, mark: base.mark, op: 'unwind' };
+      case 'unreachable':
+        return { name: base.name, at: base.at, mark: base.mark, op: 'unreachable' };
+      default:
+        return this.fail(`expected an instruction, found '${op}'`, opAt);
+    }
+  }
+
+  private call(base: InstHead, tail: boolean): InstAst {
+    const callingConv = this.callingConv();
+    const type = this.closedType(true);
+    const callee = this.valueRef();
+    const args = this.argumentList();
+    return { name: base.name, at: base.at, mark: base.mark, op: 'call', tail, callingConv, type, callee, args };
+  }
+
+  private argumentList(): TypedValue[] {
+    this.expectChar('(', 'before the arguments');
+    const args: TypedValue[] = [];
+    if (!this.isChar(')')) {
+      do args.push(this.typedValue());
+      while (this.eatChar(','));
+    }
+    this.expectChar(')', 'after the arguments');
+    return args;
+  }
+
+  private load(base: InstHead, volatile: boolean): InstAst {
+    const type = this.closedType(false);
+    return { name: base.name, at: base.at, mark: base.mark, op: 'load', volatile, type, ptr: this.valueRef() };
+  }
+
+  private store(base: InstHead, volatile: boolean): InstAst {
+    const value = this.typedValue();
+    this.expectChar(',');
+    const type = this.closedType(false);
+    return { name: base.name, at: base.at, mark: base.mark, op: 'store', volatile, value, type, ptr: this.valueRef() };
+  }
+}
+
+/** A composite node's spelling: kind, shape and children. */
+function nodeKey(n: TypeNode): string {
+  switch (n.k) {
+    case 'pointer':
+      return `*${n.el}`;
+    case 'array':
+      return `[${n.length}x${n.el}`;
+    case 'packed':
+      return `<${n.length}x${n.el}`;
+    case 'struct':
+      return `{${n.els.join(',')}`;
+    case 'function':
+      return `(${n.ret}:${n.params.join(',')}${n.varArg ? ',...' : ''}`;
+    default:
+      throw new Error(`not a composite type node: ${n.k}`);
+  }
+}
+
+function linkageWord(l: Linkage): string {
+  return l;
+}
+
+function isConstExprOp(w: string): boolean {
+  return w === 'cast' || w === 'getelementptr' || w === 'select' || w === 'shl' || w === 'shr' || BINARY_OPS.has(w) || VECTOR_OPS.has(w);
+}
+
+export { isConstExprOp };
+void ((): void => {
+  // Keep `typedValueV` for grammar rules that take void (none today but `ret void`, handled apart).
+});

@@ -1,0 +1,323 @@
+/**
+ * From the parser's type nodes to the module's types, as LLVM's type system made them: named and
+ * numbered references and up-references resolved, and structurally equal types — recursive ones
+ * included — made one object (LLVM uniqued types and merged refined abstract types; two
+ * definitions `%A = type { %A* }` and `%B = type { %B* }` are one type with two names). Equality
+ * of recursive types is the greatest fixed point, found by partition refinement: classes start
+ * by kind and shape and split until each member's children agree.
+ */
+import { primitiveTypes, type PrimitiveType, type Type } from '../graph/type.js';
+import type { ModuleAst, TypeNode } from './ast.js';
+import type { SourceText } from './assembly-error.js';
+
+export interface ResolvedTypes {
+  /** The type of each parser node (aliases resolved). */
+  typeOf(node: number): Type;
+  /** Named types, in order of definition. */
+  names: Map<string, Type>;
+  /** Every derived type, in order of first appearance in the text. */
+  derived: Type[];
+  /** Interning for types made after resolution (a global's pointer type, …). */
+  interner: TypeInterner;
+}
+
+export function resolveTypes(ast: ModuleAst, source: SourceText): ResolvedTypes {
+  const nodes = ast.types;
+  const named = new Map<string, number>();
+  const numbered: number[] = [];
+  const redefinitions: { name: string; first: number; second: number; at: number }[] = [];
+  for (const item of ast.items) {
+    if (item.k !== 'typedef') continue;
+    if (item.name === undefined) {
+      numbered.push(item.type);
+      continue;
+    }
+    const earlier = named.get(item.name);
+    if (earlier !== undefined && nodes[earlier]!.k === 'opaque') {
+      // `%T = type opaque` then `%T = type {…}`: the later definition refines the opaque type.
+      named.set(item.name, item.type);
+      continue;
+    }
+    if (earlier !== undefined) {
+      // LLVM allowed a redefinition only as a refinement of `opaque` or as the same type; both
+      // are settled after uniquing, so remember the pair and check then.
+      redefinitions.push({ name: item.name, first: earlier, second: item.type, at: item.at });
+      continue;
+    }
+    named.set(item.name, item.type);
+  }
+
+  // 1. Every node to a concrete node (prim, opaque or composite), following aliases.
+  const concrete = new Int32Array(nodes.length).fill(-1);
+  const follow = (start: number): number => {
+    let id = start;
+    const chain: number[] = [];
+    for (;;) {
+      if (concrete[id]! >= 0) {
+        id = concrete[id]!;
+        break;
+      }
+      const n = nodes[id]!;
+      let next: number;
+      if (n.k === 'named') {
+        const def = named.get(n.name);
+        if (def === undefined) throw source.error(`reference to an undefined type '%${n.name}'`, n.at);
+        next = def;
+      } else if (n.k === 'numbered') {
+        const def = numbered[n.n];
+        if (def === undefined) throw source.error(`reference to an undefined type '%${n.n}'`, n.at);
+        next = def;
+      } else if (n.k === 'up') {
+        if (n.target < 0) throw source.error('an up-reference (\\N) that climbs out of its type', n.at);
+        next = n.target;
+      } else break;
+      chain.push(id);
+      if (chain.length > nodes.length) {
+        const at = (nodes[start] as { at?: number }).at ?? 0;
+        throw source.error('a type defined as itself', at);
+      }
+      id = next;
+    }
+    for (const c of chain) concrete[c] = id;
+    concrete[start] = id;
+    return id;
+  };
+  for (let i = 0; i < nodes.length; i++) follow(i);
+
+  // 2. Partition refinement over the concrete nodes.
+  const cls = new Int32Array(nodes.length).fill(-1);
+  let classCount = 0;
+  {
+    const initial = new Map<string, number>();
+    for (let i = 0; i < nodes.length; i++) {
+      if (concrete[i] !== i) continue;
+      const key = shapeKey(nodes[i]!, i);
+      let c = initial.get(key);
+      if (c === undefined) {
+        c = classCount++;
+        initial.set(key, c);
+      }
+      cls[i] = c;
+    }
+  }
+  const childrenOf = (n: TypeNode): readonly number[] => {
+    switch (n.k) {
+      case 'pointer':
+      case 'array':
+      case 'packed':
+        return [n.el];
+      case 'struct':
+        return n.els;
+      case 'function':
+        return [n.ret, ...n.params];
+      default:
+        return [];
+    }
+  };
+  for (;;) {
+    const next = new Map<string, number>();
+    const newCls = new Int32Array(nodes.length).fill(-1);
+    let count = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      if (concrete[i] !== i) continue;
+      let key = String(cls[i]);
+      for (const ch of childrenOf(nodes[i]!)) key += ',' + cls[concrete[ch]!]!;
+      let c = next.get(key);
+      if (c === undefined) {
+        c = count++;
+        next.set(key, c);
+      }
+      newCls[i] = c;
+    }
+    const stable = count === classCount;
+    cls.set(newCls);
+    classCount = count;
+    if (stable) break;
+  }
+
+  // 3. One Type object per class; composites filled in after all exist (cycles).
+  const byClass: (Type | undefined)[] = new Array(classCount);
+  const representative = new Int32Array(classCount).fill(-1);
+  const derived: Type[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    if (concrete[i] !== i) continue;
+    const c = cls[i]!;
+    if (byClass[c] !== undefined) continue;
+    representative[c] = i;
+    const n = nodes[i]!;
+    let t: Type;
+    switch (n.k) {
+      case 'prim':
+        t = n.t;
+        break;
+      case 'opaque':
+        t = { kind: 'opaque' };
+        break;
+      case 'pointer':
+        t = { kind: 'pointer', element: primitiveTypes.void };
+        break;
+      case 'array':
+      case 'packed':
+        t = { kind: n.k, element: primitiveTypes.void, length: n.length };
+        break;
+      case 'struct':
+        t = { kind: 'struct', elements: [] };
+        break;
+      case 'function':
+        t = { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg };
+        break;
+      default:
+        throw new Error('unreachable: alias node after resolution');
+    }
+    byClass[c] = t;
+  }
+  const typeOfNode = (id: number): Type => byClass[cls[concrete[id]!]!]!;
+  for (let c = 0; c < classCount; c++) {
+    const n = nodes[representative[c]!]!;
+    const t = byClass[c]! as { element?: Type; elements?: Type[]; returnType?: Type; params?: Type[] };
+    switch (n.k) {
+      case 'pointer':
+      case 'array':
+      case 'packed':
+        t.element = typeOfNode(n.el);
+        break;
+      case 'struct':
+        t.elements = n.els.map(typeOfNode);
+        break;
+      case 'function':
+        t.returnType = typeOfNode(n.ret);
+        t.params = n.params.map(typeOfNode);
+        break;
+      default:
+        break;
+    }
+  }
+  // Derived types in order of first appearance (the node of a composite type comes after its
+  // parts', as LLVM's parser made the parts first).
+  const firstNode = new Map<Type, number>();
+  for (let i = 0; i < nodes.length; i++) {
+    const t = typeOfNode(i);
+    if (!isPrimitiveKind(t) && !firstNode.has(t)) {
+      firstNode.set(t, i);
+      derived.push(t);
+    }
+  }
+
+  const names = new Map<string, Type>();
+  for (const [name, node] of named) names.set(name, typeOfNode(node));
+  for (const r of redefinitions) {
+    const a = typeOfNode(r.first);
+    const b = typeOfNode(r.second);
+    if (a !== b && a.kind !== 'opaque') throw source.error(`redefinition of type '%${r.name}'`, r.at);
+  }
+
+  return { typeOf: typeOfNode, names, derived, interner: new TypeInterner(derived, firstNode) };
+}
+
+function isPrimitiveKind(t: Type): boolean {
+  return !(t.kind === 'function' || t.kind === 'struct' || t.kind === 'array' || t.kind === 'packed' || t.kind === 'pointer' || t.kind === 'opaque');
+}
+
+function shapeKey(n: TypeNode, id: number): string {
+  switch (n.k) {
+    case 'prim':
+      return 'p:' + n.t.kind;
+    case 'opaque':
+      return 'o:' + id; // every opaque type is distinct
+    case 'pointer':
+      return '*';
+    case 'array':
+      return 'a:' + n.length;
+    case 'packed':
+      return 'v:' + n.length;
+    case 'struct':
+      return 's:' + n.els.length;
+    case 'function':
+      return 'f:' + n.params.length + (n.varArg ? '...' : '');
+    default:
+      return '?';
+  }
+}
+
+/**
+ * Types made after resolution, one object per structure: the pointer to a global's type, the
+ * pointer an `alloca` returns, … — the same object as an equal type already in the module.
+ */
+export class TypeInterner {
+  private readonly ids = new Map<Type, number>();
+  private readonly byKey = new Map<string, Type>();
+  /** When each derived type came to be, in parser-node units (see `creationRank`). */
+  private readonly ranks: Map<Type, number>;
+  /** The parser's node count where the builder now stands: the rank of a type made now. */
+  mark = 0;
+  private made = 0;
+
+  constructor(existing: readonly Type[], firstNode: ReadonlyMap<Type, number> = new Map()) {
+    this.ranks = new Map(firstNode);
+    for (const t of Object.values(primitiveTypes) as PrimitiveType[]) this.id(t);
+    for (const t of existing) this.id(t);
+    for (const t of existing) {
+      const key = this.keyOf(t);
+      if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, t);
+    }
+  }
+
+  pointer(element: Type): Type {
+    const key = '*' + this.id(element);
+    let t = this.byKey.get(key);
+    if (t === undefined) {
+      t = { kind: 'pointer', element };
+      this.byKey.set(key, t);
+      this.id(t);
+    }
+    this.madeNow(t);
+    return t;
+  }
+
+  function(returnType: Type, params: readonly Type[], isVarArg: boolean): Type {
+    const key = 'f' + this.id(returnType) + '(' + params.map((p) => this.id(p)).join(',') + (isVarArg ? ',...' : '') + ')';
+    let t = this.byKey.get(key);
+    if (t === undefined) {
+      t = { kind: 'function', returnType, params: [...params], isVarArg };
+      this.byKey.set(key, t);
+      this.id(t);
+    }
+    this.madeNow(t);
+    return t;
+  }
+
+  /** The parser made `t` at `mark`, unless it had made it earlier (a text's later node). */
+  private madeNow(t: Type): void {
+    const now = this.mark + ++this.made * 1e-9;
+    const before = this.ranks.get(t);
+    if (before === undefined || now < before) this.ranks.set(t, now);
+  }
+
+  /**
+   * When a derived type came to be, as LLVM's parser would have made it: its first appearance in
+   * the text, or where the builder stood when it made it (a global's pointer type, …).
+   */
+  creationRank(t: Type): number | undefined {
+    return this.ranks.get(t);
+  }
+
+  private id(t: Type): number {
+    let id = this.ids.get(t);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(t, id);
+    }
+    return id;
+  }
+
+  private keyOf(t: Type): string | undefined {
+    switch (t.kind) {
+      case 'pointer':
+        return '*' + this.id(t.element);
+      case 'function':
+        return 'f' + this.id(t.returnType) + '(' + t.params.map((p) => this.id(p)).join(',') + (t.isVarArg ? ',...' : '') + ')';
+      default:
+        return undefined;
+    }
+  }
+}

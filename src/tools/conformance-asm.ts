@@ -1,0 +1,105 @@
+/**
+ * The assembler against the corpus: each text LLVM printed for a file, assembled and printed again
+ * in the same dialect, must come back exactly (the `; ModuleID` line aside, which names the input
+ * stream); and the release's own listing (`.dis.ll`), assembled at the file's version, must give
+ * the file's bytes. Where the bytes differ only in the order of a symbol table's type planes —
+ * LLVM's own `llvm-as` ordered them by heap address, which no text records — that is its own
+ * outcome, `asmOrder`.
+ */
+import { parseAssembly, type Dialect } from '../asm/index.js';
+import { writeModule } from '../encode/write.js';
+import { printModule } from '../print/index.js';
+import type { Syntax } from '../print/dialect.js';
+import { readModule } from '../read.js';
+
+export type AsmOutcome = 'pass' | 'fail' | 'crash' | 'n/a';
+
+export interface AsmResult {
+  /** Every reference text assembles and prints back identically. */
+  asmText: AsmOutcome;
+  /** `.dis.ll` assembled at the file's version is the file, byte for byte. */
+  asmBytes: AsmOutcome;
+  /** Not byte-identical, but the same but for symbol-table plane order (`pass`), or not (`fail`). */
+  asmOrder: AsmOutcome;
+  notes: Partial<Record<'asmText' | 'asmBytes' | 'asmOrder', string>>;
+}
+
+/** The dialect each folder's `.dis.ll` was printed in, and the version its `llvm-as` wrote. */
+const NATIVE: Record<string, { dialect: Dialect; version: number }> = {
+  v0: { dialect: '1.1', version: 0 },
+  v1: { dialect: '1.2', version: 1 },
+  v3: { dialect: '1.3', version: 3 },
+  v5: { dialect: '1.8', version: 5 },
+  v6: { dialect: '1.9', version: 6 },
+};
+
+const withoutModuleId = (s: string): string => s.replace(/^; ModuleID = [^\n]*\n/, '');
+
+function isTyped(e: unknown): boolean {
+  return e instanceof Error && (e.name === 'AssemblyError' || e.name === 'EncodeError' || e.name === 'BytecodeError');
+}
+
+/**
+ * Checks the texts of one corpus file. `texts` maps a reference suffix to its contents (absent
+ * ones left out); `bytes` is the `.bc` file.
+ */
+export function checkAssembly(folder: string, bytes: Uint8Array, texts: ReadonlyMap<string, string>): AsmResult {
+  const result: AsmResult = { asmText: 'n/a', asmBytes: 'n/a', asmOrder: 'n/a', notes: {} };
+  const native = NATIVE[folder];
+  if (native === undefined) return result;
+  for (const [suffix, text] of texts) {
+    const dialect: Dialect = suffix === '.dis.ll' ? native.dialect : '1.9';
+    try {
+      const m = parseAssembly(text, { dialect, fileName: suffix });
+      const again = printModule(m, { syntax: dialect as Syntax });
+      if (withoutModuleId(again) !== withoutModuleId(text)) {
+        result.asmText = 'fail';
+        result.notes.asmText ??= `${suffix} prints back differently`;
+      } else if (result.asmText === 'n/a') result.asmText = 'pass';
+    } catch (e) {
+      result.asmText = isTyped(e) ? 'fail' : 'crash';
+      result.notes.asmText ??= `${suffix}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+    }
+  }
+  const dis = texts.get('.dis.ll');
+  if (dis === undefined) return result;
+  try {
+    const m = parseAssembly(dis, { dialect: native.dialect });
+    const written = writeModule(m, { bytecodeVersion: native.version, compression: 'auto' });
+    if (Buffer.from(written).equals(Buffer.from(bytes))) {
+      result.asmBytes = 'pass';
+      return result;
+    }
+    result.asmBytes = 'fail';
+    result.asmOrder = differsOnlyInSymbolOrder(written, bytes) ? 'pass' : 'fail';
+    if (result.asmOrder === 'fail') result.notes.asmOrder = `sizes ${written.length} vs ${bytes.length}`;
+  } catch (e) {
+    result.asmBytes = isTyped(e) ? 'fail' : 'crash';
+    result.notes.asmBytes = e instanceof Error ? e.message.split('\n')[0] : String(e);
+  }
+  return result;
+}
+
+/**
+ * Two files that differ (if at all) only where LLVM's order came from heap addresses: the same
+ * length, the same bytes as a multiset, and the same listing when read back.
+ */
+export function differsOnlyInSymbolOrder(a: Uint8Array, b: Uint8Array): boolean {
+  if (!sameButSymbolTables(a, b)) return false;
+  return printModule(readModule(a), { syntax: 'native' }) === printModule(readModule(b), { syntax: 'native' });
+}
+
+/**
+ * Same bytes once each symbol table is taken as a set of planes: the tables are the only blocks
+ * whose order LLVM took from heap addresses. Cheap and conservative: equal length, and equal
+ * sorted multisets of bytes (a reordering of planes changes no byte value's count).
+ */
+function sameButSymbolTables(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  const counts = new Int32Array(256);
+  for (let i = 0; i < a.length; i++) {
+    counts[a[i]!]!++;
+    counts[b[i]!]!--;
+  }
+  return counts.every((c) => c === 0);
+}

@@ -1,0 +1,30 @@
+/**
+ * One fuzz input through the assembler and what consumes its result: the answer is `undefined`
+ * when everything ended well (a module, or a typed refusal), or a description of the failure.
+ * Shared by `fuzz-asm.ts` and the regression test that replays saved failures.
+ */
+import { AssemblyError, parseAssembly } from '../asm/index.js';
+import { EncodeError } from '../encode/encode-error.js';
+import { writeModule } from '../encode/write.js';
+import { BytecodeError } from '../errors/bytecode-error.js';
+import { printModule } from '../print/index.js';
+
+/** An input that takes longer than this is a failure (a hang in the making). */
+export const SLOW_INPUT_MS = 1000;
+
+export function checkAssemblyInput(text: string): string | undefined {
+  const started = performance.now();
+  try {
+    const m = parseAssembly(text);
+    printModule(m);
+    try {
+      writeModule(m, { bytecodeVersion: 6, compression: 'none' });
+    } catch (e) {
+      if (!(e instanceof EncodeError) && !(e instanceof BytecodeError)) throw e;
+    }
+  } catch (e) {
+    if (!(e instanceof AssemblyError)) return `${e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e)}`;
+  }
+  const ms = performance.now() - started;
+  return ms > SLOW_INPUT_MS ? `took ${Math.round(ms)} ms` : undefined;
+}

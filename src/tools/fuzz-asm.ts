@@ -1,0 +1,139 @@
+/**
+ * `npm run fuzz:asm -- --seconds N [--seed S] [--corpus DIR]`: damages real assembly text (the
+ * corpus's listings and `test/asm/grammar/*.ll`) and runs the assembler, then the printer and the
+ * writer on whatever assembles. A failure is any exception other than `AssemblyError` (or, from
+ * the writer, `EncodeError` for what a version cannot express), or an input that takes over a
+ * second. Each failure is saved under `test/fuzz-regressions/asm/`, where
+ * `test/asm/fuzz-regressions.test.ts` replays it on every `npm test`.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkAssemblyInput } from './fuzz-asm-check.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const PROJECT = resolve(HERE, '../..');
+const REGRESSIONS = join(PROJECT, 'test/fuzz-regressions/asm');
+const MAX_INPUT = 256 * 1024;
+
+interface Options {
+  seconds: number;
+  seed: number;
+  corpus: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: resolve(PROJECT, '../shared/corpus') };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--seconds') o.seconds = Number(next());
+    else if (a === '--seed') o.seed = Number(next());
+    else if (a === '--corpus') o.corpus = resolve(next());
+    else if (a === '-h' || a === '--help') {
+      console.log('usage: npm run fuzz:asm -- [--seconds N] [--seed S] [--corpus DIR]');
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
+  return o;
+}
+
+/** mulberry32: small, fast, seedable, so a run replays from its seed. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function seeds(corpus: string): string[] {
+  const out: string[] = [];
+  const grammar = join(PROJECT, 'test/asm/grammar');
+  for (const f of readdirSync(grammar)) if (f.endsWith('.ll')) out.push(readFileSync(join(grammar, f), 'latin1'));
+  if (existsSync(corpus)) {
+    for (const folder of ['v0', 'v1', 'v3', 'v5', 'v6']) {
+      const dir = join(corpus, folder);
+      if (!existsSync(dir)) continue;
+      for (const f of readdirSync(dir)) {
+        if (/\.(dis|dis19|via19)\.ll$/.test(f)) {
+          const text = readFileSync(join(dir, f), 'latin1');
+          if (text.length <= MAX_INPUT) out.push(text);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Pieces a mutation inserts: the grammar's punctuation and words, and hostile numbers. */
+const PIECES = ['%', '%0', '%x', '\\1', '\\9', '*', '(', ')', '[', ']', '{', '}', '<', '>', ',', '=', '"', ':', '...', 'x', 'c', ' ', '\n', 'type', 'opaque', 'int', 'uint', 'bool', 'void', 'label', 'global', 'constant', 'declare', 'implementation', 'cast', 'getelementptr', 'phi', 'call', 'invoke', 'br', 'ret', 'switch', 'undef', 'null', 'zeroinitializer', '0', '-1', '4294967296', '18446744073709551616', '1.5', '0x7FF8000000000001', 'u0xFFFFFFFFFFFFFFFF', 'asm', 'sideeffect', 'align 3', 'section "', 'target', 'deplibs'];
+
+function mutate(text: string, rnd: () => number): string {
+  const n = text.length;
+  const at = (): number => Math.floor(rnd() * (n + 1));
+  switch (Math.floor(rnd() * 6)) {
+    case 0:
+      return text.slice(0, at());
+    case 1: {
+      const a = at();
+      return text.slice(0, a) + text.slice(Math.min(n, a + 1 + Math.floor(rnd() * 40)));
+    }
+    case 2: {
+      const a = at();
+      const b = Math.min(n, a + Math.floor(rnd() * 200));
+      return text.slice(0, b) + text.slice(a, b) + text.slice(b);
+    }
+    case 3: {
+      const a = at();
+      return text.slice(0, a) + PIECES[Math.floor(rnd() * PIECES.length)] + text.slice(a);
+    }
+    case 4: {
+      const lines = text.split('\n');
+      const i = Math.floor(rnd() * lines.length);
+      const j = Math.floor(rnd() * lines.length);
+      [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+      return lines.join('\n');
+    }
+    default: {
+      const a = at();
+      return text.slice(0, a) + String.fromCharCode(Math.floor(rnd() * 256)) + text.slice(a + 1);
+    }
+  }
+}
+
+function main(): void {
+  const o = parseArgs(process.argv.slice(2));
+  const pool = seeds(o.corpus);
+  const rnd = random(o.seed);
+  const end = Date.now() + o.seconds * 1000;
+  let tried = 0;
+  let failures = 0;
+  process.stdout.write(`fuzz:asm: ${pool.length} seed texts, seed ${o.seed}, ${o.seconds} s\n`);
+  while (Date.now() < end) {
+    let text = pool[Math.floor(rnd() * pool.length)]!;
+    const rounds = 1 + Math.floor(rnd() * 3);
+    for (let r = 0; r < rounds; r++) text = mutate(text, rnd);
+    tried++;
+    const problem = checkAssemblyInput(text);
+    if (problem === undefined) continue;
+    failures++;
+    mkdirSync(REGRESSIONS, { recursive: true });
+    const file = join(REGRESSIONS, `seed${o.seed}-${tried}.ll`);
+    writeFileSync(file, text, 'latin1');
+    process.stdout.write(`FAIL ${file}: ${problem}\n`);
+    if (failures >= 20) break;
+  }
+  process.stdout.write(`fuzz:asm: ${tried} inputs, ${failures} failures\n`);
+  process.exitCode = failures > 0 ? 1 : 0;
+}
+
+main();
