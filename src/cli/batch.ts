@@ -40,9 +40,9 @@ export interface BatchTask {
   readonly file: BatchFile;
 }
 
-/** Does the file name look like bytecode? (What a directory contributes to a batch.) */
-function isBytecodeName(name: string): boolean {
-  return name.endsWith('.bc');
+/** Does the file name look like the command's input? (What a directory contributes to a batch.) */
+function isInputName(name: string, spec: CommandSpec): boolean {
+  return name.endsWith(spec.inputExtension);
 }
 
 /**
@@ -62,7 +62,7 @@ export function planBatch(spec: CommandSpec, settings: Settings, operands: reado
       files.push({ input: operand, output: outputDirectory === undefined ? undefined : join(outputDirectory, spec.outputName(basename(operand), settings)), size: 0 });
       continue;
     }
-    for (const { relative, size } of walk(operand, io)) {
+    for (const { relative, size } of walk(operand, io, spec)) {
       files.push({ input: join(operand, relative), output: outputDirectory === undefined ? undefined : join(outputDirectory, spec.outputName(relative, settings)), size });
     }
   }
@@ -77,14 +77,14 @@ export function planBatch(spec: CommandSpec, settings: Settings, operands: reado
   return files;
 }
 
-/** Every bytecode file under `root`, relative to it, sorted by path (bytewise, so stable everywhere). */
-function walk(root: string, io: CliIo): { relative: string; size: number }[] {
+/** Every input file under `root`, relative to it, sorted by path (bytewise, so stable everywhere). */
+function walk(root: string, io: CliIo, spec: CommandSpec): { relative: string; size: number }[] {
   const found: { relative: string; size: number }[] = [];
   const visit = (relative: string): void => {
     for (const entry of io.listDirectory(relative === '' ? root : join(root, relative))) {
       const path = relative === '' ? entry.name : join(relative, entry.name);
       if (entry.directory) visit(path);
-      else if (isBytecodeName(entry.name)) found.push({ relative: path, size: entry.size });
+      else if (isInputName(entry.name, spec)) found.push({ relative: path, size: entry.size });
     }
   };
   visit('');

@@ -1,5 +1,5 @@
 /**
- * The four file commands, each as a table entry: its options, how they become settings (plain
+ * The file commands, each as a table entry: its options, how they become settings (plain
  * data, so a batch can send them to worker threads), and what one file becomes. The one-file
  * command and the batch both call `convertFile`, so a batch's outputs are the one-file command's,
  * byte for byte.
@@ -9,15 +9,18 @@
  */
 import { UsageError, type OptionSpec } from './args.js';
 import { loadAnalyzer, loadPrinter, loadUpgrader } from './engines.js';
-import { ANALYZE_HELP, DIS_HELP, REWRITE_HELP, UPGRADE_HELP } from './help.js';
+import { ANALYZE_HELP, AS_HELP, DIS_HELP, REWRITE_HELP, UPGRADE_HELP } from './help.js';
 
-export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade';
+export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade' | 'as';
+
+type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9';
 
 export type Settings =
   | { command: 'dis'; syntax: '1.9' | 'native' }
   | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'auto' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
   | { command: 'analyze'; format: 'summary' | 'dump' | 'json' }
-  | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort' };
+  | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort' }
+  | { command: 'as'; bytecodeVersion: number | undefined; dialect: Dialect | undefined; compression: 'auto' | 'none' | 'bzip2' };
 
 export type Options = Map<string, string | true>;
 
@@ -35,6 +38,8 @@ export interface CommandSpec {
   settings(options: Options): Settings;
   /** The batch output's file name for an input's (relative) name. */
   outputName(relative: string, settings: Settings): string;
+  /** What a directory of a batch contributes: the files whose names end so. */
+  readonly inputExtension: string;
 }
 
 /** `name.bc` → `name.EXT` (a name without `.bc` keeps it whole and gains the extension). */
@@ -52,6 +57,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     batchNeedsDirectory: true,
     settings: (o) => ({ command: 'dis', syntax: o.get('syntax') === 'native' ? 'native' : '1.9' }),
     outputName: (relative) => replaceBc(relative, '.ll'),
+    inputExtension: '.bc',
   },
   rewrite: {
     name: 'rewrite',
@@ -77,6 +83,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       };
     },
     outputName: (relative) => relative,
+    inputExtension: '.bc',
   },
   analyze: {
     name: 'analyze',
@@ -94,6 +101,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     },
     // The corpus's names for llvm-bcanalyzer's outputs.
     outputName: (relative, s) => replaceBc(relative, s.command === 'analyze' && s.format === 'json' ? '.bca.json' : s.command === 'analyze' && s.format === 'dump' ? '.bcadump.txt' : '.bca.txt'),
+    inputExtension: '.bc',
   },
   upgrade: {
     name: 'upgrade',
@@ -111,6 +119,32 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       return { command: 'upgrade', triple: tripleChoice(typeof triple === 'string' ? triple : 'none'), exceptions: exceptions === 'abort' ? 'abort' : 'native' };
     },
     outputName: (relative) => replaceBc(relative, '.ll'),
+    inputExtension: '.bc',
+  },
+  as: {
+    name: 'as',
+    help: AS_HELP,
+    options: [
+      { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
+      { name: 'dialect', takesValue: true, choices: ['1.1', '1.2', '1.3', '1.8', '1.9'] },
+      { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
+    ],
+    inputRequired: false,
+    outputRequired: false,
+    batchNeedsDirectory: true,
+    settings: (o) => {
+      const requested = o.get('bytecode-version');
+      const dialect = o.get('dialect');
+      const compression = o.get('compress');
+      return {
+        command: 'as',
+        bytecodeVersion: typeof requested === 'string' ? Number(requested) : undefined,
+        dialect: typeof dialect === 'string' ? (dialect as Dialect) : undefined,
+        compression: typeof compression === 'string' ? (compression as 'auto' | 'none' | 'bzip2') : 'auto',
+      };
+    },
+    outputName: (relative) => relative.replace(/\.ll$/, '') + '.bc',
+    inputExtension: '.ll',
   },
 };
 
@@ -188,18 +222,53 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         return { error };
       }
     }
+    case 'as': {
+      try {
+        const [{ detectDialect, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
+        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+        const dialect = settings.dialect ?? detectDialect(text);
+        const module = await assemble(bytes, label, dialect);
+        // The default version is what that release's llvm-as wrote.
+        const bytecodeVersion = settings.bytecodeVersion ?? DIALECT_VERSION[dialect];
+        return { output: await writeModuleAsync(module, { bytecodeVersion, compression: settings.compression }) };
+      } catch (error) {
+        return { error };
+      }
+    }
     case 'upgrade': {
       const upgrader = loadUpgrader();
       upgrader.catch(() => undefined); // awaited only after a successful read (see dis)
-      const { readModule } = await import('../read.js');
       try {
-        const module = readModule(bytes);
+        // Bytecode, or LLVM 1.x assembly text of any release (what llvm-upgrade never managed).
+        const module = looksLikeAssembly(bytes) ? await assemble(bytes, label, undefined) : (await import('../read.js')).readModule(bytes);
         return { output: (await upgrader).printModern(module, { triple: settings.triple, exceptions: settings.exceptions }) };
       } catch (error) {
         return { error };
       }
     }
   }
+}
+
+/**
+ * Assembly text rather than bytecode: no bytecode or archive signature, no NUL byte in the first
+ * 4 KiB, and the first thing in it is a comment, a name or a word.
+ */
+function looksLikeAssembly(bytes: Uint8Array): boolean {
+  const head = String.fromCharCode(...bytes.subarray(0, 7));
+  if (head.startsWith('llvm') || head.startsWith('llvc') || head === '!<arch>') return false;
+  const sample = bytes.subarray(0, 4096);
+  if (sample.length === 0 || sample.includes(0)) return false;
+  let i = 0;
+  while (i < sample.length && (sample[i] === 0x20 || sample[i] === 0x09 || sample[i] === 0x0a || sample[i] === 0x0d)) i++;
+  const c = sample[i] ?? 0;
+  return c === 0x3b /* ; */ || c === 0x25 /* % */ || c === 0x22 /* " */ || (c >= 0x61 && c <= 0x7a);
+}
+
+/** The module a text describes (read as latin1: names are raw bytes). */
+async function assemble(bytes: Uint8Array, label: string, dialect: Dialect | undefined): Promise<import('../graph/module.js').Module> {
+  const { parseAssembly } = await import('../asm/index.js');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return parseAssembly(text, dialect === undefined ? { fileName: label } : { fileName: label, dialect });
 }
 
 /** The listing `dis` prints for a module: the one place the CLI calls the printer. */

@@ -11,7 +11,28 @@ const ERRNO_WORDS: Record<string, string> = {
   ENOSPC: 'no space left on device',
 };
 
-const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'UpgradeError']);
+const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'UpgradeError', 'AssemblyError']);
+
+/** The fields of an `AssemblyError` the CLI shows (duck-typed: the assembler loads on demand). */
+export interface AssemblyErrorLike {
+  reason: string;
+  line: number;
+  column: number;
+  sourceLine: string;
+}
+
+export function isAssemblyError(e: unknown): e is Error & AssemblyErrorLike {
+  return e instanceof Error && e.name === 'AssemblyError';
+}
+
+/**
+ * An assembly error as a compiler shows it: `FILE:LINE:COL: error: REASON`, then the source line
+ * and a caret under the column (control bytes of the line made visible, as in every message).
+ */
+export function describeAssemblyError(file: string, e: AssemblyErrorLike): string {
+  const shown = e.sourceLine.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?');
+  return `${file}:${e.line}:${e.column}: ${oneLine(e.reason)}\n${shown}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
+}
 
 /** One line describing any thrown value. */
 export function describeError(e: unknown): string {
@@ -21,6 +42,7 @@ export function describeError(e: unknown): string {
     // The library's own errors are meant for users (a BytecodeError carries the offset and block
     // path; EncodeError and UpgradeError name what the target cannot express); anything else is
     // our bug, and says so.
+    if (isAssemblyError(e)) return oneLine(`${e.reason} (line ${e.line}, column ${e.column})`);
     const known = USER_ERRORS.has(e.name) || typeof code === 'string';
     return oneLine(known ? e.message : `internal error (${e.name}): ${e.message}`);
   }

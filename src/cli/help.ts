@@ -19,13 +19,15 @@ commands:
   rewrite IN -o OUT
                    read a module and write it back as bytecode
   analyze [FILE]   describe the file's blocks and sizes, as llvm-bcanalyzer did
-  upgrade [FILE]   print the module as modern LLVM IR (LLVM 16, opaque pointers)
+  upgrade [FILE]   print the module as modern LLVM IR (LLVM 16, opaque pointers); FILE may
+                   also be LLVM 1.x assembly text
+  as [FILE.ll]     assemble LLVM 1.x assembly text (any release's) into bytecode, as llvm-as did
 
 options:
   -h, --help       show this help; '${TOOL} <command> --help' for a command
   --version        print the version
 
-FILE '-' (or no FILE, for dis, analyze and upgrade) reads standard input; on a terminal,
+FILE '-' (or no FILE, for dis, analyze, upgrade and as) reads standard input; on a terminal,
 the command says so and reads until Ctrl-D.
 ${BATCH_NOTE}
 Exit status: 0 success, 1 an input could not be read or written, 2 usage error.
@@ -106,4 +108,24 @@ ${JOBS_OPTION}
                      natively it needs the C++ runtime: link with -lstdc++)
   --exceptions abort invoke becomes a call, unwind calls abort()
   -h, --help         show this help
+`;
+
+export const AS_HELP = `usage: ${TOOL} as [FILE.ll] [-o OUT.bc] [--bytecode-version N] [--dialect R] [--compress auto|none|bzip2]
+       ${TOOL} as FILE|DIR... -o OUTDIR [--jobs N] [options]
+
+Assembles LLVM 1.x assembly text into bytecode, as that release's llvm-as did: the grammar of
+every release from 1.1 to 1.9, with what LLVM's parser silently upgraded (docs/assembler.md).
+An error names the line and column and shows the line. A batch writes NAME.bc for each NAME.ll.
+
+options:
+  -o, --output OUT        write to OUT instead of standard output ('-' = standard output)
+${JOBS_OPTION}
+  --dialect R             whose text it is: 1.1, 1.2, 1.3, 1.8 or 1.9 (default: detected from the
+                          text where it says, else 1.9)
+  --bytecode-version N    0, 1, 3, 5 or 6; default: what the dialect's llvm-as wrote (1.1 → 0,
+                          1.2 → 1, 1.3 → 3, 1.8 → 5, 1.9 → 6)
+  --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
+  --compress none         a bare 'llvm' stream
+  --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)
+  -h, --help              show this help
 `;

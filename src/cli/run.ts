@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
 import { planBatch, runBatch } from './batch.js';
 import { COMMANDS, convertFile, type CommandName, type CommandSpec } from './commands.js';
-import { describeError } from './describe-error.js';
+import { describeAssemblyError, describeError, isAssemblyError } from './describe-error.js';
 import { OVERALL_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
 
@@ -70,7 +70,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
     if (e instanceof FileError) {
-      io.stderr(`${TOOL}: error: ${e.file}: ${e.message}\n`);
+      // Bad assembly text shows where, as a compiler does; everything else is one line.
+      if (isAssemblyError(e.original)) io.stderr(`${TOOL}: error: ${describeAssemblyError(e.file, e.original)}\n`);
+      else io.stderr(`${TOOL}: error: ${e.file}: ${e.message}\n`);
       return EXIT_FAILURE;
     }
     io.stderr(`${TOOL}: error: ${describeError(e)}\n`);
