@@ -177,7 +177,10 @@ export function sideBySide(o: SideBySideOptions): string {
       run(`dis tiny (${statSync(tiny).size} B)`, ours('ours dis', 'dis', tiny), { label: 'llvm-dis', argv: [tool('llvm-dis')], stdin: tiny }, o.rounds);
       run(`dis tiny vs bare node`, ours('ours dis', 'dis', tiny), { label: "node -e ''", argv: [node, '-e', ''] }, o.rounds);
     }
-    notes.push('llvm-as of big-bf.dis.ll: skipped, our CLI has no `as` command yet');
+    const bigText = join(v6, 'Large__big-bf.dis.ll');
+    if (existsSync(bigText)) {
+      run('as big-bf.dis.ll', ours('ours as', 'as', bigText, '-o', '/dev/null'), { label: 'llvm-as', argv: [tool('llvm-as'), '-f', '-o', '/dev/null'], stdin: bigText }, o.rounds);
+    } else notes.push(`no ${bigText}: the as row is skipped`);
 
     // Batches: ours is one command into a directory; LLVM's is one process per file.
     const fresh = (dir: string) => (): void => {
