@@ -6,7 +6,7 @@
  * in bytecode are raw bytes, and `llvm-dis` printed them as such, so the CLI writes each character
  * as the one byte it stands for, never as UTF-8.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 
 export interface CliIo {
   /** Writes to standard output: a string (one byte per character) or raw bytes. */
@@ -17,8 +17,11 @@ export interface CliIo {
   readFile(path: string): Uint8Array;
   /** All of standard input. */
   readStdin(): Promise<Uint8Array>;
-  /** Creates or replaces a file; throws a Node `ErrnoException` on failure. */
-  writeFile(path: string, data: string | Uint8Array): void;
+  /**
+   * Creates or replaces a file; throws a Node `ErrnoException` on failure. Chunks are written as
+   * the iterable gives them (a listing is printed while it is written).
+   */
+  writeFile(path: string, data: string | Uint8Array | Iterable<Uint8Array>): void;
 }
 
 /** Bytes to hand to the OS for a string of byte-characters or a byte array. */
@@ -29,8 +32,8 @@ export function toBytes(data: string | Uint8Array): Uint8Array {
 /** The real thing: node:fs and the process streams. */
 export function nodeIo(): CliIo {
   return {
-    // One write per call: `dis` hands over the whole listing at once, and process.stdout keeps
-    // the process alive until it has drained (we never call process.exit).
+    // One write per call (`dis` calls it once per chunk of the listing); process.stdout keeps the
+    // process alive until it has drained (we never call process.exit).
     stdout: (data) => void process.stdout.write(toBytes(data)),
     stderr: (text) => void process.stderr.write(text),
     readFile: (path) => {
@@ -43,6 +46,22 @@ export function nodeIo(): CliIo {
       const all = Buffer.concat(chunks);
       return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
     },
-    writeFile: (path, data) => writeFileSync(path, toBytes(data)),
+    writeFile: (path, data) => {
+      if (typeof data === 'string' || data instanceof Uint8Array) {
+        writeFileSync(path, toBytes(data));
+        return;
+      }
+      const fd = openSync(path, 'w');
+      try {
+        for (const chunk of data) writeAll(fd, chunk);
+      } finally {
+        closeSync(fd);
+      }
+    },
   };
+}
+
+/** Writes all of `data` to the file `fd` (writeSync may write less than asked). */
+function writeAll(fd: number, data: Uint8Array): void {
+  for (let done = 0; done < data.length; ) done += writeSync(fd, data, done, data.length - done);
 }

@@ -91,15 +91,25 @@ async function dis(argv: readonly string[], io: CliIo): Promise<number> {
   const printer = loadPrinter();
   printer.catch(() => undefined);
   const { readModule } = await import('../read.js');
-  let text: string;
+  let chunks: Iterable<Uint8Array>;
   try {
     const module = readModule(bytes);
-    text = (await printer).printModule(module, { syntax });
+    chunks = (await printer).printModuleChunks(module, { syntax });
   } catch (e) {
     throw new FileError(labelOf(input), e);
   }
-  writeOutput(output, text, io);
+  // The listing goes out a few functions at a time: a large module's text never exists whole.
+  writeOutput(output, blamingInput(chunks, labelOf(input)), io);
   return EXIT_OK;
+}
+
+/** `chunks`, with an error of the printer's reported against the input file. */
+function* blamingInput(chunks: Iterable<Uint8Array>, label: string): Generator<Uint8Array, void, undefined> {
+  try {
+    yield* chunks;
+  } catch (e) {
+    throw new FileError(label, e);
+  }
 }
 
 async function rewrite(argv: readonly string[], io: CliIo): Promise<number> {
@@ -219,14 +229,17 @@ async function readInput(path: string, io: CliIo): Promise<Uint8Array> {
   }
 }
 
-function writeOutput(path: string, data: string | Uint8Array, io: CliIo): void {
+/** Writes `data` (text, bytes, or chunks of bytes written as they come) to a file or stdout. */
+function writeOutput(path: string, data: string | Uint8Array | Iterable<Uint8Array>, io: CliIo): void {
   if (path === '-') {
-    io.stdout(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) io.stdout(data);
+    else for (const chunk of data) io.stdout(chunk);
     return;
   }
   try {
     io.writeFile(path, data);
   } catch (e) {
+    if (e instanceof FileError) throw e;
     throw new FileError(path, e);
   }
 }

@@ -25,7 +25,7 @@ export function memoryIo(files: Record<string, Uint8Array> = {}, stdin: Uint8Arr
       return f;
     },
     readStdin: () => Promise.resolve(stdin),
-    writeFile: (path, data) => void store.set(path, bytes(data)),
+    writeFile: (path, data) => void store.set(path, typeof data === 'string' || data instanceof Uint8Array ? bytes(data) : new Uint8Array(Buffer.concat([...data]))),
     out: () => Buffer.concat(out).toString('latin1'),
     outBytes: () => new Uint8Array(Buffer.concat(out)),
     err: () => err,
