@@ -229,6 +229,7 @@ export class AsmPrinter {
     }
     this.localNames = new Map();
     this.body = undefined;
+    this.uses.release(fi);
   }
 
   /** The operand text of the value at `pos` of `body`: its name, `%slot`, or `%<badref>`. */

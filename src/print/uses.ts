@@ -76,6 +76,9 @@ function newBody(values: Value[]): BodyInfo {
   };
 }
 
+/** What a printed body leaves behind (see UseCounts.release). */
+const EMPTY_BODY: BodyInfo = newBody([]);
+
 export class UseCounts {
   /** Records of globals and functions (and, in bad graphs, of values no body defines). */
   readonly info = new Map<Value, ValueInfo>();
@@ -263,6 +266,15 @@ export class UseCounts {
     }
     for (let j = 0; j < farOperands.length; j += 2) operands[farOperands[j]!] = at[farOperands[j + 1]!]!;
     return true;
+  }
+
+  /**
+   * Drops what was kept for body `fi` once it is printed, so that a module printed in chunks
+   * holds the numbers and names of one function at a time. Bad graphs keep every body: another
+   * function's operands may still reach into this one.
+   */
+  release(fi: number): void {
+    if (this.owners === undefined && fi < this.bodies.length) this.bodies[fi] = EMPTY_BODY;
   }
 
   /** Bad graphs: where a value no body of the current function defines lives, if anywhere. */
