@@ -271,9 +271,21 @@ async function assemble(bytes: Uint8Array, label: string, dialect: Dialect | und
   return parseAssembly(text, dialect === undefined ? { fileName: label } : { fileName: label, dialect });
 }
 
-/** The listing `dis` prints for a module: the one place the CLI calls the printer. */
-async function printListing(printer: Awaited<ReturnType<typeof loadPrinter>>, module: Parameters<typeof printer.printModule>[0], syntax: '1.9' | 'native'): Promise<string> {
-  return printer.printModule(module, { syntax });
+/**
+ * The listing `dis` prints for a module: the one place the CLI calls the printer. The printer's
+ * chunks of latin1 bytes are joined into one array, never a string: the listing is written as it
+ * was printed, with no copy into another encoding on the way out.
+ */
+async function printListing(printer: Awaited<ReturnType<typeof loadPrinter>>, module: Parameters<typeof printer.printModule>[0], syntax: '1.9' | 'native'): Promise<Uint8Array> {
+  const chunks = [...printer.printModuleChunks(module, { syntax })];
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 /**

@@ -24,13 +24,41 @@ export interface PrintOptions {
 
 /**
  * Prints `module` as `llvm-dis` did. The module is not changed. Throws a BytecodeError only for a
- * graph no file could describe (a constant that contains itself).
+ * graph no file could describe (a constant that contains itself). Characters are bytes (latin1),
+ * as names are in the graph.
  */
 export function printModule(module: Module, options: PrintOptions = {}): string {
   if (options.syntax === 'modern') return printModern(module, options.exceptions ? { exceptions: options.exceptions } : {});
-  const dialect = dialectFor(module, options.syntax ?? '1.9');
+  return asmPrinter(module, options.syntax ?? '1.9').print();
+}
+
+export interface PrintChunkOptions extends PrintOptions {
+  /** Bytes a chunk gathers (whole functions) before it is handed over; default 64 KiB. */
+  chunkBytes?: number;
+}
+
+/**
+ * The listing of `printModule` as latin1 bytes, in chunks: the module's header (target lines,
+ * types, globals), then the functions, a chunk ending with a whole function once it holds at least
+ * `chunkBytes`. Joined, the chunks are exactly `printModule`'s text, one byte per character; the
+ * whole text never exists at once, so a large module can be written to a file or a stream with
+ * memory for one chunk. Each chunk is a new array the caller may keep. For a graph printModule
+ * throws on, the error can come between chunks.
+ */
+export function printModuleChunks(module: Module, options: PrintChunkOptions = {}): Iterable<Uint8Array> {
+  if (options.syntax === 'modern') {
+    const text = printModern(module, options.exceptions ? { exceptions: options.exceptions } : {});
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return [bytes];
+  }
+  return asmPrinter(module, options.syntax ?? '1.9').chunks(options.chunkBytes);
+}
+
+function asmPrinter(module: Module, syntax: Syntax): AsmPrinter {
+  const dialect = dialectFor(module, syntax);
   const view = dialect.upgradesIntrinsics ? upgradeView19(module) : plainView(module);
-  return new AsmPrinter(view, dialect).print();
+  return new AsmPrinter(view, dialect);
 }
 
 /** Options of {@link printFunction}, {@link printInstruction} and {@link slotNumberOf}. */

@@ -1,12 +1,13 @@
 /**
- * The assembly writer: a module view in, the text `llvm-dis` printed out. It follows the order
+ * The assembly writer: a module view in, the text `llvm-dis` printed out, as latin1 bytes. It follows the order
  * and spacing of LLVM 1.x's AsmWriter exactly (tabs, the `; <type> [#uses=N]` comments, the
  * "preds" lines); what differs between releases comes from the dialect row.
  */
 import { nullValue } from '../graph/describe.js';
 import { SelfContainingTypes } from '../graph/self-containing.js';
 import { primitiveTypes, type Type } from '../graph/type.js';
-import type { Constant, Function, GlobalValue, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
+import type { Constant, ConstantInt, Function, GlobalValue, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
+import { Latin1Writer } from '../binary/latin1-writer.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Dialect } from './dialect.js';
@@ -35,36 +36,12 @@ const DEFINITION_LINKAGE: Record<Linkage, string> = {
   extern_weak: 'extern_weak ',
 };
 
-/**
- * Collects the text. Appends build a V8 rope; every few KiB the rope is flattened and set aside,
- * so its many small nodes die young (cheap to collect) and flattening stays cache-friendly; the
- * chunks are joined once at the end. One string per call keeps the hot call site monomorphic.
- */
-class TextSink {
-  private current = '';
-  private readonly chunks: string[] = [];
-
-  push(part: string): void {
-    const s = this.current + part;
-    this.current = s;
-    if (s.length > 8192) this.flush();
-  }
-
-  private flush(): void {
-    // Reading a character makes V8 flatten the rope into one sequential string.
-    this.current.charCodeAt(0);
-    this.chunks.push(this.current);
-    this.current = '';
-  }
-
-  text(): string {
-    this.flush();
-    return this.chunks.join('');
-  }
-}
+/** Bytes a chunk of `chunks()` collects before it is handed over (whole functions only). */
+const CHUNK_BYTES = 1 << 16;
 
 export class AsmPrinter {
-  private readonly out = new TextSink();
+  /** The listing, as latin1 bytes. */
+  private readonly out = new Latin1Writer();
   private readonly types: TypeNamer;
   private readonly uses: UseCounts;
   /** Next slot number of each type after the module's unnamed globals and functions. */
@@ -78,11 +55,11 @@ export class AsmPrinter {
   private readonly activeConstants = new Set<Constant>();
   /** Asked only when the 1.1 dialect expands a zero aggregate (see `expandedNull`). */
   private readonly selfContaining = new SelfContainingTypes();
-  /** The body being printed (operand codes refer to its positions). */
-  private body: BodyInfo | undefined;
   /** An instruction whose text {@link instructionText} wants, and that text once printed. */
   private capture: Instruction | undefined;
   private captured: string | undefined;
+  /** The body being printed (operand codes refer to its positions). */
+  private body: BodyInfo | undefined;
   constructor(
     private readonly view: ModuleView,
     private readonly dialect: Dialect,
@@ -97,38 +74,34 @@ export class AsmPrinter {
     this.renames = renameState(view);
   }
 
+  /** The whole listing as one string (one character per byte). */
   print(): string {
-    const m = this.view.module;
-    const out = this.out;
-    const d = this.dialect;
-    if (d.moduleIdLine !== null) out.push(d.moduleIdLine + '\n');
-    if (d.printsDataLayout) {
-      const parts: string[] = [];
-      if (m.endianness !== 'any') parts.push(m.endianness === 'little' ? 'e' : 'E');
-      if (m.pointerSize !== 'any') parts.push(`p:${m.pointerSize}:${m.pointerSize}`);
-      if (parts.length > 0) out.push('target datalayout = "' + parts.join('-') + '"\n');
-    }
-    if (m.endianness !== 'any') out.push('target endian = ' + m.endianness + '\n');
-    if (m.pointerSize !== 'any') out.push('target pointersize = ' + String(m.pointerSize) + '\n');
-    if (m.targetTriple !== '') out.push('target triple = "' + m.targetTriple + '"\n');
-    if (m.inlineAsm !== '') for (const line of m.inlineAsm.split('\n')) out.push('module asm "' + escapeString(line) + '"\n');
-    if (m.dependentLibraries.length > 0) {
-      const libs = m.dependentLibraries.map((l) => '"' + l + '"');
-      if (d.deplibsOnOneLine) out.push('deplibs = [ ' + libs.join(', ') + ' ]\n');
-      else out.push('deplibs = [\n' + libs.join(',\n') + ' ]\n');
-    }
-    for (const [name, t] of sortedTypeNames(m)) out.push('\t' + llvmName(name) + ' = type ' + this.types.body(t) + '\n');
-    for (const g of this.view.globals) this.printGlobal(g);
-    out.push('\nimplementation   ; Functions:\n');
+    this.printHeader();
+    const n = this.view.functions.length;
+    for (let fi = 0; fi < n; fi++) this.printFunction(this.view.functions[fi]!, fi);
+    return this.out.takeString();
+  }
+
+  /**
+   * The listing in pieces of latin1 bytes: the module header (through `implementation`), then
+   * functions, a piece ending with a whole function once it holds at least `chunkBytes` bytes.
+   * Each piece is a new array the caller may keep; only the piece being built is held here.
+   */
+  *chunks(chunkBytes = CHUNK_BYTES): Generator<Uint8Array, void, undefined> {
+    this.printHeader();
+    yield this.out.take();
     const fns = this.view.functions;
-    for (let fi = 0; fi < fns.length; fi++) this.printFunction(fns[fi]!, fi);
-    return out.text();
+    for (let fi = 0; fi < fns.length; fi++) {
+      this.printFunction(fns[fi]!, fi);
+      if (this.out.length >= chunkBytes) yield this.out.take();
+    }
+    if (this.out.length > 0) yield this.out.take();
   }
 
   /** One function's text, exactly as in the whole module's listing (same numbers and names). */
   functionText(f: Function): string {
     this.printFunction(f, this.functionIndex(f));
-    return this.out.text().replace(/^\n/, '');
+    return this.out.takeString().replace(/^\n/, '');
   }
 
   /** One instruction as its listing line says it, without indentation or the trailing comment. */
@@ -136,6 +109,7 @@ export class AsmPrinter {
     this.capture = i;
     this.printFunction(f, this.functionIndex(f));
     this.capture = undefined;
+    this.out.take();
     return this.captured;
   }
 
@@ -160,22 +134,57 @@ export class AsmPrinter {
 
   private functionIndex(f: Function): number {
     const fi = this.view.functions.indexOf(f);
-    if (fi < 0) throw new TypeError('the function is not one of this module\'s functions');
+    if (fi < 0) throw new TypeError("the function is not one of this module's functions");
     return fi;
   }
 
   // ---- module level ------------------------------------------------------------------------
 
+  /** Everything before the first function: target lines, types, globals, `implementation`. */
+  private printHeader(): void {
+    const m = this.view.module;
+    const out = this.out;
+    const d = this.dialect;
+    if (d.moduleIdLine !== null) out.text(d.moduleIdLine + '\n');
+    if (d.printsDataLayout) {
+      const parts: string[] = [];
+      if (m.endianness !== 'any') parts.push(m.endianness === 'little' ? 'e' : 'E');
+      if (m.pointerSize !== 'any') parts.push(`p:${m.pointerSize}:${m.pointerSize}`);
+      if (parts.length > 0) out.text('target datalayout = "' + parts.join('-') + '"\n');
+    }
+    if (m.endianness !== 'any') out.text('target endian = ' + m.endianness + '\n');
+    if (m.pointerSize !== 'any') out.text('target pointersize = ' + String(m.pointerSize) + '\n');
+    if (m.targetTriple !== '') out.text('target triple = "' + m.targetTriple + '"\n');
+    if (m.inlineAsm !== '') for (const line of m.inlineAsm.split('\n')) out.text('module asm "' + escapeString(line) + '"\n');
+    if (m.dependentLibraries.length > 0) {
+      const libs = m.dependentLibraries.map((l) => '"' + l + '"');
+      if (d.deplibsOnOneLine) out.text('deplibs = [ ' + libs.join(', ') + ' ]\n');
+      else out.text('deplibs = [\n' + libs.join(',\n') + ' ]\n');
+    }
+    for (const [name, t] of sortedTypeNames(m)) out.text('\t' + llvmName(name) + ' = type ' + this.types.body(t) + '\n');
+    for (const g of this.view.globals) this.printGlobal(g);
+    out.text('\nimplementation   ; Functions:\n');
+  }
+
   private printGlobal(g: GlobalVariable): void {
+    const out = this.out;
     const name = nameIn(this.view, g);
-    let s = name !== undefined ? llvmName(name) + ' = ' : '';
-    if (g.initializer === undefined) s += this.declarationLinkage(g.linkage, 'external');
-    else s += this.definitionLinkage(g.linkage);
-    s += (g.isConstant ? 'constant ' : 'global ') + this.types.name(g.valueType);
-    if (g.initializer !== undefined) s += ' ' + this.constOperand(g.initializer);
-    if (g.section !== undefined && g.section !== '') s += ', section "' + g.section + '"';
-    if (g.alignment) s += ', align ' + String(g.alignment);
-    this.out.push(s + this.infoComment(g) + '\n');
+    if (name !== undefined) {
+      out.text(llvmName(name));
+      out.text(' = ');
+    }
+    if (g.initializer === undefined) out.text(this.declarationLinkage(g.linkage, 'external'));
+    else out.text(this.definitionLinkage(g.linkage));
+    out.text(g.isConstant ? 'constant ' : 'global ');
+    out.text(this.types.name(g.valueType));
+    if (g.initializer !== undefined) {
+      out.byte(SPACE);
+      this.constOperand(g.initializer);
+    }
+    if (g.section !== undefined && g.section !== '') out.text(', section "' + g.section + '"');
+    if (g.alignment) out.text(', align ' + String(g.alignment));
+    this.infoComment(g);
+    out.byte(NEWLINE);
   }
 
   /**
@@ -206,37 +215,48 @@ export class AsmPrinter {
 
   private printFunction(f: Function, fi: number): void {
     const view = this.view;
+    const out = this.out;
     if (this.dialect.renamesLocalClashes) this.localNames = renameLocals(view, f, this.renames);
     const isDeclaration = f.isDeclaration || f.blocks.length === 0;
-    let s = '\n';
-    if (isDeclaration) s += this.declarationLinkage(f.linkage, 'declare');
-    else s += this.definitionLinkage(f.linkage);
-    s += this.callingConv(f.callingConv, CC_FUNCTION, CC_X86_FUNCTION, '', ' ');
+    out.byte(NEWLINE);
+    if (isDeclaration) out.text(this.declarationLinkage(f.linkage, 'declare'));
+    else out.text(this.definitionLinkage(f.linkage));
+    out.text(this.callingConv(f.callingConv, CC_FUNCTION, CC_X86_FUNCTION, '', ' '));
     const ft = f.functionType;
-    s += this.types.name(ft.returnType) + ' ';
+    out.text(this.types.name(ft.returnType));
+    out.byte(SPACE);
     const name = nameIn(view, f);
-    s += (name !== undefined ? llvmName(name) : '""') + '(';
+    out.text(name !== undefined ? llvmName(name) : '""');
+    out.byte(0x28); // (
     const body = this.uses.bodies[fi]!;
     this.body = body;
     numberBody(this.moduleNext, body, (v) => this.localName(v));
-    const args: string[] = [];
+    let first = true;
     if (f.args.length === ft.params.length) {
       for (let k = 0; k < f.args.length; k++) {
-        const a = f.args[k]!;
-        const an = body.names[k];
-        args.push(an !== undefined ? this.types.name(a.type) + ' ' + llvmName(an) : this.types.name(a.type));
+        if (!first) out.text(', ');
+        first = false;
+        out.text(this.types.name(f.args[k]!.type));
+        if (body.names[k] !== undefined) {
+          out.byte(SPACE);
+          out.text(body.refs[k]!);
+        }
       }
     } else {
-      for (const p of ft.params) args.push(this.types.name(p));
+      for (const p of ft.params) {
+        if (!first) out.text(', ');
+        first = false;
+        out.text(this.types.name(p));
+      }
     }
-    if (ft.isVarArg) args.push('...');
-    s += args.join(', ') + ')';
-    if (f.section !== undefined && f.section !== '') s += ' section "' + f.section + '"';
-    if (f.alignment) s += ' align ' + String(f.alignment);
+    if (ft.isVarArg) out.text(first ? '...' : ', ...');
+    out.byte(0x29); // )
+    if (f.section !== undefined && f.section !== '') out.text(' section "' + f.section + '"');
+    if (f.alignment) out.text(' align ' + String(f.alignment));
     if (isDeclaration) {
-      this.out.push(s + '\n');
+      out.byte(NEWLINE);
     } else {
-      this.out.push(s + ' {');
+      out.text(' {');
       const newestFirst = this.dialect.predecessorOrder === 'newestFirst';
       // `d` walks the body's positions (arguments, then each block and its instructions); `p`
       // walks the operand codes in the same order as the module pass wrote them.
@@ -251,27 +271,54 @@ export class AsmPrinter {
           this.printBlockHeader(body, d, d === f.args.length, newestFirst);
         }
       }
-      this.out.push('}\n');
+      out.text('}\n');
     }
     this.localNames = new Map();
     this.body = undefined;
+    this.uses.release(fi);
+  }
+
+  /** The operand text of the value at `pos` of `body`: its name, `%slot`, or `%<badref>`. */
+  private ref(body: BodyInfo, pos: number): void {
+    const ref = body.refs[pos];
+    if (ref !== undefined) {
+      this.out.text(ref);
+      return;
+    }
+    this.out.byte(PERCENT);
+    this.slot(body.slots[pos]!);
+  }
+
+  /** A slot number, or `<badref>` for none. */
+  private slot(slot: number): void {
+    if (slot >= 0) this.out.uint(slot);
+    else this.out.text('<badref>');
   }
 
   private printBlockHeader(body: BodyInfo, pos: number, isEntry: boolean, newestFirst: boolean): void {
+    const out = this.out;
     const name = body.names[pos];
-    let s = '';
-    if (name !== undefined) s = '\n' + (this.dialect.quotesLabels ? llvmName(name, false) : name) + ':';
-    else if (body.uses[pos]! > 0) s = '\n; <label>:' + (body.slots[pos]! >= 0 ? String(body.slots[pos]) : '<badref>');
+    if (name !== undefined) {
+      out.byte(NEWLINE);
+      out.text(this.dialect.quotesLabels ? llvmName(name, false) : name);
+      out.byte(0x3a); // :
+    } else if (body.uses[pos]! > 0) {
+      out.text('\n; <label>:');
+      this.slot(body.slots[pos]!);
+    }
     if (!isEntry) {
       const preds = body.preds[pos];
-      if (preds === undefined) s += '\t\t; No predecessors!';
+      if (preds === undefined) out.text('\t\t; No predecessors!');
       else {
-        s += '\t\t; preds =';
+        out.text('\t\t; preds =');
         const n = preds.length;
-        for (let k = 0; k < n; k++) s += (k > 0 ? ', ' : ' ') + body.refs[preds[newestFirst ? n - 1 - k : k]!]!;
+        for (let k = 0; k < n; k++) {
+          out.text(k > 0 ? ', ' : ' ');
+          this.ref(body, preds[newestFirst ? n - 1 - k : k]!);
+        }
       }
     }
-    this.out.push(s + '\n');
+    out.byte(NEWLINE);
   }
 
   private opcodeName(op: Instruction['opcode']): string {
@@ -296,98 +343,158 @@ export class AsmPrinter {
    * `body.operands[p + k]`.
    */
   private printInstruction(i: Instruction, body: BodyInfo, pos: number, p: number): void {
-    // One string per line: far fewer appends to the sink on the hottest path.
-    const name = body.names[pos];
-    let s = name !== undefined ? '\t' + body.refs[pos]! + ' = ' : '\t';
-    if ((i.opcode === 'load' || i.opcode === 'store') && i.isVolatile) s += 'volatile ';
-    else if (i.opcode === 'call' && i.isTailCall) s += 'tail ';
-    s += this.opcodeName(i.opcode);
+    const out = this.out;
+    const named = body.names[pos] !== undefined;
+    out.byte(TAB);
+    const start = out.length;
+    if (named) {
+      out.text(body.refs[pos]!);
+      out.text(' = ');
+    }
+    if ((i.opcode === 'load' || i.opcode === 'store') && i.isVolatile) out.text('volatile ');
+    else if (i.opcode === 'call' && i.isTailCall) out.text('tail ');
+    out.text(this.opcodeName(i.opcode));
     const ops = i.operands;
     switch (i.opcode) {
       case 'br':
-        if (ops.length > 1) s += this.typedAt(ops, p, 0) + ',' + this.typedAt(ops, p, 1) + ',' + this.typedAt(ops, p, 2);
-        else s += this.generic(i, p);
+        if (ops.length > 1) {
+          this.typedAt(ops, p, 0);
+          out.byte(COMMA);
+          this.typedAt(ops, p, 1);
+          out.byte(COMMA);
+          this.typedAt(ops, p, 2);
+        } else this.generic(i, p);
         break;
       case 'switch': {
-        s += this.typedAt(ops, p, 0) + ',' + this.typedAt(ops, p, 1) + ' [';
-        for (let k = 2; k + 1 < ops.length; k += 2) s += '\n\t\t' + this.typedAt(ops, p, k) + ',' + this.typedAt(ops, p, k + 1);
-        s += '\n\t]';
+        this.typedAt(ops, p, 0);
+        out.byte(COMMA);
+        this.typedAt(ops, p, 1);
+        out.text(' [');
+        for (let k = 2; k + 1 < ops.length; k += 2) {
+          out.text('\n\t\t');
+          this.typedAt(ops, p, k);
+          out.byte(COMMA);
+          this.typedAt(ops, p, k + 1);
+        }
+        out.text('\n\t]');
         break;
       }
       case 'phi': {
-        s += ' ' + this.types.name(i.type) + ' ';
+        out.byte(SPACE);
+        out.text(this.types.name(i.type));
+        out.byte(SPACE);
         for (let k = 0; k + 1 < ops.length; k += 2) {
-          if (k > 0) s += ', ';
-          s += '[ ' + this.operandAt(ops, p, k) + ', ' + this.operandAt(ops, p, k + 1) + ' ]';
+          out.text(k > 0 ? ', [ ' : '[ ');
+          this.operandAt(ops, p, k);
+          out.text(', ');
+          this.operandAt(ops, p, k + 1);
+          out.text(' ]');
         }
         break;
       }
       case 'ret':
-        s += ops.length === 0 ? ' void' : this.generic(i, p);
+        if (ops.length === 0) out.text(' void');
+        else this.generic(i, p);
         break;
       case 'call':
       case 'invoke': {
         const isInvoke = i.opcode === 'invoke';
-        s += this.callingConv(i.callingConv ?? 0, CC_CALL, CC_X86_CALL, ' ', '');
+        out.text(this.callingConv(i.callingConv ?? 0, CC_CALL, CC_X86_CALL, ' ', ''));
         const callee = ops[0];
         const ft = callee === undefined ? undefined : calleeType(callee.type);
         const ret = ft?.returnType;
         if (callee !== undefined && ft !== undefined && ret !== undefined && !ft.isVarArg && !(ret.kind === 'pointer' && ret.element.kind === 'function')) {
-          s += ' ' + this.types.name(ret) + ' ' + this.operandAt(ops, p, 0);
+          out.byte(SPACE);
+          out.text(this.types.name(ret));
+          out.byte(SPACE);
+          this.operandAt(ops, p, 0);
         } else {
-          s += this.typedAt(ops, p, 0);
+          this.typedAt(ops, p, 0);
         }
-        s += '(';
-        for (let k = isInvoke ? 3 : 1, first = k; k < ops.length; k++) s += (k > first ? ',' : '') + this.typedAt(ops, p, k);
-        s += ' )';
-        if (isInvoke) s += '\n\t\t\tto' + this.typedAt(ops, p, 1) + ' ' + this.dialect.invokeUnwindKeyword + this.typedAt(ops, p, 2);
+        out.byte(0x28); // (
+        for (let k = isInvoke ? 3 : 1, first = k; k < ops.length; k++) {
+          if (k > first) out.byte(COMMA);
+          this.typedAt(ops, p, k);
+        }
+        out.text(' )');
+        if (isInvoke) {
+          out.text('\n\t\t\tto');
+          this.typedAt(ops, p, 1);
+          out.byte(SPACE);
+          out.text(this.dialect.invokeUnwindKeyword);
+          this.typedAt(ops, p, 2);
+        }
         break;
       }
       case 'malloc':
       case 'alloca': {
-        s += ' ' + this.types.name(i.allocatedType ?? elementOf(i.type));
+        out.byte(SPACE);
+        out.text(this.types.name(i.allocatedType ?? elementOf(i.type)));
         const size = ops[0];
-        if (size !== undefined && !(size.kind === 'int' && BigInt.asUintN(64, size.value) === 1n)) s += ',' + this.typedAt(ops, p, 0);
-        if (i.alignment) s += ', align ' + i.alignment;
+        if (size !== undefined && !(size.kind === 'int' && BigInt.asUintN(64, size.value) === 1n)) {
+          out.byte(COMMA);
+          this.typedAt(ops, p, 0);
+        }
+        if (i.alignment) {
+          out.text(', align ');
+          out.uint(i.alignment);
+        }
         break;
       }
       case 'cast':
-        if (ops[0] !== undefined) s += this.typedAt(ops, p, 0);
-        s += ' to ' + this.types.name(i.type);
+        if (ops[0] !== undefined) this.typedAt(ops, p, 0);
+        out.text(' to ');
+        out.text(this.types.name(i.type));
         break;
       case 'vaarg':
-        if (ops[0] !== undefined) s += this.typedAt(ops, p, 0);
-        s += ', ' + this.types.name(i.type);
+        if (ops[0] !== undefined) this.typedAt(ops, p, 0);
+        out.text(', ');
+        out.text(this.types.name(i.type));
         break;
       case 'vanext':
-        if (ops[0] !== undefined) s += this.typedAt(ops, p, 0);
-        s += ', ' + this.types.name(i.argType ?? i.type);
+        if (ops[0] !== undefined) this.typedAt(ops, p, 0);
+        out.text(', ');
+        out.text(this.types.name(i.argType ?? i.type));
         break;
       default:
-        s += this.generic(i, p);
+        this.generic(i, p);
     }
-    if (i === this.capture) this.captured = s.slice(1);
-    if (i.type.kind === 'void') {
-      this.out.push(s + '\n');
-      return;
+    if (i === this.capture) this.captured = out.textFrom(start);
+    if (i.type.kind !== 'void') {
+      out.text('\t\t; <');
+      out.text(this.types.name(i.type));
+      out.byte(0x3e); // >
+      if (!named) {
+        out.byte(0x3a); // :
+        this.slot(body.slots[pos]!);
+      }
+      out.text(' [#uses=');
+      out.uint(body.uses[pos]!);
+      out.byte(0x5d); // ]
     }
-    s += '\t\t; <' + this.types.name(i.type) + '>';
-    if (name === undefined) s += body.slots[pos]! >= 0 ? ':' + body.slots[pos] : ':<badref>';
-    this.out.push(s + ' [#uses=' + body.uses[pos] + ']\n');
+    out.byte(NEWLINE);
   }
 
   /** Operands with one shared type printed once, or every type when they differ. */
-  private generic(i: Instruction, p: number): string {
+  private generic(i: Instruction, p: number): void {
     const ops = i.opcode === 'getelementptr' ? this.gepOperands(i.operands) : i.operands;
-    if (ops.length === 0) return '';
+    if (ops.length === 0) return;
     const first = ops[0]!.type;
     let all =
       i.opcode === 'shl' || i.opcode === 'shr' || i.opcode === 'select' || i.opcode === 'shufflevector' || (i.opcode === 'store' && this.dialect.storePrintsAllTypes);
     if (!all) for (let k = 1; k < ops.length; k++) if (ops[k]!.type !== first) all = true;
     // ` <type> <first>` is the first operand's typed text in both cases.
-    let s = this.typedAt(ops, p, 0);
-    for (let k = 1; k < ops.length; k++) s += all ? ',' + this.typedAt(ops, p, k) : ', ' + this.operandAt(ops, p, k);
-    return s;
+    const out = this.out;
+    this.typedAt(ops, p, 0);
+    for (let k = 1; k < ops.length; k++) {
+      if (all) {
+        out.byte(COMMA);
+        this.typedAt(ops, p, k);
+      } else {
+        out.text(', ');
+        this.operandAt(ops, p, k);
+      }
+    }
   }
 
   /** Whether a byte array prints as `c"..."` in this dialect. */
@@ -425,13 +532,21 @@ export class AsmPrinter {
     return out ?? ops;
   }
 
-  /** `\t\t; <type>:slot [#uses=N]` after a value-producing line (nothing for void). */
-  private infoComment(v: Value): string {
-    if (v.type.kind === 'void') return '';
-    let s = '\t\t; <' + this.types.name(v.type) + '>';
+  /** `\t\t; <type>:slot [#uses=N]` after a global's line (nothing for void). */
+  private infoComment(v: Value): void {
+    if (v.type.kind === 'void') return;
+    const out = this.out;
+    out.text('\t\t; <');
+    out.text(this.types.name(v.type));
+    out.byte(0x3e); // >
     const info = this.uses.info.get(v);
-    if (this.nameOf(v) === undefined) s += ':' + (info !== undefined && info.slot >= 0 ? info.slot : '<badref>');
-    return s + ' [#uses=' + (info !== undefined ? info.uses : 0) + ']';
+    if (this.nameOf(v) === undefined) {
+      out.byte(0x3a); // :
+      this.slot(info !== undefined ? info.slot : -1);
+    }
+    out.text(' [#uses=');
+    out.uint(info !== undefined ? info.uses : 0);
+    out.byte(0x5d); // ]
   }
 
   // ---- operands ----------------------------------------------------------------------------
@@ -454,161 +569,258 @@ export class AsmPrinter {
   }
 
   /** `typed(ops[k])` of the current instruction, from the body's texts when possible. */
-  private typedAt(ops: readonly Value[], p: number, k: number): string {
+  private typedAt(ops: readonly Value[], p: number, k: number): void {
+    const out = this.out;
     const v = ops[k];
-    if (v === undefined) return '<null operand!>';
+    if (v === undefined) {
+      out.text('<null operand!>');
+      return;
+    }
     const body = this.body!;
     const code = body.operands[p + k]!;
-    if (code >= 0) return ' ' + this.types.name(v.type) + ' ' + body.refs[code]!;
-    if (code === BY_VALUE) return this.typed(v);
-    const r = this.uses.globalInfos[-2 - code]!;
-    let t = r.typed;
-    if (t === undefined) r.typed = t = ' ' + this.types.name(v.type) + ' ' + this.globalRef(v, r);
-    return t;
+    if (code >= 0) {
+      out.byte(SPACE);
+      out.text(this.types.name(v.type));
+      out.byte(SPACE);
+      this.ref(body, code);
+    } else if (code === BY_VALUE) {
+      this.typed(v);
+    } else {
+      const r = this.uses.globalInfos[-2 - code]!;
+      let t = r.typed;
+      if (t === undefined) r.typed = t = ' ' + this.types.name(v.type) + ' ' + this.globalRef(v, r);
+      out.text(t);
+    }
   }
 
   /** `operand(ops[k])` of the current instruction, from the body's texts when possible. */
-  private operandAt(ops: readonly Value[], p: number, k: number): string {
+  private operandAt(ops: readonly Value[], p: number, k: number): void {
     const v = ops[k]!;
     const body = this.body!;
     const code = body.operands[p + k]!;
-    if (code >= 0) return body.refs[code]!;
-    if (code === BY_VALUE) return this.operand(v);
-    return this.globalRef(v, this.uses.globalInfos[-2 - code]!);
+    if (code >= 0) this.ref(body, code);
+    else if (code === BY_VALUE) this.operand(v);
+    else this.out.text(this.globalRef(v, this.uses.globalInfos[-2 - code]!));
   }
 
   /** A global's or function's operand text (the same in every function). */
   private globalRef(v: Value, r: ValueInfo): string {
     let ref = r.ref;
-    if (ref === undefined) r.ref = ref = this.operand(v);
+    if (ref === undefined) r.ref = ref = this.valueRef(v);
     return ref;
   }
 
   /** ` <type> <operand>` (LLVM's writeOperand with its type; it also survived a missing operand). */
-  private typed(v: Value | undefined): string {
-    return v === undefined ? '<null operand!>' : ' ' + this.types.name(v.type) + ' ' + this.operand(v);
+  private typed(v: Value | undefined): void {
+    const out = this.out;
+    if (v === undefined) {
+      out.text('<null operand!>');
+      return;
+    }
+    out.byte(SPACE);
+    out.text(this.types.name(v.type));
+    out.byte(SPACE);
+    this.operand(v);
   }
 
   /**
    * An operand of a constant (or an initializer). LLVM ≤ 1.2 reached globals there through a
    * ConstantPointerRef, whose printing added a second space.
    */
-  private constOperand(v: Value): string {
-    const text = this.operand(v);
-    return this.dialect.pointerRefExtraSpace && (v.kind === 'global' || v.kind === 'function') ? ' ' + text : text;
+  private constOperand(v: Value): void {
+    if (this.dialect.pointerRefExtraSpace && (v.kind === 'global' || v.kind === 'function')) this.out.byte(SPACE);
+    this.operand(v);
+  }
+
+  /** The name or slot of a global, function, argument, block or instruction. */
+  private valueRef(v: Value): string {
+    const name = this.nameOf(v);
+    return name !== undefined ? llvmName(name) : '%' + this.slotText(v);
   }
 
   /** A value as an operand: its name, its slot, or a constant's text. */
-  private operand(v: Value): string {
+  private operand(v: Value): void {
+    const out = this.out;
     switch (v.kind) {
       case 'int':
-        return intText(v.value);
+        writeInt(out, v.value);
+        return;
       case 'argument':
       case 'block':
       case 'instruction':
       case 'global':
-      case 'function': {
-        const name = this.nameOf(v);
-        return name !== undefined ? llvmName(name) : '%' + this.slotText(v);
-      }
+      case 'function':
+        out.text(this.valueRef(v));
+        return;
       case 'inlineasm':
-        return 'asm ' + (v.hasSideEffects ? 'sideeffect ' : '') + '"' + escapeString(v.asm) + '", "' + escapeString(v.constraints) + '"';
+        out.text('asm ' + (v.hasSideEffects ? 'sideeffect ' : '') + '"' + escapeString(v.asm) + '", "' + escapeString(v.constraints) + '"');
+        return;
       default:
-        return this.constant(v);
+        this.constant(v);
     }
   }
 
-  private constant(c0: Constant): string {
+  private constant(c0: Constant): void {
     const d = this.dialect;
     const c = canonicalConstant(c0, d.foldsCastToFirstElement, d.zeroAggregates === 'canonical');
     if (d.zeroAggregates === 'aboveFive') {
-      if ((c.kind === 'array' || c.kind === 'struct') && c.elements.length > 5 && isNullConstant(c)) return 'zeroinitializer';
+      if ((c.kind === 'array' || c.kind === 'struct') && c.elements.length > 5 && isNullConstant(c)) {
+        this.out.text('zeroinitializer');
+        return;
+      }
       if (c.kind === 'zeroinitializer') {
         const expanded = expandedNull(c.type, this.selfContaining);
-        if (expanded !== undefined) return this.constant(expanded);
+        if (expanded !== undefined) {
+          this.constant(expanded);
+          return;
+        }
       }
     }
     if (c.kind === 'expr' || c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') {
       if (this.activeConstants.has(c)) throw new BytecodeError('a constant contains itself (cyclic constant references)', 0, ['Module']);
       this.activeConstants.add(c);
       try {
-        return this.compound(c);
+        this.compound(c);
       } finally {
         this.activeConstants.delete(c);
       }
+      return;
     }
-    return this.compound(c);
+    this.compound(c);
   }
 
-  /** Whether a byte array prints as `c"..."` in this dialect. */
-  private compound(c: Constant): string {
+  private compound(c: Constant): void {
+    const out = this.out;
     switch (c.kind) {
       case 'bool':
-        return c.value ? 'true' : 'false';
+        out.text(c.value ? 'true' : 'false');
+        return;
       case 'int':
-        return intText(c.value);
+        writeInt(out, c.value);
+        return;
       case 'fp':
-        return formatFloat(c.value, c.bits, c.type.kind === 'float', this.dialect.floatsAlwaysHex);
+        out.text(formatFloat(c.value, c.bits, c.type.kind === 'float', this.dialect.floatsAlwaysHex));
+        return;
       case 'zeroinitializer':
-        return 'zeroinitializer';
+        out.text('zeroinitializer');
+        return;
       case 'null':
-        return 'null';
+        out.text('null');
+        return;
       case 'undef':
-        return 'undef';
+        out.text('undef');
+        return;
       case 'array': {
         const et = c.type.kind === 'array' ? c.type.element : c.type;
         if (this.isStringArray(et, c.elements)) {
-          let s = '';
-          for (const e of c.elements) s += String.fromCharCode(Number(BigInt.asUintN(8, (e as { value: bigint }).value)));
-          return 'c"' + escapeString(s) + '"';
+          out.text('c"');
+          writeEscapedBytes(out, c.elements as readonly ConstantInt[]);
+          out.byte(QUOTE);
+          return;
         }
-        if (c.elements.length === 0) return '[ ]';
-        const tn = this.types.name(et);
-        return '[ ' + c.elements.map((e) => tn + ' ' + this.constOperand(e)).join(', ') + ' ]';
+        if (c.elements.length === 0) {
+          out.text('[ ]');
+          return;
+        }
+        this.elementList('[ ', this.types.name(et), c.elements, ' ]');
+        return;
       }
       case 'packed': {
         const et = c.type.kind === 'packed' ? c.type.element : c.type;
-        const tn = this.types.name(et);
-        return '< ' + c.elements.map((e) => tn + ' ' + this.constOperand(e)).join(', ') + ' >';
+        this.elementList('< ', this.types.name(et), c.elements, ' >');
+        return;
       }
       case 'struct': {
         const n = c.elements.length;
-        if (n === 0) return '{ }';
-        const parts: string[] = ['{'];
+        if (n === 0) {
+          out.text('{ }');
+          return;
+        }
+        out.byte(0x7b); // {
         const multiLine = n > 2 && this.dialect.multiLineStructs;
         if (multiLine) {
           this.indent += '    ';
-          parts.push(this.indent);
+          out.text(this.indent);
         } else {
-          parts.push(' ');
+          out.byte(SPACE);
         }
         for (let k = 0; k < n; k++) {
           const e = c.elements[k]!;
           if (k > 0) {
-            parts.push(', ');
-            if (multiLine) parts.push(this.indent);
+            out.text(', ');
+            if (multiLine) out.text(this.indent);
           }
-          parts.push(this.types.name(e.type), ' ', this.constOperand(e));
+          out.text(this.types.name(e.type));
+          out.byte(SPACE);
+          this.constOperand(e);
         }
         if (multiLine) this.indent = this.indent.slice(0, -4);
-        parts.push(' }');
-        return parts.join('');
+        out.text(' }');
+        return;
       }
       case 'expr': {
         const operands = c.opcode === 'getelementptr' ? this.gepOperands(c.operands) : c.operands;
-        const ops = operands.map((o) => this.types.name(o.type) + ' ' + this.constOperand(o)).join(', ');
-        return this.opcodeName(c.opcode) + ' (' + ops + (c.opcode === 'cast' ? ' to ' + this.types.name(c.type) : '') + ')';
+        out.text(this.opcodeName(c.opcode));
+        out.text(' (');
+        for (let k = 0; k < operands.length; k++) {
+          if (k > 0) out.text(', ');
+          const o = operands[k]!;
+          out.text(this.types.name(o.type));
+          out.byte(SPACE);
+          this.constOperand(o);
+        }
+        if (c.opcode === 'cast') {
+          out.text(' to ');
+          out.text(this.types.name(c.type));
+        }
+        out.byte(0x29); // )
+        return;
       }
       default:
-        return this.operand(c);
+        this.operand(c);
     }
+  }
+
+  /** `open` then `<type> <element>` for each element, comma-separated, then `close`. */
+  private elementList(open: string, typeName: string, elements: readonly Constant[], close: string): void {
+    const out = this.out;
+    out.text(open);
+    for (let k = 0; k < elements.length; k++) {
+      if (k > 0) out.text(', ');
+      out.text(typeName);
+      out.byte(SPACE);
+      this.constOperand(elements[k]!);
+    }
+    out.text(close);
   }
 }
 
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const PERCENT = 0x25;
+const COMMA = 0x2c;
+const HEX_DIGITS = '0123456789ABCDEF';
+
 /** An integer's decimal text; through a double when exact, which is cheaper than BigInt's. */
-function intText(v: bigint): string {
+function writeInt(out: Latin1Writer, v: bigint): void {
   const n = Number(v);
-  return n <= Number.MAX_SAFE_INTEGER && n >= -Number.MAX_SAFE_INTEGER ? String(n) : String(v);
+  if (n <= Number.MAX_SAFE_INTEGER && n >= -Number.MAX_SAFE_INTEGER) out.int(n);
+  else out.text(String(v));
+}
+
+/** A byte array's `c"..."` body, escaped as escapeString does (text.ts). */
+function writeEscapedBytes(out: Latin1Writer, elements: readonly ConstantInt[]): void {
+  for (let k = 0; k < elements.length; k++) {
+    const c = Number(BigInt.asUintN(8, elements[k]!.value));
+    if (c >= 0x20 && c <= 0x7e && c !== QUOTE && c !== 0x5c) out.byte(c);
+    else {
+      out.byte(0x5c);
+      out.byte(HEX_DIGITS.charCodeAt(c >> 4));
+      out.byte(HEX_DIGITS.charCodeAt(c & 15));
+    }
+  }
 }
 
 const widened = new WeakMap<Value, Constant>();
@@ -627,11 +839,11 @@ function widenIndex(v: Value): Value {
 /**
  * LLVM 1.1 had no zeroinitializer constant: the null value of an aggregate was an aggregate of
  * nulls (printed `zeroinitializer` only above five elements). Returns that aggregate when it has
- * at most five elements, else undefined. A type that contains itself has no such finite
- * aggregate (LLVM 1.1 recursed until it crashed; no file of it can hold one): it stays
- * `zeroinitializer`.
+ * at most five elements, else undefined.
  */
 function expandedNull(t: Type, selfContaining: SelfContainingTypes): Constant | undefined {
+  // A type that contains itself has no finite aggregate of nulls (LLVM 1.1 recursed until it
+  // crashed; no file of it can hold one): it stays `zeroinitializer`.
   if (selfContaining.has(t)) return undefined;
   if (t.kind === 'struct' && t.elements.length <= 5) return { kind: 'struct', type: t, elements: t.elements.map(nullOf) };
   if (t.kind === 'array' && t.length <= 5) return { kind: 'array', type: t, elements: Array.from({ length: t.length }, () => nullOf(t.element)) };

@@ -26,7 +26,7 @@ export function numberModule(unnamed: readonly GlobalValue[], infoFor: InfoFor):
 /**
  * Numbers the values of a function body (arguments, then each block and its instructions, as the
  * module pass listed them) after the module's values of the same type, and settles their names
- * and operand texts: `nameOf` gives a value's name after renaming (undefined when unnamed).
+ * and the operand texts of named ones (unnamed ones print as `%` and their slot): `nameOf` gives a value's name after renaming (undefined when unnamed).
  */
 export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, nameOf: (v: Value) => string | undefined): void {
   const next = new Map<Type, number>();
@@ -39,14 +39,10 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
       refs[k] = llvmName(name);
       continue;
     }
-    if (v.type.kind === 'void') {
-      refs[k] = '%<badref>';
-      continue;
-    }
+    if (v.type.kind === 'void') continue; // no slot: printed `%<badref>`
     let n = next.get(v.type);
     if (n === undefined) n = moduleNext.get(v.type) ?? 0;
     slots[k] = n;
-    refs[k] = '%' + n;
     next.set(v.type, n + 1);
   }
 }

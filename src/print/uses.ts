@@ -25,6 +25,12 @@ export interface ValueInfo {
   typed: string | undefined;
 }
 
+/** Values before an instruction that the search for its operands scans before using a map. */
+const NEAR = 16;
+
+/** Bodies of at most this many values are searched whole for each operand (a fast array scan). */
+const SMALL_BODY = 128;
+
 /** `BodyInfo.operands` code of an operand the printer handles by value (constants; bad graphs). */
 export const BY_VALUE = -1;
 
@@ -41,7 +47,7 @@ export interface BodyInfo {
   readonly slots: number[];
   /** Names after LLVM's renaming of clashes; set when the function is numbered. */
   readonly names: (string | undefined)[];
-  /** Operand texts; set when the function is numbered. */
+  /** Operand texts of named values (`%x`, `"x y"`); set when the function is numbered. */
   readonly refs: (string | undefined)[];
   /** Blocks only: positions of the blocks whose terminators branch here, oldest use first. */
   readonly preds: (number[] | undefined)[];
@@ -69,6 +75,9 @@ function newBody(values: Value[]): BodyInfo {
     operands: new Array<number>(operandCount).fill(BY_VALUE),
   };
 }
+
+/** What a printed body leaves behind (see UseCounts.release). */
+const EMPTY_BODY: BodyInfo = newBody([]);
 
 export class UseCounts {
   /** Records of globals and functions (and, in bad graphs, of values no body defines). */
@@ -136,44 +145,24 @@ export class UseCounts {
   /**
    * Counts the uses `f`'s instructions make and notes predecessors (uses of blocks by
    * terminators). With `local`, without any module-wide map (inserting ~all values of a large
-   * module into one hash table was the printer's biggest cost): most operands are among the few
-   * values just before their instruction, which a short backward scan finds; blocks, and values
-   * found farther away, go into a map of this body; a bounded outward scan finds the latter, and
-   * past that budget every value goes into the map. Returns null (with `local`) when an operand is
-   * not a value of this body.
+   * module into one hash table was the printer's biggest cost, mostly V8 giving each object its
+   * identity hash): small bodies are searched whole; in larger ones most operands are among the
+   * few values just before their instruction, which a short backward scan finds, and the others
+   * (and all blocks) are tallied by value in a map of this body's far values, whose positions one
+   * walk over the body settles at the end. Returns null (with `local`) when an operand is not a
+   * value of this body.
    */
   private countBody(f: Function, fi: number, local: boolean, body: BodyInfo): BodyInfo | null {
     const { values, uses, preds, operands } = body;
     const total = values.length;
     // Small bodies (most) are searched whole, without building a map.
-    const small = total <= 32;
-    const far = new Map<Value, number>();
-    if (local && !small) for (let k = 0; k < total; k++) if (values[k]!.kind === 'block') far.set(values[k]!, k);
-    let budget = 8 * total + 256;
-    let complete = false;
-    /** The position of `v`, a value not among the few before position `pos` (-1: not here). */
-    const lookFar = (v: Value, pos: number): number => {
-      const known = far.get(v);
-      if (known !== undefined) return known;
-      if (complete) return -1;
-      // Far uses are nearly always of earlier values (phis reach forward, rarely far).
-      for (let j = pos - 1; j >= 0 && budget > 0; j--, budget--) {
-        if (values[j] === v) {
-          far.set(v, j);
-          return j;
-        }
-      }
-      for (let j = pos + 1; j < total && budget > 0; j++, budget--) {
-        if (values[j] === v) {
-          far.set(v, j);
-          return j;
-        }
-      }
-      if (budget > 0) return -1;
-      for (let k = 0; k < total; k++) far.set(values[k]!, k);
-      complete = true;
-      return far.get(v) ?? -1;
-    };
+    const small = total <= SMALL_BODY;
+    /** Far values (large bodies only): their record numbers, uses, and (blocks) predecessors. */
+    const far = small ? undefined : new Map<Value, number>();
+    const farUses: number[] = [];
+    const farPreds: (number[] | undefined)[] = [];
+    /** Operand codes to fill in when far positions are known: operand index, record number. */
+    const farOperands: number[] = [];
     /** Bad graphs: counts a use of `v` wherever it is defined; its position here, or BY_VALUE. */
     const useAnywhere = (v: Value): number => {
       const o = this.owners!.get(v);
@@ -207,15 +196,26 @@ export class UseCounts {
               uses[at]!++;
             } else {
               if (op.kind !== 'block') {
-                for (let j = d - 1, lo = d > 16 ? d - 16 : 0; j >= lo; j--) {
+                for (let j = d - 1, lo = d > NEAR ? d - NEAR : 0; j >= lo; j--) {
                   if (values[j] === op) {
                     at = j;
                     break;
                   }
                 }
               }
-              if (at < 0) at = lookFar(op, d);
-              if (at < 0) return null;
+              if (at < 0) {
+                let r = far!.get(op);
+                if (r === undefined) {
+                  r = farUses.length;
+                  far!.set(op, r);
+                  farUses.push(0);
+                  farPreds.push(undefined);
+                }
+                farUses[r]!++;
+                farOperands.push(p, r);
+                if (terminator && op.kind === 'block') (farPreds[r] ??= []).push(block);
+                break;
+              }
               uses[at]!++;
             }
             operands[p] = at;
@@ -236,7 +236,45 @@ export class UseCounts {
         }
       }
     }
+    if (far !== undefined && far.size > 0 && !this.placeFar(body, far, farUses, farPreds, farOperands)) return null;
     return body;
+  }
+
+  /**
+   * Gives the far values of a body their positions (the last, as a full map would), adds their
+   * uses and predecessors, and fills in their operand codes; false when one is not in the body.
+   * Looking up a value that was never put in a map is cheap (it has no identity hash yet).
+   */
+  private placeFar(body: BodyInfo, far: Map<Value, number>, farUses: number[], farPreds: (number[] | undefined)[], farOperands: number[]): boolean {
+    const { values, uses, preds, operands } = body;
+    const count = farUses.length;
+    const at = new Array<number>(count).fill(-1);
+    let placed = 0;
+    for (let k = values.length - 1; k >= 0 && placed < count; k--) {
+      const r = far.get(values[k]!);
+      if (r !== undefined && at[r]! < 0) {
+        at[r] = k;
+        placed++;
+      }
+    }
+    if (placed < count) return false;
+    for (let r = 0; r < count; r++) {
+      const pos = at[r]!;
+      uses[pos]! += farUses[r]!;
+      const from = farPreds[r];
+      if (from !== undefined) preds[pos] = from;
+    }
+    for (let j = 0; j < farOperands.length; j += 2) operands[farOperands[j]!] = at[farOperands[j + 1]!]!;
+    return true;
+  }
+
+  /**
+   * Drops what was kept for body `fi` once it is printed, so that a module printed in chunks
+   * holds the numbers and names of one function at a time. Bad graphs keep every body: another
+   * function's operands may still reach into this one.
+   */
+  release(fi: number): void {
+    if (this.owners === undefined && fi < this.bodies.length) this.bodies[fi] = EMPTY_BODY;
   }
 
   /** Bad graphs: where a value no body of the current function defines lives, if anywhere. */

@@ -1,6 +1,6 @@
 /**
- * The module pass finds each operand's value by position (a short backward scan, a map of far
- * values, a full map past a scan budget) and falls back to a module-wide map when a body uses a
+ * The module pass finds each operand's value by position (a whole search of a small body, a short
+ * backward scan, a map of far values placed by one walk over the body) and falls back to a module-wide map when a body uses a
  * value it does not define. These tests drive every path and check the counts and numbers.
  */
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ function addUseCounts(text: string): number[] {
 }
 
 describe('operand lookup paths', () => {
-  it('counts near, far and forward uses in a large body (scan budget exhausted)', () => {
+  it('counts near, far and forward uses in a large body', () => {
     const { m, uses } = farModule(3000, 1000);
     const text = printModule(m);
     expect(addUseCounts(text)).toEqual(uses);

@@ -4,7 +4,7 @@ import type { Module } from '../../src/graph/module.js';
 import type { StructType } from '../../src/graph/type.js';
 import type { ConstantExpr, Instruction } from '../../src/graph/value.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
-import { dialectFor, printModule } from '../../src/print/index.js';
+import { dialectFor, printModule, printModuleChunks } from '../../src/print/index.js';
 import { block, emptyModule, fnType, func, global, inst, int, P, ptr } from '../encode/helpers.js';
 
 const source = (bytecodeVersion: number): Module['source'] => ({ signature: 'llvc0', compression: 'null', bytecodeVersion, uncompressedSize: 0 });
@@ -173,5 +173,42 @@ describe('module-level details', () => {
     expect(text.startsWith('module asm "foo"')).toBe(true);
     expect(text).toContain('deplibs = [\n"m",\n"c" ]\n');
     expect(text).toContain('%s = internal global { int, int, int } { int 1, int 2, int 3 }\t\t; <{ int, int, int }*> [#uses=0]\n');
+  });
+});
+
+describe('printing in chunks', () => {
+  const latin1 = (chunks: Iterable<Uint8Array>): string[] => [...chunks].map((c) => Buffer.from(c).toString('latin1'));
+
+  function manyFunctions(): Module {
+    const m = emptyModule();
+    m.globals.push(global(P.int, int(P.int, 1), 'g\u00e9'));
+    for (let k = 0; k < 20; k++) {
+      const f = func(fnType(P.int, [P.int]), `f${k}`);
+      f.blocks.push(block([inst('ret', P.void, [f.args[0]!])]));
+      f.isDeclaration = false;
+      m.functions.push(f);
+    }
+    return m;
+  }
+
+  it('joins to exactly the text of printModule, in both syntaxes', () => {
+    const m = manyFunctions();
+    for (const syntax of ['1.9', 'native'] as const) {
+      expect(latin1(printModuleChunks(m, { syntax })).join('')).toBe(printModule(m, { syntax }));
+      expect(latin1(printModuleChunks(m, { syntax, chunkBytes: 1 })).join('')).toBe(printModule(m, { syntax }));
+    }
+  });
+
+  it('gives the header first, then whole functions once a chunk is full', () => {
+    const chunks = latin1(printModuleChunks(manyFunctions(), { chunkBytes: 1 }));
+    expect(chunks).toHaveLength(21);
+    expect(chunks[0]).toMatch(/^; ModuleID = '<stdin>'\n"g\u00e9" = global int 1.*\nimplementation   ; Functions:\n$/s);
+    for (const [k, c] of chunks.slice(1).entries()) expect(c).toBe(`\nint %f${k}(int) {\n\tret int %0\n}\n`);
+    expect(latin1(printModuleChunks(manyFunctions()))).toHaveLength(2);
+  });
+
+  it('prints the modern syntax as one chunk', () => {
+    const m = manyFunctions();
+    expect(latin1(printModuleChunks(m, { syntax: 'modern' })).join('')).toBe(printModule(m, { syntax: 'modern' }));
   });
 });

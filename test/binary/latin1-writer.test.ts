@@ -1,0 +1,50 @@
+/** The printer's output buffer: text as one byte per character, numbers as digits, growth, taking. */
+import { describe, expect, it } from 'vitest';
+import { Latin1Writer } from '../../src/binary/latin1-writer.js';
+
+const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
+
+describe('Latin1Writer', () => {
+  it('writes each character as one byte, latin1 included', () => {
+    const w = new Latin1Writer();
+    w.text('%a\u00e9\u00ff\t');
+    w.byte(0x0a);
+    expect([...w.take()]).toEqual([0x25, 0x61, 0xe9, 0xff, 0x09, 0x0a]);
+  });
+
+  it('writes integers in decimal, across the 32-bit boundary and negative', () => {
+    const w = new Latin1Writer();
+    for (const n of [0, 7, 10, 99, 100, 65535, 4294967295, 4294967296, Number.MAX_SAFE_INTEGER]) {
+      w.uint(n);
+      w.byte(0x20);
+    }
+    w.int(-12);
+    w.int(0);
+    expect(w.takeString()).toBe('0 7 10 99 100 65535 4294967295 4294967296 9007199254740991 -120');
+  });
+
+  it('grows past its first buffer and keeps everything written', () => {
+    const w = new Latin1Writer(16);
+    let expected = '';
+    for (let k = 0; k < 5000; k++) {
+      const piece = `line ${k}\t\u00e0\n`;
+      w.text(piece);
+      expected += piece;
+    }
+    w.bytes(new Uint8Array([0x41, 0xfe]));
+    expected += 'A\u00fe';
+    expect(w.length).toBe(expected.length);
+    expect(w.takeString()).toBe(expected);
+  });
+
+  it('starts over after take, and decodes ASCII and latin1 text alike', () => {
+    const w = new Latin1Writer();
+    w.text('\u0080\u009f ok');
+    expect(latin1(w.take())).toBe('\u0080\u009f ok');
+    expect(w.length).toBe(0);
+    w.text('plain');
+    expect(w.takeString()).toBe('plain');
+    w.text('x\u0085y');
+    expect(w.takeString()).toBe('x\u0085y');
+  });
+});
