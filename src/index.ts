@@ -12,7 +12,7 @@ export { EncodeError } from './encode/encode-error.js';
 export { readModule, type ReadOptions } from './read.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { unwrapContainer, wrapContainer, wrapContainerAsync, loadBzip2 } from './container/index.js';
-export { printModule, type PrintOptions } from './print/index.js';
+export { MAX_TYPE_TEXT, printModule, PrintError, type PrintOptions } from './print/index.js';
 export { printModern, UpgradeError } from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
 export { InvalidModuleError, verifyModule } from './encode/verify.js';

@@ -242,7 +242,13 @@ const ERRNO_WORDS: Record<string, string> = {
   ENOSPC: 'no space left on device',
 };
 
-const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'UpgradeError']);
+/**
+ * The library's typed errors, each a consumer's refusal of what a file holds: the reader's
+ * `BytecodeError`, the writer's `EncodeError` and `InvalidModuleError` (its verifier), the
+ * printer's `PrintError` and the upgrade's `UpgradeError`. Nothing a file can cause is anything
+ * else; any other error is our bug.
+ */
+const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'InvalidModuleError', 'PrintError', 'UpgradeError']);
 
 /** One line describing any thrown value. */
 export function describeError(e: unknown): string {
@@ -250,8 +256,8 @@ export function describeError(e: unknown): string {
     const code = (e as NodeJS.ErrnoException).code;
     if (typeof code === 'string' && code in ERRNO_WORDS) return ERRNO_WORDS[code]!;
     // The library's own errors are meant for users (a BytecodeError carries the offset and block
-    // path; EncodeError and UpgradeError name what the target cannot express); anything else is
-    // our bug, and says so.
+    // path; the others name what the writer, printer or upgrade cannot express); anything else
+    // is our bug, and says so.
     const known = USER_ERRORS.has(e.name) || typeof code === 'string';
     return oneLine(known ? e.message : `internal error (${e.name}): ${e.message}`);
   }

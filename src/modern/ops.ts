@@ -5,10 +5,9 @@
 import type { Opcode } from '../graph/value.js';
 import type { Type } from '../graph/type.js';
 import { isFP, isSignedInt } from './types.js';
+import { UpgradeError } from './upgrade-error.js';
 
-export class UpgradeError extends Error {
-  override readonly name = 'UpgradeError';
-}
+export { UpgradeError };
 
 /**
  * `setcc` → `icmp`/`fcmp`. Integers compare by their signedness (bool and pointers unsigned);
