@@ -11,7 +11,13 @@ const ERRNO_WORDS: Record<string, string> = {
   ENOSPC: 'no space left on device',
 };
 
-const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'UpgradeError', 'AssemblyError']);
+/**
+ * The library's typed errors, each a consumer's refusal of what a file holds: the reader's
+ * `BytecodeError`, the writer's `EncodeError` and `InvalidModuleError` (its verifier), the
+ * printer's `PrintError`, the upgrade's `UpgradeError` and the assembler's `AssemblyError`.
+ * Nothing a file can cause is anything else; any other error is our bug.
+ */
+const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'InvalidModuleError', 'PrintError', 'UpgradeError', 'AssemblyError']);
 
 /** The fields of an `AssemblyError` the CLI shows (duck-typed: the assembler loads on demand). */
 export interface AssemblyErrorLike {

@@ -21,6 +21,7 @@ import { isBzip2Loaded, llvmDefaultCompression, loadBzip2, wrapContainer, type C
 import { EncodeError } from './encode-error.js';
 import { writeStream } from './module-block.js';
 import { assertValidModule } from './verify.js';
+import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 
 export { InvalidModuleError, verifyModule } from './verify.js';
 export { SUPPORTED_VERSIONS } from './module-block.js';
@@ -51,13 +52,27 @@ function containerFor(stream: Uint8Array, version: number, requested: WriteOptio
 }
 
 /**
+ * The verifier's verdict, then the uncompressed stream. A damaged module nested deeper than the
+ * call stack allows (thousands of constant expressions, each the operand of the next) is refused
+ * with an `EncodeError` naming that, not a bare `RangeError`.
+ */
+function verifiedStream(module: Module, version: number, verify: boolean): Uint8Array {
+  try {
+    if (verify) assertValidModule(module);
+    return writeStream(module, version);
+  } catch (e) {
+    if (isEngineExhaustion(e)) throw new EncodeError('this module', version, exhaustionWords(e));
+    throw e;
+  }
+}
+
+/**
  * Writes `module` as a bytecode file. When the result must be bzip2-compressed, the bzip2 codec
  * must have been loaded (`await loadBzip2()`); otherwise this throws saying so.
  */
 export function writeModule(module: Module, options: WriteOptions = {}): Uint8Array {
-  if (options.verify !== false) assertValidModule(module);
   const version = options.bytecodeVersion ?? 6;
-  const stream = writeStream(module, version);
+  const stream = verifiedStream(module, version, options.verify !== false);
   const compression = containerFor(stream, version, options.compression);
   if (compression === 'bzip2' && !isBzip2Loaded()) {
     throw new Error('this module is written bzip2-compressed: call `await loadBzip2()` first, or use writeModuleAsync');
@@ -67,9 +82,8 @@ export function writeModule(module: Module, options: WriteOptions = {}): Uint8Ar
 
 /** `writeModule`, loading the bzip2 codec first when the output needs it. */
 export async function writeModuleAsync(module: Module, options: WriteOptions = {}): Promise<Uint8Array> {
-  if (options.verify !== false) assertValidModule(module);
   const version = options.bytecodeVersion ?? 6;
-  const stream = writeStream(module, version);
+  const stream = verifiedStream(module, version, options.verify !== false);
   const compression = containerFor(stream, version, options.compression);
   if (compression === 'bzip2') await loadBzip2();
   return wrapContainer(stream, compression);

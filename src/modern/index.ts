@@ -4,12 +4,14 @@
  * by construct, with what each lowering loses, is docs/upgrade.md.
  */
 import type { Module } from '../graph/module.js';
+import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 import type { ExceptionModel } from './exceptions.js';
 import { ModuleContext, type TripleChoice } from './module.js';
+import { UpgradeError } from './upgrade-error.js';
 
 export type { TripleChoice } from './module.js';
 
-export { UpgradeError } from './ops.js';
+export { UpgradeError };
 export { EXCEPTION_MODELS, type ExceptionModel } from './exceptions.js';
 
 export interface ModernOptions {
@@ -30,8 +32,15 @@ export interface ModernOptions {
 
 /**
  * The module as LLVM 16 textual IR. Throws `UpgradeError` for the few constructs with no modern
- * form (see docs/upgrade.md, "Not upgradable"). Linear in the size of the module.
+ * form (see docs/upgrade.md, "Not upgradable"), among them a type that contains itself other
+ * than through a pointer, and for a damaged module nested deeper than the call stack allows.
+ * Linear in the size of the module.
  */
 export function printModern(module: Module, options: ModernOptions = {}): string {
-  return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? 'keep').print();
+  try {
+    return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? 'keep').print();
+  } catch (e) {
+    if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);
+    throw e;
+  }
 }

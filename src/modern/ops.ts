@@ -5,14 +5,9 @@
 import type { Opcode } from '../graph/value.js';
 import type { Type } from '../graph/type.js';
 import { isFP, isSignedInt } from './types.js';
+import { UpgradeError } from './upgrade-error.js';
 
-/**
- * Thrown by `printModern` for a construct that has no LLVM 16 form (docs/upgrade.md, "Not
- * upgradable"); its message names the construct.
- */
-export class UpgradeError extends Error {
-  override readonly name = 'UpgradeError';
-}
+export { UpgradeError };
 
 /**
  * `setcc` → `icmp`/`fcmp`. Integers compare by their signedness (bool and pointers unsigned);

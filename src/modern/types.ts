@@ -10,7 +10,59 @@ import { describeType } from '../graph/describe.js';
 import { SelfContainingTypes } from '../graph/self-containing.js';
 import { integerBits, isInteger, type FunctionType, type Type } from '../graph/type.js';
 import { formatName } from './names.js';
-import { UpgradeError } from './ops.js';
+import { UpgradeError } from './upgrade-error.js';
+
+/**
+ * The longest spelling of one type: far beyond any real module (whose largest literal structs
+ * spell in a few kilobytes), yet it stops a damaged type table whose structs each hold the
+ * previous one twice, whose spelling doubles with every level.
+ */
+export const MAX_TYPE_SPELLING = 1 << 20;
+
+/**
+ * A type in LLVM 1.x's spelling for a message, with a cycle as LLVM's up-reference (`\1 (uint)`
+ * is a function returning itself, as `llvm-dis` shows it) and nesting and long lists cut short.
+ */
+function sketch(t: Type, outer: readonly Type[]): string {
+  const at = outer.lastIndexOf(t);
+  if (at >= 0) return `\\${outer.length - at}`;
+  if (outer.length >= 4) return '…';
+  const inner = [...outer, t];
+  const list = (ts: readonly Type[], extra: string[] = []): string => {
+    const parts = ts.slice(0, 6).map((x) => sketch(x, inner));
+    if (ts.length > 6) parts.push('…');
+    return [...parts, ...extra].join(', ');
+  };
+  switch (t.kind) {
+    case 'pointer':
+      return `${sketch(t.element, inner)}*`;
+    case 'array':
+      return `[${t.length} x ${sketch(t.element, inner)}]`;
+    case 'packed':
+      return `<${t.length} x ${sketch(t.element, inner)}>`;
+    case 'struct':
+      return `{ ${list(t.elements)} }`;
+    case 'function':
+      return `${sketch(t.returnType, inner)} (${list(t.params, t.isVarArg ? ['...'] : [])})`;
+    default:
+      return t.kind;
+  }
+}
+
+/** The types `t` holds by value: what its modern spelling spells out (pointers hold nothing). */
+function byValueParts(t: Type): readonly Type[] {
+  switch (t.kind) {
+    case 'function':
+      return [t.returnType, ...t.params];
+    case 'struct':
+      return t.elements;
+    case 'array':
+    case 'packed':
+      return [t.element];
+    default:
+      return [];
+  }
+}
 
 const PRIMITIVE_SPELLING: Readonly<Record<string, string>> = {
   void: 'void',
@@ -38,7 +90,7 @@ export class TypePrinter {
   private usedNames = new Set<string>();
   private opaqueCount = 0;
 
-  constructor(module: Module) {
+  constructor(private readonly module: Module) {
     for (const [name, type] of module.typeNames) {
       if ((type.kind === 'struct' || type.kind === 'opaque') && !this.names.has(type)) this.define(type, name);
     }
@@ -79,60 +131,87 @@ export class TypePrinter {
   private readonly selfContaining = new SelfContainingTypes();
   /** True while type definitions are printed: there a named type ends the spelling. */
   private inDefinitions = false;
-  /** Unnamed types being spelled, to refuse a cycle no name breaks instead of recursing. */
-  private readonly spelling = new Set<Type>();
 
-  /** The modern spelling of `t`. */
+  /**
+   * The modern spelling of `t`. Throws `UpgradeError` when `t` contains itself other than
+   * through a pointer (see `spell`).
+   */
   str(t: Type): string {
     if ((t.kind === 'struct' || t.kind === 'array' || t.kind === 'packed') && !this.inDefinitions && this.selfContaining.has(t)) {
       throw new UpgradeError(`type ${this.names.get(t) ?? describeType(t)} contains itself by value and so has no size; LLVM 16 has no values of such a type`);
     }
-    const named = this.names.get(t);
-    if (named) return named;
-    const memo = this.memo.get(t);
-    if (memo !== undefined) return memo;
-    if (this.spelling.has(t)) throw new UpgradeError(`type ${describeType(t)} contains itself with no name between: LLVM 16 cannot spell it`);
-    this.spelling.add(t);
-    try {
-      return this.spell(t);
-    } finally {
-      this.spelling.delete(t);
-    }
+    return this.names.get(t) ?? this.memo.get(t) ?? this.spell(t);
   }
 
-  private spell(t: Type): string {
-    let s: string;
+  /** A function type as LLVM 16 writes it where syntax needs one (`i32 (ptr, ...)`). */
+  functionStr(t: FunctionType): string {
+    return this.str(t);
+  }
+
+  /**
+   * Spells `root` and every type it holds by value, children first, with an explicit stack: a
+   * damaged file can nest types as deeply as it has bytes, and the walk must not exhaust the call
+   * stack. The walk stops at identified (named) structs, spelled by name, and at pointers (`ptr`
+   * needs no element type). Meeting a type that is still being spelled means a literal type
+   * contains itself by value (`[4 x \1]`, a function returning itself): LLVM 1.x's type system
+   * could hold such a type, LLVM 16 has no spelling for it, so that is an `UpgradeError`.
+   * (A named struct holding itself by value, `%t = type { %t }`, has a spelling, and LLVM 16
+   * accepts its definition; LLVM 1.x refused values of such a type, and so does our reader.)
+   */
+  private spell(root: Type): string {
+    const open = new Set<Type>([root]);
+    const stack: { type: Type; parts: readonly Type[]; next: number }[] = [{ type: root, parts: byValueParts(root), next: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.next < top.parts.length) {
+        const part = top.parts[top.next++]!;
+        if (this.memo.has(part) || this.names.has(part)) continue;
+        if (open.has(part)) throw new UpgradeError(`${this.describe(part)} contains itself other than through a pointer, which LLVM 16 cannot express`);
+        open.add(part);
+        stack.push({ type: part, parts: byValueParts(part), next: 0 });
+        continue;
+      }
+      stack.pop();
+      open.delete(top.type);
+      const text = this.spellOne(top.type);
+      if (text.length > MAX_TYPE_SPELLING) throw new UpgradeError(`the spelling of ${this.describe(top.type)} exceeds ${MAX_TYPE_SPELLING} characters`);
+      this.memo.set(top.type, text);
+    }
+    return this.memo.get(root)!;
+  }
+
+  /** The spelling of `t` once every part it holds by value is spelled (in `memo`). */
+  private spellOne(t: Type): string {
+    const named = this.names.get(t);
+    if (named !== undefined) return named;
+    const part = (p: Type): string => this.names.get(p) ?? this.memo.get(p)!;
     switch (t.kind) {
       case 'pointer':
-        s = 'ptr';
-        break;
+        return 'ptr';
       case 'array':
-        s = `[${t.length} x ${this.str(t.element)}]`;
-        break;
+        return `[${t.length} x ${part(t.element)}]`;
       case 'packed':
-        s = `<${t.length} x ${this.str(t.element)}>`;
-        break;
+        return `<${t.length} x ${part(t.element)}>`;
       case 'struct':
-        s = t.elements.length === 0 ? '{}' : `{ ${t.elements.map((e) => this.str(e)).join(', ')} }`;
-        break;
-      case 'function':
-        s = this.functionStr(t);
-        break;
+        return t.elements.length === 0 ? '{}' : `{ ${t.elements.map(part).join(', ')} }`;
+      case 'function': {
+        const params = t.params.map(part);
+        if (t.isVarArg) params.push('...');
+        return `${part(t.returnType)} (${params.join(', ')})`;
+      }
       case 'opaque':
         // An opaque type the type pool did not list: name it now (definitions print at the end).
         this.nameOpaque(t);
         return this.names.get(t)!;
       default:
-        s = PRIMITIVE_SPELLING[t.kind]!;
+        return PRIMITIVE_SPELLING[t.kind]!;
     }
-    this.memo.set(t, s);
-    return s;
   }
 
-  functionStr(t: FunctionType): string {
-    const params = t.params.map((p) => this.str(p));
-    if (t.isVarArg) params.push('...');
-    return `${this.str(t.returnType)} (${params.join(', ')})`;
+  /** A type for a message: its 1.x name when the module gives it one, else a short rendering. */
+  private describe(t: Type): string {
+    for (const [name, type] of this.module.typeNames) if (type === t) return `type %${name}`;
+    return `type ${sketch(t, [])}`;
   }
 
   /** `%name = type …` lines for every identified type named so far. */

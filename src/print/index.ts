@@ -8,6 +8,8 @@ import type { Module } from '../graph/module.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { dialectFor, type Syntax } from './dialect.js';
 import { AsmPrinter } from './printer.js';
+import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
+import { PrintError } from './print-error.js';
 import { printModern, type ExceptionModel } from '../modern/index.js';
 import { upgradeView19 } from './upgrade19.js';
 import { plainView } from './view.js';
@@ -29,7 +31,16 @@ export interface PrintOptions {
  */
 export function printModule(module: Module, options: PrintOptions = {}): string {
   if (options.syntax === 'modern') return printModern(module, options.exceptions ? { exceptions: options.exceptions } : {});
-  return asmPrinter(module, options.syntax ?? '1.9').print();
+  try {
+    return asmPrinter(module, options.syntax ?? '1.9').print();
+  } catch (e) {
+    throw asPrintError(e);
+  }
+}
+
+/** A damaged module too large or too deeply nested for the engine: a `PrintError`, not a crash. */
+function asPrintError(e: unknown): unknown {
+  return isEngineExhaustion(e) ? new PrintError(`the module cannot be printed: ${exhaustionWords(e)}`) : e;
 }
 
 export interface PrintChunkOptions extends PrintOptions {
@@ -52,7 +63,15 @@ export function printModuleChunks(module: Module, options: PrintChunkOptions = {
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return [bytes];
   }
-  return asmPrinter(module, options.syntax ?? '1.9').chunks(options.chunkBytes);
+  return guardedChunks(asmPrinter(module, options.syntax ?? '1.9').chunks(options.chunkBytes));
+}
+
+function* guardedChunks(chunks: Iterable<Uint8Array>): Generator<Uint8Array, void, undefined> {
+  try {
+    yield* chunks;
+  } catch (e) {
+    throw asPrintError(e);
+  }
 }
 
 function asmPrinter(module: Module, syntax: Syntax): AsmPrinter {
@@ -103,5 +122,7 @@ export function slotNumberOf(module: Module, value: Value, fn?: Function, option
   return printerFor(module, options.syntax ?? '1.9').slotNumber(value, fn);
 }
 
+export { PrintError } from './print-error.js';
+export { MAX_TYPE_TEXT } from './type-names.js';
 export { DIALECTS, dialectFor, type Dialect, type Syntax } from './dialect.js';
 export { escapeString, formatFloat, llvmName } from './text.js';

@@ -7,7 +7,16 @@
  */
 import type { Module } from '../graph/module.js';
 import { isPrimitive, type Type } from '../graph/type.js';
+import { PrintError } from './print-error.js';
 import { llvmName } from './text.js';
+
+/**
+ * The longest text of one type, in characters. Far above any type LLVM 1.x printed (a few
+ * kilobytes for the largest structs), yet it stops a damaged type table whose structs each hold
+ * the previous one twice: their text doubles with every level, so forty levels would need a
+ * terabyte.
+ */
+export const MAX_TYPE_TEXT = 1 << 20;
 
 /** Byte-wise string order (std::map<std::string> order); names are latin1, so code units are bytes. */
 export function byteOrder(a: string, b: string): number {
@@ -31,6 +40,7 @@ export class TypeNamer {
     const known = this.names.get(t);
     if (known !== undefined) return known;
     const out: string[] = [];
+    this.steps = 0;
     this.calc(t, [], out);
     const text = out.join('');
     this.names.set(t, text);
@@ -62,7 +72,11 @@ export class TypeNamer {
     return parts.join(', ');
   }
 
+  /** Parts of the type being spelled so far; each adds at least one character. */
+  private steps = 0;
+
   private calc(t: Type, stack: Type[], out: string[]): void {
+    if (++this.steps > MAX_TYPE_TEXT) throw new PrintError(`a type's text would exceed ${MAX_TYPE_TEXT} characters`);
     if (isPrimitive(t)) {
       out.push(t.kind);
       return;

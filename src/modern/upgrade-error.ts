@@ -1,0 +1,7 @@
+/**
+ * The upgrade's one error: the module holds something LLVM 16 IR cannot express (docs/upgrade.md,
+ * "Not upgradable"), such as a type that contains itself other than through a pointer.
+ */
+export class UpgradeError extends Error {
+  override readonly name = 'UpgradeError';
+}

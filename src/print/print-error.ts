@@ -1,0 +1,8 @@
+/**
+ * The printer's one error: a module graph it cannot print. No module read from a file LLVM wrote
+ * meets it; a damaged one can (a constant that contains itself, a type whose text would exceed
+ * `MAX_TYPE_TEXT`, constants nested deeper than the call stack allows).
+ */
+export class PrintError extends Error {
+  override readonly name = 'PrintError';
+}

@@ -1,0 +1,212 @@
+/**
+ * `npm run fuzz:coverage -- --seconds N [--target NAME]… [--corpus DIR]…`: coverage-guided
+ * fuzzing with Jazzer.js (libFuzzer driving instrumented JavaScript) over each consumer in turn,
+ * N seconds per target: read, print (both syntaxes), write (own version and 6), analyze, upgrade,
+ * and the differential oracle `roundtrip` (see fuzz-check.ts).
+ *
+ * Seeds are the `.bc` files of `corpus/` and `../shared/corpus` (compressed ones as their
+ * uncompressed stream), copied into a temporary directory: nothing is written into the project.
+ * Each target gets its own working corpus there, so what one target found interesting does not
+ * steer another. At the end a table gives, per target, the seconds, inputs tried, coverage (edges
+ * and libFuzzer features), inputs kept for new coverage and findings; the inputs of the findings stay in the
+ * temporary directory, whose path is printed, to be shrunk into `test/fuzz-regressions/`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unwrapContainer } from '../container/index.js';
+import { consumers } from './fuzz-check.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const PROJECT = resolve(HERE, '../..');
+/** Seeds larger than this are left out: libFuzzer's mutations pay for every byte of an input. */
+const MAX_SEED = 64 * 1024;
+
+interface Options {
+  seconds: number;
+  targets: string[];
+  corpora: string[];
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { seconds: 60, targets: [], corpora: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--seconds') o.seconds = Number(next());
+    else if (a === '--target') o.targets.push(next());
+    else if (a === '--corpus') o.corpora.push(resolve(next()));
+    else if (a === '-h' || a === '--help') {
+      console.log(`usage: npm run fuzz:coverage -- [--seconds N] [--target NAME]… [--corpus DIR]…\ntargets: ${consumers.map((c) => c.name).join(', ')}`);
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
+  const known = new Set(consumers.map((c) => c.name));
+  for (const t of o.targets) if (!known.has(t)) throw new Error(`unknown target '${t}' (known: ${[...known].join(', ')})`);
+  if (o.targets.length === 0) o.targets = [...known];
+  if (o.corpora.length === 0) o.corpora = [join(PROJECT, 'corpus'), resolve(PROJECT, '../shared/corpus')];
+  return o;
+}
+
+/** Every `.bc` file under `dir` (one level of folders deep, as the corpora are laid out). */
+function bytecodeFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name.startsWith('.')) continue;
+    if (statSync(path).isDirectory()) {
+      for (const inner of readdirSync(path)) if (inner.endsWith('.bc')) out.push(join(path, inner));
+    } else if (name.endsWith('.bc')) out.push(path);
+  }
+  return out;
+}
+
+/** Copies the seeds into `dir`; compressed files as their stream, so mutations reach the format. */
+function writeSeeds(corpora: string[], dir: string): number {
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  for (const corpus of corpora) {
+    for (const file of bytecodeFiles(corpus)) {
+      let bytes = new Uint8Array(readFileSync(file));
+      try {
+        const { stream, compression } = unwrapContainer(bytes);
+        if (compression !== 'none') bytes = stream.slice();
+      } catch {
+        // A damaged file is a seed as it is.
+      }
+      if (bytes.length > MAX_SEED) continue;
+      writeFileSync(join(dir, `seed-${n++}.bc`), bytes);
+    }
+  }
+  return n;
+}
+
+interface Result {
+  target: string;
+  seconds: number;
+  execs: number;
+  edges: number;
+  features: number;
+  corpus: number;
+  findings: string[];
+  exitCode: number | null;
+}
+
+/** The Jazzer.js command line: its CLI module, run by this Node. */
+function jazzerCli(): string {
+  const require = createRequire(import.meta.url);
+  return require.resolve('@jazzer.js/core/dist/cli.js');
+}
+
+function runTarget(target: string, seconds: number, seeds: string, work: string): Promise<Result> {
+  const corpus = join(work, 'corpus', target);
+  const findings = join(work, 'findings', target);
+  const artifacts = join(work, 'artifacts', target) + '/';
+  for (const d of [corpus, findings, artifacts]) mkdirSync(d, { recursive: true });
+  const args = [
+    jazzerCli(),
+    join(HERE, 'fuzz-coverage', 'targets', `${target}.js`),
+    corpus,
+    seeds,
+    '--sync',
+    // Jazzer.js's per-input timeout (its default, 5 s, is libFuzzer's -timeout): instrumented code
+    // runs 10-20 times slower, and a 12 KiB input whose analyzer dump takes 0.3 s uninstrumented
+    // tripped 5 s. A real hang still ends the target, its input saved as an artifact.
+    '--timeout',
+    '30000',
+    // Instrument the library only (not Jazzer.js, the fuzz harness or node_modules).
+    '-i',
+    join(PROJECT, 'dist') + '/',
+    '-e',
+    'node_modules',
+    '-e',
+    join('dist', 'tools') + '/',
+    '--',
+    `-max_total_time=${seconds}`,
+    `-max_len=${MAX_SEED}`,
+    '-rss_limit_mb=3072',
+    '-print_final_stats=1',
+    `-artifact_prefix=${artifacts}`,
+  ];
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, FUZZ_FINDINGS: findings }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let last = '';
+    let execs = 0;
+    let pending = '';
+    const tail: string[] = [];
+    const onLine = (line: string): void => {
+      tail.push(line);
+      if (tail.length > 20) tail.shift();
+      if (/^#\d+\s.*cov: /.test(line)) last = line;
+      const stat = /^stat::number_of_executed_units:\s*(\d+)/.exec(line);
+      if (stat) execs = Number(stat[1]);
+      if (line.startsWith('FINDING') || line.includes('ERROR') || /^#\d+\s+(INITED|DONE)/.test(line)) console.log(`  [${target}] ${line}`);
+    };
+    const onText = (chunk: Buffer): void => {
+      const lines = (pending + chunk.toString('latin1')).split('\n');
+      pending = lines.pop()!;
+      lines.forEach(onLine);
+    };
+    child.stdout.on('data', onText);
+    child.stderr.on('data', onText);
+    child.on('close', (exitCode) => {
+      onLine(pending);
+      if (!/^#\d+/.test(last)) console.log(`  [${target}] Jazzer.js stopped (exit ${exitCode}) before reporting coverage:\n${tail.map((l) => `    ${l}`).join('\n')}`);
+      const m = /^#(\d+)\s+\S+\s+cov: (\d+) ft: (\d+)(?: corp: (\d+))?/.exec(last);
+      const listed = join(findings, 'findings.txt');
+      const found = existsSync(listed) ? readFileSync(listed, 'latin1').trim().split('\n').filter(Boolean) : [];
+      for (const a of readdirSync(artifacts)) found.push(`${a}\t(libFuzzer artifact: crash, timeout or out of memory)`);
+      done({
+        target,
+        seconds,
+        execs: execs || Number(m?.[1] ?? 0),
+        edges: Number(m?.[2] ?? 0),
+        features: Number(m?.[3] ?? 0),
+        corpus: readdirSync(corpus).length,
+        findings: found,
+        exitCode,
+      });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  const work = mkdtempSync(join(tmpdir(), 'llvm-bytecode-fuzz-'));
+  const seeds = join(work, 'seeds');
+  const n = writeSeeds(o.corpora, seeds);
+  console.log(`coverage-guided fuzzing (Jazzer.js): ${o.targets.join(', ')}, ${o.seconds} s each, ${n} seeds; working directory ${work}`);
+  const results: Result[] = [];
+  for (const t of o.targets) {
+    console.log(`${t}: fuzzing for ${o.seconds} s…`);
+    results.push(await runTarget(t, o.seconds, seeds, work));
+  }
+  console.log('\n| target | seconds | inputs tried | coverage (edges) | features | inputs kept | findings |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of results) console.log(`| ${r.target} | ${r.seconds} | ${r.execs} | ${r.edges} | ${r.features} | ${r.corpus} | ${r.findings.length} |`);
+  const all = results.flatMap((r) => r.findings.map((f) => `${r.target}: ${f}`));
+  if (all.length) {
+    console.log(`\nfindings (inputs in ${join(work, 'findings')} and ${join(work, 'artifacts')}):`);
+    for (const f of all) console.log(`  ${f}`);
+    process.exitCode = 1;
+  }
+  const broken = results.filter((r) => r.edges === 0);
+  if (broken.length) {
+    console.log(`\nno coverage reported for ${broken.map((r) => `${r.target} (exit ${r.exitCode})`).join(', ')}: Jazzer.js did not run`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exitCode = 2;
+});

@@ -1,0 +1,47 @@
+/**
+ * A coverage-guided fuzz target (for Jazzer.js, which calls the module's exported `fuzz` with each
+ * input): one consumer of `fuzz-check.ts`, the same check the mutation fuzzer and the regression
+ * test run. A failure does not stop the run: the input is saved under `$FUZZ_FINDINGS` (a few per
+ * distinct failure) and listed in `findings.txt` there, and fuzzing goes on, so one run of N
+ * seconds reports everything it met.
+ */
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkOne, consumer, TIME_LIMIT_MS } from '../fuzz-check.js';
+
+/** Inputs kept per distinct failure (the first few are enough to reproduce and shrink). */
+const KEEP_PER_FAILURE = 3;
+/**
+ * Instrumented code runs several times slower; an input counts as slow only well past the limit,
+ * in CPU time (wall time on a shared machine counts other processes and once flagged a file that
+ * prints in 60 ms).
+ */
+const INSTRUMENTED_TIME_LIMIT_MS = 5 * TIME_LIMIT_MS;
+
+export function fuzzTarget(name: string): (data: Buffer) => void {
+  const c = consumer(name);
+  const findings = process.env.FUZZ_FINDINGS;
+  const kept = new Map<string, number>();
+  return (data: Buffer): void => {
+    const input = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    const start = process.cpuUsage();
+    let failure = checkOne(c, input);
+    const used = process.cpuUsage(start);
+    const ms = (used.user + used.system) / 1000;
+    if (failure === undefined && ms > INSTRUMENTED_TIME_LIMIT_MS) failure = `${name}: slow: ${ms.toFixed(0)} ms of CPU`;
+    if (failure === undefined) return;
+    // One kind per message shape: numbers (offsets, sizes, times) vary between inputs of one bug.
+    const kind = failure.replace(/\d+/g, 'N').slice(0, 160);
+    const n = kept.get(kind) ?? 0;
+    kept.set(kind, n + 1);
+    if (n >= KEEP_PER_FAILURE) return;
+    const file = `${name}-${createHash('sha1').update(input).digest('hex').slice(0, 12)}.bc`;
+    if (findings) {
+      mkdirSync(findings, { recursive: true });
+      writeFileSync(join(findings, file), input);
+      appendFileSync(join(findings, 'findings.txt'), `${file}\t${input.length} bytes\t${failure.replace(/\s+/g, ' ')}\n`);
+    }
+    process.stderr.write(`FINDING ${file}: ${failure}\n`);
+  };
+}
