@@ -137,8 +137,11 @@ export class TypePrinter {
    * through a pointer (see `spell`).
    */
   str(t: Type): string {
-    if ((t.kind === 'struct' || t.kind === 'array' || t.kind === 'packed') && !this.inDefinitions && this.selfContaining.has(t)) {
-      throw new UpgradeError(`type ${this.names.get(t) ?? describeType(t)} contains itself by value and so has no size; LLVM 16 has no values of such a type`);
+    // A named struct holding itself by value has a spelling (its name), and LLVM 16 takes its
+    // definition, but no value of it: refused where a value needs it. (A literal type holding
+    // itself has no spelling at all: `spell` refuses it.)
+    if (t.kind === 'struct' && !this.inDefinitions && this.selfContaining.has(t)) {
+      throw new UpgradeError(`${this.describe(t)} contains itself by value and so has no size; LLVM 16 has no values of such a type`);
     }
     return this.names.get(t) ?? this.memo.get(t) ?? this.spell(t);
   }
