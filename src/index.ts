@@ -17,3 +17,5 @@ export { printModern, UpgradeError } from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
 export { InvalidModuleError, verifyModule } from './encode/verify.js';
 export * from './build/index.js';
+export * from './archive/index.js';
+export * from './nm/index.js';

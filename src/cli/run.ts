@@ -22,7 +22,7 @@ export const EXIT_USAGE = 2;
 const STDIN_LABEL = '<stdin>';
 
 /** An error already tied to the file it concerns (input or output). */
-class FileError extends Error {
+export class FileError extends Error {
   constructor(
     readonly file: string,
     readonly original: unknown,
@@ -55,8 +55,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await analyze(rest, io);
       case 'upgrade':
         return await upgrade(rest, io);
+      case 'ar':
+        return await (await import('./ar.js')).ar(rest, io);
+      case 'nm':
+        return await (await import('./nm.js')).nm(rest, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: dis, rewrite, analyze, upgrade; see '${TOOL} --help')`);
+        throw new UsageError(`unknown command '${command}' (commands: dis, rewrite, analyze, upgrade, ar, nm; see '${TOOL} --help')`);
     }
   } catch (e) {
     if (e instanceof UsageError) {
