@@ -10,6 +10,8 @@ import { BytecodeError } from '../errors/bytecode-error.js';
 import { analyzeBytes, dumpAnalysis } from '../analyze/index.js';
 import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
+import { isArchive, memberContents, readArchive, readArchiveModules } from '../archive/index.js';
+import { formatNm, nmSymbols } from '../nm/index.js';
 
 /** An input slower than this (all consumers together) counts as a hang. */
 export const TIME_LIMIT_MS = 1000;
@@ -46,6 +48,16 @@ export const consumers: readonly Consumer[] = [
     run(input) {
       analyzeBytes(input);
       dumpAnalysis(input);
+    },
+  },
+  {
+    // Archives (src/archive): every member's contents, every bytecode member's nm listing.
+    name: 'archive',
+    run(input) {
+      if (!isArchive(input)) return;
+      const archive = readArchive(input);
+      for (const m of archive.members) memberContents(m, { limits: LIMITS });
+      for (const { member, module } of readArchiveModules(archive, { limits: LIMITS })) formatNm(member.name, nmSymbols(module), { format: 'sysv' });
     },
   },
 ];
