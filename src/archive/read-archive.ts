@@ -118,6 +118,8 @@ function readMember(
     while (end > dataOffset && bytes[end - 1] === 0) end--;
     name = decodeLatin1(bytes, dataOffset, end);
     scheme = 'bsd';
+    // Modern BSD writers store their symbol table under a long name too.
+    if (name === '__.SYMDEF' || name === '__.SYMDEF SORTED' || name === '__.SYMDEF_64' || name === '__.SYMDEF_64 SORTED') kind = 'foreign-symbol-table';
     dataOffset += length;
     size -= length;
   } else if (rawName.startsWith('//')) {

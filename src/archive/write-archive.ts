@@ -49,7 +49,7 @@ export interface WriteArchiveOptions {
   /** Store only the last path component, at most 15 bytes (`llvm-ar f`). */
   truncateNames?: boolean;
   /** A foreign symbol table (GNU `/`, BSD `__.SYMDEF…`) to keep, written first, as read. */
-  foreignSymbolTable?: Pick<ArchiveMember, 'rawName' | 'data' | 'date' | 'uid' | 'gid' | 'mode'>;
+  foreignSymbolTable?: Pick<ArchiveMember, 'name' | 'rawName' | 'data' | 'date' | 'uid' | 'gid' | 'mode'>;
   limits?: Partial<Limits>;
 }
 
@@ -110,7 +110,14 @@ export function writeArchive(members: readonly NewArchiveMember[], options: Writ
   out.push(Uint8Array.from(ARCHIVE_MAGIC, (c) => c.charCodeAt(0)));
   const foreign = options.foreignSymbolTable;
   if (foreign) {
-    out.push(headerBytes(foreign.rawName, foreign, String(foreign.data.length)));
+    const bsdNameLength = foreign.rawName.startsWith('#1/') ? Number(foreign.rawName.slice(3).trim()) : 0;
+    out.push(headerBytes(foreign.rawName, foreign, String(bsdNameLength + foreign.data.length)));
+    if (bsdNameLength > 0) {
+      // A BSD long name (`#1/N`): the name again before the data, NUL-padded to N bytes.
+      const name = new Uint8Array(bsdNameLength);
+      encodeLatin1Into(foreign.name.slice(0, bsdNameLength), name, 0);
+      out.push(name);
+    }
     out.push(foreign.data);
     if (out.length & 1) out.push(PAD);
   }

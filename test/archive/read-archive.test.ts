@@ -259,3 +259,23 @@ describe('malformed archives end in typed errors', () => {
     expect(() => memberContents(a.members[0]!)).toThrow(ArchiveError);
   });
 });
+
+describe('foreign symbol tables are kept as they were', () => {
+  it('a BSD symbol table under a #1/ long name is recognised and written back the same', () => {
+    const input = archive(member('#1/12', '__.SYMDEF\0\0\0SYMS'), member('x.o/', 'obj'));
+    const a = readArchive(input);
+    expect(a.members.map((m) => [m.name, m.kind])).toEqual([
+      ['__.SYMDEF', 'foreign-symbol-table'],
+      ['x.o', 'file'],
+    ]);
+    const out = writeArchive(a.members.filter(isFileMember), { symbolTable: false, foreignSymbolTable: a.members[0]! });
+    expect(text(out)).toBe(text(input));
+  });
+
+  it('a GNU symbol table comes first, before LLVM\'s', () => {
+    const input = archive(member('/', '\0\0\0\0'), member('x.o/', 'obj'));
+    const a = readArchive(input);
+    const out = readArchive(writeArchive(a.members.filter(isFileMember), { foreignSymbolTable: a.members[0]! }));
+    expect(out.members.map((m) => m.kind)).toEqual(['foreign-symbol-table', 'llvm-symbol-table', 'file']);
+  });
+});
