@@ -101,6 +101,7 @@ function readMember(
   }
 
   let name: string;
+  let llvmName: string | undefined;
   let scheme: NameScheme;
   let kind: MemberKind | undefined;
   if (rawName === LLVM_SYMBOL_TABLE_NAME) {
@@ -117,6 +118,7 @@ function readMember(
     let end = dataOffset + length;
     while (end > dataOffset && bytes[end - 1] === 0) end--;
     name = decodeLatin1(bytes, dataOffset, end);
+    llvmName = decodeLatin1(bytes, dataOffset, dataOffset + length);
     scheme = 'bsd';
     // Modern BSD writers store their symbol table under a long name too.
     if (name === '__.SYMDEF' || name === '__.SYMDEF SORTED' || name === '__.SYMDEF_64' || name === '__.SYMDEF_64 SORTED') kind = 'foreign-symbol-table';
@@ -151,6 +153,7 @@ function readMember(
   }
   return {
     name,
+    llvmName: llvmName ?? name,
     kind,
     nameScheme: scheme,
     rawName,

@@ -40,6 +40,12 @@ export interface ArchiveMember {
   name: string;
   kind: MemberKind;
   nameScheme: NameScheme;
+  /**
+   * The name as LLVM 1.x's reader took it: for a BSD `#1/N` name all N bytes, including the NUL
+   * padding modern writers add (which `name` drops). `llvm-nm` printed these bytes in its
+   * `archive(member):` headings, and `nm` does too.
+   */
+  llvmName: string;
   /** The 16 bytes of the header's name field, as stored. */
   rawName: string;
   /** Modification time, seconds since 1970. */

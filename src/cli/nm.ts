@@ -109,7 +109,7 @@ export async function nm(argv: readonly string[], io: CliIo): Promise<number> {
         // Every member is read before anything is printed, as Archive::getAllModules did.
         const modules = archive.readArchiveModules(archive.readArchive(bytes));
         multipleFiles = true;
-        io.stdout(modules.map(({ member, module }) => listing(`${asBytes(input)}(${member.name})`, module, true)).join(''));
+        io.stdout(modules.map(({ member, module }) => listing(`${asBytes(input)}(${member.llvmName})`, module, true)).join(''));
       } else {
         throw new Error('unrecognizable file type');
       }
