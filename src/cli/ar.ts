@@ -12,7 +12,7 @@
  * name (LLVM 1.9's `r` silently kept the old one).
  */
 import { mkdirSync, statSync, utimesSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute } from 'node:path';
 import { UsageError } from './args.js';
 import { AR_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
@@ -95,6 +95,11 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
       for (const m of fileMembers) {
         if (!selected(m)) continue;
         const path = Buffer.from(m.name, 'latin1').toString('utf8');
+        // Names come from the file: never write outside the current directory (llvm-ar did).
+        if (path === '' || isAbsolute(path) || path.split(/[/\\]/).includes('..')) {
+          const index = archive.members.indexOf(m);
+          throw new FileError(archivePath, new lib.ArchiveError(`refusing to extract member '${m.name}': its name leaves the current directory`, m.headerOffset, [`member #${index}`]));
+        }
         const data = labelled(archivePath, () => lib.memberContents(m));
         labelled(path, () => {
           if (m.name.includes('/')) mkdirSync(dirname(path), { recursive: true });

@@ -79,6 +79,15 @@ describe('ar', () => {
     expect(r.err).toBe(`llvm-bytecode: error: ${bad}: truncated member header: 5 bytes left, a header takes 60 (offset 8, in member #0)\n`);
   });
 
+  it('x refuses member names that would leave the current directory', async () => {
+    const evil = join(dir, 'evil.a');
+    const { writeArchive } = await import('../../src/archive/index.js');
+    writeFileSync(evil, writeArchive([{ name: '../escaped.txt', data: new Uint8Array([1]) }], { symbolTable: false }));
+    const r = await cli(['ar', 'x', evil]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/refusing to extract member '\.\.\/escaped\.txt'/);
+  });
+
   it('refuses unknown operations and modifiers with a usage error', async () => {
     expect((await cli(['ar', 'm', archive])).code).toBe(2);
     expect((await cli(['ar', 'tx', archive])).code).toBe(2);
