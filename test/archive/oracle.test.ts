@@ -195,6 +195,21 @@ describe.skipIf(!HAVE_CORPUS)('archives made by other tools', () => {
   }
 });
 
+describe.skipIf(!has('llvm-as-16') || !has('llvm-ar-16'))('bitcode archives', () => {
+  it('lists the bitcode members of an llvm-ar-16 archive as bitcode, and reads no module from them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitcode-ar-'));
+    try {
+      writeFileSync(join(dir, 'm.ll'), 'define i32 @f() {\n  ret i32 0\n}\n');
+      expect(tool('llvm-as-16', ['m.ll', '-o', 'm.bc'], dir).status).toBe(0);
+      expect(tool('llvm-ar-16', ['rcs', 'lib.a', 'm.bc'], dir).status).toBe(0);
+      const a = readArchive(new Uint8Array(readFileSync(join(dir, 'lib.a'))));
+      expect(a.members.filter(isFileMember).map((m) => [m.name, m.kind])).toEqual([['m.bc', 'bitcode']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.skipIf(!HAVE_NM)('nm against LLVM 1.9 llvm-nm', () => {
   it('prints what llvm-nm printed for every v6 corpus file, in all three formats', async () => {
     const files: Record<string, Uint8Array> = {};
