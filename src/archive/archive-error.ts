@@ -9,8 +9,12 @@ export class ArchiveError extends BytecodeError {}
 
 /** `member #N` or `member #N 'name'`, the name escaped and shortened (names come from the file). */
 export function memberLabel(index: number, name?: string): string {
-  if (name === undefined) return `member #${index}`;
+  return name === undefined ? `member #${index}` : `member #${index} '${printable(name)}'`;
+}
+
+/** Text from the file, for a message: control and high bytes escaped, at most 80 characters. */
+export function printable(s: string): string {
   // eslint-disable-next-line no-control-regex
-  const safe = name.replace(/[\x00-\x1f\x7f-\xff\\']/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return `member #${index} '${safe.length > 80 ? `${safe.slice(0, 80)}...` : safe}'`;
+  const escaped = s.replace(/[\x00-\x1f\x7f-\xff\\']/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return escaped.length > 80 ? `${escaped.slice(0, 80)}...` : escaped;
 }

@@ -14,7 +14,7 @@
  */
 import { decodeLatin1 } from '../binary/latin1.js';
 import { resolveLimits, type Limits } from '../limits.js';
-import { ArchiveError, memberLabel } from './archive-error.js';
+import { ArchiveError, memberLabel, printable } from './archive-error.js';
 import { decodeSymbolTable } from './symbol-table.js';
 import {
   ARCHIVE_MAGIC,
@@ -214,11 +214,4 @@ function sizeField(bytes: Uint8Array, at: number, where: string[]): number {
   const text = decodeLatin1(bytes, at, at + 10).trimEnd();
   if (!/^-?[0-9]+$/.test(text)) throw new ArchiveError(`size field '${printable(text)}' is not a decimal number`, at, where);
   return Number(text);
-}
-
-/** A field's text for a message: control bytes escaped, so a hostile header cannot forge lines. */
-export function printable(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  const escaped = s.replace(/[\x00-\x1f\x7f-\xff\\']/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return escaped.length > 80 ? `${escaped.slice(0, 80)}...` : escaped;
 }
