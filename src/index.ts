@@ -34,3 +34,5 @@ export {
   type AssemblyOptions,
   type Dialect as AssemblyDialect,
 } from './asm/index.js';
+export * from './archive/index.js';
+export * from './nm/index.js';

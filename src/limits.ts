@@ -43,6 +43,10 @@ export interface Limits {
   readonly maxCompactionTableEntries: number;
   /** Dependent libraries named by a module. */
   readonly maxDependentLibraries: number;
+  /** Members of one `ar` archive (`readArchive`, `writeArchive`), special members included. */
+  readonly maxArchiveMembers: number;
+  /** Bytes in one archive member's name (a BSD `#1/N` name or a GNU `//` string-table entry). */
+  readonly maxArchiveNameLength: number;
 }
 
 /** 2^24: LLVM 1.3+ stores type slots in 24 bits; no real table of anything comes near it. */
@@ -61,6 +65,8 @@ const SIXTEEN_MI = 1 << 24;
  *   globals, operands, type members, libraries): real modules stay below 10^5, and every count is
  *   also bounded by the bytes left in its block, which is the tighter bound for any real input.
  * - `maxStringLength` 16 MiB: a string constant is one byte per character in the file.
+ * - `maxArchiveMembers` 2^20: LLVM 1.x's largest runtime archives held a few hundred members.
+ * - `maxArchiveNameLength` 4096: PATH_MAX on Linux, the longest path `llvm-ar` could have stored.
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxDecompressedSize: 256 * 1024 * 1024,
@@ -78,6 +84,8 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxSymbolTableEntries: SIXTEEN_MI,
   maxCompactionTableEntries: SIXTEEN_MI,
   maxDependentLibraries: 1 << 20,
+  maxArchiveMembers: 1 << 20,
+  maxArchiveNameLength: 4096,
 });
 
 /** The names of all limits, for validation and documentation. */

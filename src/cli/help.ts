@@ -22,6 +22,10 @@ commands:
   upgrade [FILE]   print the module as modern LLVM IR (LLVM 16, opaque pointers); FILE may
                    also be LLVM 1.x assembly text
   as [FILE.ll]     assemble LLVM 1.x assembly text (any release's) into bytecode, as llvm-as did
+  ar OPS ARCHIVE [FILES...]
+                   list, extract or build archives of bytecode, as llvm-ar did
+  nm [FILE|ARCHIVE...]
+                   list the symbols of modules and archives, as llvm-nm did
 
 options:
   -h, --help       show this help; '${TOOL} <command> --help' for a command
@@ -128,4 +132,39 @@ ${JOBS_OPTION}
   --compress none         a bare 'llvm' stream
   --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)
   -h, --help              show this help
+`;
+
+export const AR_HELP = `usage: ${TOOL} ar t|tv|x|p|d|q|r|rcs|rcsz ARCHIVE [FILES...]
+
+Reads and writes ar archives of bytecode as LLVM 1.9's llvm-ar did (GNU, BSD and LLVM naming
+read; LLVM's own written). Byte for byte, 'rcs' and 'rcsz' write what llvm-ar wrote.
+
+operations:
+  t   list the members (with v: kind, mode, uid/gid, size, date)
+  x   extract the members named (all when none) into the current directory
+  p   print the members named to standard output (bytecode only with k)
+  d   delete the members named
+  q   append the files
+  r   replace the members of the same name, append the others
+
+modifiers:
+  c   do not say that the archive is being created
+  s   write LLVM's symbol table (the default); S to omit it
+  z   compress the members as llvm-ar z did
+  f   store names truncated to 15 bytes, without directories
+  k   with p: print bytecode members too
+  o   with x: give the files the dates stored in the archive
+  v   verbose; V also lists the symbol table
+`;
+
+export const NM_HELP = `usage: ${TOOL} nm [options] [FILE|ARCHIVE...]
+
+Lists the functions and global variables of each module, and of each bytecode member of an
+archive, exactly as LLVM 1.9's llvm-nm printed them. No FILE, or '-', reads standard input.
+
+options:
+  -format=bsd|sysv|posix   output layout (default bsd); -B = bsd, -P = posix
+  -u, -undefined-only      only undeclared (U) symbols
+  -defined-only            only defined symbols
+  -g, -extern-only         only symbols that are not internal
 `;

@@ -32,7 +32,7 @@ const STDIN_LABEL = '<stdin>';
 export const STDOUT_LABEL = '<stdout>';
 
 /** An error already tied to the file it concerns (input or output); a string is the message itself. */
-class FileError extends Error {
+export class FileError extends Error {
   constructor(
     readonly file: string,
     readonly original: unknown,
@@ -60,9 +60,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       case '-V':
         io.stdout(`${TOOL} ${packageVersion()}\n`);
         return EXIT_OK;
+      case 'ar':
+        return await (await import('./ar.js')).ar(rest, io);
+      case 'nm':
+        return await (await import('./nm.js')).nm(rest, io);
       default:
         if (Object.hasOwn(COMMANDS, command)) return await runCommand(COMMANDS[command as CommandName], rest, io);
-        throw new UsageError(`unknown command '${command}' (commands: ${Object.keys(COMMANDS).join(', ')}; see '${TOOL} --help')`);
+        throw new UsageError(`unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm'].join(', ')}; see '${TOOL} --help')`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

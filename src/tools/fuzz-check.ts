@@ -14,6 +14,8 @@ import type { Module } from '../graph/module.js';
 import { PrintError, printModule } from '../print/index.js';
 import { printModern, UpgradeError } from '../modern/index.js';
 import { readModule } from '../read.js';
+import { isArchive, memberContents, readArchive, readArchiveModules } from '../archive/index.js';
+import { formatNm, nmSymbols } from '../nm/index.js';
 
 /**
  * An input slower than this (all consumers together, in CPU time: wall time on the shared
@@ -133,6 +135,16 @@ export const consumers: readonly Consumer[] = [
     },
   },
   { name: 'roundtrip', run: roundTrip },
+  {
+    // Archives (src/archive): every member's contents, every bytecode member's nm listing.
+    name: 'archive',
+    run(input) {
+      if (!isArchive(input)) return;
+      const archive = readArchive(input);
+      for (const m of archive.members) memberContents(m, { limits: LIMITS });
+      for (const { member, module } of readArchiveModules(archive, { limits: LIMITS })) formatNm(member.name, nmSymbols(module), { format: 'sysv' });
+    },
+  },
 ];
 
 /** The consumer named `name` (for the coverage-guided fuzz targets). */

@@ -14,6 +14,7 @@ import { EncodeError } from '../encode/encode-error.js';
 import { writeModule } from '../encode/write.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { readModule } from '../read.js';
+import { writeArchive } from '../archive/index.js';
 import { check } from './fuzz-check.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -87,6 +88,20 @@ function loadSeeds(corpus: string): Uint8Array[] {
     }
   }
   return seeds;
+}
+
+/** Archives (LLVM, with long names and compressed members) of a few seeds each, for the archive reader. */
+function archiveSeeds(seeds: Uint8Array[], rnd: () => number, count: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < count && seeds.length; i++) {
+    const members = [0, 1, 2].map((k) => ({ name: k === 1 ? `a/long_member_name_${i}.bc` : `m${k}.bc`, data: seeds[Math.floor(rnd() * seeds.length)]!, date: 1e9, mode: 0o100644 }));
+    try {
+      out.push(writeArchive(members, { compress: i % 2 === 1 }));
+    } catch {
+      // An unreadable member (no symbols to index) or a member big enough to need bzip2: skip it.
+    }
+  }
+  return out;
 }
 
 /** Structure-aware seeds: valid modules re-written by our writer at every writable version. */
@@ -196,7 +211,7 @@ function main(): void {
     process.exitCode = 1;
     return;
   }
-  const seeds = [...corpusSeeds, ...writtenSeeds(corpusSeeds, rnd, 50)];
+  const seeds = [...corpusSeeds, ...writtenSeeds(corpusSeeds, rnd, 50), ...archiveSeeds(corpusSeeds, rnd, 20)];
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapStart = process.memoryUsage().heapUsed;
