@@ -372,26 +372,16 @@ class Parser {
     else return this.fail(`expected the function's name, found ${this.describe()}`);
     this.lx.next();
     this.expectChar('(', 'before the parameters');
-    const args: ArgAst[] = [];
-    let varArg = false;
-    if (!this.isChar(')')) {
-      do {
-        if (this.isChar('.')) {
-          this.ellipsis();
-          varArg = true;
-          break;
-        }
-        const aAt = this.lx.start;
-        const type = this.closedType(false);
-        let argName: string | undefined;
-        if (this.lx.kind === Tok.VarName || this.lx.kind === Tok.String) {
-          argName = this.lx.value;
-          this.lx.next();
-        }
-        args.push(argName === undefined ? { type, at: aAt } : { type, name: argName, at: aAt });
-      } while (this.eatChar(','));
-    }
-    this.expectChar(')', 'after the parameters');
+    const { items: args, varArg } = this.parameters((): ArgAst => {
+      const aAt = this.lx.start;
+      const type = this.closedType(false);
+      let argName: string | undefined;
+      if (this.lx.kind === Tok.VarName || this.lx.kind === Tok.String) {
+        argName = this.lx.value;
+        this.lx.next();
+      }
+      return argName === undefined ? { type, at: aAt } : { type, name: argName, at: aAt };
+    }, 'after the parameters');
     let section: string | undefined;
     if (this.eatKw('section')) section = this.section();
     let alignment = 0;
@@ -419,6 +409,27 @@ class Parser {
       blocks,
       at,
     };
+  }
+
+  /**
+   * A parameter list after its `(`: items separated by commas, possibly ending in `...`, then the
+   * `)` (what a function header and a function type share).
+   */
+  private parameters<T>(item: () => T, closing: string): { items: T[]; varArg: boolean } {
+    const items: T[] = [];
+    let varArg = false;
+    if (!this.isChar(')')) {
+      do {
+        if (this.isChar('.')) {
+          this.ellipsis();
+          varArg = true;
+          break;
+        }
+        items.push(item());
+      } while (this.eatChar(','));
+    }
+    this.expectChar(')', closing);
+    return { items, varArg };
   }
 
   /** `...` comes from the lexer as three '.' characters. */
@@ -464,19 +475,7 @@ class Parser {
         t = this.close({ k: 'pointer', el: t.id }, [t]);
       } else if (this.isChar('(')) {
         this.lx.next();
-        const params: ParsedType[] = [];
-        let varArg = false;
-        if (!this.isChar(')')) {
-          do {
-            if (this.isChar('.')) {
-              this.ellipsis();
-              varArg = true;
-              break;
-            }
-            params.push(this.type());
-          } while (this.eatChar(','));
-        }
-        this.expectChar(')', 'after the parameter types');
+        const { items: params, varArg } = this.parameters(() => this.type(), 'after the parameter types');
         t = this.close({ k: 'function', ret: t.id, params: params.map((p) => p.id), varArg }, [t, ...params]);
       } else break;
     }

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkAssemblyInput } from './fuzz-asm-check.js';
+import { seededRandom } from './seeded-random.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
@@ -41,18 +42,6 @@ function parseArgs(argv: string[]): Options {
   }
   if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
   return o;
-}
-
-/** mulberry32: small, fast, seedable, so a run replays from its seed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function seeds(corpus: string): string[] {
@@ -113,7 +102,7 @@ function mutate(text: string, rnd: () => number): string {
 function main(): void {
   const o = parseArgs(process.argv.slice(2));
   const pool = seeds(o.corpus);
-  const rnd = random(o.seed);
+  const rnd = seededRandom(o.seed);
   const end = Date.now() + o.seconds * 1000;
   let tried = 0;
   let failures = 0;

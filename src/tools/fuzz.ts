@@ -16,6 +16,7 @@ import { BytecodeError } from '../errors/bytecode-error.js';
 import { readModule } from '../read.js';
 import { writeArchive } from '../archive/index.js';
 import { check } from './fuzz-check.js';
+import { seededRandom } from './seeded-random.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
@@ -50,18 +51,6 @@ function parseArgs(argv: string[]): Options {
   }
   if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
   return o;
-}
-
-/** A small, fast, seedable generator (mulberry32), so a run can be replayed from its seed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 function loadSeeds(corpus: string): Uint8Array[] {
@@ -199,7 +188,7 @@ function shrink(input: Uint8Array, failure: string): Uint8Array {
 
 function main(): void {
   const o = parseArgs(process.argv.slice(2));
-  const rnd = random(o.seed);
+  const rnd = seededRandom(o.seed);
   // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
   const location = locateCorpus(o.corpus);
   o.corpus = location.root;
