@@ -10,6 +10,11 @@ import { readModule } from '../read.js';
 import { ArchiveError } from './archive-error.js';
 import { isBytecodeMember, type Archive, type ArchiveMember } from './types.js';
 
+/**
+ * A member's bytes as the file it was: a compressed member (LLVM's `z`: a type byte, `0` stored,
+ * `2` bzip2) expanded within `maxDecompressedSize`, any other member as stored. Throws
+ * `ArchiveError` for a compressed member that cannot be expanded.
+ */
 export function memberContents(member: ArchiveMember, options: { limits?: Partial<Limits> } = {}): Uint8Array {
   if (!member.compressed) return member.data;
   const limits = resolveLimits(options.limits);

@@ -32,6 +32,10 @@ export function vbrLength(n: number): number {
   return length;
 }
 
+/**
+ * The body of LLVM's symbol table member (`#_LLVM_SYM_TAB_#`) for `entries`, in their order:
+ * each the member's offset and the name's length as VBR numbers, then the name's bytes.
+ */
 export function encodeSymbolTable(entries: readonly ArchiveSymbol[]): Uint8Array {
   let size = 0;
   for (const e of entries) size += vbrLength(e.offset) + vbrLength(e.name.length) + e.name.length;

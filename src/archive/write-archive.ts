@@ -59,6 +59,12 @@ export async function writeArchiveAsync(members: readonly NewArchiveMember[], op
   return writeArchive(members, options);
 }
 
+/**
+ * An archive of `members` as LLVM 1.9's `llvm-ar` wrote it: the signature, LLVM's symbol table
+ * (unless `symbolTable: false`) listing the bytecode members' defined externals, then each member
+ * with its 60-byte header (compressed with `compress`; call `loadBzip2()` first, or use
+ * `writeArchiveAsync`). Counts and name lengths are checked against the limits.
+ */
 export function writeArchive(members: readonly NewArchiveMember[], options: WriteArchiveOptions = {}): Uint8Array {
   const limits = resolveLimits(options.limits);
   if (members.length > limits.maxArchiveMembers) {
