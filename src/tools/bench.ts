@@ -222,7 +222,7 @@ async function main(argv: string[]): Promise<number> {
   const o = parseOptions(argv);
   // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
   const location = locateCorpus(o.corpus);
-  if (!location.present && location.from !== 'default') {
+  if (!o.noCorpus && !location.present && location.from !== 'default') {
     // A corpus the user named and that is not there is a mistake, not a reason to measure less.
     process.stderr.write(`bench: ${noCorpusMessage(location)}\n`);
     return 1;
