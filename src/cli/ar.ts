@@ -16,7 +16,7 @@ import { dirname, isAbsolute } from 'node:path';
 import { UsageError } from './args.js';
 import { AR_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
-import { FileError } from './run.js';
+import { FileError } from './file-error.js';
 
 type Operation = 'd' | 'p' | 'q' | 'r' | 't' | 'x';
 

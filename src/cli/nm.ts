@@ -8,7 +8,7 @@
 import { UsageError } from './args.js';
 import { NM_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
-import { describeError } from './run.js';
+import { describeError } from './describe-error.js';
 
 interface NmOptions {
   format: 'bsd' | 'sysv' | 'posix';

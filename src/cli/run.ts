@@ -16,6 +16,9 @@ import { parseArgs, UsageError, type OptionSpec } from './args.js';
 import { planBatch, runBatch } from './batch.js';
 import { COMMANDS, convertFile, type CommandName, type CommandSpec } from './commands.js';
 import { describeAssemblyError, describeError, isAssemblyError } from './describe-error.js';
+import { FileError } from './file-error.js';
+
+export { FileError } from './file-error.js';
 import { OVERALL_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
 
@@ -30,19 +33,6 @@ export const EXIT_USAGE = 2;
 const STDIN_LABEL = '<stdin>';
 /** The label for standard output in messages. */
 export const STDOUT_LABEL = '<stdout>';
-
-/** An error already tied to the file it concerns (input or output); a string is the message itself. */
-export class FileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly original: unknown,
-    /** What was being done with the file when it failed, said before the reason. */
-    readonly doing?: string,
-  ) {
-    const reason = typeof original === 'string' ? original : describeError(original);
-    super(doing ? `${doing}: ${reason}` : reason);
-  }
-}
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
