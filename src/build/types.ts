@@ -14,6 +14,7 @@
  */
 import { describeType } from '../graph/describe.js';
 import {
+  heldByValue,
   primitiveTypes,
   typesEqual,
   type ArrayType,
@@ -27,13 +28,6 @@ import {
 } from '../graph/type.js';
 import { BuildError } from './error.js';
 import { isFirstClass } from './rules.js';
-
-/** The types a value of `t` holds by value (a pointer or a function type holds none). */
-function heldByValue(t: Type): readonly Type[] {
-  if (t.kind === 'struct') return t.elements;
-  if (t.kind === 'array' || t.kind === 'packed') return [t.element];
-  return [];
-}
 
 /**
  * The types of one module (`mb.types`): primitives as properties (`int`, `sbyte`, …) and

@@ -10,14 +10,7 @@
  * upgrade to LLVM 16 (which has no such type). The 1.1 printing dialect prints their zero as
  * `zeroinitializer` instead of expanding it.
  */
-import type { Type } from './type.js';
-
-/** The types a value of `t` holds by value (a pointer or a function type holds none). */
-function containedTypes(t: Type): readonly Type[] {
-  if (t.kind === 'struct') return t.elements;
-  if (t.kind === 'array' || t.kind === 'packed') return [t.element];
-  return [];
-}
+import { heldByValue, type Type } from './type.js';
 
 /**
  * Answers "does this type contain itself by value, or contain a type that does?" for the types of
@@ -43,7 +36,7 @@ export class SelfContainingTypes {
    */
   private search(root: Type): void {
     const { state, infinite } = this;
-    const stack: { t: Type; kids: readonly Type[]; next: number }[] = [{ t: root, kids: containedTypes(root), next: 0 }];
+    const stack: { t: Type; kids: readonly Type[]; next: number }[] = [{ t: root, kids: heldByValue(root), next: 0 }];
     state.set(root, 1);
     while (stack.length) {
       const top = stack[stack.length - 1]!;
@@ -52,7 +45,7 @@ export class SelfContainingTypes {
         const ks = state.get(kid);
         if (ks === undefined) {
           state.set(kid, 1);
-          stack.push({ t: kid, kids: containedTypes(kid), next: 0 });
+          stack.push({ t: kid, kids: heldByValue(kid), next: 0 });
         } else if (ks === 1) {
           for (let i = stack.length - 1; i >= 0; i--) {
             infinite.add(stack[i]!.t);

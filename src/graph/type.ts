@@ -181,6 +181,13 @@ export function subtypes(t: Type): readonly Type[] {
   }
 }
 
+/** The types a value of `t` holds by value (a pointer or a function type holds none). */
+export function heldByValue(t: Type): readonly Type[] {
+  if (t.kind === 'struct') return t.elements;
+  if (t.kind === 'array' || t.kind === 'packed') return [t.element];
+  return [];
+}
+
 /** The values an integer type holds: signed types hold signed values, as the graph does. */
 export function integerRange(t: Type): readonly [bigint, bigint] {
   const bits = BigInt(integerBits(t));

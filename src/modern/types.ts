@@ -8,7 +8,7 @@
 import type { Module } from '../graph/module.js';
 import { describeType } from '../graph/describe.js';
 import { SelfContainingTypes } from '../graph/self-containing.js';
-import { integerBits, isInteger, type FunctionType, type Type } from '../graph/type.js';
+import { integerBits, isInteger, subtypes, type FunctionType, type Type } from '../graph/type.js';
 import { formatName } from './names.js';
 import { UpgradeError } from './upgrade-error.js';
 
@@ -49,19 +49,12 @@ function sketch(t: Type, outer: readonly Type[]): string {
   }
 }
 
-/** The types `t` holds by value: what its modern spelling spells out (pointers hold nothing). */
+/**
+ * The types `t`'s modern spelling spells out: its subtypes but a pointer's element (`ptr` names
+ * none), a function type's return and parameter types included.
+ */
 function byValueParts(t: Type): readonly Type[] {
-  switch (t.kind) {
-    case 'function':
-      return [t.returnType, ...t.params];
-    case 'struct':
-      return t.elements;
-    case 'array':
-    case 'packed':
-      return [t.element];
-    default:
-      return [];
-  }
+  return t.kind === 'pointer' ? [] : subtypes(t);
 }
 
 const PRIMITIVE_SPELLING: Readonly<Record<string, string>> = {
