@@ -13,7 +13,7 @@ import { LINKAGE_CODES } from './global-info.js';
 import { readInstructions } from './instructions.js';
 import { nullValueOf } from './planes.js';
 import { nameValue, readSymbolTable } from './symbol-table.js';
-import { installCompactBody, TAG_BLOCK, TAG_VALUE } from './function-body.js';
+import { installCompactBody, TAG_BLOCK, TAG_VALUE } from '../graph/compact-body.js';
 import { readTypeId, TYPE_TYPE, TypeTable } from './types.js';
 import { blockName, describeType, type ModuleContext } from './context.js';
 

@@ -1,12 +1,12 @@
 /**
  * The state of one function while its body is decoded: its types, planes, and the compact body
- * (function-body.ts) being written.
+ * (graph/compact-body.ts) being written.
  */
 import type { BinaryReader } from '../binary/reader.js';
 import type { PointerType, Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { describeType, pointerTo, type ModuleContext } from './context.js';
-import { TAG_BLOCK, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from './function-body.js';
+import { TAG_BLOCK, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
 import { LocalPlane } from './planes.js';
 import type { TypeTable } from './types.js';
 
@@ -72,7 +72,7 @@ export class FunctionScope {
   argumentsPlaced = false;
   instructionCount = 0;
 
-  // The compact body being written (function-body.ts).
+  // The compact body being written (graph/compact-body.ts).
   readonly scratch = SCRATCH;
   /** Operands written so far. */
   operandCount = 0;

@@ -97,7 +97,7 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
       else if (declLinkage === 3) r.fail('invalid declaration linkage 3 in a function extension word', at);
     }
     if (callingConv < 0) r.fail('function with calling convention code 0 (the format stores the convention plus one)', at);
-    // No `blocks` yet: the body's compact form adds them (function-body.ts), and a function
+    // No `blocks` yet: the body's compact form adds them (graph/compact-body.ts), and a function
     // without a body gets an empty list when the module is complete.
     const fn = {
       kind: 'function',

@@ -6,14 +6,14 @@
  * This is the hottest loop of the reader (most of a file is instructions), so it avoids
  * per-instruction closures and objects: one reusable operand buffer, opcodes decoded through a
  * per-version lookup table, state kept in fields, and the instruction written into the function's
- * compact body (function-body.ts) as numbers, not built as an object.
+ * compact body (graph/compact-body.ts) as numbers, not built as an object.
  */
 import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, normalizeTypeId, resolveSignless, type DecodedOpcode, type FormatRow, type OpcodeName } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type Type } from '../graph/type.js';
 import type { Opcode } from '../graph/value.js';
 import { describeType } from './context.js';
-import { OPCODE_NUMBER, TAG_VALUE, type InstructionExtras } from './function-body.js';
+import { OPCODE_NUMBER, TAG_VALUE, type InstructionExtras } from '../graph/compact-body.js';
 import type { FunctionScope } from './function-scope.js';
 import { readTypeId, TYPE_TYPE } from './types.js';
 

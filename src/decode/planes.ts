@@ -62,7 +62,7 @@ export class ModulePlanes {
 /**
  * One plane as a function sees it: a prefix shared with the module (the module plane itself, or
  * the compaction table's selection from it) and the function's own values after it, as value
- * codes (function-body.ts). The prefix is not copied, so a function costs nothing for module
+ * codes (graph/compact-body.ts). The prefix is not copied, so a function costs nothing for module
  * planes it does not touch; a prefix value gets a code in `values` when an operand names it.
  */
 export class LocalPlane {

@@ -16,7 +16,7 @@ export interface SymbolScope<R = Value> {
   lookup(t: Type, slot: number): R | undefined;
   /**
    * Names `ref` (default: sets the value's name). A function body names its instructions and
-   * blocks through value codes (function-body.ts).
+   * blocks through value codes (graph/compact-body.ts).
    */
   setName?(ref: R, name: string): void;
 }

@@ -150,7 +150,7 @@ export interface IRFunction {
   /**
    * The body's basic blocks. On a function read from a file this (like `layout`) is an own
    * enumerable accessor that builds the objects from the decoded body on first access, get or
-   * set (decode/function-body.ts); reading and assigning it work as on a plain property.
+   * set (graph/compact-body.ts); reading and assigning it work as on a plain property.
    */
   blocks: BasicBlock[];
   /** Names in the function's symbol table, in file order, for faithful rewriting (see Module.layout). */

@@ -1,5 +1,6 @@
 /**
- * A decoded function body held compactly until someone looks at it.
+ * A function body read from a file, held compactly until someone looks at it (the graph's
+ * storage for bodies; the decoder fills it, see decode/function-scope.ts).
  *
  * Decoding a body checks everything (every operand resolved, every type and label valid), but it
  * does not build one object per instruction and one array per operand list: that made a read
@@ -15,8 +16,8 @@
  * the function's instruction number `index` and tag 2 its basic block number `index`.
  * `UNRESOLVED` marks an operand a damaged file never defined where LLVM's reader left it empty.
  */
-import { primitiveTypes as P, type Type } from '../graph/type.js';
-import type { BasicBlock, Function, Instruction, Opcode, SymbolTableLayout, Value } from '../graph/value.js';
+import { primitiveTypes as P, type Type } from './type.js';
+import type { BasicBlock, Function, Instruction, Opcode, SymbolTableLayout, Value } from './value.js';
 
 export const TAG_VALUE = 0;
 export const TAG_INSTRUCTION = 1;
@@ -194,4 +195,15 @@ export function installCompactBody(fn: Function, body: CompactBody): void {
 export function isBodyCompact(fn: Function): boolean {
   const body = (fn as Partial<LazyFunction>)[BODY];
   return body !== undefined && body !== null;
+}
+
+/**
+ * `fn`'s body in compact form, or `undefined` once it has been materialized (or when `fn` was
+ * built, not read). Consumers that only walk a body (the printer, the writer) may read it here
+ * instead of through `fn.blocks`, which would build one object per instruction. The compact form
+ * is read-only: change a body through `fn.blocks`.
+ */
+export function compactBodyOf(fn: Function): CompactBody | undefined {
+  const body = (fn as Partial<LazyFunction>)[BODY];
+  return body === undefined || body === null ? undefined : body;
 }

@@ -3,7 +3,7 @@
  * objects the first time `blocks` or `layout` is read: callers see the same module as ever.
  */
 import { describe, expect, it } from 'vitest';
-import { isBodyCompact } from '../../src/decode/function-body.js';
+import { isBodyCompact } from '../../src/graph/compact-body.js';
 import { writeModule } from '../../src/encode/write.js';
 import type { Function, Instruction, Value } from '../../src/graph/value.js';
 import { printModule } from '../../src/print/index.js';
