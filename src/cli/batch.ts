@@ -6,6 +6,8 @@
  *   keeps its own name.
  * - Files are converted in worker threads (`--jobs N`, default the core count); each output is
  *   exactly what the one-file command writes (both call `convertFile`).
+ * - An archive stands for its bytecode members, `lib.a(member.bc)` for one member
+ *   (archive-inputs.ts); their outputs are named after the members.
  * - A file that fails gives one error line, in the one-file command's format, and writes nothing;
  *   the others are still written. Exit status 1 if any failed.
  * - Whatever the threads' timing, messages and standard output come in the order of the inputs
@@ -14,7 +16,9 @@
 import { basename, join, resolve } from 'node:path';
 import { UsageError } from './args.js';
 import { convertFile, type CommandSpec, type Converted, type Settings } from './commands.js';
+import { archiveInputs, archiveOperandKind, readMemberOperand, safeOutputName, skippedNote, splitMemberOperand } from './archive-inputs.js';
 import { describeError as describe } from './describe-error.js';
+import { FileError } from './file-error.js';
 import { TOOL } from './help.js';
 import type { CliIo } from './io.js';
 
@@ -24,6 +28,10 @@ export interface BatchFile {
   readonly output: string | undefined;
   /** Its size, to hand out large files first (so none is left running alone at the end). */
   readonly size: number;
+  /** The input's bytes when they are not a file of their own (an archive member). */
+  readonly bytes?: Uint8Array;
+  /** Why this input cannot be converted at all (an archive member whose name is no file name). */
+  readonly refusal?: string;
 }
 
 /** What one file of a batch came to, as a worker thread reports it. */
@@ -50,7 +58,7 @@ function isInputName(name: string, spec: CommandSpec): boolean {
  * their outputs. Throws a UsageError for what cannot be run at all (standard input, two inputs
  * with one output, no output directory where one is needed).
  */
-export function planBatch(spec: CommandSpec, settings: Settings, operands: readonly string[], outputDirectory: string | undefined, io: CliIo): BatchFile[] {
+export async function planBatch(spec: CommandSpec, settings: Settings, operands: readonly string[], outputDirectory: string | undefined, io: CliIo): Promise<BatchFile[]> {
   if (spec.batchNeedsDirectory && outputDirectory === undefined) {
     throw new UsageError(`${spec.name} of several files needs an output directory: -o DIR (see '${TOOL} ${spec.name} --help')`);
   }
@@ -58,6 +66,11 @@ export function planBatch(spec: CommandSpec, settings: Settings, operands: reado
   const files: BatchFile[] = [];
   for (const operand of operands) {
     if (operand === '-') throw new UsageError('standard input (-) cannot be one of several inputs');
+    const archiveKind = spec.inputExtension === '.bc' ? archiveOperandKind(operand, io) : undefined;
+    if (archiveKind !== undefined) {
+      files.push(...(await archiveBatchFiles(spec, settings, operand, archiveKind, outputDirectory, io)));
+      continue;
+    }
     if (!io.isDirectory(operand)) {
       files.push({ input: operand, output: outputDirectory === undefined ? undefined : join(outputDirectory, spec.outputName(basename(operand), settings)), size: 0 });
       continue;
@@ -75,6 +88,36 @@ export function planBatch(spec: CommandSpec, settings: Settings, operands: reado
     seen.set(key, f.input);
   }
   return files;
+}
+
+/** The files an archive operand contributes: every bytecode member, or the one it names. */
+async function archiveBatchFiles(spec: CommandSpec, settings: Settings, operand: string, kind: 'archive' | 'member', outputDirectory: string | undefined, io: CliIo): Promise<BatchFile[]> {
+  const outputFor = (fileName: string | undefined): string | undefined =>
+    outputDirectory === undefined || fileName === undefined ? undefined : join(outputDirectory, spec.outputName(fileName, settings));
+  if (kind === 'member') {
+    const { label, bytes } = await readMemberOperand(operand, io);
+    const name = splitMemberOperand(operand)!.member;
+    return [{ input: label, output: outputFor(safeOutputName(name)), size: bytes.length, bytes }];
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = io.readFile(operand);
+  } catch (e) {
+    throw new FileError(operand, e);
+  }
+  const { members, skipped } = await archiveInputs(operand, bytes);
+  if (skipped.length > 0) io.stderr(`${TOOL}: note: ${skippedNote(operand, skipped)}\n`);
+  if (members.length === 0) throw new FileError(operand, 'the archive has no bytecode members');
+  return members.map((m) => {
+    const refused = outputDirectory !== undefined && m.fileName === undefined;
+    return {
+      input: m.label,
+      output: outputFor(m.fileName),
+      size: m.bytes.length,
+      bytes: m.bytes,
+      ...(refused ? { refusal: 'refusing to write this member: its name is not a plain file name (it has a slash, a NUL, or is . or ..)' } : {}),
+    };
+  });
 }
 
 /** Every input file under `root`, relative to it, sorted by path (bytewise, so stable everywhere). */
@@ -97,9 +140,10 @@ function walk(root: string, io: CliIo, spec: CommandSpec): { relative: string; s
  */
 export async function runBatchTask(task: BatchTask, io: CliIo): Promise<BatchResult> {
   const { settings, file } = task;
+  if (file.refusal !== undefined) return { failure: { file: file.input, message: file.refusal } };
   let bytes: Uint8Array;
   try {
-    bytes = io.readFile(file.input);
+    bytes = file.bytes ?? io.readFile(file.input);
   } catch (e) {
     return { failure: { file: file.input, message: describe(e) } };
   }

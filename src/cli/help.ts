@@ -5,7 +5,9 @@ export const TOOL = 'llvm-bytecode';
 /** Batch mode, the same for every command. */
 const BATCH_NOTE = `Several FILEs or a DIR (every .bc under it) make a batch: each output goes to OUTDIR under the
 input's path relative to DIR, in --jobs N worker threads (default: one per core). A file that
-fails gets one error line and writes nothing; the others are still written (exit status 1).`;
+fails gets one error line and writes nothing; the others are still written (exit status 1).
+An archive (lib.a) stands for its bytecode members, like a DIR (OUTDIR/MEMBER.ll; members that
+are not bytecode are skipped, and named); 'lib.a(MEMBER)' is one member, like a FILE.`;
 
 const JOBS_OPTION = `  -j, --jobs N       batch: worker threads (default: the number of cores)`;
 

@@ -6,7 +6,7 @@
  * in bytecode are raw bytes, and `llvm-dis` printed them as such, so the CLI writes each character
  * as the one byte it stands for, never as UTF-8.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ParallelRunner } from './pool.js';
 
@@ -30,6 +30,8 @@ export interface CliIo {
   stdinIsTerminal?(): boolean;
   /** The bytes of a file; throws a Node `ErrnoException` when it cannot be read. */
   readFile(path: string): Uint8Array;
+  /** The first `length` bytes of a file (fewer if it is shorter); absent, `readFile` serves. */
+  readPrefix?(path: string, length: number): Uint8Array;
   /** All of standard input. */
   readStdin(): Promise<Uint8Array>;
   /**
@@ -99,6 +101,15 @@ export function nodeIo(parallel?: ParallelRunner): CliIo {
     readFile: (path) => {
       const buf = readFileSync(path);
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    },
+    readPrefix: (path, length) => {
+      const fd = openSync(path, 'r');
+      try {
+        const head = new Uint8Array(length);
+        return head.subarray(0, readSync(fd, head, 0, length, 0));
+      } finally {
+        closeSync(fd);
+      }
     },
     readStdin: async () => {
       const chunks: Buffer[] = [];

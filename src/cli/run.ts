@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
+import { archiveOperandKind, readMemberOperand } from './archive-inputs.js';
 import { planBatch, runBatch } from './batch.js';
 import { COMMANDS, convertFile, type CommandName, type CommandSpec } from './commands.js';
 import { describeAssemblyError, describeError, isAssemblyError } from './describe-error.js';
@@ -92,8 +93,13 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   const jobs = jobsOption(options);
   const output = stringOption(options, 'output');
 
-  if (positionals.length > 1 || (positionals.length === 1 && positionals[0] !== '-' && io.isDirectory(positionals[0]!))) {
-    const files = planBatch(spec, settings, positionals, output, io);
+  const only = positionals.length === 1 ? positionals[0]! : undefined;
+  const archiveKind = only !== undefined && spec.inputExtension === '.bc' ? archiveOperandKind(only, io) : undefined;
+  if (archiveKind === 'archive' && spec.batchNeedsDirectory && output === undefined) {
+    throw new UsageError(`${spec.name} of an archive writes each bytecode member to a directory: -o DIR, or name one member: '${only}(MEMBER)' (see '${TOOL} ar t ${only}')`);
+  }
+  if (positionals.length > 1 || archiveKind === 'archive' || (only !== undefined && only !== '-' && io.isDirectory(only))) {
+    const files = await planBatch(spec, settings, positionals, output, io);
     if (files.length === 0) throw new FileError(positionals.join(', '), 'no .bc files found');
     const failed = await runBatch(settings, files, jobs, io);
     return failed ? EXIT_FAILURE : EXIT_OK;
@@ -102,8 +108,7 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   const input = positionals[0] ?? (spec.inputRequired ? undefined : '-');
   if (input === undefined) throw new UsageError(`${spec.name} needs an input file (see '${TOOL} ${spec.name} --help')`);
   if (spec.outputRequired && output === undefined) throw new UsageError(`${spec.name} needs an output file: -o OUT (see '${TOOL} ${spec.name} --help')`);
-  const label = labelOf(input);
-  const bytes = await readInput(input, io);
+  const { label, bytes } = archiveKind === 'member' ? await readMemberOperand(input, io) : { label: labelOf(input), bytes: await readInput(input, io) };
   const converted = await convertFile(settings, bytes, label);
   const failed = 'error' in converted;
   // To standard output, what there is (an analysis up to the damage); to a file, only a success.
