@@ -11,19 +11,10 @@
  * Errors name the member as `lib.a(member.bc)`. A member whose name could leave the output
  * directory (`..`, a slash, a NUL) is refused by name rather than written anywhere.
  */
-import type { ArchiveMember } from '../archive/types.js';
+import { isArchive as looksLikeArchive } from '../archive/read-archive.js';
+import { ARCHIVE_MAGIC, type ArchiveMember } from '../archive/types.js';
 import { FileError } from './file-error.js';
 import type { CliIo } from './io.js';
-
-/** An archive's first eight bytes, `!<arch>\n`. */
-const MAGIC = [0x21, 0x3c, 0x61, 0x72, 0x63, 0x68, 0x3e, 0x0a];
-
-/** True when `bytes` begin like an `ar` archive. */
-export function looksLikeArchive(bytes: Uint8Array): boolean {
-  if (bytes.length < MAGIC.length) return false;
-  for (let i = 0; i < MAGIC.length; i++) if (bytes[i] !== MAGIC[i]) return false;
-  return true;
-}
 
 /** `lib.a(member.bc)` → its parts; undefined for any other operand. */
 export function splitMemberOperand(operand: string): { archive: string; member: string } | undefined {
@@ -132,7 +123,7 @@ export function archiveOperandKind(operand: string, io: CliIo): 'archive' | 'mem
 
 function readHead(path: string, io: CliIo): Uint8Array | undefined {
   try {
-    return io.readPrefix ? io.readPrefix(path, MAGIC.length) : io.readFile(path);
+    return io.readPrefix ? io.readPrefix(path, ARCHIVE_MAGIC.length) : io.readFile(path);
   } catch {
     return undefined;
   }

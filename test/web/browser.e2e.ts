@@ -19,6 +19,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { readModule } from '../../src/read.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { printModule } from '../../src/print/index.js';
+import { writeModule } from '../../src/encode/write.js';
+import { writeArchive } from '../../src/archive/index.js';
 import { analyzeBytes, type BlockNode as AnalysisBlock } from '../../src/analyze/index.js';
 import { locateCorpus, NO_CORPUS_HINT } from '../../src/tools/corpus-location.js';
 
@@ -455,6 +457,38 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     }
     await page.selectOption('#convert-version', '6');
     await page.screenshot({ path: path.join(results, 'hello-convert-refused.png') });
+  });
+
+  test('an archive (lib.a of corpus/hello.bc twice and a text file): its members listed, the first bytecode member shown, another opened on click', async () => {
+    const hello = new Uint8Array(readFileSync(HELLO));
+    const other = writeModule(readModule(hello), { bytecodeVersion: 5, compression: 'none' });
+    const lib = writeArchive([
+      { name: 'hello.bc', data: hello },
+      { name: 'README.txt', data: new Uint8Array(Buffer.from('not bytecode\n')) },
+      { name: 'hello-v5.bc', data: other },
+    ]);
+    await open('lib.a', Buffer.from(lib));
+    expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+    expect(await page.locator('#members-card').isVisible()).toBe(true);
+    expect(await page.locator('#members li').allInnerTexts()).toEqual([
+      expect.stringMatching(/^hello\.bc\s/),
+      expect.stringMatching(/^README\.txt \(file\)\s/),
+      expect.stringMatching(/^hello-v5\.bc\s/),
+    ]);
+    await page.click('#tab-disasm');
+    await chooseSyntax('1.9');
+    expect(await downloadText()).toBe(readText(path.join(root, 'corpus/hello.ll')));
+
+    await page.click('#members button[data-index="1"]');
+    await page.waitForSelector('body:is([data-state="ready"], [data-state="failed"])', { timeout: 60_000 });
+    await page.waitForSelector('body[data-analysed="true"]', { timeout: 60_000 });
+    expect(await page.locator('#summary').innerText()).toMatch(/lib\.a\(hello-v5\.bc\)/);
+    expect(await page.locator('#summary').innerText()).toMatch(/\b5\b/);
+    expect(await page.getAttribute('#members button[data-index="1"]', 'aria-current')).toBe('true');
+
+    // A plain file afterwards hides the list again.
+    await open(HELLO);
+    expect(await page.locator('#members-card').isVisible()).toBe(false);
   });
 
   test('no requests leave the page, and nothing failed', () => {

@@ -2,7 +2,7 @@
  * The page: wires the file picker, drag and drop, the worker and the views together. All the
  * reading happens in the worker (`worker/parse-worker.ts`); this thread only shows results.
  */
-import { byId, download, formatBytes, hex, latin1Bytes } from './ui/dom.js';
+import { byId, download, formatBytes, h, hex, latin1Bytes } from './ui/dom.js';
 import { setupDrop } from './ui/drop.js';
 import { llvmName } from '../../src/print/text.js';
 import { DisasmView } from './ui/disasm-view.js';
@@ -10,7 +10,7 @@ import { HexView } from './ui/hex-view.js';
 import { BlockTreeView } from './ui/block-tree-view.js';
 import { showSummary, showError } from './ui/summary-view.js';
 import { setupTabs } from './ui/tabs.js';
-import type { BlockNode, ErrorInfo, FromWorker, Syntax, TextResult, ToWorker } from './worker/protocol.js';
+import type { ArchiveEntry, BlockNode, ErrorInfo, FromWorker, Syntax, TextResult, ToWorker } from './worker/protocol.js';
 
 const ROW_HEIGHT = 20;
 
@@ -36,6 +36,9 @@ const convertForm = byId<HTMLFormElement>('convert-form');
 const convertStatus = byId('convert-status');
 const convertButton = byId<HTMLButtonElement>('convert-button');
 const announce = byId('announce');
+const membersCard = byId('members-card');
+const membersList = byId<HTMLUListElement>('members');
+const membersNote = byId('members-note');
 
 const disasm = new DisasmView(byId('disasm'), ROW_HEIGHT);
 let currentText: TextResult | null = null;
@@ -126,6 +129,7 @@ async function openFile(file: File): Promise<void> {
   progress.hidden = false;
   progressBar.value = 0;
   progressText.textContent = `Opening ${file.name}…`;
+  membersCard.hidden = true;
   const bytes = await file.arrayBuffer();
   if (latest.open !== id) return;
   send({ type: 'open', id, name: file.name, bytes, syntax: selectedSyntax() }, [bytes]);
@@ -148,6 +152,39 @@ function showText(text: TextResult | null, error: ErrorInfo | null): void {
   }
 }
 
+/**
+ * Lists an archive's members; the bytecode ones open on click (the worker keeps the archive), the
+ * others are shown for what they are.
+ */
+function showMembers(archiveName: string, members: ArchiveEntry[]): void {
+  membersCard.hidden = false;
+  const bytecode = members.filter((m) => m.index !== null).length;
+  membersNote.textContent = `${archiveName}: ${members.length} member${members.length === 1 ? '' : 's'}, ${bytecode} of them bytecode.`;
+  membersList.replaceChildren(
+    ...members.map((m) => {
+      const size = h('span', { class: 'muted small' }, formatBytes(m.size));
+      if (m.index === null) return h('li', {}, h('span', { class: 'muted' }, `${m.name} (${m.kind})`), size);
+      const button = h('button', { type: 'button', 'data-index': String(m.index), 'aria-current': m.index === 0 ? 'true' : 'false' }, m.name);
+      button.addEventListener('click', () => openMember(button, archiveName, m));
+      return h('li', {}, button, size);
+    }),
+  );
+}
+
+function openMember(button: HTMLButtonElement, archiveName: string, member: ArchiveEntry): void {
+  if (button.getAttribute('aria-current') === 'true' || member.index === null) return;
+  for (const b of membersList.querySelectorAll('button')) b.setAttribute('aria-current', String(b === button));
+  const id = nextId++;
+  latest.open = id;
+  fileName = `${archiveName}(${member.name})`;
+  openedAt = performance.now();
+  setState('loading');
+  document.body.dataset['analysed'] = 'false';
+  progress.hidden = false;
+  progressText.textContent = `Opening ${fileName}…`;
+  send({ type: 'open-member', id, index: member.index, syntax: selectedSyntax() });
+}
+
 worker.onmessage = (event: MessageEvent<FromWorker>) => {
   const msg = event.data;
   switch (msg.type) {
@@ -156,6 +193,10 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       progressBar.max = msg.steps;
       progressBar.value = msg.step;
       progressText.textContent = `${msg.stage}…`;
+      return;
+    case 'archive':
+      if (msg.id !== latest.open) return;
+      showMembers(msg.name, msg.members);
       return;
     case 'opened': {
       if (msg.id !== latest.open) return;
@@ -289,7 +330,8 @@ showFunction.addEventListener('click', () => {
 
 downloadButton.addEventListener('click', () => {
   if (!currentText) return;
-  const base = fileName.replace(/\.(bc|bc-\d+)$/i, '');
+  // A member `lib.a(x.bc)` downloads as `x.ll`.
+  const base = fileName.replace(/^.*\((.*)\)$/s, '$1').replace(/\.(bc|bc-\d+)$/i, '');
   const suffix = currentText.syntax === 'modern' ? '.modern.ll' : currentText.syntax === 'native' ? '.native.ll' : '.ll';
   download(latin1Bytes(currentText.text), base + suffix, 'text/plain');
 });

@@ -8,6 +8,7 @@ import { unwrapContainer, type Unwrapped } from '../../../src/container/index.js
 import { readModule } from '../../../src/read.js';
 import { DIALECT_VERSION, detectDialect, parseAssembly } from '../../../src/asm/index.js';
 import { writeModule } from '../../../src/encode/write.js';
+import { classifyContents, isArchive, isFileMember, memberContents, readArchive } from '../../../src/archive/index.js';
 import { decodeLatin1 } from '../../../src/binary/latin1.js';
 import { writeModuleAsync } from '../../../src/encode/write.js';
 import { BytecodeError } from '../../../src/errors/bytecode-error.js';
@@ -18,7 +19,7 @@ import { loadLibrary, type Analysis, type Library } from './library.js';
 import { toBlockTree } from './block-tree.js';
 import { errorInfo } from './error-info.js';
 import { moduleCounts, analysisCounts } from './counts.js';
-import type { BlockNode, ErrorInfo, FromWorker, Summary, Syntax, TextResult, ToWorker } from './protocol.js';
+import type { ArchiveEntry, BlockNode, ErrorInfo, FromWorker, Summary, Syntax, TextResult, ToWorker } from './protocol.js';
 
 installBufferShim();
 // Load the optional parts now, while the user is still choosing a file.
@@ -32,6 +33,52 @@ const scope = self as unknown as WorkerScope;
 
 /** The file currently open: kept so that printing in another syntax or converting is cheap. */
 let current: { id: number; name: string; module: Module | null; texts: Map<Syntax, TextResult> } | null = null;
+
+/** The archive opened last: its bytecode members, so that another one opens without the file. */
+let archive: { name: string; members: { name: string; bytes: Uint8Array }[] } | null = null;
+
+/**
+ * An `ar` archive: lists every member for the page, keeps the bytecode members, and opens the
+ * first of them like a file (named `lib.a(member.bc)`, as the CLI names it).
+ */
+async function openArchive(id: number, name: string, bytes: Uint8Array, syntax: Syntax): Promise<void> {
+  archive = null;
+  const entries: ArchiveEntry[] = [];
+  const members: { name: string; bytes: Uint8Array }[] = [];
+  let problem: unknown = null;
+  try {
+    for (const member of readArchive(bytes).members) {
+      if (!isFileMember(member)) continue;
+      const contents = memberContents(member);
+      const kind = member.compressed ? classifyContents(contents) : member.kind;
+      const bytecode = kind === 'bytecode' || kind === 'compressed-bytecode';
+      entries.push({ name: member.name, kind, size: contents.length, index: bytecode ? members.length : null });
+      if (bytecode) members.push({ name: member.name, bytes: contents });
+    }
+  } catch (e) {
+    problem = e;
+  }
+  if (problem === null && members.length === 0) problem = new Error('the archive has no bytecode members');
+  if (problem !== null) {
+    const lib = await loadLibrary();
+    const summary: Summary = { fileName: name, fileSize: bytes.length, signature: '!<arch>', compression: null, bytecodeVersion: null, writtenBy: 'an ar archive', nativeDialect: null, uncompressedSize: null, counts: [['Members', String(entries.length)]] };
+    const stream = bytes.slice().buffer;
+    post({ type: 'archive', id, name, members: entries });
+    post({ type: 'opened', id, summary, stream, streamIsFile: true, error: errorInfo(problem), text: null, textError: null, syntaxes: syntaxesOf(lib), canConvert: false, millis: { unwrap: 0, read: 0, print: 0 } }, [stream]);
+    post({ type: 'analyzed', id, summary, tree: [], treeNote: 'An archive has no blocks of its own; open one of its bytecode members.', millis: 0 });
+    return;
+  }
+  archive = { name, members };
+  post({ type: 'archive', id, name, members: entries });
+  await open(id, `${name}(${members[0]!.name})`, members[0]!.bytes, syntax);
+}
+
+/** Opens bytecode member `index` of the archive opened last. */
+async function openMember(id: number, index: number, syntax: Syntax): Promise<void> {
+  const member = archive?.members[index];
+  if (!archive || !member) throw new Error(`no archive member #${index} is open`);
+  await open(id, `${archive.name}(${member.name})`, member.bytes, syntax);
+}
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -275,8 +322,12 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   const task =
     msg.type === 'open'
-      ? open(msg.id, msg.name, new Uint8Array(msg.bytes), msg.syntax)
-      : msg.type === 'print'
+      ? isArchive(new Uint8Array(msg.bytes))
+        ? openArchive(msg.id, msg.name, new Uint8Array(msg.bytes), msg.syntax)
+        : ((archive = null), open(msg.id, msg.name, new Uint8Array(msg.bytes), msg.syntax))
+      : msg.type === 'open-member'
+        ? openMember(msg.id, msg.index, msg.syntax)
+        : msg.type === 'print'
         ? print(msg.id, msg.syntax)
         : convert(msg.id, msg.version, msg.compression);
   task.catch((e: unknown) => {

@@ -62,13 +62,30 @@ export interface TextResult {
   millis: number;
 }
 
+/** One member of an opened archive, as the page lists it. */
+export interface ArchiveEntry {
+  name: string;
+  /** What it holds: `bytecode`, `compressed-bytecode`, `bitcode`, `file`, … (see MemberKind). */
+  kind: string;
+  size: number;
+  /** Bytecode members only: what to send in `open-member` to open it. */
+  index: number | null;
+}
+
 export type ToWorker =
   | { type: 'open'; id: number; name: string; bytes: ArrayBuffer; syntax: Syntax }
+  /** Opens a bytecode member of the archive opened last (see `archive`). */
+  | { type: 'open-member'; id: number; index: number; syntax: Syntax }
   | { type: 'print'; id: number; syntax: Syntax }
   | { type: 'convert'; id: number; version: number; compression: 'auto' | 'none' | 'bzip2' };
 
 export type FromWorker =
   | { type: 'progress'; id: number; stage: string; step: number; steps: number }
+  /**
+   * The file was an `ar` archive: its members. Sent before `opened`, which then shows the first
+   * bytecode member (or, when it has none, says so).
+   */
+  | { type: 'archive'; id: number; name: string; members: ArchiveEntry[] }
   | {
       type: 'opened';
       id: number;
