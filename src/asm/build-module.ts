@@ -37,6 +37,8 @@ import { unescapeBytes } from './lexer.js';
 import { resolveTypes, type ResolvedTypes } from './resolve-types.js';
 import { describeType } from '../graph/describe.js';
 import { guessSymbolLayouts } from './symbol-layout.js';
+import { newVarArgsState, rewriteObsoleteVarArgs, type VarArgsHost } from './obsolete-varargs.js';
+import { uniqueName } from '../graph/symbol-names.js';
 
 /** One symbol table: named values by plane (type), and unnamed ones numbered per plane. */
 class Planes {
@@ -85,6 +87,10 @@ class ModuleBuilderFromText {
 
   /** Before LLVM 1.6, `vaarg`/`vanext` were instructions of their own (kept as written). */
   readonly legacyVarArgs: boolean;
+  /** What parsing 1.6+ text saw of the old variable arguments (obsolete-varargs.ts). */
+  readonly varArgs = newVarArgsState();
+  /** Functions the parser made while building a body, each placed right after that body's function. */
+  private readonly madeAfter = new Map<Function, Function[]>();
 
   constructor(
     private readonly ast: ModuleAst,
@@ -141,6 +147,12 @@ class ModuleBuilderFromText {
       if (item.initializer !== undefined) gv.initializer = this.constant(this.t(item.initializer.type), item.initializer.ref, null);
     }
     for (const { fn, item } of this.bodies) new FunctionBodyBuilder(this, fn, item).build();
+    this.placeFunctionsMadeInBodies();
+    if (!this.legacyVarArgs) {
+      // LLVM ran this after parsing: what it makes, it made after every type of the text.
+      this.types.interner.mark = this.ast.types.length;
+      rewriteObsoleteVarArgs(this.varArgsHost(), this.varArgs);
+    }
     if (this.dialect === '1.8' || this.dialect === '1.9') guessSymbolLayouts(m, (t) => this.types.interner.creationRank(t));
     return m;
   }
@@ -235,6 +247,76 @@ class ModuleBuilderFromText {
       this.defined.add(fn);
       this.bodies.push({ fn, item });
     }
+  }
+
+  /**
+   * LLVM's `Module::getOrInsertFunction` while parsing `inside`'s body: the function of that name
+   * in that type's plane, else a new declaration, which LLVM appended to the module there and
+   * then, so it comes right after `inside` (and what `inside`'s body made before).
+   */
+  getOrInsertFunctionWhileParsing(name: string, functionType: FunctionType, inside: Function, at: number): Function {
+    const existing = this.globals.lookupName(this.pointerTo(functionType), name);
+    if (existing !== undefined) {
+      if (existing.kind !== 'function') this.error(`'%${name}' is a global variable, not the function LLVM's parser needed here`, at);
+      return existing;
+    }
+    const fn = this.newDeclaration(name, functionType);
+    const made = this.madeAfter.get(inside);
+    if (made === undefined) this.madeAfter.set(inside, [fn]);
+    else made.push(fn);
+    return fn;
+  }
+
+  private newDeclaration(name: string, functionType: FunctionType): Function {
+    const type = this.pointerTo(functionType);
+    const fn: Function = {
+      kind: 'function',
+      type,
+      functionType,
+      linkage: 'external',
+      callingConv: 0,
+      alignment: 0,
+      isDeclaration: true,
+      args: functionType.params.map((t, index) => ({ kind: 'argument', type: t, index })),
+      blocks: [],
+      name,
+    };
+    this.globals.defineName(type, name, fn);
+    return fn;
+  }
+
+  private placeFunctionsMadeInBodies(): void {
+    if (this.madeAfter.size === 0) return;
+    const ordered: Function[] = [];
+    for (const fn of this.module.functions) ordered.push(fn, ...(this.madeAfter.get(fn) ?? []));
+    this.module.functions = ordered;
+  }
+
+  private varArgsHost(): VarArgsHost {
+    return {
+      module: this.module,
+      pointerTo: (t) => this.pointerTo(t),
+      functionType: (r, p, v) => this.functionType(r, p, v),
+      getOrInsertFunction: (name, functionType) => {
+        const existing = this.globals.lookupName(this.pointerTo(functionType), name);
+        if (existing !== undefined && existing.kind === 'function') return existing;
+        if (existing !== undefined) this.fail(`'%${name}' is a global variable, not the function LLVM's parser needed`, 0);
+        const fn = this.newDeclaration(name, functionType);
+        this.module.functions.push(fn);
+        return fn;
+      },
+      eraseFunction: (fn) => {
+        // LLVM freed the function; on the corpus (Feature/varargs) the type LLVM made next took
+        // that memory, below every type of the text but above those made at start-up.
+        this.types.interner.reusingFreedMemory = true;
+        this.types.interner.mark = -0.3;
+        this.module.functions = this.module.functions.filter((f) => f !== fn);
+        if (fn.name !== undefined) this.globals.named.get(fn.type)?.delete(fn.name);
+      },
+      fail: (message) => {
+        throw this.source.error(message, 0);
+      },
+    };
   }
 
   lookupGlobal(type: Type, ref: ValueRef & ({ k: 'name' } | { k: 'num' })): Value | undefined {
@@ -601,7 +683,7 @@ class FunctionBodyBuilder {
     });
     // First pass: blocks and instructions exist, with their types and names.
     const blocks: BasicBlock[] = [];
-    const pending: { inst: Instruction; ast: InstAst }[] = [];
+    const pending: ({ inst: Instruction; ast: InstAst } | { fill: () => void })[] = [];
     for (const b of item.blocks) {
       const block: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [] };
       if (b.name !== undefined) block.name = b.name;
@@ -611,6 +693,11 @@ class FunctionBodyBuilder {
       } else this.numberedBlocks.push(block);
       blocks.push(block);
       for (const ast of b.instructions) {
+        if (ast.op === 'vaarg' && ast.legacy !== null && !m.legacyVarArgs) {
+          pending.push(...this.expandObsoleteVarArg(ast, block));
+          continue;
+        }
+        if (ast.op === 'vaarg' && ast.legacy === null) m.varArgs.sawNew = true;
         const inst = this.shell(ast);
         block.instructions.push(inst);
         if (inst.type.kind !== 'void' || ast.name === undefined) this.defineValue(inst, ast.name, ast.at);
@@ -619,8 +706,47 @@ class FunctionBodyBuilder {
       }
     }
     fn.blocks = blocks;
+    if (this.lastUnique.value > 0) m.varArgs.lastUnique.set(fn, this.lastUnique.value);
     // Second pass: operands.
-    for (const { inst, ast } of pending) this.fill(inst, ast);
+    for (const p of pending) {
+      if ('ast' in p) this.fill(p.inst, p.ast);
+      else p.fill();
+    }
+  }
+
+  /** This function's symbol-table counter, as LLVM's made names unique with it (obsolete-varargs.ts). */
+  private readonly lastUnique = { value: 0 };
+
+  /**
+   * `vaarg %ap, T` / `vanext %ap, T` in 1.6+ text, expanded as LLVM 1.6–1.9's parser did
+   * (obsolete-varargs.ts, step 1): the instructions go into `block` now, their operands are filled
+   * in the second pass like every other instruction's. Only the last one is the text's value (it
+   * takes the text's name or number); the parser's own values are not numbered.
+   */
+  private expandObsoleteVarArg(a: Extract<InstAst, { op: 'vaarg' }>, block: BasicBlock): ({ inst: Instruction; ast: InstAst } | { fill: () => void })[] {
+    const m: ModuleBuilderFromText = this.m;
+    m.markTypes(a.mark);
+    m.varArgs.sawObsolete = true;
+    const listType = m.typeOf(a.value.type);
+    const argType = m.typeOf(a.type);
+    const copy = m.getOrInsertFunctionWhileParsing('llvm.va_copy', m.functionType(listType, [listType], false), this.fn, a.at);
+    const slot: Instruction = { kind: 'instruction', opcode: 'alloca', type: m.pointerTo(listType), operands: [{ kind: 'int', type: primitiveTypes.uint, value: 1n }], allocatedType: listType, alignment: 0 };
+    slot.name = uniqueName((n) => this.local.lookupName(slot.type, n) !== undefined, a.legacy === 'vaarg' ? 'vaarg.fix' : 'vanext.fix', this.lastUnique);
+    this.local.defineName(slot.type, slot.name, slot);
+    const copied: Instruction = { kind: 'instruction', opcode: 'call', type: listType, operands: [copy], callingConv: 0, isTailCall: false };
+    m.varArgs.parserCalls.push(copied);
+    const store: Instruction = { kind: 'instruction', opcode: 'store', type: primitiveTypes.void, operands: [copied, slot] };
+    const vaArg: Instruction = { kind: 'instruction', opcode: 'vaarg', type: argType, operands: [slot] };
+    const made = [slot, copied, store, vaArg];
+    let result = vaArg;
+    if (a.legacy === 'vanext') {
+      result = { kind: 'instruction', opcode: 'load', type: listType, operands: [slot] };
+      made.push(result);
+    }
+    if (a.name !== undefined) result.name = a.name;
+    block.instructions.push(...made);
+    this.defineValue(result, a.name, a.at);
+    return [{ fill: () => void copied.operands.push(this.typed(a.value)) }];
   }
 
   private defineValue(v: Value, name: string | undefined, at: number): void {
@@ -691,9 +817,6 @@ class FunctionBodyBuilder {
       }
       case 'vaarg': {
         if (a.legacy === null) return make('vaarg', m.typeOf(a.type));
-        if (!m.legacyVarArgs) {
-          m.error(`the pre-LLVM-1.6 '${a.legacy}' instruction in LLVM ${m.dialect} text: LLVM 1.6+ rewrote it through llvm.va_copy, which this assembler does not do yet; assemble with --dialect 1.3 to keep it as written`, a.at);
-        }
         if (a.legacy === 'vanext') {
           // `vanext %ap, T` steps the va_list over a T: the result is the va_list's type.
           const inst = make('vanext', m.typeOf(a.value.type));

@@ -286,11 +286,18 @@ export class TypeInterner {
     return t;
   }
 
+  /**
+   * Set when what comes next was allocated in memory LLVM had freed (see obsolete-varargs.ts):
+   * a type made from then on ranks at `mark` even when that is below types made before it, and a
+   * type that already has a rank keeps it.
+   */
+  reusingFreedMemory = false;
+
   /** The parser made `t` at `mark`, unless it had made it earlier (a text's later node). */
   private madeNow(t: Type): void {
     const now = this.mark + ++this.made * 1e-9;
     const before = this.ranks.get(t);
-    if (before === undefined || now < before) this.ranks.set(t, now);
+    if (before === undefined || (now < before && !this.reusingFreedMemory)) this.ranks.set(t, now);
   }
 
   /**

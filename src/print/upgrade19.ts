@@ -18,6 +18,7 @@ import type { Module } from '../graph/module.js';
 import { isPrimitive, primitiveTypes as P, typesEqual, type FunctionType, type PointerType, type Type } from '../graph/type.js';
 import type { BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
 import { plainView, type ModuleView } from './view.js';
+import { PlaneNames } from '../graph/symbol-names.js';
 
 const UNARY_SUFFIX: Partial<Record<Type['kind'], [string, Type]>> = {
   ubyte: ['.i8', P.ubyte],
@@ -56,36 +57,12 @@ export function upgradeView19(module: Module): ModuleView {
   return new Upgrader(module).run();
 }
 
-/** A function's symbol table as far as naming needs it: names by type plane, and the counter. */
-class LocalTable {
-  private readonly planes = new Map<Type, Set<string>>();
-  private lastUnique = 0;
-
-  has(t: Type, name: string): boolean {
-    return this.planes.get(t)?.has(name) ?? false;
-  }
-
-  /** Inserts `name` (made unique in its plane) and returns the name given. */
-  insert(t: Type, name: string): string {
-    let plane = this.planes.get(t);
-    if (plane === undefined) this.planes.set(t, (plane = new Set()));
-    let tryName = name;
-    while (plane.has(tryName)) tryName = name + String(++this.lastUnique);
-    plane.add(tryName);
-    return tryName;
-  }
-
-  remove(t: Type, name: string): void {
-    this.planes.get(t)?.delete(name);
-  }
-}
-
 class Upgrader {
   private readonly view: ModuleView;
   private readonly functions: Function[];
   private readonly names: Map<Value, string>;
   private readonly bodies: Map<BasicBlock, Instruction[]>;
-  private readonly tables = new Map<Function, LocalTable>();
+  private readonly tables = new Map<Function, PlaneNames>();
   /** Which block each (view) instruction is in. */
   private readonly blockOf = new Map<Instruction, BasicBlock>();
   private readonly functionOf = new Map<BasicBlock, Function>();
@@ -115,7 +92,7 @@ class Upgrader {
     // 2. Bodies as read: names, old varargs instructions, then calls to renamed intrinsics.
     for (const f of m.functions) {
       if (f.blocks.length === 0) continue;
-      const table = new LocalTable();
+      const table = new PlaneNames();
       this.tables.set(f, table);
       for (const b of f.blocks) {
         this.functionOf.set(b, f);
@@ -274,7 +251,7 @@ class Upgrader {
 
   // ---- 2. pre-1.6 vaarg / vanext -----------------------------------------------------------
 
-  private oldVarArg(i: Instruction, list: Instruction[], table: LocalTable): void {
+  private oldVarArg(i: Instruction, list: Instruction[], table: PlaneNames): void {
     const valist = i.operands[0]!;
     const argTy = valist.type;
     const nf = this.getOrInsertFunction('llvm.va_copy', this.functionType(argTy, [argTy]));
@@ -368,7 +345,7 @@ class Upgrader {
 
   // ---- instruction lists -------------------------------------------------------------------
 
-  private nameNew(i: Instruction, name: string, table: LocalTable): void {
+  private nameNew(i: Instruction, name: string, table: PlaneNames): void {
     i.name = table.insert(i.type, name);
   }
 
@@ -382,7 +359,7 @@ class Upgrader {
     return i;
   }
 
-  private erase(i: Instruction, table?: LocalTable): void {
+  private erase(i: Instruction, table?: PlaneNames): void {
     const b = this.blockOf.get(i)!;
     const list = this.bodies.get(b)!;
     list.splice(list.indexOf(i), 1);

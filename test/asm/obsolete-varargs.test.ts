@@ -1,0 +1,141 @@
+/**
+ * Pre-1.6 variable arguments in text assembled as LLVM 1.9 (`--dialect 1.9`): rewritten as LLVM
+ * 1.6–1.9's parser rewrote them (src/asm/obsolete-varargs.ts), byte for byte what LLVM 1.9's
+ * `llvm-as` wrote when its binary is at hand, and to the shape LLVM gave them in any case.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseAssembly } from '../../src/asm/index.js';
+import { writeModule } from '../../src/encode/write.js';
+import { printModule } from '../../src/print/index.js';
+import { locateCorpus } from '../../src/tools/corpus-location.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const LLVM = resolve(HERE, '../../../shared/llvm-1.9/bin');
+const HAVE_LLVM = existsSync(join(LLVM, 'llvm-as'));
+if (!HAVE_LLVM) console.warn(`LLVM 1.9's llvm-as not found in ${LLVM}: the obsolete-varargs oracle tests are skipped`);
+const corpus = locateCorpus();
+
+const HEADER = 'implementation\ndeclare sbyte* %llvm.va_start()\ndeclare sbyte* %llvm.va_copy(sbyte*)\ndeclare void %llvm.va_end(sbyte*)\n';
+
+/** Texts that exercise the order of the rewrite and the naming, each checked against llvm-as. */
+const TEXTS: Record<string, string> = {
+  'text calls, newest first': `${HEADER}int %test(int %X, ...) {
+	%ap = call sbyte* %llvm.va_start( )
+	%a1 = call sbyte* %llvm.va_copy( sbyte* %ap )
+	%a2 = call sbyte* %llvm.va_copy( sbyte* %ap )
+	call void %llvm.va_end( sbyte* %a1 )
+	call void %llvm.va_end( sbyte* %a2 )
+	ret int 0
+}
+`,
+  'parser-made calls after the text calls': `implementation
+declare sbyte* %llvm.va_copy(sbyte*)
+int %test(sbyte* %ap) {
+	%a1 = call sbyte* %llvm.va_copy( sbyte* %ap )
+	%t1 = vaarg sbyte* %ap, int
+	%a2 = call sbyte* %llvm.va_copy( sbyte* %ap )
+	%t2 = vanext sbyte* %ap, int
+	ret int %t1
+}
+`,
+  'names made unique while parsing, then after': `implementation
+int %f1(sbyte* %ap) {
+	%t1 = vaarg sbyte* %ap, int
+	%t2 = vanext sbyte* %ap, int
+	%t3 = vaarg sbyte* %ap, int
+	ret int %t3
+}
+int %f2(sbyte* %ap) {
+	%t = vaarg sbyte* %ap, double
+	ret int 0
+}
+`,
+  'unnamed results keep the text numbering': `implementation
+int %f(sbyte* %ap) {
+	vaarg sbyte* %ap, int
+	vanext sbyte* %ap, int
+	%r = add int %0, 1
+	ret int %r
+}
+`,
+};
+
+const assemble19 = (text: string): Uint8Array => writeModule(parseAssembly(text, { dialect: '1.9' }), { bytecodeVersion: 6 });
+
+describe.skipIf(!HAVE_LLVM)('old varargs in 1.9 text: the bytes LLVM 1.9 wrote', () => {
+  for (const [name, text] of Object.entries(TEXTS)) {
+    it(name, () => {
+      const theirs = execFileSync(join(LLVM, 'llvm-as'), ['-f', '-o', '-'], { input: text, stdio: ['pipe', 'pipe', 'ignore'] });
+      expect(Buffer.from(assemble19(text)).equals(theirs)).toBe(true);
+    });
+  }
+});
+
+describe.skipIf(!corpus.present)('old varargs in the corpus: 1.1 and 1.3 listings assembled as 1.9 give the 1.9 file', () => {
+  for (const file of ['Feature__varargs', 'CodeGen__CBackend__2003-10-23-ZeroArgVarargs']) {
+    for (const folder of ['v1', 'v3']) {
+      it(`${folder}/${file}.dis.ll → v6/${file}.bc`, () => {
+        const text = readFileSync(join(corpus.root, folder, `${file}.dis.ll`), 'latin1');
+        const v6 = readFileSync(join(corpus.root, 'v6', `${file}.bc`));
+        expect(Buffer.from(assemble19(text)).equals(v6)).toBe(true);
+      });
+    }
+  }
+});
+
+describe('old varargs in 1.9 text: what the rewrite makes', () => {
+  it('va_start, va_copy and va_end become their pointer forms, declared at the end, the old ones gone', () => {
+    const listing = printModule(parseAssembly(TEXTS['text calls, newest first']!, { dialect: '1.9' }));
+    expect(listing).toContain('%vastart.fix.1 = alloca sbyte*');
+    expect(listing).toContain('call void %llvm.va_start( sbyte** %vastart.fix.1 )');
+    expect(listing).toContain('%vacopy.fix.3 = load sbyte** %vacopy.fix.1');
+    // The second copy (and end) was rewritten first, so the first one's names took the counter.
+    expect(listing).toContain('%vaend.fix.11 = alloca sbyte*');
+    expect(listing).toContain('%vacopy.fix.12 = alloca sbyte*');
+    expect(listing).not.toMatch(/sbyte\* %llvm\.va_(start|copy)\(/);
+    expect(listing.trimEnd().split('\n').slice(-5).join('\n')).toBe(
+      'declare void %llvm.va_start(sbyte**)\n\ndeclare void %llvm.va_end(sbyte**)\n\ndeclare void %llvm.va_copy(sbyte**, sbyte**)',
+    );
+  });
+
+  it('vaarg becomes an alloca, a copy, a store and va_arg; vanext a load after them', () => {
+    const listing = printModule(parseAssembly(TEXTS['names made unique while parsing, then after']!, { dialect: '1.9' }));
+    expect(listing).toContain('%t1 = va_arg sbyte** %vaarg.fix, int');
+    expect(listing).toContain('%t2 = load sbyte** %vanext.fix');
+    expect(listing).toContain('%vaarg.fix1 = alloca sbyte*');
+    expect(listing).toContain('%t = va_arg sbyte** %vaarg.fix, double');
+  });
+
+  it('1.1–1.3 text keeps the old instructions as written', () => {
+    const module = parseAssembly(TEXTS['names made unique while parsing, then after']!, { dialect: '1.3' });
+    expect(module.functions.map((f) => f.name)).toEqual(['f1', 'f2']);
+    expect(module.functions[0]!.blocks[0]!.instructions.map((i) => i.opcode)).toEqual(['vaarg', 'vanext', 'vaarg', 'ret']);
+  });
+
+  it('refuses old and new varargs in one text, as LLVM did', () => {
+    const text = `implementation
+int %f(sbyte* %ap, sbyte** %p) {
+	%a = vaarg sbyte* %ap, int
+	%b = va_arg sbyte** %p, int
+	ret int %b
+}
+`;
+    expect(() => parseAssembly(text, { dialect: '1.9' })).toThrow(/both the old .* and the new variable-argument instructions/);
+  });
+
+  it('refuses an old intrinsic used other than by a call (LLVM crashed)', () => {
+    const text = `declare sbyte* %llvm.va_start()
+%p = global sbyte* ()* %llvm.va_start
+implementation
+int %f(int %X, ...) {
+	%ap = call sbyte* %llvm.va_start( )
+	ret int 0
+}
+`;
+    expect(() => parseAssembly(text, { dialect: '1.9' })).toThrow(/used in the initializer of %p/);
+  });
+});
