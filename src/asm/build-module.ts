@@ -39,6 +39,7 @@ import { describeType } from '../graph/describe.js';
 import { guessSymbolLayouts } from './symbol-layout.js';
 import { newVarArgsState, rewriteObsoleteVarArgs, type VarArgsHost } from './obsolete-varargs.js';
 import { uniqueName } from '../graph/symbol-names.js';
+import { ConstantFolder, type BinaryOpcode, type Comparison } from '../fold/index.js';
 
 /** One symbol table: named values by plane (type), and unnamed ones numbered per plane. */
 class Planes {
@@ -99,6 +100,7 @@ class ModuleBuilderFromText {
   ) {
     this.types = resolveTypes(ast, source);
     this.legacyVarArgs = dialect === '1.1' || dialect === '1.2' || dialect === '1.3';
+    this.folder = this.legacyVarArgs ? undefined : new ConstantFolder({ unique: (c) => this.unique(c), pointerTo: (t) => this.pointerTo(t) });
   }
 
   private fail(message: string, at: number): never {
@@ -583,7 +585,34 @@ class ModuleBuilderFromText {
       }
     }
     if (type !== t) this.fail(`a constant expression of type ${this.show(type)} where ${this.show(t)} is expected`, at);
-    return { kind: 'expr', type, opcode, operands: ops };
+    if (this.folder === undefined) return { kind: 'expr', type, opcode, operands: ops };
+    return this.fold(this.folder, opcode, type, ops);
+  }
+
+  /**
+   * LLVM 1.8 and 1.9 built a constant expression through `ConstantExpr::get*`, which folded it
+   * (src/fold): the module holds what they held. (Earlier releases folded by other rules, which
+   * no tool at hand can check; their text is kept as written.)
+   */
+  private readonly folder: ConstantFolder | undefined;
+
+  private fold(f: ConstantFolder, opcode: Opcode, type: Type, ops: Constant[]): Constant {
+    switch (opcode) {
+      case 'cast':
+        return f.cast(ops[0]!, type);
+      case 'getelementptr':
+        return f.getElementPtr(ops[0]!, ops.slice(1));
+      case 'select':
+        return f.select(ops[0]!, ops[1]!, ops[2]!);
+      case 'extractelement':
+        return f.extractElement(ops[0]!, ops[1]!);
+      case 'insertelement':
+        return f.insertElement(ops[0]!, ops[1]!, ops[2]!);
+      case 'shufflevector':
+        return f.shuffleVector(ops[0]!, ops[1]!, ops[2]!);
+      default:
+        return f.binary(opcode as BinaryOpcode | Comparison, ops[0]!, ops[1]!);
+    }
   }
 
   /** The type `getelementptr` reaches through `indices` from a pointer of type `base`. */

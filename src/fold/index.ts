@@ -1,0 +1,3 @@
+/** LLVM 1.9's constant folder (see folder.ts). */
+export { ConstantFolder, isComparison, type Comparison, type FoldHost } from './folder.js';
+export type { BinaryOpcode } from './scalar.js';
