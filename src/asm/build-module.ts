@@ -37,7 +37,9 @@ import { unescapeBytes } from './lexer.js';
 import { resolveTypes, type ResolvedTypes } from './resolve-types.js';
 import { describeType } from '../graph/describe.js';
 import { guessSymbolLayouts } from './symbol-layout.js';
-import { newVarArgsState, rewriteObsoleteVarArgs, type VarArgsHost } from './obsolete-varargs.js';
+import { newVarArgsState, rewriteObsoleteVarArgs, type AfterParsingHost } from './obsolete-varargs.js';
+import { upgradeIntrinsicCalls } from './intrinsic-upgrade.js';
+import { FunctionSymbolTables } from './function-symbols.js';
 import { uniqueName } from '../graph/symbol-names.js';
 import { ConstantFolder, type BinaryOpcode, type Comparison } from '../fold/index.js';
 
@@ -153,7 +155,11 @@ class ModuleBuilderFromText {
     if (!this.legacyVarArgs) {
       // LLVM ran this after parsing: what it makes, it made after every type of the text.
       this.types.interner.mark = this.ast.types.length;
-      rewriteObsoleteVarArgs(this.varArgsHost(), this.varArgs);
+      // What LLVM's parser did once the module was read: old intrinsics renamed, then old varargs.
+      const host = this.varArgsHost();
+      const tables = new FunctionSymbolTables(this.varArgs.lastUnique);
+      if (this.folder !== undefined) upgradeIntrinsicCalls(host, this.folder, tables);
+      rewriteObsoleteVarArgs(host, this.varArgs, tables);
     }
     if (this.dialect === '1.8' || this.dialect === '1.9') guessSymbolLayouts(m, (t) => this.types.interner.creationRank(t));
     return m;
@@ -294,7 +300,7 @@ class ModuleBuilderFromText {
     this.module.functions = ordered;
   }
 
-  private varArgsHost(): VarArgsHost {
+  private varArgsHost(): AfterParsingHost {
     return {
       module: this.module,
       pointerTo: (t) => this.pointerTo(t),

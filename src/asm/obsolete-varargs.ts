@@ -27,10 +27,11 @@ import type { FunctionType, PointerType, Type } from '../graph/type.js';
 import { primitiveTypes } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
-import { PlaneNames } from '../graph/symbol-names.js';
+import type { PlaneNames } from '../graph/symbol-names.js';
+import type { FunctionSymbolTables } from './function-symbols.js';
 
-/** What the rewrite needs from the module builder. */
-export interface VarArgsHost {
+/** What the passes LLVM ran after parsing (this one, intrinsic-upgrade.ts) need from the module builder. */
+export interface AfterParsingHost {
   readonly module: Module;
   pointerTo(t: Type): PointerType;
   functionType(returnType: Type, params: readonly Type[], isVarArg: boolean): FunctionType;
@@ -70,7 +71,7 @@ function namedFunction(module: Module, name: string): Function | undefined {
 }
 
 /** Runs LLVM's after-parse step (file comment, step 2) on a module built from 1.6+ text. */
-export function rewriteObsoleteVarArgs(host: VarArgsHost, state: VarArgsState): void {
+export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsState, tables: FunctionSymbolTables): void {
   const m = host.module;
   let obsolete = state.sawObsolete;
   const start = namedFunction(m, 'llvm.va_start');
@@ -80,7 +81,7 @@ export function rewriteObsoleteVarArgs(host: VarArgsHost, state: VarArgsState): 
   if (!obsolete) return;
   if (state.sawNew) host.fail('this text uses both the old (before LLVM 1.6) and the new variable-argument instructions (vaarg/vanext and va_arg), which LLVM refused as corrupt');
 
-  const rewriter = new Rewriter(host, state);
+  const rewriter = new Rewriter(host, state, tables);
   const oldStart = namedFunction(m, 'llvm.va_start');
   if (oldStart !== undefined) {
     if (oldStart.functionType.params.length !== 0) host.fail(`the old llvm.va_start takes no argument, but this one is ${describeParams(oldStart)}`);
@@ -138,36 +139,19 @@ interface CallSite {
   insert<T extends Instruction>(inst: T): T;
 }
 
-/** One function's symbol table as LLVM kept it (graph/symbol-names.ts), filled from its body. */
-function symbolsOf(fn: Function, lastUnique: number): PlaneNames {
-  const names = new PlaneNames(lastUnique);
-  const add = (v: Value): void => {
-    const name = (v as { name?: string }).name;
-    if (name !== undefined && name !== '') names.insert(v.type, name);
-  };
-  for (const a of fn.args) add(a);
-  for (const b of fn.blocks) {
-    add(b);
-    for (const i of b.instructions) add(i);
-  }
-  return names;
-}
-
 class Rewriter {
-  private readonly symbols = new Map<Function, PlaneNames>();
   private readonly parserMade: ReadonlySet<Instruction>;
 
   constructor(
-    private readonly host: VarArgsHost,
-    private readonly state: VarArgsState,
+    private readonly host: AfterParsingHost,
+    state: VarArgsState,
+    private readonly tables: FunctionSymbolTables,
   ) {
     this.parserMade = new Set(state.parserCalls);
   }
 
   private symbolsOf(fn: Function): PlaneNames {
-    let s = this.symbols.get(fn);
-    if (s === undefined) this.symbols.set(fn, (s = symbolsOf(fn, this.state.lastUnique.get(fn) ?? 0)));
-    return s;
+    return this.tables.of(fn);
   }
 
   /**

@@ -19,21 +19,7 @@ import { isPrimitive, primitiveTypes as P, typesEqual, type FunctionType, type P
 import type { BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
 import { plainView, type ModuleView } from './view.js';
 import { PlaneNames } from '../graph/symbol-names.js';
-
-const UNARY_SUFFIX: Partial<Record<Type['kind'], [string, Type]>> = {
-  ubyte: ['.i8', P.ubyte],
-  sbyte: ['.i8', P.ubyte],
-  ushort: ['.i16', P.ushort],
-  short: ['.i16', P.ushort],
-  uint: ['.i32', P.uint],
-  int: ['.i32', P.uint],
-  ulong: ['.i64', P.ulong],
-  long: ['.i64', P.ulong],
-  float: ['.f32', P.float],
-  double: ['.f64', P.double],
-};
-
-const UNARY_INTRINSICS = new Set(['llvm.bswap', 'llvm.ctpop', 'llvm.ctlz', 'llvm.cttz', 'llvm.sqrt']);
+import { upgradedIntrinsic } from '../graph/intrinsic-upgrade.js';
 
 /** Cheap test: does anything in the module need the upgrade? */
 function needsUpgrade(module: Module): boolean {
@@ -193,27 +179,8 @@ class Upgrader {
 
   private upgradedIntrinsic(f: Function): Function | undefined {
     const name = this.nameOf(f);
-    if (name === undefined || name.length <= 8 || !name.startsWith('llvm.')) return undefined;
-    const ft = f.functionType;
-    if (UNARY_INTRINSICS.has(name)) {
-      const u = UNARY_SUFFIX[ft.returnType.kind];
-      return u === undefined ? undefined : this.getOrInsertFunction(name + u[0], this.functionType(u[1], [u[1]]));
-    }
-    if (name === 'llvm.isunordered' && ft.params.length > 0) {
-      const t = ft.params[0]!.kind;
-      if (t === 'float') return this.getOrInsertFunction(name + '.f32', ft);
-      if (t === 'double') return this.getOrInsertFunction(name + '.f64', ft);
-      return undefined;
-    }
-    if (name === 'llvm.memcpy' || name === 'llvm.memset' || name === 'llvm.memmove') {
-      const len = ft.params[2]?.kind;
-      const sbytePtr = this.pointerTo(P.sbyte);
-      if (len === 'uint' || len === 'int') return this.getOrInsertFunction(name + '.i32', this.functionType(P.void, [sbytePtr, ft.params[1]!, P.uint, P.uint]));
-      if (len === 'ulong' || len === 'long') return this.getOrInsertFunction(name + '.i64', this.functionType(P.void, [sbytePtr, ft.params[1]!, P.ulong, P.uint]));
-    }
-    // llvm.dbg.* upgrades need argument permutations; LLVM 1.9 failed on the corpus files that
-    // use them, so they are not modelled.
-    return undefined;
+    const upgrade = name === undefined ? undefined : upgradedIntrinsic(name, f.functionType, { pointerTo: (t) => this.pointerTo(t), functionType: (r, p) => this.functionType(r, p) });
+    return upgrade === undefined ? undefined : this.getOrInsertFunction(upgrade.name, upgrade.type);
   }
 
   /** UpgradeIntrinsicCall: a new call before the old one (casts where types differ), old erased. */

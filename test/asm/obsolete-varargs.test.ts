@@ -11,13 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { parseAssembly } from '../../src/asm/index.js';
 import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
-import { locateCorpus } from '../../src/tools/corpus-location.js';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const LLVM = resolve(HERE, '../../../shared/llvm-1.9/bin');
 const HAVE_LLVM = existsSync(join(LLVM, 'llvm-as'));
 if (!HAVE_LLVM) console.warn(`LLVM 1.9's llvm-as not found in ${LLVM}: the obsolete-varargs oracle tests are skipped`);
-const corpus = locateCorpus();
 
 const HEADER = 'implementation\ndeclare sbyte* %llvm.va_start()\ndeclare sbyte* %llvm.va_copy(sbyte*)\ndeclare void %llvm.va_end(sbyte*)\n';
 
@@ -75,12 +74,12 @@ describe.skipIf(!HAVE_LLVM)('old varargs in 1.9 text: the bytes LLVM 1.9 wrote',
   }
 });
 
-describe.skipIf(!corpus.present)('old varargs in the corpus: 1.1 and 1.3 listings assembled as 1.9 give the 1.9 file', () => {
+describe.skipIf(!CORPUS_PRESENT)('old varargs in the corpus: 1.1 and 1.3 listings assembled as 1.9 give the 1.9 file', NEEDS_CORPUS, () => {
   for (const file of ['Feature__varargs', 'CodeGen__CBackend__2003-10-23-ZeroArgVarargs']) {
     for (const folder of ['v1', 'v3']) {
       it(`${folder}/${file}.dis.ll → v6/${file}.bc`, () => {
-        const text = readFileSync(join(corpus.root, folder, `${file}.dis.ll`), 'latin1');
-        const v6 = readFileSync(join(corpus.root, 'v6', `${file}.bc`));
+        const text = readFileSync(join(CORPUS_ROOT, folder, `${file}.dis.ll`), 'latin1');
+        const v6 = readFileSync(join(CORPUS_ROOT, 'v6', `${file}.bc`));
         expect(Buffer.from(assemble19(text)).equals(v6)).toBe(true);
       });
     }

@@ -1,0 +1,114 @@
+/**
+ * Old intrinsics in 1.8/1.9 text, renamed as LLVM 1.7–1.9's parser renamed them when it finished
+ * a module (AutoUpgrade; the rule for which intrinsic becomes which is graph/intrinsic-upgrade.ts).
+ *
+ * For every function of the module, in order, whose name and type call for it: the new
+ * declaration (found, or appended), each call rebuilt before the old one — arguments of another
+ * type cast (a constant through the folder, a value by a new `cast` instruction named
+ * `autoupgrade_cast`), the new call taking the old call's name where it returns a value, and a
+ * cast back to the old return type (under the same name) when the old call's value was used —
+ * then the old call and the old declaration deleted. The order of the calls is LLVM's use order:
+ * a function's calls from last to first (the parser resolved them at the end, through
+ * placeholders, each pushed to the front of the use list). Names are made unique by each
+ * function's symbol table (function-symbols.ts), which the varargs rewrite then goes on using.
+ * A use of an old intrinsic other than as a call's callee is refused (LLVM left it dangling).
+ */
+import type { ConstantFolder } from '../fold/index.js';
+import { upgradedIntrinsic } from '../graph/intrinsic-upgrade.js';
+import type { Type } from '../graph/type.js';
+import type { BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
+import type { FunctionSymbolTables } from './function-symbols.js';
+import type { AfterParsingHost } from './obsolete-varargs.js';
+
+const isConstant = (v: Value): v is Constant => v.kind !== 'argument' && v.kind !== 'block' && v.kind !== 'instruction';
+
+export function upgradeIntrinsicCalls(host: AfterParsingHost, folder: ConstantFolder, tables: FunctionSymbolTables): void {
+  const m = host.module;
+  // LLVM walked the function list as it grew; what it appended needs no upgrade.
+  for (const f of [...m.functions]) {
+    if (f.name === undefined) continue;
+    const upgrade = upgradedIntrinsic(f.name, f.functionType, { pointerTo: (t) => host.pointerTo(t), functionType: (r, p) => host.functionType(r, p, false) });
+    if (upgrade === undefined) continue;
+    const nf = host.getOrInsertFunction(upgrade.name, upgrade.type);
+    for (const { call, fn, block } of callsOf(host, f)) rebuildCall(call, f, nf, block, tables.of(fn), folder, host);
+    if (nf !== f) host.eraseFunction(f);
+  }
+}
+
+/** The calls of `f`, in LLVM's use order (file comment), with where they are. */
+function callsOf(host: AfterParsingHost, f: Function): { call: Instruction; fn: Function; block: BasicBlock }[] {
+  const out: { call: Instruction; fn: Function; block: BasicBlock }[] = [];
+  for (const fn of host.module.functions) {
+    const mine: { call: Instruction; fn: Function; block: BasicBlock }[] = [];
+    for (const block of fn.blocks) {
+      for (const inst of block.instructions) {
+        const uses = inst.operands.filter((o) => o === f).length;
+        if (uses === 0) continue;
+        if (inst.opcode !== 'call' || inst.operands[0] !== f || uses !== 1) {
+          host.fail(`the old intrinsic ${f.name ?? ''} is used other than as the function a call calls (in %${fn.name ?? ''}), which LLVM's renaming of old intrinsics could not handle`);
+        }
+        mine.push({ call: inst, fn, block });
+      }
+    }
+    out.push(...mine.reverse());
+  }
+  for (const g of host.module.globals) {
+    if (g.initializer !== undefined && mentions(g.initializer, f)) host.fail(`the old intrinsic ${f.name ?? ''} is used in the initializer of %${g.name ?? ''}, which LLVM's renaming of old intrinsics could not handle`);
+  }
+  return out;
+}
+
+function mentions(c: Constant, f: Function, seen = new Set<Constant>()): boolean {
+  if (c === f) return true;
+  if (seen.has(c)) return false;
+  seen.add(c);
+  if (c.kind === 'expr') return c.operands.some((o) => mentions(o, f, seen));
+  if (c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') return c.elements.some((o) => mentions(o, f, seen));
+  return false;
+}
+
+/** LLVM's `UpgradeIntrinsicCall`. */
+function rebuildCall(ci: Instruction, f: Function, nf: Function, block: BasicBlock, names: ReturnType<FunctionSymbolTables['of']>, folder: ConstantFolder, host: AfterParsingHost): void {
+  const list = block.instructions;
+  const insertBefore = (inst: Instruction, name: string | undefined): Instruction => {
+    if (name !== undefined && name !== '') inst.name = names.insert(inst.type, name);
+    list.splice(list.indexOf(ci), 0, inst);
+    return inst;
+  };
+  const cast = (v: Value, to: Type): Value => {
+    if (v.type === to) return v;
+    if (isConstant(v)) return folder.cast(v, to);
+    return insertBefore({ kind: 'instruction', opcode: 'cast', type: to, operands: [v] }, 'autoupgrade_cast');
+  };
+  const nft = nf.functionType;
+  if (nft.params.length !== ci.operands.length - 1) host.fail(`a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's renaming to ${nf.name ?? ''} could not handle`);
+  const args = nft.params.map((t, k) => cast(ci.operands[k + 1]!, t));
+  const newIsVoid = nft.returnType.kind === 'void';
+  const call: Instruction = { kind: 'instruction', opcode: 'call', type: nft.returnType, operands: [nf, ...args], callingConv: ci.callingConv ?? 0, isTailCall: ci.isTailCall === true };
+  insertBefore(call, newIsVoid ? undefined : ci.name);
+  if (isUsed(ci, host)) {
+    let result: Value;
+    if (newIsVoid) result = { kind: 'undef', type: ci.type };
+    else if (f.functionType.returnType !== nft.returnType) result = insertBefore({ kind: 'instruction', opcode: 'cast', type: f.functionType.returnType, operands: [call] }, call.name);
+    else result = call;
+    replaceAllUses(host, ci, result);
+  }
+  list.splice(list.indexOf(ci), 1);
+  if (ci.name !== undefined) names.remove(ci.type, ci.name);
+}
+
+function isUsed(v: Instruction, host: AfterParsingHost): boolean {
+  for (const fn of host.module.functions) for (const b of fn.blocks) for (const i of b.instructions) if (i.operands.includes(v)) return true;
+  return false;
+}
+
+function replaceAllUses(host: AfterParsingHost, from: Instruction, to: Value): void {
+  for (const fn of host.module.functions) {
+    for (const b of fn.blocks) {
+      for (const i of b.instructions) {
+        const ops = i.operands;
+        for (let k = 0; k < ops.length; k++) if (ops[k] === from) ops[k] = to;
+      }
+    }
+  }
+}
