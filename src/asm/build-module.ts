@@ -41,6 +41,7 @@ import { newVarArgsState, rewriteObsoleteVarArgs, type AfterParsingHost } from '
 import { upgradeIntrinsicCalls } from './intrinsic-upgrade.js';
 import { FunctionSymbolTables } from './function-symbols.js';
 import { uniqueName } from '../graph/symbol-names.js';
+import { functionDeclaration } from '../graph/declaration.js';
 import { ConstantFolder, type BinaryOpcode, type Comparison } from '../fold/index.js';
 
 /** One symbol table: named values by plane (type), and unnamed ones numbered per plane. */
@@ -223,24 +224,13 @@ class ModuleBuilderFromText {
       if (fn.kind !== 'function') this.fail(`'%${item.name}' is already a global variable of this type`, item.at);
       if (!item.isDeclare && this.defined.has(fn)) this.fail(`redefinition of function '%${item.name}'`, item.at);
     } else {
-      fn = {
-        kind: 'function',
-        type,
-        functionType,
-        linkage: 'external',
-        callingConv: 0,
-        alignment: 0,
-        isDeclaration: true,
-        args: [],
-        blocks: [],
-      };
+      fn = functionDeclaration(functionType, type);
       if (item.name !== '') {
         fn.name = item.name;
         this.globals.defineName(type, item.name, fn);
       } else this.globals.number(type, fn);
-      this.module.functions.push(fn);
       // A declaration's arguments exist but have no names (bytecode keeps none for them).
-      fn.args = params.map((type, index): Argument => ({ kind: 'argument', type, index }));
+      this.module.functions.push(fn);
     }
     if (item.isDeclare || !this.defined.has(fn)) {
       // A declaration always sets the linkage (LLVM 1.9 did, for a pointer to a declared function).
@@ -277,18 +267,7 @@ class ModuleBuilderFromText {
 
   private newDeclaration(name: string, functionType: FunctionType): Function {
     const type = this.pointerTo(functionType);
-    const fn: Function = {
-      kind: 'function',
-      type,
-      functionType,
-      linkage: 'external',
-      callingConv: 0,
-      alignment: 0,
-      isDeclaration: true,
-      args: functionType.params.map((t, index) => ({ kind: 'argument', type: t, index })),
-      blocks: [],
-      name,
-    };
+    const fn = functionDeclaration(functionType, type, name);
     this.globals.defineName(type, name, fn);
     return fn;
   }

@@ -120,6 +120,30 @@ function isMaybeZeroSized(t: Type, seen = new Set<Type>()): boolean {
 
 type Relation = Comparison | 'unknown';
 
+/**
+ * The indices of a getelementptr from a pointer to `from` to its first element of type `to`, at
+ * any depth (`int 0` first and into arrays and vectors, `uint 0` into structs), or undefined when
+ * `to` is no first element of `from`. A type met twice stops the walk: LLVM looped forever on a
+ * type that is its own first element.
+ */
+export function firstElementIndices(from: Type, to: Type, intZero: Constant, uintZero: Constant): Constant[] | undefined {
+  const indices: Constant[] = [intZero];
+  let t = from;
+  const seen = new Set<Type>();
+  while (t !== to && !seen.has(t)) {
+    seen.add(t);
+    if (t.kind === 'struct') {
+      if (t.elements.length === 0) break;
+      t = t.elements[0]!;
+      indices.push(uintZero);
+    } else if (t.kind === 'array' || t.kind === 'packed') {
+      t = t.element;
+      indices.push(intZero);
+    } else break;
+  }
+  return t === to ? indices : undefined;
+}
+
 export class ConstantFolder {
   constructor(private readonly host: FoldHost) {}
 
@@ -212,24 +236,8 @@ export class ConstantFolder {
     // A pointer to an aggregate cast to a pointer to its first element (at any depth) is a
     // getelementptr of zeros.
     if (v.type.kind === 'pointer' && to.kind === 'pointer') {
-      const intZero = this.u(intOf(P.int, 0n));
-      const uintZero = this.u(intOf(P.uint, 0n));
-      const indices: Constant[] = [intZero];
-      let t: Type = v.type.element;
-      // LLVM looped forever on a type that is its own first element; a type met twice stops here.
-      const seen = new Set<Type>();
-      while (t !== to.element && !seen.has(t)) {
-        seen.add(t);
-        if (t.kind === 'struct') {
-          if (t.elements.length === 0) break;
-          t = t.elements[0]!;
-          indices.push(uintZero);
-        } else if (t.kind === 'array' || t.kind === 'packed') {
-          t = t.element;
-          indices.push(intZero);
-        } else break;
-      }
-      if (t === to.element) return this.getElementPtr(v, indices);
+      const indices = firstElementIndices(v.type.element, to.element, this.u(intOf(P.int, 0n)), this.u(intOf(P.uint, 0n)));
+      if (indices !== undefined) return this.getElementPtr(v, indices);
     }
 
     if (to.kind === 'packed' && v.type.kind === 'packed') {

@@ -1,3 +1,4 @@
 /** LLVM 1.9's constant folder (see folder.ts). */
-export { ConstantFolder, isComparison, type Comparison, type FoldHost } from './folder.js';
+export { ConstantFolder, firstElementIndices, isComparison, type Comparison, type FoldHost } from './folder.js';
 export type { BinaryOpcode } from './scalar.js';
+export { isNullValue } from './scalar.js';

@@ -56,7 +56,13 @@ function cValue(c: Constant): bigint {
   return isSigned(c.type) ? sext(c.value, bits) : zext(c.value, bits);
 }
 
-/** LLVM's `isNullValue` for the simple constants (and aggregates, element by element). */
+/** Aggregates being examined, so that a cyclic constant (only a damaged file makes one) ends. */
+const visiting = new Set<Constant>();
+
+/**
+ * LLVM's `isNullValue` for the simple constants, and for aggregates element by element (LLVM
+ * never kept an all-zero aggregate: it made it `zeroinitializer`).
+ */
 export function isNullValue(c: Constant): boolean {
   switch (c.kind) {
     case 'bool':
@@ -72,7 +78,13 @@ export function isNullValue(c: Constant): boolean {
     case 'array':
     case 'struct':
     case 'packed':
-      return c.elements.every(isNullValue);
+      if (visiting.has(c)) return false;
+      visiting.add(c);
+      try {
+        return c.elements.every(isNullValue);
+      } finally {
+        visiting.delete(c);
+      }
     default:
       return false;
   }

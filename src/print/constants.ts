@@ -3,42 +3,17 @@
  * zero (ConstantArray/Struct/Packed::get returned `zeroinitializer` instead, as for an empty one),
  * while the graph keeps what the file listed. `canonicalConstant` gives the value LLVM printed.
  */
-import { primitiveTypes, type Type } from '../graph/type.js';
+import { primitiveTypes } from '../graph/type.js';
+import { firstElementIndices, isNullValue } from '../fold/index.js';
 import type { Constant, ConstantExpr, ConstantZero } from '../graph/value.js';
 
 const zeroOf = new WeakMap<Constant, ConstantZero>();
 const gepOf = new WeakMap<Constant, ConstantExpr | null>();
-
-/** Aggregates being examined, so that a cyclic constant (only bad input makes one) ends. */
-const visiting = new Set<Constant>();
+const INT_ZERO: Constant = { kind: 'int', type: primitiveTypes.int, value: 0n };
+const UINT_ZERO: Constant = { kind: 'int', type: primitiveTypes.uint, value: 0n };
 
 /** LLVM's isNullValue, after canonicalization (so all-zero aggregates are null too). */
-export function isNullConstant(c: Constant): boolean {
-  switch (c.kind) {
-    case 'bool':
-      return !c.value;
-    case 'int':
-      return c.value === 0n;
-    case 'fp':
-      return c.bits === 0n;
-    case 'null':
-    case 'zeroinitializer':
-      return true;
-    case 'array':
-    case 'struct':
-    case 'packed': {
-      if (visiting.has(c)) return false;
-      visiting.add(c);
-      try {
-        return c.elements.every(isNullConstant);
-      } finally {
-        visiting.delete(c);
-      }
-    }
-    default:
-      return false;
-  }
-}
+export const isNullConstant = isNullValue;
 
 /**
  * `c`, or what LLVM turned it into when building it: `zeroinitializer` for all-zero aggregates
@@ -76,27 +51,6 @@ function castToFirstElement(c: ConstantExpr): ConstantExpr | null {
   if (v === undefined || v.type === c.type || v.type.kind !== 'pointer' || c.type.kind !== 'pointer') return null;
   if (v.kind === 'expr' && (v.opcode === 'cast' || (v.opcode === 'getelementptr' && v.operands.slice(1).every(isNullConstant)))) return null;
   if (v.kind === 'undef') return null;
-  const target = c.type.element;
-  const intZero: Constant = { kind: 'int', type: primitiveTypes.int, value: 0n };
-  const uintZero: Constant = { kind: 'int', type: primitiveTypes.uint, value: 0n };
-  const indices: Constant[] = [intZero];
-  let t: Type = v.type.element;
-  // A type met twice leads round a type that contains itself as its first element: no element
-  // at any depth is the target (LLVM 1.9's folder looped forever here).
-  const seen = new Set<Type>();
-  while (t !== target && !seen.has(t)) {
-    seen.add(t);
-    if (t.kind === 'struct') {
-      if (t.elements.length === 0) break;
-      t = t.elements[0]!;
-      indices.push(uintZero);
-    } else if (t.kind === 'array' || t.kind === 'packed') {
-      t = t.element;
-      indices.push(intZero);
-    } else {
-      break;
-    }
-  }
-  if (t !== target) return null;
-  return { kind: 'expr', opcode: 'getelementptr', type: c.type, operands: [v, ...indices] };
+  const indices = firstElementIndices(v.type.element, c.type.element, INT_ZERO, UINT_ZERO);
+  return indices === undefined ? null : { kind: 'expr', opcode: 'getelementptr', type: c.type, operands: [v, ...indices] };
 }

@@ -20,6 +20,7 @@ import type { BasicBlock, Constant, Function, Instruction, Value } from '../grap
 import { plainView, type ModuleView } from './view.js';
 import { PlaneNames } from '../graph/symbol-names.js';
 import { upgradedIntrinsic } from '../graph/intrinsic-upgrade.js';
+import { functionDeclaration } from '../graph/declaration.js';
 
 /** Cheap test: does anything in the module need the upgrade? */
 function needsUpgrade(module: Module): boolean {
@@ -148,18 +149,7 @@ class Upgrader {
   private getOrInsertFunction(name: string, ft: FunctionType): Function {
     const ptr = this.pointerTo(ft);
     for (const f of this.functions) if (f.type === ptr && this.nameOf(f) === name) return f;
-    const nf: Function = {
-      kind: 'function',
-      type: ptr,
-      functionType: ft,
-      name,
-      linkage: 'external',
-      callingConv: 0,
-      alignment: 0,
-      isDeclaration: true,
-      args: ft.params.map((t, index) => ({ kind: 'argument' as const, type: t, index })),
-      blocks: [],
-    };
+    const nf = functionDeclaration(ft, ptr, name);
     this.functions.push(nf);
     return nf;
   }
