@@ -71,7 +71,10 @@ export type OpcodeName =
   | 'phi' | 'cast' | 'call' | 'shl' | 'shr' | 'lshr' | 'ashr' | 'select'
   | 'userop1' | 'userop2'
   | 'vanext' | 'vaarg' | 'va_arg'
-  | 'extractelement' | 'insertelement' | 'shufflevector';
+  | 'extractelement' | 'insertelement' | 'shufflevector'
+  | 'icmp' | 'fcmp'
+  | 'trunc' | 'zext' | 'sext' | 'fptoui' | 'fptosi' | 'uitofp' | 'sitofp' | 'fptrunc' | 'fpext'
+  | 'ptrtoint' | 'inttoptr' | 'bitcast';
 
 /** Builds an opcode table: index = opcode number in the file, entry = its meaning. */
 function opcodeTable(first: number, names: readonly OpcodeName[]): readonly (OpcodeName | undefined)[] {
