@@ -32,13 +32,16 @@ export const OPCODES: readonly Opcode[] = [
   'seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt',
   'malloc', 'free', 'alloca', 'load', 'store', 'getelementptr', 'phi', 'cast', 'call', 'shl', 'shr', 'select',
   'userop1', 'userop2', 'vaarg', 'vanext', 'extractelement', 'insertelement', 'shufflevector',
+  // Version 7's (appended; the numbers above never change):
+  'lshr', 'ashr', 'icmp', 'fcmp',
+  'trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast',
 ];
 
 /** The number of each opcode in `OPCODES`. */
 export const OPCODE_NUMBER: Readonly<Record<Opcode, number>> = Object.fromEntries(OPCODES.map((o, i) => [o, i])) as Record<Opcode, number>;
 
 /** The fields an instruction has beyond kind, opcode, type and operands, when it has any. */
-export type InstructionExtras = Partial<Pick<Instruction, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands'>>;
+export type InstructionExtras = Partial<Pick<Instruction, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'>>;
 
 /** A symbol table's layout with value codes in place of values (see SymbolTableLayout). */
 export interface CompactLayout {

@@ -1,5 +1,5 @@
 import type { Type } from './type.js';
-import type { Function, GlobalVariable, SymbolTableLayout } from './value.js';
+import type { Function, GlobalAlias, GlobalVariable, SymbolTableLayout } from './value.js';
 
 // How a file's stream was stored: one type for the container layer and the graph.
 import type { Compression } from '../container/container.js';
@@ -18,7 +18,7 @@ export interface SourceInfo {
 
 export interface Module {
   readonly kind: 'module';
-  /** `little`, `big`, or `any` when the file leaves it open. */
+  /** `little`, `big`, or `any` when the file leaves it open (always `any` for version 7: see `dataLayout`). */
   endianness: 'little' | 'big' | 'any';
   /** 32, 64, or `any` when the file leaves it open. */
   pointerSize: 32 | 64 | 'any';
@@ -33,6 +33,14 @@ export interface Module {
   typeNames: Map<string, Type>;
   globals: GlobalVariable[];
   functions: Function[];
+  /** Version 7: the module's aliases, in file order. Absent (not empty) on v0–v6 modules. */
+  aliases?: GlobalAlias[];
+  /**
+   * Version 7 (from 2007-01-26): the data-layout string (`target datalayout = "…"`), which took
+   * over endianness and pointer size from the version word; `''` when the file's was empty.
+   * Absent on v0–v6 modules, whose `endianness`/`pointerSize` say it.
+   */
+  dataLayout?: string;
   /** The module symbol table's order as the file had it (see SymbolTableLayout). */
   layout?: SymbolTableLayout;
   /**

@@ -1,5 +1,5 @@
 /**
- * LLVM 1.x types as plain objects.
+ * LLVM 1.x types (and version 7's additions) as plain objects.
  *
  * Primitive types are singletons (`primitiveTypes.int` …), so `===` compares them. Derived types
  * are objects that refer to other types; recursive types are cycles of such objects (a struct
@@ -32,11 +32,72 @@ export interface FunctionType {
   returnType: Type;
   params: Type[];
   isVarArg: boolean;
+  /**
+   * Version 7 only: the parameter attributes LLVM 2.0's trunk attached to the function type, as
+   * the file listed them (sparse, ascending index; index 0 is the return value, 1 … the
+   * parameters). Absent (never an empty array) when the type has none, and always on v0–v6
+   * types. Two function types that differ only here are different types, as in LLVM.
+   */
+  paramAttributes?: readonly ParamAttribute[];
 }
+
+/**
+ * One entry of a function type's parameter-attribute list (version 7): which value (0 = the
+ * return value, n = parameter n) and its attribute bits (`PARAM_ATTRIBUTE_BITS`). Unknown bits are
+ * kept as read, so that a file round-trips.
+ */
+export interface ParamAttribute {
+  readonly index: number;
+  readonly attributes: number;
+}
+
+/** Version 7's parameter attribute bits (LLVM trunk r36867, ParameterAttributes.h), by the name LLVM printed. */
+export const PARAM_ATTRIBUTE_BITS = Object.freeze({
+  zext: 1 << 0,
+  sext: 1 << 1,
+  noreturn: 1 << 2,
+  inreg: 1 << 3,
+  sret: 1 << 4,
+  nounwind: 1 << 5,
+} as const);
 
 export interface StructType {
   readonly kind: 'struct';
   elements: Type[];
+  /**
+   * Version 7: a packed struct (`<{ … }>`, no padding between elements; added 2006-12-08).
+   * Absent or false for an ordinary struct, and on every v0–v6 type.
+   */
+  isPacked?: boolean;
+}
+
+/**
+ * Version 7's signless integer type of any width from 1 to `MAX_INTEGER_BITS` (`i1`, `i8`, `i32`,
+ * `i17`, …). Uniqued like a primitive: `integerType(bits)` returns one shared object per width, so
+ * `===` compares them. Not a primitive in the graph's sense (`isPrimitive` is false): in
+ * version 7 every integer type is an entry of the module's type pool, as LLVM wrote it. `i1` is
+ * version 7's boolean (its constants are `ConstantBool`s of this type). Versions 0–6 never hold
+ * one: their integers are the signed/unsigned primitives (`int`, `ubyte`, …).
+ */
+export interface IntegerType {
+  readonly kind: 'integer';
+  readonly bits: number;
+}
+
+/** The widest integer type LLVM 2.0's trunk allowed (IntegerType::MAX_INT_BITS, 2^23 - 1). */
+export const MAX_INTEGER_BITS = (1 << 23) - 1;
+
+const integerTypes = new Map<number, IntegerType>();
+
+/** The one `IntegerType` of `bits` bits (1 … MAX_INTEGER_BITS; callers check the range first). */
+export function integerType(bits: number): IntegerType {
+  if (!Number.isInteger(bits) || bits < 1 || bits > MAX_INTEGER_BITS) throw new RangeError(`integer width ${bits} is outside 1…${MAX_INTEGER_BITS}`);
+  let t = integerTypes.get(bits);
+  if (t === undefined) {
+    t = Object.freeze({ kind: 'integer', bits });
+    integerTypes.set(bits, t);
+  }
+  return t;
 }
 
 export interface ArrayType {
@@ -45,7 +106,7 @@ export interface ArrayType {
   length: number;
 }
 
-/** LLVM 1.x's SIMD vector type, written `< N x T >`. */
+/** LLVM 1.x's SIMD vector type, written `< N x T >` (version 7's VectorType, same syntax). */
 export interface PackedType {
   readonly kind: 'packed';
   element: Type;
@@ -62,7 +123,7 @@ export interface OpaqueType {
   readonly kind: 'opaque';
 }
 
-export type DerivedType = FunctionType | StructType | ArrayType | PackedType | PointerType | OpaqueType;
+export type DerivedType = FunctionType | StructType | ArrayType | PackedType | PointerType | OpaqueType | IntegerType;
 export type Type = PrimitiveType | DerivedType;
 
 const prim = (kind: PrimitiveTypeKind): PrimitiveType => Object.freeze({ kind });
@@ -110,13 +171,14 @@ export function isPrimitive(t: Type): t is PrimitiveType {
     case 'packed':
     case 'pointer':
     case 'opaque':
+    case 'integer':
       return false;
     default:
       return true;
   }
 }
 
-/** Whether `t` is one of the integer types (`sbyte` … `ulong`; not `bool`). */
+/** Whether `t` is one of the integer types (`sbyte` … `ulong`; not `bool`; version 7's are `isSignlessInteger`). */
 export function isInteger(t: Type): boolean {
   switch (t.kind) {
     case 'ubyte':
@@ -133,6 +195,11 @@ export function isInteger(t: Type): boolean {
   }
 }
 
+/** Whether `t` is version 7's signless integer type (any width, `i1` included). */
+export function isSignlessInteger(t: Type): t is IntegerType {
+  return t.kind === 'integer';
+}
+
 /** Whether `t` is a signed integer type (`sbyte`, `short`, `int`, `long`). */
 export function isSigned(t: Type): boolean {
   return t.kind === 'sbyte' || t.kind === 'short' || t.kind === 'int' || t.kind === 'long';
@@ -143,9 +210,11 @@ export function isFloatingPoint(t: Type): boolean {
   return t.kind === 'float' || t.kind === 'double';
 }
 
-/** Bit width of an integer or bool type (bool is 1). */
+/** Bit width of an integer or bool type (bool is 1), version 7's signless integers included. */
 export function integerBits(t: Type): number {
   switch (t.kind) {
+    case 'integer':
+      return t.bits;
     case 'bool':
       return 1;
     case 'ubyte':
@@ -188,10 +257,13 @@ export function heldByValue(t: Type): readonly Type[] {
   return [];
 }
 
-/** The values an integer type holds: signed types hold signed values, as the graph does. */
+/**
+ * The values an integer type holds: signed types hold signed values, as the graph does; version
+ * 7's signless integers hold the signed reading of their bits (as LLVM 2.0 printed them).
+ */
 export function integerRange(t: Type): readonly [bigint, bigint] {
   const bits = BigInt(integerBits(t));
-  return isSigned(t) ? [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n] : [0n, (1n << bits) - 1n];
+  return isSigned(t) || t.kind === 'integer' ? [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n] : [0n, (1n << bits) - 1n];
 }
 
 /** LLVM `isFirstClassType`: primitives but void (label included), pointers and packed types. */
@@ -230,14 +302,17 @@ export function typesEqual(a: Type, b: Type, assumed: Map<Type, Type> = new Map(
       const bb = b as ArrayType | PackedType;
       return a.length === bb.length && typesEqual(a.element, bb.element, assumed);
     }
+    case 'integer':
+      return a.bits === (b as IntegerType).bits;
     case 'struct': {
       const bb = b as StructType;
-      return a.elements.length === bb.elements.length && a.elements.every((e, i) => typesEqual(e, bb.elements[i]!, assumed));
+      return (a.isPacked ?? false) === (bb.isPacked ?? false) && a.elements.length === bb.elements.length && a.elements.every((e, i) => typesEqual(e, bb.elements[i]!, assumed));
     }
     case 'function': {
       const bb = b as FunctionType;
       return (
         a.isVarArg === bb.isVarArg &&
+        sameParamAttributes(a.paramAttributes, bb.paramAttributes) &&
         a.params.length === bb.params.length &&
         typesEqual(a.returnType, bb.returnType, assumed) &&
         a.params.every((p, i) => typesEqual(p, bb.params[i]!, assumed))
@@ -245,4 +320,12 @@ export function typesEqual(a: Type, b: Type, assumed: Map<Type, Type> = new Map(
     }
   }
   return false;
+}
+
+/** Whether two parameter-attribute lists are the same (absent = none). */
+export function sameParamAttributes(a: readonly ParamAttribute[] | undefined, b: readonly ParamAttribute[] | undefined): boolean {
+  if (a === b) return true;
+  const x = a ?? [];
+  const y = b ?? [];
+  return x.length === y.length && x.every((p, i) => p.index === y[i]!.index && p.attributes === y[i]!.attributes);
 }

@@ -9,6 +9,7 @@ import type { FunctionType, PointerType, Type } from './type.js';
 // ---------------------------------------------------------------------------------------------
 // Constants
 
+/** `true`/`false`: of type `bool` (v0–v6), or of version 7's `i1` (`integerType(1)`). */
 export interface ConstantBool {
   readonly kind: 'bool';
   type: Type;
@@ -17,7 +18,9 @@ export interface ConstantBool {
 
 /**
  * An integer constant of any integer type. `value` is the exact value as the type reads it:
- * signed types hold the signed value (-128 … 127 for sbyte), unsigned types the unsigned one.
+ * signed types hold the signed value (-128 … 127 for sbyte), unsigned types the unsigned one,
+ * and version 7's signless integers (`i8`, `i17`, `i128`, …, never `i1`) the signed reading of
+ * their bits (-128 … 127 for `i8`), which is how LLVM 2.0 printed them.
  */
 export interface ConstantInt {
   readonly kind: 'int';
@@ -62,13 +65,16 @@ export interface ConstantAggregate {
 
 /**
  * A constant expression. `opcode` uses instruction opcode names (`cast`, `getelementptr`,
- * `add`, `seteq`, `select`, `shl`, `extractelement`, …). For `cast` the target type is `type`.
+ * `add`, `seteq`, `select`, `shl`, `extractelement`, …). For `cast` and version 7's twelve casts
+ * (`trunc` … `bitcast`) the target type is `type`. Version 7's `icmp`/`fcmp` carry `predicate`.
  */
 export interface ConstantExpr {
   readonly kind: 'expr';
   type: Type;
   opcode: Opcode;
   operands: Constant[];
+  /** `icmp`/`fcmp` only (version 7): the comparison. */
+  predicate?: Predicate;
 }
 
 /** Inline assembly used as a callee. Its type is a pointer to the function type. */
@@ -90,7 +96,26 @@ export type Constant =
   | ConstantAggregate
   | ConstantExpr
   | InlineAsm
-  | GlobalValue;
+  | GlobalValue
+  | GlobalAlias;
+
+// ---------------------------------------------------------------------------------------------
+// Version 7: comparison predicates
+
+/** `icmp` predicates with LLVM's numbers (ICmpInst::Predicate, 32 … 41), by the name LLVM 2.0 printed. */
+export const INT_PREDICATES = Object.freeze({ eq: 32, ne: 33, ugt: 34, uge: 35, ult: 36, ule: 37, sgt: 38, sge: 39, slt: 40, sle: 41 } as const);
+/** `fcmp` predicates with LLVM's numbers (FCmpInst::Predicate, 0 … 15), by the name LLVM 2.0 printed. */
+export const FLOAT_PREDICATES = Object.freeze({
+  false: 0, oeq: 1, ogt: 2, oge: 3, olt: 4, ole: 5, one: 6, ord: 7,
+  uno: 8, ueq: 9, ugt: 10, uge: 11, ult: 12, ule: 13, une: 14, true: 15,
+} as const);
+export type IntPredicate = keyof typeof INT_PREDICATES;
+export type FloatPredicate = keyof typeof FLOAT_PREDICATES;
+/**
+ * The comparison of an `icmp` (an `IntPredicate`) or `fcmp` (a `FloatPredicate`). The names
+ * overlap (`ugt` is both an integer and an unordered float predicate): the opcode says which.
+ */
+export type Predicate = IntPredicate | FloatPredicate;
 
 // ---------------------------------------------------------------------------------------------
 // Globals
@@ -105,6 +130,9 @@ export type Linkage =
   | 'dllexport'
   | 'extern_weak';
 
+/** Version 7's symbol visibility (GlobalValue::VisibilityTypes); absent means `default`. */
+export type Visibility = 'default' | 'hidden' | 'protected';
+
 /** A global variable. Its `type` is a pointer to `valueType`. */
 export interface GlobalVariable {
   readonly kind: 'global';
@@ -118,6 +146,26 @@ export interface GlobalVariable {
   /** Alignment in bytes; 0 means unspecified. */
   alignment: number;
   section?: string;
+  /** Version 7: visibility; absent means `default` (always absent on v0–v6). */
+  visibility?: Visibility;
+  /** Version 7: `thread_local`; absent means false (always absent on v0–v6). */
+  isThreadLocal?: boolean;
+}
+
+/**
+ * Version 7 (from 2007-04): a second name for a global value or a constant expression over one
+ * (`@a = alias weak i32* @b`). Its `type` is the aliasee's type. The file gives an alias no
+ * visibility, so one read from a file has none.
+ */
+export interface GlobalAlias {
+  readonly kind: 'alias';
+  type: PointerType;
+  name?: string;
+  /** The only linkages an alias could have in the file (two bits). */
+  linkage: 'external' | 'internal' | 'weak';
+  /** A global variable, function, alias, or a constant expression (e.g. a bitcast) of one. */
+  aliasee: Constant;
+  visibility?: Visibility;
 }
 
 /**
@@ -137,6 +185,8 @@ export interface IRFunction {
   /** Alignment in bytes; 0 means unspecified. */
   alignment: number;
   section?: string;
+  /** Version 7: visibility; absent means `default` (always absent on v0–v6). */
+  visibility?: Visibility;
   /** True for a declaration (no body). */
   isDeclaration: boolean;
   /**
@@ -163,6 +213,12 @@ export interface IRFunction {
  */
 export type Function = IRFunction;
 
+/**
+ * A global variable or function. Version 7's aliases are global values too in LLVM, but they are
+ * kept out of this union so that code written for versions 0–6 about "globals" need not handle
+ * them; they are constants (`Constant` includes `GlobalAlias`), as in LLVM, so that an
+ * initializer, an aliasee or an operand can be one.
+ */
 export type GlobalValue = GlobalVariable | Function;
 
 // ---------------------------------------------------------------------------------------------
@@ -225,7 +281,38 @@ export type Opcode =
   | 'vanext'
   | 'extractelement'
   | 'insertelement'
-  | 'shufflevector';
+  | 'shufflevector'
+  // Version 7 (LLVM 2.0 development): shr split in two, integer/float comparisons, twelve casts.
+  | 'lshr'
+  | 'ashr'
+  | 'icmp'
+  | 'fcmp'
+  | CastOpcode;
+
+/** Version 7's twelve casts, which replaced `cast` (2006-11-27). The target type is the result type. */
+export type CastOpcode =
+  | 'trunc'
+  | 'zext'
+  | 'sext'
+  | 'fptoui'
+  | 'fptosi'
+  | 'uitofp'
+  | 'sitofp'
+  | 'fptrunc'
+  | 'fpext'
+  | 'ptrtoint'
+  | 'inttoptr'
+  | 'bitcast';
+
+/** The twelve casts in LLVM's numbering order (r36867's opcodes 28 … 39). */
+export const CAST_OPCODES: readonly CastOpcode[] = Object.freeze([
+  'trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast',
+]);
+
+/** Whether `op` is one of version 7's twelve casts. */
+export function isCastOpcode(op: Opcode): op is CastOpcode {
+  return (CAST_OPCODES as readonly Opcode[]).includes(op);
+}
 
 /**
  * One instruction. `type` is its result type (`void` when it produces none). Operands are in
@@ -234,11 +321,13 @@ export type Opcode =
  * - `ret`: [] or [value];  `br`: [dest] or [cond, ifTrue, ifFalse];  `unwind`, `unreachable`: []
  * - `switch`: [cond, defaultDest, caseValue1, caseDest1, …]
  * - `invoke`: [callee, normalDest, unwindDest, arg1, …];  `call`: [callee, arg1, …]
- * - binary ops, setcc, shifts: [lhs, rhs];  `select`: [cond, ifTrue, ifFalse]
+ * - binary ops, setcc, shifts (`lshr`/`ashr` too): [lhs, rhs];  `select`: [cond, ifTrue, ifFalse]
+ * - `icmp`/`fcmp` (version 7): [lhs, rhs], with `predicate`
  * - `malloc`, `alloca`: [arraySize] (a `uint 1` constant when the file gave none; see
  *   `allocatedType`);  `free`: [ptr];  `load`: [ptr];  `store`: [value, ptr]
  * - `getelementptr`: [ptr, index1, …];  `phi`: [value1, block1, value2, block2, …]
- * - `cast`: [value] (target type is `type`);  `vaarg`, `vanext`: [valist] (see `argType`)
+ * - `cast` and version 7's casts (`trunc` … `bitcast`): [value] (target type is `type`);
+ *   `vaarg`, `vanext`: [valist] (see `argType`)
  * - `extractelement`: [vector, index];  `insertelement`: [vector, element, index];
  *   `shufflevector`: [v1, v2, mask]
  */
@@ -256,8 +345,13 @@ export interface Instruction {
   isVolatile?: boolean;
   /** `malloc`/`alloca`: the type allocated (the result is a pointer to it). */
   allocatedType?: Type;
-  /** `malloc`/`alloca`: alignment in bytes; 0 means unspecified. */
+  /**
+   * `malloc`/`alloca`: alignment in bytes; 0 means unspecified. Version 7 also gives `load` and
+   * `store` an alignment (its attributed load/store opcodes); absent there means unspecified.
+   */
   alignment?: number;
+  /** `icmp`/`fcmp` (version 7): the comparison. */
+  predicate?: Predicate;
   /** `vanext`: the argument type it steps over. */
   argType?: Type;
   /**

@@ -51,7 +51,7 @@ function isLocal(v: Value): v is Argument | BasicBlock | Instruction {
 }
 
 function isConstant(v: Value): v is Constant {
-  return !isLocal(v);
+  return !isLocal(v) && v.kind !== 'alias';
 }
 
 /** The function a callee operand denotes once no-op pointer casts are looked through. */
@@ -134,7 +134,10 @@ class BodyPrinter implements Sink, BodyApi {
 
   val(v: Value, sink: Sink | undefined = this): string {
     if (this.readingSlots && v.kind === 'instruction' && this.exc.demoted.has(v)) return this.reload(v, (line) => this.emit(line));
-    return isLocal(v) ? this.local(v) : this.ctx.consts.value(v, sink);
+    if (isLocal(v)) return this.local(v);
+    // Version 7's aliases are not upgraded yet; v0–v6 modules have none.
+    if (v.kind === 'alias') throw new UpgradeError('a version-7 alias is not upgraded yet');
+    return this.ctx.consts.value(v, sink);
   }
 
   /** A fresh value loaded from a demoted invoke result's slot; `put` places the load. */

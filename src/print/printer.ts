@@ -655,6 +655,9 @@ export class AsmPrinter {
       case 'inlineasm':
         out.text('asm ' + (v.hasSideEffects ? 'sideeffect ' : '') + '"' + escapeString(v.asm) + '", "' + escapeString(v.constraints) + '"');
         return;
+      case 'alias':
+        // Version 7's aliases are printed by the version-7 printer; v0–v6 modules have none.
+        throw new BytecodeError('a version-7 alias cannot be printed in this dialect', 0, ['Module']);
       default:
         this.constant(v);
     }
