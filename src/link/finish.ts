@@ -1,0 +1,58 @@
+/**
+ * The last step of a link: every type the linked module mentions becomes its canonical object
+ * (type-resolver.ts), so that types LLVM held as one object are one object here too, with every
+ * refined opaque type replaced by what it became. Only the linked module's own objects change.
+ */
+import type { Module } from '../graph/module.js';
+import type { Type } from '../graph/type.js';
+import type { Constant, FunctionType, PointerType } from '../graph/index.js';
+import { isConstant } from './clone.js';
+import type { TypeResolver } from './type-resolver.js';
+
+export function finishTypes(module: Module, types: TypeResolver): void {
+  const seen = new Set<Constant>();
+  const order: Type[] = [];
+  const known = new Set<Type>();
+  const canon = <T extends Type>(t: T): T => {
+    const c = types.canonical(t) as T;
+    if (!known.has(c)) {
+      known.add(c);
+      order.push(c);
+    }
+    return c;
+  };
+  const constant = (c: Constant): void => {
+    if (seen.has(c)) return;
+    seen.add(c);
+    if (c.kind === 'global' || c.kind === 'function') return; // typed with the globals below
+    (c as { type: Type }).type = canon(c.type);
+    if (c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') for (const e of c.elements) constant(e);
+    else if (c.kind === 'expr') for (const o of c.operands) constant(o);
+  };
+  for (const g of module.globals) {
+    g.type = canon(g.type);
+    g.valueType = canon(g.valueType);
+  }
+  for (const f of module.functions) {
+    f.type = canon(f.type) as PointerType;
+    f.functionType = canon(f.functionType) as FunctionType;
+    for (const a of f.args) a.type = canon(a.type);
+  }
+  for (const g of module.globals) if (g.initializer !== undefined) constant(g.initializer);
+  for (const f of module.functions) {
+    for (const b of f.blocks) {
+      for (const i of b.instructions) {
+        i.type = canon(i.type);
+        if (i.allocatedType !== undefined) i.allocatedType = canon(i.allocatedType);
+        if (i.argType !== undefined) i.argType = canon(i.argType);
+        for (const o of i.operands) if (isConstant(o)) constant(o);
+      }
+    }
+  }
+  for (const [name, t] of module.typeNames) module.typeNames.set(name, canon(t));
+  module.types = order.filter((t) => t.kind !== 'void' && !isPrimitiveKind(t));
+}
+
+function isPrimitiveKind(t: Type): boolean {
+  return t.kind !== 'function' && t.kind !== 'struct' && t.kind !== 'array' && t.kind !== 'packed' && t.kind !== 'pointer' && t.kind !== 'opaque';
+}
