@@ -9,6 +9,7 @@ import type { Argument, BasicBlock, Constant, Function, Instruction, Value } fro
 import type { Module } from '../graph/module.js';
 import { instructionsIn, nameIn, type ModuleView } from '../print/view.js';
 import type { TypeResolver } from './type-resolver.js';
+import { canonicalConstant } from '../print/constants.js';
 
 /** Whether a value is a constant (module-level: not an argument, block or instruction). */
 export function isConstant(v: Value): v is Constant {
@@ -45,9 +46,12 @@ export class ConstantMapper {
     private readonly types: TypeResolver,
   ) {}
 
-  map(c: Constant): Constant {
-    const known = this.memo.get(c);
+  map(c0: Constant): Constant {
+    const known = this.memo.get(c0);
     if (known !== undefined) return known;
+    // As LLVM 1.9 held it after reading: all-zero aggregates as zeroinitializer, a cast to a
+    // pointer to the first element as a getelementptr (files of older releases kept both).
+    const c = canonicalConstant(c0, true);
     let out: Constant;
     switch (c.kind) {
       case 'global':
@@ -72,7 +76,7 @@ export class ConstantMapper {
         out = { ...c };
         break;
     }
-    this.memo.set(c, out);
+    this.memo.set(c0, out);
     return out;
   }
 }
