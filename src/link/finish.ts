@@ -5,7 +5,7 @@
  */
 import type { Module } from '../graph/module.js';
 import type { Type } from '../graph/type.js';
-import type { Constant, FunctionType, PointerType } from '../graph/index.js';
+import type { Constant, Function, FunctionType, PointerType, SymbolTableLayout } from '../graph/index.js';
 import { isConstant } from './clone.js';
 import type { TypeResolver } from './type-resolver.js';
 
@@ -50,7 +50,37 @@ export function finishTypes(module: Module, types: TypeResolver): void {
     }
   }
   for (const [name, t] of module.typeNames) module.typeNames.set(name, canon(t));
+  for (const f of module.functions) {
+    const layout = primitivePlanesFirst(f);
+    if (layout !== undefined) f.layout = layout;
+  }
   module.types = order.filter((t) => t.kind !== 'void' && !isPrimitiveKind(t));
+}
+
+/**
+ * LLVM 1.x ordered a symbol table's planes by the address of their type object. The linked module
+ * has no file order to keep, so the writer orders planes by type number (encode/symbol-order.ts),
+ * which for derived types is the usual heap order of llvm-link's reading. Primitive types were
+ * `ManagedStatic`s allocated at start-up in Type.cpp's declaration order (sbyte before ubyte, int
+ * before uint: not their type ids' order) and before the types a file makes: a layout listing
+ * only a function's primitive planes, in that order, puts them first so.
+ */
+const PRIMITIVE_ALLOCATION_ORDER: readonly string[] = ['void', 'bool', 'sbyte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'label'];
+
+function primitivePlanesFirst(f: Function): SymbolTableLayout | undefined {
+  if (f.blocks.length === 0) return undefined;
+  const present = new Map<string, Type>();
+  const note = (v: { type: Type; name?: string }): void => {
+    if (v.name && isPrimitiveKind(v.type) === true) present.set(v.type.kind, v.type);
+  };
+  for (const a of f.args) note(a);
+  for (const b of f.blocks) {
+    note(b);
+    for (const i of b.instructions) note(i);
+  }
+  if (present.size === 0) return undefined;
+  const valuePlanes = PRIMITIVE_ALLOCATION_ORDER.filter((k) => present.has(k)).map((k) => ({ type: present.get(k)!, values: [] }));
+  return { valuePlanes };
 }
 
 function isPrimitiveKind(t: Type): boolean {
