@@ -10,6 +10,7 @@ import { isConstant } from './clone.js';
 import type { TypeResolver } from './type-resolver.js';
 
 export function finishTypes(module: Module, types: TypeResolver): void {
+  types.canonicalize(typesMentioned(module));
   const seen = new Set<Constant>();
   const order: Type[] = [];
   const known = new Set<Type>();
@@ -55,6 +56,37 @@ export function finishTypes(module: Module, types: TypeResolver): void {
     if (layout !== undefined) f.layout = layout;
   }
   module.types = order.filter((t) => t.kind !== 'void' && !isPrimitiveKind(t));
+}
+
+/** Every type the module mentions (the parts of each are found by `canonicalize`). */
+function typesMentioned(module: Module): Type[] {
+  const out: Type[] = [];
+  const seen = new Set<Constant>();
+  const constant = (c: Constant): void => {
+    if (seen.has(c)) return;
+    seen.add(c);
+    out.push(c.type);
+    if (c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') for (const e of c.elements) constant(e);
+    else if (c.kind === 'expr') for (const o of c.operands) constant(o);
+  };
+  for (const g of module.globals) {
+    out.push(g.type, g.valueType);
+    if (g.initializer !== undefined) constant(g.initializer);
+  }
+  for (const f of module.functions) {
+    out.push(f.type, f.functionType);
+    for (const a of f.args) out.push(a.type);
+    for (const b of f.blocks) {
+      for (const i of b.instructions) {
+        out.push(i.type);
+        if (i.allocatedType !== undefined) out.push(i.allocatedType);
+        if (i.argType !== undefined) out.push(i.argType);
+        for (const o of i.operands) if (isConstant(o)) constant(o);
+      }
+    }
+  }
+  for (const t of module.typeNames.values()) out.push(t);
+  return out;
 }
 
 /**

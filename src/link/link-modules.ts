@@ -191,7 +191,7 @@ class Linker {
   }
 
   /** LLVM's RecursiveResolveTypes: true when the two cannot be made one. */
-  private recursiveResolve(destTy: Type, srcTy: Type, name: string, pointers: [Type, Type][] = []): boolean {
+  private recursiveResolve(destTy: Type, srcTy: Type, name: string, pointers: Map<Type, Type> = new Map()): boolean {
     const t = this.types;
     const d = t.resolve(destTy);
     const s = t.resolve(srcTy);
@@ -219,10 +219,13 @@ class Linker {
         return this.recursiveResolve(d.element, sa.element, '', pointers);
       }
       case 'pointer': {
-        for (const [pd, ps] of pointers) if (t.same(pd, d)) return !t.same(ps, s);
-        pointers.push([d, s]);
+        // A pointer pair already being resolved: a recursive type, cut off here (LLVM kept the
+        // pairs in a vector; the destination object identifies the pair).
+        const pending = pointers.get(d);
+        if (pending !== undefined) return !t.same(pending, s);
+        pointers.set(d, s);
         const result = this.recursiveResolve(d.element, (s as PointerType).element, '', pointers);
-        pointers.pop();
+        pointers.delete(d);
         return result;
       }
       default:

@@ -141,3 +141,13 @@ describe('archives as inputs (as llvm-ld)', () => {
     expect(undefinedSymbols(m).size).toBe(0);
   });
 });
+
+describe('sizes', () => {
+  it('links modules of deeply nested types (a chain of 2,000 pointer types) with types found bottom-up', () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `%g${i} = external global int${'*'.repeat(i + 1)}\n`).join('');
+    const m = linkModules([asm(text), asm(text)]);
+    expect(m.globals.length).toBe(2000);
+    // `int*…*` (2,000 stars) is one object: g1999's value type and g1998's pointer type.
+    expect(m.globals[1999]!.valueType).toBe(m.globals[1998]!.type);
+  });
+});
