@@ -11,7 +11,7 @@
  */
 import type { Module } from '../graph/module.js';
 import type { ArrayType, FunctionType, PointerType, Type } from '../graph/type.js';
-import { nullValue } from '../graph/describe.js';
+import { emptyModule, nullValue } from '../graph/describe.js';
 import type { Constant, Function, GlobalValue, GlobalVariable, Linkage, Value } from '../graph/value.js';
 import { byteOrder, TypeNamer } from '../print/type-names.js';
 import { upgradeView19 } from '../print/upgrade19.js';
@@ -60,6 +60,8 @@ class Linker {
   private readonly types = new TypeResolver();
   private readonly symbols: ModuleSymbols;
   private readonly dest: Module;
+  /** The input being linked in (for errors). */
+  private linking = 0;
 
   constructor(first: Module) {
     this.symbols = new ModuleSymbols(this.types);
@@ -129,6 +131,7 @@ class Linker {
 
   /** Linker::LinkModules(Dest, Src). */
   link(src: Module, index: number, options: LinkOptions): void {
+    this.linking = index;
     const dest = this.dest;
     const warn = options.onWarning ?? (() => {});
     if (dest.endianness === 'any') dest.endianness = src.endianness;
@@ -229,7 +232,8 @@ class Linker {
         return result;
       }
       default:
-        return true; // LLVM: "Unexpected type!" (packed types were never resolved recursively)
+        // LLVM asserted here (packed types were never resolved recursively) and aborted.
+        throw new LinkError('Unexpected type!', this.linking);
     }
   }
 
@@ -351,7 +355,7 @@ class Linker {
       if (dgv.initializer === undefined) {
         dgv.initializer = init;
       } else if (sgv.linkage === 'external' && !this.sameConstant(dgv.initializer, init)) {
-        const typeText = ' ' + new TypeNamer(src).name(sgv.type); // WriteTypeSymbolic began with a space
+        const typeText = this.typeText(src, sgv.type);
         throw new LinkError(`Global Variable Collision on '${typeText}':%${nameIn(view, sgv) ?? ''} - Global variables have different initializers`, index);
       }
     }
@@ -433,10 +437,22 @@ class Linker {
       } else if (sf.linkage !== df.linkage) {
         throw new LinkError(`Functions named '${sName}' have different linkage specifiers!`, index);
       } else {
-        const typeText = ' ' + new TypeNamer(src).name(sf.functionType); // WriteTypeSymbolic began with a space
+        const typeText = this.typeText(src, sf.functionType);
         throw new LinkError(`Function '${typeText}':"${sName}" - Function is already defined!`, index);
       }
     }
+  }
+
+  /**
+   * LLVM's ToStr (WriteTypeSymbolic, which began with a space): `t` as the source module names
+   * types, both as they are now (an opaque type refined while linking prints as what it became,
+   * and a name that now stands for a primitive type is not used).
+   */
+  private typeText(src: Module, t: Type): string {
+    this.types.canonicalize([t, ...src.typeNames.values()]);
+    const names = new Map<string, Type>();
+    for (const [name, named] of src.typeNames) names.set(name, this.types.canonical(named));
+    return ' ' + new TypeNamer({ ...emptyModule(), typeNames: names }).name(this.types.canonical(t));
   }
 
   // ---- appending arrays ----------------------------------------------------------------------
