@@ -2,8 +2,9 @@
  * `linkModules` against LLVM 1.9's `llvm-link` over 240 sets of 2–5 corpus files (versions 3, 5
  * and 6; src/tools/link-scoreboard.ts chooses them: the linker's own tests in pairs, files of one
  * test directory together, random sets). Where llvm-link refused, we refuse with its reason; where
- * it linked, we link too, to a module that lists as its output did, and every byte difference is
- * the symbol tables' plane order, which LLVM took from heap addresses (docs/link.md). Skips,
+ * it linked, we link too, and every byte difference is the symbol tables' plane order, which LLVM
+ * took from heap addresses (docs/link.md): written in llvm-link's order, ours is its output byte
+ * for byte. Skips,
  * saying so, without the corpus or the binary.
  */
 import { existsSync } from 'node:fs';
