@@ -10,6 +10,7 @@ import type { Module } from '../graph/module.js';
 import { instructionsIn, nameIn, type ModuleView } from '../print/view.js';
 import type { TypeResolver } from './type-resolver.js';
 import { canonicalConstant } from '../print/constants.js';
+import { LinkError } from './link-error.js';
 
 /** Whether a value is a constant (module-level: not an argument, block or instruction). */
 export function isConstant(v: Value): v is Constant {
@@ -44,6 +45,8 @@ export class ConstantMapper {
   constructor(
     private readonly globals: ReadonlyMap<Value, Constant>,
     private readonly types: TypeResolver,
+    /** The input being linked in, for errors. */
+    readonly moduleIndex: number,
   ) {}
 
   map(c0: Constant): Constant {
@@ -57,7 +60,8 @@ export class ConstantMapper {
       case 'global':
       case 'function': {
         const g = this.globals.get(c);
-        if (g === undefined) throw new Error(`link: no mapping for @${c.name ?? '<unnamed>'}`);
+        // LLVM mapped nothing for a dllimport declaration of a defined function, then crashed.
+        if (g === undefined) throw new LinkError(`Couldn't remap value: @${c.name ?? ''}`, this.moduleIndex);
         out = g;
         break;
       }
@@ -120,7 +124,7 @@ export function cloneBody(view: ModuleView, src: Function, dest: Function, const
       const l = local.get(o);
       if (l !== undefined) return l;
       if (isConstant(o)) return constants.map(o);
-      throw new Error(`link: an operand of @${src.name ?? ''} is outside its function`);
+      throw new LinkError(`Couldn't remap value: an operand of @${src.name ?? ''} is outside its function`, constants.moduleIndex);
     });
   }
   dest.blocks = blocks;

@@ -106,7 +106,7 @@ class Linker {
       this.symbols.enter(nf);
       map.set(f, nf);
     }
-    const constants = new ConstantMapper(map, this.types);
+    const constants = new ConstantMapper(map, this.types, 0);
     view.globals.forEach((g, i) => {
       if (g.initializer !== undefined) this.dest.globals[i]!.initializer = constants.map(g.initializer);
     });
@@ -158,7 +158,7 @@ class Linker {
     const cleared = new Set<GlobalVariable>();
     this.linkGlobals(view, index, valueMap, appending, byName, cleared);
     this.linkFunctionProtos(view, src, index, valueMap, byName);
-    const constants = new ConstantMapper(valueMap, this.types);
+    const constants = new ConstantMapper(valueMap, this.types, index);
     this.linkGlobalInits(view, src, index, valueMap, constants, cleared);
     for (const sf of view.functions) {
       if (sf.isDeclaration) continue;

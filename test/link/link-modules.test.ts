@@ -68,6 +68,18 @@ describe('linkage', () => {
   });
 });
 
+describe("LLVM's accidents, kept because the output is llvm-link's", () => {
+  it('a variable from a later module loses its section, a function its section and alignment', () => {
+    const out = linked('%h = global int 1\n', '%g = global int 1, section "foo", align 16\nimplementation\nint %f() section "bar" align 32 {\n\tret int 2\n}\n');
+    expect(out).toContain('%g = global int 1, align 16\t');
+    expect(out).toContain('\nint %f() {\n');
+  });
+
+  it('the first module keeps its sections', () => {
+    expect(linked('%g = global int 1, section "foo"\n', '%h = global int 1\n')).toContain('%g = global int 1, section "foo"');
+  });
+});
+
 describe('types', () => {
   it('resolves an opaque type by name', () => {
     const out = linked('%T = type opaque\n%p = external global %T*\n', '%T = type { int }\n%p = global %T* null\n');
@@ -96,6 +108,12 @@ describe("LLVM's refusals, as LinkError with LLVM's message", () => {
   });
   it('appending arrays of different element types', () => {
     expect(refusal('%a = appending global [1 x int] [int 1]\n', '%a = appending global [1 x uint] [uint 1]\n')).toBe('Appending variables with different element types need to be linked!');
+  });
+  it('functions of different linkages', () => {
+    expect(refusal('implementation\nint %f() {\n\tret int 1\n}\n', 'implementation\ndllexport int %f() {\n\tret int 2\n}\n')).toBe("Functions named 'f' have different linkage specifiers!");
+  });
+  it("appending arrays of different const'ness", () => {
+    expect(refusal('%a = appending constant [1 x int] [int 1]\n', '%a = appending global [1 x int] [int 2]\n')).toBe("Appending variables linked with different const'ness!");
   });
   it('names the input being linked in', () => {
     try {
