@@ -36,3 +36,4 @@ export {
 } from './asm/index.js';
 export * from './archive/index.js';
 export * from './nm/index.js';
+export * from './link/index.js';

@@ -28,6 +28,8 @@ commands:
                    list, extract or build archives of bytecode, as llvm-ar did
   nm [FILE|ARCHIVE...]
                    list the symbols of modules and archives, as llvm-nm did
+  link A.bc B.bc... -o OUT.bc
+                   link modules (and archives' needed members) into one, as llvm-link did
 
 options:
   -h, --help       show this help; '${TOOL} <command> --help' for a command
@@ -169,4 +171,21 @@ options:
   -u, -undefined-only      only undeclared (U) symbols
   -defined-only            only defined symbols
   -g, -extern-only         only symbols that are not internal
+`;
+
+export const LINK_HELP = `usage: ${TOOL} link [options] A.bc B.bc... -o OUT.bc
+
+Links the modules into one, as LLVM 1.9's llvm-link did: the first module is the destination and
+each further one is linked into it in turn (named types resolved, declarations resolved to
+definitions, linkage rules, appending arrays concatenated). OUT.bc is what llvm-link wrote for
+the same inputs in the same order (bytecode version 6, bzip2 above 64 KiB). Inputs may be of any
+version this tool reads. An archive (lib.a) among the inputs adds, round by round, the members
+that define a symbol still undefined, as llvm-ld did. Where LLVM refused, the error is LLVM's
+reason, e.g. 'Function ' int ()':"f" - Function is already defined!'.
+
+options:
+  -o OUT.bc                the linked module (required)
+  --disable-compression    never compress the output (llvm-link's option)
+  -f                       accepted for llvm-link's sake (the output is always replaced)
+  -h, --help               show this help
 `;

@@ -55,9 +55,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await (await import('./ar.js')).ar(rest, io);
       case 'nm':
         return await (await import('./nm.js')).nm(rest, io);
+      case 'link':
+        return await (await import('./link.js')).link(rest, io);
       default:
         if (Object.hasOwn(COMMANDS, command)) return await runCommand(COMMANDS[command as CommandName], rest, io);
-        throw new UsageError(`unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm'].join(', ')}; see '${TOOL} --help')`);
+        throw new UsageError(`unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm', 'link'].join(', ')}; see '${TOOL} --help')`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

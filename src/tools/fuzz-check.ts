@@ -16,6 +16,8 @@ import { printModern, UpgradeError } from '../modern/index.js';
 import { readModule } from '../read.js';
 import { isArchive, memberContents, readArchive, readArchiveModules } from '../archive/index.js';
 import { formatNm, nmSymbols } from '../nm/index.js';
+import { LinkError, linkModules } from '../link/index.js';
+import { buildHelloModule } from './hello-module.js';
 
 /**
  * An input slower than this (all consumers together, in CPU time: wall time on the shared
@@ -33,7 +35,7 @@ const LIMITS = { maxDecompressedSize: 8 * 1024 * 1024 };
 
 /** The typed errors a consumer may end in: the documented refusals of each one. */
 export function isTypedError(e: unknown): boolean {
-  return e instanceof BytecodeError || e instanceof EncodeError || e instanceof InvalidModuleError || e instanceof UpgradeError || e instanceof PrintError;
+  return e instanceof BytecodeError || e instanceof EncodeError || e instanceof InvalidModuleError || e instanceof UpgradeError || e instanceof PrintError || e instanceof LinkError;
 }
 
 /** The version the writer writes a module in by default: its own, or 6 for 2, 4 and 7. */
@@ -135,6 +137,7 @@ export const consumers: readonly Consumer[] = [
     },
   },
   { name: 'roundtrip', run: roundTrip },
+  { name: 'link', run: linkConsumer },
   {
     // Archives (src/archive): every member's contents, every bytecode member's nm listing.
     name: 'archive',
@@ -146,6 +149,22 @@ export const consumers: readonly Consumer[] = [
     },
   },
 ];
+
+/**
+ * The linker (src/link) on a module read from the input: linked with itself (every definition
+ * then collides, every type is met twice) and into the project's hello module (declarations
+ * resolved against it), each result written as LLVM 1.9 would.
+ */
+function linkConsumer(input: Uint8Array): void {
+  const m = readModule(input, { limits: LIMITS });
+  for (const set of [[m, m], [buildHelloModule(), m]]) {
+    try {
+      writeModule(linkModules(set), { bytecodeVersion: 6, compression: 'none' });
+    } catch (e) {
+      if (!isTypedError(e)) throw e;
+    }
+  }
+}
 
 /** The consumer named `name` (for the coverage-guided fuzz targets). */
 export function consumer(name: string): Consumer {
