@@ -474,7 +474,7 @@ export class AnalyzerWalk {
     // Version 7 (LLVM 2.0's development) has its own reader and so its own walk (walker-v7.ts).
     const peeked = peekVersionWord(stream);
     const row = peeked ? formatFor(peeked.version) : undefined;
-    if (peeked && row?.nativeDialect === '2.0') {
+    if (peeked && row?.typeIdScheme === 'llvm2') {
       a.reference = 'r36867';
       if (peeked.layout !== 'bare') {
         // Only r36867's layout is walked; earlier stages wrote a flagged word (docs/format.md §14).

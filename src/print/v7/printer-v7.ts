@@ -226,7 +226,8 @@ export class V7Printer {
 
   /** `printTypeInt`: integers and primitives by description, named types by name, others spelled out. */
   typeName(t: Type): string {
-    if (t.kind === 'integer') return 'i' + t.bits;
+    const simple = simpleTypeName(t);
+    if (simple !== undefined) return simple;
     const cached = this.typeCache.get(t) ?? this.typeNames.get(t);
     if (cached !== undefined) return cached;
     const s = this.calcTypeName(t, []);
@@ -235,20 +236,12 @@ export class V7Printer {
   }
 
   private calcTypeName(t: Type, stack: Type[]): string {
-    if (t.kind === 'integer') return 'i' + t.bits;
-    const named = this.typeNames.get(t);
-    if (named !== undefined) return named;
-    switch (t.kind) {
-      case 'void':
-      case 'float':
-      case 'double':
-      case 'label':
-        return t.kind;
-      case 'opaque':
-        return 'opaque';
-      default:
-        break;
-    }
+    const simple = simpleTypeName(t);
+    if (simple !== undefined) return simple;
+    // LLVM's TypeNames map held the symbol table's names and every type printed so far.
+    const known = this.typeCache.get(t) ?? this.typeNames.get(t);
+    if (known !== undefined) return known;
+    if (t.kind === 'opaque') return 'opaque';
     const at = stack.indexOf(t);
     if (at >= 0) return '\\' + (stack.length - at);
     stack.push(t);
@@ -681,6 +674,21 @@ export class V7Printer {
     const state = this.enter(fn);
     this.current = undefined;
     return state.slots.get(v);
+  }
+}
+
+/** Integer and primitive types print by their description, even when the type table names them. */
+function simpleTypeName(t: Type): string | undefined {
+  switch (t.kind) {
+    case 'integer':
+      return 'i' + t.bits;
+    case 'void':
+    case 'float':
+    case 'double':
+    case 'label':
+      return t.kind;
+    default:
+      return undefined;
   }
 }
 
