@@ -39,7 +39,7 @@ const BLOCK_NAMES_V7: Readonly<Record<number, string>> = {
 
 const BLOCK_KIND_V7: Readonly<Record<number, BlockNode['kind']>> = {
   1: 'module', 2: 'function', 3: 'constantPool', 4: 'symbolTable', 5: 'moduleGlobalInfo',
-  6: 'globalTypePlane', 7: 'instructionList', 9: 'symbolTable',
+  6: 'globalTypePlane', 7: 'instructionList', 9: 'typeSymbolTable',
 };
 
 const LABEL_SLOT = TYPE_ID_V7.label;
