@@ -9,6 +9,7 @@
  * array 8, pointer 9, opaque 10, vector 11. Slot numbers below 4 are the primitives; slot 4 and
  * up index the module's type table, then the function's.
  */
+import { V7_FIRST_DERIVED_TYPE_SLOT, V7_LAST_PRIMITIVE_TYPE_ID, V7_TYPE_IDS } from '../format/version7.js';
 
 export type TypeNodeV7 =
   | { kind: 'prim'; id: 0 | 1 | 2 | 3 }
@@ -20,15 +21,10 @@ export type TypeNodeV7 =
   | { kind: 'pointer'; elem: TypeNodeV7 }
   | { kind: 'opaque'; resolved?: TypeNodeV7 };
 
-/** r36867's type ids (`Type::TypeID`) as they appear in a type definition. */
-export const TYPE_ID_V7 = Object.freeze({
-  void: 0, float: 1, double: 2, label: 3,
-  integer: 4, function: 5, struct: 6, packedStruct: 7, array: 8, pointer: 9, opaque: 10, vector: 11,
-});
-
-/** The last primitive id (`LastPrimitiveTyID` = label) and so the first table slot minus one. */
-export const LAST_PRIMITIVE_V7 = 3;
-export const FIRST_DERIVED_V7 = 4;
+/** r36867's type ids and slots, from the format table's version-7 tables. */
+export const TYPE_ID_V7 = V7_TYPE_IDS;
+export const LAST_PRIMITIVE_V7 = V7_LAST_PRIMITIVE_TYPE_ID;
+export const FIRST_DERIVED_V7 = V7_FIRST_DERIVED_TYPE_SLOT;
 
 const PRIM_NAMES_V7 = ['void', 'float', 'double', 'label'] as const;
 

@@ -11,7 +11,7 @@
  */
 import { BinaryReader } from '../binary/reader.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import type { FormatRow, OpcodeName, PseudoOpcode } from '../format/format-table.js';
+import { blockKindFor, type BlockKind, type FormatRow, type OpcodeName, type PseudoOpcode } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
 import { FunctionHeapOrderV7 } from './heap-order-v7.js';
 import {
@@ -26,20 +26,17 @@ import {
   type TypeNodeV7,
 } from './types-v7.js';
 
-/** r36867's block ids (`BytecodeFormat::BytecodeBlockIdentifiers`); 8 (compaction table) was retired. */
-const BLOCK_V7 = Object.freeze({
-  reserved: 0, module: 1, function: 2, constantPool: 3, valueSymbolTable: 4, moduleGlobalInfo: 5,
-  globalTypePlane: 6, instructionList: 7, typeSymbolTable: 9, count: 10,
-});
+/**
+ * Block ids beyond the format table's kinds: 0 is reserved, and r36867's analyzer asserted every
+ * id below `NumberOfBlockIDs` (10, Format.h there); 8 (the retired compaction table) passed.
+ */
+const RESERVED_BLOCK_ID = 0;
+const NUMBER_OF_BLOCK_IDS = 10;
 
-const BLOCK_NAMES_V7: Readonly<Record<number, string>> = {
-  1: 'Module', 2: 'Function', 3: 'ConstantPool', 4: 'ValueSymbolTable', 5: 'ModuleGlobalInfo',
-  6: 'GlobalTypePlane', 7: 'InstructionList', 9: 'TypeSymbolTable',
-};
-
-const BLOCK_KIND_V7: Readonly<Record<number, BlockNode['kind']>> = {
-  1: 'module', 2: 'function', 3: 'constantPool', 4: 'symbolTable', 5: 'moduleGlobalInfo',
-  6: 'globalTypePlane', 7: 'instructionList', 9: 'typeSymbolTable',
+const BLOCK_NAMES_V7: Readonly<Record<BlockKind | 'unknown', string>> = {
+  module: 'Module', function: 'Function', constantPool: 'ConstantPool', symbolTable: 'ValueSymbolTable',
+  moduleGlobalInfo: 'ModuleGlobalInfo', globalTypePlane: 'GlobalTypePlane', instructionList: 'InstructionList',
+  typeSymbolTable: 'TypeSymbolTable', basicBlock: 'BasicBlock', compactionTable: 'CompactionTable', unknown: 'Unknown',
 };
 
 const LABEL_SLOT = TYPE_ID_V7.label;
@@ -242,7 +239,7 @@ export class AnalyzerWalkV7 {
 
   // ---- blocks -------------------------------------------------------------------------------------
 
-  private readBlock(): { id: number; size: number } {
+  private readBlock(): { kind: BlockKind | 'unknown'; size: number } {
     const r = this.r;
     const headerOffset = r.pos;
     const w = r.uint32();
@@ -250,31 +247,32 @@ export class AnalyzerWalkV7 {
     const size = w >>> 5;
     if (size > r.end - r.pos) throw r.fail('Attempt to size a block past end of memory', headerOffset);
     // handleBlock asserted a known id (assertions were on in the reference build).
-    if (id === BLOCK_V7.reserved || id >= BLOCK_V7.count) throw r.fail(`Invalid block id found: ${id}`, headerOffset);
-    const node: BlockNode = { kind: BLOCK_KIND_V7[id] ?? 'unknown', id, offset: headerOffset, headerSize: 4, bodySize: size, children: [] };
+    if (id === RESERVED_BLOCK_ID || id >= NUMBER_OF_BLOCK_IDS) throw r.fail(`Invalid block id found: ${id}`, headerOffset);
+    const kind = blockKindFor(this.row, id) ?? 'unknown';
+    const node: BlockNode = { kind, id, offset: headerOffset, headerSize: 4, bodySize: size, children: [] };
     const parent = this.nodeStack[this.nodeStack.length - 1];
     if (parent) parent.children.push(node);
     else this.a.blocks.push(node);
-    r.enterBlock(BLOCK_NAMES_V7[id] ?? 'Unknown', size, headerOffset);
+    r.enterBlock(BLOCK_NAMES_V7[kind], size, headerOffset);
     this.nodeStack.push(node);
     const a = this.a;
     a.counts.blocks++;
     a.blockHeaderBytes += 4;
     const b = a.bytes;
-    switch (id) {
-      case BLOCK_V7.function: b.function += size; break;
-      case BLOCK_V7.constantPool: b.constantPool += size; break;
-      case BLOCK_V7.valueSymbolTable: b.symbolTable += size; break;
-      case BLOCK_V7.typeSymbolTable: b.typeSymbolTable += size; break;
-      case BLOCK_V7.moduleGlobalInfo: b.moduleGlobals += size; break;
-      case BLOCK_V7.globalTypePlane: b.globalTypes += size; break;
-      case BLOCK_V7.instructionList: b.instructionList += size; break;
-      case BLOCK_V7.module: b.module += size; break;
+    switch (kind) {
+      case 'function': b.function += size; break;
+      case 'constantPool': b.constantPool += size; break;
+      case 'symbolTable': b.symbolTable += size; break;
+      case 'typeSymbolTable': b.typeSymbolTable += size; break;
+      case 'moduleGlobalInfo': b.moduleGlobals += size; break;
+      case 'globalTypePlane': b.globalTypes += size; break;
+      case 'instructionList': b.instructionList += size; break;
+      case 'module': b.module += size; break;
       default: break; // 8, the retired compaction table: summed where nothing prints it
     }
-    this.line(`BLOCK ${BLOCK_NAMES_V7[id] ?? 'Unknown'} (id ${id}) header 4 body ${size}`, headerOffset);
+    this.line(`BLOCK ${BLOCK_NAMES_V7[kind]} (id ${id}) header 4 body ${size}`, headerOffset);
     this.depth++;
-    return { id, size };
+    return { kind, size };
   }
 
   /** Leaves a block as LLVM did: the enclosing end comes back, the position stays where the parse left it. */
@@ -293,7 +291,7 @@ export class AnalyzerWalkV7 {
     const r = (this.r = new BinaryReader(stream, 4, stream.length));
     const type = r.uint32();
     const size = r.uint32();
-    if (type !== BLOCK_V7.module) throw r.fail(`Expected Module Block! Type:${type}, Size:${size}`, 4);
+    if (type !== this.row.blockIds.module) throw r.fail(`Expected Module Block! Type:${type}, Size:${size}`, 4);
     // Trailing garbage after the module block was ignored (a darwin ranlib bug added some).
     let end = stream.length;
     if (r.pos + size < end) end = r.pos + size;
@@ -317,22 +315,22 @@ export class AnalyzerWalkV7 {
     let seenMgi = false;
     let seenTypes = false;
     while (r.pos < end) {
-      const { id, size: bsize } = this.readBlock();
-      switch (id) {
-        case BLOCK_V7.globalTypePlane:
+      const { kind, size: bsize } = this.readBlock();
+      switch (kind) {
+        case 'globalTypePlane':
           if (seenTypes) throw r.fail('Two GlobalTypePlane Blocks Encountered!');
           if (bsize > 0) this.parseTypes(this.moduleTypes, this.vbr());
           seenTypes = true;
           break;
-        case BLOCK_V7.moduleGlobalInfo:
+        case 'moduleGlobalInfo':
           if (seenMgi) throw r.fail('Two ModuleGlobalInfo Blocks Encountered!');
           this.parseModuleGlobalInfo();
           seenMgi = true;
           break;
-        case BLOCK_V7.constantPool:
+        case 'constantPool':
           this.parseConstantPool(false);
           break;
-        case BLOCK_V7.function: {
+        case 'function': {
           const idx = this.pendingBodies.pop();
           if (idx === undefined) throw r.fail('FunctionSignatureList empty!');
           const f = this.functions[idx]!;
@@ -342,10 +340,10 @@ export class AnalyzerWalkV7 {
           r.pos = r.end;
           break;
         }
-        case BLOCK_V7.valueSymbolTable:
+        case 'symbolTable':
           this.parseValueSymbolTable(false);
           break;
-        case BLOCK_V7.typeSymbolTable:
+        case 'typeSymbolTable':
           this.parseTypeSymbolTable();
           break;
         default:
@@ -649,19 +647,19 @@ export class AnalyzerWalkV7 {
     const end = r.end;
     try {
       while (r.pos < end) {
-        const { id } = this.readBlock();
-        switch (id) {
-          case BLOCK_V7.constantPool:
+        const { kind } = this.readBlock();
+        switch (kind) {
+          case 'constantPool':
             this.parseConstantPool(true);
             break;
-          case BLOCK_V7.instructionList:
+          case 'instructionList':
             if (blockNum) throw r.fail('Already parsed basic blocks!');
             blockNum = this.parseInstructionList(fa);
             break;
-          case BLOCK_V7.valueSymbolTable:
+          case 'symbolTable':
             this.parseValueSymbolTable(true);
             break;
-          case BLOCK_V7.typeSymbolTable:
+          case 'typeSymbolTable':
             throw r.fail("Functions don't have type symbol tables");
             break;
           default:
