@@ -5,7 +5,8 @@
 import { readBlockHeader } from '../binary/block-header.js';
 import { BinaryReader } from '../binary/reader.js';
 import { blockKindFor, formatFor, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
-import { isReadableVersion, isReadableVersionWord, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
+import { EARLIER_V7_STAGE_HINT, isReadableVersion, isReadableVersionWord, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
+import { BytecodeError } from '../errors/bytecode-error.js';
 import { decodeVersion7Module } from './v7/module.js';
 import { emptyModule } from '../graph/describe.js';
 import type { Limits } from '../limits.js';
@@ -45,7 +46,13 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   const row = formatFor(version);
   // Version 7 (LLVM 2.0 development) has a module layout of its own (decode/v7/).
   if (row?.typeIdScheme === 'llvm2') {
-    const module = decodeVersion7Module(r, limits);
+    let module: Module;
+    try {
+      module = decodeVersion7Module(r, limits);
+    } catch (e) {
+      if (e instanceof BytecodeError && !(e instanceof UnsupportedVersionError)) throw new BytecodeError(e.reason + EARLIER_V7_STAGE_HINT, e.offset, e.blockPath);
+      throw e;
+    }
     r.leaveBlock();
     return { module, row };
   }

@@ -70,8 +70,9 @@ export function unreadableVersionReason(v: VersionWord): string | undefined {
 export class UnsupportedVersionError extends BytecodeError {
   readonly version: number;
 
-  constructor(v: VersionWord, offset: number, blockPath: readonly string[]) {
-    super(unreadableVersionReason(v) ?? `bytecode version ${v.version}`, offset, blockPath);
+  /** `reason` overrides the version word's own (a stage recognised by what follows the word). */
+  constructor(v: VersionWord, offset: number, blockPath: readonly string[], reason?: string) {
+    super(reason ?? unreadableVersionReason(v) ?? `bytecode version ${v.version}`, offset, blockPath);
     this.version = v.version;
   }
 }
@@ -90,3 +91,11 @@ export function peekVersionWord(stream: Uint8Array): VersionWord | undefined {
   }
   return undefined;
 }
+
+/**
+ * What a version-7 file that r36867's layout does not fit may be: a file of the same bare version
+ * word written between 2007-01-26 and 2007-04, when the layout still changed (docs/format.md §14).
+ * Appended to the reason of a damaged bare-word version-7 file.
+ */
+export const EARLIER_V7_STAGE_HINT =
+  ' (if LLVM trunk wrote this file before 2007-05, it may use an earlier version-7 layout than the one read here, r36867\'s; such files are not supported)';

@@ -100,6 +100,8 @@ function writtenSeeds(seeds: Uint8Array[], rnd: () => number, count: number): Ui
     const src = seeds[Math.floor(rnd() * seeds.length)]!;
     try {
       const m = readModule(src);
+      // A version-7 module (LLVM 2.0's signless types and opcodes) has no version 0–6 form.
+      if ((m.source?.bytecodeVersion ?? 0) >= 7) continue;
       for (const v of [3, 5, 6]) {
         try {
           out.push(writeModule(m, { bytecodeVersion: v, compression: 'none' }));

@@ -7,6 +7,7 @@
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { readBlockHeader } from '../../binary/block-header.js';
+import { UnsupportedVersionError } from '../../format/version-word.js';
 import { V7_BLOCK_IDS, V7_LINKAGES, V7_VISIBILITIES } from '../../format/version7.js';
 import { describeType } from '../../graph/describe.js';
 import type { Function, Value } from '../../graph/value.js';
@@ -14,6 +15,11 @@ import { readConstantPoolV7 } from './constants.js';
 import { BlockTable, readInstructionList } from './instructions.js';
 import type { ForwardRef, V7Scope } from './scope.js';
 import { NameScope, readValueSymbolTableV7 } from './symbol-tables.js';
+
+/** The compaction table's block id before version 7 dropped it (2007-01-30). */
+const COMPACTION_TABLE_BLOCK_ID = 8;
+const COMPACTION_TABLE_STAGE =
+  'a compaction table (block 8) in a version-7 function: written by LLVM trunk between 2007-01-26 and 2007-01-30, an earlier version-7 stage than the one read here (r36867, which dropped compaction tables); it is not supported';
 
 export function readFunctionBlockV7(scope: V7Scope, fn: Function): void {
   const r: BinaryReader = scope.r;
@@ -57,13 +63,17 @@ export function readFunctionBlockV7(scope: V7Scope, fn: Function): void {
       case V7_BLOCK_IDS.typeSymbolTable:
         r.fail('a type symbol table inside a function (only modules have one)', header.headerOffset);
         break;
+      case COMPACTION_TABLE_BLOCK_ID:
+        // r36867 would skip it and misnumber every slot after it: name the stage instead.
+        throw new UnsupportedVersionError({ version: 7, layout: 'bare', flags: 0 }, header.headerOffset, r.blockPath, COMPACTION_TABLE_STAGE);
       default:
         // r36867 skipped blocks it did not know.
         r.enterBlock(`Unknown block ${header.id}`, header.size, header.headerOffset);
     }
     r.leaveBlock();
   }
-  if (blocks.blocks.length !== blockCount) r.fail(`an instruction names basic block ${blocks.blocks.length - 1}, but the function has ${blockCount}`);
+  const unreached = blocks.unreachedBlock();
+  if (unreached !== undefined) r.fail(`an instruction names basic block ${unreached}, but the function has ${blockCount}`);
   replaceForwardReferences(scope);
   fn.blocks = blocks.blocks;
   // A body without basic blocks leaves the function a declaration, as in LLVM.
