@@ -13,7 +13,6 @@ import { BinaryReader } from '../binary/reader.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { blockKindFor, type BlockKind, type FormatRow, type OpcodeName, type PseudoOpcode } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
-import { FunctionHeapOrderV7 } from './heap-order-v7.js';
 import {
   FIRST_DERIVED_V7,
   LAST_PRIMITIVE_V7,
@@ -51,8 +50,6 @@ interface FunctionDeclV7 {
   bodyStart: number;
   bodyEnd: number;
   headerOffset: number;
-  /** The place of its `Function` object in r36867's heap (`FunctionHeapOrderV7`). */
-  heapKey: number;
 }
 
 /** Records a stop of the walk: the caller adds its diagnosis (text-mode damage) and phase. */
@@ -68,7 +65,6 @@ export class AnalyzerWalkV7 {
   private functionTypes: TypeNodeV7[] = [];
   private moduleValues = new Map<number, ValueEntryV7[]>();
   private functions: FunctionDeclV7[] = [];
-  private readonly heap = new FunctionHeapOrderV7();
   private pendingBodies: number[] = [];
   private moduleBodyStart = 0;
   private moduleEnd = 0;
@@ -89,8 +85,10 @@ export class AnalyzerWalkV7 {
       onError(e, 'module', this.r);
       return;
     }
-    const order = this.functions.map((_, i) => i).sort((x, y) => this.functions[x]!.heapKey - this.functions[y]!.heapKey);
-    for (const i of order) {
+    // r36867 read (and listed) bodies by `Function*` address, which glibc's allocator decided from
+    // the reader's whole allocation history (docs/analyze.md, "Version 7"): not modelled, so
+    // bodies come in declaration order, as they do in 1,350 of the 1,537 corpus files.
+    for (let i = 0; i < this.functions.length; i++) {
       const f = this.functions[i]!;
       if (!f.hasBody || f.bodyStart < 0) continue;
       try {
@@ -388,7 +386,6 @@ export class AnalyzerWalkV7 {
       if (ty.kind !== 'pointer') throw r.fail(`Global not a pointer type! Ty= ${describeTypeV7(ty)}`, at);
       if (a.counts.globalVariables >= DEFAULT_LIMITS.maxGlobals) throw r.fail('too many global variables', at);
       this.insertModuleValue(slot, { kind: 'global' });
-      this.heap.globalVariable(slot);
       let initSlot = 0;
       if (hasInit) initSlot = this.vbr();
       a.counts.globalVariables++;
@@ -409,8 +406,7 @@ export class AnalyzerWalkV7 {
       if (this.functions.length >= DEFAULT_LIMITS.maxFunctions) throw r.fail('too many functions', at);
       const index = this.functions.length;
       const hasBody = (sig & 16) === 0;
-      const heapKey = this.heap.newFunction(slot, fnType.params.length);
-      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1, heapKey });
+      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
       this.insertModuleValue(slot, { kind: 'function', index });
       if (hasBody) declared.push(index);
       if (sig & 0x80000000) {
@@ -464,7 +460,6 @@ export class AnalyzerWalkV7 {
       if (!constantAliasee && (v === null || v?.kind === 'constant')) throw r.fail(`Aliasee is not global value! SlotNo=${aliasee}`, at);
       if (linkage === 3) throw r.fail('Unsupported encoded alias linkage', at);
       this.insertModuleValue(slot, { kind: 'alias' });
-      this.heap.other();
       a.counts.values++;
       a.maxValueSlot = Math.max(a.maxValueSlot, slot, aliasee);
       this.line(`Alias linkage=${linkage} slot=${slot} aliasee=${aliasee}`, at);
