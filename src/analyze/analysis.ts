@@ -61,13 +61,22 @@ export interface BlockBytes {
   moduleGlobals: number;
   instructionList: number;
   compactionTable: number;
+  /** Value symbol tables (before version 7 the one kind of symbol table, types included). */
   symbolTable: number;
+  /** Version 7's type symbol tables (block id 9); 0 before version 7. */
+  typeSymbolTable: number;
   basicBlock: number;
 }
 
 export interface Analysis {
   /** Schema version of this object (docs/analyze.md). */
   schema: 1;
+  /**
+   * Whose `llvm-bcanalyzer` these figures are: LLVM 1.9's for versions 0–6, r36867's (LLVM 2.0
+   * development, the last revision with bytecode) for version 7. The two counted and printed
+   * differently (docs/analyze.md).
+   */
+  reference: 'llvm-1.9' | 'r36867';
   moduleId: string;
   signature: Signature | null;
   compression: Compression | null;

@@ -45,6 +45,7 @@ const pct = (t: string, top: number, bot: number): string =>
 
 /** The summary text, as `llvm-bcanalyzer FILE` printed it (without `-dump`). */
 export function formatAnalysis(a: Analysis, options: { details?: boolean } = {}): string {
+  if (a.reference === 'r36867') return formatAnalysisR36867(a, options);
   const c = a.counts;
   const b = a.bytes;
   const d = a.density ?? { bytesPerValue: 0, bytesPerGlobal: 0, bytesPerFunction: 0 };
@@ -108,6 +109,71 @@ export function formatAnalysis(a: Analysis, options: { details?: boolean } = {})
         o += uint('# of VBR Compressed Bytes', f.vbrCompressedBytes);
         o += uint('# of VBR Expanded Bytes', f.vbrExpandedBytes);
         o += dbl('Bytes Saved With VBR', f.vbrExpandedBytes - f.vbrCompressedBytes);
+      }
+    }
+  }
+  return o;
+}
+
+/**
+ * The summary as r36867's `llvm-bcanalyzer` printed it (version 7): its reader no longer counted
+ * VBRs and had no compaction tables, so those lines are gone; symbol-table bytes are split into
+ * value and type tables; a function's type was no longer printed (the call was commented out),
+ * leaving `Type:: ` with nothing after it.
+ */
+function formatAnalysisR36867(a: Analysis, options: { details?: boolean }): string {
+  const c = a.counts;
+  const b = a.bytes;
+  const d = a.density ?? { bytesPerValue: 0, bytesPerGlobal: 0, bytesPerFunction: 0 };
+  let o = `\nSummary Analysis Of ${a.moduleId}: \n\n`;
+  o += `${title('Bytecode Analysis Of Module')}${a.moduleId}\n`;
+  o += uint('Bytecode Version Number', a.version ?? 0);
+  o += uint('File Size', a.fileSize);
+  o += pct('Module Bytes', b.module, a.fileSize);
+  o += pct('Function Bytes', b.function, a.fileSize);
+  o += pct('Global Types Bytes', b.globalTypes, a.fileSize);
+  o += pct('Constant Pool Bytes', b.constantPool, a.fileSize);
+  o += pct('Module Globals Bytes', b.moduleGlobals, a.fileSize);
+  o += pct('Instruction List Bytes', b.instructionList, a.fileSize);
+  o += pct('Value Symbol Table Bytes', b.symbolTable, a.fileSize);
+  o += pct('Type Symbol Table Bytes', b.typeSymbolTable, a.fileSize);
+  o += pct('Alignment Bytes', a.alignmentBytes, a.fileSize);
+  o += pct('Block Header Bytes', a.blockHeaderBytes, a.fileSize);
+  o += pct('Dependent Libraries Bytes', a.dependentLibrariesBytes, a.fileSize);
+  o += uint('Number Of Bytecode Blocks', c.blocks);
+  o += uint('Number Of Functions', c.functions);
+  o += uint('Number Of Types', c.types);
+  o += uint('Number Of Constants', c.constants);
+  o += uint('Number Of Global Variables', c.globalVariables);
+  o += uint('Number Of Values', c.values);
+  o += uint('Number Of Basic Blocks', c.basicBlocks);
+  o += uint('Number Of Instructions', c.instructions);
+  o += uint('Number Of Long Instructions', c.longInstructions);
+  o += uint('Number Of Operands', c.operands);
+  o += uint('Number Of Symbol Tables', c.symbolTables);
+  o += uint('Number Of Dependent Libs', c.dependentLibs);
+  o += uint('Total Instruction Size', a.instructionSize);
+  o += dbl('Average Instruction Size', a.instructionSize / c.instructions);
+  o += uint('Maximum Type Slot Number', a.maxTypeSlot);
+  o += uint('Maximum Value Slot Number', a.maxValueSlot);
+  o += dbl('Bytes Per Value ', d.bytesPerValue);
+  o += dbl('Bytes Per Global', d.bytesPerGlobal);
+  o += dbl('Bytes Per Function', d.bytesPerFunction);
+  if (options.details !== false) {
+    o += `\nDetailed Analysis Of ${a.moduleId} Functions:\n`;
+    for (const f of a.functions) {
+      o += `\n${f.basicBlocks === 0 ? 'External ' : ''}Function: ${f.name}\n`;
+      o += `${title('Type:')}\n`;
+      o += uint('Byte Size', f.byteSize);
+      if (f.basicBlocks) {
+        o += uint('Basic Blocks', f.basicBlocks);
+        o += uint('Instructions', f.instructions);
+        o += uint('Long Instructions', f.longInstructions);
+        // The per-function operand counter was never incremented here either.
+        o += uint('Operands', 0);
+        o += uint('Instruction Size', f.instructionSize);
+        o += dbl('Average Instruction Size', f.instructionSize / f.instructions);
+        o += dbl('Bytes Per Instruction', f.byteSize / f.instructions);
       }
     }
   }

@@ -22,6 +22,7 @@ import {
   type FormatRow,
 } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
+import { AnalyzerWalkV7 } from './walker-v7.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
 
 export interface AnalyzeOptions {
@@ -114,9 +115,9 @@ const BLOCK_NAMES: Record<BlockKind | 'unknown', string> = {
 
 export function emptyAnalysis(moduleId: string, fileSize: number): Analysis {
   return {
-    schema: 1, moduleId, signature: null, compression: null, version: null, versionFlags: null,
+    schema: 1, reference: 'llvm-1.9', moduleId, signature: null, compression: null, version: null, versionFlags: null,
     fileSize, streamSize: 0,
-    bytes: { module: fileSize, function: 0, globalTypes: 0, constantPool: 0, moduleGlobals: 0, instructionList: 0, compactionTable: 0, symbolTable: 0, basicBlock: 0 },
+    bytes: { module: fileSize, function: 0, globalTypes: 0, constantPool: 0, moduleGlobals: 0, instructionList: 0, compactionTable: 0, symbolTable: 0, typeSymbolTable: 0, basicBlock: 0 },
     alignmentBytes: 0, blockHeaderBytes: 0, dependentLibrariesBytes: 0,
     counts: { blocks: 0, functions: 0, types: 0, constants: 0, globalVariables: 0, values: 0, basicBlocks: 0, instructions: 0, longInstructions: 0, operands: 0, compactionTables: 0, symbolTables: 0, dependentLibs: 0 },
     instructionSize: 0, maxTypeSlot: 0, maxValueSlot: 0, density: null,
@@ -470,6 +471,22 @@ export class AnalyzerWalk {
       throw e;
     }
     this.stream = stream;
+    // Version 7 (LLVM 2.0's development) has its own reader and so its own walk (walker-v7.ts).
+    const peeked = peekVersionWord(stream);
+    const row = peeked ? formatFor(peeked.version) : undefined;
+    if (peeked && row?.typeIdScheme === 'llvm2') {
+      a.reference = 'r36867';
+      if (peeked.layout !== 'bare') {
+        // Only r36867's layout is walked; earlier stages wrote a flagged word (docs/format.md §14).
+        this.recordError(new UnsupportedVersionError(peeked, 12, ['Module']), 'module');
+        return;
+      }
+      new AnalyzerWalkV7(a, row, this.dumping ? this.dumpLines : null).run(stream, (e, phase, r) => {
+        if (r) this.r = r;
+        this.recordError(e, phase);
+      });
+      return;
+    }
     try {
       this.readModule(stream);
     } catch (e) {

@@ -13,6 +13,7 @@ import { PrintError } from './print-error.js';
 import { printModern, type ExceptionModel } from '../modern/index.js';
 import { upgradeView19 } from './upgrade19.js';
 import { plainView } from './view.js';
+import { isVersion7Module, printModuleV7, V7Printer } from './v7/printer-v7.js';
 
 export interface PrintOptions {
   /**
@@ -31,6 +32,8 @@ export interface PrintOptions {
  */
 export function printModule(module: Module, options: PrintOptions = {}): string {
   if (options.syntax === 'modern') return printModern(module, options.exceptions ? { exceptions: options.exceptions } : {});
+  // Version 7 has one syntax, LLVM 2.0's (its default and native): LLVM 1.x could not read it.
+  if (isVersion7Module(module)) return printModuleV7(module);
   try {
     return asmPrinter(module, options.syntax ?? '1.9').print();
   } catch (e) {
@@ -63,7 +66,14 @@ export function printModuleChunks(module: Module, options: PrintChunkOptions = {
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return [bytes];
   }
+  if (isVersion7Module(module)) return [latin1Bytes(printModuleV7(module))];
   return guardedChunks(asmPrinter(module, options.syntax ?? '1.9').chunks(options.chunkBytes));
+}
+
+function latin1Bytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }
 
 function* guardedChunks(chunks: Iterable<Uint8Array>): Generator<Uint8Array, void, undefined> {
@@ -99,6 +109,10 @@ function printerFor(module: Module, syntax: Syntax): AsmPrinter {
  * of `module.functions`.
  */
 export function printFunction(module: Module, fn: Function, options: PartPrintOptions = {}): string {
+  if (isVersion7Module(module)) {
+    if (!module.functions.includes(fn)) throw new TypeError('the function is not in the given module');
+    return new V7Printer(module).functionText(fn);
+  }
   return printerFor(module, options.syntax ?? '1.9').functionText(fn);
 }
 
@@ -108,6 +122,12 @@ export function printFunction(module: Module, fn: Function, options: PartPrintOp
  * not one of `module.functions` or `instruction` is not in `fn`.
  */
 export function printInstruction(module: Module, fn: Function, instruction: Instruction, options: PartPrintOptions = {}): string {
+  if (isVersion7Module(module)) {
+    if (!module.functions.includes(fn)) throw new TypeError('the function is not in the given module');
+    const text = new V7Printer(module).instructionText(fn, instruction);
+    if (text === undefined) throw new TypeError('the instruction is not in the given function');
+    return text;
+  }
   const text = printerFor(module, options.syntax ?? '1.9').instructionText(fn, instruction);
   if (text === undefined) throw new TypeError('the instruction is not in the given function');
   return text;
@@ -119,6 +139,7 @@ export function printInstruction(module: Module, fn: Function, instruction: Inst
  * a named value, a void instruction, or a value not found where it was looked for.
  */
 export function slotNumberOf(module: Module, value: Value, fn?: Function, options: PartPrintOptions = {}): number | undefined {
+  if (isVersion7Module(module)) return new V7Printer(module).slotNumber(value, fn);
   return printerFor(module, options.syntax ?? '1.9').slotNumber(value, fn);
 }
 

@@ -320,7 +320,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write('\n' + table(scores));
     process.stdout.write('\nread = read without error; refused = typed BytecodeError; crashed = any other exception in any stage;\n');
     process.stdout.write('print 1.9 vs .dis.ll (v6) / .dis19.ll (v3, v5) / .via19.ll (v0, v1); native vs .dis.ll; payload/file = written back identical;\n');
-    process.stdout.write('analyze = analyzer summary vs .bca.txt (llvm-bcanalyzer 1.9).\n');
+    process.stdout.write('analyze = analyzer summary vs .bca.txt (llvm-bcanalyzer 1.9; r36867 for v7).\n');
     if (o.failures) process.stdout.write(failureList(results));
     else process.stdout.write(firstMismatches(results, 3));
   }

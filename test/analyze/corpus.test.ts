@@ -1,5 +1,6 @@
 /**
- * The analyzer against LLVM 1.9's `llvm-bcanalyzer` on every corpus file: each figure of our
+ * The analyzer against LLVM 1.9's `llvm-bcanalyzer` on every corpus file (r36867's for the
+ * version-7 folder, which LLVM 1.9 cannot read): each figure of our
  * summary is compared with `NAME.bca.txt`, a scoreboard is printed per folder, and the results
  * are held to a ratchet (they may improve, never regress).
  */
@@ -33,6 +34,9 @@ const RATCHET: Record<string, { identical: number; figuresAgree: number }> = {
   v5: { identical: 1087, figuresAgree: 1088 },
   v6: { identical: 1211, figuresAgree: 1212 },
   historical: { identical: 1, figuresAgree: 1 },
+  // Version 7 against r36867's llvm-bcanalyzer (its own layout, see version7.test.ts). The 187
+  // files in between list their functions in another order: heap addresses of r36867's reader.
+  v7: { identical: 1350, figuresAgree: 1537 },
 };
 
 function scoreFolder(folder: string): Score {

@@ -3,7 +3,7 @@
  * v6 `*.dis.ll` (LLVM 1.9), v5 `*.dis19.ll` (LLVM 1.9) and `*.dis.ll` (LLVM 1.8, native syntax),
  * v0/v1/v3 `*.dis.ll` (LLVM 1.1/1.2/1.3, native syntax),
  * v3 `*.dis19.ll` (LLVM 1.9 reading LLVM 1.3 files, upgrades included), v0/v1 `*.via19.ll`
- * and the sound historical file. Reports a scoreboard and
+ * and the sound historical file, and v7 `*.dis.ll` (r36867, LLVM 2.0 syntax). Reports a scoreboard and
  * the first mismatches, and asserts a ratchet: the number of identical files may only go up.
  */
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,9 @@ const JOBS: readonly Job[] = [
   { folder: 'v1', suffix: '.dis.ll', syntax: 'native', ratchet: 573 },
   { folder: 'v0', suffix: '.dis.ll', syntax: 'native', ratchet: 551 },
   { folder: 'historical', suffix: '.dis.ll', syntax: 'native', ratchet: 1 },
+  // Version 7: r36867's llvm-dis (LLVM 2.0 syntax) is both the default and the native printing.
+  { folder: 'v7', suffix: '.dis.ll', syntax: '1.9', ratchet: 1537 },
+  { folder: 'v7', suffix: '.dis.ll', syntax: 'native', ratchet: 1537 },
 ];
 
 /** First line that differs, for the report. */

@@ -1,0 +1,889 @@
+/**
+ * The analyzer's walk over a version-7 stream (the layout r36867, LLVM's last bytecode revision,
+ * wrote): the same reads in the same order as that revision's `BytecodeReader`, counting what its
+ * `llvm-bcanalyzer` counted (`lib/Bytecode/Reader/Analyzer.cpp` there). Versions 0–6 have their
+ * own walk (`walker.ts`, LLVM 1.9's reader); the two share only the `Analysis` they fill.
+ *
+ * What r36867's analyzer counted differently from LLVM 1.9's (docs/analyze.md, "Version 7"):
+ * no VBR statistics (its reader no longer counted them), value and type symbol tables apart (only
+ * value symbol tables count as symbol tables), no compaction tables, and a call's or invoke's
+ * operand count as the reader left it (the calling-convention word and a vararg callee removed).
+ */
+import { BinaryReader } from '../binary/reader.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import { blockKindFor, type BlockKind, type FormatRow, type OpcodeName, type PseudoOpcode } from '../format/format-table.js';
+import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
+import {
+  FIRST_DERIVED_V7,
+  LAST_PRIMITIVE_V7,
+  PRIMITIVES_V7,
+  TYPE_ID_V7,
+  calledFunctionType,
+  derefV7,
+  describeTypeV7,
+  isIntegerOf,
+  type TypeNodeV7,
+} from './types-v7.js';
+
+/**
+ * Block ids beyond the format table's kinds: 0 is reserved, and r36867's analyzer asserted every
+ * id below `NumberOfBlockIDs` (10, Format.h there); 8 (the retired compaction table) passed.
+ */
+const RESERVED_BLOCK_ID = 0;
+const NUMBER_OF_BLOCK_IDS = 10;
+
+const BLOCK_NAMES_V7: Readonly<Record<BlockKind | 'unknown', string>> = {
+  module: 'Module', function: 'Function', constantPool: 'ConstantPool', symbolTable: 'ValueSymbolTable',
+  moduleGlobalInfo: 'ModuleGlobalInfo', globalTypePlane: 'GlobalTypePlane', instructionList: 'InstructionList',
+  typeSymbolTable: 'TypeSymbolTable', basicBlock: 'BasicBlock', compactionTable: 'CompactionTable', unknown: 'Unknown',
+};
+
+const LABEL_SLOT = TYPE_ID_V7.label;
+const VOID_SLOT = TYPE_ID_V7.void;
+
+type ValueEntryV7 = { kind: 'global' } | { kind: 'function'; index: number } | { kind: 'alias' } | { kind: 'constant' };
+
+interface FunctionDeclV7 {
+  type: TypeNodeV7;
+  hasBody: boolean;
+  name: string;
+  bodyStart: number;
+  bodyEnd: number;
+  headerOffset: number;
+}
+
+/** Records a stop of the walk: the caller adds its diagnosis (text-mode damage) and phase. */
+export type WalkErrorSink = (e: unknown, phase: 'module' | 'function', reader: BinaryReader | undefined) => void;
+
+export class AnalyzerWalkV7 {
+  private r!: BinaryReader;
+  private depth = 0;
+  private nodeStack: BlockNode[] = [];
+  private cur: FunctionAnalysis | null = null;
+
+  private moduleTypes: TypeNodeV7[] = [];
+  private functionTypes: TypeNodeV7[] = [];
+  private moduleValues = new Map<number, ValueEntryV7[]>();
+  private functions: FunctionDeclV7[] = [];
+  private pendingBodies: number[] = [];
+  private moduleBodyStart = 0;
+  private moduleEnd = 0;
+  /** Basic blocks referenced by number in the body being read (LLVM's `ParsedBasicBlocks`). */
+  private referencedBlocks = 0;
+
+  constructor(
+    private readonly a: Analysis,
+    private readonly row: FormatRow,
+    private readonly dumpLines: DumpRecord[] | null,
+  ) {}
+
+  /** Reads the module, then every body in r36867's order; stops are reported to `onError`. */
+  run(stream: Uint8Array, onError: WalkErrorSink): void {
+    try {
+      this.readModule(stream);
+    } catch (e) {
+      onError(e, 'module', this.r);
+      return;
+    }
+    // r36867 read (and listed) bodies by `Function*` address, which glibc's allocator decided from
+    // the reader's whole allocation history (docs/analyze.md, "Version 7"): not modelled, so
+    // bodies come in declaration order, as they do in 1,350 of the 1,537 corpus files.
+    for (let i = 0; i < this.functions.length; i++) {
+      const f = this.functions[i]!;
+      if (!f.hasBody || f.bodyStart < 0) continue;
+      try {
+        this.readBody(stream, i, f);
+      } catch (e) {
+        onError(e, 'function', this.r);
+        return;
+      }
+    }
+  }
+
+  // ---- reading primitives -------------------------------------------------------------------------
+
+  private line(text: string, offset = this.r ? this.r.pos : 0): void {
+    if (this.dumpLines) this.dumpLines.push({ offset, depth: this.depth, text });
+  }
+
+  private vbr(): number {
+    return this.r.vbr32();
+  }
+
+  private str(): string {
+    return this.r.string();
+  }
+
+  // ---- types --------------------------------------------------------------------------------------
+
+  private getType(id: number): TypeNodeV7 {
+    if (id <= LAST_PRIMITIVE_V7) return PRIMITIVES_V7[id]!;
+    let i = id - FIRST_DERIVED_V7;
+    if (i < this.moduleTypes.length) return this.moduleTypes[i]!;
+    i -= this.moduleTypes.length;
+    if (i < this.functionTypes.length) return this.functionTypes[i]!;
+    return this.r.fail('Illegal type reference!');
+  }
+
+  private readType(): TypeNodeV7 {
+    return this.getType(this.vbr());
+  }
+
+  private parseType(): TypeNodeV7 {
+    const at = this.r.pos;
+    const id = this.vbr();
+    if (id <= LAST_PRIMITIVE_V7) return PRIMITIVES_V7[id]!;
+    let result: TypeNodeV7;
+    switch (id) {
+      case TYPE_ID_V7.integer: {
+        const bits = this.vbr();
+        // LLVM's IntegerType::get asserted the width (MIN_INT_BITS 1, MAX_INT_BITS 2^23 - 1).
+        if (bits < 1 || bits > 0x7fffff) throw this.r.fail(`Invalid integer width ${bits}`, at);
+        result = { kind: 'integer', bits };
+        break;
+      }
+      case TYPE_ID_V7.function: {
+        const ret = this.readType();
+        const n = this.r.checkCount(this.vbr(), 1, DEFAULT_LIMITS.maxTypeMembers, 'function type parameters');
+        const params: TypeNodeV7[] = [];
+        for (let i = 0; i < n; i++) params.push(this.readType());
+        const last = params[params.length - 1];
+        const vararg = last !== undefined && derefV7(last) === PRIMITIVES_V7[VOID_SLOT];
+        if (vararg) params.pop();
+        // Parameter attributes: a count, then (index, attributes) pairs.
+        const nAttrs = this.r.checkCount(this.vbr(), 2, DEFAULT_LIMITS.maxTypeMembers, 'parameter attributes');
+        for (let i = 0; i < nAttrs; i++) {
+          this.vbr();
+          this.vbr();
+        }
+        result = { kind: 'function', ret, params, vararg };
+        break;
+      }
+      case TYPE_ID_V7.array:
+      case TYPE_ID_V7.vector: {
+        const elem = this.readType();
+        const n = this.vbr();
+        result = { kind: id === TYPE_ID_V7.array ? 'array' : 'vector', elem, n };
+        break;
+      }
+      case TYPE_ID_V7.struct:
+      case TYPE_ID_V7.packedStruct: {
+        const elems: TypeNodeV7[] = [];
+        let t = this.vbr();
+        while (t) {
+          if (elems.length >= DEFAULT_LIMITS.maxTypeMembers) throw this.r.fail('structure has too many members', at);
+          elems.push(this.getType(t));
+          t = this.vbr();
+        }
+        result = { kind: 'struct', elems, packed: id === TYPE_ID_V7.packedStruct };
+        break;
+      }
+      case TYPE_ID_V7.pointer:
+        result = { kind: 'pointer', elem: this.readType() };
+        break;
+      case TYPE_ID_V7.opaque:
+        result = { kind: 'opaque' };
+        break;
+      default:
+        return this.r.fail(`Don't know how to deserialize primitive type ${id}`, at);
+    }
+    this.a.counts.types++;
+    return result;
+  }
+
+  private parseTypes(tab: TypeNodeV7[], n: number): void {
+    // Checked before allocating placeholders: every type takes at least one byte.
+    this.r.checkCount(n, 1, DEFAULT_LIMITS.maxTypes, 'type table');
+    const start = tab.length;
+    for (let i = 0; i < n; i++) tab.push({ kind: 'opaque' });
+    // handleTypeList: every list sets it, an empty one to 0 - 1 as unsigned.
+    this.a.maxTypeSlot = (n - 1) >>> 0;
+    const parsed: { at: number; t: TypeNodeV7 }[] = [];
+    for (let i = 0; i < n; i++) {
+      const at = this.r.pos;
+      const t = this.parseType();
+      const holder = tab[start + i]!;
+      if (holder.kind === 'opaque' && derefV7(t) !== holder) holder.resolved = t;
+      if (this.dumpLines) parsed.push({ at, t });
+    }
+    const base = FIRST_DERIVED_V7 + start + (tab === this.functionTypes ? this.moduleTypes.length : 0);
+    parsed.forEach(({ at, t }, i) => this.line(`Type slot ${base + i}: ${describeTypeV7(t)}`, at));
+  }
+
+  // ---- values -------------------------------------------------------------------------------------
+
+  /** Whether a plane's slot 0 is its implicit null value (every plane but void and label, opaque aside). */
+  private hasImplicitNull(plane: number): boolean {
+    if (plane === LABEL_SLOT || plane === VOID_SLOT) return false;
+    return derefV7(this.getType(plane)).kind !== 'opaque';
+  }
+
+  private insertModuleValue(plane: number, v: ValueEntryV7): void {
+    let list = this.moduleValues.get(plane);
+    if (!list) this.moduleValues.set(plane, (list = []));
+    if (list.length >= DEFAULT_LIMITS.maxValuesPerPlane) throw this.r.fail(`value plane ${plane} holds too many values`);
+    list.push(v);
+  }
+
+  /** A module-level value by plane and slot, `null` for the implicit null, `undefined` when absent. */
+  private getModuleValue(plane: number, slot: number): ValueEntryV7 | null | undefined {
+    let num = slot;
+    if (this.hasImplicitNull(plane)) {
+      if (num === 0) return null;
+      num--;
+    }
+    return this.moduleValues.get(plane)?.[num];
+  }
+
+  // ---- blocks -------------------------------------------------------------------------------------
+
+  private readBlock(): { kind: BlockKind | 'unknown'; size: number } {
+    const r = this.r;
+    const headerOffset = r.pos;
+    const w = r.uint32();
+    const id = w & 0x1f;
+    const size = w >>> 5;
+    if (size > r.end - r.pos) throw r.fail('Attempt to size a block past end of memory', headerOffset);
+    // handleBlock asserted a known id (assertions were on in the reference build).
+    if (id === RESERVED_BLOCK_ID || id >= NUMBER_OF_BLOCK_IDS) throw r.fail(`Invalid block id found: ${id}`, headerOffset);
+    const kind = blockKindFor(this.row, id) ?? 'unknown';
+    const node: BlockNode = { kind, id, offset: headerOffset, headerSize: 4, bodySize: size, children: [] };
+    const parent = this.nodeStack[this.nodeStack.length - 1];
+    if (parent) parent.children.push(node);
+    else this.a.blocks.push(node);
+    r.enterBlock(BLOCK_NAMES_V7[kind], size, headerOffset);
+    this.nodeStack.push(node);
+    const a = this.a;
+    a.counts.blocks++;
+    a.blockHeaderBytes += 4;
+    const b = a.bytes;
+    switch (kind) {
+      case 'function': b.function += size; break;
+      case 'constantPool': b.constantPool += size; break;
+      case 'symbolTable': b.symbolTable += size; break;
+      case 'typeSymbolTable': b.typeSymbolTable += size; break;
+      case 'moduleGlobalInfo': b.moduleGlobals += size; break;
+      case 'globalTypePlane': b.globalTypes += size; break;
+      case 'instructionList': b.instructionList += size; break;
+      case 'module': b.module += size; break;
+      default: break; // 8, the retired compaction table: summed where nothing prints it
+    }
+    this.line(`BLOCK ${BLOCK_NAMES_V7[kind]} (id ${id}) header 4 body ${size}`, headerOffset);
+    this.depth++;
+    return { kind, size };
+  }
+
+  /** Leaves a block as LLVM did: the enclosing end comes back, the position stays where the parse left it. */
+  private leaveBlock(): void {
+    const pos = this.r.pos;
+    this.r.leaveBlock();
+    this.r.pos = pos;
+    this.nodeStack.pop();
+    this.depth--;
+  }
+
+  // ---- the module ---------------------------------------------------------------------------------
+
+  private readModule(stream: Uint8Array): void {
+    const a = this.a;
+    const r = (this.r = new BinaryReader(stream, 4, stream.length));
+    const type = r.uint32();
+    const size = r.uint32();
+    if (type !== this.row.blockIds.module) throw r.fail(`Expected Module Block! Type:${type}, Size:${size}`, 4);
+    // Trailing garbage after the module block was ignored (a darwin ranlib bug added some).
+    let end = stream.length;
+    if (r.pos + size < end) end = r.pos + size;
+    if (r.pos + size !== end) throw r.fail(`Invalid Top Level Block Length! Type:${type}, Size:${size}`, 4);
+    this.moduleBodyStart = r.pos;
+    this.moduleEnd = end;
+    const node: BlockNode = { kind: 'module', id: 1, offset: 4, headerSize: 8, bodySize: size, children: [] };
+    a.blocks.push(node);
+    this.nodeStack.push(node);
+    r.enterBlock('Module', end - r.pos, 4);
+    this.line(`BLOCK Module header 8 body ${size}`, 4);
+    this.depth++;
+
+    const vAt = r.pos;
+    const version = this.vbr();
+    // The caller chose this walk for a bare `7`; LLVM printed the word as a byte.
+    a.version = version & 0xff;
+    a.versionFlags = 0;
+    this.line(`Version ${version}`, vAt);
+
+    let seenMgi = false;
+    let seenTypes = false;
+    while (r.pos < end) {
+      const { kind, size: bsize } = this.readBlock();
+      switch (kind) {
+        case 'globalTypePlane':
+          if (seenTypes) throw r.fail('Two GlobalTypePlane Blocks Encountered!');
+          if (bsize > 0) this.parseTypes(this.moduleTypes, this.vbr());
+          seenTypes = true;
+          break;
+        case 'moduleGlobalInfo':
+          if (seenMgi) throw r.fail('Two ModuleGlobalInfo Blocks Encountered!');
+          this.parseModuleGlobalInfo();
+          seenMgi = true;
+          break;
+        case 'constantPool':
+          this.parseConstantPool(false);
+          break;
+        case 'function': {
+          const idx = this.pendingBodies.pop();
+          if (idx === undefined) throw r.fail('FunctionSignatureList empty!');
+          const f = this.functions[idx]!;
+          f.bodyStart = r.pos;
+          f.bodyEnd = r.end;
+          f.headerOffset = this.nodeStack[this.nodeStack.length - 1]!.offset;
+          r.pos = r.end;
+          break;
+        }
+        case 'symbolTable':
+          this.parseValueSymbolTable(false);
+          break;
+        case 'typeSymbolTable':
+          this.parseTypeSymbolTable();
+          break;
+        default:
+          r.pos = r.end;
+          break;
+      }
+      this.leaveBlock();
+    }
+    if (this.pendingBodies.length) throw r.fail('Function declared, but bytecode stream ended before definition');
+    // handleFinish: the densities, before any function body is read.
+    const c = a.counts;
+    const b = a.bytes;
+    a.density = {
+      bytesPerValue: a.fileSize / (c.types + c.values),
+      bytesPerGlobal: (b.constantPool + b.moduleGlobals + b.globalTypes) / (c.types + c.constants + c.globalVariables),
+      bytesPerFunction: b.function / c.functions,
+    };
+    this.leaveBlock();
+  }
+
+  private parseModuleGlobalInfo(): void {
+    const r = this.r;
+    const a = this.a;
+    let at = r.pos;
+    let varType = this.vbr();
+    while (varType !== 0) {
+      // bit 0 constant, bit 1 initializer, bits 2-4 linkage, bit 5 thread_local, bits 6+ type slot.
+      const slot = Math.floor(varType / 64);
+      let linkage = (varType >>> 2) & 7;
+      let hasInit = (varType & 2) !== 0;
+      let visibility = 0;
+      if (linkage === 3 && !hasInit) {
+        // Extension word: bit 0 initializer, 1-3 linkage, 4-8 alignment, 9 section, 10-12 visibility.
+        const ext = this.vbr();
+        hasInit = (ext & 1) !== 0;
+        linkage = (ext >>> 1) & 7;
+        visibility = (ext >>> 10) & 7;
+        if (ext & (1 << 9)) this.vbr();
+      }
+      if (visibility > 2) throw r.fail(`Unknown visibility type: ${visibility}`, at);
+      const ty = derefV7(this.getType(slot));
+      if (ty.kind !== 'pointer') throw r.fail(`Global not a pointer type! Ty= ${describeTypeV7(ty)}`, at);
+      if (a.counts.globalVariables >= DEFAULT_LIMITS.maxGlobals) throw r.fail('too many global variables', at);
+      this.insertModuleValue(slot, { kind: 'global' });
+      let initSlot = 0;
+      if (hasInit) initSlot = this.vbr();
+      a.counts.globalVariables++;
+      a.counts.values++;
+      a.maxValueSlot = Math.max(a.maxValueSlot, slot, initSlot);
+      this.line(`GV ${varType & 1 ? 'constant' : 'variable'} linkage=${linkage} slot=${slot} init=${initSlot}`, at);
+      at = r.pos;
+      varType = this.vbr();
+    }
+    at = r.pos;
+    let sig = this.vbr();
+    const declared: number[] = [];
+    while (((sig & 0x7fffffff) >>> 5) !== 0) {
+      const slot = (sig & 0x7fffffff) >>> 5;
+      const ty = this.getType(slot);
+      const fnType = calledFunctionType(ty);
+      if (!fnType) throw r.fail(`Function not a pointer to function type! Ty = ${describeTypeV7(ty)}`, at);
+      if (this.functions.length >= DEFAULT_LIMITS.maxFunctions) throw r.fail('too many functions', at);
+      const index = this.functions.length;
+      const hasBody = (sig & 16) === 0;
+      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
+      this.insertModuleValue(slot, { kind: 'function', index });
+      if (hasBody) declared.push(index);
+      if (sig & 0x80000000) {
+        const ext = this.vbr();
+        if (ext & (1 << 10)) this.vbr();
+        if (((ext >>> 11) & 3) === 3) throw r.fail('Unsupported external linkage', at);
+      }
+      a.counts.functions++;
+      a.counts.values++;
+      this.line(`Function decl #${index} slot=${slot}: ${describeTypeV7(ty)}${hasBody ? '' : ' (no body)'}`, at);
+      at = r.pos;
+      sig = this.vbr();
+    }
+    // LLVM reversed the list and popped from the back: bodies come in declaration order.
+    this.pendingBodies = declared.reverse();
+    let n = r.checkCount(this.vbr(), 1, DEFAULT_LIMITS.maxDependentLibraries, 'dependent libraries');
+    while (n--) {
+      const lib = this.str();
+      a.counts.dependentLibs++;
+      a.dependentLibrariesBytes += lib.length + (lib.length < 128 ? 1 : 2);
+      this.line(`Library '${lib}'`);
+    }
+    const triple = this.str();
+    this.line(`Target triple '${triple}'`);
+    const layout = this.str();
+    this.line(`Data layout '${layout}'`);
+    if (r.pos !== r.end) {
+      let ns = r.checkCount(this.vbr(), 1, DEFAULT_LIMITS.maxGlobals, 'section names');
+      while (ns--) this.str();
+    }
+    if (r.pos !== r.end) this.str();
+    if (r.pos !== r.end) this.parseAliases();
+    r.pos = r.end;
+  }
+
+  private parseAliases(): void {
+    const r = this.r;
+    const a = this.a;
+    let at = r.pos;
+    let word = this.vbr();
+    while (word !== 0) {
+      // bits 0-1 linkage (external, internal, weak), bit 2 constant aliasee, bits 3+ type slot.
+      const slot = Math.floor(word / 8);
+      const linkage = word & 3;
+      const constantAliasee = (word & 4) !== 0;
+      const aliasee = this.vbr();
+      const ty = derefV7(this.getType(slot));
+      if (ty.kind !== 'pointer') throw r.fail(`Alias not a pointer type! Ty= ${describeTypeV7(ty)}`, at);
+      const v = this.getModuleValue(slot, aliasee);
+      if (v === undefined && !constantAliasee) throw r.fail(`Invalid aliasee! TypeSlotNo=${slot} SlotNo=${aliasee}`, at);
+      if (!constantAliasee && (v === null || v?.kind === 'constant')) throw r.fail(`Aliasee is not global value! SlotNo=${aliasee}`, at);
+      if (linkage === 3) throw r.fail('Unsupported encoded alias linkage', at);
+      this.insertModuleValue(slot, { kind: 'alias' });
+      a.counts.values++;
+      a.maxValueSlot = Math.max(a.maxValueSlot, slot, aliasee);
+      this.line(`Alias linkage=${linkage} slot=${slot} aliasee=${aliasee}`, at);
+      at = r.pos;
+      word = this.vbr();
+    }
+  }
+
+  private parseConstantPool(isFunction: boolean): void {
+    const r = this.r;
+    if (isFunction) this.parseTypes(this.functionTypes, this.vbr());
+    while (r.pos < r.end) {
+      const n = this.vbr();
+      const plane = this.vbr();
+      if (plane === VOID_SLOT) {
+        for (let i = 0; i < n; i++) {
+          const at = r.pos;
+          const ty = derefV7(this.readType());
+          if (ty.kind !== 'array' || !isIntegerOf(ty.elem, 8)) throw r.fail('String constant data invalid!', at);
+          r.bytesView(ty.n, 'string constant data');
+          this.insertValue(plane, { kind: 'constant' });
+          this.a.counts.constants++;
+          this.a.counts.values++;
+          this.line(`String constant of ${ty.n} bytes`, at);
+        }
+      } else {
+        r.checkCount(n, 1, DEFAULT_LIMITS.maxConstantsPerPlane, 'constant plane');
+        for (let i = 0; i < n; i++) {
+          const at = r.pos;
+          if (this.parseConstantValue(plane, at)) {
+            this.a.counts.constants++;
+            this.a.counts.values++;
+          }
+          this.insertValue(plane, { kind: 'constant' });
+        }
+      }
+    }
+    if (r.pos > r.end) throw r.fail('Attempt to read past the end of Constant Pool block.');
+  }
+
+  private insertValue(plane: number, v: ValueEntryV7): void {
+    // Function-level planes are not modelled: only module values are ever looked up by name.
+    if (!this.cur) this.insertModuleValue(plane, v);
+  }
+
+  /** Reads one constant; returns whether the analyzer's handler saw it (undef and inline asm it did not). */
+  private parseConstantValue(plane: number, at: number): boolean {
+    const r = this.r;
+    let nargs = this.vbr();
+    if (nargs) {
+      if (nargs === 1) {
+        this.getType(plane);
+        this.line('Constant undef', at);
+        return false;
+      }
+      if (nargs === 0xffffffff) {
+        this.str();
+        this.str();
+        const flags = this.vbr();
+        if (!calledFunctionType(this.getType(plane))) throw r.fail('Invalid constraints for inline asm', at);
+        if (flags & ~1) throw r.fail('Invalid flags for inline asm', at);
+        this.line('Constant inline asm', at);
+        return false;
+      }
+      nargs--;
+      r.checkCount(nargs, 2, DEFAULT_LIMITS.maxOperandsPerInstruction, 'constant expression operands');
+      const opcode = this.vbr();
+      for (let i = 0; i < nargs; i++) {
+        this.vbr();
+        this.vbr();
+      }
+      const name = this.row.opcodes[opcode];
+      if (nargs === 1 && !isCastName(name)) throw r.fail('Only cast instruction has one argument for ConstantExpr', at);
+      if (name === 'icmp' || name === 'fcmp') this.vbr();
+      this.line(`Constant expression ${name ?? `opcode ${opcode}`} with ${nargs} operand(s)`, at);
+      return true;
+    }
+    const ty = derefV7(this.getType(plane));
+    switch (ty.kind) {
+      case 'integer':
+        if (ty.bits <= 32) {
+          const v = this.vbr();
+          if (ty.bits < 32 && v >= 2 ** ty.bits) throw r.fail('Integer value read is invalid for type.', at);
+        } else if (ty.bits <= 64) {
+          const v = r.vbr64();
+          if (ty.bits < 64 && v >> BigInt(ty.bits) !== 0n) throw r.fail('Invalid constant integer read.', at);
+        } else {
+          const words = r.checkCount(this.vbr(), 1, DEFAULT_LIMITS.maxTypeMembers, 'integer constant words');
+          for (let i = 0; i < words; i++) r.vbr64();
+        }
+        break;
+      case 'prim':
+        if (ty.id === TYPE_ID_V7.float) r.bytesView(4, 'a float');
+        else if (ty.id === TYPE_ID_V7.double) r.bytesView(8, 'a double');
+        else r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(ty)}`, at);
+        break;
+      case 'array':
+      case 'vector':
+        for (let i = 0; i < ty.n; i++) this.vbr();
+        break;
+      case 'struct':
+        for (let i = 0; i < ty.elems.length; i++) this.vbr();
+        break;
+      case 'pointer': {
+        const slot = this.vbr();
+        if (this.cur) break;
+        const v = this.getModuleValue(plane, slot);
+        if (v === undefined) throw r.fail('Forward references are not allowed here.', at);
+        if (v === null || v.kind === 'constant') throw r.fail('GlobalValue not in ValueTable!', at);
+        break;
+      }
+      default:
+        throw r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(ty)}`, at);
+    }
+    this.line(`Constant of type ${describeTypeV7(ty)}`, at);
+    return true;
+  }
+
+  private parseValueSymbolTable(inFunction: boolean): void {
+    const r = this.r;
+    const a = this.a;
+    a.counts.symbolTables++;
+    while (r.pos < r.end) {
+      const n = r.checkCount(this.vbr(), 2, DEFAULT_LIMITS.maxSymbolTableEntries, 'symbol table plane');
+      const plane = this.vbr();
+      for (let i = 0; i < n; i++) {
+        const at = r.pos;
+        const slot = this.vbr();
+        const name = this.str();
+        if (slot > a.maxValueSlot) a.maxValueSlot = slot;
+        this.line(`Value name '${name}' = plane ${plane} slot ${slot}`, at);
+        // Function-local planes are not modelled; LLVM's look-ups there never failed on a sound file.
+        if (plane === LABEL_SLOT || inFunction) continue;
+        const v = this.getModuleValue(plane, slot);
+        if (!v) throw r.fail(`Failed value look-up for name '${name}', type #${plane} slot #${slot}`, at);
+        if (v.kind === 'function') this.functions[v.index]!.name = name;
+      }
+    }
+    if (r.pos > r.end) throw r.fail('Attempt to read past the end of Symbol Table block.');
+  }
+
+  private parseTypeSymbolTable(): void {
+    const r = this.r;
+    let n = r.checkCount(this.vbr(), 2, DEFAULT_LIMITS.maxSymbolTableEntries, 'type symbol table');
+    while (n--) {
+      const at = r.pos;
+      const slot = this.vbr();
+      const name = this.str();
+      this.getType(slot);
+      this.line(`Type name '${name}' = slot ${slot}`, at);
+    }
+  }
+
+  // ---- function bodies ----------------------------------------------------------------------------
+
+  private readBody(stream: Uint8Array, index: number, f: FunctionDeclV7): void {
+    const r = (this.r = new BinaryReader(stream, this.moduleBodyStart, this.moduleEnd));
+    r.enterBlock('Module', this.moduleEnd - this.moduleBodyStart);
+    r.pos = f.bodyStart;
+    r.enterBlock(`Function #${index}`, f.bodyEnd - f.bodyStart);
+    const moduleNode = this.a.blocks[0]!;
+    const node = moduleNode.children.find((c) => c.offset === f.headerOffset);
+    this.nodeStack = node ? [moduleNode, node] : [moduleNode];
+    this.depth = 2;
+    this.line(`Function #${index} '${f.name}' body`, f.bodyStart);
+    const at = r.pos;
+    const word = this.vbr();
+    if ((word & 0xffff) > 7) throw r.fail('Invalid linkage type for Function.', at);
+    if (word >>> 16 > 2) throw r.fail(`Unknown visibility type: ${word >>> 16}`, at);
+    const fa: FunctionAnalysis = {
+      name: f.name, type: '', offset: f.bodyStart, byteSize: f.bodyEnd - f.bodyStart,
+      basicBlocks: 0, instructions: 0, longInstructions: 0, operands: 0, instructionSize: 0, phis: 0,
+      vbrCount32: 0, vbrCount64: 0, vbrCompressedBytes: 0, vbrExpandedBytes: 0,
+    };
+    this.a.functions.push(fa);
+    this.cur = fa;
+    this.functionTypes = [];
+    this.referencedBlocks = 0;
+    let blockNum = 0;
+    const end = r.end;
+    try {
+      while (r.pos < end) {
+        const { kind } = this.readBlock();
+        switch (kind) {
+          case 'constantPool':
+            this.parseConstantPool(true);
+            break;
+          case 'instructionList':
+            if (blockNum) throw r.fail('Already parsed basic blocks!');
+            blockNum = this.parseInstructionList(fa);
+            break;
+          case 'symbolTable':
+            this.parseValueSymbolTable(true);
+            break;
+          case 'typeSymbolTable':
+            throw r.fail("Functions don't have type symbol tables");
+            break;
+          default:
+            r.pos = r.end;
+            break;
+        }
+        this.leaveBlock();
+      }
+      if (this.referencedBlocks > blockNum) throw r.fail('Illegal basic block operand reference');
+    } finally {
+      this.cur = null;
+      this.functionTypes = [];
+    }
+  }
+
+  private parseInstructionList(fa: FunctionAnalysis): number {
+    const r = this.r;
+    let blocks = 0;
+    while (r.pos < r.end) {
+      this.a.counts.basicBlocks++;
+      this.a.counts.values++;
+      fa.basicBlocks++;
+      blocks++;
+      if (blocks > DEFAULT_LIMITS.maxBasicBlocksPerFunction) throw r.fail('too many basic blocks');
+      let terminated = false;
+      while (r.pos < r.end && !terminated) terminated = this.parseInstruction(fa);
+      if (!terminated) throw r.fail('Non-terminated basic block found!');
+    }
+    return blocks;
+  }
+
+  private noteBlock(id: number): void {
+    if (id + 1 > this.referencedBlocks) this.referencedBlocks = id + 1;
+  }
+
+  /** Reads one instruction as r36867's `ParseInstruction` did; returns whether it ends a basic block. */
+  private parseInstruction(fa: FunctionAnalysis): boolean {
+    const r = this.r;
+    const save = r.pos;
+    const word = r.uint32();
+    let opcode = (word >>> 2) & 63;
+    let iType: number;
+    let ops: number[];
+    switch (word & 3) {
+      case 1:
+        iType = (word >>> 8) & 4095;
+        ops = [(word >>> 20) & 4095];
+        if (ops[0] === 4095) ops = [];
+        break;
+      case 2:
+        iType = (word >>> 8) & 255;
+        ops = [(word >>> 16) & 255, (word >>> 24) & 255];
+        break;
+      case 3:
+        iType = (word >>> 8) & 63;
+        ops = [(word >>> 14) & 63, (word >>> 20) & 63, (word >>> 26) & 63];
+        break;
+      default: {
+        r.pos = save;
+        opcode = this.vbr() >>> 2;
+        iType = this.vbr();
+        const n = this.vbr();
+        if (n === 0) throw r.fail('Zero-argument instruction found; this is invalid.', save);
+        r.checkCount(n, 1, DEFAULT_LIMITS.maxOperandsPerInstruction, 'instruction operands', save);
+        ops = [];
+        for (let i = 0; i < n; i++) ops.push(this.vbr());
+      }
+    }
+    const instTy = this.getType(iType);
+    const decoded = this.decode(opcode);
+    const terminator = this.checkOperands(decoded, opcode, instTy, ops, save);
+    const size = r.pos - save;
+    const a = this.a;
+    a.counts.instructions++;
+    a.counts.values++;
+    a.instructionSize += size;
+    if (size > 4) a.counts.longInstructions++;
+    a.counts.operands += ops.length;
+    for (const o of ops) if (o > a.maxValueSlot) a.maxValueSlot = o;
+    const format = `format${word & 3}`;
+    a.instructionFormats[format] = (a.instructionFormats[format] ?? 0) + 1;
+    const name = decoded ?? `opcode${opcode}`;
+    a.opcodes[name] = (a.opcodes[name] ?? 0) + 1;
+    fa.instructions++;
+    fa.operands += ops.length;
+    fa.instructionSize += size;
+    if (size > 4) fa.longInstructions++;
+    if (name === 'phi') fa.phis++;
+    this.line(`INST ${name} type=${describeTypeV7(instTy)} operands=[${ops.join(', ')}] size=${size}`, save);
+    return terminator;
+  }
+
+  /** The instruction's name by the row's opcode table, pseudo-opcodes by their variant. */
+  private decode(opcode: number): OpcodeName | PseudoOpcode | undefined {
+    return this.row.pseudoOpcodes.get(opcode) ?? this.row.opcodes[opcode];
+  }
+
+  /**
+   * LLVM's checks of one instruction's operands, and the reader's edits of the operand list that
+   * the analyzer then counted: a call's calling-convention word (opcode 58) and an invoke's
+   * are popped, and a vararg callee's slot is dropped from the front. Returns whether the
+   * instruction ends a basic block.
+   */
+  private checkOperands(name: OpcodeName | PseudoOpcode | undefined, opcode: number, instTy: TypeNodeV7, ops: number[], at: number): boolean {
+    const r = this.r;
+    if (name !== undefined && BINARY_OPS.has(name) && ops.length === 2) return false;
+    switch (name) {
+      case 'va_arg':
+      case 'extractelement':
+        if (ops.length !== 2) throw r.fail(`Invalid ${name === 'va_arg' ? 'VAArg' : 'extractelement'} instruction!`, at);
+        return false;
+      case 'insertelement':
+      case 'shufflevector':
+        if (derefV7(instTy).kind !== 'vector' || ops.length !== 3) throw r.fail(`Invalid ${name} instruction!`, at);
+        return false;
+      case 'select':
+        if (ops.length !== 3) throw r.fail('Invalid Select instruction!', at);
+        return false;
+      case 'phi':
+        if (ops.length === 0 || ops.length & 1) throw r.fail('Invalid phi node encountered!', at);
+        for (let i = 1; i < ops.length; i += 2) this.noteBlock(ops[i]!);
+        return false;
+      case 'icmp':
+      case 'fcmp':
+        if (ops.length !== 3) throw r.fail('Cmp instructions requires 3 operands', at);
+        return false;
+      case 'ret':
+        if (ops.length > 1) throw r.fail('Unrecognized instruction!', at);
+        return true;
+      case 'br':
+        if (ops.length !== 1 && ops.length !== 3) throw r.fail("Invalid number of operands for a 'br' instruction!", at);
+        this.noteBlock(ops[0]!);
+        if (ops.length === 3) this.noteBlock(ops[1]!);
+        return true;
+      case 'switch':
+        if (ops.length & 1) throw r.fail('Switch statement with odd number of arguments!', at);
+        if (ops.length < 2) throw r.fail('Invalid switch instruction!', at);
+        for (let i = 1; i < ops.length; i += 2) this.noteBlock(ops[i]!);
+        return true;
+      case 'callWithCC':
+      case 'tailCallFastCC':
+      case 'callFastCC':
+      case 'tailCallC':
+      case 'call':
+        this.checkCall(opcode, instTy, ops, at);
+        return false;
+      case 'invoke':
+        this.checkInvoke(instTy, ops, at);
+        return true;
+      case 'malloc':
+      case 'alloca':
+        if (ops.length > 2 || derefV7(instTy).kind !== 'pointer') throw r.fail(`Invalid ${name} instruction!`, at);
+        return false;
+      case 'free':
+        if (derefV7(instTy).kind !== 'pointer') throw r.fail('Invalid free instruction!', at);
+        return false;
+      case 'getelementptr':
+        if (ops.length === 0 || derefV7(instTy).kind !== 'pointer') throw r.fail('Invalid getelementptr instruction!', at);
+        return false;
+      case 'volatileLoad':
+        if (ops.length !== 2 || derefV7(instTy).kind !== 'pointer') throw r.fail('Invalid attributed load instruction!', at);
+        return false;
+      case 'load':
+        if (ops.length !== 1 || derefV7(instTy).kind !== 'pointer') throw r.fail('Invalid load instruction!', at);
+        return false;
+      case 'volatileStore':
+        if (ops.length !== 3 || derefV7(instTy).kind !== 'pointer') throw r.fail('Invalid attributed store instruction!', at);
+        return false;
+      case 'store':
+        if (ops.length !== 2 || derefV7(instTy).kind !== 'pointer') throw r.fail('Invalid store instruction!', at);
+        return false;
+      case 'unwind':
+        if (ops.length !== 0) throw r.fail('Invalid unwind instruction!', at);
+        return true;
+      case 'unreachable':
+        if (ops.length !== 0) throw r.fail('Invalid unreachable instruction!', at);
+        return true;
+      default:
+        if (name !== undefined && isCastName(name)) {
+          if (ops.length !== 2) throw r.fail('Invalid cast instruction!', at);
+          return false;
+        }
+        return r.fail('Illegal instruction read!', at);
+    }
+  }
+
+  private checkCall(opcode: number, instTy: TypeNodeV7, ops: number[], at: number): void {
+    const r = this.r;
+    if (ops.length === 0) throw r.fail('Invalid call instruction encountered!', at);
+    if (this.row.pseudoOpcodes.get(opcode) === 'callWithCC') ops.pop();
+    const fty = calledFunctionType(instTy);
+    if (!fty) throw r.fail('Call to non function pointer value!', at);
+    if (!fty.vararg) {
+      if (ops.length - 1 !== fty.params.length) throw r.fail('Invalid call instruction!', at);
+      return;
+    }
+    ops.shift();
+    if (ops.length < fty.params.length) throw r.fail('Call instruction missing operands!', at);
+    if ((ops.length - fty.params.length) & 1) throw r.fail('Invalid call instruction!', at);
+  }
+
+  private checkInvoke(instTy: TypeNodeV7, ops: number[], at: number): void {
+    const r = this.r;
+    if (ops.length < 3) throw r.fail('Invalid invoke instruction!', at);
+    const fty = calledFunctionType(instTy);
+    if (!fty) throw r.fail('Invoke to non function pointer value!', at);
+    ops.pop();
+    if (!fty.vararg) {
+      this.noteBlock(ops[1]!);
+      this.noteBlock(ops[2]!);
+      if (ops.length - 3 !== fty.params.length) throw r.fail('Invalid invoke instruction!', at);
+      return;
+    }
+    ops.shift();
+    if (ops.length < fty.params.length + 2) throw r.fail('Invalid invoke instruction!', at);
+    this.noteBlock(ops[0]!);
+    this.noteBlock(ops[1]!);
+    if ((ops.length - fty.params.length - 2) & 1) throw r.fail('Invalid invoke instruction!', at);
+  }
+}
+
+const BINARY_OPS: ReadonlySet<string> = new Set([
+  'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'shl', 'lshr', 'ashr', 'and', 'or', 'xor',
+]);
+
+const CAST_NAMES: ReadonlySet<string> = new Set([
+  'trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast',
+]);
+
+function isCastName(name: string | undefined): boolean {
+  return name !== undefined && CAST_NAMES.has(name);
+}
