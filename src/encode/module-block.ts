@@ -15,9 +15,10 @@ import { writeSymbolTable } from './symbol-table.js';
 import { LegacySlotCalculator } from './legacy-slot-calculator.js';
 import { namedConstants } from './symbol-order.js';
 import { writeTypes } from './type-pool.js';
+import { writeV7Stream } from './v7/module-block.js';
 
 /** Bytecode versions the writer can produce. */
-export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([0, 1, 3, 5, 6]);
+export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([0, 1, 3, 5, 6, 7]);
 
 /** The uncompressed stream (`llvm` signature + module block) LLVM would have written. */
 export function writeStream(module: Module, version = 6): Uint8Array {
@@ -25,6 +26,8 @@ export function writeStream(module: Module, version = 6): Uint8Array {
   if (row === undefined || !SUPPORTED_VERSIONS.has(version)) {
     throw new EncodeError('a module', version, `the writer supports bytecode versions ${[...SUPPORTED_VERSIONS].join(', ')}`);
   }
+  // LLVM 2.0's development writer (version 7) shares little with 1.x's: its own modules.
+  if (row.nativeDialect === '2.0') return writeV7Stream(module, row);
   // Versions 0–3 pad to 32 bits after every block (LLVM 1.1–1.3).
   // Most modules are small: start with 4 KiB and let the buffer double.
   const out = new BinaryWriter({ initialCapacity: 4096, alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });

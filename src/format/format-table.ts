@@ -121,13 +121,15 @@ export const OPCODES_V6 = opcodeTable(1, [
 ]);
 
 /**
- * v7 as first numbered (2006-11-08): `shr` → lshr/ashr. Later v7 revisions renumbered again
- * (12 cast opcodes, icmp/fcmp, shifts as binary operators); see docs/format.md §14.
+ * v7 as r36867 (2007-05-06, the last bytecode writer) numbered it: shifts are ordinary binary
+ * operators (16–18), the twelve casts 28–39, icmp/fcmp 40–41. Earlier v7 revisions numbered
+ * otherwise (docs/format.md §14); the corpus holds r36867's files only.
  */
 export const OPCODES_V7 = opcodeTable(1, [
   ...TERMINATORS_OLD, 'unreachable', 'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem',
-  'and', 'or', 'xor', ...SETCC, ...MEMORY, 'phi', 'cast', 'call', 'shl', 'lshr', 'ashr', 'select',
-  'userop1', 'userop2', 'va_arg', 'extractelement', 'insertelement', 'shufflevector',
+  'shl', 'lshr', 'ashr', 'and', 'or', 'xor', ...MEMORY,
+  'trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast',
+  'icmp', 'fcmp', 'phi', 'call', 'select', 'userop1', 'userop2', 'va_arg', 'extractelement', 'insertelement', 'shufflevector',
 ]);
 
 /** Opcode numbers above every real opcode that encode a variant of load/store/call/invoke. */
