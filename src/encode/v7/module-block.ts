@@ -41,13 +41,22 @@ function writeFunction(ctx: V7EncodeContext, f: Function): void {
   out.beginBlock(row.blockIds.function!, false);
   out.vbr32(encodedVisibility(f.visibility) * 65536 + encodedV7Linkage(f.linkage));
   sc.incorporateFunction(f);
+  // Named values in the order an assembler named them (a block at its first mention), which
+  // decides LLVM's StringMap order when the module records no layout.
   const named: Value[] = [];
+  const seenBlocks = new Set<Value>();
+  const mention = (bb: Value): void => {
+    if (seenBlocks.has(bb)) return;
+    seenBlocks.add(bb);
+    if ((bb as { name?: string }).name) named.push(bb);
+  };
   for (const a of f.args) if (a.name) named.push(a);
   out.beginBlock(row.blockIds.instructionList!, false);
   for (const bb of f.blocks) {
-    if (bb.name) named.push(bb);
+    mention(bb);
     for (const inst of bb.instructions) {
       writeV7Instruction(ctx, inst);
+      for (const o of inst.operands) if (o.kind === 'block') mention(o);
       if (inst.name) named.push(inst);
     }
   }

@@ -10,6 +10,7 @@ import type { SymbolTableLayout, Value } from '../../graph/value.js';
 import { EncodeError } from '../encode-error.js';
 import { nameOf, symbolPlanes, typeNameOrder } from '../symbol-order.js';
 import { type V7EncodeContext, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { stringMapOrder } from './string-map-order.js';
 
 /** r36867 `BytecodeFormat::TypeSymbolTableBlockID`. */
 export const V7_TYPE_SYMBOL_TABLE_BLOCK_ID = 9;
@@ -27,6 +28,26 @@ export function writeV7TypeSymbolTable(ctx: V7EncodeContext, typeNames: Readonly
   out.endBlock({ elideIfEmpty: true });
 }
 
+/**
+ * Without a recorded layout: each plane's names in LLVM's StringMap order (`values` in the order
+ * they were named), the planes by type slot (LLVM's came in `Type*` address order, which nothing
+ * can reproduce).
+ */
+function stringMapLayout(named: readonly Value[], rank: (t: Type) => number): SymbolTableLayout {
+  const byName = new Map<string, Value>();
+  for (const v of named) if (!byName.has(nameOf(v))) byName.set(nameOf(v), v);
+  const planes = new Map<Type, Value[]>();
+  for (const name of stringMapOrder([...byName.keys()])) {
+    const v = byName.get(name)!;
+    let plane = planes.get(v.type);
+    if (plane === undefined) planes.set(v.type, (plane = []));
+    plane.push(v);
+  }
+  const valuePlanes = [...planes].map(([type, values]) => ({ type, values }));
+  valuePlanes.sort((a, b) => rank(a.type) - rank(b.type));
+  return { valuePlanes };
+}
+
 export function writeV7ValueSymbolTable(ctx: V7EncodeContext, values: readonly Value[], layout: SymbolTableLayout | undefined): void {
   const named = values.filter((v) => nameOf(v) !== '');
   if (named.length === 0) return;
@@ -37,7 +58,7 @@ export function writeV7ValueSymbolTable(ctx: V7EncodeContext, values: readonly V
     return s < 0 ? Number.MAX_SAFE_INTEGER : s;
   };
   const seen = new Set<string>();
-  for (const plane of symbolPlanes(named, layout, rank)) {
+  for (const plane of symbolPlanes(named, layout ?? stringMapLayout(named, rank), rank)) {
     out.vbr32(plane.entries.length);
     writeTypeId(ctx, typeSlotOf(ctx, plane.type));
     for (const { name, value } of plane.entries) {
