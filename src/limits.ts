@@ -47,6 +47,11 @@ export interface Limits {
   readonly maxArchiveMembers: number;
   /** Bytes in one archive member's name (a BSD `#1/N` name or a GNU `//` string-table entry). */
   readonly maxArchiveNameLength: number;
+  /**
+   * Bits of one version-7 integer type (`i1` … `iN`). The default is LLVM's own bound at the time
+   * (IntegerType::MAX_INT_BITS, 2^23 - 1), which the graph cannot exceed; it can only be lowered.
+   */
+  readonly maxIntegerBits: number;
 }
 
 /** 2^24: LLVM 1.3+ stores type slots in 24 bits; no real table of anything comes near it. */
@@ -67,6 +72,9 @@ const SIXTEEN_MI = 1 << 24;
  * - `maxStringLength` 16 MiB: a string constant is one byte per character in the file.
  * - `maxArchiveMembers` 2^20: LLVM 1.x's largest runtime archives held a few hundred members.
  * - `maxArchiveNameLength` 4096: PATH_MAX on Linux, the longest path `llvm-ar` could have stored.
+ * - `maxIntegerBits` 2^23 - 1: LLVM trunk's IntegerType::MAX_INT_BITS when it wrote version 7; an
+ *   arbitrary-precision constant of that width is about 1 MiB, and its words are also bounded by
+ *   the bytes of its block.
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxDecompressedSize: 256 * 1024 * 1024,
@@ -86,6 +94,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxDependentLibraries: 1 << 20,
   maxArchiveMembers: 1 << 20,
   maxArchiveNameLength: 4096,
+  maxIntegerBits: (1 << 23) - 1,
 });
 
 /** The names of all limits, for validation and documentation. */

@@ -17,15 +17,16 @@ export interface ReadOptions {
 }
 
 /**
- * Reads a bytecode file (any version 0–6, and 2 and 4, in any container: bare, zlib, bzip2, or
- * uncompressed `llvc0`) into a module graph.
+ * Reads a bytecode file (any version 0–7, version 7 as LLVM trunk r36867 wrote it, in any
+ * container: bare, zlib, bzip2, or uncompressed `llvc0`) into a module graph.
  *
  * @param bytes - the whole file as it is on disk (a Node `Buffer` is a `Uint8Array` too).
  * @param options - `limits` raises or lowers the bounds on untrusted input (docs/limits.md).
  * @returns the module: types, globals, functions with their instructions, and `source` (the
  *   container, compression and bytecode version it was read from).
  * @throws BytecodeError - when the bytes are not a module this library can read, with the offset
- *   and the block path where they stopped making sense (version 7 is refused this way too).
+ *   and the block path where they stopped making sense (earlier version-7 stages are refused this
+ *   way too, as `UnsupportedVersionError`, naming the stage).
  * @throws TypeError - when `bytes` is not a `Uint8Array` (a string or a path is not read).
  */
 export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module {

@@ -109,7 +109,7 @@ const SHORT_ID_TO_KIND = new Map<number, BlockKind>([
 const BLOCK_NAMES: Record<BlockKind | 'unknown', string> = {
   module: 'Module', function: 'Function', constantPool: 'ConstantPool', symbolTable: 'SymbolTable',
   moduleGlobalInfo: 'ModuleGlobalInfo', globalTypePlane: 'GlobalTypePlane', basicBlock: 'BasicBlock',
-  instructionList: 'InstructionList', compactionTable: 'CompactionTable', unknown: 'Unknown',
+  instructionList: 'InstructionList', compactionTable: 'CompactionTable', typeSymbolTable: 'TypeSymbolTable', unknown: 'Unknown',
 };
 
 export function emptyAnalysis(moduleId: string, fileSize: number): Analysis {

@@ -43,6 +43,7 @@ export const BLOCK_NAMES: ReadonlyMap<BlockKind, string> = new Map<BlockKind, st
   ['basicBlock', 'BasicBlock'],
   ['instructionList', 'InstructionList'],
   ['compactionTable', 'CompactionTable'],
+  ['typeSymbolTable', 'TypeSymbolTable'],
 ]);
 
 function invert(table: Readonly<Record<BlockKind, number | null>>): ReadonlyMap<number, BlockKind> {

@@ -5,7 +5,9 @@
 import { readBlockHeader } from '../binary/block-header.js';
 import { BinaryReader } from '../binary/reader.js';
 import { blockKindFor, formatFor, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
-import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
+import { EARLIER_V7_STAGE_HINT, isReadableVersion, isReadableVersionWord, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
+import { BytecodeError } from '../errors/bytecode-error.js';
+import { decodeVersion7Module } from './v7/module.js';
 import { emptyModule } from '../graph/describe.js';
 import type { Limits } from '../limits.js';
 import type { Module } from '../graph/module.js';
@@ -38,10 +40,22 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   // The version decides everything after it, so a version we do not read is said first, before
   // any complaint about sizes that a newer layout would explain.
   const peeked = peekVersionWord(stream);
-  if (peeked !== undefined && !isReadableVersion(peeked.version)) throw new UnsupportedVersionError(peeked, versionAt, ['Module']);
+  if (peeked !== undefined && !isReadableVersionWord(peeked)) throw new UnsupportedVersionError(peeked, versionAt, ['Module']);
   r.enterBlock('Module', size, headerOffset);
   const { version, flags } = parseVersionWord(r.vbr32());
   const row = formatFor(version);
+  // Version 7 (LLVM 2.0 development) has a module layout of its own (decode/v7/).
+  if (row?.typeIdScheme === 'llvm2') {
+    let module: Module;
+    try {
+      module = decodeVersion7Module(r, limits);
+    } catch (e) {
+      if (e instanceof BytecodeError && !(e instanceof UnsupportedVersionError)) throw new BytecodeError(e.reason + EARLIER_V7_STAGE_HINT, e.offset, e.blockPath);
+      throw e;
+    }
+    r.leaveBlock();
+    return { module, row };
+  }
   if (row === undefined || !isReadableVersion(version)) throw new UnsupportedVersionError({ version, layout: 'flagged', flags }, versionAt, r.blockPath);
   if (row.hasAlignment) skipModulePadding(r);
 

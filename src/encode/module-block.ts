@@ -27,7 +27,7 @@ export function writeStream(module: Module, version = 6): Uint8Array {
     throw new EncodeError('a module', version, `the writer supports bytecode versions ${[...SUPPORTED_VERSIONS].join(', ')}`);
   }
   // LLVM 2.0's development writer (version 7) shares little with 1.x's: its own modules.
-  if (row.nativeDialect === '2.0') return writeV7Stream(module, row);
+  if (row.typeIdScheme === 'llvm2') return writeV7Stream(module, row);
   // Versions 0–3 pad to 32 bits after every block (LLVM 1.1–1.3).
   // Most modules are small: start with 4 KiB and let the buffer double.
   const out = new BinaryWriter({ initialCapacity: 4096, alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });

@@ -67,7 +67,7 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
   try {
     // The verifier knows LLVM 1.x's rules; version 7's (signless integers, icmp, the twelve
     // casts) are not written yet, so a version-7 target is written unverified.
-    if (verify && formatFor(version)?.nativeDialect !== '2.0') assertValidModule(module);
+    if (verify && formatFor(version)?.typeIdScheme !== 'llvm2') assertValidModule(module);
     return writeStream(module, version);
   } catch (e) {
     if (isEngineExhaustion(e)) throw new EncodeError('this module', version, exhaustionWords(e));

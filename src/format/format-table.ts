@@ -11,6 +11,8 @@
  * the LLVM trunk commits that made the change.
  */
 
+import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_BLOCK_IDS } from './version7.js';
+
 /** The kinds of block a bytecode stream can contain. */
 export type BlockKind =
   | 'module'
@@ -21,7 +23,9 @@ export type BlockKind =
   | 'globalTypePlane'
   | 'basicBlock'
   | 'instructionList'
-  | 'compactionTable';
+  | 'compactionTable'
+  /** Version 7 (2007-01-06): type names in a block of their own. */
+  | 'typeSymbolTable';
 
 /** Block ids of one numbering scheme; `null` where the scheme has no such block. */
 export type BlockIdTable = Readonly<Record<BlockKind, number | null>>;
@@ -41,6 +45,7 @@ export const LONG_BLOCK_IDS: BlockIdTable = Object.freeze({
   basicBlock: 0x31,
   instructionList: 0x32,
   compactionTable: 0x33,
+  typeSymbolTable: null,
 });
 
 /** v3+: five-bit ids (LLVM 1.3, 2004-07-25) packed with a 27-bit size into one word. */
@@ -54,6 +59,7 @@ export const SHORT_BLOCK_IDS: BlockIdTable = Object.freeze({
   basicBlock: null,
   instructionList: 0x07,
   compactionTable: 0x08,
+  typeSymbolTable: null,
 });
 
 /**
@@ -121,15 +127,15 @@ export const OPCODES_V6 = opcodeTable(1, [
 ]);
 
 /**
- * v7 as r36867 (2007-05-06, the last bytecode writer) numbered it: shifts are ordinary binary
- * operators (16–18), the twelve casts 28–39, icmp/fcmp 40–41. Earlier v7 revisions numbered
- * otherwise (docs/format.md §14); the corpus holds r36867's files only.
+ * v7 as first numbered (2006-11-08): `shr` → lshr/ashr. Later v7 revisions renumbered again
+ * (12 cast opcodes, icmp/fcmp, shifts as binary operators); see docs/format.md §14. The version-7
+ * row uses the final numbering (`OPCODES_V7_R36867`, format/version7.ts); this table documents
+ * the first stage, which is not read.
  */
 export const OPCODES_V7 = opcodeTable(1, [
   ...TERMINATORS_OLD, 'unreachable', 'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem',
-  'shl', 'lshr', 'ashr', 'and', 'or', 'xor', ...MEMORY,
-  'trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast',
-  'icmp', 'fcmp', 'phi', 'call', 'select', 'userop1', 'userop2', 'va_arg', 'extractelement', 'insertelement', 'shufflevector',
+  'and', 'or', 'xor', ...SETCC, ...MEMORY, 'phi', 'cast', 'call', 'shl', 'lshr', 'ashr', 'select',
+  'userop1', 'userop2', 'va_arg', 'extractelement', 'insertelement', 'shufflevector',
 ]);
 
 /** Opcode numbers above every real opcode that encode a variant of load/store/call/invoke. */
@@ -339,6 +345,14 @@ export interface FormatRow {
    * value has an opaque type, so the difference never shows.
    */
   readonly implicitNullPlanes: 'derived' | 'allButVoidLabelOpaque';
+  /**
+   * How types are numbered and what the module's blocks hold. `llvm1` (versions 0–6): signed and
+   * unsigned primitive integers (type ids 0–12), planes of the 1.x layout; decoded by
+   * `decode/module-block.ts`. `llvm2` (version 7 as r36867 wrote it): void 0, float 1, double 2,
+   * label 3, then derived types including integers of any width (format/version7.ts), a type
+   * symbol table, data layout, aliases; decoded by `decode/v7/`.
+   */
+  readonly typeIdScheme: 'llvm1' | 'llvm2';
 }
 
 /** The bits of the version word below the version number (see `versionWordHasFlags`). */
@@ -357,7 +371,7 @@ function opcodesFor(version: number): readonly (OpcodeName | undefined)[] {
   if (version <= 4) return OPCODES_V1;
   if (version === 5) return OPCODES_V5;
   if (version === 6) return OPCODES_V6;
-  return OPCODES_V7;
+  return OPCODES_V7_R36867;
 }
 
 function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativeDialect']): FormatRow {
@@ -379,9 +393,10 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     noUnreachableInst: version <= 4,
     signlessInstructions: version <= 5,
 
-    blockIds: version <= 2 ? LONG_BLOCK_IDS : SHORT_BLOCK_IDS,
+    blockIds: version <= 2 ? LONG_BLOCK_IDS : version >= 7 ? V7_BLOCK_IDS : SHORT_BLOCK_IDS,
     moduleBlockHeaderIsLong: true,
-    versionWordHasFlags: true,
+    // Version 7 is read as r36867 wrote it: the bare version word of 2007-01-26 on.
+    versionWordHasFlags: version <= 6,
     typeTypePlaneId: typeDerivedFromValue ? 12 : null,
     firstDerivedTypeId: typeDerivedFromValue ? 14 : 13,
     labelTypeId: typeDerivedFromValue ? 13 : 12,
@@ -405,9 +420,10 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     floatByteOrder: version <= 2 ? 'host' : 'little',
     gepIndexEncoding: version <= 1 ? 'restricted' : 'twoBitType',
     opcodes: opcodesFor(version),
-    pseudoOpcodes: version >= 5 ? PSEUDO_OPCODES_CC : PSEUDO_OPCODES_OLD,
+    pseudoOpcodes: version >= 7 ? PSEUDO_OPCODES_V7 : version >= 5 ? PSEUDO_OPCODES_CC : PSEUDO_OPCODES_OLD,
     longInstructionsPadded: version <= 3,
     implicitNullPlanes: version <= 0 ? 'derived' : 'allButVoidLabelOpaque',
+    typeIdScheme: version >= 7 ? 'llvm2' : 'llvm1',
   });
 }
 

@@ -30,6 +30,15 @@ export function isReadableVersion(version: number): boolean {
   return version >= 0 && version <= 6;
 }
 
+/**
+ * Whether the reader decodes a file with this version word: versions 0–6, and version 7 in the
+ * bare layout that LLVM trunk wrote from 2007-01-26 to the end (read as r36867 wrote it; see
+ * docs/format.md §14). A flagged version-7 word is an earlier stage, refused by name.
+ */
+export function isReadableVersionWord(v: VersionWord): boolean {
+  return isReadableVersion(v.version) || (v.version === 7 && v.layout === 'bare');
+}
+
 /** Splits a version word read from a file. */
 export function parseVersionWord(word: number): VersionWord {
   if (word === 7) return { version: 7, layout: 'bare', flags: 0 };
@@ -45,9 +54,12 @@ export function unreadableVersionReason(v: VersionWord): string | undefined {
   if (v.version > NEWEST_EXISTING_VERSION) {
     return `bytecode version ${v.version} never existed (LLVM wrote versions 0 to ${NEWEST_EXISTING_VERSION}); this is not a bytecode file LLVM wrote`;
   }
-  // Only version 7 is left: the one LLVM wrote that we do not read yet (docs/format.md §14).
-  const stage = v.layout === 'bare' ? 'a bare version word, as written from 2007-01-26' : 'a version word with flags, as written before 2007-01-26';
-  return `bytecode version ${v.version} (LLVM 2.0 development, 2006-11 to 2007-05; ${stage}) is not supported yet`;
+  // Only version 7 is left (docs/format.md §14). The decoder reads its bare-word layout
+  // (isReadableVersionWord); a flagged word is a stage before 2007-01-26, whose layouts differ.
+  if (v.layout === 'flagged') {
+    return `bytecode version ${v.version} with a flagged version word was written by LLVM trunk between 2006-11-08 and 2007-01-25 (LLVM 2.0 development), in a layout earlier than the one this reader decodes (2007-01-26 to 2007-05-06); it is not supported`;
+  }
+  return `bytecode version ${v.version} (LLVM 2.0 development, 2006-11 to 2007-05; a bare version word, as written from 2007-01-26) is not supported yet`;
 }
 
 /**
@@ -58,8 +70,9 @@ export function unreadableVersionReason(v: VersionWord): string | undefined {
 export class UnsupportedVersionError extends BytecodeError {
   readonly version: number;
 
-  constructor(v: VersionWord, offset: number, blockPath: readonly string[]) {
-    super(unreadableVersionReason(v) ?? `bytecode version ${v.version}`, offset, blockPath);
+  /** `reason` overrides the version word's own (a stage recognised by what follows the word). */
+  constructor(v: VersionWord, offset: number, blockPath: readonly string[], reason?: string) {
+    super(reason ?? unreadableVersionReason(v) ?? `bytecode version ${v.version}`, offset, blockPath);
     this.version = v.version;
   }
 }
@@ -78,3 +91,11 @@ export function peekVersionWord(stream: Uint8Array): VersionWord | undefined {
   }
   return undefined;
 }
+
+/**
+ * What a version-7 file that r36867's layout does not fit may be: a file of the same bare version
+ * word written between 2007-01-26 and 2007-04, when the layout still changed (docs/format.md §14).
+ * Appended to the reason of a damaged bare-word version-7 file.
+ */
+export const EARLIER_V7_STAGE_HINT =
+  ' (if LLVM trunk wrote this file before 2007-05, it may use an earlier version-7 layout than the one read here, r36867\'s; such files are not supported)';

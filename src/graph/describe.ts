@@ -20,8 +20,12 @@ export function describeType(t: Type, depth = 0): string {
       return `[${t.length} x ${describeType(t.element, depth + 1)}]`;
     case 'packed':
       return `<${t.length} x ${describeType(t.element, depth + 1)}>`;
-    case 'struct':
-      return `{ ${t.elements.map((e) => describeType(e, depth + 1)).join(', ')} }`;
+    case 'struct': {
+      const body = `{ ${t.elements.map((e) => describeType(e, depth + 1)).join(', ')} }`;
+      return t.isPacked ? `<${body}>` : body;
+    }
+    case 'integer':
+      return `i${t.bits}`;
     case 'function':
       return `${describeType(t.returnType, depth + 1)} (${[...t.params.map((p) => describeType(p, depth + 1)), ...(t.isVarArg ? ['...'] : [])].join(', ')})`;
     default:

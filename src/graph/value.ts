@@ -96,7 +96,8 @@ export type Constant =
   | ConstantAggregate
   | ConstantExpr
   | InlineAsm
-  | GlobalValue;
+  | GlobalValue
+  | GlobalAlias;
 
 // ---------------------------------------------------------------------------------------------
 // Version 7: comparison predicates
@@ -214,8 +215,9 @@ export type Function = IRFunction;
 
 /**
  * A global variable or function. Version 7's aliases are global values too in LLVM, but they are
- * kept out of this union (and of `Constant`, which includes it) so that code written for versions
- * 0–6 need not handle them; an alias used as an operand is a `GlobalAlias` in `Value`.
+ * kept out of this union so that code written for versions 0–6 about "globals" need not handle
+ * them; they are constants (`Constant` includes `GlobalAlias`), as in LLVM, so that an
+ * initializer, an aliasee or an operand can be one.
  */
 export type GlobalValue = GlobalVariable | Function;
 
@@ -366,7 +368,7 @@ export interface Instruction {
   constantRefOperands?: number[];
 }
 
-export type Value = Constant | GlobalAlias | Argument | BasicBlock | Instruction;
+export type Value = Constant | Argument | BasicBlock | Instruction;
 
 /**
  * What a faithful writer needs to reproduce a symbol table whose order LLVM took from heap

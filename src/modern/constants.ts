@@ -117,6 +117,8 @@ export class ConstPrinter {
       case 'global':
       case 'function':
         return this.globalRef(c);
+      case 'alias':
+        throw new UpgradeError('a version-7 alias is not upgraded yet');
     }
   }
 

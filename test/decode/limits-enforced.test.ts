@@ -25,6 +25,7 @@ const CASES: readonly [keyof Limits, number, string, string, RegExp][] = [
   ['maxSymbolTableEntries', 1, 'v6', 'Feature__globalvars.bc', /limit of 1\b/],
   ['maxCompactionTableEntries', 0, 'v5', 'CodeGen__Generic__2006-06-28-SimplifySetCCCrash.bc', /limit of 0\b/],
   ['maxDependentLibraries', 0, 'v6', 'Feature__properties.bc', /limit of 0\b/],
+  ['maxIntegerBits', 64, 'v7', 'Transforms__InstCombine__apint-and2.bc', /from 1 to 64, the limit/],
 ];
 
 /** Limits of the archive reader, enforced on hand-made archives in test/archive/read-archive.test.ts. */

@@ -1,3 +1,4 @@
+import { V7_BLOCK_IDS } from '../../src/format/version7.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +58,7 @@ describe('the format table as a table', () => {
 
   it('uses the long block-id scheme exactly where headers are long', () => {
     for (const r of FORMAT_TABLE) {
-      expect(r.blockIds).toBe(r.longBlockHeaders ? LONG_BLOCK_IDS : SHORT_BLOCK_IDS);
+      expect(r.blockIds).toBe(r.longBlockHeaders ? LONG_BLOCK_IDS : r.version === 7 ? V7_BLOCK_IDS : SHORT_BLOCK_IDS);
       expect(r.moduleBlockHeaderIsLong).toBe(true);
       expect(blockKindFor(r, 1)).toBe('module');
     }
@@ -65,6 +66,20 @@ describe('the format table as a table', () => {
     expect(blockKindFor(row(3), 0x31)).toBeUndefined();
     expect(blockKindFor(row(3), 0x08)).toBe('compactionTable');
     expect(blockKindFor(row(1), 0x08)).toBeUndefined();
+    // Version 7 as r36867 wrote it: no compaction tables (2007-01-30), a type symbol table (9).
+    expect(blockKindFor(row(7), 0x08)).toBeUndefined();
+    expect(blockKindFor(row(7), 0x09)).toBe('typeSymbolTable');
+    expect(blockKindFor(row(6), 0x09)).toBeUndefined();
+  });
+
+  it("numbers version 7's opcodes as r36867 did: shifts are binary operators, casts 28–39, icmp/fcmp 40/41", () => {
+    const ops = row(7).opcodes;
+    expect([ops[16], ops[17], ops[18], ops[21]]).toEqual(['shl', 'lshr', 'ashr', 'xor']);
+    expect([ops[28], ops[39], ops[40], ops[41], ops[42], ops[43], ops[47], ops[50]]).toEqual(['trunc', 'bitcast', 'icmp', 'fcmp', 'phi', 'call', 'va_arg', 'shufflevector']);
+    expect(row(7).typeIdScheme).toBe('llvm2');
+    expect(FORMAT_TABLE.filter((r) => r.typeIdScheme === 'llvm2').map((r) => r.version)).toEqual([7]);
+    expect(row(7).hasCompactionTables).toBe(false);
+    expect(row(7).versionWordHasFlags).toBe(false);
   });
 
   it('keeps the writer-policy fields consistent with the reader fields', () => {

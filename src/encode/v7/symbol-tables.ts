@@ -12,13 +12,11 @@ import { nameOf, symbolPlanes, typeNameOrder } from '../symbol-order.js';
 import { type V7EncodeContext, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { stringMapOrder } from './string-map-order.js';
 
-/** r36867 `BytecodeFormat::TypeSymbolTableBlockID`. */
-export const V7_TYPE_SYMBOL_TABLE_BLOCK_ID = 9;
 
 export function writeV7TypeSymbolTable(ctx: V7EncodeContext, typeNames: ReadonlyMap<string, Type>): void {
   if (typeNames.size === 0) return;
   const out = ctx.out;
-  out.beginBlock(V7_TYPE_SYMBOL_TABLE_BLOCK_ID, false);
+  out.beginBlock(ctx.row.blockIds.typeSymbolTable!, false);
   const entries = typeNameOrder(typeNames);
   out.vbr32(entries.length);
   for (const { name, type } of entries) {

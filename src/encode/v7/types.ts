@@ -8,12 +8,7 @@ import type { Type } from '../../graph/type.js';
 import { EncodeError } from '../encode-error.js';
 import { type V7EncodeContext, typeSlotOf, writeTypeId } from './context.js';
 import { V7_FIRST_WRITTEN_TYPE_SLOT } from './slot-calculator.js';
-
-/** r36867 `Type::TypeID` numbers, as the file writes them. */
-export const V7_TYPE_IDS = Object.freeze({
-  void: 0, float: 1, double: 2, label: 3, integer: 4, function: 5, struct: 6, packedStruct: 7,
-  array: 8, pointer: 9, opaque: 10, vector: 11,
-} as const);
+import { V7_TYPE_IDS } from '../../format/version7.js';
 
 export function writeV7Types(ctx: V7EncodeContext): void {
   const types = ctx.sc.types;

@@ -1,0 +1,110 @@
+/**
+ * One version-7 Function block (r36867's ParseFunctionBody): `linkage | visibility << 16`, then
+ * blocks: a constant pool (with the function's own types), one instruction list, a value symbol
+ * table. Arguments take their slots before the first constant pool or instruction list. Once the
+ * block ends, forward references are replaced by the values they named, and every basic block an
+ * instruction named must exist.
+ */
+import type { BinaryReader } from '../../binary/reader.js';
+import { readBlockHeader } from '../../binary/block-header.js';
+import { UnsupportedVersionError } from '../../format/version-word.js';
+import { V7_BLOCK_IDS, V7_LINKAGES, V7_VISIBILITIES } from '../../format/version7.js';
+import { describeType } from '../../graph/describe.js';
+import type { Function, Value } from '../../graph/value.js';
+import { readConstantPoolV7 } from './constants.js';
+import { BlockTable, readInstructionList } from './instructions.js';
+import type { ForwardRef, V7Scope } from './scope.js';
+import { NameScope, readValueSymbolTableV7 } from './symbol-tables.js';
+
+/** The compaction table's block id before version 7 dropped it (2007-01-30). */
+const COMPACTION_TABLE_BLOCK_ID = 8;
+const COMPACTION_TABLE_STAGE =
+  'a compaction table (block 8) in a version-7 function: written by LLVM trunk between 2007-01-26 and 2007-01-30, an earlier version-7 stage than the one read here (r36867, which dropped compaction tables); it is not supported';
+
+export function readFunctionBlockV7(scope: V7Scope, fn: Function): void {
+  const r: BinaryReader = scope.r;
+  const at = r.pos;
+  const word = r.vbr32();
+  const linkage = word & 0xffff;
+  const visibility = word >>> 16;
+  if (linkage >= V7_LINKAGES.length) r.fail(`unknown linkage ${linkage} of a function`, at);
+  if (visibility >= V7_VISIBILITIES.length) r.fail(`unknown visibility ${visibility} of a function`, at);
+  fn.linkage = V7_LINKAGES[linkage]!;
+  if (visibility !== 0) fn.visibility = V7_VISIBILITIES[visibility];
+
+  const blocks = new BlockTable(scope);
+  const names = new NameScope();
+  let argumentsPlaced = false;
+  let blockCount = 0;
+  const placeArguments = (): void => {
+    if (argumentsPlaced) return;
+    argumentsPlaced = true;
+    for (const a of fn.args) scope.define(a, scope.slotOf(a.type, r.pos), false, r.pos);
+  };
+  while (!r.atEnd()) {
+    if (r.depth >= scope.limits.maxBlockDepth) r.fail(`blocks nest deeper than the limit of ${scope.limits.maxBlockDepth}`);
+    const header = readBlockHeader(r, false);
+    switch (header.id) {
+      case V7_BLOCK_IDS.constantPool:
+        r.enterBlock('ConstantPool', header.size, header.headerOffset);
+        placeArguments();
+        readConstantPoolV7(scope, false);
+        break;
+      case V7_BLOCK_IDS.instructionList:
+        r.enterBlock('InstructionList', header.size, header.headerOffset);
+        placeArguments();
+        if (blockCount > 0) r.fail('a second instruction list in one function', header.headerOffset);
+        blockCount = readInstructionList(scope, blocks);
+        break;
+      case V7_BLOCK_IDS.symbolTable:
+        r.enterBlock('ValueSymbolTable', header.size, header.headerOffset);
+        fn.layout = readValueSymbolTableV7(scope, names, blocks.blocks.slice(0, blockCount));
+        break;
+      case V7_BLOCK_IDS.typeSymbolTable:
+        r.fail('a type symbol table inside a function (only modules have one)', header.headerOffset);
+        break;
+      case COMPACTION_TABLE_BLOCK_ID:
+        // r36867 would skip it and misnumber every slot after it: name the stage instead.
+        throw new UnsupportedVersionError({ version: 7, layout: 'bare', flags: 0 }, header.headerOffset, r.blockPath, COMPACTION_TABLE_STAGE);
+      default:
+        // r36867 skipped blocks it did not know.
+        r.enterBlock(`Unknown block ${header.id}`, header.size, header.headerOffset);
+    }
+    r.leaveBlock();
+  }
+  if (blocks.blocks.length !== blockCount) r.fail(`an instruction names basic block ${blocks.blocks.length - 1}, but the function has ${blockCount}`);
+  replaceForwardReferences(scope);
+  fn.blocks = blocks.blocks;
+  // A body without basic blocks leaves the function a declaration, as in LLVM.
+  if (blockCount === 0) {
+    fn.isDeclaration = true;
+    fn.linkageOnlyBlock = true;
+  }
+  scope.leaveFunction();
+}
+
+function replaceForwardReferences(scope: V7Scope): void {
+  if (scope.forwardRefs.size === 0) return;
+  const resolved = new Map<ForwardRef, Value>();
+  for (const ref of scope.forwardRefs.values()) {
+    const { typeSlot, slot, offset } = ref.forward;
+    const v = scope.find(typeSlot, slot, offset);
+    if (v === undefined) scope.r.fail(`an operand refers to slot ${slot} of type ${describeType(ref.type)}, which the function never defines`, offset);
+    resolved.set(ref, v);
+  }
+  patchOperands(resolved, scope);
+}
+
+function patchOperands(resolved: Map<ForwardRef, Value>, scope: V7Scope): void {
+  for (const plane of scope.functionValues) {
+    if (plane === undefined) continue;
+    for (const v of plane) {
+      if (v.kind !== 'instruction') continue;
+      const ops = v.operands;
+      for (let i = 0; i < ops.length; i++) {
+        const got = resolved.get(ops[i] as unknown as ForwardRef);
+        if (got !== undefined) ops[i] = got;
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * A version-7 module stream as LLVM trunk r36867 wrote it (docs/format.md §14): after the module
+ * block header and the bare version word `7`, blocks with one-word headers (format/version7.ts
+ * `V7_BLOCK_IDS`): the global type plane, ModuleGlobalInfo, the module constant pool, one
+ * Function block per function with a body (in declaration order), the value symbol table and the
+ * type symbol table. Unknown blocks are skipped, as r36867 did.
+ *
+ * Selected by the format table's `typeIdScheme: 'llvm2'`; `decode/module-block.ts` hands over the
+ * reader positioned after the version word.
+ */
+import { readBlockHeader } from '../../binary/block-header.js';
+import type { BinaryReader } from '../../binary/reader.js';
+import { V7_BLOCK_IDS, V7_FIRST_DERIVED_TYPE_SLOT } from '../../format/version7.js';
+import { describeType, emptyModule } from '../../graph/describe.js';
+import type { Module } from '../../graph/module.js';
+import type { Limits } from '../../limits.js';
+import { readConstantPoolV7 } from './constants.js';
+import { readFunctionBlockV7 } from './function-body.js';
+import { readGlobalInfoV7, type GlobalInfo } from './global-info.js';
+import { isConstant, V7Scope } from './scope.js';
+import { NameScope, readTypeSymbolTableV7, readValueSymbolTableV7 } from './symbol-tables.js';
+import { readTypeList } from './types.js';
+
+/** Reads the module block's contents; `r` is inside the module block, after the version word. */
+export function decodeVersion7Module(r: BinaryReader, limits: Limits): Module {
+  const module: Module = emptyModule();
+  const scope = new V7Scope(r, limits, module);
+  const names = new NameScope();
+  let info: GlobalInfo | undefined;
+  let sawTypes = false;
+  let nextBody = 0;
+  while (!r.atEnd()) {
+    const header = readBlockHeader(r, false);
+    switch (header.id) {
+      case V7_BLOCK_IDS.globalTypePlane: {
+        r.enterBlock('GlobalTypePlane', header.size, header.headerOffset);
+        if (sawTypes) r.fail('a second global type block', header.headerOffset);
+        sawTypes = true;
+        if (header.size > 0) {
+          const count = r.vbr32();
+          scope.setModuleTypes(readTypeList(scope, count, V7_FIRST_DERIVED_TYPE_SLOT, (s, at) => scope.typeAt(s, at)));
+        }
+        break;
+      }
+      case V7_BLOCK_IDS.moduleGlobalInfo:
+        r.enterBlock('ModuleGlobalInfo', header.size, header.headerOffset);
+        if (info !== undefined) r.fail('a second module global info block', header.headerOffset);
+        info = readGlobalInfoV7(scope);
+        break;
+      case V7_BLOCK_IDS.constantPool:
+        r.enterBlock('ConstantPool', header.size, header.headerOffset);
+        readConstantPoolV7(scope, true);
+        break;
+      case V7_BLOCK_IDS.function: {
+        const fn = info?.bodies[nextBody];
+        r.enterBlock(`Function #${nextBody}`, header.size, header.headerOffset);
+        if (fn === undefined) r.fail('a function block for which the module declares no function with a body', header.headerOffset);
+        r.renameBlock(`Function #${module.functions.indexOf(fn)}`);
+        nextBody++;
+        readFunctionBlockV7(scope, fn);
+        break;
+      }
+      case V7_BLOCK_IDS.symbolTable:
+        r.enterBlock('ValueSymbolTable', header.size, header.headerOffset);
+        module.layout = { ...readValueSymbolTableV7(scope, names, undefined), ...(module.layout?.typeNames ? { typeNames: module.layout.typeNames } : {}) };
+        break;
+      case V7_BLOCK_IDS.typeSymbolTable: {
+        r.enterBlock('TypeSymbolTable', header.size, header.headerOffset);
+        const typeNames = readTypeSymbolTableV7(scope);
+        module.layout = { valuePlanes: module.layout?.valuePlanes ?? [], typeNames };
+        break;
+      }
+      default:
+        r.enterBlock(`Unknown block ${header.id}`, header.size, header.headerOffset);
+    }
+    r.leaveBlock();
+  }
+  finish(scope, info, nextBody);
+  return module;
+}
+
+/** Initializers and aliasees (now that every constant is read), and the bodies promised. */
+function finish(scope: V7Scope, info: GlobalInfo | undefined, bodiesRead: number): void {
+  const r: BinaryReader = scope.r;
+  const module = scope.module;
+  if (info !== undefined) {
+    for (const { global, slot, offset } of info.initializers) {
+      const v = scope.find(scope.slotOf(global.valueType, offset), slot, offset);
+      if (v === undefined || !isConstant(v)) r.fail(`the initializer (slot ${slot} of type ${describeType(global.valueType)}) is not a constant the module defines`, offset);
+      global.initializer = v;
+    }
+    for (const { alias, slot, offset } of info.aliasees) {
+      const v = scope.find(scope.slotOf(alias.type, offset), slot, offset);
+      if (v === undefined || !isConstant(v)) r.fail(`the aliasee (slot ${slot} of type ${describeType(alias.type)}) is not a constant the module defines`, offset);
+      alias.aliasee = v;
+    }
+    if (bodiesRead < info.bodies.length) {
+      const missing = info.bodies[bodiesRead]!;
+      r.fail(`the module declares ${info.bodies.length} function bodies but holds ${bodiesRead} (missing the body of a function of type ${describeType(missing.functionType)})`);
+    }
+  }
+  module.types = scope.moduleTypes.slice();
+  module.endianness = 'any';
+  module.pointerSize = 'any';
+  if (module.dataLayout === undefined) module.dataLayout = '';
+}

@@ -1,0 +1,92 @@
+/**
+ * Version 7's symbol tables (r36867's ParseValueSymbolTable and ParseTypeSymbolTable).
+ *
+ * - The value symbol table (block 4, module or function): planes of `[count][type slot]`, each
+ *   entry `[slot][name]`. Slots count the plane's implicit null like operands do; in the label
+ *   plane (slot 3) they number the function's basic blocks. A name given to a constant is
+ *   ignored (LLVM could not name one); a name already taken in the scope is made unique as
+ *   LLVM's symbol table did, by appending the next number.
+ * - The type symbol table (block 9, module only): `[count]`, then `[type slot][name]` entries.
+ */
+import type { BinaryReader } from '../../binary/reader.js';
+import { describeType } from '../../graph/describe.js';
+import { primitiveTypes as P } from '../../graph/type.js';
+import type { BasicBlock, SymbolTableLayout, Value } from '../../graph/value.js';
+import { isConstant, LABEL_SLOT, type V7Scope } from './scope.js';
+
+/** The names of one scope (module or function), made unique as LLVM's ValueSymbolTable did. */
+export class NameScope {
+  private readonly taken = new Set<string>();
+  private lastUnique = 0;
+
+  claim(name: string): string {
+    if (!this.taken.has(name)) {
+      this.taken.add(name);
+      return name;
+    }
+    let unique: string;
+    do unique = name + String(++this.lastUnique);
+    while (this.taken.has(unique));
+    this.taken.add(unique);
+    return unique;
+  }
+}
+
+export function readValueSymbolTableV7(scope: V7Scope, names: NameScope, blocks: readonly BasicBlock[] | undefined): SymbolTableLayout {
+  const r: BinaryReader = scope.r;
+  const limits = scope.limits;
+  const layout: SymbolTableLayout = { valuePlanes: [] };
+  let entries = 0;
+  while (!r.atEnd()) {
+    const at = r.pos;
+    const count = r.vbr32();
+    const typeSlot = r.vbr32();
+    entries += count;
+    if (entries > limits.maxSymbolTableEntries) r.fail(`the symbol table holds more than the limit of ${limits.maxSymbolTableEntries} entries`, at);
+    r.checkCount(count, 2, limits.maxSymbolTableEntries, 'symbol table entries', at);
+    const type = scope.typeAt(typeSlot, at);
+    const values: Value[] = [];
+    for (let i = 0; i < count; i++) {
+      const eAt = r.pos;
+      const slot = r.vbr32();
+      const nameAt = r.pos;
+      const length = r.vbr32();
+      if (length > limits.maxStringLength) r.fail(`a name of ${length} bytes exceeds the limit of ${limits.maxStringLength}`, nameAt);
+      r.pos = nameAt;
+      const name = r.string('a name');
+      const v: Value | undefined = typeSlot === LABEL_SLOT ? blocks?.[slot] : scope.find(typeSlot, slot, eAt);
+      if (v === undefined) r.fail(`the name '${name}' is for slot ${slot} of type ${describeType(type)}, which is not defined`, eAt);
+      if (name.length === 0) continue;
+      if (v.type === P.void) r.fail(`the name '${name}' is given to a value of type void`, eAt);
+      if (isConstant(v) && v.kind !== 'global' && v.kind !== 'function' && v.kind !== 'alias') continue;
+      const named = v as { name?: string };
+      if (named.name === name) continue;
+      named.name = names.claim(name);
+      values.push(v);
+    }
+    layout.valuePlanes.push({ type, values });
+  }
+  return layout;
+}
+
+export function readTypeSymbolTableV7(scope: V7Scope): string[] {
+  const r: BinaryReader = scope.r;
+  const limits = scope.limits;
+  const at = r.pos;
+  const count = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'type names', at);
+  const order: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const eAt = r.pos;
+    const type = scope.typeAt(r.vbr32(), eAt);
+    const nameAt = r.pos;
+    const length = r.vbr32();
+    if (length > limits.maxStringLength) r.fail(`a type name of ${length} bytes exceeds the limit of ${limits.maxStringLength}`, nameAt);
+    r.pos = nameAt;
+    const name = r.string('a type name');
+    // TypeSymbolTable::insert made a taken name unique as the value table did; r36867's writer never repeats one.
+    if (scope.module.typeNames.has(name)) r.fail(`the type name '${name}' is given twice`, eAt);
+    scope.module.typeNames.set(name, type);
+    order.push(name);
+  }
+  return order;
+}
