@@ -436,6 +436,9 @@ export class Version7Converter {
         if (known === undefined) throw new ConversionError(`a ${v.kind} from elsewhere used as an operand`);
         return known;
       }
+      case 'inlineasm':
+        // llvm-upgrade made a new InlineAsm for every use (LLVM did not unique them then).
+        return { kind: 'inlineasm', type: this.type(v.type) as PointerType, asm: v.asm, constraints: v.constraints, hasSideEffects: v.hasSideEffects };
       default:
         return this.constant(v);
     }

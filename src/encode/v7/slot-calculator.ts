@@ -105,9 +105,18 @@ export class V7SlotCalculator {
     return this.table[plane] ?? [];
   }
 
+  /**
+   * The object LLVM's maps were keyed by: constants are unique in LLVM, so a structural
+   * representative; inline asm was not (r36867's `InlineAsm::get` made a new one each time), so
+   * each object stands for itself.
+   */
+  private rep(v: Value): Value {
+    return v.kind === 'inlineasm' ? v : this.canon.canon(v);
+  }
+
   /** A value's slot in its plane, or -1. */
   slotOf(v: Value): number {
-    return this.nodeMap.get(this.canon.canon(v)) ?? -1;
+    return this.nodeMap.get(this.rep(v)) ?? -1;
   }
 
   /** A type's slot, or -1. */
@@ -191,7 +200,7 @@ export class V7SlotCalculator {
   }
 
   private createSlotIfNeeded(v: Value): void {
-    const rep = this.canon.canon(v);
+    const rep = this.rep(v);
     if (this.nodeMap.has(rep)) return;
     if (isConstantKind(rep) && !isGlobalValue(rep)) {
       if (isV7String(rep)) this.strings.push(rep);
