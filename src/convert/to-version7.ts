@@ -387,6 +387,7 @@ export class Version7Converter {
       nb.name = bb.name;
       scope.names.set(bb.name, nb);
     };
+    const omitted = new Map<Value, Value>();
     for (const bb of f.blocks) {
       nameBlock(bb);
       const nb = this.values.get(bb) as BasicBlock;
@@ -395,13 +396,31 @@ export class Version7Converter {
         for (const o of inst.operands) if (o.kind === 'block') nameBlock(o);
         const ni = shells.get(inst)!;
         this.instruction(inst, ni, nb);
+        const text = inst.name ? printed.get(inst) ?? inst.name : undefined;
+        const src = ni.operands[0] as { name?: string; type: Type } | undefined;
+        if (ni.opcode === 'bitcast' && text !== undefined && src !== undefined && src.type === ni.type && src.name === text) {
+          // llvm-upgrade omitted a bit cast to the same type named as its operand (planes that
+          // collapsed: `%x = cast uint %x to int`); uses of it name the operand.
+          nb.instructions.pop();
+          omitted.set(ni, ni.operands[0]!);
+          this.values.set(inst, ni.operands[0]!);
+          continue;
+        }
         if (inst.name !== undefined && inst.name !== '') {
-          let name = printed.get(inst) ?? inst.name;
+          let name = text!;
           if (scope.names.has(name)) name = this.makeNameUnique(name);
           ni.name = name;
           scope.names.set(name, ni);
         }
       }
+    }
+    if (omitted.size !== 0) {
+      const resolve = (v: Value): Value => {
+        let r = v;
+        for (let n = 0; omitted.has(r) && n < omitted.size + 1; n++) r = omitted.get(r)!;
+        return r;
+      };
+      for (const nb of nf.blocks) for (const i of nb.instructions) i.operands = i.operands.map(resolve);
     }
   }
 
