@@ -15,6 +15,7 @@
  * and the version (e.g. `undef`, `unreachable`, calling conventions before version 5). A module
  * that is not valid at all (see `verify.ts`) is refused first with an `InvalidModuleError`.
  */
+import { version7Feature } from '../graph/describe.js';
 import { formatFor } from '../format/format-table.js';
 import type { Module } from '../graph/module.js';
 import { isBzip2Loaded, llvmDefaultCompression, loadBzip2, wrapContainer, type Compression } from '../container/index.js';
@@ -64,6 +65,9 @@ function containerFor(stream: Uint8Array, version: number, requested: WriteOptio
  * with an `EncodeError` naming that, not a bare `RangeError`.
  */
 function verifiedStream(module: Module, version: number, verify: boolean): Uint8Array {
+  // A version-7 module (signless integers, LLVM 2.0's opcodes, …) has no form in versions 0–6.
+  const v7 = version <= 6 ? version7Feature(module) : undefined;
+  if (v7 !== undefined) throw new EncodeError(v7, version, 'a version-7 (LLVM 2.0 development) construct');
   try {
     // The verifier knows LLVM 1.x's rules; version 7's (signless integers, icmp, the twelve
     // casts) are not written yet, so a version-7 target is written unverified.

@@ -79,3 +79,29 @@ export function emptyModule(): Module {
     functions: [],
   };
 }
+
+/**
+ * The first construct of `module` that only version 7 (LLVM 2.0 development) has, described for a
+ * message (`integer type i32`, `a data layout`, `alias @a`), or undefined for a version 0–6 module.
+ * It looks at the module's parts and types, not into function bodies: a module whose signatures
+ * and types are all LLVM 1.x ones cannot hold a version-7 instruction the graph would accept.
+ */
+export function version7Feature(module: Module): string | undefined {
+  if (module.dataLayout !== undefined) return 'a data layout';
+  const alias = module.aliases?.[0];
+  if (alias !== undefined) return `alias ${alias.name !== undefined ? '@' + alias.name : '(unnamed)'}`;
+  const integer = (t: Type): string | undefined => (t.kind === 'integer' ? `integer type i${t.bits}` : undefined);
+  for (const t of module.types) {
+    const found = integer(t) ?? (t.kind === 'struct' && t.isPacked ? 'a packed struct type' : t.kind === 'function' && t.paramAttributes ? 'parameter attributes' : undefined);
+    if (found !== undefined) return found;
+  }
+  for (const g of module.globals) {
+    const found = integer(g.valueType) ?? (g.visibility !== undefined ? `${g.visibility} visibility` : g.isThreadLocal ? 'thread_local' : undefined);
+    if (found !== undefined) return found;
+  }
+  for (const f of module.functions) {
+    const found = integer(f.functionType.returnType) ?? f.functionType.params.map(integer).find((x) => x !== undefined) ?? (f.visibility !== undefined ? `${f.visibility} visibility` : undefined);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

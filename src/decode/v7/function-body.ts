@@ -72,7 +72,8 @@ export function readFunctionBlockV7(scope: V7Scope, fn: Function): void {
     }
     r.leaveBlock();
   }
-  if (blocks.blocks.length !== blockCount) r.fail(`an instruction names basic block ${blocks.blocks.length - 1}, but the function has ${blockCount}`);
+  const unreached = blocks.unreachedBlock();
+  if (unreached !== undefined) r.fail(`an instruction names basic block ${unreached}, but the function has ${blockCount}`);
   replaceForwardReferences(scope);
   fn.blocks = blocks.blocks;
   // A body without basic blocks leaves the function a declaration, as in LLVM.

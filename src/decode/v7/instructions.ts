@@ -20,17 +20,43 @@ import type { V7Scope } from './scope.js';
 
 const TERMINATORS: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 6]);
 
-/** The basic blocks of one function, created when first named (a branch may name a later one). */
+/**
+ * The basic blocks of one function. A block an instruction names before the list reaches it (a
+ * forward branch) waits in `pending` until its turn, so that a damaged branch to block 10,000,000
+ * costs one entry, not ten million blocks; `unreachedBlock` tells whether one was never reached.
+ */
 export class BlockTable {
   readonly blocks: BasicBlock[] = [];
+  private readonly pending = new Map<number, BasicBlock>();
   constructor(private readonly scope: V7Scope) {}
 
+  /** Block `id`, as an operand names it. */
   get(id: number, offset: number): BasicBlock {
-    if (id >= this.blocks.length) {
+    if (id < this.blocks.length) return this.blocks[id]!;
+    let b = this.pending.get(id);
+    if (b === undefined) {
       if (id >= this.scope.limits.maxBasicBlocksPerFunction) this.scope.r.fail(`basic block ${id} exceeds the limit of ${this.scope.limits.maxBasicBlocksPerFunction} blocks`, offset);
-      while (this.blocks.length <= id) this.blocks.push({ kind: 'block', type: P.label, instructions: [] });
+      b = { kind: 'block', type: P.label, instructions: [] };
+      this.pending.set(id, b);
     }
-    return this.blocks[id]!;
+    return b;
+  }
+
+  /** The next block of the list (the one a forward branch may already have named). */
+  next(offset: number): BasicBlock {
+    const id = this.blocks.length;
+    if (id >= this.scope.limits.maxBasicBlocksPerFunction) this.scope.r.fail(`more than the limit of ${this.scope.limits.maxBasicBlocksPerFunction} basic blocks in one function`, offset);
+    const b = this.pending.get(id) ?? { kind: 'block', type: P.label, instructions: [] };
+    this.pending.delete(id);
+    this.blocks.push(b);
+    return b;
+  }
+
+  /** The lowest block id an instruction named that the function never reached, if any. */
+  unreachedBlock(): number | undefined {
+    let lowest: number | undefined;
+    for (const id of this.pending.keys()) if (lowest === undefined || id < lowest) lowest = id;
+    return lowest;
   }
 }
 
@@ -40,7 +66,8 @@ export function readInstructionList(scope: V7Scope, blocks: BlockTable): number 
   let count = 0;
   let instructions = 0;
   while (!r.atEnd()) {
-    const block = blocks.get(count++, r.pos);
+    const block = blocks.next(r.pos);
+    count++;
     let terminated = false;
     while (!r.atEnd() && !terminated) {
       if (++instructions > scope.limits.maxInstructionsPerFunction) r.fail(`more than the limit of ${scope.limits.maxInstructionsPerFunction} instructions in one function`);
