@@ -15,7 +15,8 @@ import { convertToVersion7, ConversionError } from '../../src/convert/to-version
 import { writeModule } from '../../src/encode/write.js';
 import { readModule } from '../../src/read.js';
 import { integerType, type Type } from '../../src/graph/type.js';
-import type { Instruction, Module } from '../../src/graph/value.js';
+import type { Instruction } from '../../src/graph/value.js';
+import type { Module } from '../../src/graph/module.js';
 import { CORPUS_ROOT } from '../support/corpus.js';
 
 function body(m: Module, fn = 0): Instruction[] {
