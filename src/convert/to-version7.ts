@@ -152,19 +152,15 @@ export class Version7Converter {
       }
     }
     const moduleNames = new Map<string, GlobalVariable | Function>();
-    // Globals and functions are created first (initializers and bodies may refer to any).
+    // Globals and functions are created first (initializers and bodies may refer to any); names
+    // are given in llvm-upgrade's reading order below.
     for (const g of src.globals) {
       const vt = this.type(g.valueType);
       const ng: GlobalVariable = {
-        kind: 'global', type: { kind: 'pointer', element: vt } as PointerType, valueType: vt, linkage: g.linkage,
+        kind: 'global', type: this.type(g.type) as PointerType, valueType: vt, linkage: g.linkage,
         isConstant: g.isConstant, alignment: g.alignment,
       };
-      ng.type = this.type(g.type) as PointerType;
       if (g.section !== undefined) ng.section = g.section;
-      if (g.name !== undefined && g.name !== '') {
-        ng.name = moduleNames.has(g.name) ? this.renameModuleValue(g.name, ng, moduleNames) : g.name;
-        moduleNames.set(ng.name, ng);
-      }
       this.values.set(g, ng);
       this.out.globals.push(ng);
     }
@@ -178,9 +174,34 @@ export class Version7Converter {
       this.out.functions.push(nf);
       return nf;
     });
+    // A global initializer naming a global value not defined yet made llvm-upgrade create it
+    // there, with its name: it holds the name before anything defined later.
+    const claimed = new Set<Value>();
+    // A placeholder whose name was taken got LLVM's symbol-table suffix (`str1`, `str2`, …).
+    let lastUnique = 0;
+    const claim = (old: GlobalVariable | Function): void => {
+      if (claimed.has(old) || old.name === undefined || old.name === '') return;
+      let name = old.name;
+      while (moduleNames.has(name)) name = `${old.name}${++lastUnique}`;
+      const n = this.values.get(old) as GlobalVariable | Function;
+      n.name = name;
+      moduleNames.set(name, n);
+      claimed.add(old);
+    };
+    src.globals.forEach((g, i) => {
+      if (g.initializer !== undefined) for (const r of globalsIn(g.initializer)) if (!claimed.has(r)) claim(r);
+      const ng = this.out.globals[i]!;
+      if (claimed.has(g) || g.name === undefined || g.name === '') {
+        claimed.add(g);
+        return;
+      }
+      claimed.add(g);
+      ng.name = moduleNames.has(g.name) ? this.makeNameUnique(g.name) : g.name;
+      moduleNames.set(ng.name, ng);
+    });
     src.functions.forEach((f, i) => {
       const nf = shells[i]!;
-      if (f.name !== undefined && f.name !== '') {
+      if (f.name !== undefined && f.name !== '' && !claimed.has(f)) {
         const conflict = moduleNames.get(f.name);
         if (conflict !== undefined) {
           if (conflict.type === nf.type) throw new ConversionError(`two functions named "${f.name}" whose types become one`);
@@ -204,10 +225,6 @@ export class Version7Converter {
       if (g.initializer !== undefined) this.out.globals[i]!.initializer = this.constant(g.initializer);
     });
     return this.out;
-  }
-
-  private renameModuleValue(name: string, _v: GlobalVariable, _names: Map<string, GlobalVariable | Function>): string {
-    return this.makeNameUnique(name);
   }
 
   private functionShell(f: Function): Function {
@@ -545,6 +562,22 @@ export class Version7Converter {
     }
     bb.instructions.push(ni);
   }
+}
+
+/** The global variables and functions a constant names, in the order the text names them. */
+function globalsIn(c: Value): (GlobalVariable | Function)[] {
+  const out: (GlobalVariable | Function)[] = [];
+  const seen = new Set<Value>();
+  const stack: Value[] = [c];
+  while (stack.length !== 0) {
+    const v = stack.pop()!;
+    if (seen.has(v)) continue;
+    seen.add(v);
+    if (v.kind === 'global' || v.kind === 'function') out.push(v);
+    else if (v.kind === 'array' || v.kind === 'struct' || v.kind === 'packed') for (let i = v.elements.length - 1; i >= 0; i--) stack.push(v.elements[i]!);
+    else if (v.kind === 'expr') for (let i = v.operands.length - 1; i >= 0; i--) stack.push(v.operands[i]!);
+  }
+  return out;
 }
 
 /** What the shared cast folder can fold of the constants the conversion meets. */
