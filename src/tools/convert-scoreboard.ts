@@ -30,7 +30,8 @@ const LLVM20 = join(SHARED, 'llvm-2.0-dev', 'bin');
 type Verdict = 'bytes' | 'text' | 'differs' | 'refused' | 'refused-agreed' | 'llvm-failed' | 'both-failed' | 'error';
 
 function run(cmd: string, args: string[], input: Buffer | string, cwd?: string): { ok: boolean; out: Buffer; err: string } {
-  const r = spawnSync(cmd, args, { input, cwd, maxBuffer: 256 << 20, timeout: 60_000 });
+  // A fixed environment too: its size moves the heap, and with it LLVM's symbol-table plane order.
+  const r = spawnSync(cmd, args, { input, cwd, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' }, maxBuffer: 256 << 20, timeout: 60_000 });
   return { ok: r.status === 0 && r.stdout !== null, out: r.stdout ?? Buffer.alloc(0), err: (r.stderr ?? Buffer.alloc(0)).toString() };
 }
 
