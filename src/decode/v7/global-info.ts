@@ -23,6 +23,8 @@ import type { V7Scope } from './scope.js';
 export interface GlobalInfo {
   /** Functions with a body, in the order their Function blocks follow. */
   readonly bodies: Function[];
+  /** Each body's function number in the module (for block paths: `Function #n`). */
+  readonly bodyIndexes: number[];
   /** Initializers to look up once the module's constants are read. */
   readonly initializers: { global: GlobalVariable; slot: number; offset: number }[];
   /** Aliases whose aliasee is a constant not read yet. */
@@ -32,7 +34,7 @@ export interface GlobalInfo {
 export function readGlobalInfoV7(scope: V7Scope): GlobalInfo {
   const r: BinaryReader = scope.r;
   const { limits, module } = scope;
-  const info: GlobalInfo = { bodies: [], initializers: [], aliasees: [] };
+  const info: GlobalInfo = { bodies: [], bodyIndexes: [], initializers: [], aliasees: [] };
   const sectionIds: { value: GlobalVariable | Function; id: number; offset: number }[] = [];
 
   for (let at = r.pos, word = r.vbr32(); word !== 0; at = r.pos, word = r.vbr32()) {
@@ -100,7 +102,10 @@ export function readGlobalInfoV7(scope: V7Scope): GlobalInfo {
     module.functions.push(fn);
     scope.define(fn, slot, true, at);
     if (section !== 0) sectionIds.push({ value: fn, id: section, offset: at });
-    if (hasBody) info.bodies.push(fn);
+    if (hasBody) {
+      info.bodies.push(fn);
+      info.bodyIndexes.push(module.functions.length - 1);
+    }
   }
 
   const libAt = r.pos;

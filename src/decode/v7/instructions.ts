@@ -15,6 +15,7 @@ import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_FIRST_BINARY_OPCODE, V7_FIXED_
 import { describeType } from '../../graph/describe.js';
 import { integerType, primitiveTypes as P, sameType, type PackedType, type Type } from '../../graph/type.js';
 import type { BasicBlock, Constant, Instruction, Opcode, Value } from '../../graph/value.js';
+import { UnsupportedVersionError } from '../../format/version-word.js';
 import { castIsValid, checkBinaryOperands, comparisonPredicate, graphOpcode, isCastOpcodeNumber } from './rules.js';
 import type { V7Scope } from './scope.js';
 
@@ -191,6 +192,7 @@ function decode(scope: V7Scope, blocks: BlockTable, opcode: number, typeSlot: nu
       return make('free', P.void, [v(ops[0]!)]);
     case 25: // load
     case 62: {
+      if (opcode === 62 && ops.length === 1) earlierVolatile(scope, 'load', at);
       need(ops.length === (opcode === 25 ? 1 : 2) && type.kind === 'pointer', 'load');
       const ptr = v(ops[0]!);
       const element = (type as { element: Type }).element;
@@ -200,6 +202,7 @@ function decode(scope: V7Scope, blocks: BlockTable, opcode: number, typeSlot: nu
     }
     case 26: // store
     case 63: {
+      if (opcode === 63 && ops.length === 2) earlierVolatile(scope, 'store', at);
       need(ops.length === (opcode === 26 ? 2 : 3) && type.kind === 'pointer', 'store');
       const ptr = v(ops[1]!);
       const value = typed(ops[0]!, (type as { element: Type }).element);
@@ -361,6 +364,19 @@ function getelementptr(scope: V7Scope, type: Type, typeSlot: number, ops: number
   const resultElement = ops.length === 1 ? (type as { element: Type }).element : current;
   const result = scope.canonical({ kind: 'pointer', element: resultElement }, at);
   return { kind: 'instruction', opcode: 'getelementptr', type: result, operands: [base, ...indices] };
+}
+
+/**
+ * Until 2007-04-21, opcodes 62/63 were a plain volatile load/store, without the flags operand
+ * r36867 reads (alignment and volatility): the operand count shows the earlier stage.
+ */
+function earlierVolatile(scope: V7Scope, what: string, at: number): never {
+  throw new UnsupportedVersionError(
+    { version: 7, layout: 'bare', flags: 0 },
+    at,
+    scope.r.blockPath,
+    `a volatile ${what} without the alignment operand (opcode ${what === 'load' ? 62 : 63}): written by LLVM trunk before 2007-04-22, an earlier version-7 stage than the one read here (r36867's attributed ${what}); it is not supported`,
+  );
 }
 
 function requireType(scope: V7Scope, value: Value, t: Type, what: string, at: number): void {

@@ -55,7 +55,7 @@ export function decodeVersion7Module(r: BinaryReader, limits: Limits): Module {
         const fn = info?.bodies[nextBody];
         r.enterBlock(`Function #${nextBody}`, header.size, header.headerOffset);
         if (fn === undefined) r.fail('a function block for which the module declares no function with a body', header.headerOffset);
-        r.renameBlock(`Function #${module.functions.indexOf(fn)}`);
+        r.renameBlock(`Function #${info!.bodyIndexes[nextBody]!}`);
         nextBody++;
         readFunctionBlockV7(scope, fn);
         break;

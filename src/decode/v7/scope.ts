@@ -47,6 +47,9 @@ export class V7Scope {
   functionTypes: Type[] = [];
   private readonly moduleTypeSlots = new Map<Type, number>();
   private functionTypeSlots = new Map<Type, number>();
+  /** The slot of the first pointer type to each element type (getelementptr results are looked up by it). */
+  private readonly modulePointerSlots = new Map<Type, number>();
+  private functionPointerSlots = new Map<Type, number>();
   readonly moduleValues: (Value[] | undefined)[] = [];
   functionValues: (Value[] | undefined)[] = [];
   private readonly nulls = new Map<Type, Constant>();
@@ -82,7 +85,9 @@ export class V7Scope {
   /** Adds the module's type pool (once its definitions are complete). */
   setModuleTypes(types: readonly Type[]): void {
     for (const t of types) {
-      if (!this.moduleTypeSlots.has(t)) this.moduleTypeSlots.set(t, V7_FIRST_DERIVED_TYPE_SLOT + this.moduleTypes.length);
+      const slot = V7_FIRST_DERIVED_TYPE_SLOT + this.moduleTypes.length;
+      if (!this.moduleTypeSlots.has(t)) this.moduleTypeSlots.set(t, slot);
+      if (t.kind === 'pointer' && !this.modulePointerSlots.has(t.element)) this.modulePointerSlots.set(t.element, slot);
       this.moduleTypes.push(t);
     }
   }
@@ -92,8 +97,10 @@ export class V7Scope {
     const base = V7_FIRST_DERIVED_TYPE_SLOT + this.moduleTypes.length;
     this.functionTypes = types.slice();
     this.functionTypeSlots = new Map();
+    this.functionPointerSlots = new Map();
     types.forEach((t, i) => {
       if (!this.functionTypeSlots.has(t)) this.functionTypeSlots.set(t, base + i);
+      if (t.kind === 'pointer' && !this.functionPointerSlots.has(t.element)) this.functionPointerSlots.set(t.element, base + i);
     });
   }
 
@@ -109,6 +116,10 @@ export class V7Scope {
     if (t === P.label) return 3;
     const own = this.functionTypeSlots.get(t) ?? this.moduleTypeSlots.get(t);
     if (own !== undefined) return own;
+    if (t.kind === 'pointer') {
+      const pointer = this.functionPointerSlots.get(t.element) ?? this.modulePointerSlots.get(t.element);
+      if (pointer !== undefined) return pointer;
+    }
     const all = [...this.moduleTypes, ...this.functionTypes];
     const i = all.findIndex((x) => x.kind === t.kind && typesEqual(x, t));
     if (i >= 0) return V7_FIRST_DERIVED_TYPE_SLOT + i;
@@ -229,6 +240,7 @@ export class V7Scope {
   leaveFunction(): void {
     this.functionTypes = [];
     this.functionTypeSlots = new Map();
+    this.functionPointerSlots = new Map();
     this.functionValues = [];
     this.forwardRefs = new Map();
   }

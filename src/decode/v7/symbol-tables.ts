@@ -6,7 +6,8 @@
  *   plane (slot 3) they number the function's basic blocks. A name given to a constant is
  *   ignored (LLVM could not name one); a name already taken in the scope is made unique as
  *   LLVM's symbol table did, by appending the next number.
- * - The type symbol table (block 9, module only): `[count]`, then `[type slot][name]` entries.
+ * - The type symbol table (block 9, module only): `[count]`, then `[type slot][name]` entries; a
+ *   name given twice is made unique the same way.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { describeType } from '../../graph/describe.js';
@@ -83,10 +84,18 @@ export function readTypeSymbolTableV7(scope: V7Scope): string[] {
     if (length > limits.maxStringLength) r.fail(`a type name of ${length} bytes exceeds the limit of ${limits.maxStringLength}`, nameAt);
     r.pos = nameAt;
     const name = r.string('a type name');
-    // TypeSymbolTable::insert made a taken name unique as the value table did; r36867's writer never repeats one.
-    if (scope.module.typeNames.has(name)) r.fail(`the type name '${name}' is given twice`, eAt);
-    scope.module.typeNames.set(name, type);
-    order.push(name);
+    // TypeSymbolTable::insert made a taken name unique, as the value table did (r36867's writer never repeats one).
+    const unique = typeNameScope(scope).claim(name);
+    scope.module.typeNames.set(unique, type);
+    order.push(unique);
   }
   return order;
+}
+
+/** The module's type names (one scope per read, however many type symbol tables the file has). */
+const typeNameScopes = new WeakMap<V7Scope, NameScope>();
+function typeNameScope(scope: V7Scope): NameScope {
+  let names = typeNameScopes.get(scope);
+  if (names === undefined) typeNameScopes.set(scope, (names = new NameScope()));
+  return names;
 }

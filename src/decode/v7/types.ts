@@ -10,6 +10,7 @@
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_TYPE_IDS as ID } from '../../format/version7.js';
+import { UnsupportedVersionError } from '../../format/version-word.js';
 import { describeType } from '../../graph/describe.js';
 import { integerType, MAX_INTEGER_BITS, primitiveTypes as P, type FunctionType, type ParamAttribute, type Type } from '../../graph/type.js';
 import type { V7Scope } from './scope.js';
@@ -25,6 +26,10 @@ type RawType =
   | { readonly kind: 'opaque' };
 
 const PRIMITIVE_BY_ID: readonly Type[] = [P.void, P.float, P.double, P.label];
+
+const V7_WORD = { version: 7, layout: 'bare', flags: 0 } as const;
+const EARLIER_PARAM_ATTRS = (index: number, params: number): string =>
+  `a function type's parameter attributes name parameter ${index} of ${params}: the dense attribute layout LLVM trunk wrote between 2006-12-31 and 2007-04-08, an earlier version-7 stage than the one read here (r36867's sparse list); it is not supported`;
 
 /**
  * Reads `count` type definitions whose first takes slot `base`; returns their types, in order.
@@ -81,7 +86,13 @@ export function readTypeList(scope: V7Scope, count: number, base: number, known:
         }
         if (params.some((p) => p === P.void || p === P.label)) r.fail(`a function type has a parameter of type void or label`, raw.at);
         f.params = params;
-        if (raw.attrs !== undefined) f.paramAttributes = raw.attrs;
+        if (raw.attrs !== undefined) {
+          // Before 2007-04-09 attributes followed the return type and each parameter (one each);
+          // read as r36867's sparse list, such a type names parameters it does not have.
+          const beyond = raw.attrs.find((a) => a.index > params.length);
+          if (beyond !== undefined) throw new UnsupportedVersionError(V7_WORD, raw.at, r.blockPath, EARLIER_PARAM_ATTRS(beyond.index, params.length));
+          f.paramAttributes = raw.attrs;
+        }
         break;
       }
       case 'struct':
@@ -134,8 +145,9 @@ function readDefinition(scope: V7Scope): RawType {
       if (attrCount > 0) {
         attrs = [];
         for (let i = 0; i < attrCount; i++) {
-          const index = r.vbr32();
-          attrs.push({ index, attributes: r.vbr32() });
+          // r36867 kept both as 16-bit numbers (ParamAttrsWithIndex).
+          const index = r.vbr32() & 0xffff;
+          attrs.push({ index, attributes: r.vbr32() & 0xffff });
         }
       }
       return { kind: 'function', ret, params, attrs, at };

@@ -179,6 +179,23 @@ describe('earlier version-7 stages are refused by name, never misread', () => {
     expect(e.blockPath).toEqual(['Module', 'Function #0']);
   });
 
+  it('dense parameter attributes (2006-12-31 … 2007-04-08): an attribute for a parameter the type does not have', () => {
+    // i32 () with the list [(index 1, zext)]: r36867 would have taken it; the stage is named instead.
+    const types: Part[] = [...vbr(8), ...[1, 8, 16, 32, 64].flatMap((b) => [INTEGER, ...vbr(b)]), POINTER, I32, FUNCTION, I32, 0, 1, 1, 1, POINTER, FN];
+    const e = damage(module({ types }));
+    expect(e).toBeInstanceOf(UnsupportedVersionError);
+    expect(e.reason).toMatch(/parameter 1 of 0.*2006-12-31 and 2007-04-08/);
+    expect(e.blockPath).toEqual(['Module', 'GlobalTypePlane']);
+  });
+
+  it('a volatile load or store without the alignment operand (before 2007-04-22)', () => {
+    const load = damage(module({ body: [...u32(1 | (62 << 2) | (I32P << 8) | (1 << 20)), ...ret(1)] }));
+    expect(load).toBeInstanceOf(UnsupportedVersionError);
+    expect(load.reason).toMatch(/volatile load without the alignment operand.*before 2007-04-22/);
+    const store = damage(module({ body: [...inst2(63, I32P, 1, 1), ...ret(1)] }));
+    expect(store.reason).toMatch(/volatile store without the alignment operand/);
+  });
+
   it('a flagged version word (2006-11-08 … 2007-01-25)', () => {
     const e = damage(assemble([block(1, true, [0x70])]));
     expect(e).toBeInstanceOf(UnsupportedVersionError);
