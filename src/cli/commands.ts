@@ -17,7 +17,7 @@ type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9';
 
 export type Settings =
   | { command: 'dis'; syntax: '1.9' | 'native' }
-  | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'auto' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
+  | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'auto' | 'llvm' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
   | { command: 'analyze'; format: 'summary' | 'dump' | 'json' }
   | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort' }
   | { command: 'as'; bytecodeVersion: number | undefined; dialect: Dialect | undefined; compression: 'auto' | 'none' | 'bzip2' };
@@ -63,8 +63,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     name: 'rewrite',
     help: REWRITE_HELP,
     options: [
-      { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
-      { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
+      { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6', '7'] },
+      { name: 'compress', takesValue: true, choices: ['auto', 'llvm', 'none', 'bzip2'] },
       { name: 'drop-target', takesValue: false },
       { name: 'drop-deplibs', takesValue: false },
     ],
@@ -77,7 +77,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       return {
         command: 'rewrite',
         bytecodeVersion: typeof requested === 'string' ? Number(requested) : undefined,
-        compression: typeof compression === 'string' ? (compression as 'auto' | 'none' | 'bzip2') : 'auto',
+        compression: typeof compression === 'string' ? (compression as 'auto' | 'llvm' | 'none' | 'bzip2') : 'auto',
         dropTarget: o.has('drop-target'),
         dropDeplibs: o.has('drop-deplibs'),
       };
@@ -186,7 +186,10 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         if (settings.dropDeplibs) module.dependentLibraries = [];
         const own = module.source?.bytecodeVersion;
         const bytecodeVersion = settings.bytecodeVersion ?? (own !== undefined && SUPPORTED_VERSIONS.has(own) ? own : 6);
-        return { output: await writeModuleAsync(module, { bytecodeVersion, compression: settings.compression }) };
+        // Signless integers (version 7) from an LLVM 1.x module: llvm-upgrade's conversion (src/convert).
+        const signless = (await import('../format/format-table.js')).formatFor(bytecodeVersion)?.typeIdScheme === 'llvm2';
+        const target = signless ? (await import('../convert/to-version7.js')).convertToVersion7(module) : module;
+        return { output: await writeModuleAsync(target, { bytecodeVersion, compression: settings.compression }) };
       } catch (error) {
         return { error: withRewriteHint(error) };
       }

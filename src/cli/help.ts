@@ -55,20 +55,23 @@ ${JOBS_OPTION}
   -h, --help         show this help
 `;
 
-export const REWRITE_HELP = `usage: ${TOOL} rewrite IN -o OUT [--bytecode-version N] [--compress auto|none|bzip2]
+export const REWRITE_HELP = `usage: ${TOOL} rewrite IN -o OUT [--bytecode-version N] [--compress auto|llvm|none|bzip2]
                      [--drop-target] [--drop-deplibs]
        ${TOOL} rewrite IN|DIR... -o OUTDIR [--jobs N] [options]
 
 Reads the module in IN and writes it as bytecode to OUT ('-' = standard output). A file written by
-LLVM 1.1, 1.2, 1.3, 1.8 or 1.9 comes back byte for byte as that release wrote it. A batch writes
-each file under its own name.
+LLVM 1.1, 1.2, 1.3, 1.8, 1.9 or 2.0's development trunk (version 7) comes back byte for byte as
+that release wrote it. Version 7 from a version 0–6 file converts the module as
+'llvm-dis-1.9 | llvm-upgrade | llvm-as' did. A batch writes each file under its own name.
 
 options:
   -o, --output OUT        the file to write (required)
   -j, --jobs N            batch: worker threads (default: the number of cores)
-  --bytecode-version N    0, 1, 3, 5 or 6; default: IN's own version when it is one of these,
+  --bytecode-version N    0, 1, 3, 5, 6 or 7; default: IN's own version when it is one of these,
                           else 6. What N cannot express is refused, naming it
-  --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
+  --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and 6 (default; version
+                          7's llvm-as compressed only when asked)
+  --compress llvm         LLVM's choice by size whatever the version (llvc0 or llvc2)
   --compress none         a bare 'llvm' stream
   --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)
   --drop-target           leave out the module's target triple (versions 0 and 1 have no

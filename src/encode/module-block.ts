@@ -15,9 +15,10 @@ import { writeSymbolTable } from './symbol-table.js';
 import { LegacySlotCalculator } from './legacy-slot-calculator.js';
 import { namedConstants } from './symbol-order.js';
 import { writeTypes } from './type-pool.js';
+import { writeV7Stream } from './v7/module-block.js';
 
 /** Bytecode versions the writer can produce. */
-export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([0, 1, 3, 5, 6]);
+export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([0, 1, 3, 5, 6, 7]);
 
 /** The uncompressed stream (`llvm` signature + module block) LLVM would have written. */
 export function writeStream(module: Module, version = 6): Uint8Array {
@@ -25,6 +26,9 @@ export function writeStream(module: Module, version = 6): Uint8Array {
   if (row === undefined || !SUPPORTED_VERSIONS.has(version)) {
     throw new EncodeError('a module', version, `the writer supports bytecode versions ${[...SUPPORTED_VERSIONS].join(', ')}`);
   }
+  // LLVM 2.0's development writer (version 7) shares little with 1.x's: its own modules.
+  if (row.typeIdScheme === 'llvm2') return writeV7Stream(module, row);
+  refuseVersion7Only(module, version);
   // Versions 0–3 pad to 32 bits after every block (LLVM 1.1–1.3).
   // Most modules are small: start with 4 KiB and let the buffer double.
   const out = new BinaryWriter({ initialCapacity: 4096, alignAfterBlocks: row.alignmentFill !== null, alignFill: row.alignmentFill ?? 0xab });
@@ -55,3 +59,11 @@ export function writeStream(module: Module, version = 6): Uint8Array {
   return out.finish();
 }
 
+/** What only version 7 could say about globals (its types are refused where they are written). */
+function refuseVersion7Only(module: Module, version: number): void {
+  if (module.aliases !== undefined && module.aliases.length !== 0) throw new EncodeError('an alias', version, 'aliases came with version 7');
+  for (const g of [...module.globals, ...module.functions]) {
+    if (g.visibility !== undefined && g.visibility !== 'default') throw new EncodeError(`${g.visibility} visibility`, version, 'visibility came with version 7');
+    if (g.kind === 'global' && g.isThreadLocal === true) throw new EncodeError('a thread_local global', version, 'thread_local came with version 7');
+  }
+}

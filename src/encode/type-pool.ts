@@ -32,6 +32,9 @@ function writeType(ctx: EncodeContext, t: Type): void {
   const out = ctx.out;
   switch (t.kind) {
     case 'function':
+      if (t.paramAttributes !== undefined && t.paramAttributes.length !== 0) {
+        throw new EncodeError('parameter attributes on a function type', ctx.row.version, 'they came with version 7');
+      }
       out.vbr32(fileTypeId(ctx, DERIVED_TYPE_ID.function));
       writeTypeId(ctx, typeSlotOf(ctx, t.returnType));
       out.vbr32(t.params.length + (t.isVarArg ? 1 : 0));
@@ -39,6 +42,7 @@ function writeType(ctx: EncodeContext, t: Type): void {
       if (t.isVarArg) writeTypeId(ctx, 0);
       return;
     case 'struct':
+      if (t.isPacked === true) throw new EncodeError('a packed struct type', ctx.row.version, 'packed structs came with version 7');
       out.vbr32(fileTypeId(ctx, DERIVED_TYPE_ID.struct));
       for (const e of t.elements) writeTypeId(ctx, typeSlotOf(ctx, e));
       writeTypeId(ctx, 0);
@@ -57,6 +61,8 @@ function writeType(ctx: EncodeContext, t: Type): void {
     case 'opaque':
       out.vbr32(fileTypeId(ctx, DERIVED_TYPE_ID.opaque));
       return;
+    case 'integer':
+      throw new EncodeError(`the i${t.bits} type`, ctx.row.version, 'versions 0–6 have signed and unsigned integer types, not signless ones');
     default:
       // A primitive in a type list (LLVM would write its id alone).
       out.vbr32(fileTypeId(ctx, PRIMITIVE_IDS[t.kind]!));

@@ -30,8 +30,13 @@ export { SUPPORTED_VERSIONS } from './module-block.js';
 export interface WriteOptions {
   /** Target bytecode version (default 6). Supported: 0, 1, 3, 5, 6 (`SUPPORTED_VERSIONS`). */
   bytecodeVersion?: number;
-  /** `auto` (default): LLVM's choice by size; `none`: bare `llvm` stream; `bzip2`: `llvc2`. */
-  compression?: 'auto' | 'none' | 'bzip2';
+  /**
+   * `auto` (default): what the version's `llvm-as` did unasked (by size for versions 5–6:
+   * `llvc0` up to 64 KiB, else `llvc2`; none for version 7); `llvm`: LLVM's choice by size
+   * whatever the version (version 7's `llvm-as -disable-compression=false`); `none`: bare `llvm`
+   * stream; `bzip2`: `llvc2`.
+   */
+  compression?: 'auto' | 'llvm' | 'none' | 'bzip2';
   /**
    * Run the verifier first (default true) and refuse an invalid module with its message
    * (`InvalidModuleError`). It runs for every module, one just read by `readModule` included:
@@ -49,6 +54,8 @@ function containerFor(stream: Uint8Array, version: number, requested: WriteOptio
   if (requested === 'bzip2' && !compressible) throw new EncodeError('bzip2 compression', version);
   if (!compressible || requested === 'none') return 'none';
   if (requested === 'bzip2') return 'bzip2';
+  if (requested === 'llvm') return llvmDefaultCompression(stream);
+  if (formatFor(version)?.compressesByDefault === false) return 'none';
   return llvmDefaultCompression(stream);
 }
 
@@ -62,7 +69,9 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
   const v7 = version <= 6 ? version7Feature(module) : undefined;
   if (v7 !== undefined) throw new EncodeError(v7, version, 'a version-7 (LLVM 2.0 development) construct');
   try {
-    if (verify) assertValidModule(module);
+    // The verifier knows LLVM 1.x's rules; version 7's (signless integers, icmp, the twelve
+    // casts) are not written yet, so a version-7 target is written unverified.
+    if (verify && formatFor(version)?.typeIdScheme !== 'llvm2') assertValidModule(module);
     return writeStream(module, version);
   } catch (e) {
     if (isEngineExhaustion(e)) throw new EncodeError('this module', version, exhaustionWords(e));

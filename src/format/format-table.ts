@@ -292,6 +292,12 @@ export interface FormatRow {
   /** Versions 5+: the stream may be wrapped as `llvc0`/`llvc1`/`llvc2` (LLVM 1.4, 2004-11-06). */
   readonly mayBeCompressed: boolean;
   /**
+   * Writer policy: whether the reference writer compressed unasked (LLVM 1.4–1.9's `llvm-as`:
+   * `llvc0`/`llvc2` by size). Version 7's `llvm-as` (r36867) wrote `llvm` unless given
+   * `-disable-compression=false`, so `compression: 'auto'` means none there.
+   */
+  readonly compressesByDefault: boolean;
+  /**
    * Versions 6+: linkage codes 5–7 (dllimport, dllexport, extern_weak) exist, and a function
    * declaration's extension word carries dllimport/extern_weak in bits 11–12 (LLVM 1.9,
    * 2006-09). LLVM 1.8's writer knew only codes 0–4.
@@ -406,6 +412,7 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     emptyFunctionBodyIsDeclaration: true,
     hasSectionNames: version >= 4,
     mayBeCompressed: version >= 5,
+    compressesByDefault: version >= 5 && version <= 6,
     hasDllLinkages: version >= 6,
     hasPackedAndAttributes: version >= 5,
     constantExprCountPlusOne: version >= 5,

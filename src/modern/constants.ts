@@ -6,7 +6,7 @@
  * through a `Sink`); only an unfoldable one in a global initializer is an error.
  */
 import type { Type } from '../graph/type.js';
-import type { Constant, ConstantExpr, ConstantFP, GlobalValue } from '../graph/value.js';
+import { isCastOpcode, type Constant, type ConstantExpr, type ConstantFP, type GlobalAlias, type GlobalValue } from '../graph/value.js';
 import { planCast } from './casts.js';
 import { escapeString } from './names.js';
 import { binaryOpcode, comparison, isComparison, NO_CONSTANT_EXPR, UpgradeError } from './ops.js';
@@ -75,7 +75,7 @@ function normalizeInt(v: bigint, t: Type): bigint {
 export class ConstPrinter {
   constructor(
     private readonly types: TypePrinter,
-    private readonly globalRef: (g: GlobalValue) => string,
+    private readonly globalRef: (g: GlobalValue | GlobalAlias) => string,
   ) {}
 
   typed(c: Constant, sink?: Sink): string {
@@ -99,7 +99,8 @@ export class ConstPrinter {
         return 'undef';
       case 'array': {
         const el = c.type.kind === 'array' ? c.type.element : undefined;
-        if (el && (el.kind === 'sbyte' || el.kind === 'ubyte') && c.elements.every((e) => e.kind === 'int')) {
+        const bytes = el !== undefined && (el.kind === 'sbyte' || el.kind === 'ubyte' || (el.kind === 'integer' && el.bits === 8));
+        if (bytes && c.elements.every((e) => e.kind === 'int')) {
           let s = '';
           for (const e of c.elements) s += escapeString(String.fromCharCode(Number(BigInt.asUintN(8, (e as { value: bigint }).value))));
           return `c"${s}"`;
@@ -118,7 +119,7 @@ export class ConstPrinter {
       case 'function':
         return this.globalRef(c);
       case 'alias':
-        throw new UpgradeError('a version-7 alias is not upgraded yet');
+        return this.globalRef(c);
     }
   }
 
@@ -144,6 +145,8 @@ export class ConstPrinter {
    * unsigned index types as unsigned: those become i64 (value kept) so large ones stay large.
    */
   private seqIndex(idx: Constant, sink?: Sink): string {
+    // Version 7's indices are signless and LLVM 2.0 sign-extended them, as LLVM 16 does.
+    if (idx.type.kind === 'integer') return this.typed(idx, sink);
     const bits = intBits(idx.type);
     if (bits === 64 || isSignedInt(idx.type) || bits === 0) return this.typed(idx, sink);
     if (idx.kind === 'int') return `i64 ${BigInt.asUintN(bits, idx.value)}`;
@@ -155,6 +158,9 @@ export class ConstPrinter {
     const ops = e.operands;
     const op = e.opcode;
     if (op === 'cast') return this.cast(ops[0]!, e.type, sink);
+    // Version 7's own opcodes are LLVM 16's.
+    if (isCastOpcode(op)) return `${op} (${this.typed(ops[0]!, sink)} to ${this.types.str(e.type)})`;
+    if (op === 'icmp' || op === 'fcmp') return `${op} ${e.predicate} (${this.typed(ops[0]!, sink)}, ${this.typed(ops[1]!, sink)})`;
     if (op === 'getelementptr') {
       const base = ops[0]!;
       const src = base.type.kind === 'pointer' ? base.type.element : base.type;
@@ -213,13 +219,21 @@ export class ConstPrinter {
   /** Folds an arithmetic expression whose operands are plain numbers; undefined if it cannot. */
   private fold(mop: string, e: ConstantExpr): string | undefined {
     const [a, b] = e.operands;
-    if (a?.kind === 'int' && b?.kind === 'int') {
+    // Version 7's i1 constants are bools; their bits are read like any integer's.
+    const bitsOf = (c: Constant | undefined): bigint | undefined => (c?.kind === 'int' ? c.value : c?.kind === 'bool' ? (c.value ? 1n : 0n) : undefined);
+    const ra = bitsOf(a);
+    const rb = bitsOf(b);
+    if (ra !== undefined && rb !== undefined) {
+      const width = intBits(a!.type);
       const signed = mop.startsWith('s');
-      const x = signed ? BigInt.asIntN(intBits(a.type), a.value) : BigInt.asUintN(intBits(a.type), a.value);
-      const y = signed ? BigInt.asIntN(intBits(b.type), b.value) : BigInt.asUintN(intBits(b.type), b.value);
+      const x = signed ? BigInt.asIntN(width, ra) : BigInt.asUintN(width, ra);
+      const y = signed ? BigInt.asIntN(width, rb) : BigInt.asUintN(width, rb);
       if (y === 0n) return 'poison';
-      const r = mop.endsWith('div') ? x / y : x % y;
-      return normalizeInt(r, e.type).toString();
+      // The one signed quotient that overflows (INT_MIN / -1) is poison in LLVM 16 too.
+      if (signed && mop.endsWith('div') && y === -1n && x === -(1n << BigInt(width - 1))) return 'poison';
+      const r = normalizeInt(mop.endsWith('div') ? x / y : x % y, e.type);
+      if (e.type.kind === 'integer' && e.type.bits === 1) return r === 0n ? 'false' : 'true';
+      return r.toString();
     }
     if (a?.kind === 'fp' && b?.kind === 'fp') {
       const x = a.value;

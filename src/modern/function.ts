@@ -27,6 +27,12 @@ import { callingConvention, sretAttr, type ModuleContext } from './module.js';
 import { escapeString, formatName, NameScope } from './names.js';
 import { binaryOpcode, comparison, UpgradeError } from './ops.js';
 import { intBits, isSignedInt } from './types.js';
+import { valueAttributes } from './v7.js';
+
+/** `, align N` for version 7's aligned load/store (power-of-two alignments only). */
+function alignSuffix(align: number | undefined): string {
+  return align && (align & (align - 1)) === 0 ? `, align ${align}` : '';
+}
 
 export interface FunctionBody {
   argNames: string[];
@@ -51,7 +57,7 @@ function isLocal(v: Value): v is Argument | BasicBlock | Instruction {
 }
 
 function isConstant(v: Value): v is Constant {
-  return !isLocal(v) && v.kind !== 'alias';
+  return !isLocal(v);
 }
 
 /** The function a callee operand denotes once no-op pointer casts are looked through. */
@@ -135,8 +141,6 @@ class BodyPrinter implements Sink, BodyApi {
   val(v: Value, sink: Sink | undefined = this): string {
     if (this.readingSlots && v.kind === 'instruction' && this.exc.demoted.has(v)) return this.reload(v, (line) => this.emit(line));
     if (isLocal(v)) return this.local(v);
-    // Version 7's aliases are not upgraded yet; v0–v6 modules have none.
-    if (v.kind === 'alias') throw new UpgradeError('a version-7 alias is not upgraded yet');
     return this.ctx.consts.value(v, sink);
   }
 
@@ -328,7 +332,27 @@ class BodyPrinter implements Sink, BodyApi {
         return;
       case 'shl':
       case 'shr':
+      case 'lshr': // version 7 (its shift amount has the value's type already)
+      case 'ashr':
         this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.shiftAmount(ops[1]!, ops[0]!.type)}`);
+        return;
+      case 'icmp': // version 7: the predicate is the instruction's
+      case 'fcmp':
+        this.emit(`${nm}${inst.opcode} ${inst.predicate} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
+        return;
+      case 'trunc': // version 7's twelve casts are LLVM 16's
+      case 'zext':
+      case 'sext':
+      case 'fptoui':
+      case 'fptosi':
+      case 'uitofp':
+      case 'sitofp':
+      case 'fptrunc':
+      case 'fpext':
+      case 'ptrtoint':
+      case 'inttoptr':
+      case 'bitcast':
+        this.emit(`${nm}${inst.opcode} ${this.typed(ops[0]!)} to ${this.ty(inst.type)}`);
         return;
       case 'seteq':
       case 'setne':
@@ -359,10 +383,10 @@ class BodyPrinter implements Sink, BodyApi {
         return;
       }
       case 'load':
-        this.emit(`${nm}load ${inst.isVolatile ? 'volatile ' : ''}${this.ty(inst.type)}, ${this.typed(ops[0]!)}`);
+        this.emit(`${nm}load ${inst.isVolatile ? 'volatile ' : ''}${this.ty(inst.type)}, ${this.typed(ops[0]!)}${alignSuffix(inst.alignment)}`);
         return;
       case 'store':
-        this.emit(`store ${inst.isVolatile ? 'volatile ' : ''}${this.typed(ops[0]!)}, ${this.typed(ops[1]!)}`);
+        this.emit(`store ${inst.isVolatile ? 'volatile ' : ''}${this.typed(ops[0]!)}, ${this.typed(ops[1]!)}${alignSuffix(inst.alignment)}`);
         return;
       case 'getelementptr':
         this.gep(inst, nm);
@@ -464,6 +488,8 @@ class BodyPrinter implements Sink, BodyApi {
 
   /** Unsigned narrow indices widen to i64 by zero extension (modern GEP sign-extends). */
   private seqIndex(idx: Value): string {
+    // Version 7's indices are signless, sign-extended by LLVM 2.0 as by LLVM 16.
+    if (idx.type.kind === 'integer') return this.typed(idx);
     const bits = intBits(idx.type);
     if (bits === 64 || bits === 0 || isSignedInt(idx.type)) return this.typed(idx);
     if (idx.kind === 'int') return `i64 ${BigInt.asUintN(bits, idx.value)}`;
@@ -593,6 +619,7 @@ class BodyPrinter implements Sink, BodyApi {
     const argList = args
       .map((a, i) => {
         let attr = i === 0 && inst.callingConv === 1 && ft.params[0] ? sretAttr(this.ctx.types, ft.params[0]) : '';
+        if (i < ft.params.length) attr += valueAttributes(this.ctx.types, ft, i + 1, a.type); // version 7
         if (indirect.has(i) && a.type.kind === 'pointer') attr += ` elementtype(${this.ty(a.type.element)})`;
         return `${this.ty(a.type)}${attr} ${this.val(a)}`;
       })

@@ -3,7 +3,6 @@
  * pointers) that `llvm-as-16` accepts and `opt-16 -passes=verify` passes. The mapping, construct
  * by construct, with what each lowering loses, is docs/upgrade.md.
  */
-import { version7Feature } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 import type { ExceptionModel } from './exceptions.js';
@@ -38,8 +37,6 @@ export interface ModernOptions {
  * Linear in the size of the module.
  */
 export function printModern(module: Module, options: ModernOptions = {}): string {
-  const v7 = version7Feature(module);
-  if (v7 !== undefined) throw new UpgradeError(`${v7}: upgrading a version-7 (LLVM 2.0 development) module is not supported yet`);
   try {
     return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? 'keep').print();
   } catch (e) {

@@ -3,7 +3,7 @@
  * upgrade itself needs (`malloc`, `free`, `abort`, modern intrinsics), printed last.
  */
 import type { Module } from '../graph/module.js';
-import type { Function, GlobalValue, GlobalVariable, Linkage } from '../graph/value.js';
+import type { Function, GlobalAlias, GlobalValue, GlobalVariable, Linkage } from '../graph/value.js';
 import { ConstPrinter } from './constants.js';
 import type { ExceptionModel } from './exceptions.js';
 import { printFunctionBody } from './function.js';
@@ -11,6 +11,7 @@ import { planIntrinsic, type IntrinsicPlan } from './intrinsics.js';
 import { escapeString, formatName, NameScope } from './names.js';
 import { UpgradeError } from './ops.js';
 import { TypePrinter } from './types.js';
+import { functionAttributes, valueAttributes, visibilityPrefix } from './v7.js';
 
 /** C library functions the upgrade calls, with the declarations it adds when the module has none. */
 const HELPERS: Readonly<Record<string, string>> = {
@@ -64,8 +65,8 @@ export class ModuleContext {
   readonly types: TypePrinter;
   readonly consts: ConstPrinter;
   readonly plans = new Map<Function, IntrinsicPlan>();
-  private readonly globalNames = new Map<GlobalValue, string>();
-  private readonly byName = new Map<string, GlobalValue>();
+  private readonly globalNames = new Map<GlobalValue | GlobalAlias, string>();
+  private readonly byName = new Map<string, GlobalValue | GlobalAlias>();
   /** Declarations to add at the end, by name (so each is added once). */
   private readonly extraDecls = new Map<string, string>();
   /** Definitions the upgrade adds (the `unwind` helper), printed after the module's functions. */
@@ -85,7 +86,7 @@ export class ModuleContext {
 
   private assignGlobalNames(): void {
     const scope = this.globalScope;
-    const all: GlobalValue[] = [...this.module.globals, ...this.module.functions];
+    const all: (GlobalValue | GlobalAlias)[] = [...this.module.globals, ...this.module.functions, ...(this.module.aliases ?? [])];
     for (const g of all) if (g.name) scope.reserve(g.name);
     let unnamed = 0;
     for (const g of all) {
@@ -108,7 +109,7 @@ export class ModuleContext {
   }
 
   /** `@name` of a global value; a lowered intrinsic referenced as a value gets a plain declaration. */
-  globalRef(g: GlobalValue): string {
+  globalRef(g: GlobalValue | GlobalAlias): string {
     const name = this.globalNames.get(g);
     if (name === undefined) throw new UpgradeError(`reference to a global value outside the module: ${g.name ?? '(unnamed)'}`);
     if (g.kind === 'function' && this.plans.get(g)?.kind === 'lower') {
@@ -183,10 +184,12 @@ export class ModuleContext {
     const params = ft.params.map((p, i) => {
       let s = this.types.str(p);
       if (i === 0 && fn.callingConv === 1) s += sretAttr(this.types, p);
+      s += valueAttributes(this.types, ft, i + 1, p); // version 7's parameter attributes
       return argNames ? `${s} ${argNames[i]}` : s;
     });
     if (ft.isVarArg) params.push('...');
-    return `${callingConvention(fn.callingConv, ft.isVarArg)}${this.types.str(ft.returnType)} ${name}(${params.join(', ')})`;
+    const ret = valueAttributes(this.types, ft, 0, ft.returnType).slice(1);
+    return `${callingConvention(fn.callingConv, ft.isVarArg)}${ret ? `${ret} ` : ''}${this.types.str(ft.returnType)} ${name}(${params.join(', ')})${functionAttributes(ft)}`;
   }
 
   print(): string {
@@ -201,6 +204,7 @@ export class ModuleContext {
 
     const body: string[] = [];
     for (const g of m.globals) body.push(this.globalLine(g));
+    for (const a of m.aliases ?? []) body.push(this.aliasLine(a));
     for (const fn of m.functions) {
       const plan = this.plans.get(fn);
       if (plan && plan.kind === 'lower') continue; // calls are rewritten; declarations added as needed
@@ -244,17 +248,29 @@ export class ModuleContext {
     const kind = g.isConstant ? 'constant' : 'global';
     const ty = this.types.str(g.valueType);
     let s: string;
+    const kind7 = `${visibilityPrefix(g.visibility, g.linkage)}${g.isThreadLocal === true ? 'thread_local ' : ''}${kind}`;
     if (g.initializer === undefined) {
       const link = g.linkage === 'extern_weak' ? 'extern_weak' : g.linkage === 'dllimport' ? 'external dllimport' : 'external';
-      s = `${name} = ${link} ${kind} ${ty}`;
+      s = `${name} = ${link} ${kind7} ${ty}`;
     } else if (isCtorList(g)) {
       s = `${name} = ${definitionLinkage(g.linkage)}${kind} ${this.ctorList(g)}`;
     } else {
-      s = `${name} = ${definitionLinkage(g.linkage)}${kind} ${ty} ${this.consts.value(g.initializer)}`;
+      s = `${name} = ${definitionLinkage(g.linkage)}${kind7} ${ty} ${this.consts.value(g.initializer)}`;
     }
     if (g.section !== undefined) s += `, section "${escapeString(g.section)}"`;
     if (g.alignment) s += isPowerOfTwo(g.alignment) ? `, align ${g.alignment}` : ` ; LLVM 1.x: align ${g.alignment}`;
     return s;
+  }
+
+  /** Version 7's alias: `@a = [linkage] alias <value type>, ptr <aliasee>`. */
+  private aliasLine(a: GlobalAlias): string {
+    // LLVM 2.0 let an alias name a declaration; LLVM 16 requires a definition.
+    const target = aliasTarget(a);
+    if (target !== undefined && (target.kind === 'function' ? target.isDeclaration : target.initializer === undefined)) {
+      throw new UpgradeError(`alias @${a.name ?? ''} names the declaration @${target.name ?? ''}: LLVM 16 requires an alias to name a definition`);
+    }
+    const link = a.linkage === 'external' ? '' : `${a.linkage} `;
+    return `${this.globalRef(a)} = ${link}${visibilityPrefix(a.visibility, a.linkage)}alias ${this.types.str(a.type.element)}, ${this.consts.typed(a.aliasee)}`;
   }
 
   /**
@@ -283,7 +299,7 @@ export class ModuleContext {
       return [s];
     }
     const body = printFunctionBody(this, fn);
-    let s = `define ${definitionLinkage(fn.linkage)}${this.signature(fn, name, body.argNames)}`;
+    let s = `define ${definitionLinkage(fn.linkage)}${visibilityPrefix(fn.visibility, fn.linkage)}${this.signature(fn, name, body.argNames)}`;
     if (fn.section !== undefined) s += ` section "${escapeString(fn.section)}"`;
     if (fn.alignment && isPowerOfTwo(fn.alignment)) s += ` align ${fn.alignment}`;
     if (body.needsGc) s += ' gc "shadow-stack"';
@@ -307,6 +323,18 @@ function definitionLinkage(l: Linkage): string {
     default:
       return `${l} `;
   }
+}
+
+/** The global variable or function an alias ends at (through casts, GEPs and other aliases). */
+function aliasTarget(a: GlobalAlias): GlobalValue | undefined {
+  let v: import('../graph/value.js').Constant = a.aliasee;
+  for (let steps = 0; steps < 1000; steps++) {
+    if (v.kind === 'global' || v.kind === 'function') return v;
+    if (v.kind === 'alias') v = v.aliasee;
+    else if (v.kind === 'expr' && v.operands.length !== 0) v = v.operands[0]!;
+    else return undefined;
+  }
+  return undefined;
 }
 
 function isCtorList(g: GlobalVariable): boolean {

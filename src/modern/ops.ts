@@ -54,6 +54,8 @@ export function binaryOpcode(op: Opcode, operandType: Type): string {
     case 'or':
     case 'xor':
     case 'shl':
+    case 'lshr': // version 7
+    case 'ashr':
       return op;
     default:
       throw new UpgradeError(`not a binary operator: ${op}`);

@@ -199,6 +199,8 @@ export class TypePrinter {
         // An opaque type the type pool did not list: name it now (definitions print at the end).
         this.nameOpaque(t);
         return this.names.get(t)!;
+      case 'integer':
+        return `i${t.bits}`; // version 7
       default:
         return PRIMITIVE_SPELLING[t.kind]!;
     }
@@ -236,6 +238,7 @@ export class TypePrinter {
 
 /** Bits of an integer-like type (bool 1 … long 64), or 0 for anything else. */
 export function intBits(t: Type): number {
+  if (t.kind === 'integer') return t.bits; // version 7's signless integers
   return t.kind === 'bool' || isInteger(t) ? integerBits(t) : 0;
 }
 

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unwrapContainer } from '../container/index.js';
 import { EncodeError } from '../encode/encode-error.js';
-import { writeModule } from '../encode/write.js';
+import { InvalidModuleError, writeModule } from '../encode/write.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { readModule } from '../read.js';
 import { writeArchive } from '../archive/index.js';
@@ -100,13 +100,12 @@ function writtenSeeds(seeds: Uint8Array[], rnd: () => number, count: number): Ui
     const src = seeds[Math.floor(rnd() * seeds.length)]!;
     try {
       const m = readModule(src);
-      // A version-7 module (LLVM 2.0's signless types and opcodes) has no version 0–6 form.
-      if ((m.source?.bytecodeVersion ?? 0) >= 7) continue;
-      for (const v of [3, 5, 6]) {
+      for (const v of [3, 5, 6, 7]) {
         try {
           out.push(writeModule(m, { bytecodeVersion: v, compression: 'none' }));
         } catch (e) {
-          if (!(e instanceof EncodeError)) throw e;
+          // A version-7 module at versions 0–6 (or back) is refused: by name, or by the verifier.
+          if (!(e instanceof EncodeError) && !(e instanceof InvalidModuleError)) throw e;
         }
       }
     } catch (e) {

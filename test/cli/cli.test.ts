@@ -77,7 +77,7 @@ describe('usage errors: one line, exit 2', () => {
     [['rewrite', 'x.bc'], /rewrite needs an output file/],
     [['rewrite', '-o', 'y.bc'], /rewrite needs an input file/],
     [['rewrite', 'x.bc', '-o', 'y.bc', '--bytecode-version', '4'], /must be one of 0, 1, 3, 5, 6/],
-    [['rewrite', 'x.bc', '-o', 'y.bc', '--compress', 'zip'], /must be one of auto, none, bzip2/],
+    [['rewrite', 'x.bc', '-o', 'y.bc', '--compress', 'zip'], /must be one of auto, llvm, none, bzip2/],
     [['analyze', '--dump', '--json', 'x.bc'], /cannot be combined/],
     [['dis', '--help=yes'], /takes no value/],
   ];

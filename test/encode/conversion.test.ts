@@ -11,13 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import { EncodeError } from '../../src/encode/encode-error.js';
 import { SUPPORTED_VERSIONS } from '../../src/encode/module-block.js';
+import { formatFor } from '../../src/format/format-table.js';
 import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CORPUS = CORPUS_ROOT;
-const TARGETS = [...SUPPORTED_VERSIONS].sort();
+// Version 7 changes the types themselves (signless integers): a 1.x module is converted to it as
+// llvm-upgrade did (src/convert, test/convert/to-version7.test.ts), not written as it stands.
+const TARGETS = [...SUPPORTED_VERSIONS].filter((v) => formatFor(v)?.typeIdScheme === 'llvm1').sort();
 
 interface Tally {
   same: number;

@@ -1,5 +1,5 @@
 /**
- * The writer's specification against the project's reader: reading an LLVM 1.2 / 1.3 / 1.8 / 1.9 file
+ * The writer's specification against the project's reader: reading an LLVM 1.2 / 1.3 / 1.8 / 1.9 / 2.0-dev (v7) file
  * with `readModule` and writing it back with `writeModule` at the same bytecode version
  * reproduces the file byte for byte, container included (llvc0 up to 64 KiB, bzip2 llvc2 above,
  * bare `llvm` for versions 1 and 3).
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await loadBzip2();
 });
 
-for (const version of [6, 5, 3, 1, 0]) {
+for (const version of [7, 6, 5, 3, 1, 0]) {
   const dir = join(CORPUS, `v${version}`);
   describe(`writeModule(readModule(f), { bytecodeVersion: ${version} }) over corpus/v${version}`, () => {
     if (!existsSync(dir)) {

@@ -27,7 +27,12 @@ const HAVE_LLVM = LLVM_AS !== undefined && OPT !== undefined;
 if (!HAVE_LLVM) console.warn('LLVM 16 (llvm-as-16, opt-16) not found: the upgrade verification is skipped. Install it with `apt-get install -y llvm-16`.');
 
 /** Files (folder/name) that may fail llvm-as/opt, with the reason. Keep it empty where possible. */
-const VERIFY_EXCEPTIONS: ReadonlyMap<string, string> = new Map<string, string>([]);
+const ALIAS_TO_DECLARATION =
+  'an alias names a declaration (@bar, external): LLVM 2.0 allowed it, LLVM 16 requires a definition, so the upgrade refuses it naming the alias';
+const VERIFY_EXCEPTIONS: ReadonlyMap<string, string> = new Map<string, string>([
+  ['v7/CodeGen__X86__aliases.bc', ALIAS_TO_DECLARATION],
+  ['v7/Feature__aliases.bc', ALIAS_TO_DECLARATION],
+]);
 
 /** ExecutionEngine programs that may fail under lli-16, with the reason. */
 const LAZY_REASON =
@@ -35,12 +40,13 @@ const LAZY_REASON =
 const LLI_EXCEPTIONS: ReadonlyMap<string, string> = new Map<string, string>([
   ['v5/ExecutionEngine__2004-12-04-LazyCompileFuncs.bc', LAZY_REASON],
   ['v6/ExecutionEngine__2004-12-04-LazyCompileFuncs.bc', LAZY_REASON],
+  ['v7/ExecutionEngine__2004-12-04-LazyCompileFuncs.bc', LAZY_REASON],
 ]);
 
 /** Minimum number of files per folder that must pass llvm-as-16 + opt-16 (the ratchet). */
-const RATCHET: Readonly<Record<string, number>> = { v0: 553, v1: 574, v3: 622, v5: 1089, v6: 1212, historical: 1 };
+const RATCHET: Readonly<Record<string, number>> = { v0: 553, v1: 574, v3: 622, v5: 1089, v6: 1212, v7: 1535, historical: 1 };
 
-const FOLDERS = [...VERSION_FOLDERS, 'historical'] as const;
+const FOLDERS = [...VERSION_FOLDERS, 'v7', 'historical'] as const;
 
 /**
  * Each file costs two LLVM process launches (~0.1 s of CPU); the whole corpus takes about
@@ -52,7 +58,7 @@ const work = mkdtempSync(join(tmpdir(), 'llvm-bytecode-modern-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Minimum number of files per folder using invoke/unwind that must survive opt-16 -O2 + verify (all of them). */
-const EH_RATCHET: Readonly<Record<string, number>> = { v0: 15, v1: 16, v3: 20, v5: 35, v6: 36 };
+const EH_RATCHET: Readonly<Record<string, number>> = { v0: 15, v1: 16, v3: 20, v5: 35, v6: 36, v7: 42 };
 
 function usesExceptions(m: Module): boolean {
   return m.functions.some((f) => f.blocks.some((b) => b.instructions.some((i) => i.opcode === 'invoke' || i.opcode === 'unwind')));

@@ -1,0 +1,723 @@
+/**
+ * A module of bytecode versions 0–6 (LLVM 1.x) as version 7 (LLVM 2.0 development) holds it,
+ * the way `llvm-dis-1.9 | llvm-upgrade | llvm-as` (r36867) turned it: a graph → graph transform,
+ * leaving the input untouched.
+ *
+ * What llvm-upgrade did, and so do we:
+ * - types lose their sign (`int`/`uint` → `i32`, `bool` → `i1`, …) and are uniqued again;
+ * - the sign moves into the operations: `setcc` → `icmp` (signed or unsigned predicates by the
+ *   operand type) or `fcmp` (ordered, `setne` → `une`); `shr` → `ashr`/`lshr`; `cast` → one of
+ *   the twelve casts (`CastInst::getCastOpcode` with the source's sign), a cast to `bool` →
+ *   `icmp ne`/`fcmp one` against zero; a shift amount (`ubyte`) is zero-extended to the shifted
+ *   type (an instruction named `shift.upgrd.N` when it is not a constant);
+ * - getelementptr indices: `ubyte` constants become `i32`, unsigned sequential indices narrower
+ *   than 64 bits are zero-extended to `i64` (an instruction `gep.upgrd.N` when not constant);
+ * - `csretcc` becomes the C convention with `sret` on the first parameter;
+ * - names that collide once the type planes are gone get `.upgrd.N` (one counter for the whole
+ *   module, in the order llvm-upgrade met them in llvm-dis-1.9's text);
+ * - `target endian`/`pointersize` become the data layout (`e-p:32:32`, …).
+ *
+ * What llvm-upgrade did that this transform does not (yet) reproduce is refused with a
+ * `ConversionError` naming the construct (see `docs/version7-conversion.md`).
+ */
+import { integerType, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
+import type { Module } from '../graph/module.js';
+import type {
+  Argument, BasicBlock, Constant, ConstantExpr, FloatPredicate, Function, GlobalAlias, GlobalVariable, Instruction, IntPredicate, Opcode, Value,
+} from '../graph/value.js';
+import { isSignedV6, isUnsignedV6, TypeMapper } from './types.js';
+// What llvm-dis-1.9 printed is llvm-upgrade's input: its renaming of locals that shadow globals.
+import { renameLocals, renameState } from '../print/locals.js';
+import { plainView } from '../print/view.js';
+
+/** The module holds something the conversion to version 7 does not reproduce (or llvm-upgrade refused). */
+export class ConversionError extends Error {
+  override readonly name = 'ConversionError';
+  constructor(readonly construct: string, detail?: string) {
+    super(`${construct} cannot be converted to bytecode version 7${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+const CSRET_CC = 1;
+const SETCC: Readonly<Record<string, [IntPredicate, IntPredicate, FloatPredicate]>> = {
+  seteq: ['eq', 'eq', 'oeq'],
+  setne: ['ne', 'ne', 'une'],
+  setlt: ['slt', 'ult', 'olt'],
+  setgt: ['sgt', 'ugt', 'ogt'],
+  setle: ['sle', 'ule', 'ole'],
+  setge: ['sge', 'uge', 'oge'],
+};
+
+function isFloatType(t: Type): boolean {
+  return t.kind === 'float' || t.kind === 'double';
+}
+
+function isIntegerV6(t: Type): boolean {
+  return isSignedV6(t) || isUnsignedV6(t) || t.kind === 'bool';
+}
+
+function bitsOf(t: Type): number {
+  switch (t.kind) {
+    case 'bool':
+      return 1;
+    case 'sbyte':
+    case 'ubyte':
+      return 8;
+    case 'short':
+    case 'ushort':
+      return 16;
+    case 'int':
+    case 'uint':
+    case 'float':
+      return 32;
+    case 'long':
+    case 'ulong':
+    case 'double':
+      return 64;
+    case 'integer':
+      return t.bits;
+    default:
+      return 0;
+  }
+}
+
+/** `CastInst::getCastOpcode` on 1.x types (the source's sign decides extensions and int → fp). */
+function castOpcode(src: Type, dst: Type): Opcode {
+  const sb = bitsOf(src);
+  const db = bitsOf(dst);
+  if (isIntegerV6(dst)) {
+    if (isIntegerV6(src)) return db < sb ? 'trunc' : db > sb ? (isSignedV6(src) ? 'sext' : 'zext') : 'bitcast';
+    if (isFloatType(src)) return isSignedV6(dst) ? 'fptosi' : 'fptoui';
+    if (src.kind === 'packed') return 'bitcast';
+    return 'ptrtoint';
+  }
+  if (isFloatType(dst)) {
+    if (isIntegerV6(src)) return isSignedV6(src) ? 'sitofp' : 'uitofp';
+    if (isFloatType(src)) return db < sb ? 'fptrunc' : db > sb ? 'fpext' : 'bitcast';
+    return 'bitcast';
+  }
+  if (dst.kind === 'pointer') return isIntegerV6(src) ? 'inttoptr' : 'bitcast';
+  return 'bitcast';
+}
+
+interface Scope {
+  /** The function's symbol table: name → new value. */
+  names: Map<string, Value>;
+}
+
+export class Version7Converter {
+  private readonly types = new TypeMapper();
+  private readonly values = new Map<Value, Value>();
+  private uniqueCounter = 1;
+  private readonly out: Module;
+
+  constructor(private readonly src: Module) {
+    this.out = {
+      kind: 'module',
+      endianness: 'any',
+      pointerSize: 'any',
+      targetTriple: src.targetTriple,
+      inlineAsm: src.inlineAsm,
+      dependentLibraries: [...src.dependentLibraries],
+      types: [],
+      typeNames: new Map(),
+      globals: [],
+      functions: [],
+      dataLayout: dataLayoutOf(src),
+    };
+  }
+
+  /** The names llvm-dis-1.9 printed for a function's locals where they differ from the graph's. */
+  private printedNames: (f: Function) => Map<Value, string> = () => new Map();
+
+  /** `llvm-upgrade`'s makeNameUnique. */
+  private makeNameUnique(name: string): string {
+    return `${name}.upgrd.${this.uniqueCounter++}`;
+  }
+
+  type(t: Type): Type {
+    return this.types.map(t);
+  }
+
+  convert(): Module {
+    const src = this.src;
+    if (src.aliases !== undefined && src.aliases.length !== 0) throw new ConversionError('a module of version 7 (it has aliases)');
+    for (const [name, t] of src.typeNames) this.out.typeNames.set(name, this.type(t));
+    const seenTypes = new Set<Type>();
+    for (const t of src.types) {
+      const m = this.type(t);
+      if (!seenTypes.has(m)) {
+        seenTypes.add(m);
+        this.out.types.push(m);
+      }
+    }
+    const moduleNames = new Map<string, GlobalVariable | Function>();
+    // Globals and functions are created first (initializers and bodies may refer to any); names
+    // are given in llvm-upgrade's reading order below.
+    for (const g of src.globals) {
+      const vt = this.type(g.valueType);
+      const ng: GlobalVariable = {
+        kind: 'global', type: this.type(g.type) as PointerType, valueType: vt, linkage: g.linkage,
+        isConstant: g.isConstant, alignment: g.alignment,
+      };
+      if (g.section !== undefined) ng.section = g.section;
+      this.values.set(g, ng);
+      this.out.globals.push(ng);
+    }
+    const view = plainView(src);
+    const printed = renameState(view);
+    this.printedNames = (f: Function): Map<Value, string> => renameLocals(view, f, printed);
+    // Every function exists before any body is converted (a body may call a later function).
+    const shells = src.functions.map((f) => {
+      const nf = this.functionShell(f);
+      this.values.set(f, nf);
+      this.out.functions.push(nf);
+      return nf;
+    });
+    // A global initializer naming a global value not defined yet made llvm-upgrade create it
+    // there, with its name: it holds the name before anything defined later.
+    const claimed = new Set<Value>();
+    // A placeholder whose name was taken got LLVM's symbol-table suffix (`str1`, `str2`, …).
+    let lastUnique = 0;
+    const claim = (old: GlobalVariable | Function): void => {
+      if (claimed.has(old) || old.name === undefined || old.name === '') return;
+      let name = old.name;
+      while (moduleNames.has(name)) name = `${old.name}${++lastUnique}`;
+      const n = this.values.get(old) as GlobalVariable | Function;
+      n.name = name;
+      moduleNames.set(name, n);
+      claimed.add(old);
+    };
+    src.globals.forEach((g, i) => {
+      if (g.initializer !== undefined) for (const r of globalsIn(g.initializer)) if (!claimed.has(r)) claim(r);
+      const ng = this.out.globals[i]!;
+      if (claimed.has(g) || g.name === undefined || g.name === '') {
+        claimed.add(g);
+        return;
+      }
+      claimed.add(g);
+      ng.name = moduleNames.has(g.name) ? this.makeNameUnique(g.name) : g.name;
+      moduleNames.set(ng.name, ng);
+    });
+    src.functions.forEach((f, i) => {
+      const nf = shells[i]!;
+      if (f.name !== undefined && f.name !== '' && !claimed.has(f)) {
+        const conflict = moduleNames.get(f.name);
+        if (conflict !== undefined) {
+          if (conflict.type === nf.type) throw new ConversionError(`two functions named "${f.name}" whose types become one`);
+          if (conflict.linkage === 'internal') {
+            moduleNames.delete(f.name);
+            conflict.name = this.makeNameUnique(f.name);
+            moduleNames.set(conflict.name, conflict);
+            nf.name = f.name;
+          } else {
+            nf.name = this.makeNameUnique(f.name);
+          }
+        } else {
+          nf.name = f.name;
+        }
+        moduleNames.set(nf.name, nf);
+      }
+      // llvm-upgrade parses each body right after its header: its renames interleave.
+      if (!f.isDeclaration) this.convertBody(f, nf);
+    });
+    src.globals.forEach((g, i) => {
+      if (g.initializer !== undefined) this.out.globals[i]!.initializer = this.constant(g.initializer);
+    });
+    return this.out;
+  }
+
+  private functionShell(f: Function): Function {
+    let ft = this.type(f.functionType) as FunctionType;
+    let cc = f.callingConv;
+    if (cc === CSRET_CC) {
+      ft = this.types.withSret(ft) as FunctionType;
+      cc = 0;
+    }
+    const nf: Function = {
+      kind: 'function', type: this.pointerTo(ft), functionType: ft, linkage: f.linkage, callingConv: cc,
+      alignment: f.alignment, isDeclaration: f.isDeclaration, args: [], blocks: [],
+    };
+    if (f.section !== undefined) nf.section = f.section;
+    nf.args = f.args.map((a) => {
+      const na: Argument = { kind: 'argument', type: this.type(a.type), index: a.index };
+      if (a.name !== undefined && a.name !== '' && !f.isDeclaration) na.name = a.name;
+      this.values.set(a, na);
+      return na;
+    });
+    return nf;
+  }
+
+  private readonly pointers = new Map<Type, PointerType>();
+  private pointerTo(t: Type): PointerType {
+    // Mapped through the type mapper so that it is the module's one pointer type to `t`.
+    let p = this.pointers.get(t);
+    if (p === undefined) {
+      p = this.types.adopt({ kind: 'pointer', element: t }) as PointerType;
+      this.pointers.set(t, p);
+    }
+    return p;
+  }
+
+  // ---- constants ---------------------------------------------------------------------------
+
+  constant(c: Value): Constant {
+    const known = this.values.get(c);
+    if (known !== undefined) return known as Constant;
+    const n = this.buildConstant(c);
+    this.values.set(c, n);
+    return n;
+  }
+
+  private buildConstant(c: Value): Constant {
+    switch (c.kind) {
+      case 'bool':
+        return { kind: 'bool', type: integerType(1), value: c.value };
+      case 'int': {
+        const bits = bitsOf(c.type);
+        return intConstant(bits, c.value);
+      }
+      case 'fp':
+        return { kind: 'fp', type: c.type, value: c.value, bits: c.bits };
+      case 'null':
+        return { kind: 'null', type: this.type(c.type) };
+      case 'zeroinitializer':
+        return { kind: 'zeroinitializer', type: this.type(c.type) };
+      case 'undef':
+        return { kind: 'undef', type: this.type(c.type) };
+      case 'array':
+      case 'struct':
+      case 'packed':
+        return { kind: c.kind, type: this.type(c.type), elements: c.elements.map((e) => this.constant(e)) };
+      case 'inlineasm':
+        return { kind: 'inlineasm', type: this.type(c.type) as PointerType, asm: c.asm, constraints: c.constraints, hasSideEffects: c.hasSideEffects };
+      case 'expr':
+        return this.constantExpr(c);
+      default:
+        throw new ConversionError(`a ${c.kind} used as a constant`);
+    }
+  }
+
+  private constantExpr(c: ConstantExpr): Constant {
+    const op = c.opcode;
+    if (op === 'cast') return this.castConstant(c.operands[0]!, c.type);
+    const setcc = SETCC[op];
+    if (setcc !== undefined) {
+      const t = c.operands[0]!.type;
+      const [l, r] = c.operands.map((o) => this.constant(o)) as [Constant, Constant];
+      const isFp = isFloatType(t);
+      const predicate = isFp ? setcc[2] : isSignedV6(t) ? setcc[0] : setcc[1];
+      return foldCompare(isFp ? 'fcmp' : 'icmp', predicate, l, r) ?? { kind: 'expr', type: integerType(1), opcode: isFp ? 'fcmp' : 'icmp', operands: [l, r], predicate };
+    }
+    if (op === 'shl' || op === 'shr') {
+      const t = c.operands[0]!.type;
+      const value = this.constant(c.operands[0]!);
+      const amount = this.zextConstant(this.constant(c.operands[1]!), this.type(t));
+      const opcode: Opcode = op === 'shl' ? 'shl' : isSignedV6(t) ? 'ashr' : 'lshr';
+      return { kind: 'expr', type: this.type(c.type), opcode, operands: [value, amount] };
+    }
+    if (op === 'getelementptr') {
+      const base = this.constant(c.operands[0]!);
+      const indices = this.gepConstantIndices(c.operands[0]!.type, c.operands.slice(1));
+      return { kind: 'expr', type: this.type(c.type), opcode: 'getelementptr', operands: [base, ...indices] };
+    }
+    if (op === 'vaarg' || op === 'vanext' || op === 'setcc' as Opcode) throw new ConversionError(`a ${op} constant expression`);
+    const operands = c.operands.map((o) => this.constant(o));
+    if (isPointerArithmetic(op, c)) throw new ConversionError(`a ${op} constant expression on pointers`, 'llvm-upgrade rewrote it through ptrtoint by the pointer size');
+    return { kind: 'expr', type: this.type(c.type), opcode: op, operands };
+  }
+
+  /** `getCast` for a constant: folded where LLVM's constant folder folded it. */
+  private castConstant(srcValue: Value, dstOld: Type): Constant {
+    const srcOld = srcValue.type;
+    const src = this.constant(srcValue);
+    const dst = this.type(dstOld);
+    if (isFloatType(srcOld) && dstOld.kind === 'pointer') {
+      const asInt = foldCast('fptoui', src, integerType(64)) ?? ({ kind: 'expr', type: integerType(64), opcode: 'fptoui', operands: [src] } as Constant);
+      return foldCast('inttoptr', asInt, dst) ?? { kind: 'expr', type: dst, opcode: 'inttoptr', operands: [asInt] };
+    }
+    if (dstOld.kind === 'bool') {
+      const isFp = isFloatType(srcOld);
+      const zero = nullOf(src.type);
+      const predicate = isFp ? 'one' : 'ne';
+      return foldCompare(isFp ? 'fcmp' : 'icmp', predicate, src, zero) ?? { kind: 'expr', type: integerType(1), opcode: isFp ? 'fcmp' : 'icmp', operands: [src, zero], predicate };
+    }
+    const opcode = castOpcode(srcOld, dstOld);
+    return foldCast(opcode, src, dst) ?? { kind: 'expr', type: dst, opcode, operands: [src] };
+  }
+
+  private zextConstant(c: Constant, to: Type): Constant {
+    if (c.type === to) return c;
+    return foldCast('zext', c, to) ?? { kind: 'expr', type: to, opcode: 'zext', operands: [c] };
+  }
+
+  /** upgradeGEPCEIndices: narrow constant indices become i32; unsigned sequential ones i64. */
+  private gepConstantIndices(baseOld: Type, indices: readonly Value[]): Constant[] {
+    const out: Constant[] = [];
+    let t: Type | undefined = baseOld;
+    for (const idxOld of indices) {
+      let idx = this.constant(idxOld);
+      if ((idx.kind === 'int' || idx.kind === 'bool') && bitsOf(idx.type) < 32) idx = this.zextConstant(idx, integerType(32));
+      const sequential = t !== undefined && t.kind !== 'struct';
+      if (sequential && idx.type.kind === 'integer' && idx.type.bits < 64 && isUnsignedV6(idxOld.type)) idx = this.zextConstant(idx, integerType(64));
+      out.push(idx);
+      t = stepInto(t, idxOld);
+    }
+    return out;
+  }
+
+  // ---- function bodies -----------------------------------------------------------------------
+
+  private convertBody(f: Function, nf: Function): void {
+    const scope: Scope = { names: new Map() };
+    const printed = this.printedNames(f);
+    f.args.forEach((a, i) => {
+      const p = printed.get(a);
+      if (p !== undefined) nf.args[i]!.name = p;
+    });
+    for (const a of nf.args) if (a.name !== undefined) scope.names.set(a.name, a);
+    this.checkUnnamedPlanes(f);
+    // Every block and instruction gets its object first, so forward references resolve at once;
+    // names are given in text order below, as llvm-upgrade met them.
+    const shells = new Map<Instruction, Instruction>();
+    const named = new Set<BasicBlock>();
+    for (const bb of f.blocks) {
+      this.values.set(bb, { kind: 'block', type: primitiveTypes.label, instructions: [] });
+      for (const inst of bb.instructions) {
+        const ni: Instruction = { kind: 'instruction', opcode: inst.opcode, type: this.type(inst.type), operands: [] };
+        shells.set(inst, ni);
+        this.values.set(inst, ni);
+      }
+    }
+    const nameBlock = (bb: BasicBlock): void => {
+      if (named.has(bb)) return;
+      named.add(bb);
+      const nb = this.values.get(bb) as BasicBlock;
+      if (bb.name === undefined || bb.name === '') return;
+      // getBBVal: a register holding the label's name is renamed; the block keeps the name.
+      const existing = scope.names.get(bb.name);
+      if (existing !== undefined) {
+        const renamed = this.makeNameUnique(bb.name);
+        (existing as { name?: string }).name = renamed;
+        scope.names.set(renamed, existing);
+      }
+      nb.name = bb.name;
+      scope.names.set(bb.name, nb);
+    };
+    const omitted = new Map<Value, Value>();
+    for (const bb of f.blocks) {
+      nameBlock(bb);
+      const nb = this.values.get(bb) as BasicBlock;
+      nf.blocks.push(nb);
+      for (const inst of bb.instructions) {
+        for (const o of inst.operands) if (o.kind === 'block') nameBlock(o);
+        const ni = shells.get(inst)!;
+        this.instruction(inst, ni, nb);
+        const text = inst.name ? printed.get(inst) ?? inst.name : undefined;
+        const src = ni.operands[0] as { name?: string; type: Type } | undefined;
+        if (ni.opcode === 'bitcast' && text !== undefined && src !== undefined && src.type === ni.type && src.name === text) {
+          // llvm-upgrade omitted a bit cast to the same type named as its operand (planes that
+          // collapsed: `%x = cast uint %x to int`); uses of it name the operand.
+          nb.instructions.pop();
+          omitted.set(ni, ni.operands[0]!);
+          this.values.set(inst, ni.operands[0]!);
+          continue;
+        }
+        if (inst.name !== undefined && inst.name !== '') {
+          let name = text!;
+          if (scope.names.has(name)) name = this.makeNameUnique(name);
+          ni.name = name;
+          scope.names.set(name, ni);
+        }
+      }
+    }
+    if (omitted.size !== 0) {
+      const resolve = (v: Value): Value => {
+        let r = v;
+        for (let n = 0; omitted.has(r) && n < omitted.size + 1; n++) r = omitted.get(r)!;
+        return r;
+      };
+      for (const nb of nf.blocks) for (const i of nb.instructions) i.operands = i.operands.map(resolve);
+    }
+  }
+
+  /**
+   * llvm-upgrade numbered unnamed values per LLVM 2.0 type: unnamed values of `int` and `uint`
+   * (say) in one function share one numbering there, and `%0` of one meant the other's. What it
+   * made of such a function is not reproduced.
+   */
+  private checkUnnamedPlanes(f: Function): void {
+    const byNewType = new Map<Type, Type>();
+    const check = (v: Value): void => {
+      if ((v as { name?: string }).name) return;
+      if (v.type.kind === 'void') return;
+      const nt = this.type(v.type);
+      const prior = byNewType.get(nt);
+      if (prior === undefined) byNewType.set(nt, v.type);
+      else if (prior !== v.type) throw new ConversionError(`unnamed values of types that both become ${describeNew(nt)} in function "${f.name ?? ''}"`, 'llvm-upgrade numbered them together and confused them');
+    };
+    for (const a of f.args) check(a);
+    for (const bb of f.blocks) for (const i of bb.instructions) check(i);
+  }
+
+  /** An operand: constants and globals converted; local values by their new objects. */
+  private operand(v: Value): Value {
+    switch (v.kind) {
+      case 'argument':
+      case 'block':
+      case 'instruction':
+      case 'global':
+      case 'function': {
+        const known = this.values.get(v);
+        if (known === undefined) throw new ConversionError(`a ${v.kind} from elsewhere used as an operand`);
+        return known;
+      }
+      case 'inlineasm':
+        // llvm-upgrade made a new InlineAsm for every use (LLVM did not unique them then).
+        return { kind: 'inlineasm', type: this.type(v.type) as PointerType, asm: v.asm, constraints: v.constraints, hasSideEffects: v.hasSideEffects };
+      default:
+        return this.constant(v);
+    }
+  }
+
+  /** Fills `ni` (the new object of `inst`), appending it and any instruction it needs to `bb`. */
+  private instruction(inst: Instruction, ni: Instruction, bb: BasicBlock): void {
+    const op = inst.opcode;
+    const ops = inst.operands;
+    if (op === 'vaarg' && inst.legacyVarArgs === true) throw new ConversionError('the pre-LLVM-1.6 vaarg instruction', 'llvm-upgrade rewrote it through llvm.va_copy');
+    if (op === 'vanext') throw new ConversionError('the vanext instruction', 'llvm-upgrade rewrote it through llvm.va_copy');
+    const setcc = SETCC[op];
+    if (setcc !== undefined) {
+      const t = ops[0]!.type;
+      const isFp = isFloatType(t);
+      if (t.kind === 'packed') throw new ConversionError(`a ${op} of vectors`, 'llvm-upgrade refused it: "VectorTypes currently not supported in setcc instructions"');
+      ni.opcode = isFp ? 'fcmp' : 'icmp';
+      ni.predicate = isFp ? setcc[2] : isSignedV6(t) ? setcc[0] : setcc[1];
+      ni.operands = ops.map((o) => this.operand(o));
+    } else if (op === 'shl' || op === 'shr') {
+      const t = ops[0]!.type;
+      if (op === 'shr') ni.opcode = isSignedV6(t) ? 'ashr' : 'lshr';
+      const value = this.operand(ops[0]!);
+      let amount = this.operand(ops[1]!);
+      const vt = this.type(t);
+      if (bitsOf(t) > 8) {
+        if (isConstantValue(amount)) amount = this.zextConstant(amount as Constant, vt);
+        else {
+          const z: Instruction = { kind: 'instruction', opcode: 'zext', type: vt, operands: [amount], name: this.makeNameUnique('shift') };
+          bb.instructions.push(z);
+          amount = z;
+        }
+      }
+      ni.operands = [value, amount];
+    } else if (op === 'cast') {
+      const srcOld = ops[0]!;
+      const dstOld = inst.type;
+      const src = this.operand(srcOld);
+      if (isFloatType(srcOld.type) && dstOld.kind === 'pointer') {
+        throw new ConversionError('a cast from floating point to a pointer', 'llvm-upgrade split it in two instructions');
+      }
+      if (dstOld.kind === 'bool') {
+        const isFp = isFloatType(srcOld.type);
+        if (!isFp && !isIntegerV6(srcOld.type) && srcOld.type.kind !== 'pointer') throw new ConversionError('a cast to bool of a non-scalar', 'llvm-upgrade refused it: "Invalid cast to bool"');
+        ni.opcode = isFp ? 'fcmp' : 'icmp';
+        ni.predicate = isFp ? 'one' : 'ne';
+        ni.operands = [src, nullOf(this.type(srcOld.type))];
+      } else {
+        ni.opcode = castOpcode(srcOld.type, dstOld);
+        ni.operands = [src];
+      }
+    } else if (op === 'getelementptr') {
+      ni.operands = [this.operand(ops[0]!)];
+      let t: Type | undefined = ops[0]!.type;
+      for (const idxOld of ops.slice(1)) {
+        let idx = this.operand(idxOld);
+        if ((idx.kind === 'int' || idx.kind === 'bool') && bitsOf(idx.type) < 32) idx = this.zextConstant(idx as Constant, integerType(32));
+        const sequential = t !== undefined && t.kind !== 'struct';
+        if (sequential && isUnsignedV6(idxOld.type) && bitsOf(idxOld.type) < 64) {
+          if (isConstantValue(idx)) idx = this.zextConstant(idx as Constant, integerType(64));
+          else {
+            const z: Instruction = { kind: 'instruction', opcode: 'zext', type: integerType(64), operands: [idx], name: this.makeNameUnique('gep') };
+            bb.instructions.push(z);
+            idx = z;
+          }
+        }
+        ni.operands.push(idx);
+        t = stepInto(t, idxOld);
+      }
+    } else if (op === 'call' || op === 'invoke') {
+      const callee = ops[0]!;
+      if (callee.kind === 'function' && callee.name !== undefined && isUpgradedIntrinsic(callee.name)) {
+        throw new ConversionError(`a call to ${callee.name}`, 'llvm-upgrade rewrote the call');
+      }
+      ni.operands = ops.map((o) => this.operand(o));
+      ni.callingConv = inst.callingConv === CSRET_CC ? 0 : inst.callingConv ?? 0;
+      if (inst.isTailCall) ni.isTailCall = true;
+    } else {
+      ni.operands = ops.map((o) => this.operand(o));
+      if (op === 'malloc' || op === 'alloca') {
+        if (inst.allocatedType !== undefined) ni.allocatedType = this.type(inst.allocatedType);
+        if (inst.alignment) ni.alignment = inst.alignment;
+      }
+      if ((op === 'load' || op === 'store') && inst.isVolatile) ni.isVolatile = true;
+    }
+    bb.instructions.push(ni);
+  }
+}
+
+/** The global variables and functions a constant names, in the order the text names them. */
+function globalsIn(c: Value): (GlobalVariable | Function)[] {
+  const out: (GlobalVariable | Function)[] = [];
+  const seen = new Set<Value>();
+  const stack: Value[] = [c];
+  while (stack.length !== 0) {
+    const v = stack.pop()!;
+    if (seen.has(v)) continue;
+    seen.add(v);
+    if (v.kind === 'global' || v.kind === 'function') out.push(v);
+    else if (v.kind === 'array' || v.kind === 'struct' || v.kind === 'packed') for (let i = v.elements.length - 1; i >= 0; i--) stack.push(v.elements[i]!);
+    else if (v.kind === 'expr') for (let i = v.operands.length - 1; i >= 0; i--) stack.push(v.operands[i]!);
+  }
+  return out;
+}
+
+/** What the shared cast folder can fold of the constants the conversion meets. */
+function foldCast(opcode: Opcode, c: Constant, to: Type): Constant | undefined {
+  if (c.type === to && opcode === 'bitcast') return c;
+  if (c.kind === 'undef') return { kind: 'undef', type: to };
+  if (to.kind === 'integer' && (c.kind === 'int' || c.kind === 'bool')) {
+    const fromBits = c.type.kind === 'integer' ? c.type.bits : 1;
+    const raw = c.kind === 'bool' ? (c.value ? 1n : 0n) : BigInt.asUintN(fromBits, c.value);
+    switch (opcode) {
+      case 'trunc':
+      case 'zext':
+      case 'bitcast':
+        return intConstant(to.bits, raw);
+      case 'sext':
+        return intConstant(to.bits, BigInt.asIntN(fromBits, raw));
+    }
+    return undefined;
+  }
+  if ((to.kind === 'float' || to.kind === 'double') && (c.kind === 'int' || c.kind === 'bool')) {
+    const fromBits = c.type.kind === 'integer' ? c.type.bits : 1;
+    const raw = c.kind === 'bool' ? (c.value ? 1n : 0n) : BigInt.asUintN(fromBits, c.value);
+    if (opcode !== 'sitofp' && opcode !== 'uitofp') return undefined;
+    const n = Number(opcode === 'sitofp' ? BigInt.asIntN(fromBits, raw) : raw);
+    return fpConstant(to, n);
+  }
+  if ((to.kind === 'float' || to.kind === 'double') && c.kind === 'fp' && (opcode === 'fpext' || opcode === 'fptrunc')) {
+    return fpConstant(to, c.value);
+  }
+  if (to.kind === 'integer' && c.kind === 'fp' && (opcode === 'fptosi' || opcode === 'fptoui')) {
+    if (!Number.isFinite(c.value)) return undefined;
+    return intConstant(to.bits, BigInt(Math.trunc(c.value)));
+  }
+  if (opcode === 'ptrtoint' && c.kind === 'null' && to.kind === 'integer') return intConstant(to.bits, 0n);
+  if (opcode === 'inttoptr' && c.kind === 'int' && c.value === 0n) return { kind: 'null', type: to };
+  if (opcode === 'bitcast' && c.kind === 'null' && to.kind === 'pointer') return { kind: 'null', type: to };
+  return undefined;
+}
+
+function fpConstant(t: Type, n: number): Constant {
+  const dv = new DataView(new ArrayBuffer(8));
+  if (t.kind === 'float') {
+    dv.setFloat32(0, n, true);
+    return { kind: 'fp', type: t, value: dv.getFloat32(0, true), bits: BigInt(dv.getUint32(0, true)) };
+  }
+  dv.setFloat64(0, n, true);
+  return { kind: 'fp', type: t, value: n, bits: dv.getBigUint64(0, true) };
+}
+
+/** An integer constant of `bits` bits from any bigint (kept as the signed reading of its bits). */
+function intConstant(bits: number, value: bigint): Constant {
+  if (bits === 1) return { kind: 'bool', type: integerType(1), value: (value & 1n) === 1n };
+  return { kind: 'int', type: integerType(bits), value: BigInt.asIntN(bits, value) };
+}
+
+/** Compares two simple constants as LLVM's folder did, or undefined. */
+function foldCompare(kind: 'icmp' | 'fcmp', p: IntPredicate | FloatPredicate, l: Constant, r: Constant): Constant | undefined {
+  if (kind === 'icmp') {
+    const bits = l.type.kind === 'integer' ? l.type.bits : 0;
+    const num = (c: Constant): bigint | undefined => (c.kind === 'int' ? c.value : c.kind === 'bool' ? (c.value ? 1n : 0n) : undefined);
+    const a = num(l);
+    const b = num(r);
+    if (a === undefined || b === undefined || bits === 0) return undefined;
+    const ua = BigInt.asUintN(bits, a);
+    const ub = BigInt.asUintN(bits, b);
+    const sa = BigInt.asIntN(bits, a);
+    const sb = BigInt.asIntN(bits, b);
+    const results: Record<string, boolean> = {
+      eq: ua === ub, ne: ua !== ub, ugt: ua > ub, uge: ua >= ub, ult: ua < ub, ule: ua <= ub,
+      sgt: sa > sb, sge: sa >= sb, slt: sa < sb, sle: sa <= sb,
+    };
+    return { kind: 'bool', type: integerType(1), value: results[p]! };
+  }
+  if (l.kind !== 'fp' || r.kind !== 'fp') return undefined;
+  const a = l.value;
+  const b = r.value;
+  const uno = Number.isNaN(a) || Number.isNaN(b);
+  const results: Record<string, boolean> = {
+    false: false, true: true, ord: !uno, uno,
+    oeq: !uno && a === b, one: !uno && a !== b, olt: !uno && a < b, ogt: !uno && a > b, ole: !uno && a <= b, oge: !uno && a >= b,
+    ueq: uno || a === b, une: uno || a !== b, ult: uno || a < b, ugt: uno || a > b, ule: uno || a <= b, uge: uno || a >= b,
+  };
+  return { kind: 'bool', type: integerType(1), value: results[p]! };
+}
+
+function nullOf(t: Type): Constant {
+  switch (t.kind) {
+    case 'integer':
+      return intConstant(t.bits, 0n);
+    case 'float':
+    case 'double':
+      return { kind: 'fp', type: t, value: 0, bits: 0n };
+    case 'pointer':
+      return { kind: 'null', type: t };
+    default:
+      return { kind: 'zeroinitializer', type: t };
+  }
+}
+
+function isConstantValue(v: Value): boolean {
+  return v.kind !== 'argument' && v.kind !== 'block' && v.kind !== 'instruction';
+}
+
+function isPointerArithmetic(op: Opcode, c: ConstantExpr): boolean {
+  const arith = op === 'add' || op === 'sub' || op === 'mul' || op === 'udiv' || op === 'sdiv' || op === 'urem' || op === 'srem';
+  return arith && c.operands[0]!.type.kind === 'pointer';
+}
+
+/** The type a getelementptr steps into with one index (undefined past a scalar). */
+function stepInto(t: Type | undefined, idx: Value): Type | undefined {
+  if (t === undefined) return undefined;
+  if (t.kind === 'struct') return idx.kind === 'int' ? t.elements[Number(idx.value)] : undefined;
+  if (t.kind === 'pointer' || t.kind === 'array' || t.kind === 'packed') return t.element;
+  return undefined;
+}
+
+/** Intrinsics whose calls llvm-upgrade rewrote (upgradeIntrinsicCall). */
+function isUpgradedIntrinsic(name: string): boolean {
+  if (name === 'llvm.isunordered.f32' || name === 'llvm.isunordered.f64') return true;
+  if (name.length === 14 && name.startsWith('llvm.bswap.i')) return true;
+  if ((name.length <= 14 && name.startsWith('llvm.ctpop.i')) || (name.length <= 13 && (name.startsWith('llvm.ctlz.i') || name.startsWith('llvm.cttz.i')))) return true;
+  return name === 'llvm.va_start' || name === 'llvm.va_end' || name === 'llvm.va_copy';
+}
+
+function describeNew(t: Type): string {
+  return t.kind === 'integer' ? `i${t.bits}` : t.kind;
+}
+
+/** The data layout llvm-upgrade derived from `target endian`/`pointersize`. */
+function dataLayoutOf(m: Module): string {
+  const parts: string[] = [];
+  if (m.endianness !== 'any') parts.push(m.endianness === 'big' ? 'E' : 'e');
+  if (m.pointerSize !== 'any') parts.push(m.pointerSize === 64 ? 'p:64:64' : 'p:32:32');
+  return parts.join('-');
+}
+
+/** `llvm-dis-1.9 | llvm-upgrade | llvm-as` (r36867) as a graph transform: see the file comment. */
+export function convertToVersion7(m: Module): Module {
+  if (m.source?.bytecodeVersion === 7 || m.dataLayout !== undefined) return m;
+  return new Version7Converter(m).convert();
+}
+
+export type { GlobalAlias };

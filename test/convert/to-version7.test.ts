@@ -1,0 +1,127 @@
+/**
+ * The 1.x → version 7 conversion (src/convert) does what `llvm-upgrade` (r36867) did to LLVM 1.9
+ * assembly: signless types, the sign moved into the operations, casts split by kind, shift
+ * amounts widened, colliding names renamed with one module-wide `.upgrd.N` counter. Where the
+ * r36867 tools are present, the converted module written as version 7 is compared with what
+ * `llvm-upgrade | llvm-as` made of the same text.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAssembly } from '../../src/asm/index.js';
+import { convertToVersion7, ConversionError } from '../../src/convert/to-version7.js';
+import { writeModule } from '../../src/encode/write.js';
+import { readModule } from '../../src/read.js';
+import { integerType, type Type } from '../../src/graph/type.js';
+import type { Instruction } from '../../src/graph/value.js';
+import type { Module } from '../../src/graph/module.js';
+import { CORPUS_ROOT } from '../support/corpus.js';
+
+function body(m: Module, fn = 0): Instruction[] {
+  return m.functions[fn]!.blocks.flatMap((b) => b.instructions);
+}
+
+function convert(text: string): Module {
+  return convertToVersion7(parseAssembly(text));
+}
+
+describe('convertToVersion7', () => {
+  it('maps integer types to signless ones and unifies what differs only in sign', () => {
+    const m = convert('%a = global { int, uint } { int -1, uint 4294967295 }\n%b = global { uint, int } zeroinitializer\n');
+    const [a, b] = m.globals;
+    expect(a!.valueType).toBe(b!.valueType);
+    const t = a!.valueType as { elements: Type[] };
+    expect(t.elements).toEqual([integerType(32), integerType(32)]);
+    // Constants keep their bits, read signed as LLVM 2.0 printed them.
+    const init = a!.initializer as { elements: { value: bigint }[] };
+    expect(init.elements.map((e) => e.value)).toEqual([-1n, -1n]);
+    expect(m.dataLayout).toBe('');
+  });
+
+  it('moves the sign into comparisons, shifts, divisions and casts', () => {
+    const m = convert(`
+int %f(int %a, uint %b, float %x, ubyte %s) {
+  %c1 = setlt int %a, 0
+  %c2 = setlt uint %b, 0
+  %c3 = setne float %x, 0.0
+  %s1 = shr int %a, ubyte %s
+  %s2 = shr uint %b, ubyte 3
+  %d = div uint %b, 7
+  %e = cast int %a to long
+  %g = cast uint %b to long
+  %h = cast int %a to bool
+  %i = cast float %x to int
+  ret int %a
+}`);
+    const insts = body(m);
+    const byName = new Map(insts.map((i) => [i.name, i]));
+    expect([byName.get('c1')!.opcode, byName.get('c1')!.predicate]).toEqual(['icmp', 'slt']);
+    expect(byName.get('c2')!.predicate).toBe('ult');
+    expect([byName.get('c3')!.opcode, byName.get('c3')!.predicate]).toEqual(['fcmp', 'une']);
+    expect(byName.get('s1')!.opcode).toBe('ashr');
+    // A variable shift amount is widened by an instruction named as llvm-upgrade named it.
+    const widened = byName.get('s1')!.operands[1] as Instruction;
+    expect([widened.opcode, widened.name, widened.type]).toEqual(['zext', 'shift.upgrd.1', integerType(32)]);
+    expect(byName.get('s2')!.opcode).toBe('lshr');
+    expect(byName.get('s2')!.operands[1]).toMatchObject({ kind: 'int', value: 3n, type: integerType(32) });
+    expect(byName.get('d')!.opcode).toBe('udiv');
+    expect(byName.get('e')!.opcode).toBe('sext');
+    expect(byName.get('g')!.opcode).toBe('zext');
+    expect([byName.get('h')!.opcode, byName.get('h')!.predicate]).toEqual(['icmp', 'ne']);
+    expect(byName.get('i')!.opcode).toBe('fptosi');
+  });
+
+  it('renames values whose names collide once the type planes are gone', () => {
+    const m = convert(`
+void %f(int %x) {
+  %y = add int %x, 1
+  %y = add uint 2, 3
+  ret void
+}`);
+    expect(body(m).map((i) => i.name).filter(Boolean)).toEqual(['y', 'y.upgrd.1']);
+  });
+
+  it('refuses what llvm-upgrade rewrote in ways not reproduced, naming it', () => {
+    const text = 'declare bool %llvm.isunordered.f32(float, float)\nbool %f(float %a) {\n  %c = call bool %llvm.isunordered.f32(float %a, float %a)\n  ret bool %c\n}\n';
+    expect(() => convert(text)).toThrow(ConversionError);
+    expect(() => convert(text)).toThrow(/a call to llvm\.isunordered\.f32/);
+  });
+
+  it('writes a converted module as version 7 that reads back', () => {
+    const m = convert('%g = global int 5\nint %f(int %a) {\n  %b = mul int %a, 3\n  ret int %b\n}\n');
+    const bytes = writeModule(m, { bytecodeVersion: 7 });
+    const back = readModule(bytes);
+    expect(back.source?.bytecodeVersion).toBe(7);
+    expect(back.globals[0]!.valueType).toBe(integerType(32));
+    expect(writeModule(back, { bytecodeVersion: 7 })).toEqual(bytes);
+  });
+});
+
+const TOOLS = join(CORPUS_ROOT, '..', 'llvm-2.0-dev', 'bin');
+const HAVE_TOOLS = existsSync(join(TOOLS, 'llvm-upgrade')) && spawnSync('setarch', ['x86_64', '-R', 'true']).status === 0;
+
+describe.skipIf(!HAVE_TOOLS)('against llvm-upgrade | llvm-as (r36867)', () => {
+  const cases: Record<string, string> = {
+    arithmetic: 'int %f(int %a, uint %b) {\n  %c = setgt uint %b, 10\n  %d = select bool %c, int %a, int 7\n  %e = shl int %d, ubyte 2\n  ret int %e\n}\n',
+    globals: '%s = internal constant [4 x sbyte] c"abc\\00"\n%p = global sbyte* getelementptr ([4 x sbyte]* %s, long 0, long 1)\n',
+  };
+  for (const [label, text] of Object.entries(cases)) {
+    it(`gives llvm-as's bytes for the ${label} example`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'to-v7-'));
+      try {
+        const up = spawnSync(join(TOOLS, 'llvm-upgrade'), ['-o', '-'], { input: text });
+        expect(up.status).toBe(0);
+        const as = spawnSync('setarch', ['x86_64', '-R', join(TOOLS, 'llvm-as'), '-o', 'ref.bc', '-f'], { input: up.stdout, cwd: dir });
+        expect(as.status).toBe(0);
+        const theirs = new Uint8Array(readFileSync(join(dir, 'ref.bc')));
+        const ours = writeModule(convert(text), { bytecodeVersion: 7 });
+        writeFileSync(join(dir, 'ours.bc'), ours);
+        expect(Buffer.from(ours).equals(Buffer.from(theirs))).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});
