@@ -35,8 +35,10 @@ export interface CliIo {
   /**
    * Creates or replaces a file; throws a Node `ErrnoException` on failure. The file is replaced
    * whole or not at all: a failed write never leaves a half-written file in the user's place.
+   * Pieces are written as they come; an error thrown while taking one (a printer's refusal)
+   * leaves the old file, and is thrown on.
    */
-  writeFile(path: string, data: string | Uint8Array): void;
+  writeFile(path: string, data: string | Uint8Array | Iterable<Uint8Array>): void;
   /** True when `path` names a directory (false when it is missing). */
   isDirectory(path: string): boolean;
   /** The entries of a directory, in no particular order. */
@@ -58,11 +60,11 @@ export function toBytes(data: string | Uint8Array): Uint8Array {
  * Anything but a regular file (`/dev/null`, a pipe) is written in place: renaming over it would
  * replace the device or fifo itself.
  */
-export function writeFileAtomically(path: string, data: string | Uint8Array): void {
+export function writeFileAtomically(path: string, data: string | Uint8Array | Iterable<Uint8Array>): void {
   // (Asked not to throw: a missing target is the common case of a batch, and an exception per
   // file costs more than the stat.)
   const existing = statSync(path, { throwIfNoEntry: false });
-  const bytes = toBytes(data);
+  const bytes = typeof data === 'string' || data instanceof Uint8Array ? [toBytes(data)] : data;
   if (existing && !existing.isFile()) {
     writeAll(openSync(path, 'w'), bytes);
     return;
@@ -78,9 +80,10 @@ export function writeFileAtomically(path: string, data: string | Uint8Array): vo
   }
 }
 
-function writeAll(fd: number, bytes: Uint8Array): void {
+/** Writes the pieces in order (taking each only when the one before is written), then closes. */
+function writeAll(fd: number, pieces: Iterable<Uint8Array>): void {
   try {
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    for (const bytes of pieces) for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
   } finally {
     closeSync(fd);
   }

@@ -51,7 +51,8 @@ export interface PrintChunkOptions extends PrintOptions {
 /**
  * The listing of `printModule` as latin1 bytes, in chunks: the module's header (target lines,
  * types, globals), then the functions, a chunk ending with a whole function once it holds at least
- * `chunkBytes`. Joined, the chunks are exactly `printModule`'s text, one byte per character; the
+ * `chunkBytes`; a function whose text passes 256 KiB (or `chunkBytes`, if larger) is also split
+ * at the end of a line. Joined, the chunks are exactly `printModule`'s text, one byte per character; the
  * whole text never exists at once, so a large module can be written to a file or a stream with
  * memory for one chunk. Each chunk is a new array the caller may keep. For a graph printModule
  * throws on, the error can come between chunks.

@@ -39,6 +39,11 @@ const DEFINITION_LINKAGE: Record<Linkage, string> = {
 
 /** Bytes a chunk of `chunks()` collects before it is handed over (whole functions only). */
 const CHUNK_BYTES = 1 << 16;
+/**
+ * Bytes after which `chunks()` also ends a piece inside a function, at a line: a single function
+ * can print megabytes, which would otherwise be held (and copied) whole.
+ */
+const SPLIT_BYTES = 1 << 18;
 
 export class AsmPrinter {
   /** The listing, as latin1 bytes. */
@@ -85,7 +90,8 @@ export class AsmPrinter {
 
   /**
    * The listing in pieces of latin1 bytes: the module header (through `implementation`), then
-   * functions, a piece ending with a whole function once it holds at least `chunkBytes` bytes.
+   * functions, a piece ending with a whole function once it holds at least `chunkBytes` bytes (or
+   * at a line inside a function whose text passes SPLIT_BYTES).
    * Each piece is a new array the caller may keep; only the piece being built is held here.
    */
   *chunks(chunkBytes = CHUNK_BYTES): Generator<Uint8Array, void, undefined> {
@@ -93,7 +99,8 @@ export class AsmPrinter {
     yield this.out.take();
     const fns = this.view.functions;
     for (let fi = 0; fi < fns.length; fi++) {
-      this.printFunction(fns[fi]!, fi);
+      const split = Math.max(chunkBytes, SPLIT_BYTES);
+      for (const _ of this.functionPieces(fns[fi]!, fi, split)) yield this.out.take();
       if (this.out.length >= chunkBytes) yield this.out.take();
     }
     if (this.out.length > 0) yield this.out.take();
@@ -214,6 +221,14 @@ export class AsmPrinter {
   // ---- functions ---------------------------------------------------------------------------
 
   private printFunction(f: Function, fi: number): void {
+    for (const _ of this.functionPieces(f, fi, Infinity));
+  }
+
+  /**
+   * Prints function `fi`, pausing (yielding) at the end of a line whenever `out` holds at least
+   * `split` bytes, so that the caller can take them.
+   */
+  private *functionPieces(f: Function, fi: number, split: number): Generator<void, void, undefined> {
     const view = this.view;
     const out = this.out;
     const compact = compactBodyOf(f);
@@ -261,7 +276,7 @@ export class AsmPrinter {
       // `d` walks the body's positions (arguments, then each block and its instructions); `p`
       // walks the operand codes in the same order as the module pass wrote them.
       const values = body.values;
-      if (values === undefined) this.printCompactBody(body, body.compact!, newestFirst);
+      if (values === undefined) yield* this.printCompactBody(body, body.compact!, newestFirst, split);
       else {
         let p = 0;
         for (let d = f.args.length; d < values.length; d++) {
@@ -272,6 +287,7 @@ export class AsmPrinter {
           } else {
             this.printBlockHeader(body, d, d === f.args.length, newestFirst);
           }
+          if (out.length >= split) yield;
         }
       }
       out.text('}\n');
@@ -286,7 +302,7 @@ export class AsmPrinter {
    * instructions and blocks a stand-in of the same type (the printer takes their text from the
    * body's positions, and of the value itself only its type).
    */
-  private printCompactBody(body: BodyInfo, c: CompactBody, newestFirst: boolean): void {
+  private *printCompactBody(body: BodyInfo, c: CompactBody, newestFirst: boolean, split: number): Generator<void, void, undefined> {
     const n = c.instructionCount;
     const data = c.data;
     const base = 2 * n + c.blockCount;
@@ -328,6 +344,7 @@ export class AsmPrinter {
         inst.operands = operands;
         this.printInstruction(inst, body, pos, start);
         start = end;
+        if (this.out.length >= split) yield;
       }
     }
   }

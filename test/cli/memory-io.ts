@@ -38,7 +38,8 @@ export function memoryIo(files: Record<string, Uint8Array> = {}, stdin: Uint8Arr
     readStdin: () => Promise.resolve(stdin),
     writeFile: (path, data) => {
       if (isDirectory(path)) throw errno('EISDIR', path);
-      store.set(path, bytes(data));
+      // Pieces are all taken before the file is stored: a failure leaves the old file, as on disk.
+      store.set(path, typeof data === 'string' || data instanceof Uint8Array ? bytes(data) : Buffer.concat([...data]));
     },
     isDirectory,
     listDirectory: (path) => {
