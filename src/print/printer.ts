@@ -62,6 +62,7 @@ export class AsmPrinter {
   /** An instruction whose text {@link instructionText} wants, and that text once printed. */
   private capture: Instruction | undefined;
   private captured: string | undefined;
+  private readonly typeTextCache = new Map<Type, TypeTexts>();
   /** Stand-ins for a compact body's instructions, by type (see printCompactBody). */
   private readonly standIns = new Map<Type, Instruction>();
   /** The body being printed (operand codes refer to its positions). */
@@ -349,6 +350,16 @@ export class AsmPrinter {
     }
   }
 
+  /** The texts a type is written in on nearly every line, made once (see TypeTexts). */
+  private typeTexts(t: Type): TypeTexts {
+    let texts = this.typeTextCache.get(t);
+    if (texts === undefined) {
+      const name = this.types.name(t);
+      this.typeTextCache.set(t, (texts = { spaced: ' ' + name + ' ', comment: '\t\t; <' + name + '>' }));
+    }
+    return texts;
+  }
+
   /** An instruction of type `t` standing in for a compact body's own (see printCompactBody). */
   private standIn(t: Type): Instruction {
     let v = this.standIns.get(t);
@@ -539,9 +550,7 @@ export class AsmPrinter {
     }
     if (i === this.capture) this.captured = out.textFrom(start);
     if (i.type.kind !== 'void') {
-      out.text('\t\t; <');
-      out.text(this.types.name(i.type));
-      out.byte(0x3e); // >
+      out.text(this.typeTexts(i.type).comment);
       if (!named) {
         out.byte(0x3a); // :
         this.slot(body.slots[pos]!);
@@ -656,9 +665,7 @@ export class AsmPrinter {
     const body = this.body!;
     const code = body.operands[p + k]!;
     if (code >= 0) {
-      out.byte(SPACE);
-      out.text(this.types.name(v.type));
-      out.byte(SPACE);
+      out.text(this.typeTexts(v.type).spaced);
       this.ref(body, code);
     } else if (code === BY_VALUE) {
       this.typed(v);
@@ -870,6 +877,15 @@ export class AsmPrinter {
     }
     out.text(close);
   }
+}
+
+/**
+ * A type's text as an operand has it (` <type> `) and as a line's comment opens (`\t\t; <type>`).
+ * A type's text never changes once printed (TypeNamer keeps it), so these can be kept.
+ */
+interface TypeTexts {
+  readonly spaced: string;
+  readonly comment: string;
 }
 
 /** A block standing in for a compact body's own (see printCompactBody). */

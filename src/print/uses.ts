@@ -72,15 +72,25 @@ export interface BodyInfo {
   readonly operands: Int32Array;
 }
 
-function emptyArrays(n: number, operandCount: number) {
+/**
+ * The arrays of a body of `n` values and `operandCount` operands. The numeric ones are views of
+ * `scratch` when given (four ints per value plus one per operand): compact bodies are built one
+ * at a time, and one buffer for all of them spares an ArrayBuffer per array per function.
+ */
+function emptyArrays(n: number, operandCount: number, scratch?: Int32Array) {
+  const ints = scratch ?? new Int32Array(4 * n + operandCount);
+  const uses = ints.subarray(0, n).fill(0);
+  const operands = ints.subarray(4 * n, 4 * n + operandCount).fill(BY_VALUE);
   return {
-    uses: new Int32Array(n),
-    slots: new Int32Array(n).fill(-1),
+    uses,
+    slots: ints.subarray(n, 2 * n).fill(-1),
     // Mostly empty: left holey (unfilled), which reads as undefined and costs nothing to make.
     names: new Array<string | undefined>(n),
     refs: new Array<string | undefined>(n),
     preds: new Array<number[] | undefined>(n),
-    operands: new Int32Array(operandCount).fill(BY_VALUE),
+    operands,
+    /** Room for the builder's own positions (compactBodyInfo). */
+    work: ints.subarray(2 * n, 4 * n),
   };
 }
 
@@ -95,11 +105,13 @@ function newBody(view: ModuleView, values: Value[], argCount: number): BodyInfo 
     rawNames[k] = nameIn(view, v);
     if (v.kind === 'instruction') operandCount += v.operands.length;
   }
-  return { values, compact: undefined, argCount, types, rawNames, ...emptyArrays(n, operandCount) };
+  const { work: _, ...arrays } = emptyArrays(n, operandCount);
+  return { values, compact: undefined, argCount, types, rawNames, ...arrays };
 }
 
 /** What a printed body leaves behind (see UseCounts.release). */
 const EMPTY_BODY: BodyInfo = { values: [], compact: undefined, argCount: 0, types: [], rawNames: [], ...emptyArrays(0, 0) };
+
 
 export class UseCounts {
   /** Records of globals and functions (and, in bad graphs, of values no body defines). */
@@ -114,6 +126,9 @@ export class UseCounts {
   /** Bad graphs only: the body index and position of every value a body defines. */
   private owners: Map<Value, { fi: number; pos: number }> | undefined;
   private readonly typeIds = new DenseIds<Type>();
+  /** The buffer of the compact body built last (see bodyOf), and its function. */
+  private scratch = new Int32Array(1024);
+  private lastCompact = -1;
   private readonly globalIds = new Map<Value, number>();
   private readonly keys = new Map<Constant, string>();
   /** Structural keys of the distinct constants already counted. */
@@ -179,8 +194,15 @@ export class UseCounts {
     const body = this.bodies[fi];
     if (body !== undefined) return body;
     const f = this.view.functions[fi]!;
-    const built = compactBodyInfo(this.view, f, compactBodyOf(f)!, (v) => this.globalCode(v));
+    const c = compactBodyOf(f)!;
+    // The previous compact body's arrays are reused: it is forgotten (and built again if asked).
+    if (this.lastCompact >= 0 && this.bodies[this.lastCompact] !== EMPTY_BODY) this.bodies[this.lastCompact] = undefined;
+    const values = f.args.length + c.blockCount + c.instructionCount;
+    const ints = 4 * values + c.data.length - 2 * c.instructionCount - c.blockCount;
+    if (this.scratch.length < ints) this.scratch = new Int32Array(Math.max(ints, 2 * this.scratch.length));
+    const built = compactBodyInfo(this.view, f, c, (v) => this.globalCode(v), this.scratch.subarray(0, ints));
     this.bodies[fi] = built;
+    this.lastCompact = fi;
     return built;
   }
 
@@ -498,7 +520,7 @@ export class UseCounts {
  * counted from the operand codes (a body uses only its own locals and values it does not define:
  * the caller counted the latter, see UseCounts.countCompact). `globalCode` gives a global's code.
  */
-function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCode: (v: Value) => number): BodyInfo {
+function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCode: (v: Value) => number, scratch: Int32Array): BodyInfo {
   const n = c.instructionCount;
   const blockCount = c.blockCount;
   const args = f.args;
@@ -506,12 +528,12 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCo
   const total = argCount + blockCount + n;
   const data = c.data;
   const base = 2 * n + blockCount;
-  const arrays = emptyArrays(total, data.length - base);
+  const { work, ...arrays } = emptyArrays(total, data.length - base, scratch);
   const { uses, preds, operands } = arrays;
   const types = new Array<Type>(total);
   const rawNames = new Array<string | undefined>(total);
-  const instPos = new Int32Array(n);
-  const blockPos = new Int32Array(blockCount);
+  const instPos = work.subarray(0, n);
+  const blockPos = work.subarray(n, n + blockCount);
   const label = primitiveTypes.label;
   for (let k = 0; k < argCount; k++) {
     types[k] = args[k]!.type;
