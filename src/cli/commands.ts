@@ -186,7 +186,8 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       const { readModule } = await import('../read.js');
       try {
         const module = readModule(bytes);
-        if (options.stream) return { listing: (await printer).printModuleChunks(module, { syntax: settings.syntax }) };
+        // Each chunk is written out before the next is printed: one buffer serves them all.
+        if (options.stream) return { listing: (await printer).printModuleChunks(module, { syntax: settings.syntax, reuseBuffer: true }) };
         return { output: await printListing(await printer, module, settings.syntax) };
       } catch (error) {
         return { error };

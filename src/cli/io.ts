@@ -22,6 +22,11 @@ export interface DirectoryEntry {
 export interface CliIo {
   /** Writes to standard output: a string (one byte per character) or raw bytes. */
   stdout(data: string | Uint8Array): void;
+  /**
+   * Writes bytes to standard output and is done with them when it returns (the caller may reuse
+   * the array). Absent: `stdout` is given a copy.
+   */
+  stdoutNow?(data: Uint8Array): void;
   /** Writes a diagnostic to standard error. */
   stderr(text: string): void;
   /** True when standard error is a terminal (batch runs show a progress line there). */
@@ -35,8 +40,9 @@ export interface CliIo {
   /**
    * Creates or replaces a file; throws a Node `ErrnoException` on failure. The file is replaced
    * whole or not at all: a failed write never leaves a half-written file in the user's place.
-   * Pieces are written as they come; an error thrown while taking one (a printer's refusal)
-   * leaves the old file, and is thrown on.
+   * Pieces are written as they come, each before the next is taken (a piece's array may be
+   * reused for the next); an error thrown while taking one (a printer's refusal) leaves the old
+   * file, and is thrown on.
    */
   writeFile(path: string, data: string | Uint8Array | Iterable<Uint8Array>): void;
   /** True when `path` names a directory (false when it is missing). */
@@ -89,6 +95,11 @@ function writeAll(fd: number, pieces: Iterable<Uint8Array>): void {
   }
 }
 
+/** Whether a process stream writes to a file (Node writes those synchronously). */
+function isFileStream(stream: NodeJS.WriteStream): boolean {
+  return stream.constructor.name === 'SyncWriteStream';
+}
+
 /** The real thing: node:fs and the process streams; `parallel` when worker threads are offered. */
 export function nodeIo(parallel?: ParallelRunner): CliIo {
   const made = new Set<string>();
@@ -97,6 +108,9 @@ export function nodeIo(parallel?: ParallelRunner): CliIo {
     // One write per call: `dis` hands over the whole listing at once, and process.stdout keeps
     // the process alive until it has drained (we never call process.exit).
     stdout: (data) => void process.stdout.write(toBytes(data)),
+    // Node writes standard output synchronously only to files; a pipe or a terminal may keep the
+    // bytes queued after write() returns (a full pipe), so those get a copy.
+    stdoutNow: (data) => void process.stdout.write(isFileStream(process.stdout) ? data : data.slice()),
     stderr: (text) => void process.stderr.write(text),
     stderrIsTerminal: process.stderr.isTTY === true,
     readFile: (path) => {

@@ -175,7 +175,9 @@ function writeListing(path: string, chunks: Iterable<Uint8Array>, io: CliIo, lab
     if (path === '-') {
       for (const chunk of failuresMarked(chunks)) {
         try {
-          io.stdout(chunk);
+          // A chunk is a view of the printer's buffer, valid until the next is printed.
+          if (io.stdoutNow) io.stdoutNow(chunk);
+          else io.stdout(chunk.slice());
         } catch (e) {
           throw new FileError(STDOUT_LABEL, e, 'cannot write output');
         }

@@ -93,18 +93,20 @@ export class AsmPrinter {
    * The listing in pieces of latin1 bytes: the module header (through `implementation`), then
    * functions, a piece ending with a whole function once it holds at least `chunkBytes` bytes (or
    * at a line inside a function whose text passes SPLIT_BYTES).
-   * Each piece is a new array the caller may keep; only the piece being built is held here.
+   * Each piece is a new array the caller may keep (with `reuse`, a view of the printer's buffer,
+   * valid until the next piece is asked for); only the piece being built is held here.
    */
-  *chunks(chunkBytes = CHUNK_BYTES): Generator<Uint8Array, void, undefined> {
+  *chunks(chunkBytes = CHUNK_BYTES, reuse = false): Generator<Uint8Array, void, undefined> {
+    const take = reuse ? () => this.out.takeView() : () => this.out.take();
     this.printHeader();
-    yield this.out.take();
+    yield take();
     const fns = this.view.functions;
     for (let fi = 0; fi < fns.length; fi++) {
       const split = Math.max(chunkBytes, SPLIT_BYTES);
-      for (const _ of this.functionPieces(fns[fi]!, fi, split)) yield this.out.take();
-      if (this.out.length >= chunkBytes) yield this.out.take();
+      for (const _ of this.functionPieces(fns[fi]!, fi, split)) yield take();
+      if (this.out.length >= chunkBytes) yield take();
     }
-    if (this.out.length > 0) yield this.out.take();
+    if (this.out.length > 0) yield take();
   }
 
   /** One function's text, exactly as in the whole module's listing (same numbers and names). */

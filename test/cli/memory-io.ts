@@ -39,7 +39,13 @@ export function memoryIo(files: Record<string, Uint8Array> = {}, stdin: Uint8Arr
     writeFile: (path, data) => {
       if (isDirectory(path)) throw errno('EISDIR', path);
       // Pieces are all taken before the file is stored: a failure leaves the old file, as on disk.
-      store.set(path, typeof data === 'string' || data instanceof Uint8Array ? bytes(data) : Buffer.concat([...data]));
+      // Each piece is copied as it comes: its array may be reused for the next.
+      if (typeof data === 'string' || data instanceof Uint8Array) store.set(path, bytes(data));
+      else {
+        const pieces: Buffer[] = [];
+        for (const piece of data) pieces.push(Buffer.from(piece));
+        store.set(path, Buffer.concat(pieces));
+      }
     },
     isDirectory,
     listDirectory: (path) => {

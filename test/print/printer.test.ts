@@ -268,4 +268,17 @@ describe('printing a body read from a file (held compactly)', () => {
     }
     expect(chunks.join('')).toBe(printModule(readModule(writeModule(bigModule(20000), { compression: 'none' }))));
   });
+
+  it('with reuseBuffer, hands over views of one buffer that, taken one at a time, join to the listing', () => {
+    const m = readModule(writeModule(bigModule(20000), { compression: 'none' }));
+    const pieces: string[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for (const c of printModuleChunks(m, { reuseBuffer: true })) {
+      pieces.push(Buffer.from(c).toString('latin1'));
+      buffers.add(c.buffer);
+    }
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(buffers.size).toBeLessThan(pieces.length);
+    expect(pieces.join('')).toBe(printModule(readModule(writeModule(bigModule(20000), { compression: 'none' }))));
+  });
 });
