@@ -8,8 +8,11 @@ import { decodeLatin1 } from './latin1.js';
 
 const ascii = new TextDecoder();
 
-/** Bytes a writer starts with; it doubles as needed. */
-const INITIAL_CAPACITY = 1 << 16;
+/**
+ * Bytes a writer starts with; it doubles as needed. Small: most listings are a few kilobytes, and
+ * a batch prints thousands of them (zeroing 64 KiB for each cost more than printing many).
+ */
+const INITIAL_CAPACITY = 1 << 12;
 
 export class Latin1Writer {
   private buf: Uint8Array;
@@ -100,6 +103,18 @@ export class Latin1Writer {
   /** The bytes written so far, as a new array; the writer starts over (keeping its buffer). */
   take(): Uint8Array {
     const out = this.buf.slice(0, this.pos);
+    this.pos = 0;
+    this.high = 0;
+    return out;
+  }
+
+  /**
+   * The bytes written so far, as a view of the writer's own buffer, valid only until the next
+   * write; the writer starts over. For a consumer that writes each piece out at once: no copy,
+   * and no garbage the size of the whole text.
+   */
+  takeView(): Uint8Array {
+    const out = this.buf.subarray(0, this.pos);
     this.pos = 0;
     this.high = 0;
     return out;

@@ -155,14 +155,28 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
  */
 export interface Converted {
   readonly output?: string | Uint8Array;
+  /**
+   * `dis` asked to stream: the listing as it is printed, in chunks of latin1 bytes, instead of
+   * `output`. Iterating prints; a printer's refusal (a damaged module) is thrown between chunks.
+   */
+  readonly listing?: Iterable<Uint8Array>;
   readonly error?: unknown;
+}
+
+/** How the caller of convertFile takes the output. */
+export interface ConvertOptions {
+  /**
+   * Take `dis`'s listing as chunks to write as they come (`Converted.listing`), so that the
+   * whole text never exists at once (a large module's listing is many times its bytecode).
+   */
+  readonly stream?: boolean;
 }
 
 /**
  * One input file's bytes to its output, as the command prints or writes it. `label` names the
  * file inside the output where LLVM's tools named it (the analyzer's summary).
  */
-export async function convertFile(settings: Settings, bytes: Uint8Array, label: string): Promise<Converted> {
+export async function convertFile(settings: Settings, bytes: Uint8Array, label: string, options: ConvertOptions = {}): Promise<Converted> {
   switch (settings.command) {
     case 'dis': {
       // Load the printer and the reader together. The printer's promise is awaited only after a
@@ -172,6 +186,8 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       const { readModule } = await import('../read.js');
       try {
         const module = readModule(bytes);
+        // Each chunk is written out before the next is printed: one buffer serves them all.
+        if (options.stream) return { listing: (await printer).printModuleChunks(module, { syntax: settings.syntax, reuseBuffer: true }) };
         return { output: await printListing(await printer, module, settings.syntax) };
       } catch (error) {
         return { error };

@@ -22,6 +22,11 @@ export interface DirectoryEntry {
 export interface CliIo {
   /** Writes to standard output: a string (one byte per character) or raw bytes. */
   stdout(data: string | Uint8Array): void;
+  /**
+   * Writes bytes to standard output and is done with them when it returns (the caller may reuse
+   * the array). Absent: `stdout` is given a copy.
+   */
+  stdoutNow?(data: Uint8Array): void;
   /** Writes a diagnostic to standard error. */
   stderr(text: string): void;
   /** True when standard error is a terminal (batch runs show a progress line there). */
@@ -37,8 +42,11 @@ export interface CliIo {
   /**
    * Creates or replaces a file; throws a Node `ErrnoException` on failure. The file is replaced
    * whole or not at all: a failed write never leaves a half-written file in the user's place.
+   * Pieces are written as they come, each before the next is taken (a piece's array may be
+   * reused for the next); an error thrown while taking one (a printer's refusal) leaves the old
+   * file, and is thrown on.
    */
-  writeFile(path: string, data: string | Uint8Array): void;
+  writeFile(path: string, data: string | Uint8Array | Iterable<Uint8Array>): void;
   /** True when `path` names a directory (false when it is missing). */
   isDirectory(path: string): boolean;
   /** The entries of a directory, in no particular order. */
@@ -60,11 +68,11 @@ export function toBytes(data: string | Uint8Array): Uint8Array {
  * Anything but a regular file (`/dev/null`, a pipe) is written in place: renaming over it would
  * replace the device or fifo itself.
  */
-export function writeFileAtomically(path: string, data: string | Uint8Array): void {
+export function writeFileAtomically(path: string, data: string | Uint8Array | Iterable<Uint8Array>): void {
   // (Asked not to throw: a missing target is the common case of a batch, and an exception per
   // file costs more than the stat.)
   const existing = statSync(path, { throwIfNoEntry: false });
-  const bytes = toBytes(data);
+  const bytes = typeof data === 'string' || data instanceof Uint8Array ? [toBytes(data)] : data;
   if (existing && !existing.isFile()) {
     writeAll(openSync(path, 'w'), bytes);
     return;
@@ -80,12 +88,18 @@ export function writeFileAtomically(path: string, data: string | Uint8Array): vo
   }
 }
 
-function writeAll(fd: number, bytes: Uint8Array): void {
+/** Writes the pieces in order (taking each only when the one before is written), then closes. */
+function writeAll(fd: number, pieces: Iterable<Uint8Array>): void {
   try {
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    for (const bytes of pieces) for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
   } finally {
     closeSync(fd);
   }
+}
+
+/** Whether a process stream writes to a file (Node writes those synchronously). */
+function isFileStream(stream: NodeJS.WriteStream): boolean {
+  return stream.constructor.name === 'SyncWriteStream';
 }
 
 /** The real thing: node:fs and the process streams; `parallel` when worker threads are offered. */
@@ -96,6 +110,9 @@ export function nodeIo(parallel?: ParallelRunner): CliIo {
     // One write per call: `dis` hands over the whole listing at once, and process.stdout keeps
     // the process alive until it has drained (we never call process.exit).
     stdout: (data) => void process.stdout.write(toBytes(data)),
+    // Node writes standard output synchronously only to files; a pipe or a terminal may keep the
+    // bytes queued after write() returns (a full pipe), so those get a copy.
+    stdoutNow: (data) => void process.stdout.write(isFileStream(process.stdout) ? data : data.slice()),
     stderr: (text) => void process.stderr.write(text),
     stderrIsTerminal: process.stderr.isTTY === true,
     readFile: (path) => {

@@ -111,7 +111,11 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   if (input === undefined) throw new UsageError(`${spec.name} needs an input file (see '${TOOL} ${spec.name} --help')`);
   if (spec.outputRequired && output === undefined) throw new UsageError(`${spec.name} needs an output file: -o OUT (see '${TOOL} ${spec.name} --help')`);
   const { label, bytes } = archiveKind === 'member' ? await readMemberOperand(input, io) : { label: labelOf(input), bytes: await readInput(input, io) };
-  const converted = await convertFile(settings, bytes, label);
+  const converted = await convertFile(settings, bytes, label, { stream: true });
+  if (converted.listing !== undefined) {
+    writeListing(output ?? '-', converted.listing, io, label);
+    return EXIT_OK;
+  }
   const failed = 'error' in converted;
   // To standard output, what there is (an analysis up to the damage); to a file, only a success.
   const target = output ?? '-';
@@ -152,6 +156,50 @@ async function readInput(path: string, io: CliIo): Promise<Uint8Array> {
     return path === '-' ? await io.readStdin() : io.readFile(path);
   } catch (e) {
     throw new FileError(labelOf(path), e);
+  }
+}
+
+/** An error of the printer's while the listing was being written (not one of the writing). */
+class ListingFailure {
+  constructor(readonly error: unknown) {}
+}
+
+function* failuresMarked(chunks: Iterable<Uint8Array>): Generator<Uint8Array, void, undefined> {
+  try {
+    yield* chunks;
+  } catch (e) {
+    throw new ListingFailure(e);
+  }
+}
+
+/**
+ * Writes `dis`'s listing chunk by chunk as it is printed, so that only one chunk of it is held.
+ * A file is still replaced whole or not at all; on standard output, a printer's refusal of a
+ * damaged module comes after the part printed before it.
+ */
+function writeListing(path: string, chunks: Iterable<Uint8Array>, io: CliIo, label: string): void {
+  try {
+    if (path === '-') {
+      for (const chunk of failuresMarked(chunks)) {
+        try {
+          // A chunk is a view of the printer's buffer, valid until the next is printed.
+          if (io.stdoutNow) io.stdoutNow(chunk);
+          else io.stdout(chunk.slice());
+        } catch (e) {
+          throw new FileError(STDOUT_LABEL, e, 'cannot write output');
+        }
+      }
+      return;
+    }
+    try {
+      io.writeFile(path, failuresMarked(chunks));
+    } catch (e) {
+      if (e instanceof ListingFailure) throw e;
+      throw new FileError(path, e, 'cannot write output');
+    }
+  } catch (e) {
+    if (e instanceof ListingFailure) throw new FileError(label, e.error);
+    throw e;
   }
 }
 

@@ -27,7 +27,7 @@ import type {
 } from '../graph/value.js';
 import { isSignedV6, isUnsignedV6, TypeMapper } from './types.js';
 // What llvm-dis-1.9 printed is llvm-upgrade's input: its renaming of locals that shadow globals.
-import { renameLocals, renameState } from '../print/locals.js';
+import { renameLocalValues, renameState } from '../print/locals.js';
 import { plainView } from '../print/view.js';
 
 /** The module holds something the conversion to version 7 does not reproduce (or llvm-upgrade refused). */
@@ -166,7 +166,7 @@ export class Version7Converter {
     }
     const view = plainView(src);
     const printed = renameState(view);
-    this.printedNames = (f: Function): Map<Value, string> => renameLocals(view, f, printed);
+    this.printedNames = (f: Function): Map<Value, string> => renameLocalValues(view, f, printed);
     // Every function exists before any body is converted (a body may call a later function).
     const shells = src.functions.map((f) => {
       const nf = this.functionShell(f);

@@ -49,25 +49,29 @@ function asPrintError(e: unknown): unknown {
 export interface PrintChunkOptions extends PrintOptions {
   /** Bytes a chunk gathers (whole functions) before it is handed over; default 64 KiB. */
   chunkBytes?: number;
+  /**
+   * Hand over views of one reused buffer instead of new arrays: each chunk is valid only until
+   * the next is asked for. For a consumer that writes each chunk out at once (the CLI): the
+   * listing then leaves no garbage of its own size behind. Default false.
+   */
+  reuseBuffer?: boolean;
 }
 
 /**
  * The listing of `printModule` as latin1 bytes, in chunks: the module's header (target lines,
  * types, globals), then the functions, a chunk ending with a whole function once it holds at least
- * `chunkBytes`. Joined, the chunks are exactly `printModule`'s text, one byte per character; the
+ * `chunkBytes`; a function whose text passes 256 KiB (or `chunkBytes`, if larger) is also split
+ * at the end of a line. Joined, the chunks are exactly `printModule`'s text, one byte per character; the
  * whole text never exists at once, so a large module can be written to a file or a stream with
- * memory for one chunk. Each chunk is a new array the caller may keep. For a graph printModule
+ * memory for one chunk. Each chunk is a new array the caller may keep (unless `reuseBuffer`). For a graph printModule
  * throws on, the error can come between chunks.
  */
 export function printModuleChunks(module: Module, options: PrintChunkOptions = {}): Iterable<Uint8Array> {
   if (options.syntax === 'modern') {
-    const text = printModern(module, options.exceptions ? { exceptions: options.exceptions } : {});
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    return [bytes];
+    return [latin1Bytes(printModern(module, options.exceptions ? { exceptions: options.exceptions } : {}))];
   }
   if (isVersion7Module(module)) return [latin1Bytes(printModuleV7(module))];
-  return guardedChunks(asmPrinter(module, options.syntax ?? '1.9').chunks(options.chunkBytes));
+  return guardedChunks(asmPrinter(module, options.syntax ?? '1.9').chunks(options.chunkBytes, options.reuseBuffer));
 }
 
 function latin1Bytes(text: string): Uint8Array {

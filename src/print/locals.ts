@@ -7,7 +7,8 @@
 import type { Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { byteOrder } from './type-names.js';
-import { instructionsIn, nameIn, type ModuleView } from './view.js';
+import type { BodyInfo } from './uses.js';
+import { nameIn, type ModuleView } from './view.js';
 
 export interface RenameState {
   /** Global names by (pointer) type. */
@@ -28,21 +29,26 @@ export function renameState(view: ModuleView): RenameState {
   return { globals, counter: 0 };
 }
 
-/** New names of `f`'s locals that clash with globals (usually none). */
-export function renameLocals(view: ModuleView, f: Function, state: RenameState): Map<Value, string> {
-  const renamed = new Map<Value, string>();
-  if (state.globals.size === 0) return renamed;
-  const planes = new Map<Type, Map<string, Value>>();
-  const add = (v: Value): void => {
-    if (v.type.kind !== 'pointer' || !state.globals.has(v.type)) return;
-    const name = nameIn(view, v);
-    if (name === undefined) return;
-    let plane = planes.get(v.type);
-    if (plane === undefined) planes.set(v.type, (plane = new Map()));
-    plane.set(name, v);
-  };
-  for (const a of f.args) add(a);
-  for (const b of f.blocks) for (const i of instructionsIn(view, b)) add(i);
+/**
+ * New names of the locals of `body` that clash with globals (usually none), by position.
+ * Arguments and instructions are taken in order (blocks are labels, never pointers).
+ */
+export function renameLocals(body: Pick<BodyInfo, 'types' | 'rawNames'>, state: RenameState): Map<number, string> | undefined {
+  if (state.globals.size === 0) return undefined;
+  let planes: Map<Type, Map<string, number>> | undefined;
+  const { types, rawNames } = body;
+  for (let k = 0; k < types.length; k++) {
+    const name = rawNames[k];
+    if (name === undefined) continue;
+    const t = types[k]!;
+    if (t.kind !== 'pointer' || !state.globals.has(t)) continue;
+    planes ??= new Map();
+    let plane = planes.get(t);
+    if (plane === undefined) planes.set(t, (plane = new Map()));
+    plane.set(name, k);
+  }
+  if (planes === undefined) return undefined;
+  const renamed = new Map<number, string>();
   for (const [type, plane] of planes) {
     const globalNames = state.globals.get(type)!;
     for (const name of [...plane.keys()].sort(byteOrder)) {
@@ -50,11 +56,21 @@ export function renameLocals(view: ModuleView, f: Function, state: RenameState):
       let candidate: string;
       do candidate = name + '_' + ++state.counter;
       while (globalNames.has(candidate) || plane.has(candidate));
-      const v = plane.get(name)!;
+      const k = plane.get(name)!;
       plane.delete(name);
-      plane.set(candidate, v);
-      renamed.set(v, candidate);
+      plane.set(candidate, k);
+      renamed.set(k, candidate);
     }
   }
   return renamed;
+}
+
+/** `renameLocals` for a body held as objects, by value (for callers outside the printer). */
+export function renameLocalValues(view: ModuleView, f: Function, state: RenameState): Map<Value, string> {
+  const values: Value[] = [...f.args];
+  for (const b of f.blocks) values.push(b, ...b.instructions);
+  const renamed = renameLocals({ types: values.map((v) => v.type), rawNames: values.map((v) => nameIn(view, v)) }, state);
+  const out = new Map<Value, string>();
+  if (renamed !== undefined) for (const [k, name] of renamed) out.set(values[k]!, name);
+  return out;
 }

@@ -8,6 +8,7 @@ import { SelfContainingTypes } from '../graph/self-containing.js';
 import { primitiveTypes, type Type } from '../graph/type.js';
 import type { Constant, ConstantInt, Function, GlobalValue, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
 import { Latin1Writer } from '../binary/latin1-writer.js';
+import { compactBodyOf, OPCODES, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody } from '../graph/compact-body.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Dialect } from './dialect.js';
@@ -38,6 +39,11 @@ const DEFINITION_LINKAGE: Record<Linkage, string> = {
 
 /** Bytes a chunk of `chunks()` collects before it is handed over (whole functions only). */
 const CHUNK_BYTES = 1 << 16;
+/**
+ * Bytes after which `chunks()` also ends a piece inside a function, at a line: a single function
+ * can print megabytes, which would otherwise be held (and copied) whole.
+ */
+const SPLIT_BYTES = 1 << 18;
 
 export class AsmPrinter {
   /** The listing, as latin1 bytes. */
@@ -46,8 +52,6 @@ export class AsmPrinter {
   private readonly uses: UseCounts;
   /** Next slot number of each type after the module's unnamed globals and functions. */
   private readonly moduleNext: Map<Type, number>;
-  /** Names of the current function's locals after LLVM's renaming of clashes with globals. */
-  private localNames = new Map<Value, string>();
   /** Indentation of multi-line struct constants (LLVM kept it in a static string). */
   private indent = '\n';
   private readonly renames: RenameState;
@@ -58,6 +62,9 @@ export class AsmPrinter {
   /** An instruction whose text {@link instructionText} wants, and that text once printed. */
   private capture: Instruction | undefined;
   private captured: string | undefined;
+  private readonly typeTextCache = new Map<Type, TypeTexts>();
+  /** Stand-ins for a compact body's instructions, by type (see printCompactBody). */
+  private readonly standIns = new Map<Type, Instruction>();
   /** The body being printed (operand codes refer to its positions). */
   private body: BodyInfo | undefined;
   constructor(
@@ -84,18 +91,22 @@ export class AsmPrinter {
 
   /**
    * The listing in pieces of latin1 bytes: the module header (through `implementation`), then
-   * functions, a piece ending with a whole function once it holds at least `chunkBytes` bytes.
-   * Each piece is a new array the caller may keep; only the piece being built is held here.
+   * functions, a piece ending with a whole function once it holds at least `chunkBytes` bytes (or
+   * at a line inside a function whose text passes SPLIT_BYTES).
+   * Each piece is a new array the caller may keep (with `reuse`, a view of the printer's buffer,
+   * valid until the next piece is asked for); only the piece being built is held here.
    */
-  *chunks(chunkBytes = CHUNK_BYTES): Generator<Uint8Array, void, undefined> {
+  *chunks(chunkBytes = CHUNK_BYTES, reuse = false): Generator<Uint8Array, void, undefined> {
+    const take = reuse ? () => this.out.takeView() : () => this.out.take();
     this.printHeader();
-    yield this.out.take();
+    yield take();
     const fns = this.view.functions;
     for (let fi = 0; fi < fns.length; fi++) {
-      this.printFunction(fns[fi]!, fi);
-      if (this.out.length >= chunkBytes) yield this.out.take();
+      const split = Math.max(chunkBytes, SPLIT_BYTES);
+      for (const _ of this.functionPieces(fns[fi]!, fi, split)) yield take();
+      if (this.out.length >= chunkBytes) yield take();
     }
-    if (this.out.length > 0) yield this.out.take();
+    if (this.out.length > 0) yield take();
   }
 
   /** One function's text, exactly as in the whole module's listing (same numbers and names). */
@@ -124,11 +135,10 @@ export class AsmPrinter {
       return nameIn(this.view, v as GlobalValue) === undefined && info.slot >= 0 ? info.slot : undefined;
     }
     const fi = this.functionIndex(f);
-    const body = this.uses.bodies[fi]!;
-    if (this.dialect.renamesLocalClashes) this.localNames = renameLocals(this.view, f, this.renames);
-    numberBody(this.moduleNext, body, (x) => this.localName(x));
-    this.localNames = new Map();
-    const pos = body.values.indexOf(v);
+    const body = this.uses.bodyOf(fi);
+    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined);
+    // A body still held compactly has only its arguments as objects.
+    const pos = body.values !== undefined ? body.values.indexOf(v) : v.kind === 'argument' ? f.args.indexOf(v) : -1;
     return pos >= 0 && body.slots[pos]! >= 0 ? body.slots[pos] : undefined;
   }
 
@@ -214,10 +224,18 @@ export class AsmPrinter {
   // ---- functions ---------------------------------------------------------------------------
 
   private printFunction(f: Function, fi: number): void {
+    for (const _ of this.functionPieces(f, fi, Infinity));
+  }
+
+  /**
+   * Prints function `fi`, pausing (yielding) at the end of a line whenever `out` holds at least
+   * `split` bytes, so that the caller can take them.
+   */
+  private *functionPieces(f: Function, fi: number, split: number): Generator<void, void, undefined> {
     const view = this.view;
     const out = this.out;
-    if (this.dialect.renamesLocalClashes) this.localNames = renameLocals(view, f, this.renames);
-    const isDeclaration = f.isDeclaration || f.blocks.length === 0;
+    const compact = compactBodyOf(f);
+    const isDeclaration = f.isDeclaration || (compact !== undefined ? compact.blockCount === 0 : f.blocks.length === 0);
     out.byte(NEWLINE);
     if (isDeclaration) out.text(this.declarationLinkage(f.linkage, 'declare'));
     else out.text(this.definitionLinkage(f.linkage));
@@ -228,9 +246,9 @@ export class AsmPrinter {
     const name = nameIn(view, f);
     out.text(name !== undefined ? llvmName(name) : '""');
     out.byte(0x28); // (
-    const body = this.uses.bodies[fi]!;
+    const body = this.uses.bodyOf(fi);
     this.body = body;
-    numberBody(this.moduleNext, body, (v) => this.localName(v));
+    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined);
     let first = true;
     if (f.args.length === ft.params.length) {
       for (let k = 0; k < f.args.length; k++) {
@@ -261,21 +279,94 @@ export class AsmPrinter {
       // `d` walks the body's positions (arguments, then each block and its instructions); `p`
       // walks the operand codes in the same order as the module pass wrote them.
       const values = body.values;
-      let p = 0;
-      for (let d = f.args.length; d < values.length; d++) {
-        const v = values[d]!;
-        if (v.kind === 'instruction') {
-          this.printInstruction(v, body, d, p);
-          p += v.operands.length;
-        } else {
-          this.printBlockHeader(body, d, d === f.args.length, newestFirst);
+      if (values === undefined) yield* this.printCompactBody(body, body.compact!, newestFirst, split);
+      else {
+        let p = 0;
+        for (let d = f.args.length; d < values.length; d++) {
+          const v = values[d]!;
+          if (v.kind === 'instruction') {
+            this.printInstruction(v, body, d, p);
+            p += v.operands.length;
+          } else {
+            this.printBlockHeader(body, d, d === f.args.length, newestFirst);
+          }
+          if (out.length >= split) yield;
         }
       }
       out.text('}\n');
     }
-    this.localNames = new Map();
     this.body = undefined;
     this.uses.release(fi);
+  }
+
+  /**
+   * The blocks and instructions of a body held compactly. Each instruction is printed from a
+   * short-lived record with its operands: the values it names, and for the body's own
+   * instructions and blocks a stand-in of the same type (the printer takes their text from the
+   * body's positions, and of the value itself only its type).
+   */
+  private *printCompactBody(body: BodyInfo, c: CompactBody, newestFirst: boolean, split: number): Generator<void, void, undefined> {
+    const n = c.instructionCount;
+    const data = c.data;
+    const base = 2 * n + c.blockCount;
+    const values = c.values;
+    const resultTypes = c.types;
+    const standIns = resultTypes.map((t) => this.standIn(t));
+    const extraAt = c.extraAt;
+    let extra = 0;
+    let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
+    // Operand lists are only read while their instruction prints: one list per length, reused.
+    const lists: Value[][] = [];
+    const plain: Instruction = { kind: 'instruction', opcode: 'ret', type: primitiveTypes.void, operands: [] };
+    let pos = body.argCount;
+    let i = 0;
+    let start = 0;
+    for (let b = 0; b < c.blockCount; b++) {
+      this.printBlockHeader(body, pos, b === 0, newestFirst);
+      pos++;
+      for (const blockEnd = data[2 * n + b]!; i < blockEnd; i++, pos++) {
+        const end = data[n + i]!;
+        const word = data[i]!;
+        const count = end - start;
+        let operands = lists[count];
+        if (operands === undefined) lists[count] = operands = new Array<Value>(count);
+        for (let k = 0; k < count; k++) {
+          const code = data[base + start + k]!;
+          const tag = code & 3;
+          operands[k] = code === UNRESOLVED ? undefined! : tag === TAG_VALUE ? values[code >>> 2]! : tag === TAG_INSTRUCTION ? standIns[data[code >>> 2]! >>> 6]! : LABEL_STAND_IN;
+        }
+        let inst = plain;
+        if (i === nextExtra) {
+          // Extra fields make another shape: a record of its own.
+          inst = { kind: 'instruction', opcode: 'ret', type: primitiveTypes.void, operands };
+          Object.assign(inst, c.extras[extra++]);
+          nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
+        }
+        inst.opcode = OPCODES[word & 63]!;
+        inst.type = resultTypes[word >>> 6]!;
+        inst.operands = operands;
+        this.printInstruction(inst, body, pos, start);
+        start = end;
+        if (this.out.length >= split) yield;
+      }
+    }
+  }
+
+  /** The texts a type is written in on nearly every line, made once (see TypeTexts). */
+  private typeTexts(t: Type): TypeTexts {
+    let texts = this.typeTextCache.get(t);
+    if (texts === undefined) {
+      const name = this.types.name(t);
+      this.typeTextCache.set(t, (texts = { spaced: ' ' + name + ' ', comment: '\t\t; <' + name + '>' }));
+    }
+    return texts;
+  }
+
+  /** An instruction of type `t` standing in for a compact body's own (see printCompactBody). */
+  private standIn(t: Type): Instruction {
+    let v = this.standIns.get(t);
+    if (v === undefined) this.standIns.set(t, (v = { kind: 'instruction', opcode: 'add', type: t, operands: [] }));
+    return v;
   }
 
   /** The operand text of the value at `pos` of `body`: its name, `%slot`, or `%<badref>`. */
@@ -461,9 +552,7 @@ export class AsmPrinter {
     }
     if (i === this.capture) this.captured = out.textFrom(start);
     if (i.type.kind !== 'void') {
-      out.text('\t\t; <');
-      out.text(this.types.name(i.type));
-      out.byte(0x3e); // >
+      out.text(this.typeTexts(i.type).comment);
       if (!named) {
         out.byte(0x3a); // :
         this.slot(body.slots[pos]!);
@@ -551,20 +640,19 @@ export class AsmPrinter {
 
   // ---- operands ----------------------------------------------------------------------------
 
-  private localName(v: Value): string | undefined {
-    const renamed = this.localNames.size === 0 ? undefined : this.localNames.get(v);
-    return renamed !== undefined ? renamed : nameIn(this.view, v);
-  }
-
+  /**
+   * The name of a value printed by value: a global or function, or (bad graphs only) a local of
+   * another function, whose renaming does not apply here.
+   */
   private nameOf(v: Value): string | undefined {
-    return v.kind === 'global' || v.kind === 'function' ? nameIn(this.view, v) : this.localName(v);
+    return nameIn(this.view, v);
   }
 
   private slotText(v: Value): string {
     const info = this.uses.info.get(v);
     if (info !== undefined) return info.slot >= 0 ? String(info.slot) : '<badref>';
     const o = this.uses.ownerOf(v);
-    const slot = o === undefined ? -1 : this.uses.bodies[o.fi]!.slots[o.pos]!;
+    const slot = o === undefined ? -1 : this.uses.slotIn(o.fi, o.pos);
     return slot >= 0 ? String(slot) : '<badref>';
   }
 
@@ -579,9 +667,7 @@ export class AsmPrinter {
     const body = this.body!;
     const code = body.operands[p + k]!;
     if (code >= 0) {
-      out.byte(SPACE);
-      out.text(this.types.name(v.type));
-      out.byte(SPACE);
+      out.text(this.typeTexts(v.type).spaced);
       this.ref(body, code);
     } else if (code === BY_VALUE) {
       this.typed(v);
@@ -797,6 +883,18 @@ export class AsmPrinter {
     out.text(close);
   }
 }
+
+/**
+ * A type's text as an operand has it (` <type> `) and as a line's comment opens (`\t\t; <type>`).
+ * A type's text never changes once printed (TypeNamer keeps it), so these can be kept.
+ */
+interface TypeTexts {
+  readonly spaced: string;
+  readonly comment: string;
+}
+
+/** A block standing in for a compact body's own (see printCompactBody). */
+const LABEL_STAND_IN: Value = { kind: 'block', type: primitiveTypes.label, instructions: [] };
 
 const TAB = 0x09;
 const NEWLINE = 0x0a;

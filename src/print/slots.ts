@@ -26,23 +26,30 @@ export function numberModule(unnamed: readonly GlobalValue[], infoFor: InfoFor):
 /**
  * Numbers the values of a function body (arguments, then each block and its instructions, as the
  * module pass listed them) after the module's values of the same type, and settles their names
- * and the operand texts of named ones (unnamed ones print as `%` and their slot): `nameOf` gives a value's name after renaming (undefined when unnamed).
+ * and the operand texts of named ones (unnamed ones print as `%` and their slot): a value's name
+ * is its name in `renamed` (LLVM's renaming of clashes, by position), else its raw name.
  */
-export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, nameOf: (v: Value) => string | undefined): void {
+export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, renamed: ReadonlyMap<number, string> | undefined): void {
   const next = new Map<Type, number>();
-  const { values, names, refs, slots } = body;
-  for (let k = 0; k < values.length; k++) {
-    const v = values[k]!;
-    const name = nameOf(v);
+  const { types, rawNames, names, refs, slots } = body;
+  let lastType: Type | undefined;
+  let lastNext = 0;
+  for (let k = 0; k < types.length; k++) {
+    const name = renamed === undefined ? rawNames[k] : (renamed.get(k) ?? rawNames[k]);
     names[k] = name;
     if (name !== undefined) {
       refs[k] = llvmName(name);
       continue;
     }
-    if (v.type.kind === 'void') continue; // no slot: printed `%<badref>`
-    let n = next.get(v.type);
-    if (n === undefined) n = moduleNext.get(v.type) ?? 0;
-    slots[k] = n;
-    next.set(v.type, n + 1);
+    const t = types[k]!;
+    if (t.kind === 'void') continue; // no slot: printed `%<badref>`
+    // Runs of one type (blocks apart) are common: keep the last type's counter at hand.
+    if (t !== lastType) {
+      if (lastType !== undefined) next.set(lastType, lastNext);
+      const n = next.get(t);
+      lastNext = n === undefined ? (moduleNext.get(t) ?? 0) : n;
+      lastType = t;
+    }
+    slots[k] = lastNext++;
   }
 }

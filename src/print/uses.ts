@@ -10,7 +10,9 @@ import type { Type } from '../graph/type.js';
 import type { Constant, Function, Instruction, Value } from '../graph/value.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { canonicalConstant } from './constants.js';
-import { instructionsIn, type ModuleView } from './view.js';
+import { instructionsIn, nameIn, type ModuleView } from './view.js';
+import { compactBodyOf, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody } from '../graph/compact-body.js';
+import { primitiveTypes } from '../graph/type.js';
 
 /**
  * What the printer needs about a global, a function, or a value no body of the view defines: its
@@ -39,12 +41,24 @@ export const BY_VALUE = -1;
  * (arguments, then each block followed by its instructions) and, in arrays indexed like them, what
  * the printer needs. Arrays instead of a record per value: a large body has tens of thousands of
  * values, and records that live through the whole print cost the garbage collector dearly.
+ *
+ * Built from either form of a body (see graph/compact-body.ts): from the graph's objects
+ * (`values`), or straight from a body still held compactly (`compact`), which is printed without
+ * ever building one object per instruction.
  */
 export interface BodyInfo {
-  readonly values: Value[];
-  readonly uses: number[];
+  /** The body's values by position, when it was built from objects; undefined for a compact one. */
+  readonly values: Value[] | undefined;
+  /** The compact body the positions walk, when it was built from one. */
+  readonly compact: CompactBody | undefined;
+  readonly argCount: number;
+  /** The type of the value at each position. */
+  readonly types: Type[];
+  /** Names as the view gives them (before LLVM's renaming of clashes). */
+  readonly rawNames: (string | undefined)[];
+  readonly uses: Int32Array;
   /** Slot numbers (-1: none); set when the function is numbered. */
-  readonly slots: number[];
+  readonly slots: Int32Array;
   /** Names after LLVM's renaming of clashes; set when the function is numbered. */
   readonly names: (string | undefined)[];
   /** Operand texts of named values (`%x`, `"x y"`); set when the function is numbered. */
@@ -55,40 +69,66 @@ export interface BodyInfo {
    * One code per instruction operand, in order: the position of a value of this body, BY_VALUE,
    * or `-2 - id` for the global or function `globalInfos[id]`.
    */
-  readonly operands: number[];
+  readonly operands: Int32Array;
 }
 
-function newBody(values: Value[]): BodyInfo {
-  const n = values.length;
-  let operandCount = 0;
-  for (let k = 0; k < n; k++) {
-    const v = values[k]!;
-    if (v.kind === 'instruction') operandCount += v.operands.length;
-  }
+/**
+ * The arrays of a body of `n` values and `operandCount` operands. The numeric ones are views of
+ * `scratch` when given (four ints per value plus one per operand): compact bodies are built one
+ * at a time, and one buffer for all of them spares an ArrayBuffer per array per function.
+ */
+function emptyArrays(n: number, operandCount: number, scratch?: Int32Array) {
+  const ints = scratch ?? new Int32Array(4 * n + operandCount);
+  const uses = ints.subarray(0, n).fill(0);
+  const operands = ints.subarray(4 * n, 4 * n + operandCount).fill(BY_VALUE);
   return {
-    values,
-    uses: new Array<number>(n).fill(0),
-    slots: new Array<number>(n).fill(-1),
-    names: new Array<string | undefined>(n).fill(undefined),
-    refs: new Array<string | undefined>(n).fill(undefined),
-    preds: new Array<number[] | undefined>(n).fill(undefined),
-    operands: new Array<number>(operandCount).fill(BY_VALUE),
+    uses,
+    slots: ints.subarray(n, 2 * n).fill(-1),
+    // Mostly empty: left holey (unfilled), which reads as undefined and costs nothing to make.
+    names: new Array<string | undefined>(n),
+    refs: new Array<string | undefined>(n),
+    preds: new Array<number[] | undefined>(n),
+    operands,
+    /** Room for the builder's own positions (compactBodyInfo). */
+    work: ints.subarray(2 * n, 4 * n),
   };
 }
 
+function newBody(view: ModuleView, values: Value[], argCount: number): BodyInfo {
+  const n = values.length;
+  let operandCount = 0;
+  const types = new Array<Type>(n);
+  const rawNames = new Array<string | undefined>(n);
+  for (let k = 0; k < n; k++) {
+    const v = values[k]!;
+    types[k] = v.type;
+    rawNames[k] = nameIn(view, v);
+    if (v.kind === 'instruction') operandCount += v.operands.length;
+  }
+  const { work: _, ...arrays } = emptyArrays(n, operandCount);
+  return { values, compact: undefined, argCount, types, rawNames, ...arrays };
+}
+
 /** What a printed body leaves behind (see UseCounts.release). */
-const EMPTY_BODY: BodyInfo = newBody([]);
+const EMPTY_BODY: BodyInfo = { values: [], compact: undefined, argCount: 0, types: [], rawNames: [], ...emptyArrays(0, 0) };
+
 
 export class UseCounts {
   /** Records of globals and functions (and, in bad graphs, of values no body defines). */
   readonly info = new Map<Value, ValueInfo>();
-  /** Bodies of `view.functions`, by index (declarations have empty ones). */
-  readonly bodies: BodyInfo[] = [];
+  /**
+   * Bodies of `view.functions`, by index (declarations have empty ones); a body still held
+   * compactly is built when it is printed (see `bodyOf`), so only one exists at a time.
+   */
+  private readonly bodies: (BodyInfo | undefined)[] = [];
   /** Records of the view's globals then functions, by id (see BodyInfo.operands). */
   readonly globalInfos: ValueInfo[] = [];
   /** Bad graphs only: the body index and position of every value a body defines. */
   private owners: Map<Value, { fi: number; pos: number }> | undefined;
   private readonly typeIds = new DenseIds<Type>();
+  /** The buffer of the compact body built last (see bodyOf), and its function. */
+  private scratch = new Int32Array(1024);
+  private lastCompact = -1;
   private readonly globalIds = new Map<Value, number>();
   private readonly keys = new Map<Constant, string>();
   /** Structural keys of the distinct constants already counted. */
@@ -133,13 +173,76 @@ export class UseCounts {
     for (const g of view.globals) if (g.initializer !== undefined) this.useFromConstant(g.initializer);
     const fns = view.functions;
     // Without `local`, all bodies exist before counting, as uses may reach into any of them.
-    if (!local) for (const f of fns) this.bodies.push(newBody(bodyValues(view, f)));
+    if (!local) for (const f of fns) this.bodies.push(newBody(view, bodyValues(view, f), f.args.length));
     for (let fi = 0; fi < fns.length; fi++) {
-      const body = this.countBody(fns[fi]!, fi, local, local ? newBody(bodyValues(view, fns[fi]!)) : this.bodies[fi]!);
+      const f = fns[fi]!;
+      const compact = local ? compactBodyOf(f) : undefined;
+      if (compact !== undefined) {
+        if (!this.countCompact(f, compact)) return false;
+        this.bodies.push(undefined);
+        continue;
+      }
+      const body = this.countBody(f, fi, local, local ? newBody(view, bodyValues(view, f), f.args.length) : this.bodies[fi]!);
       if (body === null) return false;
       if (local) this.bodies.push(body);
     }
     return true;
+  }
+
+  /** The body of function `fi`, built now when it is held compactly. */
+  bodyOf(fi: number): BodyInfo {
+    const body = this.bodies[fi];
+    if (body !== undefined) return body;
+    const f = this.view.functions[fi]!;
+    const c = compactBodyOf(f)!;
+    // The previous compact body's arrays are reused: it is forgotten (and built again if asked).
+    if (this.lastCompact >= 0 && this.bodies[this.lastCompact] !== EMPTY_BODY) this.bodies[this.lastCompact] = undefined;
+    const values = f.args.length + c.blockCount + c.instructionCount;
+    const ints = 4 * values + c.data.length - 2 * c.instructionCount - c.blockCount;
+    if (this.scratch.length < ints) this.scratch = new Int32Array(Math.max(ints, 2 * this.scratch.length));
+    const built = compactBodyInfo(this.view, f, c, (v) => this.globalCode(v), this.scratch.subarray(0, ints));
+    this.bodies[fi] = built;
+    this.lastCompact = fi;
+    return built;
+  }
+
+  /**
+   * The uses a compact body makes of values it does not define (its locals are counted when it
+   * is built, see compactBodyInfo); false when an operand is an argument of another function.
+   */
+  private countCompact(f: Function, c: CompactBody): boolean {
+    const data = c.data;
+    const n = c.instructionCount;
+    const base = 2 * n + c.blockCount;
+    const end = data.length;
+    const values = c.values;
+    for (let k = base; k < end; k++) {
+      const code = data[k]!;
+      if ((code & 3) !== TAG_VALUE || code === UNRESOLVED) continue;
+      const op = values[code >>> 2]!;
+      switch (op.kind) {
+        case 'argument':
+          if (f.args[op.index] !== op) return false;
+          break;
+        case 'block':
+        case 'instruction':
+          return false;
+        case 'global':
+        case 'function':
+          this.infoFor(op).uses++;
+          break;
+        default:
+          this.use(op);
+      }
+    }
+    return true;
+  }
+
+  /** The operand code of a global or function (see BodyInfo.operands). */
+  private globalCode(v: Value): number {
+    const r = this.infoFor(v);
+    const id = this.globalIds.get(v);
+    return id !== undefined && this.globalInfos[id] === r ? -2 - id : BY_VALUE;
   }
 
   /**
@@ -153,7 +256,8 @@ export class UseCounts {
    * value of this body.
    */
   private countBody(f: Function, fi: number, local: boolean, body: BodyInfo): BodyInfo | null {
-    const { values, uses, preds, operands } = body;
+    const { uses, preds, operands } = body;
+    const values = body.values!;
     const total = values.length;
     // Small bodies (most) are searched whole, without building a map.
     const small = total <= SMALL_BODY;
@@ -224,10 +328,8 @@ export class UseCounts {
           }
           case 'global':
           case 'function': {
-            const r = this.infoFor(op);
-            r.uses++;
-            const id = this.globalIds.get(op);
-            operands[p] = id !== undefined && this.globalInfos[id] === r ? -2 - id : BY_VALUE;
+            this.infoFor(op).uses++;
+            operands[p] = this.globalCode(op);
             break;
           }
           default:
@@ -246,7 +348,8 @@ export class UseCounts {
    * Looking up a value that was never put in a map is cheap (it has no identity hash yet).
    */
   private placeFar(body: BodyInfo, far: Map<Value, number>, farUses: number[], farPreds: (number[] | undefined)[], farOperands: number[]): boolean {
-    const { values, uses, preds, operands } = body;
+    const { uses, preds, operands } = body;
+    const values = body.values!;
     const count = farUses.length;
     const at = new Array<number>(count).fill(-1);
     let placed = 0;
@@ -275,6 +378,11 @@ export class UseCounts {
    */
   release(fi: number): void {
     if (this.owners === undefined && fi < this.bodies.length) this.bodies[fi] = EMPTY_BODY;
+  }
+
+  /** Bad graphs: the slot of the value at `pos` of body `fi` (every body exists then). */
+  slotIn(fi: number, pos: number): number {
+    return this.bodies[fi]!.slots[pos]!;
   }
 
   /** Bad graphs: where a value no body of the current function defines lives, if anywhere. */
@@ -406,6 +514,87 @@ export class UseCounts {
     return k;
   }
 }
+
+/**
+ * The BodyInfo of a body held compactly, with its locals' uses, predecessors and operand codes
+ * counted from the operand codes (a body uses only its own locals and values it does not define:
+ * the caller counted the latter, see UseCounts.countCompact). `globalCode` gives a global's code.
+ */
+function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCode: (v: Value) => number, scratch: Int32Array): BodyInfo {
+  const n = c.instructionCount;
+  const blockCount = c.blockCount;
+  const args = f.args;
+  const argCount = args.length;
+  const total = argCount + blockCount + n;
+  const data = c.data;
+  const base = 2 * n + blockCount;
+  const { work, ...arrays } = emptyArrays(total, data.length - base, scratch);
+  const { uses, preds, operands } = arrays;
+  const types = new Array<Type>(total);
+  const rawNames = new Array<string | undefined>(total);
+  const instPos = work.subarray(0, n);
+  const blockPos = work.subarray(n, n + blockCount);
+  const label = primitiveTypes.label;
+  for (let k = 0; k < argCount; k++) {
+    types[k] = args[k]!.type;
+    rawNames[k] = nameIn(view, args[k]!);
+  }
+  let pos = argCount;
+  let i = 0;
+  const resultTypes = c.types;
+  for (let b = 0; b < blockCount; b++) {
+    blockPos[b] = pos;
+    types[pos++] = label;
+    for (const end = data[2 * n + b]!; i < end; i++) {
+      instPos[i] = pos;
+      types[pos++] = resultTypes[data[i]! >>> 6]!;
+    }
+  }
+  const values = c.values;
+  let start = 0;
+  let block = -1;
+  for (let b = 0, i = 0; b < blockCount; b++) {
+    block = blockPos[b]!;
+    for (const blockEnd = data[2 * n + b]!; i < blockEnd; i++) {
+      const end = data[n + i]!;
+      const terminator = (data[i]! & 63) <= LAST_TERMINATOR;
+      for (let k = start; k < end; k++) {
+        const code = data[base + k]!;
+        if (code === UNRESOLVED) continue;
+        const tag = code & 3;
+        const index = code >>> 2;
+        let at: number;
+        if (tag === TAG_INSTRUCTION) at = instPos[index]!;
+        else if (tag === TAG_BLOCK) {
+          at = blockPos[index]!;
+          if (terminator) (preds[at] ??= []).push(block);
+        } else {
+          const v = values[index]!;
+          if (v.kind === 'argument') at = v.index;
+          else {
+            if (v.kind === 'global' || v.kind === 'function') operands[k] = globalCode(v);
+            continue;
+          }
+        }
+        uses[at]!++;
+        operands[k] = at;
+      }
+      start = end;
+    }
+  }
+  const nameCodes = c.nameCodes;
+  for (let k = 0; k < nameCodes.length; k++) {
+    const code = nameCodes[k]!;
+    const name = c.names[k]!;
+    const tag = code & 3;
+    if (tag === TAG_VALUE || code === UNRESOLVED) continue;
+    rawNames[tag === TAG_BLOCK ? blockPos[code >>> 2]! : instPos[code >>> 2]!] = name === '' ? undefined : name;
+  }
+  return { values: undefined, compact: c, argCount, types, rawNames, ...arrays };
+}
+
+/** Opcode numbers (graph/compact-body.ts OPCODES) up to this one are terminators. */
+const LAST_TERMINATOR = 5;
 
 /** `f`'s values in numbering order: arguments, then each block followed by its instructions. */
 export function bodyValues(view: ModuleView, f: Function): Value[] {

@@ -38,7 +38,14 @@ export function memoryIo(files: Record<string, Uint8Array> = {}, stdin: Uint8Arr
     readStdin: () => Promise.resolve(stdin),
     writeFile: (path, data) => {
       if (isDirectory(path)) throw errno('EISDIR', path);
-      store.set(path, bytes(data));
+      // Pieces are all taken before the file is stored: a failure leaves the old file, as on disk.
+      // Each piece is copied as it comes: its array may be reused for the next.
+      if (typeof data === 'string' || data instanceof Uint8Array) store.set(path, bytes(data));
+      else {
+        const pieces: Buffer[] = [];
+        for (const piece of data) pieces.push(Buffer.from(piece));
+        store.set(path, Buffer.concat(pieces));
+      }
     },
     isDirectory,
     listDirectory: (path) => {

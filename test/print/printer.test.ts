@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Module } from '../../src/graph/module.js';
 import type { StructType } from '../../src/graph/type.js';
-import type { ConstantExpr, Instruction } from '../../src/graph/value.js';
+import type { ConstantExpr, Instruction, Value } from '../../src/graph/value.js';
+import { compactBodyOf } from '../../src/graph/compact-body.js';
+import { writeModule } from '../../src/encode/write.js';
+import { readModule } from '../../src/read.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { dialectFor, printModule, printModuleChunks } from '../../src/print/index.js';
 import { block, emptyModule, fnType, func, global, inst, int, P, ptr } from '../encode/helpers.js';
@@ -210,5 +213,72 @@ describe('printing in chunks', () => {
   it('prints the modern syntax as one chunk', () => {
     const m = manyFunctions();
     expect(latin1(printModuleChunks(m, { syntax: 'modern' })).join('')).toBe(printModule(m, { syntax: 'modern' }));
+  });
+});
+
+describe('printing a body read from a file (held compactly)', () => {
+  /** One function of `n` adds in a chain over blocks that branch forward, some values named. */
+  function bigModule(n: number): Module {
+    const m = emptyModule();
+    const g = global(P.int, int(P.int, 7), 'counter');
+    m.globals.push(g);
+    const f = func(fnType(P.int, [P.int]), 'chain');
+    f.isDeclaration = false;
+    const blocks = Array.from({ length: 10 }, (_, b) => block([], b % 3 === 0 ? `bb${b}` : undefined));
+    let last: Value = f.args[0]!;
+    for (let b = 0; b < blocks.length; b++) {
+      const list = blocks[b]!.instructions;
+      for (let k = 0; k < n / blocks.length; k++) {
+        const i = inst('add', P.int, [last, k % 2 ? int(P.int, k) : last], k % 5 === 0 ? { name: `v${b}.${k}` } : {});
+        list.push(i);
+        last = i;
+      }
+      const loaded = inst('load', P.int, [g]);
+      list.push(loaded);
+      list.push(b + 1 < blocks.length ? inst('br', P.void, [blocks[b + 1]!]) : inst('ret', P.void, [last]));
+    }
+    f.blocks.push(...blocks);
+    m.functions.push(f);
+    return m;
+  }
+
+  it('prints as the same body materialized into objects does, in both syntaxes', () => {
+    const bytes = writeModule(bigModule(2000), { compression: 'none' });
+    for (const syntax of ['1.9', 'native'] as const) {
+      const compact = readModule(bytes);
+      expect(compactBodyOf(compact.functions[0]!)).toBeDefined();
+      const materialized = readModule(bytes);
+      void materialized.functions[0]!.blocks;
+      expect(compactBodyOf(materialized.functions[0]!)).toBeUndefined();
+      const text = printModule(compact, { syntax });
+      expect(text).toBe(printModule(materialized, { syntax }));
+      expect(text).toContain('\t%v9.5 = add int %1453, 5\t\t; <int> [#uses=2]\n\tadd int %v9.5, %v9.5\t\t; <int>:1454 [#uses=1]\n');
+      // Printing did not build the body's objects.
+      expect(compactBodyOf(compact.functions[0]!)).toBeDefined();
+    }
+  });
+
+  it('splits a function with a long text at ends of lines, so that no chunk holds it whole', () => {
+    const m = readModule(writeModule(bigModule(20000), { compression: 'none' }));
+    const chunks = [...printModuleChunks(m)].map((c) => Buffer.from(c).toString('latin1'));
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) {
+      expect(c.endsWith('\n')).toBe(true);
+      expect(c.length).toBeLessThan(300_000);
+    }
+    expect(chunks.join('')).toBe(printModule(readModule(writeModule(bigModule(20000), { compression: 'none' }))));
+  });
+
+  it('with reuseBuffer, hands over views of one buffer that, taken one at a time, join to the listing', () => {
+    const m = readModule(writeModule(bigModule(20000), { compression: 'none' }));
+    const pieces: string[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for (const c of printModuleChunks(m, { reuseBuffer: true })) {
+      pieces.push(Buffer.from(c).toString('latin1'));
+      buffers.add(c.buffer);
+    }
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(buffers.size).toBeLessThan(pieces.length);
+    expect(pieces.join('')).toBe(printModule(readModule(writeModule(bigModule(20000), { compression: 'none' }))));
   });
 });
