@@ -23,7 +23,8 @@
  *
  * Each figure is the best of N runs (default 10) after three untimed warm-up runs (so V8 has
  * compiled the hot code, as in any long-lived use), by wall-clock and by CPU time (the latter stays
- * meaningful on a machine busy with other work). Memory: the heap the read modules keep alive, and
+ * meaningful on a machine busy with other work). Memory: what the read modules keep alive (JavaScript
+ * heap plus ArrayBuffers, as read and with every body materialized), and
  * the process's peak resident set after each workload (the single large file runs first, so its
  * figure is its own). Run with `--expose-gc` (the npm script does) for clean figures.
  */
@@ -115,8 +116,11 @@ function best(runs: number, fn: () => void): Timing {
   let wall = Infinity;
   let cpu = Infinity;
   for (let i = 0; i < WARM_UP_RUNS; i++) fn();
+  // One collection before the series, none between runs: a forced full GC makes V8 drop the
+  // optimized code of classes with no live instance, so collecting before every run timed a
+  // freshly deoptimized program (up to 3x slower than any long-lived use sees).
+  gc?.();
   for (let i = 0; i < runs; i++) {
-    gc?.();
     const c = process.cpuUsage();
     const t = performance.now();
     fn();
@@ -139,16 +143,28 @@ const NO_TIMING: Timing = { seconds: NaN, cpuSeconds: NaN };
 
 const sizeOf = (arrays: Uint8Array[]): number => arrays.reduce((n, a) => n + a.length, 0) / 1e6;
 
-/** Heap bytes kept alive by the modules of `streams` (needs --expose-gc; else undefined). */
-function retainedHeap(streams: Uint8Array[]): number | undefined {
+/**
+ * Memory kept alive by the modules of `streams` (needs --expose-gc; else undefined): the JavaScript
+ * heap plus ArrayBuffer storage (compact function bodies live in typed arrays, outside the heap
+ * proper), with bodies as read, and again once every body has been materialized into objects.
+ */
+function retainedHeap(streams: Uint8Array[]): { asRead: number; materialized: number } | undefined {
   if (!gc) return undefined;
+  const used = (): number => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
   gc();
-  const before = process.memoryUsage().heapUsed;
+  gc();
+  const before = used();
   const kept = streams.map((s) => readModule(s));
   gc();
-  const after = process.memoryUsage().heapUsed;
+  const asRead = used() - before;
+  for (const m of kept) for (const f of m.functions) void f.blocks.length;
+  gc();
+  const materialized = used() - before;
   if (kept.length < 0) console.log(kept); // keep `kept` alive until after the measurement
-  return after - before;
+  return { asRead, materialized };
 }
 
 function measure(w: Workload, runs: number): Row[] {
@@ -190,15 +206,19 @@ function measure(w: Workload, runs: number): Row[] {
       note: `${compressed.length} llvc2 file(s)`,
     });
   }
+  modules = []; // only what retainedHeap reads counts
   const heap = retainedHeap(w.streams);
-  if (heap !== undefined) rows.push({ workload: w.label, measure: 'module heap', megabytes: heap / 1e6, ...NO_TIMING, note: `${(heap / (mb * 1e6)).toFixed(1)} bytes of heap per byte of bytecode` });
+  if (heap !== undefined) {
+    rows.push({ workload: w.label, measure: 'module heap', megabytes: heap.asRead / 1e6, ...NO_TIMING, note: `${(heap.asRead / (mb * 1e6)).toFixed(1)} bytes per byte of bytecode (heap + ArrayBuffers)` });
+    rows.push({ workload: w.label, measure: 'heap, all bodies', megabytes: heap.materialized / 1e6, ...NO_TIMING, note: `${(heap.materialized / (mb * 1e6)).toFixed(1)} bytes per byte, every body materialized` });
+  }
   // maxRSS (KiB) only grows: measured after each workload, the first (one file) gets its own peak.
   rows.push({ workload: w.label, measure: 'peak RSS', megabytes: (process.resourceUsage().maxRSS * 1024) / 1e6, ...NO_TIMING, note: 'whole process, this and earlier workloads' });
   return rows;
 }
 
 /** Rows whose figure is a size, not a rate. */
-const MEMORY = new Set(['module heap', 'peak RSS']);
+const MEMORY = new Set(['module heap', 'heap, all bodies', 'peak RSS']);
 
 function table(rows: Row[]): string {
   const rate = (t: number, r: Row): string => (MEMORY.has(r.measure) || Number.isNaN(t) ? '' : (r.megabytes / t).toFixed(1));
