@@ -122,6 +122,9 @@ class FunctionScan {
   }
 }
 
+/** Keeps FunctionScan's hidden class (and the code compiled for it) alive between writes: see `KEPT_SHAPES` in module-block.ts. */
+export const KEPT_SCAN: object = new FunctionScan();
+
 export class SlotCalculator implements SlotNumbering {
   readonly canon = new Canonicalizer();
   /** The module's type table (global type slots). */

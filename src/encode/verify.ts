@@ -987,3 +987,9 @@ function addSuccessors(bb: BasicBlock, locals: Map<Value, number>, out: number[]
     }
   }
 }
+
+/** Keeps the verifier's hidden class (and the code compiled for it) alive between writes: see `KEPT_SHAPES` in module-block.ts. */
+export const KEPT_VERIFIER: object = new Verifier(
+  { kind: 'module', endianness: 'little', pointerSize: 32, targetTriple: '', inlineAsm: '', dependentLibraries: [], types: [], typeNames: new Map(), globals: [], functions: [] },
+  1,
+);
