@@ -19,8 +19,11 @@ export function writeConstantPool(ctx: EncodeContext, isFunction: boolean, write
     const plane = sc.getPlane(pno);
     if (plane.length === 0) continue;
     let valNo = isFunction ? sc.getModuleLevel(pno) : 0;
-    if (valNo === 0 && hasImplicitNull(ctx, plane[0]!.type)) valNo = 1;
-    writePlane(ctx, plane, valNo);
+    // (A plane that begins with a function's own instruction or block is of the type numbered `pno`.)
+    const first = plane[0]!;
+    const type = typeof first === 'number' ? sc.visibleTypes[pno]! : first.type;
+    if (valNo === 0 && hasImplicitNull(ctx, type)) valNo = 1;
+    writePlane(ctx, plane, type, valNo);
   }
   endBlock(ctx, ctx.row.elidesEmptyBlocks);
 }
@@ -46,26 +49,29 @@ function writeStrings(ctx: EncodeContext): void {
   }
 }
 
-function writePlane(ctx: EncodeContext, plane: readonly PlaneEntry[], from: number): void {
+function writePlane(ctx: EncodeContext, plane: readonly PlaneEntry[], type: Type, from: number): void {
   // Arguments and globals lead a plane; strings too where they have their own plane (LLVM 1.2+).
+  // The function's own instructions and blocks (local entries, numbers) end the constants.
   const stringsApart = ctx.row.hasStringsPlane;
   let valNo = from;
   while (valNo < plane.length) {
     const v = plane[valNo]!;
-    if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || (stringsApart && isString(v as Value))) valNo++;
+    if (typeof v !== 'number' && (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || (stringsApart && isString(v as Value)))) valNo++;
     else break;
   }
   let end = valNo;
   while (end < plane.length) {
-    const k = plane[end]!.kind;
+    const v = plane[end]!;
+    if (typeof v === 'number') break;
+    const k = v.kind;
     if (k === 'argument' || k === 'block' || k === 'instruction') break;
     end++;
   }
   if (end === valNo) return;
   ctx.out.vbr32(end - valNo);
-  writeTypeId(ctx, typeSlotOf(ctx, plane[0]!.type));
+  writeTypeId(ctx, typeSlotOf(ctx, type));
   for (let i = valNo; i < end; i++) {
-    const v = plane[i]!;
+    const v = plane[i] as Exclude<PlaneEntry, number>;
     if (v.kind === 'inlineasm') writeInlineAsm(ctx, v);
     else if (v.kind === 'pointerref') ctx.out.vbr32(0).vbr32(slotOf(ctx, v.target));
     else writeConstant(ctx, v);

@@ -4,19 +4,16 @@
  * symbol table. Before version 5 a declaration has a block holding only its linkage; from
  * version 5 on it has none, unless the file it was read from gave it one (`linkageOnlyBlock`).
  */
-import type { Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import type { EncodeContext } from './context.js';
 import { beginBlock, endBlock, fileTypeId, writeTypeId } from './context.js';
 import { writeConstantPool } from './constant-pool.js';
 import { encodedLinkage } from './global-info.js';
-import { writeInstruction } from './instructions.js';
-import { writeSymbolTable } from './symbol-table.js';
-import { namedConstants } from './symbol-order.js';
+import { writeInstructions } from './instructions.js';
+import { writeFunctionSymbolTable } from './symbol-table.js';
 import { FIRST_DERIVED_TYPE_ID } from './slot-calculator.js';
 import { writeTypes } from './type-pool.js';
 
-const NO_TYPE_NAMES: ReadonlyMap<string, Type> = new Map<string, Type>();
 
 export function writeFunction(ctx: EncodeContext, f: Function): void {
   const { out, sc, row } = ctx;
@@ -31,22 +28,12 @@ export function writeFunction(ctx: EncodeContext, f: Function): void {
   if (sc.compactionTable.length === 0) writeConstantPool(ctx, true, (s) => writeTypes(ctx, s));
   else writeCompactionTable(ctx);
 
-  // The function's symbol table holds its named arguments, blocks and instructions (collected
-  // on the way, to walk the body once).
-  const named: Value[] = [];
-  for (const a of f.args) if (a.name) named.push(a);
+  // The body as the slot numbering walked it: compact as read, or converted (body-view.ts).
+  const body = sc.viewOf(f)?.body;
   beginBlock(ctx, 'instructionList');
-  for (const bb of f.blocks) {
-    if (bb.name) named.push(bb);
-    const insts = bb.instructions;
-    for (let i = 0; i < insts.length; i++) {
-      const inst = insts[i]!;
-      writeInstruction(ctx, inst);
-      if (inst.name) named.push(inst);
-    }
-  }
+  if (body !== undefined) writeInstructions(ctx, body);
   endBlock(ctx);
-  writeSymbolTable(ctx, NO_TYPE_NAMES, [...named, ...namedConstants(f.layout)], f.layout);
+  writeFunctionSymbolTable(ctx, f, body);
   sc.purgeFunction();
   endBlock(ctx);
 }
@@ -80,7 +67,8 @@ function writeCompactionTable(ctx: EncodeContext): void {
     if (plane.length === 0 || end === 0) continue;
     const first = 1; // slot 0 is the plane's null value, never listed
     writePlaneHeader(ctx, fileTypeId(ctx, i), end - first);
-    for (let j = first; j < end; j++) out.vbr32(sc.globalSlotOf(plane[j]!));
+    // (Below the module level a plane holds module values only.)
+    for (let j = first; j < end; j++) out.vbr32(sc.globalSlotOf(plane[j] as Value));
   }
   endBlock(ctx, true);
 }

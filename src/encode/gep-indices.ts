@@ -7,6 +7,8 @@
 import type { FormatRow } from '../format/format-table.js';
 import { primitiveTypes as P, type Type } from '../graph/type.js';
 import type { ConstantInt, Value } from '../graph/value.js';
+import { TAG_VALUE, UNRESOLVED, type CompactBody } from '../graph/compact-body.js';
+import { typeOfCode } from './body-view.js';
 
 /** What a getelementptr operand indexes: a sequential type (pointer, array, packed), a structure, or nothing (the pointer itself, or past a bad index). */
 export type GepIndexKind = 'sequential' | 'struct' | 'none';
@@ -83,4 +85,39 @@ export function writtenOperands(row: FormatRow, opcode: string, operands: readon
     }
   }
   return out ?? operands;
+}
+
+/**
+ * `gepIndexKinds` over a body's operand codes (see body-view.ts): operand `k` of the
+ * getelementptr whose codes are `codes[start .. end)`. Writes the kinds into `out` (0 is the
+ * pointer) and returns it.
+ */
+export function gepIndexKindsOfCodes(body: CompactBody, operandBase: number, start: number, end: number, out: GepIndexKind[]): GepIndexKind[] {
+  const data = body.data;
+  out.length = end - start;
+  if (end === start) return out;
+  out[0] = 'none';
+  let cur: Type | undefined = typeOfCode(body, data[operandBase + start]!);
+  for (let k = 1; k < end - start; k++) {
+    if (cur === undefined) {
+      out[k] = 'none';
+    } else if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
+      out[k] = 'sequential';
+      cur = cur.element;
+    } else if (cur.kind === 'struct') {
+      out[k] = 'struct';
+      const code = data[operandBase + start + k]!;
+      const idx = code !== UNRESOLVED && (code & 3) === TAG_VALUE ? body.values[code >>> 2] : undefined;
+      cur = idx !== undefined && idx.kind === 'int' ? cur.elements[Number(idx.value)] : cur.elements[0];
+    } else {
+      out[k] = 'none';
+      cur = undefined;
+    }
+  }
+  return out;
+}
+
+/** The value a structure index of a getelementptr is written as in `row`'s version (see `structIndexFor`). */
+export function writtenStructIndex(row: FormatRow, op: Value): Value {
+  return structIndexFor(row, op);
 }

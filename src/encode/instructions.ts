@@ -6,12 +6,13 @@
  * `vanext`'s argument type where a cast writes its target type.
  */
 import { primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
-import type { Instruction, Value } from '../graph/value.js';
+import type { Opcode, Value } from '../graph/value.js';
+import { OPCODES, type InstructionExtras } from '../graph/compact-body.js';
+import { TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
 import type { EncodeContext } from './context.js';
 import { checkSignless, constantOperandSlot, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
-import { llvmOperandIndex } from './slot-calculator.js';
-import { gepIndexKinds, gepOperandsFor, type GepIndexKind } from './gep-indices.js';
+import { gepIndexKindsOfCodes, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
 
 const NO_KINDS: readonly GepIndexKind[] = [];
 
@@ -33,37 +34,131 @@ function gepIndexTag(t: Type): number {
   }
 }
 
-function calleeType(inst: Instruction): FunctionType {
-  return ((inst.operands[0]!.type as PointerType).element) as FunctionType;
+/**
+ * The instruction being written, read from its function's body (see body-view.ts): opcode, result
+ * type, extra fields, and its operands as the version writes them (a getelementptr's structure
+ * indices converted, see gep-indices.ts). Scratch reused for every instruction, so writing one
+ * allocates nothing.
+ */
+class Current {
+  opcode: Opcode = 'ret';
+  type: Type = primitiveTypes.void;
+  extras: InstructionExtras = NO_EXTRAS;
+  count = 0;
+  /** Each operand's code, its value when it is not one of the body's own (tag 0), its type. */
+  readonly codes: number[] = [];
+  readonly values: (Value | undefined)[] = [];
+  readonly types: (Type | undefined)[] = [];
+  /** Whether operand k was converted (then its slot is its converted value's). */
+  readonly rewritten: boolean[] = [];
+  readonly kinds: GepIndexKind[] = [];
+
+  load(ctx: EncodeContext, body: CompactBody, operandBase: number, i: number, start: number, end: number, extras: InstructionExtras | undefined): void {
+    const word = body.data[i]!;
+    this.opcode = OPCODES[word & 63]!;
+    this.type = body.types[word >>> 6]!;
+    this.extras = extras ?? NO_EXTRAS;
+    const n = end - start;
+    this.count = n;
+    const { codes, values, types, rewritten } = this;
+    for (let k = 0; k < n; k++) {
+      const code = body.data[operandBase + start + k]!;
+      codes[k] = code;
+      rewritten[k] = false;
+      if (code < 0) {
+        values[k] = undefined;
+        types[k] = undefined;
+      } else if ((code & 3) === TAG_VALUE) {
+        const v = body.values[code >>> 2]!;
+        values[k] = v;
+        types[k] = v.type;
+      } else {
+        values[k] = undefined;
+        types[k] = typeOfCode(body, code);
+      }
+    }
+    if (this.opcode === 'getelementptr') {
+      gepIndexKindsOfCodes(body, operandBase, start, end, this.kinds);
+      for (let k = 1; k < n; k++) {
+        const v = values[k];
+        if (this.kinds[k] !== 'struct' || v === undefined) continue;
+        const written = writtenStructIndex(ctx.row, v);
+        if (written !== v) {
+          values[k] = written;
+          types[k] = written.type;
+          rewritten[k] = true;
+        }
+      }
+    }
+  }
+
+  /** The type of operand `k` (which must be there: the verifier saw to it). */
+  typeOf(k: number): Type {
+    const t = this.types[k];
+    if (t === undefined) throw new Error(`operand ${k} of a ${this.opcode} instruction is missing`);
+    return t;
+  }
+
+  /** The slot of operand `k` as an instruction operand. */
+  slot(ctx: EncodeContext, k: number): number {
+    if (this.rewritten[k]) return slotOf(ctx, this.values[k]!);
+    const s = ctx.sc.codeSlot(this.codes[k]!);
+    if (s < 0) {
+      const v = this.values[k];
+      throw new Error(`value has no slot (does it belong to this module?): ${v !== undefined ? v.kind : this.codes[k]! < 0 ? 'a missing operand' : 'a value of another function'}`);
+    }
+    return s;
+  }
+}
+
+const NO_EXTRAS: InstructionExtras = {};
+const current = new Current();
+
+function calleeType(cur: Current): FunctionType {
+  return (cur.typeOf(0) as PointerType).element as FunctionType;
 }
 
 /**
- * Writes one instruction. The packed format is LLVM's choice: the fewest operands that fit, the
- * type slot and every operand field small enough; anything else is format 0.
+ * Writes the instructions of `body` (the function being written, incorporated in `ctx.sc`), in
+ * order. The packed format is LLVM's choice: the fewest operands that fit, the type slot and
+ * every operand field small enough; anything else is format 0.
  */
-export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
+export function writeInstructions(ctx: EncodeContext, body: CompactBody): void {
+  const n = body.instructionCount;
+  const data = body.data;
+  const operandBase = 2 * n + body.blockCount;
+  const { extraAt, extras } = body;
+  let nextExtra = 0;
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const end = data[n + i]!;
+    let extra: InstructionExtras | undefined;
+    if (nextExtra < extraAt.length && extraAt[nextExtra] === i) extra = extras[nextExtra++];
+    current.load(ctx, body, operandBase, i, start, end, extra);
+    writeInstruction(ctx, current);
+    start = end;
+  }
+}
+
+function writeInstruction(ctx: EncodeContext, inst: Current): void {
   const out = ctx.out;
-  const isCondBr = inst.opcode === 'br' && inst.operands.length === 3;
+  const x = inst.extras;
+  const isCondBr = inst.opcode === 'br' && inst.count === 3;
   // Graph order; only a conditional br differs from LLVM's order, handled where slots are packed.
   // A getelementptr's structure indices take the type the version writes (see gep-indices.ts);
   // versions 0–1 then refuse what they cannot say, before any format is chosen.
-  let ops: readonly Value[] = inst.operands;
-  let gepKinds: readonly GepIndexKind[] = NO_KINDS;
-  if (inst.opcode === 'getelementptr') {
-    gepKinds = gepIndexKinds(ops);
-    ops = gepOperandsFor(ctx.row, ops, gepKinds);
-    if (ctx.row.restrictedGEPTypes) checkRestrictedGep(ctx, ops, gepKinds);
-  }
-  let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(inst.legacyVarArgs === true) : ctx.opcodes.of(inst.opcode);
-  if (ctx.row.signlessInstructions && ops.length === 2) checkSignless(ctx, inst.opcode, ops[0]!.type);
-  let numOperands = ops.length;
-  const cc = inst.callingConv ?? 0;
+  const gepKinds: readonly GepIndexKind[] = inst.opcode === 'getelementptr' ? inst.kinds : NO_KINDS;
+  if (inst.opcode === 'getelementptr' && ctx.row.restrictedGEPTypes) checkRestrictedGep(ctx, inst, gepKinds);
+  let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(x.legacyVarArgs === true) : ctx.opcodes.of(inst.opcode);
+  if (ctx.row.signlessInstructions && inst.count === 2) checkSignless(ctx, inst.opcode, inst.typeOf(0));
+  let numOperands = inst.count;
+  const cc = x.callingConv ?? 0;
 
   if (inst.opcode === 'call') {
     if (cc === 0) {
-      if (inst.isTailCall) opcode = ctx.opcodes.pseudoOf('tailCallC', 'a tail call');
+      if (x.isTailCall) opcode = ctx.opcodes.pseudoOf('tailCallC', 'a tail call');
     } else if (cc === FAST_CC) {
-      opcode = inst.isTailCall
+      opcode = x.isTailCall
         ? ctx.opcodes.pseudoOf('tailCallFastCC', 'a fastcc tail call')
         : ctx.opcodes.pseudoOf('callFastCC', 'a fastcc call');
     } else {
@@ -72,9 +167,9 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
   } else if (inst.opcode === 'invoke') {
     if (cc === FAST_CC) opcode = ctx.opcodes.pseudoOf('invokeFastCC', 'a fastcc invoke');
     else if (cc !== 0) opcode = ctx.opcodes.pseudoOf('invokeWithCC', `an invoke with calling convention ${cc}`);
-  } else if (inst.opcode === 'load' && inst.isVolatile) {
+  } else if (inst.opcode === 'load' && x.isVolatile) {
     opcode = ctx.opcodes.pseudoOf('volatileLoad', 'a volatile load');
-  } else if (inst.opcode === 'store' && inst.isVolatile) {
+  } else if (inst.opcode === 'store' && x.isVolatile) {
     opcode = ctx.opcodes.pseudoOf('volatileStore', 'a volatile store');
   }
   const isCallEscape = inst.opcode === 'call' && cc !== 0 && cc !== FAST_CC;
@@ -88,18 +183,18 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
       ty = inst.type;
       break;
     case 'store':
-      ty = ops[1]!.type;
+      ty = inst.typeOf(1);
       break;
     case 'br':
-      ty = numOperands ? ops[numOperands === 3 ? 1 : 0]!.type : inst.type; // LLVM's first operand: a label
+      ty = numOperands ? inst.typeOf(numOperands === 3 ? 1 : 0) : inst.type; // LLVM's first operand: a label
       break;
     default:
-      ty = numOperands ? ops[0]!.type : inst.type;
+      ty = numOperands ? inst.typeOf(0) : inst.type;
   }
   const type = typeSlotOf(ctx, ty);
 
   if ((inst.opcode === 'call' || inst.opcode === 'invoke') && calleeType(inst).isVarArg) {
-    writeVarArgsCall(ctx, inst, ops, opcode, type, cc, isCallEscape, isInvokeEscape);
+    writeVarArgsCall(ctx, inst, opcode, type, cc, isCallEscape, isInvokeEscape);
     return;
   }
 
@@ -110,9 +205,9 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
     let s0 = 4095;
     let s1 = 0;
     let s2 = 0;
-    if (numOperands > 0) s0 = operandSlot(ctx, inst, ops, 0);
-    if (numOperands > 1) s1 = operandSlot(ctx, inst, ops, 1);
-    if (numOperands > 2) s2 = operandSlot(ctx, inst, ops, 2);
+    if (numOperands > 0) s0 = operandSlot(ctx, inst, 0);
+    if (numOperands > 1) s1 = operandSlot(ctx, inst, 1);
+    if (numOperands > 2) s2 = operandSlot(ctx, inst, 2);
     if (isCondBr) {
       // LLVM keeps a conditional branch's condition last: [ifTrue, ifFalse, cond].
       const cond = s0;
@@ -128,7 +223,7 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
       if (s1 > maxOpSlot) maxOpSlot = s1;
       numOperands++;
     } else if (inst.opcode === 'malloc' || inst.opcode === 'alloca') {
-      const align = inst.alignment ?? 0;
+      const align = x.alignment ?? 0;
       if (align && !ctx.row.hasPackedAndAttributes) throw new EncodeError(`${inst.opcode} alignment`, ctx.row.version);
       if (align) {
         s1 = encodedAlignment(align);
@@ -138,17 +233,17 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
     } else if (inst.opcode === 'getelementptr' && !ctx.row.restrictedGEPTypes) {
       const seq = gepKinds;
       if (numOperands > 1 && seq[1] === 'sequential') {
-        s1 = s1 * 4 + gepIndexTag(ops[1]!.type);
+        s1 = s1 * 4 + gepIndexTag(inst.typeOf(1));
         if (s1 > maxOpSlot) maxOpSlot = s1;
       }
       if (numOperands > 2 && seq[2] === 'sequential') {
-        s2 = s2 * 4 + gepIndexTag(ops[2]!.type);
+        s2 = s2 * 4 + gepIndexTag(inst.typeOf(2));
         if (s2 > maxOpSlot) maxOpSlot = s2;
       }
     } else if (isCallEscape) {
       numOperands++;
       if (numOperands <= 3) {
-        const word = cc * 2 + (inst.isTailCall ? 1 : 0);
+        const word = cc * 2 + (x.isTailCall ? 1 : 0);
         if (numOperands === 1) s0 = word;
         else if (numOperands === 2) s1 = word;
         else s2 = word;
@@ -184,21 +279,21 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
   // Format 0: opcode, type, operand count, then each operand as a vbr.
   out.vbr32(opcode << 2);
   writeTypeId(ctx, type);
-  const n = ops.length;
+  const n = inst.count;
   out.vbr32(n + (isCastLike || isInvokeEscape || isCallEscape ? 1 : 0));
   if (inst.opcode !== 'getelementptr') {
-    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, ops, llvmOperandIndex(inst, i)));
+    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, isCondBr ? (i + 1) % 3 : i));
     if (isCastLike) writeTypeId(ctx, typeSlotOf(ctx, castLikeType(inst)));
     else if (isInvokeEscape) out.vbr32(cc);
-    else if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
+    else if (isCallEscape) out.vbr32(cc * 2 + (x.isTailCall ? 1 : 0));
   } else if (ctx.row.restrictedGEPTypes) {
-    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, ops, i));
+    for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, i));
   } else {
     const seq = gepKinds;
-    out.vbr32(slotOf(ctx, ops[0]!));
+    out.vbr32(inst.slot(ctx, 0));
     for (let i = 1; i < n; i++) {
-      const s = slotOf(ctx, ops[i]!);
-      out.vbr32(seq[i] === 'sequential' ? s * 4 + gepIndexTag(ops[i]!.type) : s);
+      const s = inst.slot(ctx, i);
+      out.vbr32(seq[i] === 'sequential' ? s * 4 + gepIndexTag(inst.typeOf(i)) : s);
     }
   }
   if (ctx.row.longInstructionsPadded) pad(ctx);
@@ -210,9 +305,9 @@ export function writeInstruction(ctx: EncodeContext, inst: Instruction): void {
  * 1.0–1.2 also wrote `uint` sequential indices, which a reader can tell from `long` ones only
  * when the `long` plane has no value at that slot; anything else cannot be written.
  */
-function checkRestrictedGep(ctx: EncodeContext, ops: readonly Value[], kinds: readonly GepIndexKind[]): void {
-  for (let i = 1; i < ops.length; i++) {
-    const t = ops[i]!.type;
+function checkRestrictedGep(ctx: EncodeContext, inst: Current, kinds: readonly GepIndexKind[]): void {
+  for (let i = 1; i < inst.count; i++) {
+    const t = inst.typeOf(i);
     if (kinds[i] !== 'sequential') {
       if (t.kind !== 'ubyte') {
         throw new EncodeError(`a getelementptr structure index of type ${t.kind}`, ctx.row.version, 'structure indices were ubyte constants before LLVM 1.3');
@@ -222,7 +317,7 @@ function checkRestrictedGep(ctx: EncodeContext, ops: readonly Value[], kinds: re
       // (From version 1 the long plane always has its implicit null at slot 0.)
       const written = ctx.sc.getPlane(ctx.sc.typeSlot(primitiveTypes.long)).length;
       const longPlane = ctx.row.explicitPrimitiveZeros ? written : Math.max(written, 1);
-      if (t.kind !== 'uint' || slotOf(ctx, ops[i]!) < longPlane) {
+      if (t.kind !== 'uint' || inst.slot(ctx, i) < longPlane) {
         throw new EncodeError(`a getelementptr array or pointer index of type ${t.kind}`, ctx.row.version, 'sequential indices were long values before LLVM 1.3');
       }
     }
@@ -233,25 +328,24 @@ function checkRestrictedGep(ctx: EncodeContext, ops: readonly Value[], kinds: re
  * The slot of graph operand `i`: a version-0 file may have named a global through its pointer
  * reference (see `Instruction.constantRefOperands`).
  */
-function operandSlot(ctx: EncodeContext, inst: Instruction, ops: readonly Value[], i: number): number {
-  const refs = inst.constantRefOperands;
-  if (refs !== undefined && refs.includes(i)) return constantOperandSlot(ctx, ops[i]!);
-  return slotOf(ctx, ops[i]!);
+function operandSlot(ctx: EncodeContext, inst: Current, i: number): number {
+  const refs = inst.extras.constantRefOperands;
+  if (refs !== undefined && refs.includes(i)) return constantOperandSlot(ctx, inst.values[i]!);
+  return inst.slot(ctx, i);
 }
 
 /** The type a cast-like instruction carries: the target type, or `vanext`'s argument type. */
-function castLikeType(inst: Instruction): Type {
+function castLikeType(inst: Current): Type {
   if (inst.opcode === 'vanext') {
-    if (inst.argType === undefined) throw new Error('vanext without argType');
-    return inst.argType;
+    if (inst.extras.argType === undefined) throw new Error('vanext without argType');
+    return inst.extras.argType;
   }
   return inst.type;
 }
 
 function writeVarArgsCall(
   ctx: EncodeContext,
-  inst: Instruction,
-  ops: readonly Value[],
+  inst: Current,
   opcode: number,
   type: number,
   cc: number,
@@ -263,13 +357,13 @@ function writeVarArgsCall(
   writeTypeId(ctx, type);
   const numParams = calleeType(inst).params.length;
   const numFixed = inst.opcode === 'call' ? 1 + numParams : 3 + numParams;
-  out.vbr32(2 * ops.length - numFixed + (isCallEscape || isInvokeEscape ? 1 : 0));
-  for (let i = 0; i < numFixed; i++) out.vbr32(operandSlot(ctx, inst, ops, i));
-  for (let i = numFixed; i < ops.length; i++) {
-    writeTypeId(ctx, typeSlotOf(ctx, ops[i]!.type));
-    out.vbr32(operandSlot(ctx, inst, ops, i));
+  out.vbr32(2 * inst.count - numFixed + (isCallEscape || isInvokeEscape ? 1 : 0));
+  for (let i = 0; i < numFixed; i++) out.vbr32(operandSlot(ctx, inst, i));
+  for (let i = numFixed; i < inst.count; i++) {
+    writeTypeId(ctx, typeSlotOf(ctx, inst.typeOf(i)));
+    out.vbr32(operandSlot(ctx, inst, i));
   }
-  if (isCallEscape) out.vbr32(cc * 2 + (inst.isTailCall ? 1 : 0));
+  if (isCallEscape) out.vbr32(cc * 2 + (inst.extras.isTailCall ? 1 : 0));
   else if (isInvokeEscape) out.vbr32(cc);
   if (ctx.row.longInstructionsPadded) pad(ctx);
 }

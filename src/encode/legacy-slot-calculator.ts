@@ -22,10 +22,16 @@ import { Canonicalizer, hasNullValue, isPlainConstant } from './canonical.js';
 import { EncodeError } from './encode-error.js';
 import { typeLabel } from '../graph/describe.js';
 import { SelfContainingTypes } from '../graph/self-containing.js';
-import { insertSubtypes, llvmOperandIndex } from './slot-calculator.js';
+import { insertSubtypes } from './slot-calculator.js';
 import { writtenOperands } from './gep-indices.js';
 import type { FormatRow } from '../format/format-table.js';
-import type { PlaneEntry, PointerRef, SlotNumbering } from './slot-numbering.js';
+import type { LocalEntry, PlaneEntry, PointerRef, SlotNumbering } from './slot-numbering.js';
+import { bodyViewOf, LocalSlots, namedConstantsOfBody, BR, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, VANEXT, GETELEMENTPTR, type BodyView } from './body-view.js';
+import { gepIndexKindsOfCodes, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
+import { primitiveTypes as P } from '../graph/type.js';
+
+/** A plane entry that is an object (not one of the current function's instructions or blocks). */
+type ObjectEntry = Value | PointerRef;
 import { namedConstants, typeNameOrder } from './symbol-order.js';
 
 const NONE: readonly never[] = [];
@@ -35,7 +41,10 @@ export class LegacySlotCalculator implements SlotNumbering {
   private readonly types: Type[] = [];
   private readonly typeMap = new Map<Type, number>();
   private readonly table: PlaneEntry[][] = [];
-  private readonly nodeMap = new Map<PlaneEntry, number>();
+  private readonly nodeMap = new Map<ObjectEntry, number>();
+  private readonly locals = new LocalSlots();
+  private readonly views = new Map<Function, BodyView>();
+  private readonly slotOfValue = (v: Value): number => this.slotOf(v);
   private readonly refs = new Map<GlobalValue, PointerRef>();
   private moduleLevel: number[] = [];
   moduleTypeLevel = 0;
@@ -58,14 +67,28 @@ export class LegacySlotCalculator implements SlotNumbering {
   slotOf(v: Value): number {
     switch (v.kind) {
       case 'instruction':
-      case 'argument':
       case 'block':
+        return this.locals.ofObject(v);
+      case 'argument':
       case 'global':
       case 'function':
         return this.nodeMap.get(v) ?? -1;
       default:
         return this.nodeMap.get(this.canon.canon(v)) ?? -1;
     }
+  }
+
+  viewOf(f: Function): BodyView | undefined {
+    let view = this.views.get(f);
+    if (view === undefined && !this.views.has(f)) {
+      view = bodyViewOf(f);
+      if (view !== undefined) this.views.set(f, view);
+    }
+    return view;
+  }
+
+  codeSlot(code: number): number {
+    return this.locals.codeSlot(code, this.slotOfValue);
   }
 
   constantOperandSlot(v: Value): number {
@@ -121,7 +144,7 @@ export class LegacySlotCalculator implements SlotNumbering {
   }
 
   /** How a value is met as a constant's operand: a global as its pointer reference. */
-  private constantEntry(v: Value): PlaneEntry {
+  private constantEntry(v: Value): ObjectEntry {
     if (v.kind === 'global' || v.kind === 'function') {
       let ref = this.refs.get(v);
       if (ref === undefined) this.refs.set(v, (ref = { kind: 'pointerref', type: v.type, target: v }));
@@ -131,7 +154,7 @@ export class LegacySlotCalculator implements SlotNumbering {
   }
 
   /** The operands LLVM 1.1's constant objects had, numbered before the constant itself. */
-  private constantOperands(e: PlaneEntry): readonly PlaneEntry[] {
+  private constantOperands(e: ObjectEntry): readonly ObjectEntry[] {
     switch (e.kind) {
       case 'pointerref':
         return [e.target];
@@ -159,7 +182,7 @@ export class LegacySlotCalculator implements SlotNumbering {
 
   // ---- insertion -------------------------------------------------------------------------------
 
-  private getOrCreateSlot(e: PlaneEntry): number {
+  private getOrCreateSlot(e: ObjectEntry): number {
     if (e.type.kind === 'void') return -1;
     const existing = this.nodeMap.get(e);
     if (existing !== undefined) return existing;
@@ -186,8 +209,7 @@ export class LegacySlotCalculator implements SlotNumbering {
     return slot;
   }
 
-  private doInsertValue(e: PlaneEntry): number {
-    const typ = e.type;
+  private doInsertValue(e: ObjectEntry | LocalEntry, typ: Type = (e as ObjectEntry).type): number {
     const ty = this.getOrCreateTypeSlot(typ);
     while (this.table.length <= ty) this.table.push([]);
     const plane = this.table[ty]!;
@@ -200,7 +222,8 @@ export class LegacySlotCalculator implements SlotNumbering {
       }
     }
     const slot = plane.length;
-    this.nodeMap.set(e, slot);
+    if (typeof e === 'number') this.locals.set(e, slot);
+    else this.nodeMap.set(e, slot);
     plane.push(e);
     return slot;
   }
@@ -210,28 +233,51 @@ export class LegacySlotCalculator implements SlotNumbering {
   incorporateFunction(f: Function): void {
     this.moduleLevel = this.table.map((p) => p.length);
     this.moduleTypeLevel = this.types.length;
+    const view = this.viewOf(f);
+    this.locals.begin(view);
     for (const a of f.args) this.getOrCreateSlot(a);
+    if (view === undefined) return;
+    const body = view.body;
+    const { data, types, values, extraAt, extras, blockCount } = body;
+    const n = body.instructionCount;
+    const operandBase = 2 * n + blockCount;
+    const kinds: GepIndexKind[] = [];
     // The constants the instructions use, in operand order (LLVM's constant_iterator).
-    for (const bb of f.blocks) {
-      for (const inst of bb.instructions) {
-        const ops = writtenOperands(this.row, inst.opcode, inst.operands);
-        const refs = inst.constantRefOperands;
-        for (let k = 0; k < ops.length; k++) {
-          const i = llvmOperandIndex(inst, k);
-          const op = ops[i]!;
-          // Globals the file named through a pointer reference are constants here too; inline
-          // asm is numbered so that writing it is refused rather than missed.
-          if (refs !== undefined && refs.includes(i)) this.getOrCreateSlot(this.constantEntry(op));
-          else if (isPlainConstant(op) || op.kind === 'inlineasm') this.getOrCreateSlot(this.canon.canon(op));
-        }
+    let start = 0;
+    let nextExtra = 0;
+    for (let inst = 0; inst < n; inst++) {
+      const word = data[inst]!;
+      const end = data[n + inst]!;
+      const count = end - start;
+      while (nextExtra < extraAt.length && extraAt[nextExtra]! < inst) nextExtra++;
+      const refs = nextExtra < extraAt.length && extraAt[nextExtra] === inst ? extras[nextExtra]!.constantRefOperands : undefined;
+      const isGep = (word & 63) === GETELEMENTPTR && count >= 2;
+      if (isGep) gepIndexKindsOfCodes(body, operandBase, start, end, kinds);
+      const isCondBr = (word & 63) === BR && count === 3;
+      for (let k = 0; k < count; k++) {
+        const i = isCondBr ? (k + 1) % 3 : k; // LLVM's operand order (see llvmOperandIndex)
+        const code = data[operandBase + start + i]!;
+        if (code < 0 || (code & 3) !== TAG_VALUE) continue;
+        let op = values[code >>> 2]!;
+        if (isGep && kinds[i] === 'struct') op = writtenStructIndex(this.row, op);
+        // Globals the file named through a pointer reference are constants here too; inline
+        // asm is numbered so that writing it is refused rather than missed.
+        if (refs !== undefined && refs.includes(i)) this.getOrCreateSlot(this.constantEntry(op));
+        else if (isPlainConstant(op) || op.kind === 'inlineasm') this.getOrCreateSlot(this.canon.canon(op));
       }
+      start = end;
     }
-    for (const c of namedConstants(f.layout)) this.getOrCreateSlot(this.canon.canon(c));
-    for (const bb of f.blocks) this.getOrCreateSlot(bb);
-    for (const bb of f.blocks) {
-      for (const inst of bb.instructions) {
-        this.getOrCreateSlot(inst);
-        if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateTypeSlot(inst.argType);
+    for (const c of namedConstantsOfBody(body)) this.getOrCreateSlot(this.canon.canon(c));
+    for (let b = 0; b < blockCount; b++) this.doInsertValue(b * 4 + TAG_BLOCK, P.label);
+    nextExtra = 0;
+    for (let inst = 0; inst < n; inst++) {
+      const word = data[inst]!;
+      const t = types[word >>> 6]!;
+      if (t.kind !== 'void') this.doInsertValue(inst * 4 + TAG_INSTRUCTION, t);
+      if ((word & 63) === VANEXT) {
+        while (nextExtra < extraAt.length && extraAt[nextExtra]! < inst) nextExtra++;
+        const argType = nextExtra < extraAt.length && extraAt[nextExtra] === inst ? extras[nextExtra]!.argType : undefined;
+        if (argType !== undefined) this.getOrCreateTypeSlot(argType);
       }
     }
   }
@@ -241,7 +287,10 @@ export class LegacySlotCalculator implements SlotNumbering {
     for (let i = 0; i < this.table.length; i++) {
       const plane = this.table[i]!;
       const level = i < levels.length ? levels[i]! : 0;
-      for (let j = level; j < plane.length; j++) this.nodeMap.delete(plane[j]!);
+      for (let j = level; j < plane.length; j++) {
+        const e = plane[j]!;
+        if (typeof e !== 'number') this.nodeMap.delete(e);
+      }
       plane.length = level;
     }
     this.table.length = levels.length;
@@ -249,5 +298,6 @@ export class LegacySlotCalculator implements SlotNumbering {
     this.types.length = this.moduleTypeLevel;
     this.moduleLevel = [];
     this.moduleTypeLevel = 0;
+    this.locals.end();
   }
 }

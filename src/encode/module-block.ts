@@ -17,6 +17,32 @@ import { namedConstants } from './symbol-order.js';
 import { writeTypes } from './type-pool.js';
 import { writeV7Stream } from './v7/module-block.js';
 
+/**
+ * One small instance of each class a write creates, kept for the life of the program. V8 keeps
+ * a class's hidden classes only while an instance lives: once a write's slot numbering and output
+ * buffer are collected (at the next full GC), their hidden classes go too, and every optimized
+ * function of the writer that depended on them is thrown away ("weak objects") and recompiled
+ * during the next write, which then runs several times slower (measured: big-bf written right
+ * after a full GC, 100+ ms instead of ~20). These keep the shapes, and the compiled writer, alive.
+ */
+const EMPTY_MODULE: Module = {
+  kind: 'module',
+  endianness: 'little',
+  pointerSize: 32,
+  targetTriple: '',
+  inlineAsm: '',
+  dependentLibraries: [],
+  types: [],
+  typeNames: new Map(),
+  globals: [],
+  functions: [],
+};
+export const KEPT_SHAPES: readonly object[] = [
+  new BinaryWriter({ initialCapacity: 16 }),
+  new SlotCalculator(EMPTY_MODULE, formatFor(6)!),
+  new LegacySlotCalculator(EMPTY_MODULE, formatFor(0)!),
+];
+
 /** Bytecode versions the writer can produce. */
 export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([0, 1, 3, 5, 6, 7]);
 

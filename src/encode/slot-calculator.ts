@@ -22,11 +22,13 @@ import type { Type } from '../graph/type.js';
 import { isFirstClassType, primitiveTypesById, subtypes } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import { formatFor, type FormatRow } from '../format/format-table.js';
-import { writtenOperands } from './gep-indices.js';
+import { gepIndexKindsOfCodes, writtenOperands, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isPlainConstant, isString } from './canonical.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';
-import type { SlotNumbering } from './slot-numbering.js';
+import type { LocalEntry, SlotNumbering } from './slot-numbering.js';
+import { bodyViewOf, LocalSlots, namedConstantsOfBody, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, typeOfCode, VANEXT, GETELEMENTPTR, type BodyView } from './body-view.js';
+import { primitiveTypes as P } from '../graph/type.js';
 
 /** LLVM's type ids for the primitive types (void = 0 … label = 12). */
 export const FIRST_DERIVED_TYPE_ID = 13;
@@ -120,13 +122,16 @@ class FunctionScan {
   }
 }
 
+/** Keeps FunctionScan's hidden class (and the code compiled for it) alive between writes: see `KEPT_SHAPES` in module-block.ts. */
+export const KEPT_SCAN: object = new FunctionScan();
+
 export class SlotCalculator implements SlotNumbering {
   readonly canon = new Canonicalizer();
   /** The module's type table (global type slots). */
   readonly types: Type[] = [];
   private readonly typeMap = new Map<Type, number>();
   /** The module's value planes, indexed by global type slot. */
-  readonly table: Value[][] = [];
+  readonly table: (Value | LocalEntry)[][] = [];
   private readonly nodeMap = new Map<Value, number>();
   /** Module-level strings, in the order they were numbered (the strings plane's order). */
   readonly strings: Value[] = [];
@@ -136,7 +141,7 @@ export class SlotCalculator implements SlotNumbering {
   private moduleContainsAllFunctionConstants = false;
 
   /** The current function's compaction table (planes by compacted type slot); empty when none. */
-  compactionTable: Value[][] = [];
+  compactionTable: (Value | LocalEntry)[][] = [];
   /** The current function's compacted types; empty when types are not compacted. */
   compactionTypes: Type[] = [];
   /**
@@ -155,6 +160,13 @@ export class SlotCalculator implements SlotNumbering {
   /** Canonical representative of each constant operand object met in a function body. */
   private readonly operandReps = new Map<Value, Value>();
   private readonly compactionTypeMap = new Map<Type, number>();
+  /** Each defined function's body as the writer walks it (see body-view.ts). */
+  private readonly views = new Map<Function, BodyView>();
+  /** The current function's body, and the slots of its instructions and blocks (-1: none) and of its tag-0 values (memo, -2: not asked yet). */
+  private readonly locals = new LocalSlots();
+  private get view(): BodyView | undefined {
+    return this.locals.view;
+  }
 
   /**
    * Versions 0–1 counted the "type type" among the types (see `fileTypeId`), so LLVM 1.2's
@@ -182,8 +194,9 @@ export class SlotCalculator implements SlotNumbering {
     if (local !== undefined) return local;
     switch (v.kind) {
       case 'instruction':
-      case 'argument':
       case 'block':
+        return this.locals.ofObject(v);
+      case 'argument':
         return -1;
       case 'global':
       case 'function':
@@ -197,6 +210,26 @@ export class SlotCalculator implements SlotNumbering {
         return s;
       }
     }
+  }
+
+  /** The body of `f` as the writer walks it (undefined for a declaration). */
+  viewOf(f: Function): BodyView | undefined {
+    return this.views.get(f) ?? bodyViewOf(f);
+  }
+
+  private localSlot(code: number): number {
+    return this.locals.get(code);
+  }
+
+  private setLocalSlot(code: number, slot: number): void {
+    this.locals.set(code, slot);
+  }
+
+  private readonly slotOfValue = (v: Value): number => this.slotOf(v);
+
+  /** The slot of an operand code of the current function's body, or -1. */
+  codeSlot(code: number): number {
+    return this.locals.codeSlot(code, this.slotOfValue);
   }
 
   /** The same as `slotOf`: from LLVM 1.3 on a global inside a constant is the global itself. */
@@ -269,7 +302,7 @@ export class SlotCalculator implements SlotNumbering {
     return plane < this.moduleLevel.length ? this.moduleLevel[plane]! : 0;
   }
 
-  getPlane(plane: number): Value[] {
+  getPlane(plane: number): (Value | LocalEntry)[] {
     if (this.compactionTable.length !== 0) {
       const cp = this.compactionTable[plane];
       if (cp !== undefined && cp.length !== 0) return cp;
@@ -295,7 +328,7 @@ export class SlotCalculator implements SlotNumbering {
     for (let plane = 0; plane < this.table.length; plane++) {
       const t = this.types[plane]!;
       if (t.kind !== 'array' || (t.element.kind !== 'sbyte' && t.element.kind !== 'ubyte')) continue;
-      const p = this.table[plane]!;
+      const p = this.table[plane] as Value[]; // (module level: values only)
       let firstNonString = 0;
       for (let i = 0; i < p.length; i++) {
         const v = p[i]!;
@@ -318,21 +351,37 @@ export class SlotCalculator implements SlotNumbering {
     // This is the one walk over every operand of the module. It also records, per function, what
     // its compaction table will need (see `FunctionScan`), so that walk need not be repeated.
     let lastType: Type | undefined;
+    const kinds: GepIndexKind[] = [];
     for (const f of m.functions) {
-      if (f.blocks.length === 0) continue;
+      const view = bodyViewOf(f);
+      if (view === undefined) continue;
+      this.views.set(f, view);
       const scan = new FunctionScan();
       this.scans.set(f, scan);
       for (const a of f.args) scan.addType(a.type);
       let fnLastType: Type | undefined;
-      for (const bb of f.blocks) {
-        for (const inst of bb.instructions) {
-          if (inst.type !== fnLastType) {
-            fnLastType = inst.type;
-            scan.addType(inst.type);
+      const body = view.body;
+      const { data, types, values } = body;
+      const n = body.instructionCount;
+      const operandBase = 2 * n + body.blockCount;
+      let nextExtra = 0;
+      let start = 0;
+      for (let inst = 0; inst < n; inst++) {
+        const word = data[inst]!;
+        const type = types[word >>> 6]!;
+        const end = data[n + inst]!;
+        {
+          if (type !== fnLastType) {
+            fnLastType = type;
+            scan.addType(type);
           }
-          const ops = writtenOperands(this.row, inst.opcode, inst.operands);
-          for (let i = 0; i < ops.length; i++) {
-            const op = ops[i]!;
+          const isGep = (word & 63) === GETELEMENTPTR && end - start >= 2;
+          if (isGep) gepIndexKindsOfCodes(body, operandBase, start, end, kinds);
+          for (let k = start; k < end; k++) {
+            const code = data[operandBase + k]!;
+            if ((code & 3) !== TAG_VALUE || code < 0) continue;
+            let op = values[code >>> 2]!;
+            if (isGep && kinds[k - start] === 'struct') op = writtenStructIndex(this.row, op);
             switch (op.kind) {
               case 'instruction':
               case 'argument':
@@ -354,18 +403,23 @@ export class SlotCalculator implements SlotNumbering {
               }
             }
           }
-          if (inst.type !== lastType) {
-            lastType = inst.type;
-            this.getOrCreateTypeSlot(inst.type);
+          if (type !== lastType) {
+            lastType = type;
+            this.getOrCreateTypeSlot(type);
           }
-          if (inst.opcode === 'vanext' && inst.argType !== undefined) {
-            this.getOrCreateTypeSlot(inst.argType);
-            scan.addType(inst.argType);
+          while (nextExtra < body.extraAt.length && body.extraAt[nextExtra]! < inst) nextExtra++;
+          if ((word & 63) === VANEXT && nextExtra < body.extraAt.length && body.extraAt[nextExtra] === inst) {
+            const argType = body.extras[nextExtra]!.argType;
+            if (argType !== undefined) {
+              this.getOrCreateTypeSlot(argType);
+              scan.addType(argType);
+            }
           }
         }
+        start = end;
       }
       // Constants the function's symbol table names (LLVM processSymbolTableConstants).
-      for (const c of namedConstants(f.layout)) {
+      for (const c of namedConstantsOfBody(body)) {
         const rep = this.canon.canon(c);
         this.getOrCreateSlot(rep);
         scan.addValue(rep);
@@ -423,27 +477,42 @@ export class SlotCalculator implements SlotNumbering {
     return s !== -1 ? s : this.insertType(t);
   }
 
-  private insertValue(rep: Value): number {
+  /** Whether the current function has given `rep` a slot of its own (compaction entry or local). */
+  private hasFnSlot(rep: Value | LocalEntry): boolean {
+    return typeof rep === 'number' ? this.localSlot(rep) !== -1 : this.fnMap.has(rep);
+  }
+
+  private setFnSlot(rep: Value | LocalEntry, slot: number): void {
+    if (typeof rep === 'number') this.setLocalSlot(rep, slot);
+    else this.fnMap.set(rep, slot);
+  }
+
+  /** The type of a plane entry (a local entry is a code of the current body). */
+  private entryType(rep: Value | LocalEntry): Type {
+    return typeof rep === 'number' ? typeOfCode(this.view!.body, rep)! : rep.type;
+  }
+
+  private insertValue(rep: Value | LocalEntry, typ: Type = this.entryType(rep)): number {
     if (this.inFunction) {
-      if (rep.type.kind === 'void') return -1;
-      const plane = this.typeSlot(rep.type);
+      if (typ.kind === 'void') return -1;
+      const plane = this.typeSlot(typ);
       const cp = this.compactionTable[plane];
       if (cp !== undefined && cp.length !== 0) {
         // Hot path (each of a function's own values): a value new to a non-empty compaction plane
         // of its own type is appended, as getOrCreateCompactionSlot would after finding nothing.
-        if (this.compactionTypes.length === 0 || this.compactionTypeMap.get(rep.type) === plane) {
-          if (!this.fnMap.has(rep)) {
+        if (this.compactionTypes.length === 0 || this.compactionTypeMap.get(typ) === plane) {
+          if (!this.hasFnSlot(rep)) {
             const slot = cp.length;
             cp.push(rep);
-            this.fnMap.set(rep, slot);
+            this.setFnSlot(rep, slot);
             return slot;
           }
         }
-        return this.getOrCreateCompactionSlot(rep);
+        return this.getOrCreateCompactionSlot(rep, typ);
       }
     }
-    if (rep.type.kind === 'void') return -1;
-    return this.doInsertValue(rep);
+    if (typ.kind === 'void') return -1;
+    return this.doInsertValue(rep, typ);
   }
 
   private insertType(t: Type): number {
@@ -453,8 +522,7 @@ export class SlotCalculator implements SlotNumbering {
     return result;
   }
 
-  private doInsertValue(rep: Value): number {
-    const typ = rep.type;
+  private doInsertValue(rep: Value | LocalEntry, typ: Type): number {
     let ty: number;
     const prim = PRIMITIVE_ID.get(typ);
     if (prim === undefined) {
@@ -474,7 +542,8 @@ export class SlotCalculator implements SlotNumbering {
       }
     }
     const slot = plane.length;
-    (this.inFunction ? this.fnMap : this.nodeMap).set(rep, slot);
+    if (this.inFunction) this.setFnSlot(rep, slot);
+    else this.nodeMap.set(rep as Value, slot);
     plane.push(rep);
     return slot;
   }
@@ -493,6 +562,8 @@ export class SlotCalculator implements SlotNumbering {
   incorporateFunction(f: Function): void {
     this.inFunction = true;
     this.operandMemo.clear();
+    const view = this.viewOf(f);
+    this.locals.begin(view);
     if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
     const n = this.numPlanes;
     this.moduleLevel = new Array<number>(n);
@@ -501,16 +572,25 @@ export class SlotCalculator implements SlotNumbering {
 
     // Arguments, blocks and instructions are new to the table (LLVM's getOrCreateSlot would miss).
     this.forgetCachedType();
-    for (const a of f.args) this.insertLocal(a);
-    const blocks = f.blocks;
-    for (let b = 0; b < blocks.length; b++) {
-      const bb = blocks[b]!;
-      this.insertLocal(bb);
-      const insts = bb.instructions;
-      for (let i = 0; i < insts.length; i++) {
-        const inst = insts[i]!;
-        if (inst.type.kind !== 'void') this.insertLocal(inst);
-        if (inst.opcode === 'vanext' && inst.argType !== undefined) this.getOrCreateTypeSlot(inst.argType);
+    for (const a of f.args) this.insertLocal(a, a.type);
+    if (view !== undefined) {
+      const { data, types, blockCount, extraAt, extras } = view.body;
+      const n = view.body.instructionCount;
+      let i = 0;
+      let nextExtra = 0;
+      for (let b = 0; b < blockCount; b++) {
+        this.insertLocal(b * 4 + TAG_BLOCK, P.label);
+        const end = data[2 * n + b]!;
+        for (; i < end; i++) {
+          const word = data[i]!;
+          const t = types[word >>> 6]!;
+          if (t.kind !== 'void') this.insertLocal(i * 4 + TAG_INSTRUCTION, t);
+          if ((word & 63) === VANEXT) {
+            while (nextExtra < extraAt.length && extraAt[nextExtra]! < i) nextExtra++;
+            const argType = nextExtra < extraAt.length && extraAt[nextExtra] === i ? extras[nextExtra]!.argType : undefined;
+            if (argType !== undefined) this.getOrCreateTypeSlot(argType);
+          }
+        }
       }
     }
     if (this.compactionTable.length !== 0) this.pruneCompactionTable();
@@ -522,27 +602,26 @@ export class SlotCalculator implements SlotNumbering {
    * type lookups; forgotten with the type cache.
    */
   private localType: Type | undefined;
-  private localPlane: Value[] | undefined;
+  private localPlane: (Value | LocalEntry)[] | undefined;
 
-  /** `insertValue` for an argument, block or instruction, with the common case inline. */
-  private insertLocal(rep: Value): void {
-    const t = rep.type;
+  /** `insertValue` for an argument, block or instruction (of type `t`), with the common case inline. */
+  private insertLocal(rep: Value | LocalEntry, t: Type): void {
     if (t !== this.localType) {
       this.localPlane = this.appendPlaneFor(t);
       this.localType = t;
     }
     const plane = this.localPlane;
     // An empty plane may first need its null value: the general path knows.
-    if (plane !== undefined && plane.length !== 0 && !this.fnMap.has(rep)) {
-      this.fnMap.set(rep, plane.length);
+    if (plane !== undefined && plane.length !== 0 && !this.hasFnSlot(rep)) {
+      this.setFnSlot(rep, plane.length);
       plane.push(rep);
       return;
     }
-    this.insertValue(rep);
+    this.insertValue(rep, t);
   }
 
   /** The plane `insertValue` appends a new value of type `t` to, when it does nothing else. */
-  private appendPlaneFor(t: Type): Value[] | undefined {
+  private appendPlaneFor(t: Type): (Value | LocalEntry)[] | undefined {
     if (t.kind === 'void') return undefined;
     const plane = this.typeSlot(t);
     const cp = this.compactionTable[plane];
@@ -566,6 +645,7 @@ export class SlotCalculator implements SlotNumbering {
     this.fnMap.clear();
     this.operandMemo.clear();
     this.inFunction = false;
+    this.locals.end();
     this.compactionTypeMap.clear();
     this.forgetCachedType();
     this.moduleLevel = [];
@@ -580,14 +660,16 @@ export class SlotCalculator implements SlotNumbering {
     }
   }
 
-  private getOrCreateCompactionSlot(rep: Value): number {
-    const existing = this.fnMap.get(rep);
-    if (existing !== undefined) return existing;
-    const ty = this.compactionTypes.length !== 0 ? this.getOrCreateCompactionTypeSlot(rep.type) : this.typeSlot(rep.type);
+  private getOrCreateCompactionSlot(rep: Value | LocalEntry, typ: Type = this.entryType(rep)): number {
+    if (typeof rep !== 'number') {
+      const existing = this.fnMap.get(rep);
+      if (existing !== undefined) return existing;
+    } else if (this.localSlot(rep) !== -1) return this.localSlot(rep);
+    const ty = this.compactionTypes.length !== 0 ? this.getOrCreateCompactionTypeSlot(typ) : this.typeSlot(typ);
     while (this.compactionTable.length <= ty) this.compactionTable.push([]);
     const plane = this.compactionTable[ty]!;
-    if (plane.length === 0 && hasNullValue(rep.type)) {
-      const zero = this.canon.nullOf(rep.type);
+    if (plane.length === 0 && hasNullValue(typ)) {
+      const zero = this.canon.nullOf(typ);
       if (rep !== zero) {
         plane.push(zero);
         this.fnMap.set(zero, 0);
@@ -595,7 +677,7 @@ export class SlotCalculator implements SlotNumbering {
     }
     const slot = plane.length;
     plane.push(rep);
-    if (!this.fnMap.has(rep)) this.fnMap.set(rep, slot);
+    if (!this.hasFnSlot(rep)) this.setFnSlot(rep, slot);
     return slot;
   }
 
@@ -672,7 +754,7 @@ export class SlotCalculator implements SlotNumbering {
       if (!prune && numFunctionObjs === 0) {
         let maxIdx = 0;
         for (let i = 0; i < modLevel; i++) {
-          const idx = this.nodeMap.get(cplane[i]!) ?? 0;
+          const idx = this.nodeMap.get(cplane[i] as Value) ?? 0;
           if (idx > maxIdx) maxIdx = idx;
         }
         prune = maxIdx < 64;
@@ -681,12 +763,13 @@ export class SlotCalculator implements SlotNumbering {
         const old = cplane;
         this.compactionTable[ctp] = [];
         // Module-level entries first: a null value dropped here may be re-added below.
-        for (let i = 0; i < modLevel; i++) this.fnMap.delete(old[i]!);
+        for (let i = 0; i < modLevel; i++) this.fnMap.delete(old[i] as Value);
         for (let i = modLevel; i < old.length; i++) {
           const v = old[i]!;
-          this.fnMap.delete(v);
+          if (typeof v === 'number') this.setLocalSlot(v, -1);
+          else this.fnMap.delete(v);
           // Its compaction plane is now empty, so LLVM's getOrCreateSlot lands in the module plane.
-          this.doInsertValue(v);
+          this.doInsertValue(v, this.entryType(v));
         }
         this.moduleLevel[ctp] = gplane.length - numFunctionObjs;
       }
@@ -701,3 +784,4 @@ export class SlotCalculator implements SlotNumbering {
     return true;
   }
 }
+

@@ -5,6 +5,7 @@
  */
 import type { PointerType, Type } from '../graph/type.js';
 import type { Function, GlobalValue, Value } from '../graph/value.js';
+import type { BodyView } from './body-view.js';
 
 /**
  * LLVM 1.0/1.1's "constant pointer reference": a global's address used inside a constant (an
@@ -18,8 +19,14 @@ export interface PointerRef {
   readonly target: GlobalValue;
 }
 
-/** An entry of a value plane: a graph value or (LLVM 1.0/1.1) a pointer reference. */
-export type PlaneEntry = Value | PointerRef;
+/**
+ * One of the current function's own instructions or blocks in a value plane: its value code in
+ * the function's body (see body-view.ts), so that the body need not be objects.
+ */
+export type LocalEntry = number;
+
+/** An entry of a value plane: a graph value, (LLVM 1.0/1.1) a pointer reference, or a local entry. */
+export type PlaneEntry = Value | PointerRef | LocalEntry;
 
 export interface SlotNumbering {
   /** A value's slot in its plane as an instruction operand (compaction table first), or -1. */
@@ -39,9 +46,14 @@ export interface SlotNumbering {
   readonly moduleTypeLevel: number;
   /** Module-level strings in strings-plane order (empty where there is no strings plane). */
   readonly strings: readonly Value[];
-  readonly compactionTable: readonly (readonly Value[])[];
+  readonly compactionTable: readonly (readonly PlaneEntry[])[];
   readonly compactionTypes: readonly Type[];
   compactionTableIsEmpty(): boolean;
+  /** `f`'s body as the writer walks it, the same view for the whole write (undefined: no blocks). */
+  viewOf(f: Function): BodyView | undefined;
+  /** Numbers `f`'s own values (its body as `viewOf` gives it). */
   incorporateFunction(f: Function): void;
+  /** The slot of operand `code` of the incorporated function's body (see body-view.ts), or -1. */
+  codeSlot(code: number): number;
   purgeFunction(): void;
 }

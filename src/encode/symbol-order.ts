@@ -13,10 +13,17 @@
 import type { Type } from '../graph/type.js';
 import type { Value, SymbolTableLayout } from '../graph/value.js';
 
-export interface SymbolPlane {
+export interface SymbolPlane<K = Value> {
   type: Type;
   /** Named values with their names, in output order. */
-  entries: { name: string; value: Value }[];
+  entries: { name: string; value: K }[];
+}
+
+/** A named value of a symbol table: the value (or how the caller knows it), its type and name. */
+export interface NamedValue<K> {
+  value: K;
+  type: Type;
+  name: string;
 }
 
 /** Bytewise comparison of two names (names hold one byte per UTF-16 unit, latin1). */
@@ -41,18 +48,34 @@ export function symbolPlanes(
   layout: SymbolTableLayout | undefined,
   typeRank: (t: Type) => number,
 ): SymbolPlane[] {
+  return symbolPlanesOf(
+    named.map((value) => ({ value, type: value.type, name: nameOf(value) })),
+    layout?.valuePlanes,
+    typeRank,
+  );
+}
+
+/**
+ * `symbolPlanes` over values known by any key `K` (a function body's values are numbers, see
+ * encode/body-view.ts): `layoutPlanes` lists keys in the file's order.
+ */
+export function symbolPlanesOf<K>(
+  named: readonly NamedValue<K>[],
+  layoutPlanes: readonly { type: Type; values: readonly K[] }[] | undefined,
+  typeRank: (t: Type) => number,
+): SymbolPlane<K>[] {
   // Planes in first-seen order (a Map iterates in insertion order).
-  const byType = new Map<Type, Value[]>();
+  const byType = new Map<Type, NamedValue<K>[]>();
   for (const v of named) {
     const plane = byType.get(v.type);
     if (plane === undefined) byType.set(v.type, [v]);
     else plane.push(v);
   }
   const planeTypes: Type[] = [];
-  let layoutOrder: Map<Type, Value[]> | undefined;
-  if (layout !== undefined) {
-    layoutOrder = new Map<Type, Value[]>();
-    for (const p of layout.valuePlanes) {
+  let layoutOrder: Map<Type, readonly K[]> | undefined;
+  if (layoutPlanes !== undefined) {
+    layoutOrder = new Map<Type, readonly K[]>();
+    for (const p of layoutPlanes) {
       if (!layoutOrder.has(p.type) && byType.has(p.type)) {
         planeTypes.push(p.type);
         layoutOrder.set(p.type, p.values);
@@ -69,7 +92,7 @@ export function symbolPlanes(
   }
   for (const t of rest) planeTypes.push(t);
 
-  const planes: SymbolPlane[] = [];
+  const planes: SymbolPlane<K>[] = [];
   for (const type of planeTypes) {
     const values = byType.get(type)!;
     const inLayout = layoutOrder?.get(type);
@@ -78,17 +101,24 @@ export function symbolPlanes(
       continue;
     }
     // The layout's order for the values it lists (once each), then the others sorted by name.
-    const members = new Set(values);
-    const entries: { name: string; value: Value }[] = [];
-    for (const v of inLayout) if (members.delete(v)) entries.push({ name: nameOf(v), value: v });
-    if (members.size !== 0) for (const e of sortedEntries([...members])) entries.push(e);
+    // (A value listed twice among `named` is one member, as a Set of values made it.)
+    const members = new Map<K, NamedValue<K>>();
+    for (const v of values) if (!members.has(v.value)) members.set(v.value, v);
+    const entries: { name: string; value: K }[] = [];
+    for (const k of inLayout) {
+      const v = members.get(k);
+      if (v === undefined) continue;
+      members.delete(k);
+      entries.push({ name: v.name, value: k });
+    }
+    if (members.size !== 0) for (const e of sortedEntries([...members.values()])) entries.push(e);
     planes.push({ type, entries });
   }
   return planes;
 }
 
-function sortedEntries(values: readonly Value[]): { name: string; value: Value }[] {
-  const entries = values.map((value) => ({ name: nameOf(value), value }));
+function sortedEntries<K>(values: readonly NamedValue<K>[]): { name: string; value: K }[] {
+  const entries = values.map((v) => ({ name: v.name, value: v.value }));
   if (entries.length > 1) entries.sort((x, y) => compareNames(x.name, y.name));
   return entries;
 }

@@ -1,10 +1,11 @@
 /** Symbol table blocks: named types (module only), then each plane of named values. */
 import type { Type } from '../graph/type.js';
-import type { SymbolTableLayout, Value } from '../graph/value.js';
+import type { Function, SymbolTableLayout, Value } from '../graph/value.js';
+import { namedConstantsOfBody, TAG_BLOCK, TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
 import type { EncodeContext } from './context.js';
 import { beginBlock, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
-import { nameOf, symbolPlanes, typeNameOrder } from './symbol-order.js';
+import { nameOf, symbolPlanesOf, typeNameOrder, type NamedValue } from './symbol-order.js';
 
 /** LLVM kept one value per name and type; a reader could not tell two apart. */
 function checkUniqueNames(ctx: EncodeContext, entries: readonly { name: string }[]): void {
@@ -19,13 +20,79 @@ function checkUniqueNames(ctx: EncodeContext, entries: readonly { name: string }
   }
 }
 
+/** A symbol table of graph values (the module's). */
 export function writeSymbolTable(
   ctx: EncodeContext,
   typeNames: ReadonlyMap<string, Type>,
   values: readonly Value[],
   layout: SymbolTableLayout | undefined,
 ): void {
-  const named = values.filter((v) => nameOf(v) !== '');
+  const named: NamedValue<Value>[] = [];
+  for (const value of values) {
+    const name = nameOf(value);
+    if (name !== '') named.push({ value, type: value.type, name });
+  }
+  writeSymbolTableOf(ctx, typeNames, named, layout?.valuePlanes, layout?.typeNamesPlaneIndex, (v) => slotOf(ctx, v));
+}
+
+/**
+ * A function's symbol table, from its body (see body-view.ts): its named arguments, blocks and
+ * instructions in body order, then the constants its layout names (LLVM 1.0–1.2).
+ */
+export function writeFunctionSymbolTable(ctx: EncodeContext, f: Function, body: CompactBody | undefined): void {
+  const named: NamedValue<Value | number>[] = [];
+  for (const a of f.args) if (a.name) named.push({ value: a, type: a.type, name: a.name });
+  if (body !== undefined) {
+    const order = bodyOrder(body);
+    for (let j = 0; j < order.length; j++) {
+      const e = order[j]!;
+      const name = body.names[e]!;
+      if (name === '') continue;
+      const code = body.nameCodes[e]!;
+      named.push({ value: code, type: typeOfCode(body, code)!, name });
+    }
+    for (const c of namedConstantsOfBody(body)) named.push({ value: c, type: c.type, name: nameOf(c) });
+  }
+  const layout = body?.layout;
+  // Tag-0 codes name values (a value may have several codes); the others the body's own.
+  const keyOf = (code: number): Value | number => (code >= 0 && (code & 3) === TAG_VALUE ? body!.values[code >>> 2]! : code);
+  const planes = layout?.valuePlanes.map((p) => ({ type: p.type, values: p.codes.map(keyOf) }));
+  writeSymbolTableOf(ctx, NO_TYPE_NAMES, named, planes, layout?.typeNamesPlaneIndex, (k) => {
+    if (typeof k !== 'number') return slotOf(ctx, k);
+    const s = ctx.sc.codeSlot(k);
+    if (s < 0) throw new Error('value has no slot (does it belong to this module?): a named value of the body');
+    return s;
+  });
+}
+
+const NO_TYPE_NAMES: ReadonlyMap<string, Type> = new Map<string, Type>();
+
+/** The entries of `body.nameCodes`, in the order the body holds their values (blocks before their instructions). */
+function bodyOrder(body: CompactBody): number[] {
+  const codes = body.nameCodes;
+  const order = codes.map((_, e) => e);
+  const n = body.instructionCount;
+  // Position in the body: block b before its first instruction, instruction i after its block.
+  const position = (code: number): number => {
+    const index = code >>> 2;
+    if ((code & 3) === TAG_BLOCK) return 2 * (index === 0 ? 0 : body.data[2 * n + index - 1]!);
+    return 2 * index + 1;
+  };
+  const pos = codes.map(position);
+  let sorted = true;
+  for (let e = 1; e < pos.length && sorted; e++) if (pos[e - 1]! > pos[e]!) sorted = false;
+  if (!sorted) order.sort((a, b) => pos[a]! - pos[b]! || a - b);
+  return order;
+}
+
+function writeSymbolTableOf<K>(
+  ctx: EncodeContext,
+  typeNames: ReadonlyMap<string, Type>,
+  named: readonly NamedValue<K>[],
+  layoutPlanes: readonly { type: Type; values: readonly K[] }[] | undefined,
+  typeNamesPlaneIndex: number | undefined,
+  slotOfKey: (k: K) => number,
+): void {
   // LLVM 1.2+ skips an empty table; LLVM 1.0/1.1 wrote an empty block.
   if (named.length === 0 && typeNames.size === 0 && ctx.row.elidesEmptyBlocks) return;
   const { out, sc } = ctx;
@@ -46,12 +113,12 @@ export function writeSymbolTable(
     const s = sc.typeSlot(t);
     return s < 0 ? Number.MAX_SAFE_INTEGER : s;
   };
-  const planes = symbolPlanes(named, layout, rank);
+  const planes = symbolPlanesOf(named, layoutPlanes, rank);
   // Versions 0–1: the type names are the type-type plane, wherever LLVM's map put it (recorded
   // by the reader; otherwise by its id, as the other planes).
   let typePlaneAt = -1;
   if (typeType !== null && types.length !== 0) {
-    typePlaneAt = layout?.typeNamesPlaneIndex ?? planes.findIndex((p) => rank(p.type) >= typeType);
+    typePlaneAt = typeNamesPlaneIndex ?? planes.findIndex((p) => rank(p.type) >= typeType);
     if (typePlaneAt < 0 || typePlaneAt > planes.length) typePlaneAt = planes.length;
   }
   for (let i = 0; i <= planes.length; i++) {
@@ -66,7 +133,7 @@ export function writeSymbolTable(
     out.vbr32(plane.entries.length);
     writeTypeId(ctx, typeSlotOf(ctx, plane.type));
     for (const { name, value } of plane.entries) {
-      out.vbr32(slotOf(ctx, value));
+      out.vbr32(slotOfKey(value));
       out.string(name);
     }
   }

@@ -13,11 +13,68 @@
  * reverse postorder: a few linear passes in practice) and O(1) dominance queries (pre/post order
  * numbers of the dominator tree). Types are compared by identity first and structurally only
  * when identity fails.
+ *
+ * A body read from a file and never touched since is still in compact form (`compactBodyOf`),
+ * which cannot change: any access to `fn.blocks` or `fn.layout` turns it into objects and drops
+ * it. Such a body is checked once, over objects built for the check and dropped after it, and
+ * the verdict is kept with the body (`VERDICTS`) together with what the check relied on outside
+ * it: the function's type, its arguments, and the type (and for an integer its value) of every
+ * value the body names that is not one of its own. Later checks of that body (the next write of
+ * the same module) compare those facts, and check the constants it names and that the globals
+ * and functions it names are still in the module: linear in the number of distinct values, not
+ * in the body's size. Anything that differs, or a body that had problems, is checked again in
+ * full. (Types are taken as immutable, as everywhere in the graph.)
  */
 import { describeType } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import { integerRange, isFloatingPoint, isInteger, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
-import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
+import type { Argument, BasicBlock, Function, Instruction, Value } from '../graph/value.js';
+import { compactBodyOf, materializeBody, type CompactBody } from '../graph/compact-body.js';
+
+/** What a clean check of a compact body relied on outside the body (see the file comment). */
+interface BodyVerdict {
+  readonly type: Type;
+  readonly functionType: FunctionType;
+  readonly args: readonly Argument[];
+  readonly argTypes: readonly Type[];
+  readonly valueTypes: readonly Type[];
+  /** Integer constants' values (a getelementptr's structure index selects a field by it). */
+  readonly intValues: readonly (bigint | undefined)[];
+}
+
+/** Clean verdicts on compact bodies (which never change), by body. */
+const VERDICTS = new WeakMap<CompactBody, BodyVerdict>();
+
+function verdictFor(f: Function, body: CompactBody): BodyVerdict {
+  return {
+    type: f.type,
+    functionType: f.functionType,
+    args: f.args.slice(),
+    argTypes: f.args.map((a) => a.type),
+    valueTypes: body.values.map((v) => v.type),
+    intValues: body.values.map((v) => (v.kind === 'int' ? v.value : undefined)),
+  };
+}
+
+/**
+ * A stand-in for `f` whose body is objects built from `body` for one check (`f` itself keeps its
+ * compact body). It has what the checks read of a function.
+ */
+function transientFunction(f: Function, body: CompactBody): Function {
+  const { blocks } = materializeBody(body);
+  return {
+    kind: 'function',
+    type: f.type,
+    functionType: f.functionType,
+    ...(f.name !== undefined ? { name: f.name } : {}),
+    linkage: f.linkage,
+    callingConv: f.callingConv,
+    alignment: f.alignment,
+    isDeclaration: f.isDeclaration,
+    args: f.args,
+    blocks,
+  };
+}
 
 /** The writer's refusal of a module the verifier rejects; `problems` lists every finding. */
 export class InvalidModuleError extends Error {
@@ -119,6 +176,10 @@ class Verifier {
   ) {}
 
   private report(message: string): void {
+    if (this.quiet !== undefined) {
+      this.quiet.failed = true;
+      return;
+    }
     this.problems.push(message);
     if (this.problems.length >= this.max) throw STOP;
   }
@@ -142,7 +203,55 @@ class Verifier {
         this.report(`${where}: a declaration (no initializer) must have external, dllimport or extern_weak linkage, not ${g.linkage}`);
       }
     }
-    for (const f of m.functions) this.checkFunction(f);
+    for (const f of m.functions) {
+      const body = compactBodyOf(f);
+      if (body === undefined) {
+        this.checkFunction(f);
+        continue;
+      }
+      if (this.verdictHolds(f, body)) continue;
+      const before = this.problems.length;
+      this.checkFunction(transientFunction(f, body));
+      if (this.problems.length === before) VERDICTS.set(body, verdictFor(f, body));
+    }
+  }
+
+  // ---- bodies checked before -------------------------------------------------------------------
+
+  /** While set, `report` only notes that something is wrong (see `verdictHolds`). */
+  private quiet: { failed: boolean; checked: Value[] } | undefined;
+
+  /**
+   * Whether a clean verdict on `body` still holds for `f`: the facts it relied on are the same, the
+   * globals and functions it names are in the module, and the constants it names are valid. Checks
+   * quietly: when anything is wrong, the caller checks the body in full, which says what.
+   */
+  private verdictHolds(f: Function, body: CompactBody): boolean {
+    const v = VERDICTS.get(body);
+    if (v === undefined || f.type !== v.type || f.functionType !== v.functionType || f.isDeclaration || body.blockCount === 0) return false;
+    const args = f.args;
+    if (args.length !== v.args.length) return false;
+    for (let i = 0; i < args.length; i++) if (args[i] !== v.args[i] || args[i]!.type !== v.argTypes[i]) return false;
+    const values = body.values;
+    for (let i = 0; i < values.length; i++) {
+      const x = values[i]!;
+      if (x.type !== v.valueTypes[i]) return false;
+      if (x.kind === 'int' && x.value !== v.intValues[i]) return false;
+    }
+    // The constants (and the globals and functions) the body names, as `checkConstant` sees them.
+    const quiet = { failed: false, checked: [] as Value[] };
+    this.quiet = quiet;
+    try {
+      for (let i = 0; i < values.length && !quiet.failed; i++) {
+        const x = values[i]!;
+        if (x.kind !== 'argument') this.checkConstant(x, '');
+      }
+    } finally {
+      this.quiet = undefined;
+    }
+    // Constants marked as checked in vain are checked again, loudly, by the full check.
+    if (quiet.failed) for (const c of quiet.checked) this.checkedConstants.delete(c);
+    return !quiet.failed;
   }
 
   // ---- constants -------------------------------------------------------------------------------
@@ -188,6 +297,7 @@ class Verifier {
     // Aggregates and expressions: once each (they may be shared and deep).
     if (this.checkedConstants.has(c)) return;
     this.checkedConstants.add(c);
+    this.quiet?.checked.push(c);
     if (c.kind === 'expr') {
       for (const op of c.operands) this.checkConstant(op, where);
       return;
@@ -877,3 +987,9 @@ function addSuccessors(bb: BasicBlock, locals: Map<Value, number>, out: number[]
     }
   }
 }
+
+/** Keeps the verifier's hidden class (and the code compiled for it) alive between writes: see `KEPT_SHAPES` in module-block.ts. */
+export const KEPT_VERIFIER: object = new Verifier(
+  { kind: 'module', endianness: 'little', pointerSize: 32, targetTriple: '', inlineAsm: '', dependentLibraries: [], types: [], typeNames: new Map(), globals: [], functions: [] },
+  1,
+);
