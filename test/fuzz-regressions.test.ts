@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/tools/fuzz-check.js';
+import { CORPUS_PRESENT, NEEDS_CORPUS, readCorpusFile } from './support/corpus.js';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'fuzz-regressions');
 const files = readdirSync(DIR).filter((n) => n.endsWith('.bc'));
@@ -18,6 +19,21 @@ describe('fuzz regressions', () => {
   for (const name of files) {
     it(name, () => {
       expect(check(new Uint8Array(readFileSync(join(DIR, name))))).toBeUndefined();
+    });
+  }
+});
+
+/**
+ * Corpus files the fuzzer found a consumer mishandling as they are (unmutated): replayed from the
+ * corpus (never copied into the project), when it is present.
+ */
+const CORPUS_REGRESSIONS = ['v7/Linker__ConstantGlobals1.bc', 'v7/Transforms__ConstantMerge__2003-10-28-MergeExternalConstants.bc'];
+
+describe.skipIf(!CORPUS_PRESENT)('fuzz regressions found on unmutated corpus files', NEEDS_CORPUS, () => {
+  for (const path of CORPUS_REGRESSIONS) {
+    it(path, () => {
+      const [folder, name] = path.split('/') as [string, string];
+      expect(check(readCorpusFile(folder, name))).toBeUndefined();
     });
   }
 });

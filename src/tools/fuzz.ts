@@ -218,6 +218,13 @@ function main(): void {
     if (failure !== undefined) console.log(`found: ${failure}; shrinking ${input.length} bytes…`);
     if (failure !== undefined) {
       const small = shrink(input, failure);
+      if (corpusSeeds.some((seed) => sameBytes(seed, small))) {
+        // A corpus file as it is: never copied into the project (the corpus is read from where
+        // it lives); test/fuzz-regressions.test.ts replays such files by name from the corpus.
+        failures.push(`an unmutated corpus seed: ${failure} (not saved; name the corpus file in CORPUS_REGRESSIONS of test/fuzz-regressions.test.ts)`);
+        console.log(`FAILURE on an unmutated corpus seed: ${failure}`);
+        continue;
+      }
       mkdirSync(REGRESSIONS, { recursive: true });
       const name = `fuzz-${o.seed}-${runs}.bc`;
       writeFileSync(join(REGRESSIONS, name), small);
@@ -239,3 +246,9 @@ function main(): void {
 }
 
 main();
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
