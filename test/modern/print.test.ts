@@ -159,10 +159,10 @@ describe('aliases of declarations (version 7)', () => {
   // declaration of its own name and module asm sets the symbol, as LLVM 2.0's code generator did.
   const i32 = integerType(32);
   const fnType: FunctionType = { kind: 'function', returnType: i32, params: [], isVarArg: false };
-  const bar: GlobalVariable = { kind: 'global', name: 'bar', type: ptr(i32), valueType: i32, linkage: 'external', isConstant: false };
-  const fooF: Function = { kind: 'function', name: 'foo_f', type: ptr(fnType), functionType: fnType, linkage: 'external', callingConv: 0, isDeclaration: true, args: [], blocks: [] };
+  const bar: GlobalVariable = { kind: 'global', name: 'bar', type: ptr(i32), valueType: i32, linkage: 'external', isConstant: false, alignment: 0 };
+  const fooF: Function = { kind: 'function', name: 'foo_f', type: ptr(fnType), functionType: fnType, linkage: 'external', callingConv: 0, alignment: 0, isDeclaration: true, args: [], blocks: [] };
   const module: Module = {
-    kind: 'module', endianness: 'any', pointerSize: 'any', dependentLibraries: [], types: [], typeNames: new Map(),
+    kind: 'module', endianness: 'any', pointerSize: 'any', targetTriple: '', inlineAsm: '', dependentLibraries: [], types: [], typeNames: new Map(),
     globals: [bar], functions: [fooF], dataLayout: '',
     aliases: [
       { kind: 'alias', name: 'foo1', type: ptr(i32), linkage: 'external', aliasee: bar },
