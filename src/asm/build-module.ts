@@ -349,8 +349,17 @@ class ModuleBuilderFromText implements BodyHost {
    * function may use as constants: globals, through the module's planes, as LLVM did).
    */
   constant(t: Type, ref: ValueRef, scope: LocalScope | null): Constant {
-    return this.unique(this.makeConstant(t, ref, scope));
+    if (ref.k !== 'int') return this.unique(this.makeConstant(t, ref, scope));
+    // Integer literals repeat (`int 0` thousands of times): one parse and one key per spelling.
+    let byText = this.intConstants.get(t);
+    if (byText === undefined) this.intConstants.set(t, (byText = new Map()));
+    let c = byText.get(ref.text);
+    if (c === undefined) byText.set(ref.text, (c = this.unique(this.makeConstant(t, ref, scope))));
+    return c;
   }
+
+  /** The unique integer constant of each type and literal spelling (see `constant`). */
+  private readonly intConstants = new Map<Type, Map<string, Constant>>();
 
   /**
    * LLVM's constants are unique (one `int 5`, one `cast (int* %g to long)`): what a global's
@@ -480,6 +489,17 @@ class ModuleBuilderFromText implements BodyHost {
   }
 
   integer(t: Type, text: string, at: number): bigint {
+    let byText = this.intValues.get(t);
+    if (byText === undefined) this.intValues.set(t, (byText = new Map()));
+    let v = byText.get(text);
+    if (v === undefined) byText.set(text, (v = this.parseInteger(t, text, at)));
+    return v;
+  }
+
+  /** The value of each type and literal spelling `integer` read (a spelling that does not fit fails each time). */
+  private readonly intValues = new Map<Type, Map<string, bigint>>();
+
+  private parseInteger(t: Type, text: string, at: number): bigint {
     if (!isInteger(t)) this.fail(`an integer constant of the non-integer type ${this.show(t)}`, at);
     let v: bigint;
     let signedToken: boolean;

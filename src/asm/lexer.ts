@@ -30,7 +30,7 @@ export const enum Tok {
 }
 
 /** Every keyword of the 1.x lexers, including those that later releases dropped. */
-const KEYWORDS = new Set([
+const KEYWORD_LIST = [
   'begin', 'end', 'true', 'false', 'declare', 'global', 'constant', 'internal', 'linkonce', 'weak',
   'appending', 'dllimport', 'dllexport', 'extern_weak', 'uninitialized', 'external', 'implementation',
   'zeroinitializer', 'undef', 'null', 'to', 'except', 'not', 'tail', 'target', 'triple', 'deplibs',
@@ -42,7 +42,24 @@ const KEYWORDS = new Set([
   'phi', 'call', 'cast', 'select', 'shl', 'shr', 'vanext', 'vaarg', 'va_arg', 'ret', 'br', 'switch',
   'invoke', 'unwind', 'unreachable', 'malloc', 'alloca', 'free', 'load', 'store', 'getelementptr',
   'extractelement', 'insertelement', 'shufflevector',
-]);
+];
+/**
+ * The keywords by first character and length, so that a word is found without cutting it out of
+ * the text, and the token's value is the keyword's own (interned) string: the parser's
+ * comparisons and table lookups with it are then pointer comparisons.
+ */
+const KEYWORD_BUCKETS: (string[] | undefined)[] = new Array(256 * 32);
+for (const kw of KEYWORD_LIST) (KEYWORD_BUCKETS[kw.charCodeAt(0) * 32 + kw.length] ??= []).push(kw);
+
+/** The keyword that `t[p, q)` spells, if any. */
+function keywordAt(t: string, p: number, q: number): string | undefined {
+  const length = q - p;
+  if (length >= 32) return undefined;
+  const bucket = KEYWORD_BUCKETS[t.charCodeAt(p) * 32 + length];
+  if (bucket === undefined) return undefined;
+  for (let i = 0; i < bucket.length; i++) if (t.startsWith(bucket[i]!, p)) return bucket[i];
+  return undefined;
+}
 
 /** Characters of a bare identifier or label: `[-a-zA-Z$._0-9]`. */
 const IDENT = new Uint8Array(256);
@@ -158,8 +175,8 @@ export class Lexer {
     }
     const c = t.charCodeAt(p);
     if (isDigit(c) || c === 45 || c === 43) return this.number(p);
-    const w = t.slice(p, q);
-    if (KEYWORDS.has(w)) {
+    const w = keywordAt(t, p, q);
+    if (w !== undefined) {
       this.kind = Tok.Keyword;
       this.value = w;
       this.pos = q;
@@ -176,8 +193,8 @@ export class Lexer {
     // flex takes the longest rule that matches here: a keyword that is a prefix of the run
     // (`cc42` is `cc` then `42`), else one character (`x`, `c`, …).
     for (let e = q - 1; e > p + 1; e--) {
-      const prefix = t.slice(p, e);
-      if (KEYWORDS.has(prefix)) {
+      const prefix = keywordAt(t, p, e);
+      if (prefix !== undefined) {
         this.kind = Tok.Keyword;
         this.value = prefix;
         this.pos = e;

@@ -95,8 +95,14 @@ class Parser {
   private readonly lx: Lexer;
   private readonly types: TypeNode[] = [];
   private readonly primIds = new Map<PrimitiveType, number>();
-  /** Nodes shared by spelling: composites without pending up-references, named and numbered references. */
+  /** Nodes shared by spelling: composites without pending up-references. */
   private readonly shared = new Map<string, number>();
+  /** The same for pointers (by pointee node), named references and numbered ones. */
+  private readonly pointerNodes = new Map<number, number>();
+  private readonly namedNodes = new Map<string, number>();
+  private readonly numberedNodes = new Map<number, number>();
+  /** See `closed`. */
+  private readonly closedTypes: ParsedType[] = [];
   private depth = 0;
 
   constructor(
@@ -465,6 +471,13 @@ class Parser {
     return t.id;
   }
 
+  /** The parsed form of node `id` with nothing pending: one object per node, made once. */
+  private closed(id: number): ParsedType {
+    let t = this.closedTypes[id];
+    if (t === undefined) this.closedTypes[id] = t = { id, ups: NO_UPS };
+    return t;
+  }
+
   private type(): ParsedType {
     this.enter();
     let t = this.baseType();
@@ -472,7 +485,12 @@ class Parser {
     for (;;) {
       if (this.eatChar('*')) {
         if (this.isVoid(t.id)) this.fail('a pointer to void is not allowed (use sbyte*)');
-        t = this.close({ k: 'pointer', el: t.id }, [t]);
+        if (t.ups.length === 0) {
+          // The common case, without a key string: one node per pointee.
+          let id = this.pointerNodes.get(t.id);
+          if (id === undefined) this.pointerNodes.set(t.id, (id = this.node({ k: 'pointer', el: t.id })));
+          t = this.closed(id);
+        } else t = this.close({ k: 'pointer', el: t.id }, [t]);
       } else if (this.isChar('(')) {
         this.lx.next();
         const { items: params, varArg } = this.parameters(() => this.type(), 'after the parameter types');
@@ -503,7 +521,7 @@ class Parser {
         id = this.node(n);
         this.shared.set(key, id);
       }
-      return { id, ups: NO_UPS };
+      return this.closed(id);
     }
     const id = this.node(n);
     const ups: { node: number; level: number }[] = [];
@@ -524,28 +542,28 @@ class Parser {
       const p = PRIMITIVE_KEYWORDS[lx.value];
       if (p !== undefined && Object.hasOwn(PRIMITIVE_KEYWORDS, lx.value)) {
         lx.next();
-        return { id: this.prim(p), ups: NO_UPS };
+        return this.closed(this.prim(p));
       }
       if (lx.value === 'opaque') {
         lx.next();
-        return { id: this.node({ k: 'opaque' }), ups: NO_UPS };
+        return this.closed(this.node({ k: 'opaque' }));
       }
       if (lx.value === 'type') this.fail("the type 'type' is not supported");
     }
     if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
       const name = lx.value;
       lx.next();
-      let id = this.shared.get('%' + name);
-      if (id === undefined) this.shared.set('%' + name, (id = this.node({ k: 'named', name, at })));
-      return { id, ups: NO_UPS };
+      let id = this.namedNodes.get(name);
+      if (id === undefined) this.namedNodes.set(name, (id = this.node({ k: 'named', name, at })));
+      return this.closed(id);
     }
     if (lx.kind === Tok.VarNumber) {
       const n = Number(lx.value);
       if (!Number.isSafeInteger(n) || n < 0) this.fail(`invalid type number %${lx.value}`);
       lx.next();
-      let id = this.shared.get('#' + n);
-      if (id === undefined) this.shared.set('#' + n, (id = this.node({ k: 'numbered', n, at })));
-      return { id, ups: NO_UPS };
+      let id = this.numberedNodes.get(n);
+      if (id === undefined) this.numberedNodes.set(n, (id = this.node({ k: 'numbered', n, at })));
+      return this.closed(id);
     }
     if (this.eatChar('\\')) {
       const level = this.unsigned('an up-reference level');
@@ -564,6 +582,13 @@ class Parser {
         if (length === 0) this.fail('a packed type needs at least one element', at);
         if (en.k !== 'prim' || en.t === primitiveTypes.void || en.t === primitiveTypes.label || en.t === primitiveTypes.bool) this.fail('packed types hold only integer or floating-point elements', at);
       } else if (this.isVoid(el.id)) this.fail('an array of void', at);
+      if (el.ups.length === 0) {
+        // The common case: the node is looked up before it is made.
+        const key = `${packed ? '<' : '['}${length}x${el.id}`;
+        let id = this.shared.get(key);
+        if (id === undefined) this.shared.set(key, (id = this.node({ k: packed ? 'packed' : 'array', el: el.id, length })));
+        return this.closed(id);
+      }
       return this.close({ k: packed ? 'packed' : 'array', el: el.id, length }, [el]);
     }
     if (this.eatChar('{')) {
