@@ -124,7 +124,7 @@ export class Lexer {
     if (isDigit(c)) {
       while (isDigit(t.charCodeAt(q))) q++;
       this.kind = Tok.VarNumber;
-      this.value = t.slice(p + 1, q);
+      this.value = digitsText(t, p + 1, q);
     } else if (c === 45 /* - */ && isDigit(t.charCodeAt(q + 1))) {
       q++;
       while (isDigit(t.charCodeAt(q))) q++;
@@ -254,9 +254,22 @@ export class Lexer {
       return;
     }
     this.kind = Tok.Integer;
-    this.value = t.slice(p, q);
+    this.value = sign === 45 ? t.slice(p, q) : digitsText(t, p, q);
     this.pos = q;
   }
+}
+
+/** The texts of small numbers, made once each (`%12` and `12` recur thousands of times in a body). */
+const SMALL_NUMBERS: (string | undefined)[] = new Array<string | undefined>(10000);
+
+/** `t[p, q)`, decimal digits: a small number's shared text, or a new string. */
+function digitsText(t: string, p: number, q: number): string {
+  if (q - p > 4 || (t.charCodeAt(p) === 48 && q - p > 1)) return t.slice(p, q);
+  let n = 0;
+  for (let i = p; i < q; i++) n = n * 10 + t.charCodeAt(i) - 48;
+  let s = SMALL_NUMBERS[n];
+  if (s === undefined) SMALL_NUMBERS[n] = s = String(n);
+  return s;
 }
 
 /** LLVM's `UnEscapeLexed`: `\XX` (two hex digits) in a name becomes that byte. */
