@@ -59,6 +59,7 @@ const argumentCode = (index: number): number => -2 - index;
 
 /** `vaarg %ap, T` / `vanext %ap, T` of 1.6+ text, expanded (see `expandObsoleteVarArg`). */
 interface ObsoleteExpansion {
+  readonly op: 'obsolete vaarg';
   readonly ast: Extract<InstAst, { op: 'vaarg' }>;
   readonly copy: Function;
   /** The alloca's instruction number; the call, the store and the rest follow it. */
@@ -111,9 +112,23 @@ class FunctionBodyBuilder implements LocalScope {
       this.define(argumentCode(index), type, a.name, a.at);
       return arg;
     });
-    // First pass: blocks and instructions exist, with their types and names.
+    // First pass: blocks and instructions exist, with their types and names. (Each pass is a
+    // method of its own: a long body's loop is optimized on the stack, and one method per loop
+    // keeps the next loop from throwing that code away.)
+    const pending = this.declareAll();
+    if (this.lastUnique.value > 0) m.varArgs.lastUnique.set(fn, this.lastUnique.value);
+    this.fillAll(pending);
+    this.install();
+    // The old-varargs rewrite after parsing (obsolete-varargs.ts) tells the parser's own calls
+    // apart by identity: those need the body as objects.
+    for (const n of this.parserCalls) m.varArgs.parserCalls.push(instructionAt(fn, n));
+  }
+
+  /** The first pass: what each instruction writes in the second (the text's, or an expansion). */
+  private declareAll(): (InstAst | ObsoleteExpansion)[] {
+    const m: BodyHost = this.m;
     const pending: (InstAst | ObsoleteExpansion)[] = [];
-    const blocks = item.blocks;
+    const blocks = this.item.blocks;
     for (let b = 0; b < blocks.length; b++) {
       const block = blocks[b]!;
       if (block.name !== undefined) {
@@ -137,20 +152,19 @@ class FunctionBodyBuilder implements LocalScope {
       }
       this.blockEnds.push(this.words.length);
     }
-    if (this.lastUnique.value > 0) m.varArgs.lastUnique.set(fn, this.lastUnique.value);
-    // Second pass: operands, in the order of the instructions.
+    return pending;
+  }
+
+  /** The second pass: operands, in the order of the instructions. */
+  private fillAll(pending: readonly (InstAst | ObsoleteExpansion)[]): void {
     for (let p = 0; p < pending.length; p++) {
       const a = pending[p]!;
-      if ('copy' in a) this.fillExpansion(a);
+      if (a.op === 'obsolete vaarg') this.fillExpansion(a);
       else {
         this.fill(a, this.operandEnds.length);
         this.operandEnds.push(this.operands.length);
       }
     }
-    this.install();
-    // The old-varargs rewrite after parsing (obsolete-varargs.ts) tells the parser's own calls
-    // apart by identity: those need the body as objects.
-    for (const n of this.parserCalls) m.varArgs.parserCalls.push(instructionAt(fn, n));
   }
 
   private install(): void {
@@ -435,7 +449,7 @@ class FunctionBodyBuilder implements LocalScope {
       this.emit('load', listType, a.name);
     } else this.emit('vaarg', argType, a.name);
     this.define((this.words.length - 1) * 4 + TAG_INSTRUCTION, result, a.name, a.at);
-    return { ast: a, copy, first };
+    return { op: 'obsolete vaarg', ast: a, copy, first };
   }
 
   private fillExpansion(e: ObsoleteExpansion): void {
