@@ -76,13 +76,13 @@ class FunctionBodyBuilder implements LocalScope {
   private readonly numberedBlocks: number[] = [];
 
   // The compact body, as it grows.
-  private readonly words: number[] = [];
+  private readonly words = new IntBuffer();
   private readonly instTypes: Type[] = [];
   private readonly types: Type[] = [];
   private readonly typeIndex = new Map<Type, number>();
-  private readonly blockEnds: number[] = [];
-  private readonly operandEnds: number[] = [];
-  private readonly operands: number[] = [];
+  private readonly blockEnds = new IntBuffer();
+  private readonly operandEnds = new IntBuffer();
+  private readonly operands = new IntBuffer();
   private readonly values: Value[] = [];
   private readonly valueIndex = new Map<Value, number>();
   private readonly extraAt: number[] = [];
@@ -171,10 +171,10 @@ class FunctionBodyBuilder implements LocalScope {
     const n = this.words.length;
     const blockCount = this.blockEnds.length;
     const data = new Int32Array(2 * n + blockCount + this.operands.length);
-    for (let i = 0; i < n; i++) data[i] = this.words[i]!;
-    for (let i = 0; i < n; i++) data[n + i] = this.operandEnds[i]!;
-    for (let b = 0; b < blockCount; b++) data[2 * n + b] = this.blockEnds[b]!;
-    data.set(this.operands, 2 * n + blockCount);
+    data.set(this.words.view(), 0);
+    data.set(this.operandEnds.view(), n);
+    data.set(this.blockEnds.view(), 2 * n);
+    data.set(this.operands.view(), 2 * n + blockCount);
     const body: CompactBody = {
       instructionCount: n,
       blockCount,
@@ -462,7 +462,8 @@ class FunctionBodyBuilder implements LocalScope {
     ops.push(this.valueCode(e.copy));
     ops.push(this.typed(e.ast.value));
     end();
-    ops.push(copied, slot);
+    ops.push(copied);
+    ops.push(slot);
     end();
     ops.push(slot);
     end();
@@ -483,18 +484,21 @@ class FunctionBodyBuilder implements LocalScope {
       case 'binary': {
         const t = m.typeOf(a.type);
         const lhs = this.value(t, a.lhs);
-        ops.push(lhs, this.value(t, a.rhs));
+        ops.push(lhs);
+        ops.push(this.value(t, a.rhs));
         break;
       }
       case 'not': {
         const v = this.typed(a.value);
-        ops.push(v, this.valueCode(allOnes(this.typeOfCode(v), a.at, m)));
+        ops.push(v);
+        ops.push(this.valueCode(allOnes(this.typeOfCode(v), a.at, m)));
         break;
       }
       case 'shift': {
         const v = this.typed(a.value);
         const amount = this.typed(a.amount);
-        ops.push(v, amount);
+        ops.push(v);
+        ops.push(amount);
         if (this.typeOfCode(amount).kind !== 'ubyte') m.error('a shift amount must be a ubyte', a.at);
         break;
       }
@@ -512,7 +516,8 @@ class FunctionBodyBuilder implements LocalScope {
         const t = this.instTypes[n]!;
         for (const [v, b] of a.incoming) {
           const value = this.value(t, v);
-          ops.push(value, this.block(b));
+          ops.push(value);
+          ops.push(this.block(b));
         }
         break;
       }
@@ -522,7 +527,8 @@ class FunctionBodyBuilder implements LocalScope {
         ops.push(this.value(m.pointerTo(ft), a.callee));
         if (a.op === 'invoke') {
           const normal = this.block(a.normal);
-          ops.push(normal, this.block(a.unwind));
+          ops.push(normal);
+          ops.push(this.block(a.unwind));
         }
         if (a.args.length < ft.params.length || (!ft.isVarArg && a.args.length > ft.params.length)) {
           m.error(`the call passes ${a.args.length} arguments to a function of type ${m.describe(ft)}`, a.at);
@@ -554,7 +560,8 @@ class FunctionBodyBuilder implements LocalScope {
         const pt = m.typeOf(a.type);
         const vt = this.typeOfCode(v);
         if (pt.kind !== 'pointer' || pt.element !== vt) m.error(`store of ${m.describe(vt)} through ${m.describe(pt)}`, a.at);
-        ops.push(v, this.value(pt, a.ptr));
+        ops.push(v);
+        ops.push(this.value(pt, a.ptr));
         break;
       }
       case 'getelementptr': {
@@ -572,16 +579,20 @@ class FunctionBodyBuilder implements LocalScope {
       case 'condbr': {
         const cond = this.value(primitiveTypes.bool, a.cond);
         const ifTrue = this.block(a.ifTrue);
-        ops.push(cond, ifTrue, this.block(a.ifFalse));
+        ops.push(cond);
+        ops.push(ifTrue);
+        ops.push(this.block(a.ifFalse));
         break;
       }
       case 'switch': {
         const t = m.typeOf(a.type);
         const cond = this.value(t, a.cond);
-        ops.push(cond, this.block(a.defaultDest));
+        ops.push(cond);
+        ops.push(this.block(a.defaultDest));
         for (const c of a.cases) {
           const value = this.value(m.typeOf(c.type), c.value);
-          ops.push(value, this.block(c.dest));
+          ops.push(value);
+          ops.push(this.block(c.dest));
         }
         break;
       }
@@ -589,6 +600,25 @@ class FunctionBodyBuilder implements LocalScope {
       case 'unreachable':
         break;
     }
+  }
+}
+
+/** A growing list of 32-bit integers (the compact body's arrays, copied out with one `set`). */
+class IntBuffer {
+  private data = new Int32Array(64);
+  length = 0;
+
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = v;
+  }
+
+  view(): Int32Array {
+    return this.data.subarray(0, this.length);
   }
 }
 
