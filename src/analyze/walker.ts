@@ -13,16 +13,10 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { unwrapContainer } from '../container/index.js';
 import { detectTextModeDamage, textModeHint, withCompressedTextModeDiagnosis, type TextModeDamage } from '../format/text-mode-damage.js';
 import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
-import {
-  decodeOpcode,
-  formatFor,
-  resolveSignless,
-  shiftInstructionOpcode,
-  type BlockKind,
-  type FormatRow,
-} from '../format/format-table.js';
+import { formatFor, type BlockKind, type FormatRow } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
 import { AnalyzerWalkV7 } from './walker-v7.js';
+import { FLOAT_CLASS, NameCounter, SIGNED_CLASS, UNSIGNED_CLASS, internName, nameOf, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
 
 export interface AnalyzeOptions {
@@ -34,6 +28,8 @@ export interface AnalyzeOptions {
 
 const FIRST_DERIVED = 13;
 const LABEL = 12;
+/** An instruction's encoding (its low two bits), as `Analysis.instructionFormats` names it. */
+const FORMAT_NAMES = [0, 1, 2, 3].map((f) => internName(`format${f}`));
 
 interface FunctionDecl {
   type: TypeNode;
@@ -175,6 +171,10 @@ export class AnalyzerWalk {
   private pendingBodies: number[] = [];
   private typeNames = new Map<TypeNode, string>();
   private inFunction = false;
+  private opcodes: readonly OpcodeInfo[] = [];
+  /** Instructions by encoding and by name; added into the `Analysis` when the walk ends. */
+  private readonly formatCounts = new NameCounter();
+  private readonly opcodeCounts = new NameCounter();
 
   constructor(moduleId: string, fileSize: number, dump: boolean) {
     this.a = emptyAnalysis(moduleId, fileSize);
@@ -187,34 +187,53 @@ export class AnalyzerWalk {
     if (this.dumping) this.dumpLines.push({ offset, depth: this.depth, text });
   }
 
-  private countVbr(size: number, is64: boolean): void {
-    const v = this.a.vbr;
-    const exp = is64 ? 8 : 4;
-    if (is64) v.count64++;
-    else v.count32++;
-    v.compressedBytes += size;
-    v.expandedBytes += exp;
-    const f = this.cur;
-    if (f) {
-      if (is64) f.vbrCount64++;
-      else f.vbrCount32++;
-      f.vbrCompressedBytes += size;
-      f.vbrExpandedBytes += exp;
-    }
-  }
+  /**
+   * VBR statistics, kept as plain counters: LLVM's handler added each VBR to the whole file's
+   * figures and to the "current function"'s (see `attributeVbrs`); the per-function share is the
+   * difference between two marks, not a second increment for every VBR.
+   */
+  private vbr32s = 0;
+  private vbr64s = 0;
+  private vbrBytes = 0;
+  private vbrMark = { count32: 0, count64: 0, bytes: 0 };
 
   private vbr(): number {
-    const start = this.r.pos;
-    const v = this.r.vbr32();
-    this.countVbr(this.r.pos - start, false);
+    const r = this.r;
+    const start = r.pos;
+    const v = r.vbr32();
+    this.vbrBytes += r.pos - start;
+    this.vbr32s++;
     return v;
   }
 
   private vbr64(): bigint {
-    const start = this.r.pos;
-    const v = this.r.vbr64();
-    this.countVbr(this.r.pos - start, true);
+    const r = this.r;
+    const start = r.pos;
+    const v = r.vbr64();
+    this.vbrBytes += r.pos - start;
+    this.vbr64s++;
     return v;
+  }
+
+  /**
+   * Adds the VBRs read since the last mark to the current function (LLVM's "current function",
+   * never reset: a body's linkage VBR, read before its own function starts, lands in the
+   * previous one's), then marks. Called when the current function changes and when the walk ends.
+   */
+  private attributeVbrs(): void {
+    const f = this.cur;
+    const m = this.vbrMark;
+    if (f) {
+      const n32 = this.vbr32s - m.count32;
+      const n64 = this.vbr64s - m.count64;
+      f.vbrCount32 += n32;
+      f.vbrCount64 += n64;
+      f.vbrCompressedBytes += this.vbrBytes - m.bytes;
+      f.vbrExpandedBytes += 4 * n32 + 8 * n64;
+    }
+    m.count32 = this.vbr32s;
+    m.count64 = this.vbr64s;
+    m.bytes = this.vbrBytes;
   }
 
   private str(): string {
@@ -454,6 +473,26 @@ export class AnalyzerWalk {
   // ---- the module ---------------------------------------------------------------------------------
 
   run(bytes: Uint8Array): void {
+    try {
+      this.walk(bytes);
+    } finally {
+      this.finish();
+    }
+  }
+
+  /** Puts the counters kept apart during the walk into the `Analysis` (also after a stop). */
+  private finish(): void {
+    const a = this.a;
+    this.attributeVbrs();
+    a.vbr.count32 += this.vbr32s;
+    a.vbr.count64 += this.vbr64s;
+    a.vbr.compressedBytes += this.vbrBytes;
+    a.vbr.expandedBytes += 4 * this.vbr32s + 8 * this.vbr64s;
+    this.formatCounts.addTo(a.instructionFormats);
+    this.opcodeCounts.addTo(a.opcodes);
+  }
+
+  private walk(bytes: Uint8Array): void {
     const a = this.a;
     let stream: Uint8Array;
     try {
@@ -545,6 +584,7 @@ export class AnalyzerWalk {
     if (!row || !isReadableVersion(v.version)) throw new UnsupportedVersionError(v, vAt, r.blockPath);
     const version = v.version;
     this.row = row;
+    this.opcodes = opcodeTable(row);
     a.version = version;
     a.versionFlags = v.flags;
     if (this.dumping) this.line(`Version ${version} flags ${v.flags}`, vAt);
@@ -960,6 +1000,7 @@ export class AnalyzerWalk {
       vbrCount32: 0, vbrCount64: 0, vbrCompressedBytes: 0, vbrExpandedBytes: 0,
     };
     this.a.functions.push(fa);
+    this.attributeVbrs();
     this.cur = fa;
     this.inFunction = true;
     this.functionTypes = [];
@@ -1020,76 +1061,87 @@ export class AnalyzerWalk {
     const word = r.uint32();
     let opcode = (word >>> 2) & 63;
     const format = word & 3;
-    let iType = 0;
-    let operands: number[];
+    let iType: number;
+    // Operands as LLVM's handler saw them: their number and largest value (the figures), and the
+    // list itself only for the --dump listing.
+    let count: number;
+    let max = 0;
+    let listed: number[] | null = null;
     switch (format) {
-      case 1:
+      case 1: {
         iType = (word >>> 8) & 4095;
-        operands = [(word >>> 20) & 4095];
-        if (operands[0] === 4095) operands = [];
+        const o = (word >>> 20) & 4095;
+        count = o === 4095 ? 0 : 1;
+        if (count) max = o;
+        if (this.dumping) listed = count ? [o] : [];
         break;
-      case 2:
+      }
+      case 2: {
         iType = (word >>> 8) & 255;
-        operands = [(word >>> 16) & 255, (word >>> 24) & 255];
+        const o0 = (word >>> 16) & 255;
+        const o1 = (word >>> 24) & 255;
+        count = 2;
+        max = o0 > o1 ? o0 : o1;
+        if (this.dumping) listed = [o0, o1];
         break;
-      case 3:
+      }
+      case 3: {
         iType = (word >>> 8) & 63;
-        operands = [(word >>> 14) & 63, (word >>> 20) & 63, (word >>> 26) & 63];
+        const o0 = (word >>> 14) & 63;
+        const o1 = (word >>> 20) & 63;
+        const o2 = (word >>> 26) & 63;
+        count = 3;
+        max = o0 > o1 ? o0 : o1;
+        if (o2 > max) max = o2;
+        if (this.dumping) listed = [o0, o1, o2];
         break;
+      }
       default: {
         r.pos -= 4;
         opcode = this.vbr() >>> 2;
         iType = this.vbr();
-        const n = this.vbr();
-        if (n === 0) throw r.fail('Zero-argument instruction found; this is invalid.', save);
-        operands = [];
-        for (let i = 0; i < n; i++) operands.push(this.vbr());
+        count = this.vbr();
+        if (count === 0) throw r.fail('Zero-argument instruction found; this is invalid.', save);
+        if (this.dumping) listed = [];
+        for (let i = 0; i < count; i++) {
+          const o = this.vbr();
+          if (o > max) max = o;
+          if (listed) listed.push(o);
+        }
         this.align32();
       }
     }
-    const s = this.sanitize(iType);
-    if (s.typeType) throw r.fail('Invalid type id encountered', save);
-    iType = s.id;
-    const ty = this.getType(iType);
-    // Obsolete-opcode handling (v0–v5): the unreachable shift, then LLVM rejected unknown numbers.
-    const shifted = row.signlessInstructions ? shiftInstructionOpcode(row, opcode) : opcode;
-    const decoded = decodeOpcode(row, opcode, false);
-    let name: string;
-    if (decoded.kind === 'instruction') {
-      name = decoded.name;
-      if (name === 'div' || name === 'rem') {
-        const cls = iType === 10 || iType === 11 ? 'float' : iType >= 2 && iType <= 9 && iType % 2 !== 0 ? 'signed' : 'unsigned';
-        name = resolveSignless(name, cls);
-      }
-    } else if (decoded.kind === 'pseudo') {
-      name = decoded.pseudo;
-    } else {
-      if (row.signlessInstructions && shifted !== 35 && shifted !== 36) throw r.fail('Unknown obsolete opcode encountered.', save);
-      name = `opcode${opcode}`;
+    // LLVM's sanitizeTypeId: v0–v1 drop the type-type plane from the numbering.
+    if (row.typeDerivedFromValue && iType >= LABEL) {
+      if (iType === LABEL) throw r.fail('Invalid type id encountered', save);
+      iType--;
     }
+    const ty = this.getType(iType);
+    const info = opcode < 64 ? this.opcodes[opcode]! : opcodeInfoFor(row, opcode);
+    // Obsolete-opcode handling (v0–v5): the unreachable shift, then LLVM rejected unknown numbers.
+    if (info.obsoleteRejected) throw r.fail('Unknown obsolete opcode encountered.', save);
+    const nameId = info.ids[iType === 10 || iType === 11 ? FLOAT_CLASS : iType >= 2 && iType <= 9 && iType % 2 !== 0 ? SIGNED_CLASS : UNSIGNED_CLASS];
     const size = r.pos - save;
     const a = this.a;
-    a.counts.instructions++;
-    a.counts.values++;
+    const c = a.counts;
+    c.instructions++;
+    c.values++;
     a.instructionSize += size;
-    if (size > 4) a.counts.longInstructions++;
-    a.counts.operands += operands.length;
-    for (const o of operands) if (o > a.maxValueSlot) a.maxValueSlot = o;
-    a.instructionFormats[`format${format}`] = (a.instructionFormats[`format${format}`] ?? 0) + 1;
-    a.opcodes[name] = (a.opcodes[name] ?? 0) + 1;
+    if (size > 4) c.longInstructions++;
+    c.operands += count;
+    if (max > a.maxValueSlot) a.maxValueSlot = max;
+    this.formatCounts.add(FORMAT_NAMES[format]!);
+    this.opcodeCounts.add(nameId);
     const f = this.cur;
     if (f) {
       f.instructions++;
       f.instructionSize += size;
       if (size > 4) f.longInstructions++;
-      if (name === 'phi') f.phis++;
+      if (info.phi) f.phis++;
     }
-    if (this.dumping) this.line(`INST ${name} type=${this.describe(ty)} operands=[${operands.join(', ')}] size=${size}`, save);
-    if (decoded.kind === 'unknown') throw r.fail('Unrecognized instruction!', save);
+    if (listed) this.line(`INST ${nameOf(nameId)} type=${this.describe(ty)} operands=[${listed.join(', ')}] size=${size}`, save);
+    if (info.unknown) throw r.fail('Unrecognized instruction!', save);
     // LLVM's own operand checks come after the handler; only the ones that decide block ends matter here.
-    const isTerminator =
-      name === 'ret' || name === 'br' || name === 'switch' || name === 'invoke' || name === 'unwind' ||
-      name === 'unreachable' || name === 'invokeWithCC' || name === 'invokeFastCC';
-    return isTerminator;
+    return info.terminator;
   }
 }
