@@ -466,6 +466,32 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
     return blocks;
   }
 
+  /** Checks a long instruction's operand count before reading them (version 7 bounded it). */
+  protected checkOperandCount(_n: number, _at: number): void {}
+
+  /**
+   * The fields every version's instruction starts with, through the reader's checked calls: one
+   * word (formats 1–3), or VBRs (format 0: opcode, type, operand count, operands) and the padding
+   * to a word boundary where the version aligned.
+   */
+  protected readInstructionFields(): { at: number; format: number; opcode: number; typeSlot: number; operands: number[] } {
+    const r = this.r;
+    const at = r.pos;
+    const word = r.uint32();
+    const format = word & 3;
+    if (format) return { at, format, opcode: (word >>> 2) & 63, typeSlot: wordTypeSlot(word), operands: wordOperands(word) };
+    r.pos = at;
+    const opcode = this.vbr() >>> 2;
+    const typeSlot = this.vbr();
+    const n = this.vbr();
+    if (n === 0) throw r.fail('Zero-argument instruction found; this is invalid.', at);
+    this.checkOperandCount(n, at);
+    const operands: number[] = [];
+    for (let i = 0; i < n; i++) operands.push(this.vbr());
+    this.align32();
+    return { at, format, opcode, typeSlot, operands };
+  }
+
   /** Adds one instruction to the figures, as LLVM's handler did. */
   protected countInstruction(fa: FunctionAnalysis, i: InstructionFigures): void {
     const a = this.a;

@@ -459,39 +459,25 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     if (this.referencedBlocks > basicBlocks) throw this.r.fail('Illegal basic block operand reference');
   }
 
+  protected override checkOperandCount(n: number, at: number): void {
+    this.r.checkCount(n, 1, DEFAULT_LIMITS.maxOperandsPerInstruction, 'instruction operands', at);
+  }
+
   private noteBlock(id: number): void {
     if (id + 1 > this.referencedBlocks) this.referencedBlocks = id + 1;
   }
 
   /** Reads one instruction as r36867's `ParseInstruction` did; returns whether it ends a basic block. */
   protected parseInstruction(fa: FunctionAnalysis): boolean {
-    const r = this.r;
-    const save = r.pos;
-    const word = r.uint32();
-    let opcode = (word >>> 2) & 63;
-    let iType: number;
-    let ops: number[];
-    if (word & 3) {
-      iType = wordTypeSlot(word);
-      ops = wordOperands(word);
-    } else {
-      r.pos = save;
-      opcode = this.vbr() >>> 2;
-      iType = this.vbr();
-      const n = this.vbr();
-      if (n === 0) throw r.fail('Zero-argument instruction found; this is invalid.', save);
-      r.checkCount(n, 1, DEFAULT_LIMITS.maxOperandsPerInstruction, 'instruction operands', save);
-      ops = [];
-      for (let i = 0; i < n; i++) ops.push(this.vbr());
-    }
+    const { at: save, format, opcode, typeSlot: iType, operands: ops } = this.readInstructionFields();
     const instTy = this.getType(iType);
     const decoded = this.decode(opcode);
     const terminator = this.checkOperands(decoded, opcode, instTy, ops, save);
     const name = decoded ?? `opcode${opcode}`;
-    const size = r.pos - save;
+    const size = this.r.pos - save;
     let max = 0;
     for (const o of ops) if (o > max) max = o;
-    this.countInstruction(fa, { format: word & 3, nameId: internName(name), size, operands: ops.length, maxOperand: max, phi: name === 'phi' });
+    this.countInstruction(fa, { format, nameId: internName(name), size, operands: ops.length, maxOperand: max, phi: name === 'phi' });
     if (this.dumpLines) this.line(`INST ${name} type=${describeTypeV7(instTy)} operands=[${ops.join(', ')}] size=${size}`, save);
     return terminator;
   }

@@ -836,24 +836,9 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
   private readInstruction(fa: FunctionAnalysis): boolean {
     const r = this.r;
     const row = this.row;
-    const save = r.pos;
-    const word = r.uint32();
-    let opcode = (word >>> 2) & 63;
-    let iType: number;
-    let ops: number[];
-    if (word & 3) {
-      iType = wordTypeSlot(word);
-      ops = wordOperands(word);
-    } else {
-      r.pos = save;
-      opcode = this.vbr() >>> 2;
-      iType = this.vbr();
-      const n = this.vbr();
-      if (n === 0) throw r.fail('Zero-argument instruction found; this is invalid.', save);
-      ops = [];
-      for (let i = 0; i < n; i++) ops.push(this.vbr());
-      this.align32();
-    }
+    const fields = this.readInstructionFields();
+    const { at: save, format, opcode, operands: ops } = fields;
+    let iType = fields.typeSlot;
     // LLVM's sanitizeTypeId: v0–v1 drop the type-type plane from the numbering.
     if (row.typeDerivedFromValue && iType >= LABEL) {
       if (iType === LABEL) throw r.fail('Invalid type id encountered', save);
@@ -867,7 +852,7 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     const size = r.pos - save;
     let max = 0;
     for (const o of ops) if (o > max) max = o;
-    this.countInstruction(fa, { format: word & 3, nameId, size, operands: ops.length, maxOperand: max, phi: info.phi });
+    this.countInstruction(fa, { format, nameId, size, operands: ops.length, maxOperand: max, phi: info.phi });
     if (this.dumpLines) this.line(`INST ${nameOf(nameId)} type=${this.describe(ty)} operands=[${ops.join(', ')}] size=${size}`, save);
     if (info.unknown) throw r.fail('Unrecognized instruction!', save);
     // LLVM's own operand checks come after the handler; only the ones that decide block ends matter here.
