@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import type { BlockKind, FormatRow } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
 import { NameCounter, internName } from './opcode-info.js';
+import type { DerivedType } from './type-text.js';
 
 export type BlockNames = Readonly<Record<BlockKind | 'unknown', string>>;
 
@@ -384,6 +385,38 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
       }
     }
     if (r.pos > r.end) throw r.fail('Attempt to read past the end of Constant Pool block.');
+  }
+
+  /** Whether a module value (by plane and slot) is a global value, another value, or not there yet. */
+  protected abstract moduleValueKind(plane: number, slot: number): 'global' | 'other' | undefined;
+
+  /**
+   * The constants both readers read alike: an aggregate's element slots (array, packed/vector,
+   * struct), and a pointer's global value, which at module level must already be read. Returns
+   * false for any other type.
+   */
+  protected parseSharedConstant(ty: T, plane: number, at: number): boolean {
+    const d = ty as unknown as DerivedType<T> | { kind: 'other' };
+    switch (d.kind) {
+      case 'array':
+      case 'packed':
+      case 'vector':
+        for (let i = 0; i < d.n; i++) this.vbr();
+        return true;
+      case 'struct':
+        for (let i = 0; i < d.elems.length; i++) this.vbr();
+        return true;
+      case 'pointer': {
+        const slot = this.vbr();
+        if (this.inFunction) return true;
+        const v = this.moduleValueKind(plane, slot);
+        if (v === undefined) throw this.r.fail('Forward references are not allowed here.', at);
+        if (v !== 'global') throw this.r.fail('GlobalValue not in ValueTable!', at);
+        return true;
+      }
+      default:
+        return false;
+    }
   }
 
   // ---- function bodies ----------------------------------------------------------------------------

@@ -167,6 +167,11 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     list.push(v);
   }
 
+  protected moduleValueKind(plane: number, slot: number): 'global' | 'other' | undefined {
+    const v = this.getModuleValue(plane, slot);
+    return v === undefined ? undefined : v === null || v.kind === 'constant' ? 'other' : 'global';
+  }
+
   /** A module-level value by plane and slot, `null` for the implicit null, `undefined` when absent. */
   private getModuleValue(plane: number, slot: number): ValueEntryV7 | null | undefined {
     let num = slot;
@@ -380,23 +385,8 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
         else if (ty.id === TYPE_ID_V7.double) r.bytesView(8, 'a double');
         else r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(ty)}`, at);
         break;
-      case 'array':
-      case 'vector':
-        for (let i = 0; i < ty.n; i++) this.vbr();
-        break;
-      case 'struct':
-        for (let i = 0; i < ty.elems.length; i++) this.vbr();
-        break;
-      case 'pointer': {
-        const slot = this.vbr();
-        if (this.inFunction) break;
-        const v = this.getModuleValue(plane, slot);
-        if (v === undefined) throw r.fail('Forward references are not allowed here.', at);
-        if (v === null || v.kind === 'constant') throw r.fail('GlobalValue not in ValueTable!', at);
-        break;
-      }
       default:
-        throw r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(ty)}`, at);
+        if (!this.parseSharedConstant(ty, plane, at)) throw r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(ty)}`, at);
     }
     this.line(`Constant of type ${describeTypeV7(ty)}`, at);
     return true;

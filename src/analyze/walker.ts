@@ -327,6 +327,11 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     return null;
   }
 
+  protected moduleValueKind(plane: number, slot: number): 'global' | 'other' | undefined {
+    const v = this.getValue(plane, slot);
+    return v ? (v.kind === 'global' || v.kind === 'function' ? 'global' : 'other') : undefined;
+  }
+
   protected insertValue(plane: number): void {
     if (this.inFunction) this.functionValues.set(plane, (this.functionValues.get(plane) ?? 0) + 1);
     else this.insertModuleValue(plane, { kind: 'constant' });
@@ -551,23 +556,8 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
           throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
         }
         break;
-      case 'array':
-      case 'packed':
-        for (let i = 0; i < ty.n; i++) this.vbr();
-        break;
-      case 'struct':
-        for (let i = 0; i < ty.elems.length; i++) this.vbr();
-        break;
-      case 'pointer': {
-        const slot = this.vbr();
-        if (this.inFunction) break;
-        const v = this.getValue(typeId, slot);
-        if (!v) throw r.fail('Forward references are not allowed here.', at);
-        if (v.kind !== 'global' && v.kind !== 'function') throw r.fail('GlobalValue not in ValueTable!', at);
-        break;
-      }
       default:
-        throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
+        if (!this.parseSharedConstant(ty, typeId, at)) throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
     }
     if (this.dumpLines) this.line(`Constant of type ${this.describe(ty)}`, at);
     return true;
