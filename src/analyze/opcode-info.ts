@@ -12,7 +12,9 @@ export const SIGNED_CLASS = 1;
 export const FLOAT_CLASS = 2;
 
 export interface OpcodeInfo {
-  /** Interned name per operand class (unsigned, signed, float); the same id thrice but for div/rem. */
+  /** Name per operand class (unsigned, signed, float); the same name thrice but for div/rem. */
+  readonly names: readonly [string, string, string];
+  /** The names interned (`internName`); -1 for an opcode beyond the 64 an instruction word holds. */
   readonly ids: readonly [number, number, number];
   /** Neither an instruction nor a pseudo-opcode of the row (LLVM: "Unrecognized instruction!"). */
   readonly unknown: boolean;
@@ -43,20 +45,24 @@ export function nameOf(id: number): string {
   return names[id]!;
 }
 
-/** One opcode's facts (uncached: `opcodeTable` keeps the 64 of an instruction word). */
+/**
+ * One opcode's facts (uncached: `opcodeTable` keeps the 64 of an instruction word). Only those 64
+ * names are interned: a long-form opcode beyond them is unknown, and a damaged file can hold any
+ * number of such names.
+ */
 export function opcodeInfoFor(row: FormatRow, opcode: number): OpcodeInfo {
   const decoded = decodeOpcode(row, opcode, false);
+  const intern = (n: string): number => (opcode < 64 ? internName(n) : -1);
   if (decoded.kind === 'unknown') {
     const shifted = row.signlessInstructions ? shiftInstructionOpcode(row, opcode) : opcode;
-    const id = internName(`opcode${opcode}`);
-    return { ids: [id, id, id], unknown: true, obsoleteRejected: row.signlessInstructions && shifted !== 35 && shifted !== 36, terminator: false, phi: false };
+    const name = `opcode${opcode}`;
+    const id = intern(name);
+    return { names: [name, name, name], ids: [id, id, id], unknown: true, obsoleteRejected: row.signlessInstructions && shifted !== 35 && shifted !== 36, terminator: false, phi: false };
   }
   const name = decoded.kind === 'instruction' ? decoded.name : decoded.pseudo;
-  const ids: [number, number, number] =
-    name === 'div' || name === 'rem'
-      ? [internName(resolveSignless(name, 'unsigned')), internName(resolveSignless(name, 'signed')), internName(resolveSignless(name, 'float'))]
-      : [internName(name), internName(name), internName(name)];
-  return { ids, unknown: false, obsoleteRejected: false, terminator: TERMINATORS.has(name), phi: name === 'phi' };
+  const names: [string, string, string] =
+    name === 'div' || name === 'rem' ? [resolveSignless(name, 'unsigned'), resolveSignless(name, 'signed'), resolveSignless(name, 'float')] : [name, name, name];
+  return { names, ids: [intern(names[0]), intern(names[1]), intern(names[2])], unknown: false, obsoleteRejected: false, terminator: TERMINATORS.has(name), phi: name === 'phi' };
 }
 
 const tables = new Map<FormatRow, readonly OpcodeInfo[]>();
@@ -71,24 +77,34 @@ export function opcodeTable(row: FormatRow): readonly OpcodeInfo[] {
   return t;
 }
 
-/** Counts by interned name, remembering the order names first appeared (the JSON's key order). */
+/**
+ * Counts by name, remembering the order names first appeared (the JSON's key order): interned
+ * names (small numbers) in an array, any other name in a map.
+ */
 export class NameCounter {
   private readonly counts: number[] = [];
-  private readonly order: number[] = [];
+  private readonly others = new Map<string, number>();
+  private readonly order: (number | string)[] = [];
 
-  add(id: number): void {
-    const c = this.counts[id];
+  add(name: number | string): void {
+    if (typeof name === 'string') {
+      const c = this.others.get(name);
+      if (c === undefined) this.order.push(name);
+      this.others.set(name, (c ?? 0) + 1);
+      return;
+    }
+    const c = this.counts[name];
     if (c === undefined) {
-      this.order.push(id);
-      this.counts[id] = 1;
-    } else this.counts[id] = c + 1;
+      this.order.push(name);
+      this.counts[name] = 1;
+    } else this.counts[name] = c + 1;
   }
 
   /** Adds the counts into `into`, names in first-seen order. */
   addTo(into: Record<string, number>): void {
-    for (const id of this.order) {
-      const name = nameOf(id);
-      into[name] = (into[name] ?? 0) + this.counts[id]!;
+    for (const key of this.order) {
+      const [name, n] = typeof key === 'string' ? [key, this.others.get(key)!] : [nameOf(key), this.counts[key]!];
+      into[name] = (into[name] ?? 0) + n;
     }
   }
 }

@@ -61,7 +61,8 @@ export function wordOperands(word: number): number[] {
 /** What one instruction adds to the figures (`countInstruction`). */
 export interface InstructionFigures {
   format: number;
-  nameId: number;
+  /** The opcode's name, interned (`internName`) or, for a rare one, as text. */
+  name: number | string;
   size: number;
   operands: number;
   maxOperand: number;
@@ -536,7 +537,7 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
     c.operands += i.operands;
     if (i.maxOperand > a.maxValueSlot) a.maxValueSlot = i.maxOperand;
     this.formatCounts.add(FORMAT_NAMES[i.format]!);
-    this.opcodeCounts.add(i.nameId);
+    this.opcodeCounts.add(i.name);
     fa.instructions++;
     if (this.countsFunctionOperands) fa.operands += i.operands;
     fa.instructionSize += i.size;

@@ -467,7 +467,7 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     const size = this.r.pos - save;
     let max = 0;
     for (const o of ops) if (o > max) max = o;
-    this.countInstruction(fa, { format, nameId: internName(name), size, operands: ops.length, maxOperand: max, phi: name === 'phi' });
+    this.countInstruction(fa, { format, name: internName(name), size, operands: ops.length, maxOperand: max, phi: name === 'phi' });
     if (this.dumpLines) this.line(`INST ${name} type=${describeTypeV7(instTy)} operands=[${ops.join(', ')}] size=${size}`, save);
     return terminator;
   }

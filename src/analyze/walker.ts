@@ -14,7 +14,7 @@ import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersio
 import { formatFor, type BlockKind } from '../format/format-table.js';
 import type { FunctionAnalysis } from './analysis.js';
 import { blockKinds } from './block-kinds.js';
-import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, nameOf, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
+import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
 import { AnalyzerWalkBase, FORMAT_NAMES, wordOperands, wordTypeSlot, type BlockNames, type FunctionDecl } from './walk-base.js';
 
@@ -838,12 +838,12 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     const info = opcode < 64 ? this.opcodes[opcode]! : opcodeInfoFor(row, opcode);
     // Obsolete-opcode handling (v0–v5): the unreachable shift, then LLVM rejected unknown numbers.
     if (info.obsoleteRejected) throw r.fail('Unknown obsolete opcode encountered.', save);
-    const nameId = info.ids[operandClass(iType)];
+    const cls = operandClass(iType);
     const size = r.pos - save;
     let max = 0;
     for (const o of ops) if (o > max) max = o;
-    this.countInstruction(fa, { format, nameId, size, operands: ops.length, maxOperand: max, phi: info.phi });
-    if (this.dumpLines) this.line(`INST ${nameOf(nameId)} type=${this.describe(ty)} operands=[${ops.join(', ')}] size=${size}`, save);
+    this.countInstruction(fa, { format, name: info.ids[cls] >= 0 ? info.ids[cls] : info.names[cls], size, operands: ops.length, maxOperand: max, phi: info.phi });
+    if (this.dumpLines) this.line(`INST ${info.names[cls]} type=${this.describe(ty)} operands=[${ops.join(', ')}] size=${size}`, save);
     if (info.unknown) throw r.fail('Unrecognized instruction!', save);
     // LLVM's own operand checks come after the handler; only the ones that decide block ends matter here.
     return info.terminator;
