@@ -709,7 +709,7 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
    * The common instruction, decoded and counted without the reader's checked calls: a known
    * opcode, a type in range, every VBR with room to spare. Returns 1 when it ends a basic block,
    * 0 when not, and -1, having changed nothing, for anything else (damage included), which
-   * `parseInstruction` then reads from the same byte as LLVM did. The figures are the same either
+   * `readInstruction` then reads from the same byte as LLVM did. The figures are the same either
    * way; this path exists because an instruction list is most of a big file, and a small function
    * called for each instruction is what the JIT makes fast soonest.
    */
@@ -797,7 +797,7 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     if (opcode >= 64) return -1;
     const info = this.opcodes[opcode]!;
     if (info.unknown) return -1;
-    // Counted as parseInstruction counts.
+    // Counted as countInstruction counts (written out: no figures object per instruction here).
     const size = pos + pad - save;
     r.pos = pos + pad;
     if (vbrs) {
