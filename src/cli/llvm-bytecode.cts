@@ -23,19 +23,18 @@
  * batch-worker.cts starts the batch mode's worker threads through the same loader.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
 /** What the bundle exports (src/cli/main.ts). */
 interface CliBundle {
-  startCli(workerScript: URL, onThreads?: () => void): void;
+  startCli(workerScript: () => URL, onThreads?: () => void): void;
   startBatchWorker(): void;
 }
 
 /** What the bundle evaluates to (see bundle-cli.ts): its module code, run when called. */
-type BundleFunction = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string, importMetaUrl: string) => void;
+type BundleFunction = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string, importMeta: { readonly url: string }) => void;
 
 const BUNDLE = join(__dirname, 'cli-bundle.cjs');
 /** The bundle ends with this marker and its build id (a hash of its text). */
@@ -51,7 +50,7 @@ export function runCli(): void {
   // Only a run that succeeded alone makes the cache its command's next runs start from: one that
   // failed early never compiled the printer, and a batch's main thread leaves the reading and
   // printing to its threads.
-  loadBundle(key, () => !threads && !process.exitCode).startCli(pathToFileURL(join(__dirname, 'batch-worker.cjs')), () => {
+  loadBundle(key, () => !threads && !process.exitCode).startCli(() => pathToFileURL(join(__dirname, 'batch-worker.cjs')), () => {
     threads = true;
   });
 }
@@ -73,7 +72,13 @@ function loadBundle(key: string, worthKeeping: () => boolean): CliBundle {
   // At exit, the cache holds every function this run compiled.
   if (cachedData === undefined || script.cachedDataRejected === true) process.once('exit', () => void (worthKeeping() && writeCache(script, name)));
   const module = { exports: {} };
-  (script.runInThisContext() as BundleFunction)(module.exports, require, module, BUNDLE, __dirname, pathToFileURL(BUNDLE).href);
+  // `import.meta.url` in the bundle (the URL of the bundle), made only when asked for.
+  const importMeta = {
+    get url(): string {
+      return pathToFileURL(BUNDLE).href;
+    },
+  };
+  (script.runInThisContext() as BundleFunction)(module.exports, require, module, BUNDLE, __dirname, importMeta);
   return module.exports as CliBundle;
 }
 
@@ -83,10 +88,11 @@ function cacheName(source: string, key: string): string {
   return `${build}-${process.version}-${process.arch}-${key}.v8cache`;
 }
 
-/** The folders a cache may live in, the preferred first. */
-function cacheFolders(): string[] {
-  const user = process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache');
-  return [join(__dirname, 'code-cache'), join(user, 'llvm-bytecode')];
+/** The folders a cache may live in, the preferred first (the second is worked out only if needed). */
+function* cacheFolders(): Generator<string, void, undefined> {
+  yield join(__dirname, 'code-cache');
+  const { homedir } = require('node:os') as typeof import('node:os');
+  yield join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'llvm-bytecode');
 }
 
 function readCache(name: string): Buffer | undefined {

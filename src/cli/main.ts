@@ -13,10 +13,10 @@ import { directStdout } from './stdout.js';
 import { serveBatchTasks } from './worker.js';
 
 /**
- * Runs the command in `process.argv`. `workerScript` is what the batch mode's threads run;
+ * Runs the command in `process.argv`. `workerScript` gives what the batch mode's threads run;
  * `onThreads` is told when a batch starts them (the loader's code cache is then not this kind of run's).
  */
-export function startCli(workerScript: URL, onThreads?: () => void): void {
+export function startCli(workerScript: () => URL, onThreads?: () => void): void {
   // Standard output goes to file descriptor 1 directly (stdout.ts); `process.stdout` is made only
   // when that cannot be done. It may fail after `run` has handed its data over (the stream writes
   // asynchronously): a reader that stops early (`llvm-bytecode dis big.bc | head`) is not an error
@@ -28,10 +28,11 @@ export function startCli(workerScript: URL, onThreads?: () => void): void {
       process.stderr.write(`${TOOL}: error: ${STDOUT_LABEL}: cannot write output: ${describeError(e)}\n`);
       process.exit(1);
     });
-  const pool = workerPool(workerScript);
+  let pool: ParallelRunner | undefined;
   const parallel: ParallelRunner = {
     run<T, R>(tasks: readonly T[], jobs: number, onResult: (index: number, result: R) => void, onLost: (index: number, error: Error) => void): Promise<void> {
       onThreads?.();
+      pool ??= workerPool(workerScript());
       return pool.run(tasks, jobs, onResult, onLost);
     },
   };

@@ -11,7 +11,7 @@
  * start more than the CommonJS one.
  *
  * The bundle is a function expression (the loader calls it with `module`, `require`, the paths,
- * and the URL `import.meta.url` stands for) whose exports start the command or a batch worker
+ * and an object whose `url` is what `import.meta.url` stands for) whose exports start the command or a batch worker
  * thread (src/cli/main.ts); it ends with its build id, which names its cache files.
  * dist/cli/main.js becomes a small ESM entry that starts the same loader, for those who run
  * `node dist/cli/main.js` from a checkout. The library itself (dist/index.js) stays as tsc writes
@@ -79,11 +79,13 @@ const result = await build({
   // A `vm.Script` has no `import()` of its own: the one external module (libbzip2-wasm, CommonJS)
   // is `require`d instead.
   supported: { 'dynamic-import': false },
-  define: { 'import.meta.url': 'importMetaUrl' },
-  banner: { js: '(function (exports, require, module, __filename, __dirname, importMetaUrl) {' },
+  define: { 'import.meta.url': 'importMeta.url' },
+  banner: { js: '(function (exports, require, module, __filename, __dirname, importMeta) {' },
   footer: { js: '})' },
-  // Smaller text is read and hashed faster. Identifiers stay as they are (so stack traces stay
-  // readable); keepNames is not needed for that and would wrap every function in a call that runs
+  // Smaller text is read faster. Identifiers stay as they are, so that stack traces stay readable:
+  // Node does not apply source maps to a `vm.Script`. (Minified identifiers would save 2 % of `dis`
+  // of a 29-byte file, 109.0 M instructions against 107.0 M, V8 keeping the names in its cache.)
+  // keepNames is not needed for readable names and would wrap every function in a call that runs
   // each time a closure is made (measured: 1 % of a batch).
   minifyWhitespace: true,
   minifySyntax: true,
