@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -43,22 +44,34 @@ const modernBuffers: Plugin = {
 };
 
 /**
- * node:worker_threads costs a start several milliseconds to load, and only a batch uses it: the
- * CLI's modules get it through getters that load it on first use. (esbuild reads an imported name
- * from a CommonJS module at each use, so the getters run only when a batch starts threads.)
+ * Modules the CLI's code imports at its start but needs only for some inputs or commands:
+ * node:worker_threads for a batch's threads (loading it costs a start 7.8 M instructions, as much
+ * as reading the whole bundle twice), pako for zlib-compressed (`llvc1`) files and for writing
+ * them, seek-bzip for bzip2-compressed (`llvc2`) ones. Each is given to the CLI's modules as an
+ * object of getters that load the real module on first use. (esbuild reads an imported name from
+ * a CommonJS module at each use, so nothing is loaded by the import itself.) The getters are made
+ * for every name the real module exports, as listed here at build time.
  */
-const lazyWorkerThreads: Plugin = {
-  name: 'lazy-worker-threads',
+const LAZY_MODULES = /^(node:worker_threads|worker_threads|pako|seek-bzip)$/;
+const buildRequire = createRequire(join(PROJECT, 'package.json'));
+const lazyModules: Plugin = {
+  name: 'lazy-modules',
   setup(b) {
-    // (The getters' own `require` is left to esbuild: the built-in module.)
-    b.onResolve({ filter: /^(node:)?worker_threads$/ }, (args) => (args.namespace === 'lazy' ? undefined : { path: 'worker_threads', namespace: 'lazy' }));
-    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
-      contents: `let loaded;
-const load = () => (loaded ??= require('node:worker_threads'));
-for (const name of ['isMainThread', 'parentPort', 'threadId', 'Worker', 'workerData'])
+    // The getters' own `require` of the real module is left to esbuild.
+    b.onResolve({ filter: LAZY_MODULES }, (args) =>
+      args.namespace === 'lazy' ? undefined : { path: args.path.replace(/^worker_threads$/, 'node:worker_threads'), namespace: 'lazy' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
+      const names = Object.keys(buildRequire(args.path) as object).filter((n) => n !== 'default' && n !== '__esModule');
+      return {
+        contents: `let loaded;
+const load = () => (loaded ??= require(${JSON.stringify(args.path)}));
+for (const name of ${JSON.stringify(names)})
   Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });`,
-      loader: 'js',
-    }));
+        loader: 'js',
+        resolveDir: PROJECT,
+      };
+    });
   },
 };
 
@@ -92,7 +105,7 @@ const result = await build({
   // Loaded from node_modules as it is: its emscripten loader looks for files beside itself (and
   // only `rewrite` needs it, to compress).
   external: ['libbzip2-wasm'],
-  plugins: [modernBuffers, lazyWorkerThreads],
+  plugins: [modernBuffers, lazyModules],
   sourcemap: 'linked',
   logLevel: 'warning',
 });
