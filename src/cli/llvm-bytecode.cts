@@ -22,7 +22,7 @@
  *
  * batch-worker.cts starts the batch mode's worker threads through the same loader.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
@@ -92,7 +92,13 @@ function cacheName(source: string, key: string): string {
 function* cacheFolders(): Generator<string, void, undefined> {
   yield join(__dirname, 'code-cache');
   const { homedir } = require('node:os') as typeof import('node:os');
-  yield join(process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache'), 'llvm-bytecode');
+  let user: string;
+  try {
+    user = process.env['XDG_CACHE_HOME'] || join(homedir(), '.cache');
+  } catch {
+    return; // no home folder (homedir() throws when the user has none)
+  }
+  yield join(user, 'llvm-bytecode');
 }
 
 function readCache(name: string): Buffer | undefined {
@@ -106,26 +112,38 @@ function readCache(name: string): Buffer | undefined {
   return undefined;
 }
 
-/** Saves V8's code for what has been compiled so far; the first folder that takes it wins. */
+/**
+ * Saves V8's code for what has been compiled so far; the first folder that takes it wins. The
+ * temporary file is opened first, so that where no folder can be written (a read-only install,
+ * no home) no run pays for serializing a cache that cannot be kept.
+ */
 function writeCache(script: Script, name: string): void {
-  let data: Buffer;
-  try {
-    data = script.createCachedData();
-  } catch {
-    return;
-  }
   for (const folder of cacheFolders()) {
     // Written whole under a temporary name, then renamed: a reader (another process, a worker
     // thread) never sees half a cache.
     const temporary = join(folder, `.${name}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+    let fd: number;
     try {
       mkdirSync(folder, { recursive: true });
-      writeFileSync(temporary, data);
-      renameSync(temporary, join(folder, name));
-      return;
+      fd = openSync(temporary, 'wx');
     } catch {
-      rmSync(temporary, { force: true });
+      continue;
     }
+    try {
+      try {
+        writeFileSync(fd, script.createCachedData());
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, join(folder, name));
+    } catch {
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // Nothing more to do: a stray temporary file costs nothing but its space.
+      }
+    }
+    return;
   }
 }
 

@@ -7,12 +7,14 @@
  * One file, not ESM chunks loaded with `import()`: with the code cache, the parts a command never
  * runs (the writer, the analyzer, the assembler for `dis`) are never compiled, only read as text;
  * esbuild wraps each module reached by `import()` in a function run on first use, so they are not
- * evaluated either. CommonJS, because a `vm.Script` cannot hold ESM, and Node's ESM loader costs a
- * start more than the CommonJS one.
+ * evaluated either. CommonJS, because a `vm.Script` cannot hold ESM. (Measured, `dis` of a 29-byte
+ * file: ESM chunks as before, 259 M instructions; this bundle, 105 M; bare `node -e ''`, 78 M.
+ * The chunks turned into CommonJS functions of one script made `--version` cheaper but `dis`
+ * dearer: esbuild's getters between chunks cost more than the smaller cache saved.)
  *
  * The bundle is a function expression (the loader calls it with `module`, `require`, the paths,
- * and an object whose `url` is what `import.meta.url` stands for) whose exports start the command or a batch worker
- * thread (src/cli/main.ts); it ends with its build id, which names its cache files.
+ * and an object whose `url` is what `import.meta.url` stands for) whose exports start the command
+ * or a batch worker thread (src/cli/main.ts); it ends with its build id, which names its caches.
  * dist/cli/main.js becomes a small ESM entry that starts the same loader, for those who run
  * `node dist/cli/main.js` from a checkout. The library itself (dist/index.js) stays as tsc writes
  * it: importers bundle it their own way.
