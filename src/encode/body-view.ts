@@ -139,19 +139,25 @@ export const BR = OPCODE_NUMBER.br;
  * The named constants of a body's symbol table layout (LLVM 1.0–1.2 only; see `namedConstants`
  * in symbol-order.ts, which this is over value codes).
  */
-export function namedConstantsOfBody(body: CompactBody): Value[] {
-  const out: Value[] = [];
-  if (body.layout === undefined) return out;
-  for (const plane of body.layout.valuePlanes) {
-    for (const code of plane.codes) {
+export function namedConstantsOfBody(body: CompactBody): readonly Value[] {
+  if (body.layout === undefined) return NO_VALUES;
+  let out: Value[] | undefined;
+  const planes = body.layout.valuePlanes;
+  for (let p = 0; p < planes.length; p++) {
+    const codes = planes[p]!.codes;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
       if (code < 0 || (code & 3) !== TAG_VALUE) continue;
       const v = body.values[code >>> 2]!;
       if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || v.kind === 'instruction' || v.kind === 'block') continue;
-      if (nameOf(v) !== '') out.push(v);
+      if (nameOf(v) !== '') (out ??= []).push(v);
     }
   }
-  return out;
+  return out ?? NO_VALUES;
 }
+
+/** The answer of `namedConstantsOfBody` for nearly every body (shared: no allocation). */
+const NO_VALUES: readonly Value[] = [];
 
 /** The type of the value a code names (undefined for an unresolved operand). */
 export function typeOfCode(body: CompactBody, code: number): Type | undefined {

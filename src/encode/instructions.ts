@@ -42,6 +42,8 @@ function gepIndexTag(t: Type): number {
  */
 class Current {
   opcode: Opcode = 'ret';
+  /** The opcode's number in the compact body (`OPCODES`). */
+  opcodeNumber = 0;
   type: Type = primitiveTypes.void;
   extras: InstructionExtras = NO_EXTRAS;
   count = 0;
@@ -55,6 +57,7 @@ class Current {
 
   load(ctx: EncodeContext, body: CompactBody, operandBase: number, i: number, start: number, end: number, extras: InstructionExtras | undefined): void {
     const word = body.data[i]!;
+    this.opcodeNumber = word & 63;
     this.opcode = OPCODES[word & 63]!;
     this.type = body.types[word >>> 6]!;
     this.extras = extras ?? NO_EXTRAS;
@@ -149,7 +152,7 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
   // versions 0–1 then refuse what they cannot say, before any format is chosen.
   const gepKinds: readonly GepIndexKind[] = inst.opcode === 'getelementptr' ? inst.kinds : NO_KINDS;
   if (inst.opcode === 'getelementptr' && ctx.row.restrictedGEPTypes) checkRestrictedGep(ctx, inst, gepKinds);
-  let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(x.legacyVarArgs === true) : ctx.opcodes.of(inst.opcode);
+  let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(x.legacyVarArgs === true) : ctx.opcodes.ofCompact(inst.opcodeNumber, inst.opcode);
   if (ctx.row.signlessInstructions && inst.count === 2) checkSignless(ctx, inst.opcode, inst.typeOf(0));
   let numOperands = inst.count;
   const cc = x.callingConv ?? 0;

@@ -586,7 +586,7 @@ export class SlotCalculator implements SlotNumbering {
   /** Numbers a function's arguments, blocks and instructions (and builds its compaction table). */
   incorporateFunction(f: Function): void {
     this.inFunction = true;
-    this.operandMemo.clear();
+    if (this.operandMemo.size !== 0) this.operandMemo.clear();
     const view = this.viewOf(f);
     this.locals.begin(view);
     if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
@@ -668,7 +668,7 @@ export class SlotCalculator implements SlotNumbering {
       if (plane.length > level) plane.length = level;
     }
     this.slots.clearFnSlots();
-    this.operandMemo.clear();
+    if (this.operandMemo.size !== 0) this.operandMemo.clear();
     this.inFunction = false;
     this.locals.end();
     this.compactionTypeMap.clear();
@@ -801,8 +801,12 @@ export class SlotCalculator implements SlotNumbering {
       }
     }
     while (this.compactionTable.length < end) this.compactionTable.push([]);
+    // LLVM also gave every primitive type's plane its null value; where the function met no value
+    // or type of that type, the plane holds only that null, and pruning (below the threshold
+    // whatever the module plane's size, as a null's module slot is 0) empties it again, leaving
+    // the same module level an empty plane has: such planes are not made at all.
     for (let i = 0; i < end; i++) {
-      if (i === VOID_ID || i === LABEL_ID || (i > LABEL_ID && met[i] !== stamp)) continue;
+      if (i === VOID_ID || i === LABEL_ID || met[i] !== stamp) continue;
       if (this.compactionTable[i]!.length === 0) this.getOrCreateCompactionSlot(this.canon.nullOf(this.types[i]!));
     }
   }
