@@ -149,11 +149,16 @@ export function namedConstantsOfBody(body: CompactBody): readonly Value[] {
       const code = codes[i]!;
       if (code < 0 || (code & 3) !== TAG_VALUE) continue;
       const v = body.values[code >>> 2]!;
-      if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || v.kind === 'instruction' || v.kind === 'block') continue;
-      if (nameOf(v) !== '') (out ??= []).push(v);
+      if (isNamedConstant(v)) (out ??= []).push(v);
     }
   }
   return out ?? NO_VALUES;
+}
+
+/** Whether a value a layout lists is a named constant (see `namedConstantsOfBody`). */
+export function isNamedConstant(v: Value): boolean {
+  if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || v.kind === 'instruction' || v.kind === 'block') return false;
+  return nameOf(v) !== '';
 }
 
 /** The answer of `namedConstantsOfBody` for nearly every body (shared: no allocation). */

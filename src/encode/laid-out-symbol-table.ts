@@ -14,7 +14,7 @@
  */
 import type { Type } from '../graph/type.js';
 import type { Argument, Function } from '../graph/value.js';
-import { namedConstantsOfBody, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
+import { isNamedConstant, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
 import type { EncodeContext } from './context.js';
 import { beginBlock, endBlock, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
@@ -24,15 +24,25 @@ import { compareNames } from './symbol-order.js';
 const MAX_ARGUMENTS = 32;
 
 /**
- * Scratch, reused from table to table (a write is synchronous): per entry its name, plane, slot
- * and whether it repeats an earlier entry's value; per instruction and block of the body the
- * entry naming it first (-1: none; reset after each table).
+ * Scratch, reused from table to table (a write is synchronous, and a table allocates nothing
+ * else in the common case): per entry its name, plane, slot, whether it repeats an earlier
+ * entry's value and whether it is placed; per instruction and block of the body the entry
+ * naming it first (-1: none; reset after each table); the planes' types and the output order.
  */
 const names: string[] = [];
 const planeOf: number[] = [];
 const slots: number[] = [];
 const repeated: boolean[] = [];
 const taken: boolean[] = [];
+const namedArgs: Argument[] = [];
+const planeTypes: Type[] = [];
+const placed: boolean[] = [];
+const ranks: number[] = [];
+const rest: number[] = [];
+/** Entry numbers in output order; plane `planeOrder[j]` has `ordered[planeStart[j]] … ordered[planeStart[j + 1] - 1]`. */
+const ordered: number[] = [];
+const planeOrder: number[] = [];
+const planeStart: number[] = [];
 let entryOfInst = new Int32Array(256).fill(-1);
 let entryOfBlock = new Int32Array(64).fill(-1);
 
@@ -41,43 +51,55 @@ function grown(buf: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer>
   return new Int32Array(Math.max(n, buf.length * 2)).fill(-1);
 }
 
+/** Entry count of the table being built (the scratch arrays' live length). */
+let count = 0;
+
+function addEntry(name: string, plane: number, slot: number, isRepeat: boolean): void {
+  names[count] = name;
+  planeOf[count] = plane;
+  slots[count] = slot;
+  repeated[count] = isRepeat;
+  taken[count] = false;
+  count++;
+}
+
+/** The plane number of `type` among this table's planes, added when new. */
+function planeFor(type: Type): number {
+  const at = planeTypes.indexOf(type);
+  if (at >= 0) return at;
+  placed.push(false);
+  return planeTypes.push(type) - 1;
+}
+
 /** Writes `f`'s symbol table from `body` and its layout; false (nothing written) where the generic path must. */
 export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function, body: CompactBody): boolean {
   const layout = body.layout;
   if (layout === undefined) return false;
   const args = f.args;
-  if (args.length > MAX_ARGUMENTS || namedConstantsOfBody(body).length !== 0) return false;
+  if (args.length > MAX_ARGUMENTS) return false;
   entryOfInst = grown(entryOfInst, body.instructionCount);
   entryOfBlock = grown(entryOfBlock, body.blockCount);
   const sc = ctx.sc;
-  const planeTypes: Type[] = [];
-  let count = 0;
+  count = 0;
+  namedArgs.length = 0;
+  planeTypes.length = 0;
+  placed.length = 0;
+  ordered.length = 0;
+  planeOrder.length = 0;
+  planeStart.length = 0;
+  rest.length = 0;
   let lastType: Type | undefined;
   let lastPlane = -1;
-  const add = (name: string, type: Type, slot: number, isRepeat: boolean): void => {
-    if (type !== lastType) {
-      lastType = type;
-      lastPlane = planeTypes.indexOf(type);
-      if (lastPlane < 0) lastPlane = planeTypes.push(type) - 1;
-    }
-    names[count] = name;
-    planeOf[count] = lastPlane;
-    slots[count] = slot;
-    repeated[count] = isRepeat;
-    taken[count] = false;
-    count++;
-  };
   let ok = true;
   // Arguments first, then the body's names in their (file) order: the generic path takes the
   // body's names in body order, which differs only among repeats of one value (same position,
   // then file order) and among equal names (refused either way).
-  const namedArgs: Argument[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (!a.name) continue;
     const slot = sc.slotOf(a);
     if (slot < 0) ok = false;
-    add(a.name, a.type, slot, namedArgs.includes(a));
+    addEntry(a.name, planeFor(a.type), slot, namedArgs.includes(a));
     namedArgs.push(a);
   }
   const { nameCodes } = body;
@@ -96,75 +118,85 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
     if (slot < 0) ok = false;
     const first = table[index]! < 0;
     if (first) table[index] = count;
-    add(name, typeOfCode(body, code)!, slot, !first);
+    const type = typeOfCode(body, code)!;
+    if (type !== lastType) {
+      lastType = type;
+      lastPlane = planeFor(type);
+    }
+    addEntry(name, lastPlane, slot, !first);
   }
 
   // Planes: the layout's, in its order, then the rest by type slot.
-  const order: number[][] = [];
-  const planeOrder: number[] = [];
-  const placed: boolean[] = new Array<boolean>(planeTypes.length).fill(false);
-  for (const p of ok ? layout.valuePlanes : []) {
-    const plane = planeTypes.indexOf(p.type);
-    if (plane < 0 || placed[plane]) continue;
-    placed[plane] = true;
-    planeOrder.push(plane);
-    const listed: number[] = [];
-    for (const code of p.codes) {
-      let e = -1;
+  const valuePlanes = layout.valuePlanes;
+  for (let p = 0; p < valuePlanes.length && ok; p++) {
+    const codes = valuePlanes[p]!.codes;
+    let plane = planeTypes.indexOf(valuePlanes[p]!.type);
+    if (plane >= 0 && placed[plane]) plane = -1;
+    if (plane >= 0) {
+      placed[plane] = true;
+      planeOrder.push(plane);
+      planeStart.push(ordered.length);
+    }
+    for (let c = 0; c < codes.length; c++) {
+      const code = codes[c]!;
       if (code < 0) continue;
+      let e = -1;
       const tag = code & 3;
       const index = code >>> 2;
       if (tag === TAG_VALUE) {
         const v = body.values[index]!;
-        if (v.kind === 'argument') {
-          const at = namedArgs.indexOf(v);
-          e = at < 0 ? -1 : at;
-        }
+        if (v.kind === 'argument') e = namedArgs.indexOf(v);
+        else if (isNamedConstant(v)) ok = false; // (LLVM 1.0–1.2) the generic path lists it
+      } else if (plane < 0) {
+        continue;
       } else if (tag === TAG_INSTRUCTION) {
         e = index < body.instructionCount ? entryOfInst[index]! : -1;
       } else if (tag === TAG_BLOCK) {
         e = index < body.blockCount ? entryOfBlock[index]! : -1;
       }
-      if (e < 0 || planeOf[e] !== plane || taken[e] || repeated[e]) continue;
+      if (plane < 0 || e < 0 || planeOf[e] !== plane || taken[e] || repeated[e]) continue;
       taken[e] = true;
-      listed.push(e);
+      ordered.push(e);
     }
-    const others: number[] = [];
-    for (let e = 0; e < count; e++) if (planeOf[e] === plane && !taken[e] && !repeated[e]) others.push(e);
-    sortByName(others);
-    for (const e of others) listed.push(e);
-    order[plane] = listed;
+    if (plane < 0) continue;
+    // The plane's named values the layout does not list, sorted by name.
+    const others = ordered.length;
+    for (let e = 0; e < count; e++) if (planeOf[e] === plane && !taken[e] && !repeated[e]) ordered.push(e);
+    sortTailByName(others);
   }
-  const rest: number[] = [];
-  const ranks: number[] = [];
   for (let plane = 0; plane < planeTypes.length && ok; plane++) {
     if (placed[plane]) continue;
     const rank = sc.typeSlot(planeTypes[plane]!);
     if (rank < 0) ok = false; // the generic path says which type has no slot
     rest.push(plane);
     ranks[plane] = rank;
-    const all: number[] = [];
-    for (let e = 0; e < count; e++) if (planeOf[e] === plane) all.push(e);
-    sortByName(all);
-    order[plane] = all;
   }
   // Forget this body's entries before anything can throw.
   resetEntries(body);
   if (!ok) return false;
-  rest.sort((a, b) => ranks[a]! - ranks[b]!);
-  for (const plane of rest) planeOrder.push(plane);
+  if (rest.length > 1) rest.sort((a, b) => ranks[a]! - ranks[b]!);
+  for (let r = 0; r < rest.length; r++) {
+    const plane = rest[r]!;
+    planeOrder.push(plane);
+    planeStart.push(ordered.length);
+    const from = ordered.length;
+    for (let e = 0; e < count; e++) if (planeOf[e] === plane) ordered.push(e);
+    sortTailByName(from);
+  }
+  planeStart.push(ordered.length);
 
   if (count === 0 && ctx.row.elidesEmptyBlocks) return true;
   const out = ctx.out;
   beginBlock(ctx, 'symbolTable');
   if (ctx.row.typeTypePlaneId === null) out.vbr32(0); // no type names in a function's table
-  for (const plane of planeOrder) {
-    const entries = order[plane]!;
-    checkUniqueNames(ctx, entries);
-    out.vbr32(entries.length);
-    writeTypeId(ctx, typeSlotOf(ctx, planeTypes[plane]!));
-    for (let j = 0; j < entries.length; j++) {
-      const e = entries[j]!;
+  for (let j = 0; j < planeOrder.length; j++) {
+    const from = planeStart[j]!;
+    const to = planeStart[j + 1]!;
+    checkUniqueNames(ctx, from, to);
+    out.vbr32(to - from);
+    writeTypeId(ctx, typeSlotOf(ctx, planeTypes[planeOrder[j]!]!));
+    for (let k = from; k < to; k++) {
+      const e = ordered[k]!;
       out.vbr32(slots[e]!);
       out.string(names[e]!);
     }
@@ -186,19 +218,37 @@ function resetEntries(body: CompactBody): void {
   }
 }
 
-/** Sorts entry numbers by their names, bytewise (stable: `Array.prototype.sort` is). */
-function sortByName(entries: number[]): void {
-  if (entries.length > 1) entries.sort((x, y) => compareNames(names[x]!, names[y]!));
+/** Sorts `ordered[from …]` by the entries' names, bytewise, stably (entry numbers break ties). */
+function sortTailByName(from: number): void {
+  const to = ordered.length;
+  if (to - from < 2) return;
+  if (to - from > 16) {
+    // (`Array.prototype.sort` is stable.)
+    const part = ordered.slice(from).sort((x, y) => compareNames(names[x]!, names[y]!));
+    for (let i = 0; i < part.length; i++) ordered[from + i] = part[i]!;
+    return;
+  }
+  // Insertion sort: the common case (a read body's names beyond its layout) is none or a few.
+  for (let i = from + 1; i < to; i++) {
+    const e = ordered[i]!;
+    const name = names[e]!;
+    let j = i - 1;
+    while (j >= from && compareNames(names[ordered[j]!]!, name) > 0) {
+      ordered[j + 1] = ordered[j]!;
+      j--;
+    }
+    ordered[j + 1] = e;
+  }
 }
 
 /** LLVM kept one value per name and type; a reader could not tell two apart (as symbol-table.ts). */
-function checkUniqueNames(ctx: EncodeContext, entries: readonly number[]): void {
-  let i = 1;
-  while (i < entries.length && names[entries[i - 1]!]! < names[entries[i]!]!) i++;
-  if (i >= entries.length) return;
+function checkUniqueNames(ctx: EncodeContext, from: number, to: number): void {
+  let i = from + 1;
+  while (i < to && names[ordered[i - 1]!]! < names[ordered[i]!]!) i++;
+  if (i >= to) return;
   const seen = new Set<string>();
-  for (const e of entries) {
-    const name = names[e]!;
+  for (let k = from; k < to; k++) {
+    const name = names[ordered[k]!]!;
     if (seen.has(name)) throw new EncodeError(`two values named "${name}" of one type`, ctx.row.version);
     seen.add(name);
   }

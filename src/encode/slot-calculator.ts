@@ -174,8 +174,6 @@ export class SlotCalculator implements SlotNumbering {
    * compaction entry and a function-added plane entry.)
    */
   private readonly slots = new ValueSlots();
-  /** Slots of constant operands resolved while writing the current function (original objects). */
-  private readonly operandMemo = new Map<Value, number>();
   private inFunction = false;
   /** Per defined function, what its compaction table needs (recorded by `processModule`). */
   private readonly scans = new FunctionScans();
@@ -225,14 +223,9 @@ export class SlotCalculator implements SlotNumbering {
       case 'global':
       case 'function':
         return this.getSlot(v);
-      default: {
-        if (!this.inFunction) return this.getSlot(this.canon.canon(v));
-        const memo = this.operandMemo.get(v);
-        if (memo !== undefined) return memo;
-        const s = this.getSlot(this.canon.canon(v));
-        this.operandMemo.set(v, s);
-        return s;
-      }
+      default:
+        // (A body's constant operands are asked once per function: `codeSlot` keeps their slots.)
+        return this.getSlot(this.canon.canon(v));
     }
   }
 
@@ -586,7 +579,6 @@ export class SlotCalculator implements SlotNumbering {
   /** Numbers a function's arguments, blocks and instructions (and builds its compaction table). */
   incorporateFunction(f: Function): void {
     this.inFunction = true;
-    if (this.operandMemo.size !== 0) this.operandMemo.clear();
     const view = this.viewOf(f);
     this.locals.begin(view);
     if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
@@ -668,7 +660,6 @@ export class SlotCalculator implements SlotNumbering {
       if (plane.length > level) plane.length = level;
     }
     this.slots.clearFnSlots();
-    if (this.operandMemo.size !== 0) this.operandMemo.clear();
     this.inFunction = false;
     this.locals.end();
     this.compactionTypeMap.clear();
