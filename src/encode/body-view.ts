@@ -193,18 +193,18 @@ export function isLocalKind(v: Value): v is Instruction | BasicBlock {
  */
 export class LocalSlots {
   view: BodyView | undefined;
-  private inst = new Int32Array(64);
-  private block = new Int32Array(64);
-  private value = new Int32Array(64);
+  private inst = shared.inst;
+  private block = shared.block;
+  private value = shared.value;
 
   /** Starts numbering `view`'s values (every slot unknown). */
   begin(view: BodyView | undefined): void {
     this.view = view;
     if (view === undefined) return;
     const body = view.body;
-    this.inst = reset(this.inst, body.instructionCount, -1);
-    this.block = reset(this.block, body.blockCount, -1);
-    this.value = reset(this.value, body.values.length, -2);
+    this.inst = shared.inst = reset(shared.inst, body.instructionCount, -1);
+    this.block = shared.block = reset(shared.block, body.blockCount, -1);
+    this.value = shared.value = reset(shared.value, body.values.length, -2);
   }
 
   end(): void {
@@ -238,6 +238,13 @@ export class LocalSlots {
     return s;
   }
 }
+
+/**
+ * The arrays every `LocalSlots` numbers in, shared: one function is numbered at a time (a write
+ * is synchronous), and a write of a small module would otherwise spend more on allocating them
+ * (typed arrays of this size live outside the heap) than on using them.
+ */
+const shared = { inst: new Int32Array(64), block: new Int32Array(64), value: new Int32Array(64) };
 
 /** `buf` (or a larger array) with its first `n` entries set to `fill`. */
 function reset(buf: Int32Array<ArrayBuffer>, n: number, fill: number): Int32Array<ArrayBuffer> {

@@ -39,6 +39,13 @@ function grownStamps(stamps: Int32Array<ArrayBuffer>, n: number): Int32Array<Arr
   return grown;
 }
 
+/**
+ * Which global type slots `buildUncompactedTypesTable` met for the function it builds for
+ * (== its stamp): shared by every calculator, as one function is numbered at a time.
+ */
+let typesMet = new Int32Array(64);
+let typesMetStamp = 0;
+
 /** LLVM's type ids for the primitive types (void = 0 … label = 12). */
 export const FIRST_DERIVED_TYPE_ID = 13;
 const VOID_ID = 0;
@@ -178,7 +185,10 @@ export class SlotCalculator implements SlotNumbering {
   /** Per defined function, what its compaction table needs (recorded by `processModule`). */
   private readonly scans = new FunctionScans();
   /** Each defined function's number in `scans` and `views`. */
-  private readonly functionNumbers = new Map<Function, number>();
+  private functionNumbers: Map<Function, number> | undefined;
+  /** The defined functions by number, and the number `numberOf` answered last. */
+  private readonly defined: Function[] = [];
+  private lastNumber = 0;
   /** Canonical representative of each constant operand object met in a function body. */
   private readonly operandReps = new Map<Value, Value>();
   private readonly compactionTypeMap = new Map<Type, number>();
@@ -231,8 +241,27 @@ export class SlotCalculator implements SlotNumbering {
 
   /** The body of `f` as the writer walks it (undefined for a declaration). */
   viewOf(f: Function): BodyView | undefined {
-    const k = this.functionNumbers.get(f);
+    const k = this.numberOf(f);
     return k !== undefined ? this.views[k] : bodyViewOf(f);
+  }
+
+  /**
+   * `f`'s number among the defined functions (undefined: none). The writer asks in module order,
+   * so the answer is nearly always the last one or the next: a Map of every function is built
+   * only when it is not. (A function listed twice in the module may get either of its numbers:
+   * both hold the same body and the same scan.)
+   */
+  private numberOf(f: Function): number | undefined {
+    const k = this.lastNumber;
+    if (this.defined[k] === f) return k;
+    if (this.defined[k + 1] === f) return (this.lastNumber = k + 1);
+    if (this.functionNumbers === undefined) {
+      this.functionNumbers = new Map<Function, number>();
+      for (let i = 0; i < this.defined.length; i++) this.functionNumbers.set(this.defined[i]!, i);
+    }
+    const found = this.functionNumbers.get(f);
+    if (found !== undefined) this.lastNumber = found;
+    return found;
   }
 
   private localSlot(code: number): number {
@@ -372,7 +401,7 @@ export class SlotCalculator implements SlotNumbering {
       if (view === undefined) continue;
       const k = this.views.length;
       this.views.push(view);
-      this.functionNumbers.set(f, k);
+      this.defined.push(f);
       const scan = this.scans;
       scan.begin(k);
       for (const a of f.args) scan.addType(a.type);
@@ -723,7 +752,7 @@ export class SlotCalculator implements SlotNumbering {
     }
     this.forgetCachedType();
     // Replays, in order, the first mention of each type and non-local value (see FunctionScan).
-    const k = this.functionNumbers.get(f);
+    const k = this.numberOf(f);
     if (k !== undefined) {
       const { items, isType } = this.scans;
       for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
@@ -771,9 +800,9 @@ export class SlotCalculator implements SlotNumbering {
     this.compactionTable = [];
     for (let i = 0; i <= LABEL_ID; i++) this.compactionTable.push([]);
     this.forgetCachedType();
-    const met = (this.typesMet = grownStamps(this.typesMet, this.types.length));
-    const stamp = ++this.typesMetStamp;
-    const k = this.functionNumbers.get(f);
+    const met = (typesMet = grownStamps(typesMet, this.types.length));
+    const stamp = ++typesMetStamp;
+    const k = this.numberOf(f);
     if (k !== undefined) {
       const { items, isType } = this.scans;
       for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
@@ -802,9 +831,6 @@ export class SlotCalculator implements SlotNumbering {
     }
   }
 
-  /** Which global type slots `buildUncompactedTypesTable` met for the current function (== stamp). */
-  private typesMet = new Int32Array(64);
-  private typesMetStamp = 0;
 
   private pruneCompactionTable(): void {
     const tyPlane = this.compactionTypes;
