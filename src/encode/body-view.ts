@@ -32,6 +32,23 @@ export interface BodyView {
 /** The extras fields an instruction may carry (see `InstructionExtras`). */
 const EXTRA_FIELDS = ['isVolatile', 'callingConv', 'isTailCall', 'allocatedType', 'alignment', 'argType', 'legacyVarArgs', 'constantRefOperands'] as const;
 
+/**
+ * Whether `inst` has any of `EXTRA_FIELDS`, asked by name: most instructions have none, and
+ * named reads are much cheaper than the loop's reads by a computed key.
+ */
+function hasExtras(inst: Instruction): boolean {
+  return (
+    inst.isVolatile !== undefined ||
+    inst.callingConv !== undefined ||
+    inst.isTailCall !== undefined ||
+    inst.allocatedType !== undefined ||
+    inst.alignment !== undefined ||
+    inst.argType !== undefined ||
+    inst.legacyVarArgs !== undefined ||
+    inst.constantRefOperands !== undefined
+  );
+}
+
 /** `f`'s body as the writer walks it, or undefined for a function without blocks. */
 export function bodyViewOf(f: Function): BodyView | undefined {
   const body = compactBodyOf(f);
@@ -103,13 +120,15 @@ export function compactFromBlocks(f: Function): BodyView {
       const ops = inst.operands;
       for (let o = 0; o < ops.length; o++) data[operandBase + k++] = codeFor(ops[o]);
       data[n + at] = k;
-      let extra: InstructionExtras | undefined;
-      for (const field of EXTRA_FIELDS) {
-        if (inst[field] !== undefined) ((extra ??= {}) as Record<string, unknown>)[field] = inst[field];
-      }
-      if (extra !== undefined) {
-        extraAt.push(at);
-        extras.push(extra);
+      if (hasExtras(inst)) {
+        let extra: InstructionExtras | undefined;
+        for (const field of EXTRA_FIELDS) {
+          if (inst[field] !== undefined) ((extra ??= {}) as Record<string, unknown>)[field] = inst[field];
+        }
+        if (extra !== undefined) {
+          extraAt.push(at);
+          extras.push(extra);
+        }
       }
       if (inst.name) {
         nameCodes.push(at * 4 + TAG_INSTRUCTION);
