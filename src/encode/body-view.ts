@@ -32,6 +32,23 @@ export interface BodyView {
 /** The extras fields an instruction may carry (see `InstructionExtras`). */
 const EXTRA_FIELDS = ['isVolatile', 'callingConv', 'isTailCall', 'allocatedType', 'alignment', 'argType', 'legacyVarArgs', 'constantRefOperands'] as const;
 
+/**
+ * Whether `inst` has any of `EXTRA_FIELDS`, asked by name: most instructions have none, and
+ * named reads are much cheaper than the loop's reads by a computed key.
+ */
+function hasExtras(inst: Instruction): boolean {
+  return (
+    inst.isVolatile !== undefined ||
+    inst.callingConv !== undefined ||
+    inst.isTailCall !== undefined ||
+    inst.allocatedType !== undefined ||
+    inst.alignment !== undefined ||
+    inst.argType !== undefined ||
+    inst.legacyVarArgs !== undefined ||
+    inst.constantRefOperands !== undefined
+  );
+}
+
 /** `f`'s body as the writer walks it, or undefined for a function without blocks. */
 export function bodyViewOf(f: Function): BodyView | undefined {
   const body = compactBodyOf(f);
@@ -103,13 +120,15 @@ export function compactFromBlocks(f: Function): BodyView {
       const ops = inst.operands;
       for (let o = 0; o < ops.length; o++) data[operandBase + k++] = codeFor(ops[o]);
       data[n + at] = k;
-      let extra: InstructionExtras | undefined;
-      for (const field of EXTRA_FIELDS) {
-        if (inst[field] !== undefined) ((extra ??= {}) as Record<string, unknown>)[field] = inst[field];
-      }
-      if (extra !== undefined) {
-        extraAt.push(at);
-        extras.push(extra);
+      if (hasExtras(inst)) {
+        let extra: InstructionExtras | undefined;
+        for (const field of EXTRA_FIELDS) {
+          if (inst[field] !== undefined) ((extra ??= {}) as Record<string, unknown>)[field] = inst[field];
+        }
+        if (extra !== undefined) {
+          extraAt.push(at);
+          extras.push(extra);
+        }
       }
       if (inst.name) {
         nameCodes.push(at * 4 + TAG_INSTRUCTION);
@@ -139,19 +158,30 @@ export const BR = OPCODE_NUMBER.br;
  * The named constants of a body's symbol table layout (LLVM 1.0–1.2 only; see `namedConstants`
  * in symbol-order.ts, which this is over value codes).
  */
-export function namedConstantsOfBody(body: CompactBody): Value[] {
-  const out: Value[] = [];
-  if (body.layout === undefined) return out;
-  for (const plane of body.layout.valuePlanes) {
-    for (const code of plane.codes) {
+export function namedConstantsOfBody(body: CompactBody): readonly Value[] {
+  if (body.layout === undefined) return NO_VALUES;
+  let out: Value[] | undefined;
+  const planes = body.layout.valuePlanes;
+  for (let p = 0; p < planes.length; p++) {
+    const codes = planes[p]!.codes;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
       if (code < 0 || (code & 3) !== TAG_VALUE) continue;
       const v = body.values[code >>> 2]!;
-      if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || v.kind === 'instruction' || v.kind === 'block') continue;
-      if (nameOf(v) !== '') out.push(v);
+      if (isNamedConstant(v)) (out ??= []).push(v);
     }
   }
-  return out;
+  return out ?? NO_VALUES;
 }
+
+/** Whether a value a layout lists is a named constant (see `namedConstantsOfBody`). */
+export function isNamedConstant(v: Value): boolean {
+  if (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || v.kind === 'instruction' || v.kind === 'block') return false;
+  return nameOf(v) !== '';
+}
+
+/** The answer of `namedConstantsOfBody` for nearly every body (shared: no allocation). */
+const NO_VALUES: readonly Value[] = [];
 
 /** The type of the value a code names (undefined for an unresolved operand). */
 export function typeOfCode(body: CompactBody, code: number): Type | undefined {
@@ -182,18 +212,18 @@ export function isLocalKind(v: Value): v is Instruction | BasicBlock {
  */
 export class LocalSlots {
   view: BodyView | undefined;
-  private inst = new Int32Array(64);
-  private block = new Int32Array(64);
-  private value = new Int32Array(64);
+  private inst = shared.inst;
+  private block = shared.block;
+  private value = shared.value;
 
   /** Starts numbering `view`'s values (every slot unknown). */
   begin(view: BodyView | undefined): void {
     this.view = view;
     if (view === undefined) return;
     const body = view.body;
-    this.inst = reset(this.inst, body.instructionCount, -1);
-    this.block = reset(this.block, body.blockCount, -1);
-    this.value = reset(this.value, body.values.length, -2);
+    this.inst = shared.inst = reset(shared.inst, body.instructionCount, -1);
+    this.block = shared.block = reset(shared.block, body.blockCount, -1);
+    this.value = shared.value = reset(shared.value, body.values.length, -2);
   }
 
   end(): void {
@@ -227,6 +257,13 @@ export class LocalSlots {
     return s;
   }
 }
+
+/**
+ * The arrays every `LocalSlots` numbers in, shared: one function is numbered at a time (a write
+ * is synchronous), and a write of a small module would otherwise spend more on allocating them
+ * (typed arrays of this size live outside the heap) than on using them.
+ */
+const shared = { inst: new Int32Array(64), block: new Int32Array(64), value: new Int32Array(64) };
 
 /** `buf` (or a larger array) with its first `n` entries set to `fill`. */
 function reset(buf: Int32Array<ArrayBuffer>, n: number, fill: number): Int32Array<ArrayBuffer> {

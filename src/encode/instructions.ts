@@ -42,6 +42,8 @@ function gepIndexTag(t: Type): number {
  */
 class Current {
   opcode: Opcode = 'ret';
+  /** The opcode's number in the compact body (`OPCODES`). */
+  opcodeNumber = 0;
   type: Type = primitiveTypes.void;
   extras: InstructionExtras = NO_EXTRAS;
   count = 0;
@@ -55,6 +57,7 @@ class Current {
 
   load(ctx: EncodeContext, body: CompactBody, operandBase: number, i: number, start: number, end: number, extras: InstructionExtras | undefined): void {
     const word = body.data[i]!;
+    this.opcodeNumber = word & 63;
     this.opcode = OPCODES[word & 63]!;
     this.type = body.types[word >>> 6]!;
     this.extras = extras ?? NO_EXTRAS;
@@ -114,6 +117,123 @@ class Current {
 const NO_EXTRAS: InstructionExtras = {};
 const current = new Current();
 
+/**
+ * Which instructions `writePlainPacked` takes, by compact opcode number, and where their type
+ * field comes from: 0 none (calls, invokes, getelementptr, casts, vaarg/vanext, malloc/alloca:
+ * anything with an extra field or operand), 1 the first operand's type (or the result type
+ * without operands), 2 a store's value operand, 3 a branch's first label, 4 the result type.
+ */
+const PLAIN_KIND: Uint8Array = (() => {
+  const kinds = new Uint8Array(64);
+  OPCODES.forEach((op, n) => {
+    switch (op) {
+      case 'call':
+      case 'invoke':
+      case 'getelementptr':
+      case 'cast':
+      case 'vaarg':
+      case 'vanext':
+      case 'malloc':
+      case 'alloca':
+        return;
+      case 'store':
+        kinds[n] = 2;
+        return;
+      case 'br':
+        kinds[n] = 3;
+        return;
+      case 'select':
+        kinds[n] = 4;
+        return;
+      default:
+        kinds[n] = 1;
+    }
+  });
+  return kinds;
+})();
+
+/**
+ * The common case of `writeInstruction` straight from the body: an instruction without extra
+ * fields of a plain kind (see `PLAIN_KIND`) with at most three operands, packed (formats 1–3)
+ * where it fits, else as format 0. Anything else (or anything `writeInstruction` would refuse) answers false before
+ * writing a byte, and the caller takes the general path, which then says what is wrong. The
+ * checks come in `writeInstruction`'s order: opcode, signlessness, type, operands.
+ */
+function writePlainPacked(ctx: EncodeContext, body: CompactBody, operandBase: number, i: number, start: number, end: number): boolean {
+  const data = body.data;
+  const word = data[i]!;
+  const op = word & 63;
+  const kind = PLAIN_KIND[op]!;
+  const count = end - start;
+  if (kind === 0 || count > 3) return false;
+  const c0 = count > 0 ? data[operandBase + start]! : 0;
+  const c1 = count > 1 ? data[operandBase + start + 1]! : 0;
+  const c2 = count > 2 ? data[operandBase + start + 2]! : 0;
+  if (c0 < 0 || c1 < 0 || c2 < 0) return false;
+  const opcode = ctx.opcodes.ofCompact(op, OPCODES[op]!);
+  if (ctx.row.signlessInstructions && count === 2) checkSignless(ctx, OPCODES[op]!, typeOfCode(body, c0)!);
+  let ty: Type;
+  if (kind === 1) ty = count !== 0 ? typeOfCode(body, c0)! : body.types[word >>> 6]!;
+  else if (kind === 2) {
+    if (count < 2) return false;
+    ty = typeOfCode(body, c1)!;
+  } else if (kind === 3) ty = count !== 0 ? typeOfCode(body, count === 3 ? c1 : c0)! : body.types[word >>> 6]!;
+  else ty = body.types[word >>> 6]!;
+  const type = typeSlotOf(ctx, ty);
+  const sc = ctx.sc;
+  let s0 = 4095;
+  let s1 = 0;
+  let s2 = 0;
+  let max = type;
+  if (count > 0) {
+    s0 = sc.codeSlot(c0);
+    if (s0 < 0) return false;
+    if (count > 1) {
+      s1 = sc.codeSlot(c1);
+      if (s1 < 0) return false;
+      if (count > 2) {
+        s2 = sc.codeSlot(c2);
+        if (s2 < 0) return false;
+        if (kind === 3) {
+          // LLVM keeps a conditional branch's condition last: [ifTrue, ifFalse, cond].
+          const cond = s0;
+          s0 = s1;
+          s1 = s2;
+          s2 = cond;
+        }
+      }
+    }
+    if (s0 > max) max = s0;
+    if (s1 > max) max = s1;
+    if (s2 > max) max = s2;
+  }
+  const out = ctx.out;
+  switch (count) {
+    case 0:
+    case 1:
+      if (max >= 4095) break;
+      out.uint32((1 | (opcode << 2) | (type << 8) | (s0 << 20)) >>> 0);
+      return true;
+    case 2:
+      if (max >= 256) break;
+      out.uint32((2 | (opcode << 2) | (type << 8) | (s0 << 16) | (s1 << 24)) >>> 0);
+      return true;
+    default:
+      if (max >= 64) break;
+      out.uint32((3 | (opcode << 2) | (type << 8) | (s0 << 14) | (s1 << 20) | (s2 << 26)) >>> 0);
+      return true;
+  }
+  // Format 0, as `writeInstruction` writes it (the operands already in LLVM's order).
+  out.vbr32(opcode << 2);
+  writeTypeId(ctx, type);
+  out.vbr32(count);
+  if (count > 0) out.vbr32(s0);
+  if (count > 1) out.vbr32(s1);
+  if (count > 2) out.vbr32(s2);
+  if (ctx.row.longInstructionsPadded) pad(ctx);
+  return true;
+}
+
 function calleeType(cur: Current): FunctionType {
   return (cur.typeOf(0) as PointerType).element as FunctionType;
 }
@@ -134,8 +254,10 @@ export function writeInstructions(ctx: EncodeContext, body: CompactBody): void {
     const end = data[n + i]!;
     let extra: InstructionExtras | undefined;
     if (nextExtra < extraAt.length && extraAt[nextExtra] === i) extra = extras[nextExtra++];
-    current.load(ctx, body, operandBase, i, start, end, extra);
-    writeInstruction(ctx, current);
+    if (extra !== undefined || !writePlainPacked(ctx, body, operandBase, i, start, end)) {
+      current.load(ctx, body, operandBase, i, start, end, extra);
+      writeInstruction(ctx, current);
+    }
     start = end;
   }
 }
@@ -149,7 +271,7 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
   // versions 0–1 then refuse what they cannot say, before any format is chosen.
   const gepKinds: readonly GepIndexKind[] = inst.opcode === 'getelementptr' ? inst.kinds : NO_KINDS;
   if (inst.opcode === 'getelementptr' && ctx.row.restrictedGEPTypes) checkRestrictedGep(ctx, inst, gepKinds);
-  let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(x.legacyVarArgs === true) : ctx.opcodes.of(inst.opcode);
+  let opcode = inst.opcode === 'vaarg' ? ctx.opcodes.vaArg(x.legacyVarArgs === true) : ctx.opcodes.ofCompact(inst.opcodeNumber, inst.opcode);
   if (ctx.row.signlessInstructions && inst.count === 2) checkSignless(ctx, inst.opcode, inst.typeOf(0));
   let numOperands = inst.count;
   const cc = x.callingConv ?? 0;

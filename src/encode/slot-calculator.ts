@@ -29,6 +29,22 @@ import { namedConstants, typeNameOrder } from './symbol-order.js';
 import type { LocalEntry, SlotNumbering } from './slot-numbering.js';
 import { bodyViewOf, LocalSlots, namedConstantsOfBody, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, typeOfCode, VANEXT, GETELEMENTPTR, type BodyView } from './body-view.js';
 import { primitiveTypes as P } from '../graph/type.js';
+import { ValueSlots } from './value-slots.js';
+
+/** `stamps`, or a larger copy (zeros past its end) when it has fewer than `n` entries. */
+function grownStamps(stamps: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  if (stamps.length >= n) return stamps;
+  const grown = new Int32Array(Math.max(n, stamps.length * 2));
+  grown.set(stamps);
+  return grown;
+}
+
+/**
+ * Which global type slots `buildUncompactedTypesTable` met for the function it builds for
+ * (== its stamp): shared by every calculator, as one function is numbered at a time.
+ */
+let typesMet = new Int32Array(64);
+let typesMetStamp = 0;
 
 /** LLVM's type ids for the primitive types (void = 0 … label = 12). */
 export const FIRST_DERIVED_TYPE_ID = 13;
@@ -96,34 +112,48 @@ function constantOperands(row: FormatRow, v: Value): readonly Value[] {
 const PRIMITIVE_ID = new Map<Type, number>(primitiveTypesById.map((t, i) => [t, i]));
 
 /**
- * What a function's compaction table is built from, recorded during the module walk: LLVM walks
- * the function's argument types, then per instruction its type (when it changes), its non-local
- * operands (canonical) and `vanext`'s argument type. Repeats are no-ops there, so only the first
- * mention of each type or value is kept, in order.
+ * What each function's compaction table is built from, recorded during the module walk: LLVM
+ * walks the function's argument types, then per instruction its type (when it changes), its
+ * non-local operands (canonical) and `vanext`'s argument type. Repeats are no-ops there, so only
+ * the first mention of each type or value is kept, in order. Every function's list lives in one
+ * pair of arrays (function `k` holds `starts[k]` … `ends[k]`), and repeats are told by marks
+ * (the function's number) per type and per value id, not by a set per function: a module of
+ * thousands of functions keeps no objects per function alive for the whole write.
  */
-class FunctionScan {
+class FunctionScans {
   readonly items: (Type | Value)[] = [];
   readonly isType: boolean[] = [];
-  private readonly seenTypes = new Set<Type>();
-  private readonly seenValues = new Set<Value>();
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  private readonly typeMarks = new Map<Type, number>();
+  private readonly valueMarks: number[] = [];
+  /** The number of the function being recorded, plus one (0: none). */
+  private current = 0;
+
+  /** Starts recording function number `k` (0, 1, … in turn). */
+  begin(k: number): void {
+    this.starts[k] = this.ends[k] = this.items.length;
+    this.current = k + 1;
+  }
 
   addType(t: Type): void {
-    if (this.seenTypes.has(t)) return;
-    this.seenTypes.add(t);
+    if (this.typeMarks.get(t) === this.current) return;
+    this.typeMarks.set(t, this.current);
     this.items.push(t);
     this.isType.push(true);
+    this.ends[this.current - 1] = this.items.length;
   }
 
-  addValue(rep: Value): void {
-    if (this.seenValues.has(rep)) return;
-    this.seenValues.add(rep);
+  /** Lists `rep`, whose value id (see value-slots.ts) is `id`. */
+  addValue(rep: Value, id: number): void {
+    while (this.valueMarks.length <= id) this.valueMarks.push(0);
+    if (this.valueMarks[id] === this.current) return;
+    this.valueMarks[id] = this.current;
     this.items.push(rep);
     this.isType.push(false);
+    this.ends[this.current - 1] = this.items.length;
   }
 }
-
-/** Keeps FunctionScan's hidden class (and the code compiled for it) alive between writes: see `KEPT_SHAPES` in module-block.ts. */
-export const KEPT_SCAN: object = new FunctionScan();
 
 export class SlotCalculator implements SlotNumbering {
   readonly canon = new Canonicalizer();
@@ -132,7 +162,6 @@ export class SlotCalculator implements SlotNumbering {
   private readonly typeMap = new Map<Type, number>();
   /** The module's value planes, indexed by global type slot. */
   readonly table: (Value | LocalEntry)[][] = [];
-  private readonly nodeMap = new Map<Value, number>();
   /** Module-level strings, in the order they were numbered (the strings plane's order). */
   readonly strings: Value[] = [];
   private moduleLevel: number[] = [];
@@ -145,23 +174,26 @@ export class SlotCalculator implements SlotNumbering {
   /** The current function's compacted types; empty when types are not compacted. */
   compactionTypes: Type[] = [];
   /**
-   * Slots given while a function is incorporated: its compaction table entries and the values
-   * (arguments, blocks, instructions, local null values) it adds to the module planes. LLVM kept
-   * these in its node maps and erased them again; one map that is simply cleared is much faster,
-   * and lookups try it before `nodeMap` exactly as LLVM tried the compaction map first. (A value
-   * is never both a compaction entry and a function-added plane entry.)
+   * Values' slots: in the module table, and those given while a function is incorporated (its
+   * compaction table entries and the values, arguments and local null values, it adds to the
+   * module planes; its instructions and blocks are numbered by position in `locals`). Lookups try
+   * the function's slot first, as LLVM tried its compaction map first. (A value is never both a
+   * compaction entry and a function-added plane entry.)
    */
-  private readonly fnMap = new Map<Value, number>();
-  /** Slots of constant operands resolved while writing the current function (original objects). */
-  private readonly operandMemo = new Map<Value, number>();
+  private readonly slots = new ValueSlots();
   private inFunction = false;
   /** Per defined function, what its compaction table needs (recorded by `processModule`). */
-  private readonly scans = new Map<Function, FunctionScan>();
+  private readonly scans = new FunctionScans();
+  /** Each defined function's number in `scans` and `views`. */
+  private functionNumbers: Map<Function, number> | undefined;
+  /** The defined functions by number, and the number `numberOf` answered last. */
+  private readonly defined: Function[] = [];
+  private lastNumber = 0;
   /** Canonical representative of each constant operand object met in a function body. */
   private readonly operandReps = new Map<Value, Value>();
   private readonly compactionTypeMap = new Map<Type, number>();
-  /** Each defined function's body as the writer walks it (see body-view.ts). */
-  private readonly views = new Map<Function, BodyView>();
+  /** Each defined function's body as the writer walks it (see body-view.ts), by function number. */
+  private readonly views: BodyView[] = [];
   /** The current function's body, and the slots of its instructions and blocks (-1: none) and of its tag-0 values (memo, -2: not asked yet). */
   private readonly locals = new LocalSlots();
   private get view(): BodyView | undefined {
@@ -190,8 +222,8 @@ export class SlotCalculator implements SlotNumbering {
   /** A value's slot in its plane (compaction table first), or -1. `v` may be any graph value. */
   slotOf(v: Value): number {
     // Hot path: most operands are the current function's own values.
-    const local = this.fnMap.get(v);
-    if (local !== undefined) return local;
+    const local = this.slots.fnSlot(v);
+    if (local !== -1) return local;
     switch (v.kind) {
       case 'instruction':
       case 'block':
@@ -201,20 +233,35 @@ export class SlotCalculator implements SlotNumbering {
       case 'global':
       case 'function':
         return this.getSlot(v);
-      default: {
-        if (!this.inFunction) return this.getSlot(this.canon.canon(v));
-        const memo = this.operandMemo.get(v);
-        if (memo !== undefined) return memo;
-        const s = this.getSlot(this.canon.canon(v));
-        this.operandMemo.set(v, s);
-        return s;
-      }
+      default:
+        // (A body's constant operands are asked once per function: `codeSlot` keeps their slots.)
+        return this.getSlot(this.canon.canon(v));
     }
   }
 
   /** The body of `f` as the writer walks it (undefined for a declaration). */
   viewOf(f: Function): BodyView | undefined {
-    return this.views.get(f) ?? bodyViewOf(f);
+    const k = this.numberOf(f);
+    return k !== undefined ? this.views[k] : bodyViewOf(f);
+  }
+
+  /**
+   * `f`'s number among the defined functions (undefined: none). The writer asks in module order,
+   * so the answer is nearly always the last one or the next: a Map of every function is built
+   * only when it is not. (A function listed twice in the module may get either of its numbers:
+   * both hold the same body and the same scan.)
+   */
+  private numberOf(f: Function): number | undefined {
+    const k = this.lastNumber;
+    if (this.defined[k] === f) return k;
+    if (this.defined[k + 1] === f) return (this.lastNumber = k + 1);
+    if (this.functionNumbers === undefined) {
+      this.functionNumbers = new Map<Function, number>();
+      for (let i = 0; i < this.defined.length; i++) this.functionNumbers.set(this.defined[i]!, i);
+    }
+    const found = this.functionNumbers.get(f);
+    if (found !== undefined) this.lastNumber = found;
+    return found;
   }
 
   private localSlot(code: number): number {
@@ -238,10 +285,7 @@ export class SlotCalculator implements SlotNumbering {
   }
 
   private getSlot(rep: Value): number {
-    const c = this.fnMap.get(rep);
-    if (c !== undefined) return c;
-    const s = this.nodeMap.get(rep);
-    return s === undefined ? -1 : s;
+    return this.slots.slot(rep);
   }
 
   /**
@@ -278,8 +322,8 @@ export class SlotCalculator implements SlotNumbering {
 
   /** A value's slot in the module table (for compaction table entries). */
   globalSlotOf(rep: Value): number {
-    const s = this.nodeMap.get(rep);
-    if (s === undefined) throw new Error('value has no global slot');
+    const s = this.slots.moduleSlot(rep);
+    if (s === -1) throw new Error('value has no global slot');
     return s;
   }
 
@@ -337,8 +381,8 @@ export class SlotCalculator implements SlotNumbering {
             const tmp = p[i]!;
             p[i] = p[firstNonString]!;
             p[firstNonString] = tmp;
-            this.nodeMap.set(p[i]!, i);
-            this.nodeMap.set(p[firstNonString]!, firstNonString);
+            this.slots.setModuleSlot(p[i]!, i);
+            this.slots.setModuleSlot(p[firstNonString]!, firstNonString);
           }
           firstNonString++;
         }
@@ -355,9 +399,11 @@ export class SlotCalculator implements SlotNumbering {
     for (const f of m.functions) {
       const view = bodyViewOf(f);
       if (view === undefined) continue;
-      this.views.set(f, view);
-      const scan = new FunctionScan();
-      this.scans.set(f, scan);
+      const k = this.views.length;
+      this.views.push(view);
+      this.defined.push(f);
+      const scan = this.scans;
+      scan.begin(k);
       for (const a of f.args) scan.addType(a.type);
       let fnLastType: Type | undefined;
       const body = view.body;
@@ -389,7 +435,7 @@ export class SlotCalculator implements SlotNumbering {
                 continue;
               case 'global':
               case 'function':
-                scan.addValue(op);
+                scan.addValue(op, this.slots.idOf(op));
                 continue;
               default: {
                 // A constant object met before (in any function) is numbered already.
@@ -399,7 +445,7 @@ export class SlotCalculator implements SlotNumbering {
                   this.operandReps.set(op, rep);
                   this.getOrCreateSlot(rep);
                 }
-                scan.addValue(rep);
+                scan.addValue(rep, this.slots.idOf(rep));
               }
             }
           }
@@ -422,7 +468,7 @@ export class SlotCalculator implements SlotNumbering {
       for (const c of namedConstantsOfBody(body)) {
         const rep = this.canon.canon(c);
         this.getOrCreateSlot(rep);
-        scan.addValue(rep);
+        scan.addValue(rep, this.slots.idOf(rep));
       }
     }
 
@@ -479,12 +525,12 @@ export class SlotCalculator implements SlotNumbering {
 
   /** Whether the current function has given `rep` a slot of its own (compaction entry or local). */
   private hasFnSlot(rep: Value | LocalEntry): boolean {
-    return typeof rep === 'number' ? this.localSlot(rep) !== -1 : this.fnMap.has(rep);
+    return typeof rep === 'number' ? this.localSlot(rep) !== -1 : this.slots.hasFnSlot(rep);
   }
 
   private setFnSlot(rep: Value | LocalEntry, slot: number): void {
     if (typeof rep === 'number') this.setLocalSlot(rep, slot);
-    else this.fnMap.set(rep, slot);
+    else this.slots.setFnSlot(rep, slot);
   }
 
   /** The type of a plane entry (a local entry is a code of the current body). */
@@ -538,12 +584,13 @@ export class SlotCalculator implements SlotNumbering {
       const zero = this.canon.nullOf(typ);
       if (rep !== zero) {
         plane.push(zero);
-        (this.inFunction ? this.fnMap : this.nodeMap).set(zero, 0);
+        if (this.inFunction) this.slots.setFnSlot(zero, 0);
+        else this.slots.setModuleSlot(zero, 0);
       }
     }
     const slot = plane.length;
     if (this.inFunction) this.setFnSlot(rep, slot);
-    else this.nodeMap.set(rep as Value, slot);
+    else this.slots.setModuleSlot(rep as Value, slot);
     plane.push(rep);
     return slot;
   }
@@ -561,7 +608,6 @@ export class SlotCalculator implements SlotNumbering {
   /** Numbers a function's arguments, blocks and instructions (and builds its compaction table). */
   incorporateFunction(f: Function): void {
     this.inFunction = true;
-    this.operandMemo.clear();
     const view = this.viewOf(f);
     this.locals.begin(view);
     if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
@@ -642,8 +688,7 @@ export class SlotCalculator implements SlotNumbering {
       const plane = this.getPlane(i);
       if (plane.length > level) plane.length = level;
     }
-    this.fnMap.clear();
-    this.operandMemo.clear();
+    this.slots.clearFnSlots();
     this.inFunction = false;
     this.locals.end();
     this.compactionTypeMap.clear();
@@ -662,8 +707,8 @@ export class SlotCalculator implements SlotNumbering {
 
   private getOrCreateCompactionSlot(rep: Value | LocalEntry, typ: Type = this.entryType(rep)): number {
     if (typeof rep !== 'number') {
-      const existing = this.fnMap.get(rep);
-      if (existing !== undefined) return existing;
+      const existing = this.slots.fnSlot(rep);
+      if (existing !== -1) return existing;
     } else if (this.localSlot(rep) !== -1) return this.localSlot(rep);
     const ty = this.compactionTypes.length !== 0 ? this.getOrCreateCompactionTypeSlot(typ) : this.typeSlot(typ);
     while (this.compactionTable.length <= ty) this.compactionTable.push([]);
@@ -672,7 +717,7 @@ export class SlotCalculator implements SlotNumbering {
       const zero = this.canon.nullOf(typ);
       if (rep !== zero) {
         plane.push(zero);
-        this.fnMap.set(zero, 0);
+        this.slots.setFnSlot(zero, 0);
       }
     }
     const slot = plane.length;
@@ -692,6 +737,13 @@ export class SlotCalculator implements SlotNumbering {
   }
 
   private buildCompactionTable(f: Function): void {
+    // Index of the last first-class type of the module table (building the table adds no type).
+    let numFCTypes = this.types.length - 1;
+    while (!isFirstClassType(this.types[numFCTypes]!)) numFCTypes--;
+    if (numFCTypes + this.typeIdShift < 64) {
+      this.buildUncompactedTypesTable(f);
+      return;
+    }
     this.compactionTable = [];
     for (let i = 0; i <= LABEL_ID; i++) {
       this.compactionTable.push([]);
@@ -700,10 +752,10 @@ export class SlotCalculator implements SlotNumbering {
     }
     this.forgetCachedType();
     // Replays, in order, the first mention of each type and non-local value (see FunctionScan).
-    const scan = this.scans.get(f);
-    if (scan !== undefined) {
-      const { items, isType } = scan;
-      for (let i = 0; i < items.length; i++) {
+    const k = this.numberOf(f);
+    if (k !== undefined) {
+      const { items, isType } = this.scans;
+      for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
         if (isType[i]) this.getOrCreateCompactionTypeSlot(items[i] as Type);
         else this.getOrCreateCompactionSlot(items[i] as Value);
       }
@@ -717,9 +769,6 @@ export class SlotCalculator implements SlotNumbering {
       }
     }
 
-    // Index of the last first-class type of the module table.
-    let numFCTypes = this.types.length - 1;
-    while (!isFirstClassType(this.types[numFCTypes]!)) numFCTypes--;
     if (numFCTypes + this.typeIdShift < 64) {
       // Types need no compaction: move each plane back to its global type slot.
       const tmpTable = this.compactionTable;
@@ -740,6 +789,49 @@ export class SlotCalculator implements SlotNumbering {
     }
   }
 
+  /**
+   * `buildCompactionTable` where types need no compaction, which LLVM found out only at the end
+   * (building planes by compacted type, then moving each back to its global type slot): the same
+   * planes built at their global slots directly. Each plane fills in the same order either way;
+   * what the compacted build also did is give every type it met (the primitive types, the types
+   * the scan lists, the types of the values it lists) its null value where the plane is empty.
+   */
+  private buildUncompactedTypesTable(f: Function): void {
+    this.compactionTable = [];
+    for (let i = 0; i <= LABEL_ID; i++) this.compactionTable.push([]);
+    this.forgetCachedType();
+    const met = (typesMet = grownStamps(typesMet, this.types.length));
+    const stamp = ++typesMetStamp;
+    const k = this.numberOf(f);
+    if (k !== undefined) {
+      const { items, isType } = this.scans;
+      for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
+        const item = items[i]!;
+        const t = isType[i] ? (item as Type) : (item as Value).type;
+        const slot = this.typeSlot(t);
+        if (slot >= 0) met[slot] = stamp;
+        if (!isType[i]) this.getOrCreateCompactionSlot(item as Value, t);
+      }
+    }
+    let end = LABEL_ID + 1;
+    for (let slot = this.types.length - 1; slot > LABEL_ID; slot--) {
+      if (met[slot] === stamp) {
+        end = slot + 1;
+        break;
+      }
+    }
+    while (this.compactionTable.length < end) this.compactionTable.push([]);
+    // LLVM also gave every primitive type's plane its null value; where the function met no value
+    // or type of that type, the plane holds only that null, and pruning (below the threshold
+    // whatever the module plane's size, as a null's module slot is 0) empties it again, leaving
+    // the same module level an empty plane has: such planes are not made at all.
+    for (let i = 0; i < end; i++) {
+      if (i === VOID_ID || i === LABEL_ID || met[i] !== stamp) continue;
+      if (this.compactionTable[i]!.length === 0) this.getOrCreateCompactionSlot(this.canon.nullOf(this.types[i]!));
+    }
+  }
+
+
   private pruneCompactionTable(): void {
     const tyPlane = this.compactionTypes;
     for (let ctp = 0; ctp < this.compactionTable.length; ctp++) {
@@ -754,7 +846,7 @@ export class SlotCalculator implements SlotNumbering {
       if (!prune && numFunctionObjs === 0) {
         let maxIdx = 0;
         for (let i = 0; i < modLevel; i++) {
-          const idx = this.nodeMap.get(cplane[i] as Value) ?? 0;
+          const idx = Math.max(this.slots.moduleSlot(cplane[i] as Value), 0);
           if (idx > maxIdx) maxIdx = idx;
         }
         prune = maxIdx < 64;
@@ -763,11 +855,11 @@ export class SlotCalculator implements SlotNumbering {
         const old = cplane;
         this.compactionTable[ctp] = [];
         // Module-level entries first: a null value dropped here may be re-added below.
-        for (let i = 0; i < modLevel; i++) this.fnMap.delete(old[i] as Value);
+        for (let i = 0; i < modLevel; i++) this.slots.deleteFnSlot(old[i] as Value);
         for (let i = modLevel; i < old.length; i++) {
           const v = old[i]!;
           if (typeof v === 'number') this.setLocalSlot(v, -1);
-          else this.fnMap.delete(v);
+          else this.slots.deleteFnSlot(v);
           // Its compaction plane is now empty, so LLVM's getOrCreateSlot lands in the module plane.
           this.doInsertValue(v, this.entryType(v));
         }

@@ -5,6 +5,7 @@ import { namedConstantsOfBody, TAG_BLOCK, TAG_VALUE, typeOfCode, type CompactBod
 import type { EncodeContext } from './context.js';
 import { beginBlock, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
+import { writeLaidOutFunctionSymbolTable } from './laid-out-symbol-table.js';
 import { nameOf, symbolPlanesOf, typeNameOrder, type NamedValue } from './symbol-order.js';
 
 /** LLVM kept one value per name and type; a reader could not tell two apart. */
@@ -40,6 +41,8 @@ export function writeSymbolTable(
  * instructions in body order, then the constants its layout names (LLVM 1.0–1.2).
  */
 export function writeFunctionSymbolTable(ctx: EncodeContext, f: Function, body: CompactBody | undefined): void {
+  // A body read with its symbol table's layout (the common case) has a faster path.
+  if (body?.layout !== undefined && writeLaidOutFunctionSymbolTable(ctx, f, body)) return;
   const named: NamedValue<Value | number>[] = [];
   for (const a of f.args) if (a.name) named.push({ value: a, type: a.type, name: a.name });
   if (body !== undefined) {

@@ -1,0 +1,87 @@
+/**
+ * The slot calculator's two value maps in one: each value it numbers gets a dense id once per
+ * write (the one Map keyed by objects), and its module slot and current-function slot live in
+ * arrays by that id. LLVM kept a module map and a function map, filling and erasing the latter
+ * for every function; here a function's slots are forgotten all at once by moving to the next
+ * stamp, so a module of thousands of small functions sets and deletes no map entries per
+ * function, and a lookup asks the Map once instead of once per map.
+ */
+import type { Value } from '../graph/value.js';
+
+export class ValueSlots {
+  private readonly ids = new Map<Value, number>();
+  /** By id: the module slot (-1: none), the function slot and the stamp it was given under. */
+  private readonly moduleSlots: number[] = [];
+  private readonly fnSlots: number[] = [];
+  private readonly fnStamps: number[] = [];
+  /** The current function's stamp (a function slot holds while its stamp is this). */
+  private stamp = 1;
+
+  /** `v`'s id, given now if it has none. */
+  idOf(v: Value): number {
+    let id = this.ids.get(v);
+    if (id === undefined) {
+      id = this.moduleSlots.length;
+      this.ids.set(v, id);
+      this.moduleSlots.push(-1);
+      this.fnSlots.push(-1);
+      this.fnStamps.push(0);
+    }
+    return id;
+  }
+
+  /** `v`'s id, or -1 when it has none (asking gives it none). */
+  knownId(v: Value): number {
+    const id = this.ids.get(v);
+    return id === undefined ? -1 : id;
+  }
+
+  /** How many ids have been given (ids are 0 … count - 1). */
+  get count(): number {
+    return this.moduleSlots.length;
+  }
+
+  /** `v`'s module slot, or -1. */
+  moduleSlot(v: Value): number {
+    const id = this.ids.get(v);
+    return id === undefined ? -1 : this.moduleSlots[id]!;
+  }
+
+  setModuleSlot(v: Value, slot: number): void {
+    this.moduleSlots[this.idOf(v)] = slot;
+  }
+
+  /** `v`'s slot in the current function, or -1. */
+  fnSlot(v: Value): number {
+    const id = this.ids.get(v);
+    return id !== undefined && this.fnStamps[id] === this.stamp ? this.fnSlots[id]! : -1;
+  }
+
+  hasFnSlot(v: Value): boolean {
+    const id = this.ids.get(v);
+    return id !== undefined && this.fnStamps[id] === this.stamp;
+  }
+
+  setFnSlot(v: Value, slot: number): void {
+    const id = this.idOf(v);
+    this.fnStamps[id] = this.stamp;
+    this.fnSlots[id] = slot;
+  }
+
+  deleteFnSlot(v: Value): void {
+    const id = this.ids.get(v);
+    if (id !== undefined) this.fnStamps[id] = 0;
+  }
+
+  /** Forgets every function slot. */
+  clearFnSlots(): void {
+    this.stamp++;
+  }
+
+  /** The function slot of `v` if it has one, else its module slot, else -1 (LLVM's lookup order). */
+  slot(v: Value): number {
+    const id = this.ids.get(v);
+    if (id === undefined) return -1;
+    return this.fnStamps[id] === this.stamp ? this.fnSlots[id]! : this.moduleSlots[id]!;
+  }
+}
