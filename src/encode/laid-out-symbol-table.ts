@@ -117,6 +117,9 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
     const slot = sc.codeSlot(code);
     if (slot < 0) ok = false;
     const first = table[index]! < 0;
+    // A value named twice (only a damaged file does that) has its last name, as reading gave it:
+    // the generic path writes that one.
+    if (!first) ok = false;
     if (first) table[index] = count;
     const type = typeOfCode(body, code)!;
     if (type !== lastType) {
