@@ -200,7 +200,9 @@ export class UseCounts {
     const values = f.args.length + c.blockCount + c.instructionCount;
     const ints = 4 * values + c.data.length - 2 * c.instructionCount - c.blockCount;
     if (this.scratch.length < ints) this.scratch = new Int32Array(Math.max(ints, 2 * this.scratch.length));
-    const built = compactBodyInfo(this.view, f, c, (v) => this.globalCode(v), this.scratch.subarray(0, ints));
+    // `this`, not a new closure per body: optimized code that inlined one closure would be
+    // thrown away (deoptimized) at the next body's.
+    const built = compactBodyInfo(this.view, f, c, this, this.scratch.subarray(0, ints));
     this.bodies[fi] = built;
     this.lastCompact = fi;
     return built;
@@ -239,7 +241,7 @@ export class UseCounts {
   }
 
   /** The operand code of a global or function (see BodyInfo.operands). */
-  private globalCode(v: Value): number {
+  globalCode(v: Value): number {
     const r = this.infoFor(v);
     const id = this.globalIds.get(v);
     return id !== undefined && this.globalInfos[id] === r ? -2 - id : BY_VALUE;
@@ -518,9 +520,9 @@ export class UseCounts {
 /**
  * The BodyInfo of a body held compactly, with its locals' uses, predecessors and operand codes
  * counted from the operand codes (a body uses only its own locals and values it does not define:
- * the caller counted the latter, see UseCounts.countCompact). `globalCode` gives a global's code.
+ * the caller counted the latter, see UseCounts.countCompact). `counts.globalCode` gives a global's code.
  */
-function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCode: (v: Value) => number, scratch: Int32Array): BodyInfo {
+function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: Pick<UseCounts, 'globalCode'>, scratch: Int32Array): BodyInfo {
   const n = c.instructionCount;
   const blockCount = c.blockCount;
   const args = f.args;
@@ -572,7 +574,7 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCo
           const v = values[index]!;
           if (v.kind === 'argument') at = v.index;
           else {
-            if (v.kind === 'global' || v.kind === 'function') operands[k] = globalCode(v);
+            if (v.kind === 'global' || v.kind === 'function') operands[k] = counts.globalCode(v);
             continue;
           }
         }
