@@ -7,29 +7,13 @@
  * the batch mode's worker script. The library itself (dist/index.js) stays as tsc writes it:
  * importers bundle it their own way.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 
 const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(PROJECT, 'dist/cli');
-
-/**
- * seek-bzip (the bzip2 decoder the reader needs for `llvc2` files) allocates with `new Buffer(n)`,
- * which Node warns about (DEP0005) when the call is outside node_modules, as it is once bundled.
- * Every such call in it passes a size, for which `Buffer.alloc(n)` is the same zero-filled buffer.
- * (Left unbundled instead, importing a CommonJS package from ESM costs a start its export scan.)
- */
-const modernBuffers: Plugin = {
-  name: 'seek-bzip-buffer-alloc',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]seek-bzip[\\/]lib[\\/][^\\/]+\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      return { contents: source.replace(/new Buffer\(/g, 'Buffer.alloc('), loader: 'js' };
-    });
-  },
-};
 
 // Chunk names carry content hashes: drop the previous build's so none lingers in the package.
 for (const name of readdirSync(OUT)) if (name.startsWith('chunk-')) rmSync(join(OUT, name));
@@ -54,7 +38,6 @@ await build({
   // Loaded from node_modules as it is: its emscripten loader looks for files beside itself (and
   // only `rewrite` needs it, to compress).
   external: ['libbzip2-wasm'],
-  plugins: [modernBuffers],
   sourcemap: 'linked',
   logLevel: 'warning',
 });
