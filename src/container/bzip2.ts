@@ -1,15 +1,13 @@
-import Bunzip from 'seek-bzip';
 import type createLibBzip2 from 'libbzip2-wasm';
 import { BytecodeError } from '../errors/bytecode-error.js';
+import { bunzip2, Bzip2Error, Bzip2TooLarge, Bzip2Truncated } from './bunzip2.js';
 
 /**
- * bzip2 for the `llvc2` container: decoding with `seek-bzip` (pure JavaScript, synchronous) and
- * encoding with `libbzip2-wasm` (the reference libbzip2, so the output is byte-identical to what
- * LLVM's bundled libbzip2 wrote; it needs a one-time asynchronous load, see `loadBzip2`).
+ * bzip2 for the `llvc2` container: decoding with our own decoder (bunzip2.ts: synchronous, plain
+ * typed arrays, fast from a cold start) and encoding with `libbzip2-wasm` (the reference libbzip2,
+ * so the output is byte-identical to what LLVM's bundled libbzip2 wrote; it needs a one-time
+ * asynchronous load, see `loadBzip2`).
  */
-
-/** Thrown by our input stream when the decoder wants a byte past the end of the input. */
-class InputExhausted extends Error {}
 
 /**
  * Decompresses one bzip2 stream of `input`, writing it after a reserved `prefix` of `prefixLength`
@@ -17,10 +15,10 @@ class InputExhausted extends Error {}
  * uncompressed file would hold it, with no second copy).
  *
  * Stops with a `BytecodeError` as soon as the output exceeds `maxSize` (bytes of payload): the
- * decoder hands us every output byte through `writeByte`, so a bomb is stopped at the byte that
- * passes the cap (memory: at most the cap). Offsets in errors are positions in the *file*: `inputOffset` is where `input`
- * starts in it. Bytes after the end of the bzip2 stream are ignored, as LLVM's reader ignored
- * them; their count is returned as `trailing`.
+ * decoder checks the cap before each byte it writes, so a bomb is stopped at the byte that passes
+ * it (memory: at most the cap). Offsets in errors are positions in the *file*: `inputOffset` is
+ * where `input` starts in it. Bytes after the end of the bzip2 stream are ignored, as LLVM's
+ * reader ignored them; their count is returned as `trailing`.
  */
 export function decompressBzip2(
   input: Uint8Array,
@@ -28,67 +26,34 @@ export function decompressBzip2(
   prefixLength: number,
   inputOffset: number,
 ): { output: Uint8Array; trailing: number } {
-  if ((globalThis as { Buffer?: unknown }).Buffer === undefined) {
-    // seek-bzip allocates small Node Buffers internally; say so rather than report corrupt data.
-    throw new Error('bzip2 decompression (seek-bzip) needs Node\'s Buffer; provide a Buffer polyfill on this platform');
-  }
-  // Start with a guess (bytecode compresses about 5:1) and double as needed, never beyond the cap.
-  let out = new Uint8Array(prefixLength + Math.min(maxSize, Math.max(64 * 1024, input.length * 6)));
-  let outPos = prefixLength;
-  const outLimit = prefixLength + maxSize;
-  let inPos = 0;
-
-  const inputStream: Bunzip.InputStream = {
-    readByte(): number {
-      if (inPos >= input.length) throw new InputExhausted();
-      return input[inPos++]!;
-    },
-    read(buffer: Uint8Array, offset: number, length: number): number {
-      for (let i = 0; i < length; i++) buffer[offset + i] = this.readByte();
-      return length;
-    },
-    seek(pos: number): void {
-      inPos = pos;
-    },
-  };
-  const outputStream: Bunzip.OutputStream = {
-    writeByte(byte: number): void {
-      if (outPos >= out.length) {
-        if (outPos >= outLimit) {
-          throw new BytecodeError(
-            `bzip2 data expands beyond the limit of ${maxSize} bytes (maxDecompressedSize); ` +
-              `stopped after ${inPos} compressed byte(s)`,
-            inputOffset + inPos,
-          );
-        }
-        const grown = new Uint8Array(Math.min(out.length * 2, outLimit));
-        grown.set(out);
-        out = grown;
-      }
-      out[outPos++] = byte;
-    },
-  };
-
+  // Start with a guess (bytecode compresses 5–7:1) and double as needed, never beyond the cap.
+  const guess = prefixLength + Math.max(64 * 1024, input.length * 8);
+  let result;
   try {
-    // No `eof` on the input stream: the decoder then reads through the end-of-stream marker and
-    // checks the whole-stream CRC, and a stream cut short anywhere reaches `InputExhausted`.
-    Bunzip.decode(inputStream, outputStream, false);
+    result = bunzip2(input, maxSize, prefixLength, guess);
   } catch (e) {
-    if (e instanceof BytecodeError) throw e;
-    const at = inputOffset + Math.max(0, inPos - 1);
-    if (e instanceof InputExhausted) {
+    if (e instanceof Bzip2TooLarge) {
+      throw new BytecodeError(
+        `bzip2 data expands beyond the limit of ${maxSize} bytes (maxDecompressedSize); stopped after ${e.consumed} compressed byte(s)`,
+        inputOffset + e.consumed,
+      );
+    }
+    if (e instanceof Bzip2Truncated) {
       throw new BytecodeError(
         `bzip2 data is truncated: the compressed stream ends after ${input.length} byte(s) without its end-of-stream marker`,
         inputOffset + input.length,
       );
     }
-    const detail = e instanceof Error ? e.message : String(e);
-    throw new BytecodeError(`bzip2 data is corrupt (${detail}) near compressed byte ${inPos}`, at);
+    if (e instanceof Bzip2Error) {
+      throw new BytecodeError(`bzip2 data is corrupt (${e.message}) near compressed byte ${e.consumed}`, inputOffset + Math.max(0, e.consumed - 1));
+    }
+    throw e;
   }
   // Keep the output exact-length so callers can trust `length`; copying once is cheap next to
-  // decoding, and it releases the doubling slack.
-  const output = outPos === out.length ? out : out.slice(0, outPos);
-  return { output, trailing: input.length - inPos };
+  // decoding, and it releases the slack.
+  const { buffer, end, consumed } = result;
+  const output = end === buffer.length ? buffer : buffer.slice(0, end);
+  return { output, trailing: input.length - consumed };
 }
 
 // ---- Compression (libbzip2-wasm) ------------------------------------------------------------------

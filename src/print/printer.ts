@@ -8,7 +8,7 @@ import { SelfContainingTypes } from '../graph/self-containing.js';
 import { primitiveTypes, type Type } from '../graph/type.js';
 import type { Constant, ConstantInt, Function, GlobalValue, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
 import { Latin1Writer } from '../binary/latin1-writer.js';
-import { compactBodyOf, OPCODES, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody } from '../graph/compact-body.js';
+import { compactBodyOf, OPCODES, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Dialect } from './dialect.js';
@@ -311,13 +311,17 @@ export class AsmPrinter {
     const base = 2 * n + c.blockCount;
     const values = c.values;
     const resultTypes = c.types;
-    const standIns = resultTypes.map((t) => this.standIn(t));
+    const standIns = new Array<Instruction>(resultTypes.length);
+    for (let k = 0; k < resultTypes.length; k++) standIns[k] = this.standIn(resultTypes[k]!);
     const extraAt = c.extraAt;
     let extra = 0;
     let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
     // Operand lists are only read while their instruction prints: one list per length, reused.
     const lists: Value[][] = [];
-    const plain: Instruction = { kind: 'instruction', opcode: 'ret', type: primitiveTypes.void, operands: [] };
+    // Every record has every field an instruction can have (absent ones undefined): one shape
+    // for all the printer's reads of it, which V8 then compiles for that shape alone.
+    const plain = fullInstruction();
+    const withExtras = fullInstruction();
     let pos = body.argCount;
     let i = 0;
     let start = 0;
@@ -337,9 +341,8 @@ export class AsmPrinter {
         }
         let inst = plain;
         if (i === nextExtra) {
-          // Extra fields make another shape: a record of its own.
-          inst = { kind: 'instruction', opcode: 'ret', type: primitiveTypes.void, operands };
-          Object.assign(inst, c.extras[extra++]);
+          inst = withExtras;
+          Object.assign(inst, NO_EXTRAS, c.extras[extra++]);
           nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
         }
         inst.opcode = OPCODES[word & 63]!;
@@ -442,8 +445,12 @@ export class AsmPrinter {
       out.text(body.refs[pos]!);
       out.text(' = ');
     }
-    if ((i.opcode === 'load' || i.opcode === 'store') && i.isVolatile) out.text('volatile ');
-    else if (i.opcode === 'call' && i.isTailCall) out.text('tail ');
+    // Read for every instruction, not only loads, stores and calls: a read V8 has never seen run
+    // would stop the optimized printer (deoptimize it) at the first call after the first loads.
+    const isVolatile = i.isVolatile;
+    const isTailCall = i.isTailCall;
+    if ((i.opcode === 'load' || i.opcode === 'store') && isVolatile) out.text('volatile ');
+    else if (i.opcode === 'call' && isTailCall) out.text('tail ');
     out.text(this.opcodeName(i.opcode));
     const ops = i.operands;
     switch (i.opcode) {
@@ -891,6 +898,24 @@ export class AsmPrinter {
 interface TypeTexts {
   readonly spaced: string;
   readonly comment: string;
+}
+
+/** Every field of an instruction beyond kind, opcode, type and operands, absent. */
+const NO_EXTRAS: { readonly [K in keyof Required<InstructionExtras>]: undefined } = {
+  isVolatile: undefined,
+  callingConv: undefined,
+  isTailCall: undefined,
+  allocatedType: undefined,
+  alignment: undefined,
+  argType: undefined,
+  legacyVarArgs: undefined,
+  constantRefOperands: undefined,
+  predicate: undefined,
+};
+
+/** An instruction record with every field (see printCompactBody). */
+function fullInstruction(): Instruction {
+  return { kind: 'instruction', opcode: 'ret', type: primitiveTypes.void, operands: [], ...NO_EXTRAS };
 }
 
 /** A block standing in for a compact body's own (see printCompactBody). */

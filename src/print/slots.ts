@@ -34,9 +34,13 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
   const { types, rawNames, names, refs, slots } = body;
   let lastType: Type | undefined;
   let lastNext = 0;
+  // Renamed values are few: applied first, so that the loop below makes no call (a call there
+  // with no feedback yet, in the first bodies that have no renaming, costs a deoptimization later).
+  const renamedAt = renamed === undefined || renamed.size === 0 ? undefined : renamed;
+  for (let k = 0; k < types.length; k++) names[k] = rawNames[k];
+  if (renamedAt !== undefined) for (const [k, name] of renamedAt) names[k] = name;
   for (let k = 0; k < types.length; k++) {
-    const name = renamed === undefined ? rawNames[k] : (renamed.get(k) ?? rawNames[k]);
-    names[k] = name;
+    const name = names[k];
     if (name !== undefined) {
       refs[k] = llvmName(name);
       continue;

@@ -200,7 +200,9 @@ export class UseCounts {
     const values = f.args.length + c.blockCount + c.instructionCount;
     const ints = 4 * values + c.data.length - 2 * c.instructionCount - c.blockCount;
     if (this.scratch.length < ints) this.scratch = new Int32Array(Math.max(ints, 2 * this.scratch.length));
-    const built = compactBodyInfo(this.view, f, c, (v) => this.globalCode(v), this.scratch.subarray(0, ints));
+    // `this`, not a new closure per body: optimized code that inlined one closure would be
+    // thrown away (deoptimized) at the next body's.
+    const built = compactBodyInfo(this.view, f, c, this, this.scratch.subarray(0, ints));
     this.bodies[fi] = built;
     this.lastCompact = fi;
     return built;
@@ -239,7 +241,7 @@ export class UseCounts {
   }
 
   /** The operand code of a global or function (see BodyInfo.operands). */
-  private globalCode(v: Value): number {
+  globalCode(v: Value): number {
     const r = this.infoFor(v);
     const id = this.globalIds.get(v);
     return id !== undefined && this.globalInfos[id] === r ? -2 - id : BY_VALUE;
@@ -518,9 +520,9 @@ export class UseCounts {
 /**
  * The BodyInfo of a body held compactly, with its locals' uses, predecessors and operand codes
  * counted from the operand codes (a body uses only its own locals and values it does not define:
- * the caller counted the latter, see UseCounts.countCompact). `globalCode` gives a global's code.
+ * the caller counted the latter, see UseCounts.countCompact). `counts.globalCode` gives a global's code.
  */
-function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCode: (v: Value) => number, scratch: Int32Array): BodyInfo {
+function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: Pick<UseCounts, 'globalCode'>, scratch: Int32Array): BodyInfo {
   const n = c.instructionCount;
   const blockCount = c.blockCount;
   const args = f.args;
@@ -529,19 +531,29 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCo
   const data = c.data;
   const base = 2 * n + blockCount;
   const { work, ...arrays } = emptyArrays(total, data.length - base, scratch);
-  const { uses, preds, operands } = arrays;
   const types = new Array<Type>(total);
   const rawNames = new Array<string | undefined>(total);
   const instPos = work.subarray(0, n);
   const blockPos = work.subarray(n, n + blockCount);
-  const label = primitiveTypes.label;
   for (let k = 0; k < argCount; k++) {
     types[k] = args[k]!.type;
     rawNames[k] = nameIn(view, args[k]!);
   }
+  const body: BodyInfo = { values: undefined, compact: c, argCount, types, rawNames, ...arrays };
+  // Each long loop is a function of its own that returns right after it: V8 optimizes a long
+  // loop while it runs (on-stack replacement), and code after the loop that has not run yet
+  // would make that optimized code deoptimize when reached, at every function's body.
+  placeCompact(data, n, blockCount, argCount, c.types, types, instPos, blockPos);
+  nameCompact(c.nameCodes, c.names, rawNames, instPos, blockPos);
+  countCompactOperands(data, n, blockCount, c.values, counts, instPos, blockPos, arrays.uses, arrays.preds, arrays.operands);
+  return body;
+}
+
+/** The position and type of each block and instruction of a compact body. */
+function placeCompact(data: Int32Array, n: number, blockCount: number, argCount: number, resultTypes: readonly Type[], types: Type[], instPos: Int32Array, blockPos: Int32Array): void {
+  const label = primitiveTypes.label;
   let pos = argCount;
   let i = 0;
-  const resultTypes = c.types;
   for (let b = 0; b < blockCount; b++) {
     blockPos[b] = pos;
     types[pos++] = label;
@@ -550,7 +562,33 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCo
       types[pos++] = resultTypes[data[i]! >>> 6]!;
     }
   }
-  const values = c.values;
+}
+
+/** The names the symbol table gave a compact body's blocks and instructions, by position. */
+function nameCompact(nameCodes: readonly number[], names: readonly string[], rawNames: (string | undefined)[], instPos: Int32Array, blockPos: Int32Array): void {
+  for (let k = 0; k < nameCodes.length; k++) {
+    const code = nameCodes[k]!;
+    const name = names[k]!;
+    const tag = code & 3;
+    if (tag === TAG_VALUE || code === UNRESOLVED) continue;
+    rawNames[tag === TAG_BLOCK ? blockPos[code >>> 2]! : instPos[code >>> 2]!] = name === '' ? undefined : name;
+  }
+}
+
+/** Uses of the body's own values, predecessors, and the printer's operand codes (BodyInfo.operands). */
+function countCompactOperands(
+  data: Int32Array,
+  n: number,
+  blockCount: number,
+  values: readonly Value[],
+  counts: Pick<UseCounts, 'globalCode'>,
+  instPos: Int32Array,
+  blockPos: Int32Array,
+  uses: Int32Array,
+  preds: (number[] | undefined)[],
+  operands: Int32Array,
+): void {
+  const base = 2 * n + blockCount;
   let start = 0;
   let block = -1;
   for (let b = 0, i = 0; b < blockCount; b++) {
@@ -572,7 +610,7 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCo
           const v = values[index]!;
           if (v.kind === 'argument') at = v.index;
           else {
-            if (v.kind === 'global' || v.kind === 'function') operands[k] = globalCode(v);
+            if (v.kind === 'global' || v.kind === 'function') operands[k] = counts.globalCode(v);
             continue;
           }
         }
@@ -582,15 +620,6 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, globalCo
       start = end;
     }
   }
-  const nameCodes = c.nameCodes;
-  for (let k = 0; k < nameCodes.length; k++) {
-    const code = nameCodes[k]!;
-    const name = c.names[k]!;
-    const tag = code & 3;
-    if (tag === TAG_VALUE || code === UNRESOLVED) continue;
-    rawNames[tag === TAG_BLOCK ? blockPos[code >>> 2]! : instPos[code >>> 2]!] = name === '' ? undefined : name;
-  }
-  return { values: undefined, compact: c, argCount, types, rawNames, ...arrays };
 }
 
 /** Opcode numbers (graph/compact-body.ts OPCODES) up to this one are terminators. */

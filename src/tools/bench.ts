@@ -19,7 +19,7 @@
  *   read+print    readModule then printModule (LLVM 1.9 dialect)
  *   write         writeModule (no compression) from modules already read
  *   bzip2         compressing the streams as LLVM did (libbzip2 in WebAssembly, block size 5)
- *   bunzip2       decompressing the llvc2 files (seek-bzip)
+ *   bunzip2       decompressing the llvc2 files (container/bunzip2.ts)
  *
  * Each figure is the best of N runs (default 10) after three untimed warm-up runs (so V8 has
  * compiled the hot code, as in any long-lived use), by wall-clock and by CPU time (the latter stays

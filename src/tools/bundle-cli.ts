@@ -31,30 +31,15 @@ const OUT = join(PROJECT, 'dist/cli');
 const BUNDLE = join(OUT, 'cli-bundle.cjs');
 
 /**
- * seek-bzip (the bzip2 decoder the reader needs for `llvc2` files) allocates with `new Buffer(n)`,
- * which Node warns about (DEP0005) when the call is outside node_modules, as it is once bundled.
- * Every such call in it passes a size, for which `Buffer.alloc(n)` is the same zero-filled buffer.
- */
-const modernBuffers: Plugin = {
-  name: 'seek-bzip-buffer-alloc',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]seek-bzip[\\/]lib[\\/][^\\/]+\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      return { contents: source.replace(/new Buffer\(/g, 'Buffer.alloc('), loader: 'js' };
-    });
-  },
-};
-
-/**
  * Modules the CLI's code imports at its start but needs only for some inputs or commands:
  * node:worker_threads for a batch's threads (loading it costs a start 7.8 M instructions, as much
  * as reading the whole bundle twice), pako for zlib-compressed (`llvc1`) files and for writing
- * them, seek-bzip for bzip2-compressed (`llvc2`) ones. Each is given to the CLI's modules as an
+ * them. Each is given to the CLI's modules as an
  * object of getters that load the real module on first use. (esbuild reads an imported name from
  * a CommonJS module at each use, so nothing is loaded by the import itself.) The getters are made
  * for every name the real module exports, as listed here at build time.
  */
-const LAZY_MODULES = /^(node:worker_threads|worker_threads|pako|seek-bzip)$/;
+const LAZY_MODULES = /^(node:worker_threads|worker_threads|pako)$/;
 const buildRequire = createRequire(join(PROJECT, 'package.json'));
 const lazyModules: Plugin = {
   name: 'lazy-modules',
@@ -107,7 +92,7 @@ const result = await build({
   // Loaded from node_modules as it is: its emscripten loader looks for files beside itself (and
   // only `rewrite` needs it, to compress).
   external: ['libbzip2-wasm'],
-  plugins: [modernBuffers, lazyModules],
+  plugins: [lazyModules],
   sourcemap: 'linked',
   logLevel: 'warning',
 });

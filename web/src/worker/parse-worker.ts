@@ -3,7 +3,6 @@
  * here so the page never freezes. It keeps the last module read, so switching syntax or converting
  * does not read the file again.
  */
-import { installBufferShim } from './buffer-shim.js';
 import { unwrapContainer, type Unwrapped } from '../../../src/container/index.js';
 import { readModule } from '../../../src/read.js';
 import { DIALECT_VERSION, detectDialect, parseAssembly } from '../../../src/asm/index.js';
@@ -21,7 +20,6 @@ import { errorInfo } from './error-info.js';
 import { moduleCounts, analysisCounts } from './counts.js';
 import type { ArchiveEntry, BlockNode, ErrorInfo, FromWorker, Summary, Syntax, TextResult, ToWorker } from './protocol.js';
 
-installBufferShim();
 // Load the optional parts now, while the user is still choosing a file.
 void loadLibrary();
 
