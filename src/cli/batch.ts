@@ -4,8 +4,9 @@
  * - A directory stands for every `.bc` file under it; each output keeps the file's path relative
  *   to that directory, under OUTDIR (missing directories are created). A file named directly
  *   keeps its own name.
- * - Files are converted in worker threads (`--jobs N`, default the core count); each output is
- *   exactly what the one-file command writes (both call `convertFile`).
+ * - Files are converted by `--jobs N` threads (default the core count): this one and N - 1 worker
+ *   threads (pool.ts says why this one works too); each output is exactly what the one-file
+ *   command writes (both call `convertFile`).
  * - An archive stands for its bytecode members, `lib.a(member.bc)` for one member
  *   (archive-inputs.ts); their outputs are named after the members.
  * - A file that fails gives one error line, in the one-file command's format, and writes nothing;
@@ -219,6 +220,8 @@ export async function runBatch(settings: Settings, files: readonly BatchFile[], 
       jobs,
       (k, result) => record(order[k]!, result),
       (k, error) => record(order[k]!, { failure: { file: files[order[k]!]!.input, message: describe(error) } }),
+      // This thread is one of the `jobs`: it has the engines loaded and warmed up already.
+      (task) => runBatchTask(task, io),
     );
   } else {
     for (let k = 0; k < tasks.length; k++) record(order[k]!, await runBatchTask(tasks[k]!, io));
