@@ -15,6 +15,7 @@
  *   (directory contents sorted by name), and on a terminal a progress line is shown on stderr.
  */
 import { basename, join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { UsageError } from './args.js';
 import { convertFile, type CommandSpec, type Converted, type Settings } from './commands.js';
 import { archiveInputs, archiveOperandKind, readMemberOperand, safeOutputName, skippedNote, splitMemberOperand } from './archive-inputs.js';
@@ -173,8 +174,20 @@ export async function runBatchTask(task: BatchTask, io: CliIo): Promise<BatchRes
 /** How often the progress line may be redrawn, in milliseconds. */
 const PROGRESS_INTERVAL = 100;
 
+/**
+ * V8's tier-up threshold for a batch (bytecode executed before a function is optimized; V8's
+ * default is 66 KiB). A batch of small files runs the engines cold: most of its CPU time went to
+ * TurboFan optimizing functions early, on the feedback of the first few files, and optimizing them
+ * again each time a later file (another version, another path) deoptimized them. Waiting longer
+ * gathers feedback that holds: `dis` of the 4,050 released-version files in one thread took 30 %
+ * less CPU (1.9 s to 1.3 s for reading and printing); one large file's cost did not change.
+ * A process-wide setting (worker threads share it), made before the engines are loaded.
+ */
+const BATCH_INTERRUPT_BUDGET = 1_000_000;
+
 /** Runs a planned batch; returns the number of files that failed. */
 export async function runBatch(settings: Settings, files: readonly BatchFile[], jobs: number, io: CliIo): Promise<number> {
+  if (files.length > 1) setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);
   const results: (BatchResult | undefined)[] = new Array(files.length);
   let reported = 0;
   let completed = 0;
