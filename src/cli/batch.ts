@@ -171,6 +171,14 @@ export async function runBatchTask(task: BatchTask, io: CliIo): Promise<BatchRes
   return {};
 }
 
+/**
+ * Starts the worker threads a batch of `jobs` will use (all but this one, see `runBatch`), so that
+ * they load the engines while this thread lists the files.
+ */
+export function startBatchWorkers(jobs: number, io: CliIo): void {
+  if (jobs > 1) io.parallel?.start?.(jobs - 1);
+}
+
 /** How often the progress line may be redrawn, in milliseconds. */
 const PROGRESS_INTERVAL = 100;
 

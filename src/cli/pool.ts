@@ -30,6 +30,19 @@ export interface ParallelRunner {
     onLost: (index: number, error: Error) => void,
     local?: (task: T) => Promise<R>,
   ): Promise<void>;
+  /**
+   * Starts up to `threads` worker threads now, so that they load while this thread prepares the
+   * work (a batch lists and sizes its files); `run` takes them first. Started threads that `run`
+   * does not take never keep the process alive.
+   */
+  start?(threads: number): void;
+}
+
+/** A worker started ahead of `run`, and what became of it meanwhile. */
+interface StartedWorker {
+  readonly worker: Worker;
+  /** Why it cannot be used (it failed to load, or exited). */
+  failed: Error | undefined;
 }
 
 /** What the main thread sends: tasks with their indices, or null to finish. */
@@ -53,7 +66,29 @@ const IN_FLIGHT = 2;
  * telling the script which handler to serve when it serves more than one.
  */
 export function workerPool(script: URL, workerData?: unknown): ParallelRunner {
+  const started: StartedWorker[] = [];
+  /** A started worker that is still well (now the caller's), or a new one. */
+  const takeWorker = (): Worker => {
+    for (let s = started.shift(); s !== undefined; s = started.shift()) {
+      s.worker.removeAllListeners('error').removeAllListeners('exit');
+      if (s.failed === undefined) {
+        s.worker.ref();
+        return s.worker;
+      }
+      void s.worker.terminate();
+    }
+    return new Worker(script, { workerData });
+  };
   return {
+    start(threads: number): void {
+      while (started.length < threads) {
+        const s: StartedWorker = { worker: new Worker(script, { workerData }), failed: undefined };
+        s.worker.on('error', (e: Error) => (s.failed ??= e));
+        s.worker.on('exit', (code) => (s.failed ??= new Error(`worker thread exited with code ${code}`)));
+        s.worker.unref();
+        started.push(s);
+      }
+    },
     run<T, R>(
       tasks: readonly T[],
       jobs: number,
@@ -62,6 +97,8 @@ export function workerPool(script: URL, workerData?: unknown): ParallelRunner {
       local?: (task: T) => Promise<R>,
     ): Promise<void> {
       const threads = Math.max(1, Math.min(jobs, tasks.length)) - (local ? 1 : 0);
+      // Threads started for more work than there is stop now, rather than finish loading for nothing.
+      for (const s of started.splice(threads)) void s.worker.terminate();
       // Workers take from the front (callers put large files first); this thread from the back,
       // one small task at a time, so that it answers the workers promptly in between.
       let next = 0;
@@ -75,7 +112,7 @@ export function workerPool(script: URL, workerData?: unknown): ParallelRunner {
       };
       const thread = (): Promise<void> =>
         new Promise<void>((done) => {
-          const worker = new Worker(script, { workerData });
+          const worker = takeWorker();
           // Batches sent and not yet answered, oldest first (a worker answers in order).
           const inFlight: [number, T][][] = [];
           let finished = false;
