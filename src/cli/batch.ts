@@ -176,7 +176,9 @@ export async function runBatchTask(task: BatchTask, io: CliIo): Promise<BatchRes
  * they load the engines while this thread lists the files.
  */
 export function startBatchWorkers(jobs: number, io: CliIo): void {
-  if (jobs > 1) io.parallel?.start?.(jobs - 1);
+  if (jobs <= 1 || !io.parallel?.start) return;
+  tuneForBatch();
+  io.parallel.start(jobs - 1);
 }
 
 /** How often the progress line may be redrawn, in milliseconds. */
@@ -193,9 +195,13 @@ const PROGRESS_INTERVAL = 100;
  */
 const BATCH_INTERRUPT_BUDGET = 1_000_000;
 
+function tuneForBatch(): void {
+  setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);
+}
+
 /** Runs a planned batch; returns the number of files that failed. */
 export async function runBatch(settings: Settings, files: readonly BatchFile[], jobs: number, io: CliIo): Promise<number> {
-  if (files.length > 1) setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);
+  if (files.length > 1) tuneForBatch();
   const results: (BatchResult | undefined)[] = new Array(files.length);
   let reported = 0;
   let completed = 0;
