@@ -128,3 +128,10 @@ export interface DumpRecord {
   depth: number;
   text: string;
 }
+
+export interface AnalyzeOptions {
+  /** The name LLVM printed as the module id (the file name as given on the command line). */
+  moduleId?: string;
+  /** Collect the `--dump` listing. */
+  dump?: boolean;
+}

@@ -3,7 +3,7 @@
  * compared line by line. Numbers follow C++ iostream rules: doubles in `%g` style with 6
  * significant digits (4 for percentages), `-nan` for 0/0 and `inf` for x/0, as glibc printed them.
  */
-import type { Analysis, DumpRecord } from './analysis.js';
+import type { Analysis, DumpRecord, FunctionAnalysis } from './analysis.js';
 
 /** C++ `ostream << double` with `setprecision(p)` in the default (general) float format. */
 export function formatDouble(x: number, p = 6): string {
@@ -43,141 +43,117 @@ const dbl = (t: string, v: number): string => `${title(t)}${formatDouble(v).padS
 const pct = (t: string, top: number, bot: number): string =>
   `${title(t)}${formatDouble(top).padStart(9)} (${formatDouble((top / bot) * 100, 4)}%)\n`;
 
-/** The summary text, as `llvm-bcanalyzer FILE` printed it (without `-dump`). */
-export function formatAnalysis(a: Analysis, options: { details?: boolean } = {}): string {
-  if (a.reference === 'r36867') return formatAnalysisR36867(a, options);
-  const c = a.counts;
-  const b = a.bytes;
-  const d = a.density ?? { bytesPerValue: 0, bytesPerGlobal: 0, bytesPerFunction: 0 };
-  let o = `\nSummary Analysis Of ${a.moduleId}: \n\n`;
-  o += `${title('Bytecode Analysis Of Module')}${a.moduleId}\n`;
-  o += uint('Bytecode Version Number', a.version ?? 0);
-  o += uint('File Size', a.fileSize);
-  o += pct('Module Bytes', b.module, a.fileSize);
-  o += pct('Function Bytes', b.function, a.fileSize);
-  o += pct('Global Types Bytes', b.globalTypes, a.fileSize);
-  o += pct('Constant Pool Bytes', b.constantPool, a.fileSize);
-  o += pct('Module Globals Bytes', b.moduleGlobals, a.fileSize);
-  o += pct('Instruction List Bytes', b.instructionList, a.fileSize);
-  o += pct('Compaction Table Bytes', b.compactionTable, a.fileSize);
-  o += pct('Symbol Table Bytes', b.symbolTable, a.fileSize);
-  o += pct('Alignment Bytes', a.alignmentBytes, a.fileSize);
-  o += pct('Block Header Bytes', a.blockHeaderBytes, a.fileSize);
-  o += pct('Dependent Libraries Bytes', a.dependentLibrariesBytes, a.fileSize);
-  o += uint('Number Of Bytecode Blocks', c.blocks);
-  o += uint('Number Of Functions', c.functions);
-  o += uint('Number Of Types', c.types);
-  o += uint('Number Of Constants', c.constants);
-  o += uint('Number Of Global Variables', c.globalVariables);
-  o += uint('Number Of Values', c.values);
-  o += uint('Number Of Basic Blocks', c.basicBlocks);
-  o += uint('Number Of Instructions', c.instructions);
-  o += uint('Number Of Long Instructions', c.longInstructions);
-  o += uint('Number Of Operands', c.operands);
-  o += uint('Number Of Compaction Tables', c.compactionTables);
-  o += uint('Number Of Symbol Tables', c.symbolTables);
-  o += uint('Number Of Dependent Libs', c.dependentLibs);
-  o += uint('Total Instruction Size', a.instructionSize);
-  o += dbl('Average Instruction Size', a.instructionSize / c.instructions);
-  o += uint('Maximum Type Slot Number', a.maxTypeSlot);
-  o += uint('Maximum Value Slot Number', a.maxValueSlot);
-  o += dbl('Bytes Per Value ', d.bytesPerValue);
-  o += dbl('Bytes Per Global', d.bytesPerGlobal);
-  o += dbl('Bytes Per Function', d.bytesPerFunction);
-  o += uint('# of VBR 32-bit Integers', a.vbr.count32);
-  o += uint('# of VBR 64-bit Integers', a.vbr.count64);
-  o += uint('# of VBR Compressed Bytes', a.vbr.compressedBytes);
-  o += uint('# of VBR Expanded Bytes', a.vbr.expandedBytes);
-  o += pct('Bytes Saved With VBR', a.vbr.expandedBytes - a.vbr.compressedBytes, a.vbr.expandedBytes);
-  if (options.details !== false) {
-    o += `\nDetailed Analysis Of ${a.moduleId} Functions:\n`;
-    for (const f of a.functions) {
-      o += `\n${f.basicBlocks === 0 ? 'External ' : ''}Function: ${f.name}\n`;
-      o += `${title('Type:')} ${f.type}\n`;
-      o += uint('Byte Size', f.byteSize);
-      if (f.basicBlocks) {
-        o += uint('Basic Blocks', f.basicBlocks);
-        o += uint('Instructions', f.instructions);
-        o += uint('Long Instructions', f.longInstructions);
-        // LLVM 1.9 never incremented its per-function operand counter: it always printed 0.
-        o += uint('Operands', 0);
-        o += uint('Instruction Size', f.instructionSize);
-        o += dbl('Average Instruction Size', f.instructionSize / f.instructions);
-        o += dbl('Bytes Per Instruction', f.byteSize / f.instructions);
-        o += uint('# of VBR 32-bit Integers', f.vbrCount32);
-        o += uint('# of VBR 64-bit Integers', f.vbrCount64);
-        o += uint('# of VBR Compressed Bytes', f.vbrCompressedBytes);
-        o += uint('# of VBR Expanded Bytes', f.vbrExpandedBytes);
-        o += dbl('Bytes Saved With VBR', f.vbrExpandedBytes - f.vbrCompressedBytes);
-      }
-    }
-  }
-  return o;
+/**
+ * What the two references printed differently (LLVM 1.9's `llvm-bcanalyzer` for versions 0–6,
+ * r36867's for version 7): its reader no longer counted VBRs and had no compaction tables, so
+ * those lines are gone; symbol-table bytes are split into value and type tables; a function's type
+ * was no longer printed (the call was commented out), leaving `Type:: ` with nothing after it.
+ */
+interface Layout {
+  symbolTableBytes(a: Analysis): string;
+  compactionTables: boolean;
+  vbrs: boolean;
+  functionType(f: FunctionAnalysis): string;
 }
 
-/**
- * The summary as r36867's `llvm-bcanalyzer` printed it (version 7): its reader no longer counted
- * VBRs and had no compaction tables, so those lines are gone; symbol-table bytes are split into
- * value and type tables; a function's type was no longer printed (the call was commented out),
- * leaving `Type:: ` with nothing after it.
- */
-function formatAnalysisR36867(a: Analysis, options: { details?: boolean }): string {
+const LLVM_19: Layout = {
+  symbolTableBytes: (a) => pct('Symbol Table Bytes', a.bytes.symbolTable, a.fileSize),
+  compactionTables: true,
+  vbrs: true,
+  functionType: (f) => ` ${f.type}`,
+};
+
+const R36867: Layout = {
+  symbolTableBytes: (a) =>
+    pct('Value Symbol Table Bytes', a.bytes.symbolTable, a.fileSize) + pct('Type Symbol Table Bytes', a.bytes.typeSymbolTable, a.fileSize),
+  compactionTables: false,
+  vbrs: false,
+  functionType: () => '',
+};
+
+/** The summary text, as `llvm-bcanalyzer FILE` printed it (without `-dump`). */
+export function formatAnalysis(a: Analysis, options: { details?: boolean } = {}): string {
+  const layout = a.reference === 'r36867' ? R36867 : LLVM_19;
   const c = a.counts;
   const b = a.bytes;
   const d = a.density ?? { bytesPerValue: 0, bytesPerGlobal: 0, bytesPerFunction: 0 };
-  let o = `\nSummary Analysis Of ${a.moduleId}: \n\n`;
-  o += `${title('Bytecode Analysis Of Module')}${a.moduleId}\n`;
-  o += uint('Bytecode Version Number', a.version ?? 0);
-  o += uint('File Size', a.fileSize);
-  o += pct('Module Bytes', b.module, a.fileSize);
-  o += pct('Function Bytes', b.function, a.fileSize);
-  o += pct('Global Types Bytes', b.globalTypes, a.fileSize);
-  o += pct('Constant Pool Bytes', b.constantPool, a.fileSize);
-  o += pct('Module Globals Bytes', b.moduleGlobals, a.fileSize);
-  o += pct('Instruction List Bytes', b.instructionList, a.fileSize);
-  o += pct('Value Symbol Table Bytes', b.symbolTable, a.fileSize);
-  o += pct('Type Symbol Table Bytes', b.typeSymbolTable, a.fileSize);
-  o += pct('Alignment Bytes', a.alignmentBytes, a.fileSize);
-  o += pct('Block Header Bytes', a.blockHeaderBytes, a.fileSize);
-  o += pct('Dependent Libraries Bytes', a.dependentLibrariesBytes, a.fileSize);
-  o += uint('Number Of Bytecode Blocks', c.blocks);
-  o += uint('Number Of Functions', c.functions);
-  o += uint('Number Of Types', c.types);
-  o += uint('Number Of Constants', c.constants);
-  o += uint('Number Of Global Variables', c.globalVariables);
-  o += uint('Number Of Values', c.values);
-  o += uint('Number Of Basic Blocks', c.basicBlocks);
-  o += uint('Number Of Instructions', c.instructions);
-  o += uint('Number Of Long Instructions', c.longInstructions);
-  o += uint('Number Of Operands', c.operands);
-  o += uint('Number Of Symbol Tables', c.symbolTables);
-  o += uint('Number Of Dependent Libs', c.dependentLibs);
-  o += uint('Total Instruction Size', a.instructionSize);
-  o += dbl('Average Instruction Size', a.instructionSize / c.instructions);
-  o += uint('Maximum Type Slot Number', a.maxTypeSlot);
-  o += uint('Maximum Value Slot Number', a.maxValueSlot);
-  o += dbl('Bytes Per Value ', d.bytesPerValue);
-  o += dbl('Bytes Per Global', d.bytesPerGlobal);
-  o += dbl('Bytes Per Function', d.bytesPerFunction);
+  const o: string[] = [
+    `\nSummary Analysis Of ${a.moduleId}: \n\n`,
+    `${title('Bytecode Analysis Of Module')}${a.moduleId}\n`,
+    uint('Bytecode Version Number', a.version ?? 0),
+    uint('File Size', a.fileSize),
+    pct('Module Bytes', b.module, a.fileSize),
+    pct('Function Bytes', b.function, a.fileSize),
+    pct('Global Types Bytes', b.globalTypes, a.fileSize),
+    pct('Constant Pool Bytes', b.constantPool, a.fileSize),
+    pct('Module Globals Bytes', b.moduleGlobals, a.fileSize),
+    pct('Instruction List Bytes', b.instructionList, a.fileSize),
+  ];
+  if (layout.compactionTables) o.push(pct('Compaction Table Bytes', b.compactionTable, a.fileSize));
+  o.push(
+    layout.symbolTableBytes(a),
+    pct('Alignment Bytes', a.alignmentBytes, a.fileSize),
+    pct('Block Header Bytes', a.blockHeaderBytes, a.fileSize),
+    pct('Dependent Libraries Bytes', a.dependentLibrariesBytes, a.fileSize),
+    uint('Number Of Bytecode Blocks', c.blocks),
+    uint('Number Of Functions', c.functions),
+    uint('Number Of Types', c.types),
+    uint('Number Of Constants', c.constants),
+    uint('Number Of Global Variables', c.globalVariables),
+    uint('Number Of Values', c.values),
+    uint('Number Of Basic Blocks', c.basicBlocks),
+    uint('Number Of Instructions', c.instructions),
+    uint('Number Of Long Instructions', c.longInstructions),
+    uint('Number Of Operands', c.operands),
+  );
+  if (layout.compactionTables) o.push(uint('Number Of Compaction Tables', c.compactionTables));
+  o.push(
+    uint('Number Of Symbol Tables', c.symbolTables),
+    uint('Number Of Dependent Libs', c.dependentLibs),
+    uint('Total Instruction Size', a.instructionSize),
+    dbl('Average Instruction Size', a.instructionSize / c.instructions),
+    uint('Maximum Type Slot Number', a.maxTypeSlot),
+    uint('Maximum Value Slot Number', a.maxValueSlot),
+    dbl('Bytes Per Value ', d.bytesPerValue),
+    dbl('Bytes Per Global', d.bytesPerGlobal),
+    dbl('Bytes Per Function', d.bytesPerFunction),
+  );
+  if (layout.vbrs) {
+    o.push(
+      uint('# of VBR 32-bit Integers', a.vbr.count32),
+      uint('# of VBR 64-bit Integers', a.vbr.count64),
+      uint('# of VBR Compressed Bytes', a.vbr.compressedBytes),
+      uint('# of VBR Expanded Bytes', a.vbr.expandedBytes),
+      pct('Bytes Saved With VBR', a.vbr.expandedBytes - a.vbr.compressedBytes, a.vbr.expandedBytes),
+    );
+  }
   if (options.details !== false) {
-    o += `\nDetailed Analysis Of ${a.moduleId} Functions:\n`;
+    o.push(`\nDetailed Analysis Of ${a.moduleId} Functions:\n`);
     for (const f of a.functions) {
-      o += `\n${f.basicBlocks === 0 ? 'External ' : ''}Function: ${f.name}\n`;
-      o += `${title('Type:')}\n`;
-      o += uint('Byte Size', f.byteSize);
-      if (f.basicBlocks) {
-        o += uint('Basic Blocks', f.basicBlocks);
-        o += uint('Instructions', f.instructions);
-        o += uint('Long Instructions', f.longInstructions);
-        // The per-function operand counter was never incremented here either.
-        o += uint('Operands', 0);
-        o += uint('Instruction Size', f.instructionSize);
-        o += dbl('Average Instruction Size', f.instructionSize / f.instructions);
-        o += dbl('Bytes Per Instruction', f.byteSize / f.instructions);
+      o.push(`\n${f.basicBlocks === 0 ? 'External ' : ''}Function: ${f.name}\n`, `${title('Type:')}${layout.functionType(f)}\n`, uint('Byte Size', f.byteSize));
+      if (!f.basicBlocks) continue;
+      o.push(
+        uint('Basic Blocks', f.basicBlocks),
+        uint('Instructions', f.instructions),
+        uint('Long Instructions', f.longInstructions),
+        // Neither analyzer ever incremented its per-function operand counter: both printed 0.
+        uint('Operands', 0),
+        uint('Instruction Size', f.instructionSize),
+        dbl('Average Instruction Size', f.instructionSize / f.instructions),
+        dbl('Bytes Per Instruction', f.byteSize / f.instructions),
+      );
+      if (layout.vbrs) {
+        o.push(
+          uint('# of VBR 32-bit Integers', f.vbrCount32),
+          uint('# of VBR 64-bit Integers', f.vbrCount64),
+          uint('# of VBR Compressed Bytes', f.vbrCompressedBytes),
+          uint('# of VBR Expanded Bytes', f.vbrExpandedBytes),
+          dbl('Bytes Saved With VBR', f.vbrExpandedBytes - f.vbrCompressedBytes),
+        );
       }
     }
   }
-  return o;
+  return o.join('');
 }
 
 /** The `--dump` listing: every block and record at its offset, then where and why the walk stopped. */

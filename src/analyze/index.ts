@@ -5,10 +5,11 @@
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Analysis, DumpRecord } from './analysis.js';
 import { formatAnalysis, formatDump } from './format.js';
-import { AnalyzerWalk, emptyAnalysis, type AnalyzeOptions } from './walker.js';
+import { AnalyzerWalk, emptyAnalysis } from './analyze-stream.js';
+import type { AnalyzeOptions } from './analysis.js';
 
 export type { Analysis, AnalysisError, BlockBytes, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
-export type { AnalyzeOptions } from './walker.js';
+export type { AnalyzeOptions } from './analysis.js';
 export { formatAnalysis, formatDouble } from './format.js';
 
 function walk(bytes: Uint8Array, options: AnalyzeOptions, dump: boolean): AnalyzerWalk {

@@ -9,6 +9,7 @@
  * array 8, pointer 9, opaque 10, vector 11. Slot numbers below 4 are the primitives; slot 4 and
  * up index the module's type table, then the function's.
  */
+import { typeText } from './type-text.js';
 import { V7_FIRST_DERIVED_TYPE_SLOT, V7_LAST_PRIMITIVE_TYPE_ID, V7_TYPE_IDS } from '../format/version7.js';
 
 export type TypeNodeV7 =
@@ -53,46 +54,11 @@ export function calledFunctionType(t: TypeNodeV7): Extract<TypeNodeV7, { kind: '
 
 /**
  * `t` in LLVM 2.0's syntax, for the `--dump` listing (`i32 (i8*, ...)*`, `<{ i8 }>`, `<4 x float>`);
- * recursion prints as `\N` up-references. The work is capped: a damaged file's unnamed types can
- * form a DAG whose unfolding is exponential.
+ * recursion prints as `\N` up-references, the work capped (`type-text.ts`).
  */
 export function describeTypeV7(t: TypeNodeV7): string {
-  const stack: TypeNodeV7[] = [];
-  let budget = 512;
-  const go = (x0: TypeNodeV7): string => {
-    if (--budget < 0) return '...';
-    const x = derefV7(x0);
-    if (x.kind === 'prim') return PRIM_NAMES_V7[x.id];
-    if (x.kind === 'integer') return `i${x.bits}`;
-    if (x.kind === 'opaque') return 'opaque';
-    const at = stack.indexOf(x);
-    if (at >= 0) return `\\${stack.length - at}`;
-    stack.push(x);
-    let s: string;
-    switch (x.kind) {
-      case 'function': {
-        const ps = x.params.map((p) => go(p));
-        if (x.vararg) ps.push('...');
-        s = `${go(x.ret)} (${ps.join(', ')})`;
-        break;
-      }
-      case 'struct': {
-        const body = x.elems.length ? `{ ${x.elems.map((e) => go(e)).join(', ')} }` : '{  }';
-        s = x.packed ? `<${body}>` : body;
-        break;
-      }
-      case 'pointer':
-        s = `${go(x.elem)}*`;
-        break;
-      case 'array':
-        s = `[${x.n} x ${go(x.elem)}]`;
-        break;
-      case 'vector':
-        s = `<${x.n} x ${go(x.elem)}>`;
-        break;
-    }
-    stack.pop();
-    return s;
-  };
-  return go(t);
+  return typeText(t, {
+    deref: derefV7,
+    leaf: (x) => (x.kind === 'prim' ? PRIM_NAMES_V7[x.id] : x.kind === 'integer' ? `i${x.bits}` : x.kind === 'opaque' ? 'opaque' : undefined),
+  });
 }

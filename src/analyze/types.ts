@@ -8,6 +8,8 @@
  * resolved once its definition has been read.
  */
 
+import { typeText } from './type-text.js';
+
 export type TypeNode =
   | { kind: 'prim'; id: number }
   | { kind: 'function'; ret: TypeNode; params: TypeNode[]; vararg: boolean }
@@ -37,50 +39,21 @@ export function newOpaque(): TypeNode {
 
 /**
  * Prints `t` as LLVM 1.9's `WriteTypeSymbolic` did: primitives by name, types named in the module
- * symbol table by `%name`, recursion as `\N` up-references. `names` maps a structural key
+ * symbol table by `%name`, recursion as `\N` up-references (`type-text.ts`). `names` maps a structural key
  * to the printed name by identity: a module's type table held each (uniqued) type once.
  */
 export function describeType(t: TypeNode, names: ReadonlyMap<TypeNode, string>): string {
-  const stack: TypeNode[] = [];
-  // Unnamed types form a DAG whose unfolding can be exponential in a damaged file: cap the work.
-  let budget = 512;
-  const go = (x0: TypeNode): string => {
-    if (--budget < 0) return '...';
-    const x = deref(x0);
-    if (x.kind === 'prim') return PRIM_NAMES[x.id] ?? `prim${x.id}`;
-    if (names.size) {
-      const n = names.get(x);
-      if (n !== undefined) return n;
-    }
-    if (x.kind === 'opaque') return 'opaque';
-    const at = stack.indexOf(x);
-    if (at >= 0) return `\\${stack.length - at}`;
-    stack.push(x);
-    let s: string;
-    switch (x.kind) {
-      case 'function': {
-        const ps = x.params.map((p) => go(p));
-        if (x.vararg) ps.push('...');
-        s = `${go(x.ret)} (${ps.join(', ')})`;
-        break;
+  return typeText(t, {
+    deref,
+    leaf: (x) => {
+      if (x.kind === 'prim') return PRIM_NAMES[x.id] ?? `prim${x.id}`;
+      if (names.size) {
+        const n = names.get(x);
+        if (n !== undefined) return n;
       }
-      case 'struct':
-        s = x.elems.length ? `{ ${x.elems.map((e) => go(e)).join(', ')} }` : '{  }';
-        break;
-      case 'pointer':
-        s = `${go(x.elem)}*`;
-        break;
-      case 'array':
-        s = `[${x.n} x ${go(x.elem)}]`;
-        break;
-      case 'packed':
-        s = `<${x.n} x ${go(x.elem)}>`;
-        break;
-    }
-    stack.pop();
-    return s;
-  };
-  return go(t);
+      return x.kind === 'opaque' ? 'opaque' : undefined;
+    },
+  });
 }
 
 /** LLVM 1.9's `getLLVMName` for a type name: `%name`, quoted when it has unusual characters. */

@@ -1,50 +1,27 @@
 /**
- * The analyzer's walk: reads a stream the way LLVM 1.9's bytecode reader did (same reads, same
- * order, same stopping points) and counts what its `llvm-bcanalyzer` counted. It does not build a
- * module; it keeps only type shapes, value-plane contents and function names, which is what the
- * figures and LLVM's own error checks depend on.
+ * The analyzer's walk of versions 0–6: reads a stream the way LLVM 1.9's bytecode reader did
+ * (same reads, same order, same stopping points) and counts what its `llvm-bcanalyzer` counted.
+ * It does not build a module; it keeps only type shapes, value-plane contents and function names,
+ * which is what the figures and LLVM's own error checks depend on. What this reader did as
+ * r36867's (version 7) did is `walk-base.ts`; here is what LLVM 1.9 did its own way: VBR
+ * statistics, the v0–v1 type-type plane, compaction tables, function order by heap address.
  *
  * Order matters for the figures (see docs/analyze.md): LLVM read the module first, computed its
  * densities, and only then read the function bodies, in the order the functions were declared.
  */
-import { BinaryReader } from '../binary/reader.js';
-import { BytecodeError } from '../errors/bytecode-error.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import { unwrapContainer } from '../container/index.js';
-import { detectTextModeDamage, textModeHint, withCompressedTextModeDiagnosis, type TextModeDamage } from '../format/text-mode-damage.js';
 import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
-import {
-  decodeOpcode,
-  formatFor,
-  resolveSignless,
-  shiftInstructionOpcode,
-  type BlockKind,
-  type FormatRow,
-} from '../format/format-table.js';
-import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
-import { AnalyzerWalkV7 } from './walker-v7.js';
+import { formatFor, type BlockKind } from '../format/format-table.js';
+import type { FunctionAnalysis } from './analysis.js';
+import { blockKinds } from './block-kinds.js';
+import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
+import { AnalyzerWalkBase, FORMAT_NAMES, wordOperands, wordTypeSlot, type BlockNames, type FunctionDecl } from './walk-base.js';
 
-export interface AnalyzeOptions {
-  /** The name LLVM printed as the module id (the file name as given on the command line). */
-  moduleId?: string;
-  /** Collect the `--dump` listing. */
-  dump?: boolean;
-}
+export type { AnalyzeOptions } from './analysis.js';
 
 const FIRST_DERIVED = 13;
 const LABEL = 12;
-
-interface FunctionDecl {
-  type: TypeNode;
-  hasBody: boolean;
-  name: string;
-  bodyStart: number;
-  bodyEnd: number;
-  headerOffset: number;
-  /** Model of the heap address LLVM's `new Function` got (see `HeapOrderModel`). */
-  heapKey: number;
-}
 
 /**
  * LLVM 1.9 read function bodies, and listed them, in the order of their `Function*` heap
@@ -98,33 +75,11 @@ const FUNCTION_CHUNK = 240;
 
 type ValueEntry = { kind: 'global' } | { kind: 'function'; index: number } | { kind: 'constant' } | { kind: 'null' } | { kind: 'local' };
 
-const LONG_ID_TO_KIND = new Map<number, BlockKind>([
-  [0x01, 'module'], [0x11, 'function'], [0x12, 'constantPool'], [0x13, 'symbolTable'],
-  [0x14, 'moduleGlobalInfo'], [0x15, 'globalTypePlane'], [0x31, 'basicBlock'], [0x32, 'instructionList'],
-  [0x33, 'compactionTable'],
-]);
-const SHORT_ID_TO_KIND = new Map<number, BlockKind>([
-  [1, 'module'], [2, 'function'], [3, 'constantPool'], [4, 'symbolTable'], [5, 'moduleGlobalInfo'],
-  [6, 'globalTypePlane'], [7, 'instructionList'], [8, 'compactionTable'],
-]);
-const BLOCK_NAMES: Record<BlockKind | 'unknown', string> = {
+const BLOCK_NAMES: BlockNames = {
   module: 'Module', function: 'Function', constantPool: 'ConstantPool', symbolTable: 'SymbolTable',
   moduleGlobalInfo: 'ModuleGlobalInfo', globalTypePlane: 'GlobalTypePlane', basicBlock: 'BasicBlock',
   instructionList: 'InstructionList', compactionTable: 'CompactionTable', typeSymbolTable: 'TypeSymbolTable', unknown: 'Unknown',
 };
-
-export function emptyAnalysis(moduleId: string, fileSize: number): Analysis {
-  return {
-    schema: 1, reference: 'llvm-1.9', moduleId, signature: null, compression: null, version: null, versionFlags: null,
-    fileSize, streamSize: 0,
-    bytes: { module: fileSize, function: 0, globalTypes: 0, constantPool: 0, moduleGlobals: 0, instructionList: 0, compactionTable: 0, symbolTable: 0, typeSymbolTable: 0, basicBlock: 0 },
-    alignmentBytes: 0, blockHeaderBytes: 0, dependentLibrariesBytes: 0,
-    counts: { blocks: 0, functions: 0, types: 0, constants: 0, globalVariables: 0, values: 0, basicBlocks: 0, instructions: 0, longInstructions: 0, operands: 0, compactionTables: 0, symbolTables: 0, dependentLibs: 0 },
-    instructionSize: 0, maxTypeSlot: 0, maxValueSlot: 0, density: null,
-    vbr: { count32: 0, count64: 0, compressedBytes: 0, expandedBytes: 0 },
-    functions: [], blocks: [], instructionFormats: {}, opcodes: {}, error: null,
-  };
-}
 
 /** Upgrade rules of LLVM 1.9's AutoUpgrade that renamed a function to "" (only the name matters here). */
 function isUpgradedIntrinsic(name: string, fn: TypeNode): boolean {
@@ -152,72 +107,74 @@ function isUpgradedIntrinsic(name: string, fn: TypeNode): boolean {
   return false;
 }
 
-const NO_DAMAGE: TextModeDamage = { verdict: 'none', crCount: 0, lfCount: 0, missingBytes: 0, evidence: [] };
-
-export class AnalyzerWalk {
-  readonly a: Analysis;
-  readonly dumpLines: DumpRecord[] = [];
-  private readonly dumping: boolean;
-  private r!: BinaryReader;
-  private row!: FormatRow;
-  private depth = 0;
-  private nodeStack: BlockNode[] = [];
-  private cur: FunctionAnalysis | null = null;
-
-  private moduleTypes: TypeNode[] = [];
-  private functionTypes: TypeNode[] = [];
+export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
+  protected readonly blockNames = BLOCK_NAMES;
+  // LLVM 1.9 never incremented its per-function operand counter.
+  protected readonly countsFunctionOperands = false;
+  protected readonly firstDerivedSlot = FIRST_DERIVED;
   private compactionTypes: { type: TypeNode; slot: number }[] = [];
   private moduleValues = new Map<number, ValueEntry[]>();
   private functionValues = new Map<number, number>();
   private compactionValues = new Map<number, number>();
-  private functions: FunctionDecl[] = [];
   private heap = new HeapOrderModel();
-  private pendingBodies: number[] = [];
+  /** Model of the heap address LLVM's `new Function` got, per declared function (see `HeapOrderModel`). */
+  private heapKeys: number[] = [];
   private typeNames = new Map<TypeNode, string>();
-  private inFunction = false;
-
-  constructor(moduleId: string, fileSize: number, dump: boolean) {
-    this.a = emptyAnalysis(moduleId, fileSize);
-    this.dumping = dump;
-  }
+  private typeNameSource = new Map<TypeNode, string>();
+  private opcodes: readonly OpcodeInfo[] = [];
 
   // ---- reading primitives, counted as LLVM counted them ------------------------------------------
 
-  private line(text: string, offset = this.r ? this.r.pos : 0): void {
-    if (this.dumping) this.dumpLines.push({ offset, depth: this.depth, text });
-  }
+  /**
+   * VBR statistics, kept as plain counters: LLVM's handler added each VBR to the whole file's
+   * figures and to the "current function"'s (see `attributeVbrs`); the per-function share is the
+   * difference between two marks, not a second increment for every VBR.
+   */
+  private vbr32s = 0;
+  private vbr64s = 0;
+  private vbrBytes = 0;
+  private vbrMark = { count32: 0, count64: 0, bytes: 0 };
 
-  private countVbr(size: number, is64: boolean): void {
-    const v = this.a.vbr;
-    const exp = is64 ? 8 : 4;
-    if (is64) v.count64++;
-    else v.count32++;
-    v.compressedBytes += size;
-    v.expandedBytes += exp;
-    const f = this.cur;
-    if (f) {
-      if (is64) f.vbrCount64++;
-      else f.vbrCount32++;
-      f.vbrCompressedBytes += size;
-      f.vbrExpandedBytes += exp;
-    }
-  }
-
-  private vbr(): number {
-    const start = this.r.pos;
-    const v = this.r.vbr32();
-    this.countVbr(this.r.pos - start, false);
+  protected vbr(): number {
+    const r = this.r;
+    const start = r.pos;
+    const v = r.vbr32();
+    this.vbrBytes += r.pos - start;
+    this.vbr32s++;
     return v;
   }
 
   private vbr64(): bigint {
-    const start = this.r.pos;
-    const v = this.r.vbr64();
-    this.countVbr(this.r.pos - start, true);
+    const r = this.r;
+    const start = r.pos;
+    const v = r.vbr64();
+    this.vbrBytes += r.pos - start;
+    this.vbr64s++;
     return v;
   }
 
-  private str(): string {
+  /**
+   * Adds the VBRs read since the last mark to the current function (LLVM's "current function",
+   * never reset: a body's linkage VBR, read before its own function starts, lands in the
+   * previous one's), then marks. Called when the current function changes and when the walk ends.
+   */
+  private attributeVbrs(): void {
+    const f = this.cur;
+    const m = this.vbrMark;
+    if (f) {
+      const n32 = this.vbr32s - m.count32;
+      const n64 = this.vbr64s - m.count64;
+      f.vbrCount32 += n32;
+      f.vbrCount64 += n64;
+      f.vbrCompressedBytes += this.vbrBytes - m.bytes;
+      f.vbrExpandedBytes += 4 * n32 + 8 * n64;
+    }
+    m.count32 = this.vbr32s;
+    m.count64 = this.vbr64s;
+    m.bytes = this.vbrBytes;
+  }
+
+  protected str(): string {
     const len = this.vbr();
     const b = this.r.bytesView(len, 'a string');
     let s = '';
@@ -238,14 +195,6 @@ export class AnalyzerWalk {
     let id = this.vbr();
     if (!this.row.has32BitTypes && id === 0x00ffffff) id = this.vbr();
     return this.sanitize(id);
-  }
-
-  private align32(): void {
-    if (!this.row.hasAlignment) return;
-    const pad = (4 - (this.r.pos & 3)) & 3;
-    if (pad) this.a.alignmentBytes += pad;
-    if (this.r.pos + pad > this.r.end) throw this.r.fail('Ran out of data while aligning!');
-    this.r.pos += pad;
   }
 
   // ---- types --------------------------------------------------------------------------------------
@@ -269,11 +218,19 @@ export class AnalyzerWalk {
     return this.getType(t.id);
   }
 
-  private describe(t: TypeNode): string {
+  protected describe(t: TypeNode): string {
     return describeType(t, this.typeNames);
   }
 
-  private parseType(): TypeNode {
+  protected newPlaceholder(): TypeNode {
+    return newOpaque();
+  }
+
+  protected deref(t: TypeNode): TypeNode {
+    return deref(t);
+  }
+
+  protected parseType(): TypeNode {
     const at = this.r.pos;
     const t = this.readTypeId();
     if (t.typeType) throw this.r.fail('Invalid type (type type) in type constants!', at);
@@ -329,25 +286,6 @@ export class AnalyzerWalk {
     return result;
   }
 
-  private parseTypes(tab: TypeNode[], n: number): void {
-    // Checked before allocating placeholders: every type takes at least one byte.
-    this.r.checkCount(n, 1, DEFAULT_LIMITS.maxTypes, 'type table');
-    const start = tab.length;
-    for (let i = 0; i < n; i++) tab.push(newOpaque());
-    this.a.maxTypeSlot = (n - 1) >>> 0;
-    const parsed: { at: number; t: TypeNode }[] = [];
-    for (let i = 0; i < n; i++) {
-      const at = this.r.pos;
-      const t = this.parseType();
-      const holder = tab[start + i]!;
-      if (holder.kind === 'opaque' && deref(t) !== holder) holder.resolved = t;
-      if (this.dumping) parsed.push({ at, t });
-    }
-    // Listed once the whole table is read, so forward references print resolved.
-    const base = FIRST_DERIVED + start + (tab === this.functionTypes ? this.moduleTypes.length : 0);
-    parsed.forEach(({ at, t }, i) => this.line(`Type slot ${base + i}: ${this.describe(t)}`, at));
-  }
-
   // ---- values -------------------------------------------------------------------------------------
 
   private hasImplicitNull(plane: number): boolean {
@@ -389,223 +327,74 @@ export class AnalyzerWalk {
     return null;
   }
 
-  private insertValue(plane: number, v: ValueEntry): void {
+  protected moduleValueKind(plane: number, slot: number): 'global' | 'other' | undefined {
+    const v = this.getValue(plane, slot);
+    return v ? (v.kind === 'global' || v.kind === 'function' ? 'global' : 'other') : undefined;
+  }
+
+  protected insertValue(plane: number): void {
     if (this.inFunction) this.functionValues.set(plane, (this.functionValues.get(plane) ?? 0) + 1);
-    else this.insertModuleValue(plane, v);
+    else this.insertModuleValue(plane, { kind: 'constant' });
   }
 
   // ---- blocks -------------------------------------------------------------------------------------
 
-  private readBlock(): { kind: BlockKind | 'unknown'; size: number; node: BlockNode } {
+  protected readBlockHeader(headerOffset: number): { id: number; size: number; kind: BlockKind | 'unknown' } {
     const r = this.r;
-    const headerOffset = r.pos;
-    let kind: BlockKind | 'unknown';
-    let id: number;
-    let size: number;
+    const kinds = blockKinds(this.row);
     if (this.row.longBlockHeaders) {
-      id = r.uint32();
-      size = r.uint32();
+      const id = r.uint32();
+      const size = r.uint32();
       if (id === 0) throw r.fail('Reserved_DoNotUse used as Module Type?', headerOffset);
-      const k = LONG_ID_TO_KIND.get(id);
-      if (!k) throw r.fail(`Invalid block id found: ${id}`, headerOffset);
-      kind = k;
-    } else {
-      const w = r.uint32();
-      id = w & 0x1f;
-      size = w >>> 5;
-      kind = SHORT_ID_TO_KIND.get(id) ?? 'unknown';
+      const kind = kinds[id];
+      if (!kind) throw r.fail(`Invalid block id found: ${id}`, headerOffset);
+      return { id, size, kind };
     }
-    if (size > r.end - r.pos) throw r.fail('Attempt to size a block past end of memory', headerOffset);
-    const node: BlockNode = { kind, id, offset: headerOffset, headerSize: r.pos - headerOffset, bodySize: size, children: [] };
-    const parent = this.nodeStack[this.nodeStack.length - 1];
-    if (parent) parent.children.push(node);
-    else this.a.blocks.push(node);
-    r.enterBlock(BLOCK_NAMES[kind], size, headerOffset);
-    this.nodeStack.push(node);
-    const a = this.a;
-    a.counts.blocks++;
-    a.blockHeaderBytes += this.row.version < 3 ? 8 : 4;
-    switch (kind) {
-      case 'function': a.bytes.function += size; break;
-      case 'constantPool': a.bytes.constantPool += size; break;
-      case 'symbolTable': a.bytes.symbolTable += size; break;
-      case 'moduleGlobalInfo': a.bytes.moduleGlobals += size; break;
-      case 'globalTypePlane': a.bytes.globalTypes += size; break;
-      case 'instructionList': a.bytes.instructionList += size; break;
-      case 'compactionTable': a.bytes.compactionTable += size; break;
-      case 'basicBlock': a.bytes.basicBlock += size; break;
-      case 'module': a.bytes.module += size; break;
-      default: break;
-    }
-    if (this.dumping) this.line(`BLOCK ${BLOCK_NAMES[kind]} (id ${id}) header ${node.headerSize} body ${size}`, headerOffset);
-    this.depth++;
-    return { kind, size, node };
+    const w = r.uint32();
+    const id = w & 0x1f;
+    return { id, size: w >>> 5, kind: kinds[id] ?? 'unknown' };
   }
 
-  /** Leaves a block the way LLVM did: the parent's end is restored, the position stays where the parse left it. */
-  private leaveBlock(): void {
-    const pos = this.r.pos;
-    this.r.leaveBlock();
-    this.r.pos = pos;
-    this.nodeStack.pop();
-    this.depth--;
+  // ---- the walk -----------------------------------------------------------------------------------
+
+  /** Adds the VBR statistics, kept apart during the walk, into the `Analysis` (also after a stop). */
+  override finish(): void {
+    super.finish();
+    const v = this.a.vbr;
+    this.attributeVbrs();
+    v.count32 += this.vbr32s;
+    v.count64 += this.vbr64s;
+    v.compressedBytes += this.vbrBytes;
+    v.expandedBytes += 4 * this.vbr32s + 8 * this.vbr64s;
   }
 
   // ---- the module ---------------------------------------------------------------------------------
 
-  run(bytes: Uint8Array): void {
-    const a = this.a;
-    let stream: Uint8Array;
-    try {
-      const u = unwrapContainer(bytes);
-      stream = u.stream;
-      a.signature = u.signature;
-      a.compression = u.compression;
-      a.streamSize = stream.length;
-    } catch (e) {
-      if (e instanceof BytecodeError) {
-        const diagnosed = withCompressedTextModeDiagnosis(e, bytes);
-        a.error = { reason: diagnosed.reason, offset: e.offset, blockPath: [...e.blockPath], phase: 'container' };
-        return;
-      }
-      throw e;
-    }
-    this.stream = stream;
-    // Version 7 (LLVM 2.0's development) has its own reader and so its own walk (walker-v7.ts).
-    const peeked = peekVersionWord(stream);
-    const row = peeked ? formatFor(peeked.version) : undefined;
-    if (peeked && row?.typeIdScheme === 'llvm2') {
-      a.reference = 'r36867';
-      if (peeked.layout !== 'bare') {
-        // Only r36867's layout is walked; earlier stages wrote a flagged word (docs/format.md §14).
-        this.recordError(new UnsupportedVersionError(peeked, 12, ['Module']), 'module');
-        return;
-      }
-      new AnalyzerWalkV7(a, row, this.dumping ? this.dumpLines : null).run(stream, (e, phase, r) => {
-        if (r) this.r = r;
-        this.recordError(e, phase);
-      });
-      return;
-    }
-    try {
-      this.readModule(stream);
-    } catch (e) {
-      this.recordError(e, 'module');
-      return;
-    }
-    this.readBodies(stream);
-  }
-
-  private stream: Uint8Array = new Uint8Array(0);
-
-  private recordError(e: unknown, phase: 'module' | 'function'): void {
-    if (e instanceof BytecodeError) {
-      // A version we do not read is not damage: no text-mode diagnosis for it.
-      const damage = e instanceof UnsupportedVersionError ? NO_DAMAGE : detectTextModeDamage(this.stream, 4, e.offset);
-      const hint = damage.verdict === 'none' ? '' : textModeHint(damage);
-      this.a.error = { reason: e.reason + hint, offset: e.offset, blockPath: [...e.blockPath], phase };
-      if (this.dumping) this.line(`ERROR at ${e.offset}: ${e.reason}`, e.offset);
-      return;
-    }
-    // Anything else is a bug in the walk; report it as a typed error rather than crash.
-    const msg = e instanceof Error ? e.message : String(e);
-    const offset = this.r ? this.r.pos : 0;
-    this.a.error = { reason: `internal error: ${msg}`, offset, blockPath: this.r ? [...this.r.blockPath] : [], phase };
-  }
-
-  private moduleBodyStart = 0;
-  private moduleEnd = 0;
-
-  private readModule(stream: Uint8Array): void {
-    const a = this.a;
-    const r = (this.r = new BinaryReader(stream, 4, stream.length));
-    this.row = formatFor(6)!;
-    const type = r.uint32();
-    const size = r.uint32();
-    if (type !== 1) throw r.fail(`Expected Module Block! Type:${type}, Size:${size}`, 4);
-    // The version first, as the reader does: a version we do not read explains any size to come.
+  /** The version first, as the reader did: a version this walk cannot read explains any size to come. */
+  protected override refuseUnreadable(stream: Uint8Array): void {
     const peeked = peekVersionWord(stream);
     if (peeked !== undefined && !isReadableVersion(peeked.version)) throw new UnsupportedVersionError(peeked, 12, ['Module']);
-    // LLVM ignored trailing garbage after the module block (a darwin ranlib bug added some).
-    let end = stream.length;
-    if (r.pos + size < end) end = r.pos + size;
-    if (r.pos + size !== end) throw r.fail(`Invalid Top Level Block Length! Type:${type}, Size:${size}`, 4);
-    this.moduleBodyStart = r.pos;
-    this.moduleEnd = end;
-    const node: BlockNode = { kind: 'module', id: 1, offset: 4, headerSize: 8, bodySize: size, children: [] };
-    a.blocks.push(node);
-    this.nodeStack.push(node);
-    r.enterBlock('Module', end - r.pos, 4);
-    if (this.dumping) this.line(`BLOCK Module header 8 body ${size}`, 4);
-    this.depth++;
+  }
 
+  protected readVersion(): void {
+    const r = this.r;
     const vAt = r.pos;
     const v = parseVersionWord(this.vbr());
     const row = formatFor(v.version);
     if (!row || !isReadableVersion(v.version)) throw new UnsupportedVersionError(v, vAt, r.blockPath);
-    const version = v.version;
     this.row = row;
-    a.version = version;
-    a.versionFlags = v.flags;
-    if (this.dumping) this.line(`Version ${version} flags ${v.flags}`, vAt);
+    this.opcodes = opcodeTable(row);
+    this.a.version = v.version;
+    this.a.versionFlags = v.flags;
+    this.line(`Version ${v.version} flags ${v.flags}`, vAt);
     this.align32();
-
-    let seenMgi = false;
-    let seenTypes = false;
-    while (r.pos < end) {
-      const { kind, size: bsize } = this.readBlock();
-      switch (kind) {
-        case 'globalTypePlane':
-          if (seenTypes) throw r.fail('Two GlobalTypePlane Blocks Encountered!');
-          if (bsize > 0) {
-            const n = this.vbr();
-            if (row.typeDerivedFromValue) this.vbr();
-            this.parseTypes(this.moduleTypes, n);
-          }
-          seenTypes = true;
-          break;
-        case 'moduleGlobalInfo':
-          if (seenMgi) throw r.fail('Two ModuleGlobalInfo Blocks Encountered!');
-          this.parseModuleGlobalInfo();
-          seenMgi = true;
-          break;
-        case 'constantPool':
-          this.parseConstantPool(false);
-          break;
-        case 'function': {
-          const idx = this.pendingBodies.pop();
-          if (idx === undefined) throw r.fail('FunctionSignatureList empty!');
-          const f = this.functions[idx]!;
-          f.bodyStart = r.pos;
-          f.bodyEnd = r.end;
-          f.headerOffset = this.nodeStack[this.nodeStack.length - 1]!.offset;
-          r.pos = r.end;
-          break;
-        }
-        case 'symbolTable':
-          this.parseSymbolTable(false);
-          break;
-        default:
-          r.pos = r.end;
-          break;
-      }
-      this.leaveBlock();
-      this.align32();
-    }
-    if (this.pendingBodies.length) throw r.fail('Function declared, but bytecode stream ended before definition');
-    for (const f of this.functions) if (f.name && isUpgradedIntrinsic(f.name, f.type)) f.name = '';
-    // handleFinish: LLVM computed its densities here, before reading any function body.
-    const c = a.counts;
-    const b = a.bytes;
-    a.density = {
-      bytesPerValue: a.fileSize / (c.types + c.values),
-      bytesPerGlobal: (b.constantPool + b.moduleGlobals + b.globalTypes) / (c.types + c.constants + c.globalVariables),
-      bytesPerFunction: b.function / c.functions,
-    };
-    this.leaveBlock();
   }
 
-  private parseModuleGlobalInfo(): void {
+  protected override afterModule(): void {
+    for (const f of this.functions) if (f.name && isUpgradedIntrinsic(f.name, f.type)) f.name = '';
+  }
+
+  protected parseModuleGlobalInfo(): void {
     const r = this.r;
     const row = this.row;
     const a = this.a;
@@ -633,7 +422,7 @@ export class AnalyzerWalk {
       a.counts.globalVariables++;
       a.counts.values++;
       a.maxValueSlot = Math.max(a.maxValueSlot, s.id, initSlot);
-      if (this.dumping) this.line(`GV ${isConstant ? 'constant' : 'variable'} linkage=${linkage} slot=${s.id} init=${initSlot}`, at);
+      if (this.dumpLines) this.line(`GV ${isConstant ? 'constant' : 'variable'} linkage=${linkage} slot=${s.id} init=${initSlot}`, at);
       at = r.pos;
       varType = this.vbr();
     }
@@ -653,7 +442,8 @@ export class AnalyzerWalk {
       const flags = sig & 31;
       const hasBody = (flags & 16) === 0;
       const heapKey = this.heap.allocFunction();
-      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1, heapKey });
+      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
+      this.heapKeys.push(heapKey);
       this.insertModuleValue(slot, { kind: 'function', index });
       this.heap.insert(slot);
       if (hasBody) declared.push(index);
@@ -663,7 +453,7 @@ export class AnalyzerWalk {
       }
       a.counts.functions++;
       a.counts.values++;
-      if (this.dumping) this.line(`Function decl #${index} slot=${slot}: ${this.describe(ty)}${hasBody ? '' : ' (no body)'}`, at);
+      if (this.dumpLines) this.line(`Function decl #${index} slot=${slot}: ${this.describe(ty)}${hasBody ? '' : ' (no body)'}`, at);
       at = r.pos;
       sig = readSig();
     }
@@ -677,10 +467,10 @@ export class AnalyzerWalk {
         const lib = this.str();
         a.counts.dependentLibs++;
         a.dependentLibrariesBytes += lib.length + (lib.length < 128 ? 1 : 2);
-        if (this.dumping) this.line(`Library '${lib}'`);
+        if (this.dumpLines) this.line(`Library '${lib}'`);
       }
       const triple = this.str();
-      if (this.dumping) this.line(`Target triple '${triple}'`);
+      if (this.dumpLines) this.line(`Target triple '${triple}'`);
       if (!row.hasAlignment && r.pos !== r.end) {
         let ns = this.vbr();
         while (ns--) this.str();
@@ -690,48 +480,24 @@ export class AnalyzerWalk {
     r.pos = r.end;
   }
 
-  private parseConstantPool(isFunction: boolean): void {
+  protected readPlane(): { id: number; typeType: boolean } {
+    return this.readTypeId();
+  }
+
+  protected parseStringConstant(at: number): { plane: number; length: number } {
     const r = this.r;
-    if (isFunction && !this.row.typeDerivedFromValue) {
-      const n = this.vbr();
-      this.parseTypes(this.functionTypes, n);
-    }
-    while (r.pos < r.end) {
-      const n = this.vbr();
-      const t = this.readTypeId();
-      if (t.typeType) {
-        this.parseTypes(isFunction ? this.functionTypes : this.moduleTypes, n);
-      } else if (t.id === 0) {
-        for (let i = 0; i < n; i++) {
-          const at = r.pos;
-          const st = this.readTypeId();
-          if (st.typeType) throw r.fail('Invalid type (type type) for string constant', at);
-          const ty = deref(this.getType(st.id));
-          if (ty.kind !== 'array') throw r.fail('String constant data invalid!', at);
-          const el = deref(ty.elem);
-          if (el !== PRIMITIVES[2] && el !== PRIMITIVES[3]) throw r.fail('String constant data invalid!', at);
-          r.bytesView(ty.n, 'string constant data');
-          this.insertValue(st.id, { kind: 'constant' });
-          this.a.counts.constants++;
-          this.a.counts.values++;
-          if (this.dumping) this.line(`String constant of ${ty.n} bytes`, at);
-        }
-      } else {
-        for (let i = 0; i < n; i++) {
-          const at = r.pos;
-          if (this.parseConstantValue(t.id, at)) {
-            this.a.counts.constants++;
-            this.a.counts.values++;
-          }
-          this.insertValue(t.id, { kind: 'constant' });
-        }
-      }
-    }
-    if (r.pos > r.end) throw r.fail('Attempt to read past the end of Constant Pool block.');
+    const st = this.readTypeId();
+    if (st.typeType) throw r.fail('Invalid type (type type) for string constant', at);
+    const ty = deref(this.getType(st.id));
+    if (ty.kind !== 'array') throw r.fail('String constant data invalid!', at);
+    const el = deref(ty.elem);
+    if (el !== PRIMITIVES[2] && el !== PRIMITIVES[3]) throw r.fail('String constant data invalid!', at);
+    r.bytesView(ty.n, 'string constant data');
+    return { plane: st.id, length: ty.n };
   }
 
   /** Reads one constant; returns whether LLVM's handler counted it (undef and inline asm were not). */
-  private parseConstantValue(typeId: number, at: number): boolean {
+  protected parseConstantValue(typeId: number, at: number): boolean {
     const r = this.r;
     const row = this.row;
     let nargs = this.vbr();
@@ -739,14 +505,14 @@ export class AnalyzerWalk {
       if (!row.noUndefValue) {
         if (nargs === 1) {
           this.getType(typeId);
-          if (this.dumping) this.line('Constant undef', at);
+          if (this.dumpLines) this.line('Constant undef', at);
           return false;
         }
         if (nargs === 0xffffffff) {
           this.str();
           this.str();
           this.vbr();
-          if (this.dumping) this.line('Constant inline asm', at);
+          if (this.dumpLines) this.line('Constant inline asm', at);
           return false;
         }
         nargs--;
@@ -757,7 +523,7 @@ export class AnalyzerWalk {
         const t = this.readTypeId();
         if (t.typeType) throw r.fail('Invalid argument type (type type) for constant value');
       }
-      if (this.dumping) this.line(`Constant expression opcode ${opcode} with ${nargs} operand(s)`, at);
+      if (this.dumpLines) this.line(`Constant expression opcode ${opcode} with ${nargs} operand(s)`, at);
       return true;
     }
     const ty = deref(this.getType(typeId));
@@ -790,29 +556,14 @@ export class AnalyzerWalk {
           throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
         }
         break;
-      case 'array':
-      case 'packed':
-        for (let i = 0; i < ty.n; i++) this.vbr();
-        break;
-      case 'struct':
-        for (let i = 0; i < ty.elems.length; i++) this.vbr();
-        break;
-      case 'pointer': {
-        const slot = this.vbr();
-        if (this.inFunction) break;
-        const v = this.getValue(typeId, slot);
-        if (!v) throw r.fail('Forward references are not allowed here.', at);
-        if (v.kind !== 'global' && v.kind !== 'function') throw r.fail('GlobalValue not in ValueTable!', at);
-        break;
-      }
       default:
-        throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
+        if (!this.parseSharedConstant(ty, typeId, at)) throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
     }
-    if (this.dumping) this.line(`Constant of type ${this.describe(ty)}`, at);
+    if (this.dumpLines) this.line(`Constant of type ${this.describe(ty)}`, at);
     return true;
   }
 
-  private parseSymbolTable(inFunction: boolean): void {
+  protected parseSymbolTable(inFunction: boolean): void {
     const r = this.r;
     this.a.counts.symbolTables++;
     const nameType = (slot: number, name: string): void => {
@@ -840,7 +591,7 @@ export class AnalyzerWalk {
         const slot = this.vbr();
         const name = this.str();
         nameType(slot, name);
-        if (this.dumping) this.line(`Type name '${name}' = slot ${slot}`, at);
+        if (this.dumpLines) this.line(`Type name '${name}' = slot ${slot}`, at);
       }
     }
     while (r.pos < r.end) {
@@ -852,10 +603,10 @@ export class AnalyzerWalk {
         const name = this.str();
         if (t.typeType) {
           nameType(slot, name);
-          if (this.dumping) this.line(`Type name '${name}' = slot ${slot}`, at);
+          if (this.dumpLines) this.line(`Type name '${name}' = slot ${slot}`, at);
           continue;
         }
-        if (this.dumping) this.line(`Value name '${name}' = plane ${t.id} slot ${slot}`, at);
+        if (this.dumpLines) this.line(`Value name '${name}' = plane ${t.id} slot ${slot}`, at);
         // Function-local planes (arguments, instruction results) are not modelled: LLVM's look-ups
         // there never failed on a corpus file, and only module names reach the figures.
         if (t.id === LABEL || inFunction) continue;
@@ -866,8 +617,6 @@ export class AnalyzerWalk {
     }
     if (r.pos > r.end) throw r.fail('Attempt to read past the end of Symbol Table block.');
   }
-
-  private typeNameSource = new Map<TypeNode, string>();
 
   private parseCompactionTypes(n: number): void {
     for (let i = 0; i < n; i++) {
@@ -885,7 +634,7 @@ export class AnalyzerWalk {
     }
   }
 
-  private parseCompactionTable(): void {
+  protected override parseCompactionTable(): void {
     const r = this.r;
     this.a.counts.compactionTables++;
     if (!this.row.typeDerivedFromValue) this.parseCompactionTypes(this.vbr());
@@ -916,180 +665,192 @@ export class AnalyzerWalk {
         const slot = this.vbr();
         if (slot > this.a.maxValueSlot) this.a.maxValueSlot = slot;
       }
-      if (this.dumping) this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
+      if (this.dumpLines) this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
     }
   }
 
   // ---- function bodies ----------------------------------------------------------------------------
 
-  private readBodies(stream: Uint8Array): void {
-    // LLVM's reading order: by (modelled) heap address of the Function objects.
-    const order = this.functions.map((_, i) => i).sort((x, y) => this.functions[x]!.heapKey - this.functions[y]!.heapKey);
-    for (const i of order) {
-      const f = this.functions[i]!;
-      if (!f.hasBody || f.bodyStart < 0) continue;
-      try {
-        this.readBody(stream, i, f);
-      } catch (e) {
-        this.recordError(e, 'function');
-        return;
-      } finally {
-        this.inFunction = false;
-      }
-    }
+  /** LLVM's reading order: by (modelled) heap address of the Function objects. */
+  protected override bodyOrder(): number[] {
+    return this.functions.map((_, i) => i).sort((x, y) => this.heapKeys[x]! - this.heapKeys[y]!);
   }
 
-  private readBody(stream: Uint8Array, index: number, f: FunctionDecl): void {
-    const r = (this.r = new BinaryReader(stream, this.moduleBodyStart, this.moduleEnd));
-    r.enterBlock('Module', this.moduleEnd - this.moduleBodyStart);
-    r.pos = f.bodyStart;
-    r.enterBlock(`Function #${index}`, f.bodyEnd - f.bodyStart);
-    const moduleNode = this.a.blocks[0]!;
-    const node = moduleNode.children.find((c) => c.offset === f.headerOffset);
-    this.nodeStack = node ? [moduleNode, node] : [moduleNode];
-    this.depth = 2;
-    if (this.dumping) this.line(`Function #${index} '${f.name}' body`, f.bodyStart);
-    const size = f.bodyEnd - f.bodyStart;
-    const at = r.pos;
+  protected readFunctionHeader(at: number): void {
     // Read before handleFunctionBegin: this VBR is counted in the *previous* function's figures.
     const linkage = this.vbr();
-    if (linkage > 7) throw r.fail('Invalid linkage type for Function.', at);
-    const fa: FunctionAnalysis = {
-      name: f.name, type: this.describe(f.type), offset: f.bodyStart, byteSize: size,
-      basicBlocks: 0, instructions: 0, longInstructions: 0, operands: 0, instructionSize: 0, phis: 0,
-      vbrCount32: 0, vbrCount64: 0, vbrCompressedBytes: 0, vbrExpandedBytes: 0,
-    };
-    this.a.functions.push(fa);
+    if (linkage > 7) throw this.r.fail('Invalid linkage type for Function.', at);
+  }
+
+  protected functionTypeText(f: FunctionDecl<TypeNode>): string {
+    return this.describe(f.type);
+  }
+
+  /** LLVM's "current function" changes here and is never reset (see `attributeVbrs`). */
+  protected override beginFunction(fa: FunctionAnalysis): void {
+    this.attributeVbrs();
     this.cur = fa;
-    this.inFunction = true;
-    this.functionTypes = [];
-    this.compactionTypes = [];
-    this.compactionValues = new Map();
-    this.functionValues = new Map();
-    let blockNum = 0;
-    const end = r.end;
-    while (r.pos < end) {
-      const { kind } = this.readBlock();
-      switch (kind) {
-        case 'constantPool':
-          this.parseConstantPool(true);
-          break;
-        case 'compactionTable':
-          this.parseCompactionTable();
-          break;
-        case 'basicBlock':
-          this.a.counts.basicBlocks++;
-          this.a.counts.values++;
-          fa.basicBlocks++;
-          blockNum++;
-          while (r.pos < r.end) this.parseInstruction();
-          break;
-        case 'instructionList':
-          if (blockNum) throw r.fail('Already parsed basic blocks!');
-          while (r.pos < r.end) {
-            this.a.counts.basicBlocks++;
-            this.a.counts.values++;
-            fa.basicBlocks++;
-            blockNum++;
-            let terminated = false;
-            while (r.pos < r.end && !terminated) terminated = this.parseInstruction();
-            if (!terminated) throw r.fail('Non-terminated basic block found!');
-          }
-          break;
-        case 'symbolTable':
-          this.parseSymbolTable(true);
-          break;
-        default:
-          r.pos = r.end;
-          break;
-      }
-      this.leaveBlock();
-      this.align32();
-    }
-    this.functionTypes = [];
     this.compactionTypes = [];
     this.compactionValues = new Map();
     this.functionValues = new Map();
   }
 
-  /** Reads one instruction; returns whether it ends a basic block. */
-  private parseInstruction(): boolean {
+  /** v0's basic-block blocks: instructions to the block's end. */
+  protected override parseBasicBlock(fa: FunctionAnalysis): void {
+    while (this.r.pos < this.r.end) this.parseInstruction(fa);
+  }
+
+  protected parseInstruction(fa: FunctionAnalysis): boolean {
+    const scanned = this.dumpLines ? -1 : this.scanInstruction(fa);
+    return scanned < 0 ? this.readInstruction(fa) : scanned === 1;
+  }
+
+  /**
+   * The common instruction, decoded and counted without the reader's checked calls: a known
+   * opcode, a type in range, every VBR with room to spare. Returns 1 when it ends a basic block,
+   * 0 when not, and -1, having changed nothing, for anything else (damage included), which
+   * `readInstruction` then reads from the same byte as LLVM did. The figures are the same either
+   * way; this path exists because an instruction list is most of a big file, and a small function
+   * called for each instruction is what the JIT makes fast soonest.
+   */
+  private scanInstruction(fa: FunctionAnalysis): number {
+    const r = this.r;
+    const bytes = r.bytes;
+    const end = r.end;
+    const save = r.pos;
+    if (end - save < 4) return -1;
+    const word = (bytes[save]! | (bytes[save + 1]! << 8) | (bytes[save + 2]! << 16) | (bytes[save + 3]! << 24)) >>> 0;
+    const format = word & 3;
+    let opcode = (word >>> 2) & 63;
+    let iType: number;
+    let count: number;
+    let max = 0;
+    let pos = save + 4;
+    let vbrs = 0;
+    let pad = 0;
+    if (format === 1) {
+      iType = (word >>> 8) & 4095;
+      const o = (word >>> 20) & 4095;
+      count = o === 4095 ? 0 : 1;
+      if (count) max = o;
+    } else if (format === 2) {
+      iType = (word >>> 8) & 255;
+      const o0 = (word >>> 16) & 255;
+      const o1 = (word >>> 24) & 255;
+      count = 2;
+      max = o0 > o1 ? o0 : o1;
+    } else if (format === 3) {
+      iType = (word >>> 8) & 63;
+      const o0 = (word >>> 14) & 63;
+      const o1 = (word >>> 20) & 63;
+      const o2 = (word >>> 26) & 63;
+      count = 3;
+      max = o0 > o1 ? o0 : o1;
+      if (o2 > max) max = o2;
+    } else {
+      // Long form: VBRs for the opcode, the type, the operand count (not 0) and each operand.
+      opcode = 0;
+      iType = 0;
+      count = 0;
+      pos = save;
+      let total = 3;
+      while (vbrs < total) {
+        if (end - pos < 5) return -1;
+        let b = bytes[pos++]!;
+        let v = b & 0x7f;
+        if (b >= 0x80) {
+          b = bytes[pos++]!;
+          v |= (b & 0x7f) << 7;
+          if (b >= 0x80) {
+            b = bytes[pos++]!;
+            v |= (b & 0x7f) << 14;
+            if (b >= 0x80) {
+              b = bytes[pos++]!;
+              v |= (b & 0x7f) << 21;
+              if (b >= 0x80) {
+                b = bytes[pos++]!;
+                if (b > 0x0f) return -1;
+                v += b * 0x10000000;
+              }
+            }
+          }
+        }
+        if (vbrs === 0) opcode = v >>> 2;
+        else if (vbrs === 1) iType = v;
+        else if (vbrs === 2) {
+          if (v === 0) return -1;
+          count = v;
+          total = 3 + v;
+        } else if (v > max) max = v;
+        vbrs++;
+      }
+      if (this.row.hasAlignment) {
+        pad = (4 - (pos & 3)) & 3;
+        if (pad > end - pos) return -1;
+      }
+    }
+    if (this.row.typeDerivedFromValue && iType >= LABEL) {
+      if (iType === LABEL) return -1;
+      iType--;
+    }
+    if (iType >= FIRST_DERIVED + (this.compactionTypes.length || this.moduleTypes.length + this.functionTypes.length)) return -1;
+    if (opcode >= 64) return -1;
+    const info = this.opcodes[opcode]!;
+    if (info.unknown) return -1;
+    // Counted as countInstruction counts (written out: no figures object per instruction here).
+    const size = pos + pad - save;
+    r.pos = pos + pad;
+    if (vbrs) {
+      this.vbr32s += vbrs;
+      this.vbrBytes += pos - save;
+      this.a.alignmentBytes += pad;
+    }
+    const a = this.a;
+    const c = a.counts;
+    c.instructions++;
+    c.values++;
+    a.instructionSize += size;
+    if (size > 4) c.longInstructions++;
+    c.operands += count;
+    if (max > a.maxValueSlot) a.maxValueSlot = max;
+    this.formatCounts.add(FORMAT_NAMES[format]!);
+    this.opcodeCounts.add(info.ids[operandClass(iType)]);
+    fa.instructions++;
+    fa.instructionSize += size;
+    if (size > 4) fa.longInstructions++;
+    if (info.phi) fa.phis++;
+    return info.terminator ? 1 : 0;
+  }
+
+  /** Reads one instruction through the reader's checked calls; returns whether it ends a basic block. */
+  private readInstruction(fa: FunctionAnalysis): boolean {
     const r = this.r;
     const row = this.row;
-    const save = r.pos;
-    const word = r.uint32();
-    let opcode = (word >>> 2) & 63;
-    const format = word & 3;
-    let iType = 0;
-    let operands: number[];
-    switch (format) {
-      case 1:
-        iType = (word >>> 8) & 4095;
-        operands = [(word >>> 20) & 4095];
-        if (operands[0] === 4095) operands = [];
-        break;
-      case 2:
-        iType = (word >>> 8) & 255;
-        operands = [(word >>> 16) & 255, (word >>> 24) & 255];
-        break;
-      case 3:
-        iType = (word >>> 8) & 63;
-        operands = [(word >>> 14) & 63, (word >>> 20) & 63, (word >>> 26) & 63];
-        break;
-      default: {
-        r.pos -= 4;
-        opcode = this.vbr() >>> 2;
-        iType = this.vbr();
-        const n = this.vbr();
-        if (n === 0) throw r.fail('Zero-argument instruction found; this is invalid.', save);
-        operands = [];
-        for (let i = 0; i < n; i++) operands.push(this.vbr());
-        this.align32();
-      }
+    const fields = this.readInstructionFields();
+    const { at: save, format, opcode, operands: ops } = fields;
+    let iType = fields.typeSlot;
+    // LLVM's sanitizeTypeId: v0–v1 drop the type-type plane from the numbering.
+    if (row.typeDerivedFromValue && iType >= LABEL) {
+      if (iType === LABEL) throw r.fail('Invalid type id encountered', save);
+      iType--;
     }
-    const s = this.sanitize(iType);
-    if (s.typeType) throw r.fail('Invalid type id encountered', save);
-    iType = s.id;
     const ty = this.getType(iType);
+    const info = opcode < 64 ? this.opcodes[opcode]! : opcodeInfoFor(row, opcode);
     // Obsolete-opcode handling (v0–v5): the unreachable shift, then LLVM rejected unknown numbers.
-    const shifted = row.signlessInstructions ? shiftInstructionOpcode(row, opcode) : opcode;
-    const decoded = decodeOpcode(row, opcode, false);
-    let name: string;
-    if (decoded.kind === 'instruction') {
-      name = decoded.name;
-      if (name === 'div' || name === 'rem') {
-        const cls = iType === 10 || iType === 11 ? 'float' : iType >= 2 && iType <= 9 && iType % 2 !== 0 ? 'signed' : 'unsigned';
-        name = resolveSignless(name, cls);
-      }
-    } else if (decoded.kind === 'pseudo') {
-      name = decoded.pseudo;
-    } else {
-      if (row.signlessInstructions && shifted !== 35 && shifted !== 36) throw r.fail('Unknown obsolete opcode encountered.', save);
-      name = `opcode${opcode}`;
-    }
+    if (info.obsoleteRejected) throw r.fail('Unknown obsolete opcode encountered.', save);
+    const cls = operandClass(iType);
     const size = r.pos - save;
-    const a = this.a;
-    a.counts.instructions++;
-    a.counts.values++;
-    a.instructionSize += size;
-    if (size > 4) a.counts.longInstructions++;
-    a.counts.operands += operands.length;
-    for (const o of operands) if (o > a.maxValueSlot) a.maxValueSlot = o;
-    a.instructionFormats[`format${format}`] = (a.instructionFormats[`format${format}`] ?? 0) + 1;
-    a.opcodes[name] = (a.opcodes[name] ?? 0) + 1;
-    const f = this.cur;
-    if (f) {
-      f.instructions++;
-      f.instructionSize += size;
-      if (size > 4) f.longInstructions++;
-      if (name === 'phi') f.phis++;
-    }
-    if (this.dumping) this.line(`INST ${name} type=${this.describe(ty)} operands=[${operands.join(', ')}] size=${size}`, save);
-    if (decoded.kind === 'unknown') throw r.fail('Unrecognized instruction!', save);
+    let max = 0;
+    for (const o of ops) if (o > max) max = o;
+    this.countInstruction(fa, { format, name: info.ids[cls] >= 0 ? info.ids[cls] : info.names[cls], size, operands: ops.length, maxOperand: max, phi: info.phi });
+    if (this.dumpLines) this.line(`INST ${info.names[cls]} type=${this.describe(ty)} operands=[${ops.join(', ')}] size=${size}`, save);
+    if (info.unknown) throw r.fail('Unrecognized instruction!', save);
     // LLVM's own operand checks come after the handler; only the ones that decide block ends matter here.
-    const isTerminator =
-      name === 'ret' || name === 'br' || name === 'switch' || name === 'invoke' || name === 'unwind' ||
-      name === 'unreachable' || name === 'invokeWithCC' || name === 'invokeFastCC';
-    return isTerminator;
+    return info.terminator;
   }
+}
+
+/** LLVM 1.9's class of an instruction type for the signless `div`/`rem` upgrade (`OpcodeInfo.ids`). */
+function operandClass(iType: number): number {
+  return iType === 10 || iType === 11 ? FLOAT_CLASS : iType >= 2 && iType <= 9 && iType % 2 !== 0 ? SIGNED_CLASS : UNSIGNED_CLASS;
 }

@@ -42,6 +42,7 @@ import { upgradeIntrinsicCalls } from './intrinsic-upgrade.js';
 import { FunctionSymbolTables } from './function-symbols.js';
 import { uniqueName } from '../graph/symbol-names.js';
 import { functionDeclaration } from '../graph/declaration.js';
+import { buildFunctionBody, refText, upgradeBinaryOpcode, type BodyHost, type LocalScope } from './function-body.js';
 import { ConstantFolder, type BinaryOpcode, type Comparison } from '../fold/index.js';
 
 /** One symbol table: named values by plane (type), and unnamed ones numbered per plane. */
@@ -81,7 +82,7 @@ export function buildModule(ast: ModuleAst, source: SourceText, dialect: Dialect
   return new ModuleBuilderFromText(ast, source, dialect).build();
 }
 
-class ModuleBuilderFromText {
+class ModuleBuilderFromText implements BodyHost {
   private readonly types: ResolvedTypes;
   private readonly module: Module = emptyModule();
   private readonly globals = new Planes();
@@ -151,7 +152,7 @@ class ModuleBuilderFromText {
     for (const { gv, item } of this.pendingGlobals) {
       if (item.initializer !== undefined) gv.initializer = this.constant(this.t(item.initializer.type), item.initializer.ref, null);
     }
-    for (const { fn, item } of this.bodies) new FunctionBodyBuilder(this, fn, item).build();
+    for (const { fn, item } of this.bodies) buildFunctionBody(this, fn, item);
     this.placeFunctionsMadeInBodies();
     if (!this.legacyVarArgs) {
       // LLVM ran this after parsing: what it makes, it made after every type of the text.
@@ -347,9 +348,18 @@ class ModuleBuilderFromText {
    * A constant of type `t`. `scope` resolves `%name`/`%N` inside a function (for the values a
    * function may use as constants: globals, through the module's planes, as LLVM did).
    */
-  constant(t: Type, ref: ValueRef, scope: FunctionBodyBuilder | null): Constant {
-    return this.unique(this.makeConstant(t, ref, scope));
+  constant(t: Type, ref: ValueRef, scope: LocalScope | null): Constant {
+    if (ref.k !== 'int') return this.unique(this.makeConstant(t, ref, scope));
+    // Integer literals repeat (`int 0` thousands of times): one parse and one key per spelling.
+    let byText = this.intConstants.get(t);
+    if (byText === undefined) this.intConstants.set(t, (byText = new Map()));
+    let c = byText.get(ref.text);
+    if (c === undefined) byText.set(ref.text, (c = this.unique(this.makeConstant(t, ref, scope))));
+    return c;
   }
+
+  /** The unique integer constant of each type and literal spelling (see `constant`). */
+  private readonly intConstants = new Map<Type, Map<string, Constant>>();
 
   /**
    * LLVM's constants are unique (one `int 5`, one `cast (int* %g to long)`): what a global's
@@ -404,7 +414,7 @@ class ModuleBuilderFromText {
     return id;
   }
 
-  private makeConstant(t: Type, ref: ValueRef, scope: FunctionBodyBuilder | null): Constant {
+  private makeConstant(t: Type, ref: ValueRef, scope: LocalScope | null): Constant {
     const at = ref.at;
     switch (ref.k) {
       case 'name':
@@ -412,8 +422,7 @@ class ModuleBuilderFromText {
         const v = this.lookupGlobal(t, ref);
         if (v === undefined) {
           if (scope !== null) {
-            const local = scope.lookup(t, ref);
-            if (local !== undefined) this.fail(`'${refText(ref)}' is not a constant`, at);
+            if (scope.isLocal(t, ref)) this.fail(`'${refText(ref)}' is not a constant`, at);
           }
           if (t.kind !== 'pointer') this.fail(`a reference to a global value must have a pointer type, not ${this.show(t)}`, at);
           this.fail(`use of undefined global '${refText(ref)}' of type ${this.show(t)}`, at);
@@ -473,13 +482,24 @@ class ModuleBuilderFromText {
     }
   }
 
-  private typedConstant(tv: TypedValue, expected: Type, scope: FunctionBodyBuilder | null): Constant {
+  private typedConstant(tv: TypedValue, expected: Type, scope: LocalScope | null): Constant {
     const t = this.t(tv.type);
     if (t !== expected) this.fail(`an element of type ${this.show(t)} where ${this.show(expected)} is expected`, tv.ref.at);
     return this.constant(t, tv.ref, scope);
   }
 
   integer(t: Type, text: string, at: number): bigint {
+    let byText = this.intValues.get(t);
+    if (byText === undefined) this.intValues.set(t, (byText = new Map()));
+    let v = byText.get(text);
+    if (v === undefined) byText.set(text, (v = this.parseInteger(t, text, at)));
+    return v;
+  }
+
+  /** The value of each type and literal spelling `integer` read (a spelling that does not fit fails each time). */
+  private readonly intValues = new Map<Type, Map<string, bigint>>();
+
+  private parseInteger(t: Type, text: string, at: number): bigint {
     if (!isInteger(t)) this.fail(`an integer constant of the non-integer type ${this.show(t)}`, at);
     let v: bigint;
     let signedToken: boolean;
@@ -526,7 +546,7 @@ class ModuleBuilderFromText {
     return { kind: 'fp', type: t, value, bits: view.getBigUint64(0) };
   }
 
-  private constantExpr(t: Type, e: ConstExprAst, at: number, scope: FunctionBodyBuilder | null): Constant {
+  private constantExpr(t: Type, e: ConstExprAst, at: number, scope: LocalScope | null): Constant {
     const ops = e.operands.map((o) => this.constant(this.t(o.type), o.ref, scope));
     const opType = (i: number): Type => ops[i]!.type;
     let type: Type;
@@ -659,349 +679,3 @@ function isNullConstant(c: Constant): boolean {
   }
 }
 
-/** `div`/`rem` of LLVM ≤ 1.8's text become `sdiv`/`udiv`/`fdiv` (…`rem`) by operand type, as 1.9's parser did. */
-function upgradeBinaryOpcode(op: string, t: Type): Opcode {
-  if (op !== 'div' && op !== 'rem') return op as Opcode;
-  const el = t.kind === 'packed' ? t.element : t;
-  const prefix = isFloatingPoint(el) ? 'f' : isSigned(el) ? 's' : 'u';
-  return (prefix + op) as Opcode;
-}
-
-function refText(ref: ValueRef): string {
-  return ref.k === 'name' ? `%${ref.name}` : ref.k === 'num' ? `%${ref.n}` : ref.k;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Function bodies
-
-class FunctionBodyBuilder {
-  private readonly local = new Planes();
-  private readonly namedBlocks = new Map<string, BasicBlock>();
-  private readonly numberedBlocks: BasicBlock[] = [];
-
-  constructor(
-    private readonly m: ModuleBuilderFromText,
-    private readonly fn: Function,
-    private readonly item: FunctionItem,
-  ) {}
-
-  build(): void {
-    const { fn, item, m } = this;
-    // Arguments: a later definition's names replace a declaration's.
-    fn.args = item.args.map((a, index): Argument => {
-      const type = fn.functionType.params[index]!;
-      const arg: Argument = { kind: 'argument', type, index };
-      if (a.name !== undefined) arg.name = a.name;
-      this.defineValue(arg, a.name, a.at);
-      return arg;
-    });
-    // First pass: blocks and instructions exist, with their types and names.
-    const blocks: BasicBlock[] = [];
-    const pending: ({ inst: Instruction; ast: InstAst } | { fill: () => void })[] = [];
-    for (const b of item.blocks) {
-      const block: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [] };
-      if (b.name !== undefined) block.name = b.name;
-      if (b.name !== undefined) {
-        if (this.namedBlocks.has(b.name)) m.error(`redefinition of the label '${b.name}'`, b.at);
-        this.namedBlocks.set(b.name, block);
-      } else this.numberedBlocks.push(block);
-      blocks.push(block);
-      for (const ast of b.instructions) {
-        if (ast.op === 'vaarg' && ast.legacy !== null && !m.legacyVarArgs) {
-          pending.push(...this.expandObsoleteVarArg(ast, block));
-          continue;
-        }
-        if (ast.op === 'vaarg' && ast.legacy === null) m.varArgs.sawNew = true;
-        const inst = this.shell(ast);
-        block.instructions.push(inst);
-        if (inst.type.kind !== 'void' || ast.name === undefined) this.defineValue(inst, ast.name, ast.at);
-        else m.error(`'%${ast.name}' names an instruction that produces no value`, ast.at);
-        pending.push({ inst, ast });
-      }
-    }
-    fn.blocks = blocks;
-    if (this.lastUnique.value > 0) m.varArgs.lastUnique.set(fn, this.lastUnique.value);
-    // Second pass: operands.
-    for (const p of pending) {
-      if ('ast' in p) this.fill(p.inst, p.ast);
-      else p.fill();
-    }
-  }
-
-  /** This function's symbol-table counter, as LLVM's made names unique with it (obsolete-varargs.ts). */
-  private readonly lastUnique = { value: 0 };
-
-  /**
-   * `vaarg %ap, T` / `vanext %ap, T` in 1.6+ text, expanded as LLVM 1.6–1.9's parser did
-   * (obsolete-varargs.ts, step 1): the instructions go into `block` now, their operands are filled
-   * in the second pass like every other instruction's. Only the last one is the text's value (it
-   * takes the text's name or number); the parser's own values are not numbered.
-   */
-  private expandObsoleteVarArg(a: Extract<InstAst, { op: 'vaarg' }>, block: BasicBlock): ({ inst: Instruction; ast: InstAst } | { fill: () => void })[] {
-    const m: ModuleBuilderFromText = this.m;
-    m.markTypes(a.mark);
-    m.varArgs.sawObsolete = true;
-    const listType = m.typeOf(a.value.type);
-    const argType = m.typeOf(a.type);
-    const copy = m.getOrInsertFunctionWhileParsing('llvm.va_copy', m.functionType(listType, [listType], false), this.fn, a.at);
-    const slot: Instruction = { kind: 'instruction', opcode: 'alloca', type: m.pointerTo(listType), operands: [{ kind: 'int', type: primitiveTypes.uint, value: 1n }], allocatedType: listType, alignment: 0 };
-    slot.name = uniqueName((n) => this.local.lookupName(slot.type, n) !== undefined, a.legacy === 'vaarg' ? 'vaarg.fix' : 'vanext.fix', this.lastUnique);
-    this.local.defineName(slot.type, slot.name, slot);
-    const copied: Instruction = { kind: 'instruction', opcode: 'call', type: listType, operands: [copy], callingConv: 0, isTailCall: false };
-    m.varArgs.parserCalls.push(copied);
-    const store: Instruction = { kind: 'instruction', opcode: 'store', type: primitiveTypes.void, operands: [copied, slot] };
-    const vaArg: Instruction = { kind: 'instruction', opcode: 'vaarg', type: argType, operands: [slot] };
-    const made = [slot, copied, store, vaArg];
-    let result = vaArg;
-    if (a.legacy === 'vanext') {
-      result = { kind: 'instruction', opcode: 'load', type: listType, operands: [slot] };
-      made.push(result);
-    }
-    if (a.name !== undefined) result.name = a.name;
-    block.instructions.push(...made);
-    this.defineValue(result, a.name, a.at);
-    return [{ fill: () => void copied.operands.push(this.typed(a.value)) }];
-  }
-
-  private defineValue(v: Value, name: string | undefined, at: number): void {
-    if (name === undefined) {
-      if (v.type.kind !== 'void') this.local.number(v.type, v);
-      return;
-    }
-    if (!this.local.defineName(v.type, name, v)) this.m.error(`redefinition of '%${name}' of type ${this.m.describe(v.type)}`, at);
-  }
-
-  lookup(t: Type, ref: ValueRef & ({ k: 'name' } | { k: 'num' })): Value | undefined {
-    if (ref.k === 'name') return this.local.lookupName(t, ref.name) ?? this.m.lookupGlobal(t, ref);
-    const moduleCount = this.m.moduleCount(t);
-    if (ref.n < moduleCount) return this.m.lookupGlobal(t, ref);
-    return this.local.numbered.get(t)?.[ref.n - moduleCount];
-  }
-
-  private value(t: Type, ref: ValueRef): Value {
-    if (t.kind === 'label') this.m.error('a basic block cannot be used here', ref.at);
-    if (ref.k === 'name' || ref.k === 'num') {
-      const v = this.lookup(t, ref);
-      if (v === undefined) this.m.error(`use of undefined value '${refText(ref)}' of type ${this.m.describe(t)}`, ref.at);
-      return v;
-    }
-    return this.m.constant(t, ref, this);
-  }
-
-  private typed(tv: TypedValue): Value {
-    return this.value(this.m.typeOf(tv.type), tv.ref);
-  }
-
-  private block(ref: ValueRef): BasicBlock {
-    let b: BasicBlock | undefined;
-    if (ref.k === 'name') b = this.namedBlocks.get(ref.name);
-    else if (ref.k === 'num') b = this.numberedBlocks[ref.n];
-    else this.m.error('expected a label', ref.at);
-    if (b === undefined) this.m.error(`use of undefined label '${refText(ref)}'`, ref.at);
-    return b;
-  }
-
-  /** The instruction object with its opcode and result type; operands come in `fill`. */
-  private shell(a: InstAst): Instruction {
-    const m: ModuleBuilderFromText = this.m;
-    m.markTypes(a.mark);
-    const make = (opcode: Opcode, type: Type): Instruction => {
-      const inst: Instruction = { kind: 'instruction', opcode, type, operands: [] };
-      if (a.name !== undefined) inst.name = a.name;
-      return inst;
-    };
-    switch (a.op) {
-      case 'binary': {
-        const t = m.typeOf(a.type);
-        const opcode = upgradeBinaryOpcode(a.opcode, t);
-        return make(opcode, opcode.startsWith('set') ? (t.kind === 'packed' ? m.error('setcc of packed values', a.at) : primitiveTypes.bool) : t);
-      }
-      case 'not':
-        return make('xor', m.typeOf(a.value.type));
-      case 'shift':
-        return make(a.opcode, m.typeOf(a.value.type));
-      case 'cast':
-        return make('cast', m.typeOf(a.to));
-      case 'select':
-        return make('select', m.typeOf(a.operands[1]!.type));
-      case 'vector': {
-        const t = m.typeOf(a.operands[0]!.type);
-        if (t.kind !== 'packed') m.error(`${a.opcode} of a non-packed value`, a.at);
-        return make(a.opcode, a.opcode === 'extractelement' ? t.element : t);
-      }
-      case 'vaarg': {
-        if (a.legacy === null) return make('vaarg', m.typeOf(a.type));
-        if (a.legacy === 'vanext') {
-          // `vanext %ap, T` steps the va_list over a T: the result is the va_list's type.
-          const inst = make('vanext', m.typeOf(a.value.type));
-          inst.argType = m.typeOf(a.type);
-          return inst;
-        }
-        const inst = make('vaarg', m.typeOf(a.type));
-        inst.legacyVarArgs = true;
-        return inst;
-      }
-      case 'phi':
-        return make('phi', m.typeOf(a.type));
-      case 'call':
-      case 'invoke': {
-        const ft = this.calleeType(a.type, a.args, a.at);
-        const inst = make(a.op, ft.returnType);
-        inst.callingConv = a.callingConv;
-        if (a.op === 'call') inst.isTailCall = a.tail;
-        return inst;
-      }
-      case 'alloc': {
-        const t = m.typeOf(a.type);
-        const inst = make(a.opcode, m.pointerTo(t));
-        inst.allocatedType = t;
-        inst.alignment = a.alignment;
-        return inst;
-      }
-      case 'free':
-        return make('free', primitiveTypes.void);
-      case 'load': {
-        const pt = m.typeOf(a.type);
-        if (pt.kind !== 'pointer') m.error(`load through ${m.describe(pt)}, which is not a pointer`, a.at);
-        if (!isFirstClassType(pt.element)) m.error(`load of a value of type ${m.describe(pt.element)}`, a.at);
-        const inst = make('load', pt.element);
-        if (a.volatile) inst.isVolatile = true;
-        return inst;
-      }
-      case 'store': {
-        const inst = make('store', primitiveTypes.void);
-        if (a.volatile) inst.isVolatile = true;
-        return inst;
-      }
-      case 'getelementptr': {
-        const pt = m.typeOf(a.type);
-        if (pt.kind !== 'pointer') m.error(`getelementptr of ${m.describe(pt)}, which is not a pointer`, a.at);
-        // Structure indices are constants, so the result type follows from the text alone.
-        const indices = a.indices.map((i): Value => {
-          const t = m.typeOf(i.type);
-          return i.ref.k === 'int' && isInteger(t) ? { kind: 'int', type: t, value: m.integer(t, i.ref.text, i.ref.at) } : { kind: 'undef', type: t };
-        });
-        return make('getelementptr', m.pointerTo(m.indexedType(pt, indices, a.at)));
-      }
-      case 'ret':
-        return make('ret', primitiveTypes.void);
-      case 'br':
-      case 'condbr':
-        return make('br', primitiveTypes.void);
-      case 'switch':
-        return make('switch', primitiveTypes.void);
-      case 'unwind':
-      case 'unreachable':
-        return make(a.op, primitiveTypes.void);
-    }
-  }
-
-  /** `call`/`invoke`'s written type: the function pointer type, or the return type alone. */
-  private calleeType(typeNode: number, args: readonly TypedValue[], at: number): FunctionType {
-    const m: ModuleBuilderFromText = this.m;
-    const t = m.typeOf(typeNode);
-    if (t.kind === 'pointer' && t.element.kind === 'function') return t.element;
-    if (!isFirstClassType(t) && t.kind !== 'void') m.error(`a call returning ${m.describe(t)}`, at);
-    return m.functionType(t, args.map((x) => m.typeOf(x.type)), false);
-  }
-
-  private fill(inst: Instruction, a: InstAst): void {
-    const m: ModuleBuilderFromText = this.m;
-    const ops = inst.operands;
-    switch (a.op) {
-      case 'binary': {
-        const t = m.typeOf(a.type);
-        ops.push(this.value(t, a.lhs), this.value(t, a.rhs));
-        break;
-      }
-      case 'not': {
-        const v = this.typed(a.value);
-        ops.push(v, allOnes(v.type, a.at, m));
-        break;
-      }
-      case 'shift':
-        ops.push(this.typed(a.value), this.typed(a.amount));
-        if (ops[1]!.type.kind !== 'ubyte') m.error('a shift amount must be a ubyte', a.at);
-        break;
-      case 'cast':
-        ops.push(this.typed(a.value));
-        break;
-      case 'select':
-      case 'vector':
-        for (const o of a.operands) ops.push(this.typed(o));
-        break;
-      case 'vaarg':
-        ops.push(this.typed(a.value));
-        break;
-      case 'phi':
-        for (const [v, b] of a.incoming) ops.push(this.value(inst.type, v), this.block(b));
-        break;
-      case 'call':
-      case 'invoke': {
-        const ft = this.calleeType(a.type, a.args, a.at);
-        const callee = this.value(m.pointerTo(ft), a.callee);
-        ops.push(callee);
-        if (a.op === 'invoke') ops.push(this.block(a.normal), this.block(a.unwind));
-        if (a.args.length < ft.params.length || (!ft.isVarArg && a.args.length > ft.params.length)) {
-          m.error(`the call passes ${a.args.length} arguments to a function of type ${m.describe(ft)}`, a.at);
-        }
-        a.args.forEach((arg, i) => {
-          const v = this.typed(arg);
-          const p = ft.params[i];
-          if (p !== undefined && p !== v.type) m.error(`argument ${i + 1} has type ${m.describe(v.type)}, the function takes ${m.describe(p)}`, arg.ref.at);
-          ops.push(v);
-        });
-        break;
-      }
-      case 'alloc':
-        ops.push(a.count === undefined ? { kind: 'int', type: primitiveTypes.uint, value: 1n } : this.value(primitiveTypes.uint, a.count));
-        break;
-      case 'free':
-        ops.push(this.typed(a.value));
-        if (ops[0]!.type.kind !== 'pointer') m.error('free of a non-pointer', a.at);
-        break;
-      case 'load':
-        ops.push(this.value(m.typeOf(a.type), a.ptr));
-        break;
-      case 'store': {
-        const v = this.typed(a.value);
-        const pt = m.typeOf(a.type);
-        if (pt.kind !== 'pointer' || pt.element !== v.type) m.error(`store of ${m.describe(v.type)} through ${m.describe(pt)}`, a.at);
-        ops.push(v, this.value(pt, a.ptr));
-        break;
-      }
-      case 'getelementptr': {
-        const pt = m.typeOf(a.type);
-        ops.push(this.value(pt, a.ptr));
-        for (const i of a.indices) ops.push(this.typed(i));
-        break;
-      }
-      case 'ret':
-        if (a.value !== undefined) ops.push(this.typed(a.value));
-        break;
-      case 'br':
-        ops.push(this.block(a.dest));
-        break;
-      case 'condbr':
-        ops.push(this.value(primitiveTypes.bool, a.cond), this.block(a.ifTrue), this.block(a.ifFalse));
-        break;
-      case 'switch': {
-        const t = m.typeOf(a.type);
-        ops.push(this.value(t, a.cond), this.block(a.defaultDest));
-        for (const c of a.cases) ops.push(this.value(m.typeOf(c.type), c.value), this.block(c.dest));
-        break;
-      }
-      case 'unwind':
-      case 'unreachable':
-        break;
-    }
-  }
-}
-
-/** The all-ones value `not` xors with: true, -1, or an unsigned type's maximum (per element for packed). */
-function allOnes(t: Type, at: number, m: ModuleBuilderFromText): Constant {
-  if (t.kind === 'bool') return { kind: 'bool', type: t, value: true };
-  if (isInteger(t)) return { kind: 'int', type: t, value: isSigned(t) ? -1n : (1n << BigInt(integerBits(t))) - 1n };
-  if (t.kind === 'packed') return { kind: 'packed', type: t, elements: Array.from({ length: t.length }, () => allOnes(t.element, at, m)) };
-  return m.error(`'not' of the non-integral type ${m.describe(t)}`, at);
-}

@@ -30,7 +30,7 @@ export const enum Tok {
 }
 
 /** Every keyword of the 1.x lexers, including those that later releases dropped. */
-const KEYWORDS = new Set([
+const KEYWORD_LIST = [
   'begin', 'end', 'true', 'false', 'declare', 'global', 'constant', 'internal', 'linkonce', 'weak',
   'appending', 'dllimport', 'dllexport', 'extern_weak', 'uninitialized', 'external', 'implementation',
   'zeroinitializer', 'undef', 'null', 'to', 'except', 'not', 'tail', 'target', 'triple', 'deplibs',
@@ -42,7 +42,24 @@ const KEYWORDS = new Set([
   'phi', 'call', 'cast', 'select', 'shl', 'shr', 'vanext', 'vaarg', 'va_arg', 'ret', 'br', 'switch',
   'invoke', 'unwind', 'unreachable', 'malloc', 'alloca', 'free', 'load', 'store', 'getelementptr',
   'extractelement', 'insertelement', 'shufflevector',
-]);
+];
+/**
+ * The keywords by first character and length, so that a word is found without cutting it out of
+ * the text, and the token's value is the keyword's own (interned) string: the parser's
+ * comparisons and table lookups with it are then pointer comparisons.
+ */
+const KEYWORD_BUCKETS: (string[] | undefined)[] = new Array(256 * 32);
+for (const kw of KEYWORD_LIST) (KEYWORD_BUCKETS[kw.charCodeAt(0) * 32 + kw.length] ??= []).push(kw);
+
+/** The keyword that `t[p, q)` spells, if any. */
+function keywordAt(t: string, p: number, q: number): string | undefined {
+  const length = q - p;
+  if (length >= 32) return undefined;
+  const bucket = KEYWORD_BUCKETS[t.charCodeAt(p) * 32 + length];
+  if (bucket === undefined) return undefined;
+  for (let i = 0; i < bucket.length; i++) if (t.startsWith(bucket[i]!, p)) return bucket[i];
+  return undefined;
+}
 
 /** Characters of a bare identifier or label: `[-a-zA-Z$._0-9]`. */
 const IDENT = new Uint8Array(256);
@@ -107,7 +124,7 @@ export class Lexer {
     if (isDigit(c)) {
       while (isDigit(t.charCodeAt(q))) q++;
       this.kind = Tok.VarNumber;
-      this.value = t.slice(p + 1, q);
+      this.value = digitsText(t, p + 1, q);
     } else if (c === 45 /* - */ && isDigit(t.charCodeAt(q + 1))) {
       q++;
       while (isDigit(t.charCodeAt(q))) q++;
@@ -158,8 +175,8 @@ export class Lexer {
     }
     const c = t.charCodeAt(p);
     if (isDigit(c) || c === 45 || c === 43) return this.number(p);
-    const w = t.slice(p, q);
-    if (KEYWORDS.has(w)) {
+    const w = keywordAt(t, p, q);
+    if (w !== undefined) {
       this.kind = Tok.Keyword;
       this.value = w;
       this.pos = q;
@@ -176,8 +193,8 @@ export class Lexer {
     // flex takes the longest rule that matches here: a keyword that is a prefix of the run
     // (`cc42` is `cc` then `42`), else one character (`x`, `c`, …).
     for (let e = q - 1; e > p + 1; e--) {
-      const prefix = t.slice(p, e);
-      if (KEYWORDS.has(prefix)) {
+      const prefix = keywordAt(t, p, e);
+      if (prefix !== undefined) {
         this.kind = Tok.Keyword;
         this.value = prefix;
         this.pos = e;
@@ -237,9 +254,22 @@ export class Lexer {
       return;
     }
     this.kind = Tok.Integer;
-    this.value = t.slice(p, q);
+    this.value = sign === 45 ? t.slice(p, q) : digitsText(t, p, q);
     this.pos = q;
   }
+}
+
+/** The texts of small numbers, made once each (`%12` and `12` recur thousands of times in a body). */
+const SMALL_NUMBERS: (string | undefined)[] = new Array<string | undefined>(10000);
+
+/** `t[p, q)`, decimal digits: a small number's shared text, or a new string. */
+function digitsText(t: string, p: number, q: number): string {
+  if (q - p > 4 || (t.charCodeAt(p) === 48 && q - p > 1)) return t.slice(p, q);
+  let n = 0;
+  for (let i = p; i < q; i++) n = n * 10 + t.charCodeAt(i) - 48;
+  let s = SMALL_NUMBERS[n];
+  if (s === undefined) SMALL_NUMBERS[n] = s = String(n);
+  return s;
 }
 
 /** LLVM's `UnEscapeLexed`: `\XX` (two hex digits) in a name becomes that byte. */

@@ -70,13 +70,6 @@ const BINARY_OPS = new Set(['add', 'sub', 'mul', 'div', 'udiv', 'sdiv', 'fdiv', 
 const VECTOR_OPS = new Set(['extractelement', 'insertelement', 'shufflevector']);
 const TERMINATORS = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
 
-/** What every instruction's AST starts with. */
-interface InstHead {
-  name: string | undefined;
-  at: number;
-  mark: number;
-}
-
 /** Pending up-references of a type that has none (shared: most types have none). */
 const NO_UPS: readonly { node: number; level: number }[] = Object.freeze([]);
 
@@ -95,8 +88,14 @@ class Parser {
   private readonly lx: Lexer;
   private readonly types: TypeNode[] = [];
   private readonly primIds = new Map<PrimitiveType, number>();
-  /** Nodes shared by spelling: composites without pending up-references, named and numbered references. */
+  /** Nodes shared by spelling: composites without pending up-references. */
   private readonly shared = new Map<string, number>();
+  /** The same for pointers (by pointee node), named references and numbered ones. */
+  private readonly pointerNodes = new Map<number, number>();
+  private readonly namedNodes = new Map<string, number>();
+  private readonly numberedNodes = new Map<number, number>();
+  /** See `closed`. */
+  private readonly closedTypes: ParsedType[] = [];
   private depth = 0;
 
   constructor(
@@ -173,7 +172,8 @@ class Parser {
   }
 
   private unsigned(what: string): number {
-    if (this.lx.kind !== Tok.Integer || this.lx.value.startsWith('-') || /^[su]/.test(this.lx.value)) this.fail(`expected ${what}, found ${this.describe()}`);
+    const first = this.lx.value.charCodeAt(0);
+    if (this.lx.kind !== Tok.Integer || first === 45 /* - */ || first === 115 /* s */ || first === 117 /* u */) this.fail(`expected ${what}, found ${this.describe()}`);
     const v = Number(this.lx.value);
     if (!Number.isSafeInteger(v) || v > 0xffffffff) this.fail(`${what} ${this.lx.value} is too large`);
     this.lx.next();
@@ -465,6 +465,13 @@ class Parser {
     return t.id;
   }
 
+  /** The parsed form of node `id` with nothing pending: one object per node, made once. */
+  private closed(id: number): ParsedType {
+    let t = this.closedTypes[id];
+    if (t === undefined) this.closedTypes[id] = t = { id, ups: NO_UPS };
+    return t;
+  }
+
   private type(): ParsedType {
     this.enter();
     let t = this.baseType();
@@ -472,7 +479,12 @@ class Parser {
     for (;;) {
       if (this.eatChar('*')) {
         if (this.isVoid(t.id)) this.fail('a pointer to void is not allowed (use sbyte*)');
-        t = this.close({ k: 'pointer', el: t.id }, [t]);
+        if (t.ups.length === 0) {
+          // The common case, without a key string: one node per pointee.
+          let id = this.pointerNodes.get(t.id);
+          if (id === undefined) this.pointerNodes.set(t.id, (id = this.node({ k: 'pointer', el: t.id })));
+          t = this.closed(id);
+        } else t = this.close({ k: 'pointer', el: t.id }, [t]);
       } else if (this.isChar('(')) {
         this.lx.next();
         const { items: params, varArg } = this.parameters(() => this.type(), 'after the parameter types');
@@ -503,7 +515,7 @@ class Parser {
         id = this.node(n);
         this.shared.set(key, id);
       }
-      return { id, ups: NO_UPS };
+      return this.closed(id);
     }
     const id = this.node(n);
     const ups: { node: number; level: number }[] = [];
@@ -524,28 +536,28 @@ class Parser {
       const p = PRIMITIVE_KEYWORDS[lx.value];
       if (p !== undefined && Object.hasOwn(PRIMITIVE_KEYWORDS, lx.value)) {
         lx.next();
-        return { id: this.prim(p), ups: NO_UPS };
+        return this.closed(this.prim(p));
       }
       if (lx.value === 'opaque') {
         lx.next();
-        return { id: this.node({ k: 'opaque' }), ups: NO_UPS };
+        return this.closed(this.node({ k: 'opaque' }));
       }
       if (lx.value === 'type') this.fail("the type 'type' is not supported");
     }
     if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
       const name = lx.value;
       lx.next();
-      let id = this.shared.get('%' + name);
-      if (id === undefined) this.shared.set('%' + name, (id = this.node({ k: 'named', name, at })));
-      return { id, ups: NO_UPS };
+      let id = this.namedNodes.get(name);
+      if (id === undefined) this.namedNodes.set(name, (id = this.node({ k: 'named', name, at })));
+      return this.closed(id);
     }
     if (lx.kind === Tok.VarNumber) {
       const n = Number(lx.value);
       if (!Number.isSafeInteger(n) || n < 0) this.fail(`invalid type number %${lx.value}`);
       lx.next();
-      let id = this.shared.get('#' + n);
-      if (id === undefined) this.shared.set('#' + n, (id = this.node({ k: 'numbered', n, at })));
-      return { id, ups: NO_UPS };
+      let id = this.numberedNodes.get(n);
+      if (id === undefined) this.numberedNodes.set(n, (id = this.node({ k: 'numbered', n, at })));
+      return this.closed(id);
     }
     if (this.eatChar('\\')) {
       const level = this.unsigned('an up-reference level');
@@ -564,6 +576,13 @@ class Parser {
         if (length === 0) this.fail('a packed type needs at least one element', at);
         if (en.k !== 'prim' || en.t === primitiveTypes.void || en.t === primitiveTypes.label || en.t === primitiveTypes.bool) this.fail('packed types hold only integer or floating-point elements', at);
       } else if (this.isVoid(el.id)) this.fail('an array of void', at);
+      if (el.ups.length === 0) {
+        // The common case: the node is looked up before it is made.
+        const key = `${packed ? '<' : '['}${length}x${el.id}`;
+        let id = this.shared.get(key);
+        if (id === undefined) this.shared.set(key, (id = this.node({ k: packed ? 'packed' : 'array', el: el.id, length })));
+        return this.closed(id);
+      }
       return this.close({ k: packed ? 'packed' : 'array', el: el.id, length }, [el]);
     }
     if (this.eatChar('{')) {
@@ -760,7 +779,6 @@ class Parser {
       this.expectChar('=', `after '%${name}'`);
     }
     const mark = this.types.length;
-    const base = { name, at, mark };
     const opAt = lx.start;
     if (lx.kind !== Tok.Keyword) {
       if (lx.kind === Tok.Label) this.fail('a block label where an instruction (or the terminator of the block before) was expected');
@@ -773,7 +791,7 @@ class Parser {
       const lhs = this.valueRef();
       this.expectChar(',');
       const rhs = this.valueRef();
-      return { name: base.name, at: base.at, mark: base.mark, op: 'binary', opcode: op, type, lhs, rhs };
+      return { name, at, mark, op: 'binary', opcode: op, type, lhs, rhs };
     }
     if (VECTOR_OPS.has(op)) {
       lx.next();
@@ -783,22 +801,22 @@ class Parser {
         this.expectChar(',');
         operands.push(this.typedValue());
       }
-      return { name: base.name, at: base.at, mark: base.mark, op: 'vector', opcode: op as 'extractelement', operands };
+      return { name, at, mark, op: 'vector', opcode: op as 'extractelement', operands };
     }
     lx.next();
     switch (op) {
       case 'not':
-        return { name: base.name, at: base.at, mark: base.mark, op: 'not', value: this.typedValue() };
+        return { name, at, mark, op: 'not', value: this.typedValue() };
       case 'shl':
       case 'shr': {
         const value = this.typedValue();
         this.expectChar(',');
-        return { name: base.name, at: base.at, mark: base.mark, op: 'shift', opcode: op, value, amount: this.typedValue() };
+        return { name, at, mark, op: 'shift', opcode: op, value, amount: this.typedValue() };
       }
       case 'cast': {
         const value = this.typedValue();
         this.expectKw('to');
-        return { name: base.name, at: base.at, mark: base.mark, op: 'cast', value, to: this.closedType(false) };
+        return { name, at, mark, op: 'cast', value, to: this.closedType(false) };
       }
       case 'select': {
         const operands = [this.typedValue()];
@@ -806,7 +824,7 @@ class Parser {
         operands.push(this.typedValue());
         this.expectChar(',');
         operands.push(this.typedValue());
-        return { name: base.name, at: base.at, mark: base.mark, op: 'select', operands };
+        return { name, at, mark, op: 'select', operands };
       }
       case 'va_arg':
       case 'vaarg':
@@ -814,7 +832,7 @@ class Parser {
         const value = this.typedValue();
         this.expectChar(',');
         const type = this.closedType(false);
-        return { name: base.name, at: base.at, mark: base.mark, op: 'vaarg', legacy: op === 'va_arg' ? null : op, value, type };
+        return { name, at, mark, op: 'vaarg', legacy: op === 'va_arg' ? null : op, value, type };
       }
       case 'phi': {
         const type = this.closedType(false);
@@ -827,13 +845,13 @@ class Parser {
           this.expectChar(']');
           incoming.push([v, b]);
         } while (this.eatChar(','));
-        return { name: base.name, at: base.at, mark: base.mark, op: 'phi', type, incoming };
+        return { name, at, mark, op: 'phi', type, incoming };
       }
       case 'tail':
         this.expectKw('call', "after 'tail'");
-        return this.call(base, true);
+        return this.call(name, at, mark, true);
       case 'call':
-        return this.call(base, false);
+        return this.call(name, at, mark, false);
       case 'malloc':
       case 'alloca': {
         const type = this.closedType(false);
@@ -848,33 +866,33 @@ class Parser {
           this.expectKw('uint', 'as the type of the number of elements');
           count = this.valueRef();
         }
-        return count === undefined ? { name: base.name, at: base.at, mark: base.mark, op: 'alloc', opcode: op, type, alignment } : { name: base.name, at: base.at, mark: base.mark, op: 'alloc', opcode: op, type, count, alignment };
+        return count === undefined ? { name, at, mark, op: 'alloc', opcode: op, type, alignment } : { name, at, mark, op: 'alloc', opcode: op, type, count, alignment };
       }
       case 'free':
-        return { name: base.name, at: base.at, mark: base.mark, op: 'free', value: this.typedValue() };
+        return { name, at, mark, op: 'free', value: this.typedValue() };
       case 'volatile':
-        if (this.eatKw('load')) return this.load(base, true);
-        if (this.eatKw('store')) return this.store(base, true);
+        if (this.eatKw('load')) return this.load(name, at, mark, true);
+        if (this.eatKw('store')) return this.store(name, at, mark, true);
         return this.fail(`expected 'load' or 'store' after 'volatile', found ${this.describe()}`);
       case 'load':
-        return this.load(base, false);
+        return this.load(name, at, mark, false);
       case 'store':
-        return this.store(base, false);
+        return this.store(name, at, mark, false);
       case 'getelementptr': {
         const type = this.closedType(false);
         const ptr = this.valueRef();
         const indices: TypedValue[] = [];
         while (this.eatChar(',')) indices.push(this.typedValue());
-        return { name: base.name, at: base.at, mark: base.mark, op: 'getelementptr', type, ptr, indices };
+        return { name, at, mark, op: 'getelementptr', type, ptr, indices };
       }
       case 'ret':
         if (this.isKw('void')) {
           this.lx.next();
-          return { name: base.name, at: base.at, mark: base.mark, op: 'ret' };
+          return { name, at, mark, op: 'ret' };
         }
-        return { name: base.name, at: base.at, mark: base.mark, op: 'ret', value: this.typedValue() };
+        return { name, at, mark, op: 'ret', value: this.typedValue() };
       case 'br': {
-        if (this.eatKw('label')) return { name: base.name, at: base.at, mark: base.mark, op: 'br', dest: this.valueRef() };
+        if (this.eatKw('label')) return { name, at, mark, op: 'br', dest: this.valueRef() };
         this.expectKw('bool', "or 'label' after 'br'");
         const cond = this.valueRef();
         this.expectChar(',');
@@ -882,7 +900,7 @@ class Parser {
         const ifTrue = this.valueRef();
         this.expectChar(',');
         this.expectKw('label');
-        return { name: base.name, at: base.at, mark: base.mark, op: 'condbr', cond, ifTrue, ifFalse: this.valueRef() };
+        return { name, at, mark, op: 'condbr', cond, ifTrue, ifFalse: this.valueRef() };
       }
       case 'switch': {
         const type = this.closedType(false);
@@ -899,7 +917,7 @@ class Parser {
           this.expectKw('label');
           cases.push({ type: ct, value, dest: this.valueRef() });
         }
-        return { name: base.name, at: base.at, mark: base.mark, op: 'switch', type, cond, defaultDest, cases };
+        return { name, at, mark, op: 'switch', type, cond, defaultDest, cases };
       }
       case 'invoke': {
         const callingConv = this.callingConv();
@@ -911,23 +929,23 @@ class Parser {
         const normal = this.valueRef();
         if (!this.eatKw('except') && !this.eatKw('unwind')) this.fail(`expected 'except' or 'unwind', found ${this.describe()}`);
         this.expectKw('label');
-        return { name: base.name, at: base.at, mark: base.mark, op: 'invoke', callingConv, type, callee, args, normal, unwind: this.valueRef() };
+        return { name, at, mark, op: 'invoke', callingConv, type, callee, args, normal, unwind: this.valueRef() };
       }
       case 'unwind':
-        return { name: base.name, at: base.at, mark: base.mark, op: 'unwind' };
+        return { name, at, mark, op: 'unwind' };
       case 'unreachable':
-        return { name: base.name, at: base.at, mark: base.mark, op: 'unreachable' };
+        return { name, at, mark, op: 'unreachable' };
       default:
         return this.fail(`expected an instruction, found '${op}'`, opAt);
     }
   }
 
-  private call(base: InstHead, tail: boolean): InstAst {
+  private call(name: string | undefined, at: number, mark: number, tail: boolean): InstAst {
     const callingConv = this.callingConv();
     const type = this.closedType(true);
     const callee = this.valueRef();
     const args = this.argumentList();
-    return { name: base.name, at: base.at, mark: base.mark, op: 'call', tail, callingConv, type, callee, args };
+    return { name, at, mark, op: 'call', tail, callingConv, type, callee, args };
   }
 
   private argumentList(): TypedValue[] {
@@ -941,16 +959,16 @@ class Parser {
     return args;
   }
 
-  private load(base: InstHead, volatile: boolean): InstAst {
+  private load(name: string | undefined, at: number, mark: number, volatile: boolean): InstAst {
     const type = this.closedType(false);
-    return { name: base.name, at: base.at, mark: base.mark, op: 'load', volatile, type, ptr: this.valueRef() };
+    return { name, at, mark, op: 'load', volatile, type, ptr: this.valueRef() };
   }
 
-  private store(base: InstHead, volatile: boolean): InstAst {
+  private store(name: string | undefined, at: number, mark: number, volatile: boolean): InstAst {
     const value = this.typedValue();
     this.expectChar(',');
     const type = this.closedType(false);
-    return { name: base.name, at: base.at, mark: base.mark, op: 'store', volatile, value, type, ptr: this.valueRef() };
+    return { name, at, mark, op: 'store', volatile, value, type, ptr: this.valueRef() };
   }
 }
 

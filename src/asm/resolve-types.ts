@@ -257,22 +257,28 @@ export class TypeInterner {
     for (const t of Object.values(primitiveTypes) as PrimitiveType[]) this.id(t);
     for (const t of existing) this.id(t);
     for (const t of existing) {
+      if (t.kind === 'pointer') {
+        if (!this.pointers.has(t.element)) this.pointers.set(t.element, t);
+        continue;
+      }
       const key = this.keyOf(t);
       if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, t);
     }
   }
 
   pointer(element: Type): Type {
-    const key = '*' + this.id(element);
-    let t = this.byKey.get(key);
+    let t = this.pointers.get(element);
     if (t === undefined) {
       t = { kind: 'pointer', element };
-      this.byKey.set(key, t);
+      this.pointers.set(element, t);
       this.id(t);
     }
     this.madeNow(t);
     return t;
   }
+
+  /** The pointer type to each element type (the first of equal ones in the text). */
+  private readonly pointers = new Map<Type, Type>();
 
   function(returnType: Type, params: readonly Type[], isVarArg: boolean): Type {
     const key = 'f' + this.id(returnType) + '(' + params.map((p) => this.id(p)).join(',') + (isVarArg ? ',...' : '') + ')';

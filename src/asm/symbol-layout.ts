@@ -15,8 +15,9 @@
  * primitive types) worse, so the assembler applies it to 1.8 and 1.9 text only.
  */
 import type { Module } from '../graph/module.js';
-import type { PrimitiveTypeKind, Type } from '../graph/type.js';
-import type { Function, SymbolTableLayout, Value } from '../graph/value.js';
+import { compactBodyOf, installCompactBody, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody, type CompactLayout } from '../graph/compact-body.js';
+import { primitiveTypes, type PrimitiveTypeKind, type Type } from '../graph/type.js';
+import type { Argument, Function, SymbolTableLayout, Value } from '../graph/value.js';
 
 /** LLVM 1.9's `Type.cpp` declaration order of the primitive types. */
 const PRIMITIVE_ORDER: readonly PrimitiveTypeKind[] = ['void', 'bool', 'sbyte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'label'];
@@ -26,7 +27,54 @@ const PRIMITIVE_RANK = new Map<string, number>(PRIMITIVE_ORDER.map((k, i) => [k,
 export function guessSymbolLayouts(module: Module, creationRank: (t: Type) => number | undefined): void {
   const rank = (t: Type): number => PRIMITIVE_RANK.get(t.kind) ?? startupRank(t) ?? creationRank(t) ?? Number.MAX_SAFE_INTEGER;
   module.layout = layoutOf([...module.globals, ...module.functions], rank);
-  for (const fn of module.functions) if (!fn.isDeclaration) fn.layout = layoutOf(functionValues(fn), rank);
+  for (const fn of module.functions) {
+    if (fn.isDeclaration) continue;
+    const body = compactBodyOf(fn);
+    // A body still in compact form keeps it (setting `fn.layout` would build its objects).
+    if (body !== undefined) installCompactBody(fn, compactWithLayout(fn, body, rank));
+    else fn.layout = layoutOf(functionValues(fn), rank);
+  }
+}
+
+/**
+ * `layoutOf` over a compact body: the same planes and order, as value codes. An argument no
+ * operand names gets its value index here, in layout order (as `compactFromBlocks` gives it one).
+ */
+function compactWithLayout(fn: Function, body: CompactBody, rank: (t: Type) => number): CompactBody {
+  const planes = new Map<Type, { name: string; code: number; arg?: Argument }[]>();
+  const add = (type: Type, name: string | undefined, code: number, arg?: Argument): void => {
+    if (name === undefined || name === '') return;
+    const entry = arg === undefined ? { name, code } : { name, code, arg };
+    const plane = planes.get(type);
+    if (plane === undefined) planes.set(type, [entry]);
+    else plane.push(entry);
+  };
+  for (const a of fn.args) add(a.type, a.name, -1, a);
+  const names = new Map<number, string>();
+  for (let i = 0; i < body.nameCodes.length; i++) names.set(body.nameCodes[i]!, body.names[i]!);
+  const n = body.instructionCount;
+  const data = body.data;
+  let inst = 0;
+  for (let b = 0; b < body.blockCount; b++) {
+    const blockCode = b * 4 + TAG_BLOCK;
+    add(primitiveTypes.label, names.get(blockCode), blockCode);
+    for (const end = data[2 * n + b]!; inst < end; inst++) {
+      const code = inst * 4 + TAG_INSTRUCTION;
+      add(body.types[data[inst]! >>> 6]!, names.get(code), code);
+    }
+  }
+  const values = body.values.slice();
+  const codeOf = (e: { code: number; arg?: Argument }): number => {
+    if (e.arg === undefined) return e.code;
+    let i = values.indexOf(e.arg);
+    if (i < 0) i = values.push(e.arg) - 1;
+    return i * 4 + TAG_VALUE;
+  };
+  const types = [...planes.keys()].sort((a, b) => rank(a) - rank(b));
+  const layout: CompactLayout = {
+    valuePlanes: types.map((type) => ({ type, codes: planes.get(type)!.sort((a, b) => compare(a.name, b.name)).map(codeOf) })),
+  };
+  return { ...body, values, layout };
 }
 
 /**

@@ -14,10 +14,11 @@ const ERRNO_WORDS: Record<string, string> = {
 /**
  * The library's typed errors, each a consumer's refusal of what a file holds: the reader's
  * `BytecodeError`, the writer's `EncodeError` and `InvalidModuleError` (its verifier), the
- * printer's `PrintError`, the upgrade's `UpgradeError` and the assembler's `AssemblyError`.
+ * printer's `PrintError`, the upgrade's `UpgradeError`, the assembler's `AssemblyError`, the
+ * version-7 conversion's `ConversionError`, the linker's `LinkError` and the archive's `ArchiveError`.
  * Nothing a file can cause is anything else; any other error is our bug.
  */
-const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'InvalidModuleError', 'PrintError', 'UpgradeError', 'AssemblyError']);
+const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'InvalidModuleError', 'PrintError', 'UpgradeError', 'AssemblyError', 'ConversionError', 'LinkError', 'ArchiveError']);
 
 /** The fields of an `AssemblyError` the CLI shows (duck-typed: the assembler loads on demand). */
 export interface AssemblyErrorLike {

@@ -114,7 +114,11 @@ export function nodeIo(parallel?: ParallelRunner): CliIo {
     // bytes queued after write() returns (a full pipe), so those get a copy.
     stdoutNow: (data) => void process.stdout.write(isFileStream(process.stdout) ? data : data.slice()),
     stderr: (text) => void process.stderr.write(text),
-    stderrIsTerminal: process.stderr.isTTY === true,
+    // Asked when needed (a batch's progress line): making process.stderr costs a start the loading
+    // of Node's stream library.
+    get stderrIsTerminal() {
+      return process.stderr.isTTY === true;
+    },
     readFile: (path) => {
       const buf = readFileSync(path);
       return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);

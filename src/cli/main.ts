@@ -1,26 +1,51 @@
-#!/usr/bin/env node
 /**
  * The `llvm-bytecode` command: binds `run` to the process (see run.ts for everything else).
- * The same file is the batch mode's worker thread (the CLI ships as one bundle, dist/cli/main.js).
+ * The entry of the CLI bundle (dist/cli/cli-bundle.cjs), whose loader (llvm-bytecode.cts) calls
+ * `startCli` in the main thread and `startBatchWorker` in the batch mode's worker threads. Nothing
+ * here asks node:worker_threads which thread this is: loading that module costs every start
+ * several milliseconds, and only a batch needs it.
  */
-import { isMainThread } from 'node:worker_threads';
-import { nodeIo } from './io.js';
-import { workerPool } from './pool.js';
+import { nodeIo, toBytes } from './io.js';
+import { workerPool, type ParallelRunner } from './pool.js';
 import { describeError, run, STDOUT_LABEL } from './run.js';
 import { TOOL } from './help.js';
+import { directStdout } from './stdout.js';
 import { serveBatchTasks } from './worker.js';
 
-if (isMainThread) {
-  // Standard output fails after `run` has handed its data over (the stream writes asynchronously):
-  // a reader that stops early (`llvm-bytecode dis big.bc | head`) is not an error of ours; any other
-  // failure (ENOSPC on /dev/full, EIO, …) is one line, like every other error, and exit status 1.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
-    process.stderr.write(`${TOOL}: error: ${STDOUT_LABEL}: cannot write output: ${describeError(e)}\n`);
-    process.exit(1);
+/**
+ * Runs the command in `process.argv`. `workerScript` gives what the batch mode's threads run;
+ * `onThreads` is told when a batch starts them (the loader's code cache is then not this kind of run's).
+ */
+export function startCli(workerScript: () => URL, onThreads?: () => void): void {
+  // Standard output goes to file descriptor 1 directly (stdout.ts); `process.stdout` is made only
+  // when that cannot be done. It may fail after `run` has handed its data over (the stream writes
+  // asynchronously): a reader that stops early (`llvm-bytecode dis big.bc | head`) is not an error
+  // of ours; any other failure (ENOSPC on /dev/full, EIO, …) is one line, like every other error,
+  // and exit status 1.
+  const stream = (): NodeJS.WriteStream =>
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(0);
+      process.stderr.write(`${TOOL}: error: ${STDOUT_LABEL}: cannot write output: ${describeError(e)}\n`);
+      process.exit(1);
+    });
+  let pool: ParallelRunner | undefined;
+  const parallel: ParallelRunner = {
+    run<T, R>(tasks: readonly T[], jobs: number, onResult: (index: number, result: R) => void, onLost: (index: number, error: Error) => void): Promise<void> {
+      onThreads?.();
+      pool ??= workerPool(workerScript());
+      return pool.run(tasks, jobs, onResult, onLost);
+    },
+  };
+  const io = nodeIo(parallel);
+  const write = directStdout(stream);
+  io.stdout = (data) => write(toBytes(data));
+  io.stdoutNow = write;
+  void run(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
   });
-  // exitCode, not exit(): a large listing may still be draining to a pipe.
-  process.exitCode = await run(process.argv.slice(2), nodeIo(workerPool(new URL(import.meta.url))));
-} else {
+}
+
+/** A batch worker thread: converts the files the main thread hands it. */
+export function startBatchWorker(): void {
   serveBatchTasks();
 }

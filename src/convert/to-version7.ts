@@ -26,6 +26,7 @@ import type {
   Argument, BasicBlock, Constant, ConstantExpr, FloatPredicate, Function, GlobalAlias, GlobalVariable, Instruction, IntPredicate, Opcode, Value,
 } from '../graph/value.js';
 import { isSignedV6, isUnsignedV6, TypeMapper } from './types.js';
+import { verifiesInLlvm20 } from './inline-asm-2.0.js';
 // What llvm-dis-1.9 printed is llvm-upgrade's input: its renaming of locals that shadow globals.
 import { renameLocalValues, renameState } from '../print/locals.js';
 import { plainView } from '../print/view.js';
@@ -110,6 +111,13 @@ export class Version7Converter {
   private readonly values = new Map<Value, Value>();
   private uniqueCounter = 1;
   private readonly out: Module;
+  /** The module symbol table as llvm-upgrade had it at each point of its reading: name → value. */
+  private readonly moduleNames = new Map<string, GlobalVariable | Function>();
+  /** LLVM's symbol-table suffix counter (`str1`, `str2`, … when a name is taken: `setName`). */
+  private lastUnique = 0;
+  /** Declarations llvm-upgrade added while reading the current body (getOrInsertFunction). */
+  private addedDeclarations: Function[] = [];
+  private readonly added = new Set<Function>();
 
   constructor(private readonly src: Module) {
     this.out = {
@@ -151,7 +159,7 @@ export class Version7Converter {
         this.out.types.push(m);
       }
     }
-    const moduleNames = new Map<string, GlobalVariable | Function>();
+    const moduleNames = this.moduleNames;
     // Globals and functions are created first (initializers and bodies may refer to any); names
     // are given in llvm-upgrade's reading order below.
     for (const g of src.globals) {
@@ -171,18 +179,16 @@ export class Version7Converter {
     const shells = src.functions.map((f) => {
       const nf = this.functionShell(f);
       this.values.set(f, nf);
-      this.out.functions.push(nf);
       return nf;
     });
     // A global initializer naming a global value not defined yet made llvm-upgrade create it
     // there, with its name: it holds the name before anything defined later.
     const claimed = new Set<Value>();
     // A placeholder whose name was taken got LLVM's symbol-table suffix (`str1`, `str2`, …).
-    let lastUnique = 0;
     const claim = (old: GlobalVariable | Function): void => {
       if (claimed.has(old) || old.name === undefined || old.name === '') return;
       let name = old.name;
-      while (moduleNames.has(name)) name = `${old.name}${++lastUnique}`;
+      while (moduleNames.has(name)) name = `${old.name}${++this.lastUnique}`;
       const n = this.values.get(old) as GlobalVariable | Function;
       n.name = name;
       moduleNames.set(name, n);
@@ -203,8 +209,18 @@ export class Version7Converter {
       const nf = shells[i]!;
       if (f.name !== undefined && f.name !== '' && !claimed.has(f)) {
         const conflict = moduleNames.get(f.name);
+        if (conflict !== undefined && conflict.kind === 'function' && this.added.has(conflict) && conflict.type === nf.type && f.isDeclaration) {
+          // The declaration of an intrinsic llvm-upgrade had already declared anew (a call before
+          // the declaration in the text): the header found that function and kept it.
+          this.values.set(f, conflict);
+          return;
+        }
         if (conflict !== undefined) {
-          if (conflict.type === nf.type) throw new ConversionError(`two functions named "${f.name}" whose types become one`);
+          // Two definitions of one name and type (planes that collapsed) are renamed as two of
+          // different types are; a declaration meeting its own type was merged with the other,
+          // which is not reproduced.
+          const bothDefined = !f.isDeclaration && !(conflict.kind === 'function' && conflict.isDeclaration) && conflict.kind === 'function';
+          if (conflict.type === nf.type && !bothDefined) throw new ConversionError(`two functions named "${f.name}" whose types become one`);
           if (conflict.linkage === 'internal') {
             moduleNames.delete(f.name);
             conflict.name = this.makeNameUnique(f.name);
@@ -218,8 +234,12 @@ export class Version7Converter {
         }
         moduleNames.set(nf.name, nf);
       }
-      // llvm-upgrade parses each body right after its header: its renames interleave.
+      this.out.functions.push(nf);
+      // llvm-upgrade parses each body right after its header: its renames interleave, and the
+      // declarations it adds for upgraded intrinsic calls follow the function.
       if (!f.isDeclaration) this.convertBody(f, nf);
+      this.out.functions.push(...this.addedDeclarations);
+      this.addedDeclarations = [];
     });
     src.globals.forEach((g, i) => {
       if (g.initializer !== undefined) this.out.globals[i]!.initializer = this.constant(g.initializer);
@@ -229,6 +249,13 @@ export class Version7Converter {
 
   private functionShell(f: Function): Function {
     let ft = this.type(f.functionType) as FunctionType;
+    const varArgsParams = f.name === undefined ? undefined : VARARGS_INTRINSIC_PARAMS.get(f.name);
+    if (varArgsParams !== undefined) {
+      // LLVM 2.0's va_start/va_end/va_copy take i8*: llvm-upgrade's function header rule gave them
+      // that signature whatever the text said (the calls are rewritten to match).
+      if (f.functionType.params.length !== varArgsParams || f.functionType.returnType.kind !== 'void') throw new ConversionError(`a ${f.name} of the obsolete (pre-1.5) signature`);
+      ft = this.types.adopt({ kind: 'function', returnType: primitiveTypes.void, params: Array<Type>(varArgsParams).fill(this.bytePointer()), isVarArg: false }) as FunctionType;
+    }
     let cc = f.callingConv;
     if (cc === CSRET_CC) {
       ft = this.types.withSret(ft) as FunctionType;
@@ -240,12 +267,98 @@ export class Version7Converter {
     };
     if (f.section !== undefined) nf.section = f.section;
     nf.args = f.args.map((a) => {
-      const na: Argument = { kind: 'argument', type: this.type(a.type), index: a.index };
+      const na: Argument = { kind: 'argument', type: varArgsParams === undefined ? this.type(a.type) : this.bytePointer(), index: a.index };
       if (a.name !== undefined && a.name !== '' && !f.isDeclaration) na.name = a.name;
       this.values.set(a, na);
       return na;
     });
     return nf;
+  }
+
+  private bytePointer(): PointerType {
+    return this.pointerTo(integerType(8));
+  }
+
+  /** `Module::getOrInsertFunction` of a declaration: appended after the function being read. */
+  private getOrInsertFunction(name: string, returnType: Type, params: Type[]): Function {
+    const ft = this.types.adopt({ kind: 'function', returnType, params, isVarArg: false }) as FunctionType;
+    const existing = this.moduleNames.get(name);
+    if (existing !== undefined) {
+      // Another type made LLVM hand back a cast of the function, which llvm-upgrade then took for
+      // a function and crashed on.
+      if (existing.kind !== 'function' || existing.functionType !== ft) throw new ConversionError(`a call llvm-upgrade rewrote to ${name}, a name already taken by another type`);
+      return existing;
+    }
+    const fn: Function = {
+      kind: 'function', name, type: this.pointerTo(ft), functionType: ft, linkage: 'external', callingConv: 0, alignment: 0,
+      isDeclaration: true, args: params.map((type, index) => ({ kind: 'argument', type, index })), blocks: [],
+    };
+    this.moduleNames.set(name, fn);
+    this.added.add(fn);
+    this.addedDeclarations.push(fn);
+    return fn;
+  }
+
+  /** `Value::setName` of a global: LLVM's symbol-table suffix where the name is taken. */
+  private renameGlobal(v: GlobalVariable | Function, base: string): void {
+    if (v.name !== undefined && this.moduleNames.get(v.name) === v) this.moduleNames.delete(v.name);
+    let name = base;
+    while (this.moduleNames.has(name)) name = `${base}${++this.lastUnique}`;
+    v.name = name;
+    this.moduleNames.set(name, v);
+  }
+
+  /**
+   * llvm-upgrade's `upgradeIntrinsicCall`: a direct call of an intrinsic whose signature LLVM 2.0
+   * changed becomes what LLVM 2.0 wanted (appending `ni` and any instruction it needs to `bb`).
+   * The rewritten call loses `tail` and its calling convention, as there.
+   */
+  private upgradeIntrinsicCall(inst: Instruction, ni: Instruction, bb: BasicBlock, callee: Function, name: string): void {
+    const args = inst.operands.slice(1).map((o) => this.operand(o));
+    const prototype = (n: number): void => {
+      if (args.length !== n) throw new ConversionError(`a call to ${name} with ${args.length} arguments`, 'llvm-upgrade refused it: "Invalid prototype"');
+    };
+    const intBits = (t: Type): number => (t.kind === 'integer' ? t.bits : 0);
+    if (name === 'llvm.isunordered.f32' || name === 'llvm.isunordered.f64') {
+      prototype(2);
+      ni.opcode = 'fcmp';
+      ni.predicate = 'uno';
+      ni.type = integerType(1);
+      ni.operands = args;
+    } else if (name.startsWith('llvm.bswap.i')) {
+      prototype(1);
+      const argType = args[0]!.type;
+      if (intBits(argType) === 0) throw new ConversionError(`a call to ${name} of a non-integer`);
+      ni.operands = [this.getOrInsertFunction(`${name}.i${intBits(argType)}`, ni.type, [argType]), args[0]!];
+    } else if (name.startsWith('llvm.ctpop.') || name.startsWith('llvm.ctlz.') || name.startsWith('llvm.cttz.')) {
+      // These came to return i32: the old function is renamed out of the way, the call goes to a
+      // new declaration, and its result is cast back to the type the text expected.
+      prototype(1);
+      const argType = args[0]!.type;
+      const resultBits = intBits(ni.type);
+      if (intBits(argType) === 0 || resultBits === 0) throw new ConversionError(`a call to ${name} of a non-integer`);
+      const old = this.moduleNames.get(name);
+      if (old !== undefined) this.renameGlobal(old, `upgrd.rm.${name}`);
+      const i32 = integerType(32);
+      const call: Instruction = { kind: 'instruction', opcode: 'call', type: i32, operands: [this.getOrInsertFunction(name, i32, [argType]), args[0]!], callingConv: 0 };
+      bb.instructions.push(call);
+      ni.opcode = resultBits === 32 ? 'bitcast' : resultBits < 32 ? 'trunc' : 'zext';
+      ni.operands = [call];
+    } else {
+      // llvm.va_start / va_end (one va_list pointer) and va_copy (two): the arguments are cast to
+      // i8*, each cast named by makeNameUnique (`va`, or `va0` and `va1`).
+      const isCopy = name === 'llvm.va_copy';
+      prototype(isCopy ? 2 : 1);
+      const fn = this.values.get(callee) as Function | undefined;
+      if (fn === undefined) throw new ConversionError(`a call to ${name}`, 'its declaration was not converted');
+      const bases = isCopy ? ['va0', 'va1'] : ['va'];
+      const names = bases.map((b) => this.makeNameUnique(b));
+      const casts = args.map((a, i): Instruction => ({ kind: 'instruction', opcode: 'bitcast', type: this.bytePointer(), operands: [a], name: names[i]! }));
+      bb.instructions.push(...casts);
+      ni.operands = [fn, ...casts];
+    }
+    ni.callingConv = 0;
+    bb.instructions.push(ni);
   }
 
   private readonly pointers = new Map<Type, PointerType>();
@@ -375,7 +488,13 @@ export class Version7Converter {
       const p = printed.get(a);
       if (p !== undefined) nf.args[i]!.name = p;
     });
-    for (const a of nf.args) if (a.name !== undefined) scope.names.set(a.name, a);
+    // Arguments are named at the header, in order: one whose name an earlier one of another
+    // 1.x type already holds gets `.upgrd.N` (`int %B, bool %B` → `%B`, `%B.upgrd.1`).
+    for (const a of nf.args) {
+      if (a.name === undefined) continue;
+      if (scope.names.has(a.name)) a.name = this.makeNameUnique(a.name);
+      scope.names.set(a.name, a);
+    }
     this.checkUnnamedPlanes(f);
     // Every block and instruction gets its object first, so forward references resolve at once;
     // names are given in text order below, as llvm-upgrade met them.
@@ -443,21 +562,33 @@ export class Version7Converter {
 
   /**
    * llvm-upgrade numbered unnamed values per LLVM 2.0 type: unnamed values of `int` and `uint`
-   * (say) in one function share one numbering there, and `%0` of one meant the other's. What it
-   * made of such a function is not reproduced.
+   * (say) in one function share one numbering there, and a use of `%0` of one meant the other's.
+   * A function that uses such a value is refused; where none is used (an unused `cast` of each
+   * sign, say), the numbering changes nothing.
    */
   private checkUnnamedPlanes(f: Function): void {
     const byNewType = new Map<Type, Type>();
-    const check = (v: Value): void => {
-      if ((v as { name?: string }).name) return;
-      if (v.type.kind === 'void') return;
+    const colliding = new Set<Type>();
+    const unnamedLocal = (v: Value): boolean => (v.kind === 'argument' || v.kind === 'instruction') && !v.name && v.type.kind !== 'void';
+    const note = (v: Value): void => {
+      if (!unnamedLocal(v)) return;
       const nt = this.type(v.type);
       const prior = byNewType.get(nt);
       if (prior === undefined) byNewType.set(nt, v.type);
-      else if (prior !== v.type) throw new ConversionError(`unnamed values of types that both become ${describeNew(nt)} in function "${f.name ?? ''}"`, 'llvm-upgrade numbered them together and confused them');
+      else if (prior !== v.type) colliding.add(nt);
     };
-    for (const a of f.args) check(a);
-    for (const bb of f.blocks) for (const i of bb.instructions) check(i);
+    for (const a of f.args) note(a);
+    for (const bb of f.blocks) for (const i of bb.instructions) note(i);
+    if (colliding.size === 0) return;
+    for (const bb of f.blocks) {
+      for (const i of bb.instructions) {
+        for (const o of i.operands) {
+          if (!unnamedLocal(o)) continue;
+          const nt = this.type(o.type);
+          if (colliding.has(nt)) throw new ConversionError(`unnamed values of types that both become ${describeNew(nt)} in function "${f.name ?? ''}"`, 'llvm-upgrade numbered them together and confused them');
+        }
+      }
+    }
   }
 
   /** An operand: constants and globals converted; local values by their new objects. */
@@ -472,9 +603,14 @@ export class Version7Converter {
         if (known === undefined) throw new ConversionError(`a ${v.kind} from elsewhere used as an operand`);
         return known;
       }
-      case 'inlineasm':
+      case 'inlineasm': {
         // llvm-upgrade made a new InlineAsm for every use (LLVM did not unique them then).
-        return { kind: 'inlineasm', type: this.type(v.type) as PointerType, asm: v.asm, constraints: v.constraints, hasSideEffects: v.hasSideEffects };
+        const type = this.type(v.type) as PointerType;
+        if (type.element.kind !== 'function' || !verifiesInLlvm20(type.element, v.constraints)) {
+          throw new ConversionError(`inline asm with the constraints "${v.constraints}"`, 'LLVM 2.0 rejected them for its type (a 1.x indirect output `==m` reads as a second output there); llvm-upgrade failed');
+        }
+        return { kind: 'inlineasm', type, asm: v.asm, constraints: v.constraints, hasSideEffects: v.hasSideEffects };
+      }
       default:
         return this.constant(v);
     }
@@ -547,7 +683,9 @@ export class Version7Converter {
     } else if (op === 'call' || op === 'invoke') {
       const callee = ops[0]!;
       if (callee.kind === 'function' && callee.name !== undefined && isUpgradedIntrinsic(callee.name)) {
-        throw new ConversionError(`a call to ${callee.name}`, 'llvm-upgrade rewrote the call');
+        if (op === 'invoke') throw new ConversionError(`an invoke of ${callee.name}`, 'llvm-upgrade rewrote calls of it, and what it made of an invoke is not reproduced');
+        this.upgradeIntrinsicCall(inst, ni, bb, callee, callee.name);
+        return;
       }
       ni.operands = ops.map((o) => this.operand(o));
       ni.callingConv = inst.callingConv === CSRET_CC ? 0 : inst.callingConv ?? 0;
@@ -693,6 +831,9 @@ function stepInto(t: Type | undefined, idx: Value): Type | undefined {
   if (t.kind === 'pointer' || t.kind === 'array' || t.kind === 'packed') return t.element;
   return undefined;
 }
+
+/** How many i8* parameters LLVM 2.0's varargs intrinsics take (llvm-upgrade's header rule). */
+const VARARGS_INTRINSIC_PARAMS: ReadonlyMap<string, number> = new Map([['llvm.va_start', 1], ['llvm.va_end', 1], ['llvm.va_copy', 2]]);
 
 /** Intrinsics whose calls llvm-upgrade rewrote (upgradeIntrinsicCall). */
 function isUpgradedIntrinsic(name: string): boolean {

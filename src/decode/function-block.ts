@@ -67,6 +67,8 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
       case 'basicBlock':
         if (kind === 'basicBlock' && !row.mayHaveBasicBlockBlocks) r.fail(`a basic-block block in version ${row.version}`, header.headerOffset);
         if (kind === 'instructionList' && sawInstructions) r.fail('a second instruction list', header.headerOffset);
+        // LLVM wrote the symbol table last; references it resolved cannot be revisited.
+        if (resolved) r.fail('instructions after the function\'s symbol table', header.headerOffset);
         s.placeArguments();
         readInstructions(s, kind === 'basicBlock');
         sawInstructions = true;

@@ -177,6 +177,8 @@ class InstructionReader {
     const at = this.base + index;
     if (slot < plane.length) {
       const code = plane.code(slot);
+      // A module plane of a damaged file may have a hole below its length.
+      if (code < 0) this.fail(`instruction operand refers to slot ${slot} of type ${describeType(t)}, which holds no value`);
       s.scratch.operands[at] = code;
       if ((code & 3) === TAG_VALUE && this.row.perFunctionConstantPools) {
         const v = s.values[code >>> 2]!;

@@ -44,11 +44,16 @@ export function writeFunctionSymbolTable(ctx: EncodeContext, f: Function, body: 
   for (const a of f.args) if (a.name) named.push({ value: a, type: a.type, name: a.name });
   if (body !== undefined) {
     const order = bodyOrder(body);
+    // A damaged file may name one value twice: the later name is the value's (as reading it
+    // gave), so only that entry is written.
+    const lastEntry = new Map<number, number>();
+    body.nameCodes.forEach((code, e) => lastEntry.set(code, e));
     for (let j = 0; j < order.length; j++) {
       const e = order[j]!;
       const name = body.names[e]!;
       if (name === '') continue;
       const code = body.nameCodes[e]!;
+      if (lastEntry.get(code) !== e) continue;
       named.push({ value: code, type: typeOfCode(body, code)!, name });
     }
     for (const c of namedConstantsOfBody(body)) named.push({ value: c, type: c.type, name: nameOf(c) });

@@ -9,6 +9,7 @@
  * function its alignment and section; a variable whose type differs is replaced by one of the new
  * type, its old uses going through a cast). The inputs are not changed.
  */
+import { isNullValue } from '../fold/scalar.js';
 import { version7Feature } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import type { ArrayType, FunctionType, PointerType, Type } from '../graph/type.js';
@@ -487,7 +488,7 @@ class Linker {
         dest.globals.push(ng);
         this.symbols.setName(ng, first.name);
         const elements = [...this.arrayElements(g1, t1, index), ...this.arrayElements(g2, t2, index)];
-        ng.initializer = elements.every(isNullConstant) ? { kind: 'zeroinitializer', type: newType } : { kind: 'array', type: newType, elements };
+        ng.initializer = elements.every(isNullValue) ? { kind: 'zeroinitializer', type: newType } : { kind: 'array', type: newType, elements };
         replaceAllUses(dest, t, g1, castTo(t, ng, g1.type));
         replaceAllUses(dest, t, g2, castTo(t, ng, g2.type));
         for (const g of [g1, g2]) {
@@ -516,23 +517,6 @@ class Linker {
 
 function isDeclaration(g: GlobalValue): boolean {
   return g.kind === 'function' ? g.isDeclaration : g.initializer === undefined;
-}
-
-/** LLVM's Constant::isNullValue. */
-function isNullConstant(c: Constant): boolean {
-  switch (c.kind) {
-    case 'bool':
-      return !c.value;
-    case 'int':
-      return c.value === 0n;
-    case 'fp':
-      return c.bits === 0n;
-    case 'null':
-    case 'zeroinitializer':
-      return true;
-    default:
-      return false;
-  }
 }
 
 /** sys::Path::getBasename: the file name without its directory and last suffix. */

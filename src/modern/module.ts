@@ -73,6 +73,13 @@ export class ModuleContext {
   private readonly extraDefs: string[] = [];
   private readonly globalScope = new NameScope();
   private unwindFn: string | undefined;
+  /**
+   * Aliases whose target is a declaration. LLVM 2.0 allowed them; LLVM 16 requires an alias to
+   * name a definition. Such an alias becomes a declaration of its name (uses keep naming it), and
+   * module-level assembly defines the symbol as the target (`.set`, made global or weak as the
+   * alias was): what the alias meant in the object file.
+   */
+  private readonly aliasesOfDeclarations = new Set<GlobalAlias>();
 
   constructor(
     readonly module: Module,
@@ -82,6 +89,10 @@ export class ModuleContext {
     this.types = new TypePrinter(module);
     this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g));
     this.assignGlobalNames();
+    for (const a of module.aliases ?? []) {
+      const target = aliasTarget(a);
+      if (target !== undefined && (target.kind === 'function' ? target.isDeclaration : target.initializer === undefined)) this.aliasesOfDeclarations.add(a);
+    }
   }
 
   private assignGlobalNames(): void {
@@ -201,10 +212,11 @@ export class ModuleContext {
     if (m.pointerSize !== 'any') head.push(`; LLVM 1.x: target pointersize = ${m.pointerSize}`);
     head.push(...this.tripleLines());
     if (m.inlineAsm) for (const line of m.inlineAsm.split('\n')) head.push(`module asm "${escapeString(line)}"`);
+    for (const a of this.aliasesOfDeclarations) for (const line of aliasSymbolAssembly(a)) head.push(`module asm "${escapeString(line)}"`);
 
     const body: string[] = [];
     for (const g of m.globals) body.push(this.globalLine(g));
-    for (const a of m.aliases ?? []) body.push(this.aliasLine(a));
+    for (const a of m.aliases ?? []) body.push(this.aliasesOfDeclarations.has(a) ? this.aliasDeclarationLine(a) : this.aliasLine(a));
     for (const fn of m.functions) {
       const plan = this.plans.get(fn);
       if (plan && plan.kind === 'lower') continue; // calls are rewritten; declarations added as needed
@@ -262,13 +274,18 @@ export class ModuleContext {
     return s;
   }
 
+  /** An alias of a declaration, declared under its own name (its symbol is set by module asm). */
+  private aliasDeclarationLine(a: GlobalAlias): string {
+    const t = a.type.element;
+    const name = this.globalRef(a);
+    if (t.kind !== 'function') return `${name} = external global ${this.types.str(t)}`;
+    const params = t.params.map((p) => this.types.str(p));
+    if (t.isVarArg) params.push('...');
+    return `declare ${this.types.str(t.returnType)} ${name}(${params.join(', ')})`;
+  }
+
   /** Version 7's alias: `@a = [linkage] alias <value type>, ptr <aliasee>`. */
   private aliasLine(a: GlobalAlias): string {
-    // LLVM 2.0 let an alias name a declaration; LLVM 16 requires a definition.
-    const target = aliasTarget(a);
-    if (target !== undefined && (target.kind === 'function' ? target.isDeclaration : target.initializer === undefined)) {
-      throw new UpgradeError(`alias @${a.name ?? ''} names the declaration @${target.name ?? ''}: LLVM 16 requires an alias to name a definition`);
-    }
     const link = a.linkage === 'external' ? '' : `${a.linkage} `;
     return `${this.globalRef(a)} = ${link}${visibilityPrefix(a.visibility, a.linkage)}alias ${this.types.str(a.type.element)}, ${this.consts.typed(a.aliasee)}`;
   }
@@ -323,6 +340,40 @@ function definitionLinkage(l: Linkage): string {
     default:
       return `${l} `;
   }
+}
+
+/**
+ * The assembler lines that define an alias of a declaration as a symbol: `.set ALIAS, TARGET`,
+ * made global or weak as its linkage was, with its visibility.
+ */
+function aliasSymbolAssembly(a: GlobalAlias): string[] {
+  const target = symbolThroughCasts(a.aliasee);
+  if (!a.name || target === undefined || !target.name) throw new UpgradeError(`alias @${a.name ?? ''} names a declaration through ${target === undefined ? 'an offset' : 'an unnamed value'}: LLVM 16 requires an alias to name a definition, and no symbol assignment says the same`);
+  const lines: string[] = [];
+  const sym = asmSymbol(a.name);
+  if (a.linkage === 'weak') lines.push(`.weak ${sym}`);
+  else if (a.linkage !== 'internal') lines.push(`.globl ${sym}`);
+  if (a.visibility === 'hidden') lines.push(`.hidden ${sym}`);
+  else if (a.visibility === 'protected') lines.push(`.protected ${sym}`);
+  lines.push(`.set ${sym}, ${asmSymbol(target.name)}`);
+  return lines;
+}
+
+/** A symbol as GNU `as` takes it: plain where it can be, else quoted. */
+function asmSymbol(name: string): string {
+  return /^[A-Za-z_.$][A-Za-z0-9_.$]*$/.test(name) ? name : `"${name.replace(/["\\]/g, (c) => '\\' + c)}"`;
+}
+
+/** The global variable or function a constant is the address of, through casts and aliases only. */
+function symbolThroughCasts(c: import('../graph/value.js').Constant): GlobalValue | undefined {
+  let v = c;
+  for (let steps = 0; steps < 1000; steps++) {
+    if (v.kind === 'global' || v.kind === 'function') return v;
+    if (v.kind === 'alias') v = v.aliasee;
+    else if (v.kind === 'expr' && (v.opcode === 'bitcast' || v.opcode === 'cast') && v.operands.length === 1) v = v.operands[0]!;
+    else return undefined;
+  }
+  return undefined;
 }
 
 /** The global variable or function an alias ends at (through casts, GEPs and other aliases). */

@@ -48,6 +48,18 @@ interface Sample {
 }
 
 const GNU_TIME = '/usr/bin/time';
+
+/**
+ * The environment every command runs in: ours minus NODE_EXTRA_CA_CERTS, which makes every Node
+ * start read and parse a certificate file (bare `node -e ''` too, so it would flatter a ratio to
+ * bare Node), and which a user's shell seldom sets.
+ */
+function benchEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env['NODE_EXTRA_CA_CERTS'];
+  return env;
+}
+const ENV = benchEnvironment();
 /** The corpus folders of released LLVM versions: the issue's 4,050 files. */
 const RELEASED = ['v0', 'v1', 'v3', 'v5', 'v6'];
 
@@ -64,7 +76,7 @@ function runOnce(c: Command, gnuTime: boolean, scratch: string): Sample {
   const argv = gnuTime ? [GNU_TIME, '-f', '%M %U %S', '-o', report, ...c.argv] : c.argv;
   try {
     const t = performance.now();
-    const r = spawnSync(argv[0]!, argv.slice(1), { stdio: [stdin, stdout, 'pipe'], maxBuffer: 1 << 26 });
+    const r = spawnSync(argv[0]!, argv.slice(1), { stdio: [stdin, stdout, 'pipe'], maxBuffer: 1 << 26, env: ENV });
     const wall = (performance.now() - t) / 1000;
     if (r.error) throw new Error(`${c.label}: ${r.error.message}`);
     if (!gnuTime) return { wall, cpu: undefined, rssKiB: undefined };
@@ -224,5 +236,5 @@ export function sideBySide(o: SideBySideOptions): string {
     notes.push(`dis tiny beyond bare node: ${seconds(median(tiny.a.samples.map((s) => s.wall)) - bare)}`);
   }
   const how = gnuTime ? 'CPU time and peak RSS from GNU time' : 'no GNU time at /usr/bin/time: CPU and peak RSS n/a';
-  return `side by side with ${o.llvm}: whole processes, A and B alternating, ${o.rounds} rounds (batches ${o.batchRounds}); ${how}\n\n${table(results)}${notes.map((n) => `- ${n}\n`).join('')}`;
+  return `side by side with ${o.llvm}: whole processes, A and B alternating, ${o.rounds} rounds (batches ${o.batchRounds}); ${how}; every command without NODE_EXTRA_CA_CERTS (as \`env -u NODE_EXTRA_CA_CERTS\`)\n\n${table(results)}${notes.map((n) => `- ${n}\n`).join('')}`;
 }

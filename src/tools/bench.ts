@@ -249,7 +249,7 @@ async function main(argv: string[]): Promise<number> {
   }
   o.corpus = location.root;
   if (o.sideBySide) {
-    const cli = join(PROJECT, 'dist/cli/main.js');
+    const cli = join(PROJECT, 'dist/cli/llvm-bytecode.cjs'); // the package's bin
     if (!existsSync(join(o.llvm, 'llvm-dis'))) process.stdout.write(`bench: LLVM 1.9's tools not found at ${o.llvm}: no side-by-side comparison\n\n`);
     else if (o.noCorpus || !location.present) process.stdout.write(`bench: no corpus: no side-by-side comparison (it times the corpus's files)\n\n`);
     else if (!existsSync(cli)) process.stdout.write(`bench: ${cli} not built: no side-by-side comparison\n\n`);

@@ -5,6 +5,7 @@
  * `isTypedError`); anything else is a failure.
  */
 import { EncodeError } from '../encode/encode-error.js';
+import { convertToVersion7, ConversionError } from '../convert/to-version7.js';
 import { InvalidModuleError } from '../encode/verify.js';
 import { writeModule } from '../encode/write.js';
 import { SUPPORTED_VERSIONS } from '../encode/module-block.js';
@@ -35,7 +36,7 @@ const LIMITS = { maxDecompressedSize: 8 * 1024 * 1024 };
 
 /** The typed errors a consumer may end in: the documented refusals of each one. */
 export function isTypedError(e: unknown): boolean {
-  return e instanceof BytecodeError || e instanceof EncodeError || e instanceof InvalidModuleError || e instanceof UpgradeError || e instanceof PrintError || e instanceof LinkError;
+  return e instanceof BytecodeError || e instanceof EncodeError || e instanceof InvalidModuleError || e instanceof UpgradeError || e instanceof PrintError || e instanceof LinkError || e instanceof ConversionError;
 }
 
 /** The version the writer writes a module in by default: its own, or 6 for 2, 4 and 7. */
@@ -121,6 +122,8 @@ export const consumers: readonly Consumer[] = [
       // The file's own version (LLVM's writer for it) and the newest one.
       writeModule(m, { bytecodeVersion: v, compression: 'none' });
       if (v !== 6) writeModule(m, { bytecodeVersion: 6, compression: 'none' });
+      // And the 1.x → version 7 conversion (`rewrite --bytecode-version 7`).
+      if (v !== 7) writeModule(convertToVersion7(m), { bytecodeVersion: 7, compression: 'none' });
     },
   },
   {

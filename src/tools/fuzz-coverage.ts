@@ -1,7 +1,8 @@
 /**
  * `npm run fuzz:coverage -- --seconds N [--target NAME]… [--corpus DIR]…`: coverage-guided
  * fuzzing with Jazzer.js (libFuzzer driving instrumented JavaScript) over each consumer in turn,
- * N seconds per target: read, print (both syntaxes), write (own version and 6), analyze, upgrade,
+ * N seconds per target: read, print (both syntaxes), write (own version, 6, and 1.x converted to
+ * 7), analyze, upgrade, link, archive,
  * and the differential oracle `roundtrip` (see fuzz-check.ts).
  *
  * Seeds are the `.bc` files of `corpus/` and `../shared/corpus` (compressed ones as their

@@ -38,7 +38,43 @@ function tinyModule(): Uint8Array {
   return Uint8Array.from([0x6c, 0x6c, 0x76, 0x6d, 1, 0, 0, 0, size, 0, 0, 0, ...body]);
 }
 
+/**
+ * A v6 module with one function `void ()` whose body is one long-form instruction of opcode
+ * `opcode` (type void, one operand 0): LLVM 1.9 counted an unknown instruction, then stopped.
+ */
+function oneInstructionModule(opcode: number): Uint8Array {
+  const vbr = (v: number): number[] => {
+    const out: number[] = [];
+    while (v >= 0x80) {
+      out.push((v & 0x7f) | 0x80);
+      v = Math.floor(v / 0x80);
+    }
+    return [...out, v];
+  };
+  const block = (id: number, body: number[]): number[] => {
+    const w = id | (body.length << 5);
+    return [w & 0xff, (w >>> 8) & 0xff, (w >>> 16) & 0xff, w >>> 24, ...body];
+  };
+  const types = block(6, [2, 13, 0, 0, 16, 13]); // function void (), pointer to it (slot 14)
+  const globals = block(5, [0, ...vbr(14 << 5), 0, 0, 0]); // no globals, one function with a body, no libs, no triple
+  const instruction = [...vbr(opcode << 2), 0, 1, 0];
+  const fn = block(2, [0, ...block(7, instruction)]);
+  const body = [0x60, ...types, ...globals, ...fn];
+  const size = body.length;
+  return Uint8Array.from([0x6c, 0x6c, 0x76, 0x6d, 1, 0, 0, 0, size, 0, 0, 0, ...body]);
+}
+
 describe('analyzeBytes on hand-made input', () => {
+  it('counts an unknown long-form opcode by its number, then stops as LLVM did', () => {
+    for (const opcode of [50, 100, 123456]) {
+      const a = analyzeBytes(oneInstructionModule(opcode));
+      expect(a.error?.reason).toBe('Unrecognized instruction!');
+      expect(a.counts.instructions).toBe(1);
+      expect(a.opcodes).toEqual({ [`opcode${opcode}`]: 1 });
+      expect(a.instructionFormats).toEqual({ format0: 1 });
+    }
+  });
+
   it('analyzes a minimal module', () => {
     const a = analyzeBytes(tinyModule(), { moduleId: 'tiny.bc' });
     expect(a.error).toBeNull();

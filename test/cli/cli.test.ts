@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeError, run } from '../../src/cli/run.js';
+import { ConversionError } from '../../src/convert/to-version7.js';
 import { ModuleBuilder } from '../../src/build/index.js';
 import { writeModule } from '../../src/encode/write.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
@@ -155,6 +156,10 @@ describe('describeError', () => {
   it('marks anything but the library\'s own errors as an internal error', () => {
     expect(describeError(new TypeError('x is undefined'))).toBe('internal error (TypeError): x is undefined');
     expect(describeError('thrown string')).toBe('internal error: thrown string');
+  });
+
+  it('shows the version-7 conversion\'s refusal as the file\'s problem, not ours', () => {
+    expect(describeError(new ConversionError('inline asm with the constraints "==m"'))).toBe('inline asm with the constraints "==m" cannot be converted to bytecode version 7');
   });
 });
 

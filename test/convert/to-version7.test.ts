@@ -83,10 +83,46 @@ void %f(int %x) {
     expect(body(m).map((i) => i.name).filter(Boolean)).toEqual(['y', 'y.upgrd.1']);
   });
 
+  it('rewrites calls of the intrinsics LLVM 2.0 changed, as upgradeIntrinsicCall did', () => {
+    const m = convert(`declare bool %llvm.isunordered.f32(float, float)
+declare uint %llvm.ctpop.i32(uint)
+declare ushort %llvm.bswap.i16(ushort)
+declare void %llvm.va_start(sbyte**)
+int %f(float %a, uint %x, ushort %h, ...) {
+  %ap = alloca sbyte*
+  call void %llvm.va_start(sbyte** %ap)
+  %c = call bool %llvm.isunordered.f32(float %a, float %a)
+  %n = tail call uint %llvm.ctpop.i32(uint %x)
+  %s = call ushort %llvm.bswap.i16(ushort %h)
+  ret int 0
+}
+`);
+    const f = m.functions.find((fn) => fn.name === 'f')!;
+    const insts = f.blocks[0]!.instructions;
+    // isunordered is an unordered comparison, named as the call was.
+    const c = insts.find((i) => i.name === 'c')!;
+    expect([c.opcode, c.predicate]).toEqual(['fcmp', 'uno']);
+    // ctpop returns i32 now: the old declaration is moved aside, the call goes to a new one (not
+    // tail any more) and a cast gives the type the text expected.
+    expect(m.functions.map((fn) => fn.name)).toEqual([
+      'llvm.isunordered.f32', 'upgrd.rm.llvm.ctpop.i32', 'llvm.bswap.i16', 'llvm.va_start', 'f', 'llvm.ctpop.i32', 'llvm.bswap.i16.i16',
+    ]);
+    const n = insts.find((i) => i.name === 'n')!;
+    expect(n.opcode).toBe('bitcast');
+    const call = n.operands[0] as Instruction;
+    expect([call.opcode, call.isTailCall, (call.operands[0] as { name?: string }).name]).toEqual(['call', undefined, 'llvm.ctpop.i32']);
+    // bswap.iN gets a name carrying the argument width.
+    expect((insts.find((i) => i.name === 's')!.operands[0] as { name?: string }).name).toBe('llvm.bswap.i16.i16');
+    // va_start takes an i8*: the argument goes through a bit cast named by makeNameUnique.
+    const cast = insts.find((i) => i.name === 'va.upgrd.1')!;
+    expect([cast.opcode, cast.type]).toEqual(['bitcast', { kind: 'pointer', element: integerType(8) }]);
+    expect(m.functions[3]!.functionType.params).toEqual([cast.type]);
+  });
+
   it('refuses what llvm-upgrade rewrote in ways not reproduced, naming it', () => {
-    const text = 'declare bool %llvm.isunordered.f32(float, float)\nbool %f(float %a) {\n  %c = call bool %llvm.isunordered.f32(float %a, float %a)\n  ret bool %c\n}\n';
+    const text = 'declare bool %llvm.isunordered.f32(float, float)\nbool %f(float %a) {\n  %c = invoke bool %llvm.isunordered.f32(float %a, float %a) to label %ok unwind label %ok\nok:\n  ret bool false\n}\n';
     expect(() => convert(text)).toThrow(ConversionError);
-    expect(() => convert(text)).toThrow(/a call to llvm\.isunordered\.f32/);
+    expect(() => convert(text)).toThrow(/an invoke of llvm\.isunordered\.f32/);
   });
 
   it('writes a converted module as version 7 that reads back', () => {

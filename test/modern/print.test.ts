@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Module } from '../../src/graph/module.js';
-import { primitiveTypes as P, type FunctionType, type PointerType, type Type } from '../../src/graph/type.js';
-import type { Argument, BasicBlock, Constant, Function, Instruction, Opcode, Value } from '../../src/graph/value.js';
+import { integerType, primitiveTypes as P, type FunctionType, type PointerType, type Type } from '../../src/graph/type.js';
+import type { Argument, BasicBlock, Constant, Function, GlobalVariable, Instruction, Opcode, Value } from '../../src/graph/value.js';
 import { planCast } from '../../src/modern/casts.js';
 import { fpString } from '../../src/modern/constants.js';
 import { upgradeConstraints } from '../../src/modern/asm.js';
@@ -151,5 +151,36 @@ describe('printModern on a built module', () => {
   it('records the 1.x target facts as comments', () => {
     expect(text).toContain('; LLVM 1.x: target endian = little');
     expect(text).toContain('; LLVM 1.x: target pointersize = 32');
+  });
+});
+
+describe('aliases of declarations (version 7)', () => {
+  // LLVM 2.0 let an alias name a declaration; LLVM 16 requires a definition. The alias becomes a
+  // declaration of its own name and module asm sets the symbol, as LLVM 2.0's code generator did.
+  const i32 = integerType(32);
+  const fnType: FunctionType = { kind: 'function', returnType: i32, params: [], isVarArg: false };
+  const bar: GlobalVariable = { kind: 'global', name: 'bar', type: ptr(i32), valueType: i32, linkage: 'external', isConstant: false, alignment: 0 };
+  const fooF: Function = { kind: 'function', name: 'foo_f', type: ptr(fnType), functionType: fnType, linkage: 'external', callingConv: 0, alignment: 0, isDeclaration: true, args: [], blocks: [] };
+  const module: Module = {
+    kind: 'module', endianness: 'any', pointerSize: 'any', targetTriple: '', inlineAsm: '', dependentLibraries: [], types: [], typeNames: new Map(),
+    globals: [bar], functions: [fooF], dataLayout: '',
+    aliases: [
+      { kind: 'alias', name: 'foo1', type: ptr(i32), linkage: 'external', aliasee: bar },
+      { kind: 'alias', name: 'bar_f', type: ptr(fnType), linkage: 'weak', aliasee: fooF, visibility: 'hidden' },
+      { kind: 'alias', name: 'bar_i', type: ptr(i32), linkage: 'internal', aliasee: bar },
+    ],
+  };
+  const text = printModern(module);
+  it('declares each alias under its own name', () => {
+    expect(text).toContain('@foo1 = external global i32');
+    expect(text).toContain('declare i32 @bar_f()');
+    expect(text).toContain('@bar_i = external global i32');
+    expect(text).not.toMatch(/= .*alias /);
+  });
+  it('sets the symbol in module asm with the alias linkage and visibility', () => {
+    expect(text).toContain('module asm ".globl foo1"\nmodule asm ".set foo1, bar"');
+    expect(text).toContain('module asm ".weak bar_f"\nmodule asm ".hidden bar_f"\nmodule asm ".set bar_f, foo_f"');
+    expect(text).toContain('module asm ".set bar_i, bar"');
+    expect(text).not.toContain('.globl bar_i');
   });
 });

@@ -10,9 +10,10 @@
  */
 import { readBlockHeader } from '../../binary/block-header.js';
 import type { BinaryReader } from '../../binary/reader.js';
-import { V7_BLOCK_IDS, V7_FIRST_DERIVED_TYPE_SLOT } from '../../format/version7.js';
+import { V7_BLOCK_IDS, V7_FIRST_DERIVED_TYPE_SLOT, V7_FIXED_TYPE_SLOTS } from '../../format/version7.js';
 import { describeType, emptyModule } from '../../graph/describe.js';
 import type { Module } from '../../graph/module.js';
+import { integerType, type Type } from '../../graph/type.js';
 import type { Limits } from '../../limits.js';
 import { readConstantPoolV7 } from './constants.js';
 import { readFunctionBlockV7 } from './function-body.js';
@@ -38,7 +39,9 @@ export function decodeVersion7Module(r: BinaryReader, limits: Limits): Module {
         sawTypes = true;
         if (header.size > 0) {
           const count = r.vbr32();
-          scope.setModuleTypes(readTypeList(scope, count, V7_FIRST_DERIVED_TYPE_SLOT, (s, at) => scope.typeAt(s, at)));
+          const types = readTypeList(scope, count, V7_FIRST_DERIVED_TYPE_SLOT, (s, at) => scope.typeAt(s, at));
+          checkFixedIntegerSlots(r, types, header.headerOffset);
+          scope.setModuleTypes(types);
         }
         break;
       }
@@ -103,4 +106,17 @@ function finish(scope: V7Scope, info: GlobalInfo | undefined, bodiesRead: number
   module.endianness = 'any';
   module.pointerSize = 'any';
   if (module.dataLayout === undefined) module.dataLayout = '';
+}
+
+/**
+ * r36867's writer put i1, i8, i16, i32 and i64 first in the global type plane, and its reader
+ * took branch conditions, `select` conditions, array sizes and element indices from those slots
+ * by number whatever they held: a file with another type there cannot be read as LLVM meant it.
+ */
+function checkFixedIntegerSlots(r: BinaryReader, types: readonly Type[], at: number): void {
+  for (const [name, slot] of Object.entries(V7_FIXED_TYPE_SLOTS)) {
+    const t = types[slot - V7_FIRST_DERIVED_TYPE_SLOT];
+    const bits = Number(name.slice(3));
+    if (t !== undefined && t !== integerType(bits)) r.fail(`type slot ${slot} holds ${describeType(t)}, where version 7 keeps i${bits} (the integer types i1, i8, i16, i32 and i64 take slots 4–8)`, at);
+  }
 }
