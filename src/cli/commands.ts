@@ -8,7 +8,7 @@
  * (`settings`), and its use in `convertFile`.
  */
 import { UsageError, type OptionSpec } from './args.js';
-import { loadAnalyzer, loadPrinter, loadUpgrader } from './engines.js';
+import { loadAnalyzer, loadPrinter, loadReader, loadUpgrader } from './engines.js';
 import { ANALYZE_HELP, AS_HELP, DIS_HELP, REWRITE_HELP, UPGRADE_HELP } from './help.js';
 
 export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade' | 'as';
@@ -183,7 +183,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       // successful read, so a failure to load it must not count as unhandled in the meantime.
       const printer = loadPrinter();
       printer.catch(() => undefined);
-      const { readModule } = await import('../read.js');
+      const { readModule } = await loadReader();
       try {
         const module = readModule(bytes);
         // Each chunk is written out before the next is printed: one buffer serves them all.

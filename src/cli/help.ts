@@ -4,12 +4,12 @@ export const TOOL = 'llvm-bytecode';
 
 /** Batch mode, the same for every command. */
 const BATCH_NOTE = `Several FILEs or a DIR (every .bc under it) make a batch: each output goes to OUTDIR under the
-input's path relative to DIR, in --jobs N worker threads (default: one per core). A file that
+input's path relative to DIR, in --jobs N threads (default: one per core). A file that
 fails gets one error line and writes nothing; the others are still written (exit status 1).
 An archive (lib.a) stands for its bytecode members, like a DIR (OUTDIR/MEMBER.ll; members that
 are not bytecode are skipped, and named); 'lib.a(MEMBER)' is one member, like a FILE.`;
 
-const JOBS_OPTION = `  -j, --jobs N       batch: worker threads (default: the number of cores)`;
+const JOBS_OPTION = `  -j, --jobs N       batch: threads (default: the number of cores)`;
 
 export const OVERALL_HELP = `${TOOL}: read, print and write LLVM 1.x bytecode (.bc files, versions 0-7)
 
@@ -66,7 +66,7 @@ that release wrote it. Version 7 from a version 0–6 file converts the module a
 
 options:
   -o, --output OUT        the file to write (required)
-  -j, --jobs N            batch: worker threads (default: the number of cores)
+  -j, --jobs N            batch: threads (default: the number of cores)
   --bytecode-version N    0, 1, 3, 5, 6 or 7; default: IN's own version when it is one of these,
                           else 6. What N cannot express is refused, naming it
   --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and 6 (default; version

@@ -29,11 +29,18 @@ export function startCli(workerScript: () => URL, onThreads?: () => void): void 
       process.exit(1);
     });
   let pool: ParallelRunner | undefined;
+  const threads = (): ParallelRunner => {
+    onThreads?.();
+    return (pool ??= workerPool(workerScript()));
+  };
+  // (Every argument passed on: `local` makes this thread one of the batch's, `start` starts the
+  // workers while the files are listed; see pool.ts.)
   const parallel: ParallelRunner = {
-    run<T, R>(tasks: readonly T[], jobs: number, onResult: (index: number, result: R) => void, onLost: (index: number, error: Error) => void): Promise<void> {
-      onThreads?.();
-      pool ??= workerPool(workerScript());
-      return pool.run(tasks, jobs, onResult, onLost);
+    run<T, R>(tasks: readonly T[], jobs: number, onResult: (index: number, result: R) => void, onLost: (index: number, error: Error) => void, local?: (task: T) => Promise<R>): Promise<void> {
+      return threads().run(tasks, jobs, onResult, onLost, local);
+    },
+    start(count: number): void {
+      threads().start?.(count);
     },
   };
   const io = nodeIo(parallel);

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
 import { archiveOperandKind, readMemberOperand } from './archive-inputs.js';
-import { planBatch, runBatch } from './batch.js';
+import { planBatch, runBatch, startBatchWorkers } from './batch.js';
 import { COMMANDS, convertFile, type CommandName, type CommandSpec } from './commands.js';
 import { describeAssemblyError, describeError, isAssemblyError } from './describe-error.js';
 import { FileError } from './file-error.js';
@@ -101,6 +101,7 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
     throw new UsageError(`${spec.name} of an archive writes each bytecode member to a directory: -o DIR, or name one member: '${only}(MEMBER)' (see '${TOOL} ar t ${only}')`);
   }
   if (positionals.length > 1 || archiveKind === 'archive' || (only !== undefined && only !== '-' && io.isDirectory(only))) {
+    startBatchWorkers(jobs, io);
     const files = await planBatch(spec, settings, positionals, output, io);
     if (files.length === 0) throw new FileError(positionals.join(', '), 'no .bc files found');
     const failed = await runBatch(settings, files, jobs, io);

@@ -21,7 +21,7 @@ import { readSymbolTable } from './symbol-table.js';
 import { TypeTable } from './types.js';
 import { blockName, describeType, registerTypes, type ModuleContext } from './context.js';
 import { TypeRegistry } from './type-identity.js';
-import { NameInterner } from './name-interner.js';
+import { sharedNameInterner } from './name-interner.js';
 
 const MODULE_BLOCK_ID = 1;
 
@@ -79,7 +79,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     pendingInitializers: [],
     pointerTypes,
     typeRegistry: new TypeRegistry(pointerTypes),
-    names: new NameInterner(),
+    names: sharedNameInterner(),
   };
   let nextBody = 0;
   let sawTypes = false;

@@ -358,12 +358,26 @@ export interface FormatRow {
 /** The bits of the version word below the version number (see `versionWordHasFlags`). */
 export const VERSION_WORD_FLAGS = Object.freeze({ bigEndian: 1, pointer64: 2, noEndianness: 4, noPointerSize: 8 });
 
+/**
+ * Each id table turned around (id to kind), made once per table: the readers ask for every block
+ * of every file, and a batch reads thousands of small files.
+ */
+const kindsById = new WeakMap<BlockIdTable, ReadonlyMap<number, BlockKind>>();
+
 /** Returns which kind of block `id` is under `row`'s numbering, or undefined when unknown. */
 export function blockKindFor(row: FormatRow, id: number): BlockKind | undefined {
-  for (const kind of Object.keys(row.blockIds) as BlockKind[]) {
-    if (row.blockIds[kind] === id) return kind;
+  let kinds = kindsById.get(row.blockIds);
+  if (kinds === undefined) {
+    const byId = new Map<number, BlockKind>();
+    // The first kind listed with an id wins, as the search this replaces found it.
+    for (const kind of Object.keys(row.blockIds) as BlockKind[]) {
+      const kindId = row.blockIds[kind];
+      if (kindId !== null && !byId.has(kindId)) byId.set(kindId, kind);
+    }
+    kinds = byId;
+    kindsById.set(row.blockIds, kinds);
   }
-  return undefined;
+  return kinds.get(id);
 }
 
 function opcodesFor(version: number): readonly (OpcodeName | undefined)[] {

@@ -21,6 +21,7 @@ import { plainView, type ModuleView } from './view.js';
 import { PlaneNames } from '../graph/symbol-names.js';
 import { upgradedIntrinsic } from '../graph/intrinsic-upgrade.js';
 import { functionDeclaration } from '../graph/declaration.js';
+import { compactBodyOf, OPCODE_NUMBER, type CompactBody } from '../graph/compact-body.js';
 
 /** Cheap test: does anything in the module need the upgrade? */
 function needsUpgrade(module: Module): boolean {
@@ -32,8 +33,30 @@ function needsUpgrade(module: Module): boolean {
   const version = module.source?.bytecodeVersion;
   if (version !== undefined && version >= 6) return false;
   for (const f of module.functions) {
+    // A body still held compactly is searched as it is: building its objects only to look (as
+    // `f.blocks` would) cost a batch of old files a good part of its time, and the printer then
+    // walked the objects instead of the faster compact form.
+    const compact = compactBodyOf(f);
+    if (compact !== undefined) {
+      if (hasOldVarArgs(compact)) return true;
+      continue;
+    }
     for (const b of f.blocks) {
       for (const i of b.instructions) if (i.opcode === 'vanext' || (i.opcode === 'vaarg' && i.legacyVarArgs)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a compact body holds a `vanext` or a pre-1.6 `vaarg` (see graph/compact-body.ts). */
+function hasOldVarArgs(c: CompactBody): boolean {
+  const data = c.data;
+  for (let i = 0; i < c.instructionCount; i++) {
+    const opcode = data[i]! & 63;
+    if (opcode === OPCODE_NUMBER.vanext) return true;
+    if (opcode === OPCODE_NUMBER.vaarg) {
+      const at = c.extraAt.indexOf(i);
+      if (at >= 0 && c.extras[at]!.legacyVarArgs) return true;
     }
   }
   return false;
