@@ -33,15 +33,11 @@ export function startCli(workerScript: () => URL, onThreads?: () => void): void 
     onThreads?.();
     return (pool ??= workerPool(workerScript()));
   };
-  // (Every argument passed on: `local` makes this thread one of the batch's, `start` starts the
-  // workers while the files are listed; see pool.ts.)
+  // Every argument is passed on as it is (`local` makes this thread one of the batch's, `start`
+  // starts the workers while the files are listed; see pool.ts), so none can be dropped here.
   const parallel: ParallelRunner = {
-    run<T, R>(tasks: readonly T[], jobs: number, onResult: (index: number, result: R) => void, onLost: (index: number, error: Error) => void, local?: (task: T) => Promise<R>): Promise<void> {
-      return threads().run(tasks, jobs, onResult, onLost, local);
-    },
-    start(count: number): void {
-      threads().start?.(count);
-    },
+    run: (...args) => threads().run(...args),
+    start: (count) => threads().start?.(count),
   };
   const io = nodeIo(parallel);
   const write = directStdout(stream);

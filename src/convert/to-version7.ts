@@ -20,6 +20,7 @@
  * What llvm-upgrade did that this transform does not (yet) reproduce is refused with a
  * `ConversionError` naming the construct (see `docs/version7-conversion.md`).
  */
+import { functionDeclaration } from '../graph/declaration.js';
 import { integerType, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import type {
@@ -187,11 +188,7 @@ export class Version7Converter {
     // A placeholder whose name was taken got LLVM's symbol-table suffix (`str1`, `str2`, …).
     const claim = (old: GlobalVariable | Function): void => {
       if (claimed.has(old) || old.name === undefined || old.name === '') return;
-      let name = old.name;
-      while (moduleNames.has(name)) name = `${old.name}${++this.lastUnique}`;
-      const n = this.values.get(old) as GlobalVariable | Function;
-      n.name = name;
-      moduleNames.set(name, n);
+      this.renameGlobal(this.values.get(old) as GlobalVariable | Function, old.name);
       claimed.add(old);
     };
     src.globals.forEach((g, i) => {
@@ -219,7 +216,7 @@ export class Version7Converter {
           // Two definitions of one name and type (planes that collapsed) are renamed as two of
           // different types are; a declaration meeting its own type was merged with the other,
           // which is not reproduced.
-          const bothDefined = !f.isDeclaration && !(conflict.kind === 'function' && conflict.isDeclaration) && conflict.kind === 'function';
+          const bothDefined = !f.isDeclaration && conflict.kind === 'function' && !conflict.isDeclaration;
           if (conflict.type === nf.type && !bothDefined) throw new ConversionError(`two functions named "${f.name}" whose types become one`);
           if (conflict.linkage === 'internal') {
             moduleNames.delete(f.name);
@@ -289,17 +286,14 @@ export class Version7Converter {
       if (existing.kind !== 'function' || existing.functionType !== ft) throw new ConversionError(`a call llvm-upgrade rewrote to ${name}, a name already taken by another type`);
       return existing;
     }
-    const fn: Function = {
-      kind: 'function', name, type: this.pointerTo(ft), functionType: ft, linkage: 'external', callingConv: 0, alignment: 0,
-      isDeclaration: true, args: params.map((type, index) => ({ kind: 'argument', type, index })), blocks: [],
-    };
+    const fn = functionDeclaration(ft, this.pointerTo(ft), name);
     this.moduleNames.set(name, fn);
     this.added.add(fn);
     this.addedDeclarations.push(fn);
     return fn;
   }
 
-  /** `Value::setName` of a global: LLVM's symbol-table suffix where the name is taken. */
+  /** `Value::setName` of a global (or the first naming of one): LLVM's symbol-table suffix where the name is taken. */
   private renameGlobal(v: GlobalVariable | Function, base: string): void {
     if (v.name !== undefined && this.moduleNames.get(v.name) === v) this.moduleNames.delete(v.name);
     let name = base;
@@ -349,8 +343,7 @@ export class Version7Converter {
       // i8*, each cast named by makeNameUnique (`va`, or `va0` and `va1`).
       const isCopy = name === 'llvm.va_copy';
       prototype(isCopy ? 2 : 1);
-      const fn = this.values.get(callee) as Function | undefined;
-      if (fn === undefined) throw new ConversionError(`a call to ${name}`, 'its declaration was not converted');
+      const fn = this.operand(callee);
       const bases = isCopy ? ['va0', 'va1'] : ['va'];
       const names = bases.map((b) => this.makeNameUnique(b));
       const casts = args.map((a, i): Instruction => ({ kind: 'instruction', opcode: 'bitcast', type: this.bytePointer(), operands: [a], name: names[i]! }));

@@ -25,14 +25,13 @@ const MAX_ARGUMENTS = 32;
 
 /**
  * Scratch, reused from table to table (a write is synchronous, and a table allocates nothing
- * else in the common case): per entry its name, plane, slot, whether it repeats an earlier
- * entry's value and whether it is placed; per instruction and block of the body the entry
- * naming it first (-1: none; reset after each table); the planes' types and the output order.
+ * else in the common case): per entry its name, plane, slot and whether it is placed; per
+ * instruction and block of the body the entry naming it (-1: none; reset after each table); the
+ * planes' types and the output order.
  */
 const names: string[] = [];
 const planeOf: number[] = [];
 const slots: number[] = [];
-const repeated: boolean[] = [];
 const taken: boolean[] = [];
 const namedArgs: Argument[] = [];
 const planeTypes: Type[] = [];
@@ -54,11 +53,10 @@ function grown(buf: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer>
 /** Entry count of the table being built (the scratch arrays' live length). */
 let count = 0;
 
-function addEntry(name: string, plane: number, slot: number, isRepeat: boolean): void {
+function addEntry(name: string, plane: number, slot: number): void {
   names[count] = name;
   planeOf[count] = plane;
   slots[count] = slot;
-  repeated[count] = isRepeat;
   taken[count] = false;
   count++;
 }
@@ -92,14 +90,13 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
   let lastPlane = -1;
   let ok = true;
   // Arguments first, then the body's names in their (file) order: the generic path takes the
-  // body's names in body order, which differs only among repeats of one value (same position,
-  // then file order) and among equal names (refused either way).
+  // body's names in body order, which differs only among equal names (refused either way).
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (!a.name) continue;
     const slot = sc.slotOf(a);
     if (slot < 0) ok = false;
-    addEntry(a.name, planeFor(a.type), slot, namedArgs.includes(a));
+    addEntry(a.name, planeFor(a.type), slot);
     namedArgs.push(a);
   }
   const { nameCodes } = body;
@@ -116,17 +113,19 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
     const table = tag === TAG_INSTRUCTION ? entryOfInst : entryOfBlock;
     const slot = sc.codeSlot(code);
     if (slot < 0) ok = false;
-    const first = table[index]! < 0;
     // A value named twice (only a damaged file does that) has its last name, as reading gave it:
     // the generic path writes that one.
-    if (!first) ok = false;
-    if (first) table[index] = count;
+    if (table[index]! >= 0) {
+      ok = false;
+      break;
+    }
+    table[index] = count;
     const type = typeOfCode(body, code)!;
     if (type !== lastType) {
       lastType = type;
       lastPlane = planeFor(type);
     }
-    addEntry(name, lastPlane, slot, !first);
+    addEntry(name, lastPlane, slot);
   }
 
   // Planes: the layout's, in its order, then the rest by type slot.
@@ -157,14 +156,14 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
       } else if (tag === TAG_BLOCK) {
         e = index < body.blockCount ? entryOfBlock[index]! : -1;
       }
-      if (plane < 0 || e < 0 || planeOf[e] !== plane || taken[e] || repeated[e]) continue;
+      if (plane < 0 || e < 0 || planeOf[e] !== plane || taken[e]) continue;
       taken[e] = true;
       ordered.push(e);
     }
     if (plane < 0) continue;
     // The plane's named values the layout does not list, sorted by name.
     const others = ordered.length;
-    for (let e = 0; e < count; e++) if (planeOf[e] === plane && !taken[e] && !repeated[e]) ordered.push(e);
+    for (let e = 0; e < count; e++) if (planeOf[e] === plane && !taken[e]) ordered.push(e);
     sortTailByName(others);
   }
   for (let plane = 0; plane < planeTypes.length && ok; plane++) {

@@ -1,5 +1,5 @@
 import type { FunctionType, PointerType } from './type.js';
-import type { Function } from './value.js';
+import type { Function, GlobalValue } from './value.js';
 
 /**
  * A new external function declaration of `functionType` (`type` is the pointer to it, as the
@@ -20,4 +20,9 @@ export function functionDeclaration(functionType: FunctionType, type: PointerTyp
   };
   if (name !== undefined) fn.name = name;
   return fn;
+}
+
+/** Whether a global value is only declared here: a function without a body, a variable without an initializer. */
+export function isDeclaration(g: GlobalValue): boolean {
+  return g.kind === 'function' ? g.isDeclaration : g.initializer === undefined;
 }

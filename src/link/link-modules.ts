@@ -10,6 +10,7 @@
  * type, its old uses going through a cast). The inputs are not changed.
  */
 import { isNullValue } from '../fold/scalar.js';
+import { isDeclaration } from '../graph/declaration.js';
 import { version7Feature } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import type { ArrayType, FunctionType, PointerType, Type } from '../graph/type.js';
@@ -515,9 +516,6 @@ class Linker {
   }
 }
 
-function isDeclaration(g: GlobalValue): boolean {
-  return g.kind === 'function' ? g.isDeclaration : g.initializer === undefined;
-}
 
 /** sys::Path::getBasename: the file name without its directory and last suffix. */
 function basename(path: string): string {

@@ -3,7 +3,8 @@
  * upgrade itself needs (`malloc`, `free`, `abort`, modern intrinsics), printed last.
  */
 import type { Module } from '../graph/module.js';
-import type { Function, GlobalAlias, GlobalValue, GlobalVariable, Linkage } from '../graph/value.js';
+import { isDeclaration } from '../graph/declaration.js';
+import type { Constant, Function, GlobalAlias, GlobalValue, GlobalVariable, Linkage } from '../graph/value.js';
 import { ConstPrinter } from './constants.js';
 import type { ExceptionModel } from './exceptions.js';
 import { printFunctionBody } from './function.js';
@@ -90,8 +91,8 @@ export class ModuleContext {
     this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g));
     this.assignGlobalNames();
     for (const a of module.aliases ?? []) {
-      const target = aliasTarget(a);
-      if (target !== undefined && (target.kind === 'function' ? target.isDeclaration : target.initializer === undefined)) this.aliasesOfDeclarations.add(a);
+      const target = addressedSymbol(a.aliasee, 'through offsets');
+      if (target !== undefined && isDeclaration(target)) this.aliasesOfDeclarations.add(a);
     }
   }
 
@@ -347,7 +348,7 @@ function definitionLinkage(l: Linkage): string {
  * made global or weak as its linkage was, with its visibility.
  */
 function aliasSymbolAssembly(a: GlobalAlias): string[] {
-  const target = symbolThroughCasts(a.aliasee);
+  const target = addressedSymbol(a.aliasee, 'casts only');
   if (!a.name || target === undefined || !target.name) throw new UpgradeError(`alias @${a.name ?? ''} names a declaration through ${target === undefined ? 'an offset' : 'an unnamed value'}: LLVM 16 requires an alias to name a definition, and no symbol assignment says the same`);
   const lines: string[] = [];
   const sym = asmSymbol(a.name);
@@ -364,25 +365,16 @@ function asmSymbol(name: string): string {
   return /^[A-Za-z_.$][A-Za-z0-9_.$]*$/.test(name) ? name : `"${name.replace(/["\\]/g, (c) => '\\' + c)}"`;
 }
 
-/** The global variable or function a constant is the address of, through casts and aliases only. */
-function symbolThroughCasts(c: import('../graph/value.js').Constant): GlobalValue | undefined {
+/**
+ * The global variable or function whose address a constant is, through aliases and casts and,
+ * `through offsets`, any constant expression's first operand (a getelementptr into it).
+ */
+function addressedSymbol(c: Constant, through: 'casts only' | 'through offsets'): GlobalValue | undefined {
   let v = c;
   for (let steps = 0; steps < 1000; steps++) {
     if (v.kind === 'global' || v.kind === 'function') return v;
     if (v.kind === 'alias') v = v.aliasee;
-    else if (v.kind === 'expr' && (v.opcode === 'bitcast' || v.opcode === 'cast') && v.operands.length === 1) v = v.operands[0]!;
-    else return undefined;
-  }
-  return undefined;
-}
-
-/** The global variable or function an alias ends at (through casts, GEPs and other aliases). */
-function aliasTarget(a: GlobalAlias): GlobalValue | undefined {
-  let v: import('../graph/value.js').Constant = a.aliasee;
-  for (let steps = 0; steps < 1000; steps++) {
-    if (v.kind === 'global' || v.kind === 'function') return v;
-    if (v.kind === 'alias') v = v.aliasee;
-    else if (v.kind === 'expr' && v.operands.length !== 0) v = v.operands[0]!;
+    else if (v.kind === 'expr' && v.operands.length !== 0 && (through === 'through offsets' || ((v.opcode === 'bitcast' || v.opcode === 'cast') && v.operands.length === 1))) v = v.operands[0]!;
     else return undefined;
   }
   return undefined;

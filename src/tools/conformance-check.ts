@@ -4,6 +4,7 @@
  * llvm-bcanalyzer's. Used by `conformance.ts`, in the main thread or in workers
  * (`conformance-worker.ts`).
  */
+import { sameBytes } from './same-bytes.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { analyzeBytes, formatAnalysis } from '../analyze/index.js';
@@ -101,9 +102,6 @@ function firstByteDifference(actual: Uint8Array, expected: Uint8Array): string {
   return `sizes ${actual.length} vs ${expected.length}`;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
-}
 
 function errorText(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);

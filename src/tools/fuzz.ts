@@ -5,6 +5,7 @@
  * bound. Each failure is shrunk to a small reproducer and saved under `test/fuzz-regressions/`,
  * where `test/fuzz-regressions.test.ts` replays it on every `npm test`.
  */
+import { sameBytes } from './same-bytes.js';
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -247,8 +248,3 @@ function main(): void {
 
 main();
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}

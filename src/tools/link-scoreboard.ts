@@ -14,6 +14,7 @@
  *
  * Options: `--sets N` (default 240), `--seed S`, `--corpus DIR`, `--llvm-link PATH`, `--verbose`.
  */
+import { sameBytes } from './same-bytes.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,11 +119,6 @@ export function refusalReason(stderr: string): string {
   return lines.filter((l) => l !== '').pop() ?? '';
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** Links `files` both ways and compares. */
 export async function scoreSet(files: string[], llvmLink: string, work: string): Promise<SetResult> {
