@@ -6,6 +6,7 @@
  */
 import type { PrimitiveType } from '../graph/type.js';
 import type { Linkage } from '../graph/value.js';
+import type { BodyTape } from './body-tape.js';
 
 // ---------------------------------------------------------------------------------------------
 // Types: indices into one table of nodes
@@ -109,7 +110,8 @@ export interface FunctionItem {
   readonly varArg: boolean;
   readonly section?: string;
   readonly alignment: number;
-  readonly blocks: readonly BlockAst[];
+  /** The body, for a definition (body-tape.ts). */
+  readonly body: BodyTape | undefined;
   readonly at: number;
 }
 
@@ -129,44 +131,3 @@ export interface ModuleAst {
   readonly types: TypeNode[];
   readonly items: ModuleItem[];
 }
-
-// ---------------------------------------------------------------------------------------------
-// Function bodies
-
-export interface BlockAst {
-  readonly name?: string;
-  readonly instructions: InstAst[];
-  readonly at: number;
-}
-
-interface InstBase {
-  /** `%name =` before the instruction; undefined when unnamed. */
-  readonly name: string | undefined;
-  readonly at: number;
-  /** How many type nodes the parser had made when it reached this instruction. */
-  readonly mark: number;
-}
-
-export type InstAst = InstBase &
-  (
-    | { readonly op: 'binary'; readonly opcode: string; readonly type: number; readonly lhs: ValueRef; readonly rhs: ValueRef }
-    | { readonly op: 'not'; readonly value: TypedValue }
-    | { readonly op: 'shift'; readonly opcode: 'shl' | 'shr'; readonly value: TypedValue; readonly amount: TypedValue }
-    | { readonly op: 'cast'; readonly value: TypedValue; readonly to: number }
-    | { readonly op: 'select'; readonly operands: readonly TypedValue[] }
-    | { readonly op: 'vector'; readonly opcode: 'extractelement' | 'insertelement' | 'shufflevector'; readonly operands: readonly TypedValue[] }
-    | { readonly op: 'vaarg'; readonly legacy: 'vaarg' | 'vanext' | null; readonly value: TypedValue; readonly type: number }
-    | { readonly op: 'phi'; readonly type: number; readonly incoming: readonly (readonly [ValueRef, ValueRef])[] }
-    | { readonly op: 'call'; readonly tail: boolean; readonly callingConv: number; readonly type: number; readonly callee: ValueRef; readonly args: readonly TypedValue[] }
-    | { readonly op: 'alloc'; readonly opcode: 'malloc' | 'alloca'; readonly type: number; readonly count?: ValueRef; readonly alignment: number }
-    | { readonly op: 'free'; readonly value: TypedValue }
-    | { readonly op: 'load'; readonly volatile: boolean; readonly type: number; readonly ptr: ValueRef }
-    | { readonly op: 'store'; readonly volatile: boolean; readonly value: TypedValue; readonly type: number; readonly ptr: ValueRef }
-    | { readonly op: 'getelementptr'; readonly type: number; readonly ptr: ValueRef; readonly indices: readonly TypedValue[] }
-    | { readonly op: 'ret'; readonly value?: TypedValue }
-    | { readonly op: 'br'; readonly dest: ValueRef }
-    | { readonly op: 'condbr'; readonly cond: ValueRef; readonly ifTrue: ValueRef; readonly ifFalse: ValueRef }
-    | { readonly op: 'switch'; readonly type: number; readonly cond: ValueRef; readonly defaultDest: ValueRef; readonly cases: readonly { readonly type: number; readonly value: ValueRef; readonly dest: ValueRef }[] }
-    | { readonly op: 'invoke'; readonly callingConv: number; readonly type: number; readonly callee: ValueRef; readonly args: readonly TypedValue[]; readonly normal: ValueRef; readonly unwind: ValueRef }
-    | { readonly op: 'unwind' | 'unreachable' }
-  );

@@ -32,7 +32,7 @@ import type {
   Value,
 } from '../graph/value.js';
 import type { SourceText } from './assembly-error.js';
-import type { ConstExprAst, FunctionItem, GlobalItem, InstAst, ModuleAst, TypedValue, ValueRef } from './ast.js';
+import type { ConstExprAst, FunctionItem, GlobalItem, ModuleAst, TypedValue, ValueRef } from './ast.js';
 import { unescapeBytes } from './lexer.js';
 import { resolveTypes, type ResolvedTypes } from './resolve-types.js';
 import { describeType } from '../graph/describe.js';
@@ -152,7 +152,7 @@ class ModuleBuilderFromText implements BodyHost {
     for (const { gv, item } of this.pendingGlobals) {
       if (item.initializer !== undefined) gv.initializer = this.constant(this.t(item.initializer.type), item.initializer.ref, null);
     }
-    for (const { fn, item } of this.bodies) buildFunctionBody(this, fn, item);
+    for (const { fn, item } of this.bodies) buildFunctionBody(this, fn, item, item.body!);
     this.placeFunctionsMadeInBodies();
     if (!this.legacyVarArgs) {
       // LLVM ran this after parsing: what it makes, it made after every type of the text.
@@ -312,6 +312,14 @@ class ModuleBuilderFromText implements BodyHost {
     return this.globals.numbered.get(type)?.[ref.n];
   }
 
+  lookupGlobalName(type: Type, name: string): Value | undefined {
+    return this.globals.lookupName(type, name);
+  }
+
+  lookupGlobalNumber(type: Type, n: number): Value | undefined {
+    return this.globals.numbered.get(type)?.[n];
+  }
+
   moduleCount(type: Type): number {
     return this.globals.count(type);
   }
@@ -349,12 +357,16 @@ class ModuleBuilderFromText implements BodyHost {
    * function may use as constants: globals, through the module's planes, as LLVM did).
    */
   constant(t: Type, ref: ValueRef, scope: LocalScope | null): Constant {
-    if (ref.k !== 'int') return this.unique(this.makeConstant(t, ref, scope));
+    if (ref.k === 'int') return this.integerConstant(t, ref.text, ref.at);
+    return this.unique(this.makeConstant(t, ref, scope));
+  }
+
+  integerConstant(t: Type, text: string, at: number): Constant {
     // Integer literals repeat (`int 0` thousands of times): one parse and one key per spelling.
     let byText = this.intConstants.get(t);
     if (byText === undefined) this.intConstants.set(t, (byText = new Map()));
-    let c = byText.get(ref.text);
-    if (c === undefined) byText.set(ref.text, (c = this.unique(this.makeConstant(t, ref, scope))));
+    let c = byText.get(text);
+    if (c === undefined) byText.set(text, (c = this.unique({ kind: 'int', type: t, value: this.integer(t, text, at) })));
     return c;
   }
 

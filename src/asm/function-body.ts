@@ -23,7 +23,8 @@ import {
 import { integerBits, isFirstClassType, isFloatingPoint, isInteger, isSigned, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
 import type { Argument, Constant, Function, Instruction, Opcode, Value } from '../graph/value.js';
 import { uniqueName } from '../graph/symbol-names.js';
-import type { FunctionItem, InstAst, TypedValue, ValueRef } from './ast.js';
+import type { FunctionItem, ValueRef } from './ast.js';
+import { BINARY_OPCODES, IntBuffer, Op, R_AT, R_FIELDS, R_MARK, R_NAME, R_OP, Ref, REF_SIZE, refObject, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
 import type { VarArgsState } from './obsolete-varargs.js';
 
 /** What a body needs of the module being built (build-module.ts). */
@@ -37,8 +38,12 @@ export interface BodyHost {
   error(message: string, at: number): never;
   markTypes(mark: number): void;
   lookupGlobal(type: Type, ref: ValueRef & ({ k: 'name' } | { k: 'num' })): Value | undefined;
+  lookupGlobalName(type: Type, name: string): Value | undefined;
+  lookupGlobalNumber(type: Type, n: number): Value | undefined;
   moduleCount(type: Type): number;
   constant(t: Type, ref: ValueRef, scope: LocalScope | null): Constant;
+  /** The unique constant an integer literal spells in type `t`. */
+  integerConstant(t: Type, text: string, at: number): Constant;
   integer(t: Type, text: string, at: number): bigint;
   indexedType(base: Type, indices: readonly Value[], at: number): Type;
   getOrInsertFunctionWhileParsing(name: string, functionType: FunctionType, inside: Function, at: number): Function;
@@ -50,8 +55,8 @@ export interface LocalScope {
 }
 
 /** Builds `fn`'s body from `item` and installs it in compact form. */
-export function buildFunctionBody(host: BodyHost, fn: Function, item: FunctionItem): void {
-  new FunctionBodyBuilder(host, fn, item).build();
+export function buildFunctionBody(host: BodyHost, fn: Function, item: FunctionItem, tape: BodyTape): void {
+  new FunctionBodyBuilder(host, fn, item, tape).build();
 }
 
 /** An argument's code in the local symbol table until an operand names it (then it gets a value index). */
@@ -59,14 +64,15 @@ const argumentCode = (index: number): number => -2 - index;
 
 /** `vaarg %ap, T` / `vanext %ap, T` of 1.6+ text, expanded (see `expandObsoleteVarArg`). */
 interface ObsoleteExpansion {
-  readonly op: 'obsolete vaarg';
-  readonly ast: Extract<InstAst, { op: 'vaarg' }>;
+  /** The record on the tape. */
+  readonly p: number;
   readonly copy: Function;
   /** The alloca's instruction number; the call, the store and the rest follow it. */
   readonly first: number;
 }
 
 const OP = OPCODE_NUMBER;
+const F = R_FIELDS;
 
 class FunctionBodyBuilder implements LocalScope {
   /** Local values by plane: value codes (an argument's is `argumentCode`). */
@@ -74,6 +80,10 @@ class FunctionBodyBuilder implements LocalScope {
   private readonly numbered = new Map<Type, number[]>();
   private readonly namedBlocks = new Map<string, number>();
   private readonly numberedBlocks: number[] = [];
+
+  // The tape (body-tape.ts).
+  private readonly c: Int32Array;
+  private readonly strings: readonly string[];
 
   // The compact body, as it grows.
   private readonly words = new IntBuffer();
@@ -92,6 +102,8 @@ class FunctionBodyBuilder implements LocalScope {
 
   /** The numbers of the `llvm.va_copy` calls the parser made (`expandObsoleteVarArg`). */
   private readonly parserCalls: number[] = [];
+  /** The expansions of the first pass, for the second (`pending` holds `-1 - index`). */
+  private readonly expansions: ObsoleteExpansion[] = [];
 
   /** This function's symbol-table counter, as LLVM's made names unique with it (obsolete-varargs.ts). */
   private readonly lastUnique = { value: 0 };
@@ -100,7 +112,11 @@ class FunctionBodyBuilder implements LocalScope {
     private readonly m: BodyHost,
     private readonly fn: Function,
     private readonly item: FunctionItem,
-  ) {}
+    private readonly tape: BodyTape,
+  ) {
+    this.c = tape.code;
+    this.strings = tape.strings;
+  }
 
   build(): void {
     const { fn, item, m } = this;
@@ -124,44 +140,56 @@ class FunctionBodyBuilder implements LocalScope {
     for (const n of this.parserCalls) m.varArgs.parserCalls.push(instructionAt(fn, n));
   }
 
-  /** The first pass: what each instruction writes in the second (the text's, or an expansion). */
-  private declareAll(): (InstAst | ObsoleteExpansion)[] {
+  /**
+   * The first pass: what each instruction writes in the second, in order: a record's offset on
+   * the tape, or `-1 - i` for `expansions[i]`.
+   */
+  private declareAll(): Int32Array {
     const m: BodyHost = this.m;
-    const pending: (InstAst | ObsoleteExpansion)[] = [];
-    const blocks = this.item.blocks;
-    for (let b = 0; b < blocks.length; b++) {
-      const block = blocks[b]!;
-      if (block.name !== undefined) {
-        if (this.namedBlocks.has(block.name)) m.error(`redefinition of the label '${block.name}'`, block.at);
-        this.namedBlocks.set(block.name, b);
-        if (block.name !== '') this.nameCodes.push(b * 4 + TAG_BLOCK), this.names.push(block.name);
+    const c = this.c;
+    const tape = this.tape;
+    const starts = tape.instructions;
+    const pending = new IntBuffer(starts.length + 1);
+    const blockCount = tape.blockFirst.length;
+    for (let b = 0; b < blockCount; b++) {
+      const nameIndex = tape.blockNames[b]!;
+      if (nameIndex >= 0) {
+        const name = this.strings[nameIndex]!;
+        if (this.namedBlocks.has(name)) m.error(`redefinition of the label '${name}'`, tape.blockAts[b]!);
+        this.namedBlocks.set(name, b);
+        if (name !== '') this.nameCodes.push(b * 4 + TAG_BLOCK), this.names.push(name);
       } else this.numberedBlocks.push(b);
-      const instructions = block.instructions;
-      for (let i = 0; i < instructions.length; i++) {
-        const ast = instructions[i]!;
-        if (ast.op === 'vaarg' && ast.legacy !== null && !m.legacyVarArgs) {
-          pending.push(this.expandObsoleteVarArg(ast));
-          continue;
+      const last = b + 1 < blockCount ? tape.blockFirst[b + 1]! : starts.length;
+      for (let i = tape.blockFirst[b]!; i < last; i++) {
+        const p = starts[i]!;
+        const nameIndex = c[p + R_NAME]!;
+        const name = nameIndex < 0 ? undefined : this.strings[nameIndex];
+        if (c[p + R_OP] === Op.VaArg) {
+          if (c[p + F] !== VaArgKind.VaArg && !m.legacyVarArgs) {
+            this.expansions.push(this.expandObsoleteVarArg(p, name));
+            pending.push(-this.expansions.length);
+            continue;
+          }
+          if (c[p + F] === VaArgKind.VaArg) m.varArgs.sawNew = true;
         }
-        if (ast.op === 'vaarg' && ast.legacy === null) m.varArgs.sawNew = true;
         const n = this.words.length;
-        const type = this.shell(ast);
-        if (type.kind !== 'void' || ast.name === undefined) this.define(n * 4 + TAG_INSTRUCTION, type, ast.name, ast.at);
-        else m.error(`'%${ast.name}' names an instruction that produces no value`, ast.at);
-        pending.push(ast);
+        const type = this.shell(p, name);
+        if (type.kind !== 'void' || name === undefined) this.define(n * 4 + TAG_INSTRUCTION, type, name, c[p + R_AT]!);
+        else m.error(`'%${name}' names an instruction that produces no value`, c[p + R_AT]!);
+        pending.push(p);
       }
       this.blockEnds.push(this.words.length);
     }
-    return pending;
+    return pending.view();
   }
 
   /** The second pass: operands, in the order of the instructions. */
-  private fillAll(pending: readonly (InstAst | ObsoleteExpansion)[]): void {
-    for (let p = 0; p < pending.length; p++) {
-      const a = pending[p]!;
-      if (a.op === 'obsolete vaarg') this.fillExpansion(a);
+  private fillAll(pending: Int32Array): void {
+    for (let i = 0; i < pending.length; i++) {
+      const p = pending[i]!;
+      if (p < 0) this.fillExpansion(this.expansions[-1 - p]!);
       else {
-        this.fill(a, this.operandEnds.length);
+        this.fill(p, this.operandEnds.length);
         this.operandEnds.push(this.operands.length);
       }
     }
@@ -211,12 +239,17 @@ class FunctionBodyBuilder implements LocalScope {
     return this.named.get(type)?.has(name) === true;
   }
 
+  /** The code of local value `%n` of type `t`, or undefined. */
+  private localNumber(t: Type, n: number): number | undefined {
+    const moduleCount = this.m.moduleCount(t);
+    if (n < moduleCount) return undefined;
+    return this.numbered.get(t)?.[n - moduleCount];
+  }
+
   /** The code of a local value, or undefined. */
   private local(t: Type, ref: ValueRef & ({ k: 'name' } | { k: 'num' })): number | undefined {
     if (ref.k === 'name') return this.named.get(t)?.get(ref.name);
-    const moduleCount = this.m.moduleCount(t);
-    if (ref.n < moduleCount) return undefined;
-    return this.numbered.get(t)?.[ref.n - moduleCount];
+    return this.localNumber(t, ref.n);
   }
 
   isLocal(t: Type, ref: ValueRef & ({ k: 'name' } | { k: 'num' })): boolean {
@@ -248,9 +281,29 @@ class FunctionBodyBuilder implements LocalScope {
     return (code & 3) === TAG_INSTRUCTION ? this.instTypes[code >>> 2]! : this.values[code >>> 2]!.type;
   }
 
-  /** `value` in an operand position: its code. */
-  private value(t: Type, ref: ValueRef): number {
-    if (t.kind === 'label') this.m.error('a basic block cannot be used here', ref.at);
+  /** The value of type `t` the reference at `p` on the tape names: its code. */
+  private value(t: Type, p: number): number {
+    const c = this.c;
+    const kind = c[p]! as Ref;
+    if (t.kind === 'label') this.m.error('a basic block cannot be used here', c[p + 2]!);
+    if (kind === Ref.Name) {
+      const name = this.strings[c[p + 1]!]!;
+      const local = this.named.get(t)?.get(name);
+      if (local !== undefined) return this.operandCode(local);
+      const global = this.m.lookupGlobalName(t, name);
+      if (global === undefined) this.m.error(`use of undefined value '%${name}' of type ${this.m.describe(t)}`, c[p + 2]!);
+      return this.valueCode(global);
+    }
+    if (kind === Ref.Num) {
+      const n = c[p + 1]!;
+      const local = this.localNumber(t, n);
+      if (local !== undefined) return this.operandCode(local);
+      const global = this.m.lookupGlobalNumber(t, n);
+      if (global === undefined) this.m.error(`use of undefined value '%${n}' of type ${this.m.describe(t)}`, c[p + 2]!);
+      return this.valueCode(global);
+    }
+    if (kind === Ref.Int) return this.valueCode(this.m.integerConstant(t, this.strings[c[p + 1]!]!, c[p + 2]!));
+    const ref = this.tape.refs[c[p + 1]!]!;
     if (ref.k === 'name' || ref.k === 'num') {
       const local = this.local(t, ref);
       if (local !== undefined) return this.operandCode(local);
@@ -261,16 +314,23 @@ class FunctionBodyBuilder implements LocalScope {
     return this.valueCode(this.m.constant(t, ref, this));
   }
 
-  private typed(tv: TypedValue): number {
-    return this.value(this.m.typeOf(tv.type), tv.ref);
+  /** The typed value at `p` (a type node, then a reference): its code. */
+  private typed(p: number): number {
+    return this.value(this.m.typeOf(this.c[p]!), p + 1);
   }
 
-  private block(ref: ValueRef): number {
+  /** The block the reference at `p` names: its code. */
+  private block(p: number): number {
+    const c = this.c;
+    const kind = c[p]! as Ref;
     let b: number | undefined;
-    if (ref.k === 'name') b = this.namedBlocks.get(ref.name);
-    else if (ref.k === 'num') b = this.numberedBlocks[ref.n];
-    else this.m.error('expected a label', ref.at);
-    if (b === undefined) this.m.error(`use of undefined label '${refText(ref)}'`, ref.at);
+    if (kind === Ref.Name) b = this.namedBlocks.get(this.strings[c[p + 1]!]!);
+    else if (kind === Ref.Num) b = this.numberedBlocks[c[p + 1]!];
+    else {
+      const ref = refObject(this.tape, p);
+      if (ref.k !== 'num') this.m.error('expected a label', ref.at);
+    }
+    if (b === undefined) this.m.error(`use of undefined label '${refText(refObject(this.tape, p))}'`, c[p + 2]!);
     return b * 4 + TAG_BLOCK;
   }
 
@@ -299,127 +359,143 @@ class FunctionBodyBuilder implements LocalScope {
     return n;
   }
 
-  /** The instruction with its opcode and result type (returned); operands come in `fill`. */
-  private shell(a: InstAst): Type {
+  /** The instruction of the record at `p` with its opcode and result type (returned); operands come in `fill`. */
+  private shell(p: number, name: string | undefined): Type {
     const m: BodyHost = this.m;
-    m.markTypes(a.mark);
-    const name = a.name;
+    const c = this.c;
+    const at = c[p + R_AT]!;
+    m.markTypes(c[p + R_MARK]!);
     let type: Type;
-    switch (a.op) {
-      case 'binary': {
-        const t = m.typeOf(a.type);
-        const opcode = upgradeBinaryOpcode(a.opcode, t);
-        type = opcode.startsWith('set') ? (t.kind === 'packed' ? m.error('setcc of packed values', a.at) : primitiveTypes.bool) : t;
+    switch (c[p + R_OP]! as Op) {
+      case Op.Binary: {
+        const t = m.typeOf(c[p + F + 1]!);
+        const opcode = upgradeBinaryOpcode(BINARY_OPCODES[c[p + F]!]!, t);
+        type = opcode.startsWith('set') ? (t.kind === 'packed' ? m.error('setcc of packed values', at) : primitiveTypes.bool) : t;
         this.emit(opcode, type, name);
         return type;
       }
-      case 'not':
-        type = m.typeOf(a.value.type);
+      case Op.Not:
+        type = m.typeOf(c[p + F]!);
         this.emit('xor', type, name);
         return type;
-      case 'shift':
-        type = m.typeOf(a.value.type);
-        this.emit(a.opcode, type, name);
+      case Op.Shift:
+        type = m.typeOf(c[p + F + 1]!);
+        this.emit(c[p + F] === 0 ? 'shl' : 'shr', type, name);
         return type;
-      case 'cast':
-        type = m.typeOf(a.to);
+      case Op.Cast:
+        type = m.typeOf(c[p + F + 4]!);
         this.emit('cast', type, name);
         return type;
-      case 'select':
-        type = m.typeOf(a.operands[1]!.type);
+      case Op.Select:
+        type = m.typeOf(c[p + F + 4]!);
         this.emit('select', type, name);
         return type;
-      case 'vector': {
-        const t = m.typeOf(a.operands[0]!.type);
-        if (t.kind !== 'packed') m.error(`${a.opcode} of a non-packed value`, a.at);
-        type = a.opcode === 'extractelement' ? t.element : t;
-        this.emit(a.opcode, type, name);
+      case Op.Vector: {
+        const opcode = VECTOR_OPCODES[c[p + F]!]!;
+        const t = m.typeOf(c[p + F + 1]!);
+        if (t.kind !== 'packed') m.error(`${opcode} of a non-packed value`, at);
+        type = opcode === 'extractelement' ? t.element : t;
+        this.emit(opcode, type, name);
         return type;
       }
-      case 'vaarg': {
-        if (a.legacy === null) {
-          type = m.typeOf(a.type);
+      case Op.VaArg: {
+        const kind = c[p + F]! as VaArgKind;
+        const argType = m.typeOf(c[p + F + 5]!);
+        if (kind === VaArgKind.VaArg) {
+          type = argType;
           this.emit('vaarg', type, name);
-        } else if (a.legacy === 'vanext') {
+        } else if (kind === VaArgKind.VaNext) {
           // `vanext %ap, T` steps the va_list over a T: the result is the va_list's type.
-          type = m.typeOf(a.value.type);
-          this.emit('vanext', type, name, { argType: m.typeOf(a.type) });
+          type = m.typeOf(c[p + F + 1]!);
+          this.emit('vanext', type, name, { argType });
         } else {
-          type = m.typeOf(a.type);
+          type = argType;
           this.emit('vaarg', type, name, { legacyVarArgs: true });
         }
         return type;
       }
-      case 'phi':
-        type = m.typeOf(a.type);
+      case Op.Phi:
+        type = m.typeOf(c[p + F]!);
         this.emit('phi', type, name);
         return type;
-      case 'call':
-      case 'invoke': {
-        const ft = this.calleeType(a.type, a.args, a.at);
+      case Op.Call: {
+        const ft = this.calleeType(c[p + F + 2]!, p + F + 6, at);
         type = ft.returnType;
-        this.emit(a.op, type, name, a.op === 'call' ? { callingConv: a.callingConv, isTailCall: a.tail } : { callingConv: a.callingConv });
+        this.emit('call', type, name, { callingConv: c[p + F + 1]! >>> 0, isTailCall: c[p + F] === 1 });
         return type;
       }
-      case 'alloc': {
-        const t = m.typeOf(a.type);
+      case Op.Invoke: {
+        const ft = this.calleeType(c[p + F + 1]!, p + F + 5, at);
+        type = ft.returnType;
+        this.emit('invoke', type, name, { callingConv: c[p + F]! >>> 0 });
+        return type;
+      }
+      case Op.Alloc: {
+        const t = m.typeOf(c[p + F + 1]!);
         type = m.pointerTo(t);
-        this.emit(a.opcode, type, name, { allocatedType: t, alignment: a.alignment });
+        const alignment = c[p + F + (c[p + F + 2] === 1 ? 6 : 3)]! >>> 0;
+        this.emit(c[p + F] === 0 ? 'malloc' : 'alloca', type, name, { allocatedType: t, alignment });
         return type;
       }
-      case 'free':
+      case Op.Free:
         this.emit('free', primitiveTypes.void, name);
         return primitiveTypes.void;
-      case 'load': {
-        const pt = m.typeOf(a.type);
-        if (pt.kind !== 'pointer') m.error(`load through ${m.describe(pt)}, which is not a pointer`, a.at);
-        if (!isFirstClassType(pt.element)) m.error(`load of a value of type ${m.describe(pt.element)}`, a.at);
-        this.emit('load', pt.element, name, a.volatile ? { isVolatile: true } : undefined);
+      case Op.Load: {
+        const pt = m.typeOf(c[p + F + 1]!);
+        if (pt.kind !== 'pointer') m.error(`load through ${m.describe(pt)}, which is not a pointer`, at);
+        if (!isFirstClassType(pt.element)) m.error(`load of a value of type ${m.describe(pt.element)}`, at);
+        this.emit('load', pt.element, name, c[p + F] === 1 ? { isVolatile: true } : undefined);
         return pt.element;
       }
-      case 'store':
-        this.emit('store', primitiveTypes.void, name, a.volatile ? { isVolatile: true } : undefined);
+      case Op.Store:
+        this.emit('store', primitiveTypes.void, name, c[p + F] === 1 ? { isVolatile: true } : undefined);
         return primitiveTypes.void;
-      case 'getelementptr': {
-        const pt = m.typeOf(a.type);
-        if (pt.kind !== 'pointer') m.error(`getelementptr of ${m.describe(pt)}, which is not a pointer`, a.at);
+      case Op.GetElementPtr: {
+        const pt = m.typeOf(c[p + F]!);
+        if (pt.kind !== 'pointer') m.error(`getelementptr of ${m.describe(pt)}, which is not a pointer`, at);
         // Structure indices are constants, so the result type follows from the text alone.
-        const indices = a.indices.map((i): Value => {
-          const t = m.typeOf(i.type);
-          return i.ref.k === 'int' && isInteger(t) ? { kind: 'int', type: t, value: m.integer(t, i.ref.text, i.ref.at) } : { kind: 'undef', type: t };
-        });
-        type = m.pointerTo(m.indexedType(pt, indices, a.at));
+        const count = c[p + F + 4]!;
+        const indices: Value[] = [];
+        for (let i = 0, q = p + F + 5; i < count; i++, q += 4) {
+          const t = m.typeOf(c[q]!);
+          indices.push(c[q + 1] === Ref.Int && isInteger(t) ? { kind: 'int', type: t, value: m.integer(t, this.strings[c[q + 2]!]!, c[q + 3]!) } : { kind: 'undef', type: t });
+        }
+        type = m.pointerTo(m.indexedType(pt, indices, at));
         this.emit('getelementptr', type, name);
         return type;
       }
-      case 'ret':
+      case Op.Ret:
         this.emit('ret', primitiveTypes.void, name);
         return primitiveTypes.void;
-      case 'br':
-      case 'condbr':
+      case Op.Br:
+      case Op.CondBr:
         this.emit('br', primitiveTypes.void, name);
         return primitiveTypes.void;
-      case 'switch':
+      case Op.Switch:
         this.emit('switch', primitiveTypes.void, name);
         return primitiveTypes.void;
-      case 'unwind':
-      case 'unreachable':
-        this.emit(a.op, primitiveTypes.void, name);
+      case Op.Unwind:
+        this.emit('unwind', primitiveTypes.void, name);
+        return primitiveTypes.void;
+      case Op.Unreachable:
+        this.emit('unreachable', primitiveTypes.void, name);
         return primitiveTypes.void;
     }
   }
 
-  /** `call`/`invoke`'s written type: the function pointer type, or the return type alone. */
-  private calleeType(typeNode: number, args: readonly TypedValue[], at: number): FunctionType {
+  /**
+   * `call`/`invoke`'s written type: the function pointer type, or the return type alone (then the
+   * arguments' types, from the argument list at `args`: its count, then each typed value).
+   */
+  private calleeType(typeNode: number, args: number, at: number): FunctionType {
     const m: BodyHost = this.m;
+    const c = this.c;
     const t = m.typeOf(typeNode);
     if (t.kind === 'pointer' && t.element.kind === 'function') return t.element;
     if (!isFirstClassType(t) && t.kind !== 'void') m.error(`a call returning ${m.describe(t)}`, at);
-    return m.functionType(
-      t,
-      args.map((x) => m.typeOf(x.type)),
-      false,
-    );
+    const params: Type[] = [];
+    for (let i = 0, count = c[args]!; i < count; i++) params.push(m.typeOf(c[args + 1 + 4 * i]!));
+    return m.functionType(t, params, false);
   }
 
   /**
@@ -429,27 +505,30 @@ class FunctionBodyBuilder implements LocalScope {
    * other instruction's. Only the last one is the text's value (it takes the text's name or
    * number); the parser's own values are not numbered.
    */
-  private expandObsoleteVarArg(a: Extract<InstAst, { op: 'vaarg' }>): ObsoleteExpansion {
+  private expandObsoleteVarArg(p: number, name: string | undefined): ObsoleteExpansion {
     const m: BodyHost = this.m;
-    m.markTypes(a.mark);
+    const c = this.c;
+    const at = c[p + R_AT]!;
+    const vanext = c[p + F] === VaArgKind.VaNext;
+    m.markTypes(c[p + R_MARK]!);
     m.varArgs.sawObsolete = true;
-    const listType = m.typeOf(a.value.type);
-    const argType = m.typeOf(a.type);
-    const copy = m.getOrInsertFunctionWhileParsing('llvm.va_copy', m.functionType(listType, [listType], false), this.fn, a.at);
+    const listType = m.typeOf(c[p + F + 1]!);
+    const argType = m.typeOf(c[p + F + 5]!);
+    const copy = m.getOrInsertFunctionWhileParsing('llvm.va_copy', m.functionType(listType, [listType], false), this.fn, at);
     const slotType = m.pointerTo(listType);
-    const slotName = uniqueName((n) => this.hasLocalName(slotType, n), a.legacy === 'vaarg' ? 'vaarg.fix' : 'vanext.fix', this.lastUnique);
+    const slotName = uniqueName((n) => this.hasLocalName(slotType, n), vanext ? 'vanext.fix' : 'vaarg.fix', this.lastUnique);
     const first = this.emit('alloca', slotType, slotName, { allocatedType: listType, alignment: 0 });
-    this.define(first * 4 + TAG_INSTRUCTION, slotType, slotName, a.at);
+    this.define(first * 4 + TAG_INSTRUCTION, slotType, slotName, at);
     this.parserCalls.push(first + 1);
     this.emit('call', listType, undefined, { callingConv: 0, isTailCall: false });
     this.emit('store', primitiveTypes.void, undefined);
-    const result = a.legacy === 'vanext' ? listType : argType;
-    if (a.legacy === 'vanext') {
+    const result = vanext ? listType : argType;
+    if (vanext) {
       this.emit('vaarg', argType, undefined);
-      this.emit('load', listType, a.name);
-    } else this.emit('vaarg', argType, a.name);
-    this.define((this.words.length - 1) * 4 + TAG_INSTRUCTION, result, a.name, a.at);
-    return { op: 'obsolete vaarg', ast: a, copy, first };
+      this.emit('load', listType, name);
+    } else this.emit('vaarg', argType, name);
+    this.define((this.words.length - 1) * 4 + TAG_INSTRUCTION, result, name, at);
+    return { p, copy, first };
   }
 
   private fillExpansion(e: ObsoleteExpansion): void {
@@ -460,14 +539,14 @@ class FunctionBodyBuilder implements LocalScope {
     ops.push(this.valueCode({ kind: 'int', type: primitiveTypes.uint, value: 1n }));
     end();
     ops.push(this.valueCode(e.copy));
-    ops.push(this.typed(e.ast.value));
+    ops.push(this.typed(e.p + F + 1));
     end();
     ops.push(copied);
     ops.push(slot);
     end();
     ops.push(slot);
     end();
-    if (e.ast.legacy === 'vanext') {
+    if (this.c[e.p + F] === VaArgKind.VaNext) {
       ops.push(slot);
       end();
     }
@@ -476,149 +555,151 @@ class FunctionBodyBuilder implements LocalScope {
   // -------------------------------------------------------------------------------------------
   // Second pass
 
-  /** Writes instruction `n`'s operands. */
-  private fill(a: InstAst, n: number): void {
+  /** Writes the operands of instruction `n`, whose record is at `p`. */
+  private fill(p: number, n: number): void {
     const m: BodyHost = this.m;
+    const c = this.c;
     const ops = this.operands;
-    switch (a.op) {
-      case 'binary': {
-        const t = m.typeOf(a.type);
-        const lhs = this.value(t, a.lhs);
+    const at = c[p + R_AT]!;
+    switch (c[p + R_OP]! as Op) {
+      case Op.Binary: {
+        const t = m.typeOf(c[p + F + 1]!);
+        const lhs = this.value(t, p + F + 2);
         ops.push(lhs);
-        ops.push(this.value(t, a.rhs));
+        ops.push(this.value(t, p + F + 5));
         break;
       }
-      case 'not': {
-        const v = this.typed(a.value);
+      case Op.Not: {
+        const v = this.typed(p + F);
         ops.push(v);
-        ops.push(this.valueCode(allOnes(this.typeOfCode(v), a.at, m)));
+        ops.push(this.valueCode(allOnes(this.typeOfCode(v), at, m)));
         break;
       }
-      case 'shift': {
-        const v = this.typed(a.value);
-        const amount = this.typed(a.amount);
+      case Op.Shift: {
+        const v = this.typed(p + F + 1);
+        const amount = this.typed(p + F + 5);
         ops.push(v);
         ops.push(amount);
-        if (this.typeOfCode(amount).kind !== 'ubyte') m.error('a shift amount must be a ubyte', a.at);
+        if (this.typeOfCode(amount).kind !== 'ubyte') m.error('a shift amount must be a ubyte', at);
         break;
       }
-      case 'cast':
-        ops.push(this.typed(a.value));
+      case Op.Cast:
+      case Op.Free: {
+        const v = this.typed(p + F);
+        ops.push(v);
+        if (c[p + R_OP] === Op.Free && this.typeOfCode(v).kind !== 'pointer') m.error('free of a non-pointer', at);
         break;
-      case 'select':
-      case 'vector':
-        for (const o of a.operands) ops.push(this.typed(o));
+      }
+      case Op.Select:
+        for (let i = 0; i < 3; i++) ops.push(this.typed(p + F + 4 * i));
         break;
-      case 'vaarg':
-        ops.push(this.typed(a.value));
+      case Op.Vector: {
+        const count = c[p + F] === 0 ? 2 : 3;
+        for (let i = 0; i < count; i++) ops.push(this.typed(p + F + 1 + 4 * i));
         break;
-      case 'phi': {
+      }
+      case Op.VaArg:
+        ops.push(this.typed(p + F + 1));
+        break;
+      case Op.Phi: {
         const t = this.instTypes[n]!;
-        for (const [v, b] of a.incoming) {
-          const value = this.value(t, v);
+        const count = c[p + F + 1]!;
+        for (let i = 0, q = p + F + 2; i < count; i++, q += 2 * REF_SIZE) {
+          const value = this.value(t, q);
           ops.push(value);
-          ops.push(this.block(b));
+          ops.push(this.block(q + REF_SIZE));
         }
         break;
       }
-      case 'call':
-      case 'invoke': {
-        const ft = this.calleeType(a.type, a.args, a.at);
-        ops.push(this.value(m.pointerTo(ft), a.callee));
-        if (a.op === 'invoke') {
-          const normal = this.block(a.normal);
-          ops.push(normal);
-          ops.push(this.block(a.unwind));
-        }
-        if (a.args.length < ft.params.length || (!ft.isVarArg && a.args.length > ft.params.length)) {
-          m.error(`the call passes ${a.args.length} arguments to a function of type ${m.describe(ft)}`, a.at);
-        }
-        for (let i = 0; i < a.args.length; i++) {
-          const arg = a.args[i]!;
-          const v = this.typed(arg);
-          const p = ft.params[i];
-          const vt = this.typeOfCode(v);
-          if (p !== undefined && p !== vt) m.error(`argument ${i + 1} has type ${m.describe(vt)}, the function takes ${m.describe(p)}`, arg.ref.at);
-          ops.push(v);
-        }
+      case Op.Call:
+        this.fillCall(p + F + 2, p + F + 3, p + F + 6, 0, at);
         break;
-      }
-      case 'alloc':
-        ops.push(a.count === undefined ? this.valueCode({ kind: 'int', type: primitiveTypes.uint, value: 1n }) : this.value(primitiveTypes.uint, a.count));
+      case Op.Invoke:
+        this.fillCall(p + F + 1, p + F + 2, p + F + 5, p + F + 5 + 1 + 4 * c[p + F + 5]!, at);
         break;
-      case 'free': {
-        const v = this.typed(a.value);
-        ops.push(v);
-        if (this.typeOfCode(v).kind !== 'pointer') m.error('free of a non-pointer', a.at);
+      case Op.Alloc:
+        ops.push(c[p + F + 2] === 1 ? this.value(primitiveTypes.uint, p + F + 3) : this.valueCode({ kind: 'int', type: primitiveTypes.uint, value: 1n }));
         break;
-      }
-      case 'load':
-        ops.push(this.value(m.typeOf(a.type), a.ptr));
+      case Op.Load:
+        ops.push(this.value(m.typeOf(c[p + F + 1]!), p + F + 2));
         break;
-      case 'store': {
-        const v = this.typed(a.value);
-        const pt = m.typeOf(a.type);
+      case Op.Store: {
+        const v = this.typed(p + F + 1);
+        const pt = m.typeOf(c[p + F + 5]!);
         const vt = this.typeOfCode(v);
-        if (pt.kind !== 'pointer' || pt.element !== vt) m.error(`store of ${m.describe(vt)} through ${m.describe(pt)}`, a.at);
+        if (pt.kind !== 'pointer' || pt.element !== vt) m.error(`store of ${m.describe(vt)} through ${m.describe(pt)}`, at);
         ops.push(v);
-        ops.push(this.value(pt, a.ptr));
+        ops.push(this.value(pt, p + F + 6));
         break;
       }
-      case 'getelementptr': {
-        const pt = m.typeOf(a.type);
-        ops.push(this.value(pt, a.ptr));
-        for (const i of a.indices) ops.push(this.typed(i));
+      case Op.GetElementPtr: {
+        const pt = m.typeOf(c[p + F]!);
+        ops.push(this.value(pt, p + F + 1));
+        const count = c[p + F + 4]!;
+        for (let i = 0; i < count; i++) ops.push(this.typed(p + F + 5 + 4 * i));
         break;
       }
-      case 'ret':
-        if (a.value !== undefined) ops.push(this.typed(a.value));
+      case Op.Ret:
+        if (c[p + F] === 1) ops.push(this.typed(p + F + 1));
         break;
-      case 'br':
-        ops.push(this.block(a.dest));
+      case Op.Br:
+        ops.push(this.block(p + F));
         break;
-      case 'condbr': {
-        const cond = this.value(primitiveTypes.bool, a.cond);
-        const ifTrue = this.block(a.ifTrue);
+      case Op.CondBr: {
+        const cond = this.value(primitiveTypes.bool, p + F);
+        const ifTrue = this.block(p + F + REF_SIZE);
         ops.push(cond);
         ops.push(ifTrue);
-        ops.push(this.block(a.ifFalse));
+        ops.push(this.block(p + F + 2 * REF_SIZE));
         break;
       }
-      case 'switch': {
-        const t = m.typeOf(a.type);
-        const cond = this.value(t, a.cond);
+      case Op.Switch: {
+        const t = m.typeOf(c[p + F]!);
+        const cond = this.value(t, p + F + 1);
         ops.push(cond);
-        ops.push(this.block(a.defaultDest));
-        for (const c of a.cases) {
-          const value = this.value(m.typeOf(c.type), c.value);
+        ops.push(this.block(p + F + 4));
+        const count = c[p + F + 7]!;
+        for (let i = 0, q = p + F + 8; i < count; i++, q += 1 + 2 * REF_SIZE) {
+          const value = this.value(m.typeOf(c[q]!), q + 1);
           ops.push(value);
-          ops.push(this.block(c.dest));
+          ops.push(this.block(q + 1 + REF_SIZE));
         }
         break;
       }
-      case 'unwind':
-      case 'unreachable':
+      case Op.Unwind:
+      case Op.Unreachable:
         break;
     }
   }
-}
 
-/** A growing list of 32-bit integers (the compact body's arrays, copied out with one `set`). */
-class IntBuffer {
-  private data = new Int32Array(64);
-  length = 0;
-
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
+  /**
+   * A call's or an invoke's operands: the callee (the written type at `typeAt`, the reference at
+   * `calleeAt`), an invoke's two blocks (`blocksAt`, 0 for a call), the arguments (`argsAt`: the
+   * count, then each typed value).
+   */
+  private fillCall(typeAt: number, calleeAt: number, argsAt: number, blocksAt: number, at: number): void {
+    const m: BodyHost = this.m;
+    const c = this.c;
+    const ops = this.operands;
+    const ft = this.calleeType(c[typeAt]!, argsAt, at);
+    ops.push(this.value(m.pointerTo(ft), calleeAt));
+    if (blocksAt !== 0) {
+      const normal = this.block(blocksAt);
+      ops.push(normal);
+      ops.push(this.block(blocksAt + REF_SIZE));
     }
-    this.data[this.length++] = v;
-  }
-
-  view(): Int32Array {
-    return this.data.subarray(0, this.length);
+    const count = c[argsAt]!;
+    if (count < ft.params.length || (!ft.isVarArg && count > ft.params.length)) {
+      m.error(`the call passes ${count} arguments to a function of type ${m.describe(ft)}`, at);
+    }
+    for (let i = 0; i < count; i++) {
+      const q = argsAt + 1 + 4 * i;
+      const v = this.typed(q);
+      const param = ft.params[i];
+      const vt = this.typeOfCode(v);
+      if (param !== undefined && param !== vt) m.error(`argument ${i + 1} has type ${m.describe(vt)}, the function takes ${m.describe(param)}`, c[q + 3]!);
+      ops.push(v);
+    }
   }
 }
 

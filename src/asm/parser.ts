@@ -1,17 +1,16 @@
 /**
  * Recursive-descent parser for LLVM 1.x assembly: the grammar of LLVM 1.9's
  * `llvmAsmParser.y` (which accepted the older releases' text too, with the obsolete spellings it
- * upgraded), one token of look-ahead. It builds the AST of `ast.ts`; nothing is resolved here
- * but up-references, which only the nesting of the text can resolve.
+ * upgraded), one token of look-ahead. It builds the AST of `ast.ts`, function bodies as tapes of
+ * numbers (body-tape.ts); nothing is resolved here but up-references, which only the nesting of
+ * the text can resolve.
  */
 import { primitiveTypes, type PrimitiveType } from '../graph/type.js';
 import type { Linkage } from '../graph/value.js';
 import type {
   ArgAst,
-  BlockAst,
   ConstExprAst,
   FunctionItem,
-  InstAst,
   ModuleAst,
   ModuleItem,
   TypedValue,
@@ -20,6 +19,7 @@ import type {
 } from './ast.js';
 import type { SourceText } from './assembly-error.js';
 import { Lexer, Tok, unescapeName } from './lexer.js';
+import { BINARY_OPCODES, IntBuffer, Op, Ref, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
 
 /** Limits on what a text may make the parser build (docs/limits.md). */
 export interface AssemblyLimits {
@@ -66,9 +66,8 @@ const CALLING_CONVENTIONS: Record<string, number> = {
   x86_fastcallcc: 65,
 };
 
-const BINARY_OPS = new Set(['add', 'sub', 'mul', 'div', 'udiv', 'sdiv', 'fdiv', 'rem', 'urem', 'srem', 'frem', 'and', 'or', 'xor', 'setne', 'seteq', 'setlt', 'setgt', 'setle', 'setge']);
-const VECTOR_OPS = new Set(['extractelement', 'insertelement', 'shufflevector']);
-const TERMINATORS = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
+const BINARY_OPCODE_NUMBER = new Map<string, number>(BINARY_OPCODES.map((o, i) => [o, i]));
+const VECTOR_OPCODE_NUMBER = new Map<string, number>(VECTOR_OPCODES.map((o, i) => [o, i]));
 
 /** Pending up-references of a type that has none (shared: most types have none). */
 const NO_UPS: readonly { node: number; level: number }[] = Object.freeze([]);
@@ -97,6 +96,11 @@ class Parser {
   /** See `closed`. */
   private readonly closedTypes: ParsedType[] = [];
   private depth = 0;
+  /** The body being read: its tape and where each instruction starts (reused from body to body). */
+  private readonly code = new IntBuffer(1 << 12);
+  private readonly instructionStarts = new IntBuffer(1 << 10);
+  private strings: string[] = [];
+  private refs: ValueRef[] = [];
 
   constructor(
     source: SourceText,
@@ -387,12 +391,10 @@ class Parser {
     let alignment = 0;
     if (this.eatKw('align')) alignment = this.alignment();
     const mark = this.types.length;
-    const blocks: BlockAst[] = [];
+    let body: BodyTape | undefined;
     if (!isDeclare) {
       if (!this.eatKw('begin') && !this.eatChar('{')) this.fail(`expected '{' or 'begin' to open the function body, found ${this.describe()}`);
-      do blocks.push(this.block());
-      while (!this.isKw('end') && !this.isChar('}'));
-      this.lx.next();
+      body = this.body();
     }
     return {
       k: 'function',
@@ -406,7 +408,7 @@ class Parser {
       varArg,
       ...(section !== undefined ? { section } : {}),
       alignment,
-      blocks,
+      body,
       at,
     };
   }
@@ -739,44 +741,108 @@ class Parser {
     return result;
   }
 
-  private typedValue(): TypedValue {
-    const type = this.closedType(false);
-    return { type, ref: this.valueRef() };
-  }
-
-  private typedValueV(): TypedValue {
-    const type = this.closedType(true);
-    return { type, ref: this.valueRef() };
-  }
-
   // -------------------------------------------------------------------------------------------
-  // Function bodies
+  // Function bodies, onto the tape (body-tape.ts)
 
-  private block(): BlockAst {
-    const at = this.lx.start;
-    let name: string | undefined;
-    if (this.lx.kind === Tok.Label) {
-      name = this.lx.value;
-      this.lx.next();
-    }
-    const instructions: InstAst[] = [];
-    for (;;) {
-      if (this.lx.kind === Tok.Eof) this.fail("the function's body has no end ('}' or 'end')");
-      const inst = this.instruction();
-      instructions.push(inst);
-      if (TERMINATORS.has(inst.op) || inst.op === 'condbr') break;
-    }
-    return name === undefined ? { instructions, at } : { name, instructions, at };
+  /** The body after its `{` or `begin`, through its `}` or `end`. */
+  private body(): BodyTape {
+    const code = this.code;
+    const instructions = this.instructionStarts;
+    code.clear();
+    instructions.clear();
+    const blockFirst = new IntBuffer(16);
+    const blockNames = new IntBuffer(16);
+    const blockAts = new IntBuffer(16);
+    this.strings = [];
+    this.refs = [];
+    do {
+      const lx = this.lx;
+      blockAts.push(lx.start);
+      blockFirst.push(instructions.length);
+      if (lx.kind === Tok.Label) {
+        blockNames.push(this.str(lx.value));
+        lx.next();
+      } else blockNames.push(-1);
+      for (;;) {
+        if (lx.kind === Tok.Eof) this.fail("the function's body has no end ('}' or 'end')");
+        instructions.push(code.length);
+        if (this.instruction()) break;
+      }
+    } while (!this.isKw('end') && !this.isChar('}'));
+    this.lx.next();
+    return {
+      code: code.copy(),
+      instructions: instructions.copy(),
+      blockFirst: blockFirst.copy(),
+      blockNames: blockNames.copy(),
+      blockAts: blockAts.copy(),
+      strings: this.strings,
+      refs: this.refs,
+    };
   }
 
-  private instruction(): InstAst {
+  /** `s`'s index in the current body's strings. */
+  private str(s: string): number {
+    this.strings.push(s);
+    return this.strings.length - 1;
+  }
+
+  /** A value reference onto the tape (see `valueRef`). */
+  private ref(): void {
     const lx = this.lx;
+    const code = this.code;
     const at = lx.start;
-    let name: string | undefined;
+    switch (lx.kind) {
+      case Tok.VarName:
+      case Tok.String:
+        code.push(Ref.Name);
+        code.push(this.str(lx.kind === Tok.String ? unescapeName(lx.value) : lx.value));
+        code.push(at);
+        lx.next();
+        return;
+      case Tok.VarNumber: {
+        const n = Number(lx.value);
+        if (n <= 0x7fffffff) {
+          code.push(Ref.Num);
+          code.push(n);
+          code.push(at);
+          lx.next();
+          return;
+        }
+        break;
+      }
+      case Tok.Integer:
+        code.push(Ref.Int);
+        code.push(this.str(lx.value));
+        code.push(at);
+        lx.next();
+        return;
+      default:
+        break;
+    }
+    this.refs.push(this.valueRef());
+    code.push(Ref.Other);
+    code.push(this.refs.length - 1);
+    code.push(at);
+  }
+
+  /** A type and a value of it onto the tape (`typedValue`). */
+  private typedRef(): void {
+    this.code.push(this.closedType(false));
+    this.ref();
+  }
+
+  /** One instruction onto the tape; whether it ends its block. */
+  private instruction(): boolean {
+    const lx = this.lx;
+    const code = this.code;
+    const at = lx.start;
+    let name = -1;
     if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
-      name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+      const n = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+      name = this.str(n);
       lx.next();
-      this.expectChar('=', `after '%${name}'`);
+      this.expectChar('=', `after '%${n}'`);
     }
     const mark = this.types.length;
     const opAt = lx.start;
@@ -785,190 +851,267 @@ class Parser {
       this.fail(`expected an instruction, found ${this.describe()}`);
     }
     const op = lx.value;
-    if (BINARY_OPS.has(op)) {
+    const binary = BINARY_OPCODE_NUMBER.get(op);
+    if (binary !== undefined) {
       lx.next();
-      const type = this.closedType(false);
-      const lhs = this.valueRef();
+      this.head(Op.Binary, name, at, mark);
+      code.push(binary);
+      code.push(this.closedType(false));
+      this.ref();
       this.expectChar(',');
-      const rhs = this.valueRef();
-      return { name, at, mark, op: 'binary', opcode: op, type, lhs, rhs };
+      this.ref();
+      return false;
     }
-    if (VECTOR_OPS.has(op)) {
+    const vector = VECTOR_OPCODE_NUMBER.get(op);
+    if (vector !== undefined) {
       lx.next();
+      this.head(Op.Vector, name, at, mark);
+      code.push(vector);
       const n = op === 'extractelement' ? 2 : 3;
-      const operands = [this.typedValue()];
+      this.typedRef();
       for (let i = 1; i < n; i++) {
         this.expectChar(',');
-        operands.push(this.typedValue());
+        this.typedRef();
       }
-      return { name, at, mark, op: 'vector', opcode: op as 'extractelement', operands };
+      return false;
     }
     lx.next();
     switch (op) {
       case 'not':
-        return { name, at, mark, op: 'not', value: this.typedValue() };
+        this.head(Op.Not, name, at, mark);
+        this.typedRef();
+        return false;
       case 'shl':
-      case 'shr': {
-        const value = this.typedValue();
+      case 'shr':
+        this.head(Op.Shift, name, at, mark);
+        code.push(op === 'shl' ? 0 : 1);
+        this.typedRef();
         this.expectChar(',');
-        return { name, at, mark, op: 'shift', opcode: op, value, amount: this.typedValue() };
-      }
-      case 'cast': {
-        const value = this.typedValue();
+        this.typedRef();
+        return false;
+      case 'cast':
+        this.head(Op.Cast, name, at, mark);
+        this.typedRef();
         this.expectKw('to');
-        return { name, at, mark, op: 'cast', value, to: this.closedType(false) };
-      }
-      case 'select': {
-        const operands = [this.typedValue()];
+        code.push(this.closedType(false));
+        return false;
+      case 'select':
+        this.head(Op.Select, name, at, mark);
+        this.typedRef();
         this.expectChar(',');
-        operands.push(this.typedValue());
+        this.typedRef();
         this.expectChar(',');
-        operands.push(this.typedValue());
-        return { name, at, mark, op: 'select', operands };
-      }
+        this.typedRef();
+        return false;
       case 'va_arg':
       case 'vaarg':
-      case 'vanext': {
-        const value = this.typedValue();
+      case 'vanext':
+        this.head(Op.VaArg, name, at, mark);
+        code.push(op === 'va_arg' ? VaArgKind.VaArg : op === 'vaarg' ? VaArgKind.ObsoleteVaArg : VaArgKind.VaNext);
+        this.typedRef();
         this.expectChar(',');
-        const type = this.closedType(false);
-        return { name, at, mark, op: 'vaarg', legacy: op === 'va_arg' ? null : op, value, type };
-      }
+        code.push(this.closedType(false));
+        return false;
       case 'phi': {
-        const type = this.closedType(false);
-        const incoming: (readonly [ValueRef, ValueRef])[] = [];
+        this.head(Op.Phi, name, at, mark);
+        code.push(this.closedType(false));
+        const countAt = code.length;
+        code.push(0);
+        let count = 0;
         do {
           this.expectChar('[');
-          const v = this.valueRef();
+          this.ref();
           this.expectChar(',');
-          const b = this.valueRef();
+          this.ref();
           this.expectChar(']');
-          incoming.push([v, b]);
+          count++;
         } while (this.eatChar(','));
-        return { name, at, mark, op: 'phi', type, incoming };
+        code.view()[countAt] = count;
+        return false;
       }
       case 'tail':
         this.expectKw('call', "after 'tail'");
-        return this.call(name, at, mark, true);
+        this.call(name, at, mark, 1);
+        return false;
       case 'call':
-        return this.call(name, at, mark, false);
+        this.call(name, at, mark, 0);
+        return false;
       case 'malloc':
       case 'alloca': {
-        const type = this.closedType(false);
-        let count: ValueRef | undefined;
+        this.head(Op.Alloc, name, at, mark);
+        code.push(op === 'malloc' ? 0 : 1);
+        code.push(this.closedType(false));
+        const countAt = code.length;
+        code.push(0); // whether a count follows
+        let hasCount = false;
         let alignment = 0;
         while (this.eatChar(',')) {
           if (this.eatKw('align')) {
             alignment = this.alignment();
             break;
           }
-          if (count !== undefined) this.fail("expected 'align'");
+          if (hasCount) this.fail("expected 'align'");
           this.expectKw('uint', 'as the type of the number of elements');
-          count = this.valueRef();
+          this.ref();
+          hasCount = true;
         }
-        return count === undefined ? { name, at, mark, op: 'alloc', opcode: op, type, alignment } : { name, at, mark, op: 'alloc', opcode: op, type, count, alignment };
+        code.view()[countAt] = hasCount ? 1 : 0;
+        code.push(alignment | 0);
+        return false;
       }
       case 'free':
-        return { name, at, mark, op: 'free', value: this.typedValue() };
+        this.head(Op.Free, name, at, mark);
+        this.typedRef();
+        return false;
       case 'volatile':
-        if (this.eatKw('load')) return this.load(name, at, mark, true);
-        if (this.eatKw('store')) return this.store(name, at, mark, true);
-        return this.fail(`expected 'load' or 'store' after 'volatile', found ${this.describe()}`);
+        if (this.eatKw('load')) this.load(name, at, mark, 1);
+        else if (this.eatKw('store')) this.store(name, at, mark, 1);
+        else this.fail(`expected 'load' or 'store' after 'volatile', found ${this.describe()}`);
+        return false;
       case 'load':
-        return this.load(name, at, mark, false);
+        this.load(name, at, mark, 0);
+        return false;
       case 'store':
-        return this.store(name, at, mark, false);
+        this.store(name, at, mark, 0);
+        return false;
       case 'getelementptr': {
-        const type = this.closedType(false);
-        const ptr = this.valueRef();
-        const indices: TypedValue[] = [];
-        while (this.eatChar(',')) indices.push(this.typedValue());
-        return { name, at, mark, op: 'getelementptr', type, ptr, indices };
+        this.head(Op.GetElementPtr, name, at, mark);
+        code.push(this.closedType(false));
+        this.ref();
+        const countAt = code.length;
+        code.push(0);
+        let count = 0;
+        while (this.eatChar(',')) {
+          this.typedRef();
+          count++;
+        }
+        code.view()[countAt] = count;
+        return false;
       }
       case 'ret':
+        this.head(Op.Ret, name, at, mark);
         if (this.isKw('void')) {
           this.lx.next();
-          return { name, at, mark, op: 'ret' };
+          code.push(0);
+        } else {
+          code.push(1);
+          this.typedRef();
         }
-        return { name, at, mark, op: 'ret', value: this.typedValue() };
-      case 'br': {
-        if (this.eatKw('label')) return { name, at, mark, op: 'br', dest: this.valueRef() };
+        return true;
+      case 'br':
+        if (this.eatKw('label')) {
+          this.head(Op.Br, name, at, mark);
+          this.ref();
+          return true;
+        }
         this.expectKw('bool', "or 'label' after 'br'");
-        const cond = this.valueRef();
+        this.head(Op.CondBr, name, at, mark);
+        this.ref();
         this.expectChar(',');
         this.expectKw('label');
-        const ifTrue = this.valueRef();
+        this.ref();
         this.expectChar(',');
         this.expectKw('label');
-        return { name, at, mark, op: 'condbr', cond, ifTrue, ifFalse: this.valueRef() };
-      }
+        this.ref();
+        return true;
       case 'switch': {
-        const type = this.closedType(false);
-        const cond = this.valueRef();
+        this.head(Op.Switch, name, at, mark);
+        code.push(this.closedType(false));
+        this.ref();
         this.expectChar(',');
         this.expectKw('label');
-        const defaultDest = this.valueRef();
+        this.ref();
         this.expectChar('[');
-        const cases: { type: number; value: ValueRef; dest: ValueRef }[] = [];
+        const countAt = code.length;
+        code.push(0);
+        let count = 0;
         while (!this.eatChar(']')) {
-          const ct = this.closedType(false);
-          const value = this.valueRef();
+          code.push(this.closedType(false));
+          this.ref();
           this.expectChar(',');
           this.expectKw('label');
-          cases.push({ type: ct, value, dest: this.valueRef() });
+          this.ref();
+          count++;
         }
-        return { name, at, mark, op: 'switch', type, cond, defaultDest, cases };
+        code.view()[countAt] = count;
+        return true;
       }
       case 'invoke': {
-        const callingConv = this.callingConv();
-        const type = this.closedType(true);
-        const callee = this.valueRef();
-        const args = this.argumentList();
+        this.head(Op.Invoke, name, at, mark);
+        code.push(this.callingConv() | 0);
+        code.push(this.closedType(true));
+        this.ref();
+        this.argumentList();
         this.expectKw('to');
         this.expectKw('label');
-        const normal = this.valueRef();
+        this.ref();
         if (!this.eatKw('except') && !this.eatKw('unwind')) this.fail(`expected 'except' or 'unwind', found ${this.describe()}`);
         this.expectKw('label');
-        return { name, at, mark, op: 'invoke', callingConv, type, callee, args, normal, unwind: this.valueRef() };
+        this.ref();
+        return true;
       }
       case 'unwind':
-        return { name, at, mark, op: 'unwind' };
+        this.head(Op.Unwind, name, at, mark);
+        return true;
       case 'unreachable':
-        return { name, at, mark, op: 'unreachable' };
+        this.head(Op.Unreachable, name, at, mark);
+        return true;
       default:
         return this.fail(`expected an instruction, found '${op}'`, opAt);
     }
   }
 
-  private call(name: string | undefined, at: number, mark: number, tail: boolean): InstAst {
-    const callingConv = this.callingConv();
-    const type = this.closedType(true);
-    const callee = this.valueRef();
-    const args = this.argumentList();
-    return { name, at, mark, op: 'call', tail, callingConv, type, callee, args };
+  /** A record's head: kind, name, offset, mark (body-tape.ts). */
+  private head(kind: Op, name: number, at: number, mark: number): void {
+    const code = this.code;
+    code.push(kind);
+    code.push(name);
+    code.push(at);
+    code.push(mark);
   }
 
-  private argumentList(): TypedValue[] {
+  /** `call`: calling convention, type, callee, arguments. */
+  private call(name: number, at: number, mark: number, tail: number): void {
+    this.head(Op.Call, name, at, mark);
+    const code = this.code;
+    code.push(tail);
+    code.push(this.callingConv() | 0);
+    code.push(this.closedType(true));
+    this.ref();
+    this.argumentList();
+  }
+
+  /** `( typed, … )`: the count, then each typed value. */
+  private argumentList(): void {
+    const code = this.code;
     this.expectChar('(', 'before the arguments');
-    const args: TypedValue[] = [];
+    const countAt = code.length;
+    code.push(0);
+    let count = 0;
     if (!this.isChar(')')) {
-      do args.push(this.typedValue());
-      while (this.eatChar(','));
+      do {
+        this.typedRef();
+        count++;
+      } while (this.eatChar(','));
     }
+    code.view()[countAt] = count;
     this.expectChar(')', 'after the arguments');
-    return args;
   }
 
-  private load(name: string | undefined, at: number, mark: number, volatile: boolean): InstAst {
-    const type = this.closedType(false);
-    return { name, at, mark, op: 'load', volatile, type, ptr: this.valueRef() };
+  private load(name: number, at: number, mark: number, volatile: number): void {
+    this.head(Op.Load, name, at, mark);
+    this.code.push(volatile);
+    this.code.push(this.closedType(false));
+    this.ref();
   }
 
-  private store(name: string | undefined, at: number, mark: number, volatile: boolean): InstAst {
-    const value = this.typedValue();
+  private store(name: number, at: number, mark: number, volatile: number): void {
+    this.head(Op.Store, name, at, mark);
+    this.code.push(volatile);
+    this.typedRef();
     this.expectChar(',');
-    const type = this.closedType(false);
-    return { name, at, mark, op: 'store', volatile, value, type, ptr: this.valueRef() };
+    this.code.push(this.closedType(false));
+    this.ref();
   }
 }
 
@@ -995,10 +1138,7 @@ function linkageWord(l: Linkage): string {
 }
 
 function isConstExprOp(w: string): boolean {
-  return w === 'cast' || w === 'getelementptr' || w === 'select' || w === 'shl' || w === 'shr' || BINARY_OPS.has(w) || VECTOR_OPS.has(w);
+  return w === 'cast' || w === 'getelementptr' || w === 'select' || w === 'shl' || w === 'shr' || BINARY_OPCODE_NUMBER.has(w) || VECTOR_OPCODE_NUMBER.has(w);
 }
 
 export { isConstExprOp };
-void ((): void => {
-  // Keep `typedValueV` for grammar rules that take void (none today but `ret void`, handled apart).
-});

@@ -244,9 +244,9 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
     case 'as': {
       try {
         const [{ detectDialect, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
-        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+        const text = latin1Text(bytes);
         const dialect = settings.dialect ?? detectDialect(text);
-        const module = await assemble(bytes, label, dialect);
+        const module = await assemble(text, label, dialect);
         // The default version is what that release's llvm-as wrote.
         const bytecodeVersion = settings.bytecodeVersion ?? DIALECT_VERSION[dialect];
         return { output: await writeModuleAsync(module, { bytecodeVersion, compression: settings.compression }) };
@@ -259,7 +259,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       upgrader.catch(() => undefined); // awaited only after a successful read (see dis)
       try {
         // Bytecode, or LLVM 1.x assembly text of any release (what llvm-upgrade never managed).
-        const module = looksLikeAssembly(bytes) ? await assemble(bytes, label, undefined) : (await import('../read.js')).readModule(bytes);
+        const module = looksLikeAssembly(bytes) ? await assemble(latin1Text(bytes), label, undefined) : (await import('../read.js')).readModule(bytes);
         return { output: (await upgrader).printModern(module, { triple: settings.triple, exceptions: settings.exceptions }) };
       } catch (error) {
         return { error };
@@ -283,10 +283,14 @@ function looksLikeAssembly(bytes: Uint8Array): boolean {
   return c === 0x3b /* ; */ || c === 0x25 /* % */ || c === 0x22 /* " */ || (c >= 0x61 && c <= 0x7a);
 }
 
-/** The module a text describes (read as latin1: names are raw bytes). */
-async function assemble(bytes: Uint8Array, label: string, dialect: Dialect | undefined): Promise<import('../graph/module.js').Module> {
+/** A file's text, one character per byte (names are raw bytes), decoded once per command. */
+function latin1Text(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+/** The module a text (`latin1Text`) describes. */
+async function assemble(text: string, label: string, dialect: Dialect | undefined): Promise<import('../graph/module.js').Module> {
   const { parseAssembly } = await import('../asm/index.js');
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   return parseAssembly(text, dialect === undefined ? { fileName: label } : { fileName: label, dialect });
 }
 
