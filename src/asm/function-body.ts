@@ -45,7 +45,6 @@ export interface BodyHost {
   /** The unique constant an integer literal spells in type `t`. */
   integerConstant(t: Type, text: string, at: number): Constant;
   integer(t: Type, text: string, at: number): bigint;
-  indexedType(base: Type, indices: readonly Value[], at: number): Type;
   getOrInsertFunctionWhileParsing(name: string, functionType: FunctionType, inside: Function, at: number): Function;
 }
 
@@ -71,13 +70,19 @@ interface ObsoleteExpansion {
   readonly first: number;
 }
 
+/** One plane of the local symbol table: named values, numbered ones (after the module's `moduleCount`). */
+interface LocalPlane {
+  names: Map<string, number> | undefined;
+  readonly numbers: number[];
+  readonly moduleCount: number;
+}
+
 const OP = OPCODE_NUMBER;
 const F = R_FIELDS;
 
 class FunctionBodyBuilder implements LocalScope {
-  /** Local values by plane: value codes (an argument's is `argumentCode`). */
-  private readonly named = new Map<Type, Map<string, number>>();
-  private readonly numbered = new Map<Type, number[]>();
+  /** Local values by plane (type): value codes (an argument's is `argumentCode`). */
+  private readonly planes = new Map<Type, LocalPlane>();
   private readonly namedBlocks = new Map<string, number>();
   private readonly numberedBlocks: number[] = [];
 
@@ -221,34 +226,37 @@ class FunctionBodyBuilder implements LocalScope {
   // -------------------------------------------------------------------------------------------
   // The local symbol table
 
+  private plane(type: Type): LocalPlane {
+    let plane = this.planes.get(type);
+    if (plane === undefined) this.planes.set(type, (plane = { names: undefined, numbers: [], moduleCount: this.m.moduleCount(type) }));
+    return plane;
+  }
+
   private define(code: number, type: Type, name: string | undefined, at: number): void {
     if (name === undefined) {
-      if (type.kind === 'void') return;
-      const plane = this.numbered.get(type);
-      if (plane === undefined) this.numbered.set(type, [code]);
-      else plane.push(code);
+      if (type.kind !== 'void') this.plane(type).numbers.push(code);
       return;
     }
-    let plane = this.named.get(type);
-    if (plane === undefined) this.named.set(type, (plane = new Map()));
-    if (plane.has(name)) this.m.error(`redefinition of '%${name}' of type ${this.m.describe(type)}`, at);
-    plane.set(name, code);
+    const plane = this.plane(type);
+    const names = (plane.names ??= new Map());
+    if (names.has(name)) this.m.error(`redefinition of '%${name}' of type ${this.m.describe(type)}`, at);
+    names.set(name, code);
   }
 
   private hasLocalName(type: Type, name: string): boolean {
-    return this.named.get(type)?.has(name) === true;
+    return this.planes.get(type)?.names?.has(name) === true;
   }
 
-  /** The code of local value `%n` of type `t`, or undefined. */
+  /** The code of local value `%n` of type `t`, or undefined (module-level values come first). */
   private localNumber(t: Type, n: number): number | undefined {
-    const moduleCount = this.m.moduleCount(t);
-    if (n < moduleCount) return undefined;
-    return this.numbered.get(t)?.[n - moduleCount];
+    const plane = this.planes.get(t);
+    if (plane === undefined || n < plane.moduleCount) return undefined;
+    return plane.numbers[n - plane.moduleCount];
   }
 
   /** The code of a local value, or undefined. */
   private local(t: Type, ref: ValueRef & ({ k: 'name' } | { k: 'num' })): number | undefined {
-    if (ref.k === 'name') return this.named.get(t)?.get(ref.name);
+    if (ref.k === 'name') return this.planes.get(t)?.names?.get(ref.name);
     return this.localNumber(t, ref.n);
   }
 
@@ -288,7 +296,7 @@ class FunctionBodyBuilder implements LocalScope {
     if (t.kind === 'label') this.m.error('a basic block cannot be used here', c[p + 2]!);
     if (kind === Ref.Name) {
       const name = this.strings[c[p + 1]!]!;
-      const local = this.named.get(t)?.get(name);
+      const local = this.planes.get(t)?.names?.get(name);
       if (local !== undefined) return this.operandCode(local);
       const global = this.m.lookupGlobalName(t, name);
       if (global === undefined) this.m.error(`use of undefined value '%${name}' of type ${this.m.describe(t)}`, c[p + 2]!);
@@ -453,14 +461,7 @@ class FunctionBodyBuilder implements LocalScope {
       case Op.GetElementPtr: {
         const pt = m.typeOf(c[p + F]!);
         if (pt.kind !== 'pointer') m.error(`getelementptr of ${m.describe(pt)}, which is not a pointer`, at);
-        // Structure indices are constants, so the result type follows from the text alone.
-        const count = c[p + F + 4]!;
-        const indices: Value[] = [];
-        for (let i = 0, q = p + F + 5; i < count; i++, q += 4) {
-          const t = m.typeOf(c[q]!);
-          indices.push(c[q + 1] === Ref.Int && isInteger(t) ? { kind: 'int', type: t, value: m.integer(t, this.strings[c[q + 2]!]!, c[q + 3]!) } : { kind: 'undef', type: t });
-        }
-        type = m.pointerTo(m.indexedType(pt, indices, at));
+        type = m.pointerTo(this.indexedType(pt, p + F + 4, at));
         this.emit('getelementptr', type, name);
         return type;
       }
@@ -481,6 +482,40 @@ class FunctionBodyBuilder implements LocalScope {
         this.emit('unreachable', primitiveTypes.void, name);
         return primitiveTypes.void;
     }
+  }
+
+  /**
+   * The type `getelementptr` reaches from a pointer of type `base` through the indices at
+   * `indices` (their count, then each typed value): build-module.ts's `indexedType`, read off the
+   * tape. Structure indices are constants, so the result follows from the text alone.
+   */
+  private indexedType(base: PointerType, indices: number, at: number): Type {
+    const m: BodyHost = this.m;
+    const c = this.c;
+    const count = c[indices]!;
+    // Every integer literal index must fit its type (as the constant it becomes).
+    for (let i = 0, q = indices + 1; i < count; i++, q += 4) {
+      if (c[q + 1] === Ref.Int) {
+        const t = m.typeOf(c[q]!);
+        if (isInteger(t)) m.integer(t, this.strings[c[q + 2]!]!, c[q + 3]!);
+      }
+    }
+    let t: Type = base.element;
+    for (let i = 1, q = indices + 5; i < count; i++, q += 4) {
+      const it = m.typeOf(c[q]!);
+      if (t.kind === 'struct') {
+        if (c[q + 1] !== Ref.Int || (it.kind !== 'ubyte' && it.kind !== 'uint')) m.error('a structure index must be a ubyte or uint constant', at);
+        const value = m.integer(it, this.strings[c[q + 2]!]!, c[q + 3]!);
+        const field = t.elements[Number(value)];
+        if (field === undefined) m.error(`structure index ${value} is out of range`, at);
+        t = field;
+      } else if (t.kind === 'array' || t.kind === 'packed') {
+        if (!isInteger(it)) m.error('an array index must be an integer', at);
+        t = t.element;
+      } else m.error(`getelementptr indexes into ${m.describe(t)}, which is not a structure or an array`, at);
+    }
+    if (count > 0 && !isInteger(m.typeOf(c[indices + 1]!))) m.error('a getelementptr index must be an integer', at);
+    return t;
   }
 
   /**

@@ -133,7 +133,8 @@ export class Lexer {
     } else if (IDENT[c] === 1) {
       while (IDENT[t.charCodeAt(q)] === 1) q++;
       this.kind = Tok.VarName;
-      this.value = unescapeName(t.slice(p + 1, q));
+      // No escapes to resolve: a backslash is no identifier character (only quoted names have them).
+      this.value = t.slice(p + 1, q);
     } else {
       this.kind = Tok.Char;
       this.value = '%';
@@ -169,7 +170,7 @@ export class Lexer {
     while (IDENT[t.charCodeAt(q)] === 1) q++;
     if (t.charCodeAt(q) === 58 /* : */ && t.charCodeAt(p) !== 43) {
       this.kind = Tok.Label;
-      this.value = unescapeName(t.slice(p, q));
+      this.value = t.slice(p, q);
       this.pos = q + 1;
       return;
     }

@@ -47,6 +47,9 @@ const PRIMITIVE_KEYWORDS: Record<string, PrimitiveType> = {
   label: primitiveTypes.label,
 };
 
+/** The same, for lookups by the lexer's (interned) keyword strings. */
+const PRIMITIVE_BY_KEYWORD = new Map<string, PrimitiveType>(Object.entries(PRIMITIVE_KEYWORDS));
+
 const LINKAGES: Record<string, Linkage> = {
   internal: 'internal',
   linkonce: 'linkonce',
@@ -91,6 +94,11 @@ class Parser {
   private readonly shared = new Map<string, number>();
   /** The same for pointers (by pointee node), named references and numbered ones. */
   private readonly pointerNodes = new Map<number, number>();
+  /** Array and packed nodes by element node, then length (no key string per `[N x T]`). */
+  private readonly arrayNodes = new Map<number, Map<number, number>>();
+  private readonly packedNodes = new Map<number, Map<number, number>>();
+  /** The node of `void` (-1 until the text names it): prim nodes are one per type. */
+  private voidNode = -1;
   private readonly namedNodes = new Map<string, number>();
   private readonly numberedNodes = new Map<number, number>();
   /** See `closed`. */
@@ -454,6 +462,7 @@ class Parser {
     if (id === undefined) {
       id = this.node({ k: 'prim', t });
       this.primIds.set(t, id);
+      if (t === primitiveTypes.void) this.voidNode = id;
     }
     return id;
   }
@@ -463,7 +472,7 @@ class Parser {
     const at = this.lx.start;
     const t = this.type();
     if (t.ups.length > 0) this.fail('an up-reference (\\N) that climbs out of its type', at);
-    if (!allowVoid && this.types[t.id]!.k === 'prim' && (this.types[t.id] as { t: PrimitiveType }).t === primitiveTypes.void) this.fail('void is not allowed here', at);
+    if (!allowVoid && t.id === this.voidNode) this.fail('void is not allowed here', at);
     return t.id;
   }
 
@@ -498,8 +507,7 @@ class Parser {
   }
 
   private isVoid(id: number): boolean {
-    const n = this.types[id]!;
-    return n.k === 'prim' && n.t === primitiveTypes.void;
+    return id === this.voidNode;
   }
 
   /**
@@ -535,8 +543,8 @@ class Parser {
     const lx = this.lx;
     const at = lx.start;
     if (lx.kind === Tok.Keyword) {
-      const p = PRIMITIVE_KEYWORDS[lx.value];
-      if (p !== undefined && Object.hasOwn(PRIMITIVE_KEYWORDS, lx.value)) {
+      const p = PRIMITIVE_BY_KEYWORD.get(lx.value);
+      if (p !== undefined) {
         lx.next();
         return this.closed(this.prim(p));
       }
@@ -580,9 +588,11 @@ class Parser {
       } else if (this.isVoid(el.id)) this.fail('an array of void', at);
       if (el.ups.length === 0) {
         // The common case: the node is looked up before it is made.
-        const key = `${packed ? '<' : '['}${length}x${el.id}`;
-        let id = this.shared.get(key);
-        if (id === undefined) this.shared.set(key, (id = this.node({ k: packed ? 'packed' : 'array', el: el.id, length })));
+        const byElement = packed ? this.packedNodes : this.arrayNodes;
+        let byLength = byElement.get(el.id);
+        if (byLength === undefined) byElement.set(el.id, (byLength = new Map()));
+        let id = byLength.get(length);
+        if (id === undefined) byLength.set(length, (id = this.node({ k: packed ? 'packed' : 'array', el: el.id, length })));
         return this.closed(id);
       }
       return this.close({ k: packed ? 'packed' : 'array', el: el.id, length }, [el]);
