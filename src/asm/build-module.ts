@@ -103,6 +103,7 @@ class ModuleBuilderFromText implements BodyHost {
     readonly dialect: Dialect,
   ) {
     this.types = resolveTypes(ast, source);
+    this.nodeTypes = ast.types.map((_, node) => this.types.typeOf(node));
     this.legacyVarArgs = dialect === '1.1' || dialect === '1.2' || dialect === '1.3';
     this.folder = this.legacyVarArgs ? undefined : new ConstantFolder({ unique: (c) => this.unique(c), pointerTo: (t) => this.pointerTo(t) });
   }
@@ -112,8 +113,10 @@ class ModuleBuilderFromText implements BodyHost {
   }
 
   private t(node: number): Type {
-    return this.types.typeOf(node);
+    return this.nodeTypes[node]!;
   }
+
+  readonly nodeTypes: readonly Type[];
 
   private show(t: Type): string {
     return describeType(t);

@@ -32,6 +32,8 @@ export interface BodyHost {
   readonly legacyVarArgs: boolean;
   readonly varArgs: VarArgsState;
   typeOf(node: number): Type;
+  /** The type of each of the parser's type nodes (`typeOf`, as an array). */
+  readonly nodeTypes: readonly Type[];
   pointerTo(t: Type): PointerType;
   functionType(ret: Type, params: readonly Type[], varArg: boolean): FunctionType;
   describe(t: Type): string;
@@ -89,6 +91,7 @@ class FunctionBodyBuilder implements LocalScope {
   // The tape (body-tape.ts).
   private readonly c: Int32Array;
   private readonly strings: readonly string[];
+  private readonly nt: readonly Type[];
 
   // The compact body, as it grows.
   private readonly words = new IntBuffer();
@@ -121,6 +124,7 @@ class FunctionBodyBuilder implements LocalScope {
   ) {
     this.c = tape.code;
     this.strings = tape.strings;
+    this.nt = m.nodeTypes;
   }
 
   build(): void {
@@ -324,7 +328,7 @@ class FunctionBodyBuilder implements LocalScope {
 
   /** The typed value at `p` (a type node, then a reference): its code. */
   private typed(p: number): number {
-    return this.value(this.m.typeOf(this.c[p]!), p + 1);
+    return this.value(this.nt[this.c[p]!]!, p + 1);
   }
 
   /** The block the reference at `p` names: its code. */
@@ -376,31 +380,31 @@ class FunctionBodyBuilder implements LocalScope {
     let type: Type;
     switch (c[p + R_OP]! as Op) {
       case Op.Binary: {
-        const t = m.typeOf(c[p + F + 1]!);
+        const t = this.nt[c[p + F + 1]]!;
         const opcode = upgradeBinaryOpcode(BINARY_OPCODES[c[p + F]!]!, t);
         type = opcode.startsWith('set') ? (t.kind === 'packed' ? m.error('setcc of packed values', at) : primitiveTypes.bool) : t;
         this.emit(opcode, type, name);
         return type;
       }
       case Op.Not:
-        type = m.typeOf(c[p + F]!);
+        type = this.nt[c[p + F]]!;
         this.emit('xor', type, name);
         return type;
       case Op.Shift:
-        type = m.typeOf(c[p + F + 1]!);
+        type = this.nt[c[p + F + 1]]!;
         this.emit(c[p + F] === 0 ? 'shl' : 'shr', type, name);
         return type;
       case Op.Cast:
-        type = m.typeOf(c[p + F + 4]!);
+        type = this.nt[c[p + F + 4]]!;
         this.emit('cast', type, name);
         return type;
       case Op.Select:
-        type = m.typeOf(c[p + F + 4]!);
+        type = this.nt[c[p + F + 4]]!;
         this.emit('select', type, name);
         return type;
       case Op.Vector: {
         const opcode = VECTOR_OPCODES[c[p + F]!]!;
-        const t = m.typeOf(c[p + F + 1]!);
+        const t = this.nt[c[p + F + 1]]!;
         if (t.kind !== 'packed') m.error(`${opcode} of a non-packed value`, at);
         type = opcode === 'extractelement' ? t.element : t;
         this.emit(opcode, type, name);
@@ -408,13 +412,13 @@ class FunctionBodyBuilder implements LocalScope {
       }
       case Op.VaArg: {
         const kind = c[p + F]! as VaArgKind;
-        const argType = m.typeOf(c[p + F + 5]!);
+        const argType = this.nt[c[p + F + 5]]!;
         if (kind === VaArgKind.VaArg) {
           type = argType;
           this.emit('vaarg', type, name);
         } else if (kind === VaArgKind.VaNext) {
           // `vanext %ap, T` steps the va_list over a T: the result is the va_list's type.
-          type = m.typeOf(c[p + F + 1]!);
+          type = this.nt[c[p + F + 1]]!;
           this.emit('vanext', type, name, { argType });
         } else {
           type = argType;
@@ -423,7 +427,7 @@ class FunctionBodyBuilder implements LocalScope {
         return type;
       }
       case Op.Phi:
-        type = m.typeOf(c[p + F]!);
+        type = this.nt[c[p + F]]!;
         this.emit('phi', type, name);
         return type;
       case Op.Call: {
@@ -439,7 +443,7 @@ class FunctionBodyBuilder implements LocalScope {
         return type;
       }
       case Op.Alloc: {
-        const t = m.typeOf(c[p + F + 1]!);
+        const t = this.nt[c[p + F + 1]]!;
         type = m.pointerTo(t);
         const alignment = c[p + F + (c[p + F + 2] === 1 ? 6 : 3)]! >>> 0;
         this.emit(c[p + F] === 0 ? 'malloc' : 'alloca', type, name, { allocatedType: t, alignment });
@@ -449,7 +453,7 @@ class FunctionBodyBuilder implements LocalScope {
         this.emit('free', primitiveTypes.void, name);
         return primitiveTypes.void;
       case Op.Load: {
-        const pt = m.typeOf(c[p + F + 1]!);
+        const pt = this.nt[c[p + F + 1]]!;
         if (pt.kind !== 'pointer') m.error(`load through ${m.describe(pt)}, which is not a pointer`, at);
         if (!isFirstClassType(pt.element)) m.error(`load of a value of type ${m.describe(pt.element)}`, at);
         this.emit('load', pt.element, name, c[p + F] === 1 ? { isVolatile: true } : undefined);
@@ -459,7 +463,7 @@ class FunctionBodyBuilder implements LocalScope {
         this.emit('store', primitiveTypes.void, name, c[p + F] === 1 ? { isVolatile: true } : undefined);
         return primitiveTypes.void;
       case Op.GetElementPtr: {
-        const pt = m.typeOf(c[p + F]!);
+        const pt = this.nt[c[p + F]]!;
         if (pt.kind !== 'pointer') m.error(`getelementptr of ${m.describe(pt)}, which is not a pointer`, at);
         type = m.pointerTo(this.indexedType(pt, p + F + 4, at));
         this.emit('getelementptr', type, name);
@@ -496,13 +500,13 @@ class FunctionBodyBuilder implements LocalScope {
     // Every integer literal index must fit its type (as the constant it becomes).
     for (let i = 0, q = indices + 1; i < count; i++, q += 4) {
       if (c[q + 1] === Ref.Int) {
-        const t = m.typeOf(c[q]!);
+        const t = this.nt[c[q]]!;
         if (isInteger(t)) m.integer(t, this.strings[c[q + 2]!]!, c[q + 3]!);
       }
     }
     let t: Type = base.element;
     for (let i = 1, q = indices + 5; i < count; i++, q += 4) {
-      const it = m.typeOf(c[q]!);
+      const it = this.nt[c[q]]!;
       if (t.kind === 'struct') {
         if (c[q + 1] !== Ref.Int || (it.kind !== 'ubyte' && it.kind !== 'uint')) m.error('a structure index must be a ubyte or uint constant', at);
         const value = m.integer(it, this.strings[c[q + 2]!]!, c[q + 3]!);
@@ -514,7 +518,7 @@ class FunctionBodyBuilder implements LocalScope {
         t = t.element;
       } else m.error(`getelementptr indexes into ${m.describe(t)}, which is not a structure or an array`, at);
     }
-    if (count > 0 && !isInteger(m.typeOf(c[indices + 1]!))) m.error('a getelementptr index must be an integer', at);
+    if (count > 0 && !isInteger(this.nt[c[indices + 1]]!)) m.error('a getelementptr index must be an integer', at);
     return t;
   }
 
@@ -525,11 +529,11 @@ class FunctionBodyBuilder implements LocalScope {
   private calleeType(typeNode: number, args: number, at: number): FunctionType {
     const m: BodyHost = this.m;
     const c = this.c;
-    const t = m.typeOf(typeNode);
+    const t = this.nt[typeNode]!;
     if (t.kind === 'pointer' && t.element.kind === 'function') return t.element;
     if (!isFirstClassType(t) && t.kind !== 'void') m.error(`a call returning ${m.describe(t)}`, at);
     const params: Type[] = [];
-    for (let i = 0, count = c[args]!; i < count; i++) params.push(m.typeOf(c[args + 1 + 4 * i]!));
+    for (let i = 0, count = c[args]!; i < count; i++) params.push(this.nt[c[args + 1 + 4 * i]]!);
     return m.functionType(t, params, false);
   }
 
@@ -547,8 +551,8 @@ class FunctionBodyBuilder implements LocalScope {
     const vanext = c[p + F] === VaArgKind.VaNext;
     m.markTypes(c[p + R_MARK]!);
     m.varArgs.sawObsolete = true;
-    const listType = m.typeOf(c[p + F + 1]!);
-    const argType = m.typeOf(c[p + F + 5]!);
+    const listType = this.nt[c[p + F + 1]]!;
+    const argType = this.nt[c[p + F + 5]]!;
     const copy = m.getOrInsertFunctionWhileParsing('llvm.va_copy', m.functionType(listType, [listType], false), this.fn, at);
     const slotType = m.pointerTo(listType);
     const slotName = uniqueName((n) => this.hasLocalName(slotType, n), vanext ? 'vanext.fix' : 'vaarg.fix', this.lastUnique);
@@ -598,7 +602,7 @@ class FunctionBodyBuilder implements LocalScope {
     const at = c[p + R_AT]!;
     switch (c[p + R_OP]! as Op) {
       case Op.Binary: {
-        const t = m.typeOf(c[p + F + 1]!);
+        const t = this.nt[c[p + F + 1]]!;
         const lhs = this.value(t, p + F + 2);
         ops.push(lhs);
         ops.push(this.value(t, p + F + 5));
@@ -656,11 +660,11 @@ class FunctionBodyBuilder implements LocalScope {
         ops.push(c[p + F + 2] === 1 ? this.value(primitiveTypes.uint, p + F + 3) : this.valueCode({ kind: 'int', type: primitiveTypes.uint, value: 1n }));
         break;
       case Op.Load:
-        ops.push(this.value(m.typeOf(c[p + F + 1]!), p + F + 2));
+        ops.push(this.value(this.nt[c[p + F + 1]]!, p + F + 2));
         break;
       case Op.Store: {
         const v = this.typed(p + F + 1);
-        const pt = m.typeOf(c[p + F + 5]!);
+        const pt = this.nt[c[p + F + 5]]!;
         const vt = this.typeOfCode(v);
         if (pt.kind !== 'pointer' || pt.element !== vt) m.error(`store of ${m.describe(vt)} through ${m.describe(pt)}`, at);
         ops.push(v);
@@ -668,7 +672,7 @@ class FunctionBodyBuilder implements LocalScope {
         break;
       }
       case Op.GetElementPtr: {
-        const pt = m.typeOf(c[p + F]!);
+        const pt = this.nt[c[p + F]]!;
         ops.push(this.value(pt, p + F + 1));
         const count = c[p + F + 4]!;
         for (let i = 0; i < count; i++) ops.push(this.typed(p + F + 5 + 4 * i));
@@ -689,13 +693,13 @@ class FunctionBodyBuilder implements LocalScope {
         break;
       }
       case Op.Switch: {
-        const t = m.typeOf(c[p + F]!);
+        const t = this.nt[c[p + F]]!;
         const cond = this.value(t, p + F + 1);
         ops.push(cond);
         ops.push(this.block(p + F + 4));
         const count = c[p + F + 7]!;
         for (let i = 0, q = p + F + 8; i < count; i++, q += 1 + 2 * REF_SIZE) {
-          const value = this.value(m.typeOf(c[q]!), q + 1);
+          const value = this.value(this.nt[c[q]]!, q + 1);
           ops.push(value);
           ops.push(this.block(q + 1 + REF_SIZE));
         }
