@@ -76,8 +76,8 @@ export const BINARY_OPCODES = ['add', 'sub', 'mul', 'div', 'udiv', 'sdiv', 'fdiv
 export const VECTOR_OPCODES = ['extractelement', 'insertelement', 'shufflevector'] as const;
 
 export interface BodyTape {
-  /** The records, one after the other. */
-  readonly code: Int32Array;
+  /** The records, one after the other: the whole module's tape (set once the parser has finished it). */
+  code: Int32Array;
   /** Where each instruction's record starts in `code`. */
   readonly instructions: Int32Array;
   /** The number of each block's first instruction. */

@@ -30,7 +30,7 @@ export const enum Tok {
 }
 
 /** Every keyword of the 1.x lexers, including those that later releases dropped. */
-const KEYWORD_LIST = [
+export const KEYWORD_LIST: readonly string[] = [
   'begin', 'end', 'true', 'false', 'declare', 'global', 'constant', 'internal', 'linkonce', 'weak',
   'appending', 'dllimport', 'dllexport', 'extern_weak', 'uninitialized', 'external', 'implementation',
   'zeroinitializer', 'undef', 'null', 'to', 'except', 'not', 'tail', 'target', 'triple', 'deplibs',
@@ -48,17 +48,17 @@ const KEYWORD_LIST = [
  * the text, and the token's value is the keyword's own (interned) string: the parser's
  * comparisons and table lookups with it are then pointer comparisons.
  */
-const KEYWORD_BUCKETS: (string[] | undefined)[] = new Array(256 * 32);
-for (const kw of KEYWORD_LIST) (KEYWORD_BUCKETS[kw.charCodeAt(0) * 32 + kw.length] ??= []).push(kw);
+const KEYWORD_BUCKETS: (number[] | undefined)[] = new Array(256 * 32);
+KEYWORD_LIST.forEach((kw, i) => (KEYWORD_BUCKETS[kw.charCodeAt(0) * 32 + kw.length] ??= []).push(i));
 
-/** The keyword that `t[p, q)` spells, if any. */
-function keywordAt(t: string, p: number, q: number): string | undefined {
+/** The index in `KEYWORD_LIST` of the keyword that `t[p, q)` spells, or -1. */
+function keywordAt(t: string, p: number, q: number): number {
   const length = q - p;
-  if (length >= 32) return undefined;
+  if (length >= 32) return -1;
   const bucket = KEYWORD_BUCKETS[t.charCodeAt(p) * 32 + length];
-  if (bucket === undefined) return undefined;
-  for (let i = 0; i < bucket.length; i++) if (t.startsWith(bucket[i]!, p)) return bucket[i];
-  return undefined;
+  if (bucket === undefined) return -1;
+  for (let i = 0; i < bucket.length; i++) if (t.startsWith(KEYWORD_LIST[bucket[i]!]!, p)) return bucket[i]!;
+  return -1;
 }
 
 /** Characters of a bare identifier or label: `[-a-zA-Z$._0-9]`. */
@@ -75,6 +75,8 @@ export class Lexer {
   private pos = 0;
   kind: Tok = Tok.Eof;
   value = '';
+  /** For a keyword, its index in `KEYWORD_LIST` (so the parser can look things up by number). */
+  keyword = -1;
   /** Offset of the current token's first character. */
   start = 0;
 
@@ -177,9 +179,10 @@ export class Lexer {
     const c = t.charCodeAt(p);
     if (isDigit(c) || c === 45 || c === 43) return this.number(p);
     const w = keywordAt(t, p, q);
-    if (w !== undefined) {
+    if (w >= 0) {
       this.kind = Tok.Keyword;
-      this.value = w;
+      this.value = KEYWORD_LIST[w]!;
+      this.keyword = w;
       this.pos = q;
       return;
     }
@@ -195,9 +198,10 @@ export class Lexer {
     // (`cc42` is `cc` then `42`), else one character (`x`, `c`, …).
     for (let e = q - 1; e > p + 1; e--) {
       const prefix = keywordAt(t, p, e);
-      if (prefix !== undefined) {
+      if (prefix >= 0) {
         this.kind = Tok.Keyword;
-        this.value = prefix;
+        this.value = KEYWORD_LIST[prefix]!;
+        this.keyword = prefix;
         this.pos = e;
         return;
       }

@@ -18,7 +18,7 @@ import type {
   ValueRef,
 } from './ast.js';
 import type { SourceText } from './assembly-error.js';
-import { Lexer, Tok, unescapeName } from './lexer.js';
+import { KEYWORD_LIST, Lexer, Tok, unescapeName } from './lexer.js';
 import { BINARY_OPCODES, IntBuffer, Op, Ref, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
 
 /** Limits on what a text may make the parser build (docs/limits.md). */
@@ -48,7 +48,7 @@ const PRIMITIVE_KEYWORDS: Record<string, PrimitiveType> = {
 };
 
 /** The same, for lookups by the lexer's (interned) keyword strings. */
-const PRIMITIVE_BY_KEYWORD = new Map<string, PrimitiveType>(Object.entries(PRIMITIVE_KEYWORDS));
+const PRIMITIVE_OF_KEYWORD: readonly (PrimitiveType | undefined)[] = KEYWORD_LIST.map((w) => (Object.hasOwn(PRIMITIVE_KEYWORDS, w) ? PRIMITIVE_KEYWORDS[w] : undefined));
 
 const LINKAGES: Record<string, Linkage> = {
   internal: 'internal',
@@ -69,8 +69,47 @@ const CALLING_CONVENTIONS: Record<string, number> = {
   x86_fastcallcc: 65,
 };
 
-const BINARY_OPCODE_NUMBER = new Map<string, number>(BINARY_OPCODES.map((o, i) => [o, i]));
-const VECTOR_OPCODE_NUMBER = new Map<string, number>(VECTOR_OPCODES.map((o, i) => [o, i]));
+/** Per keyword (`Lexer.keyword`), its number among `list`, or -1. */
+function byKeyword(list: readonly string[]): Int8Array {
+  const table = new Int8Array(KEYWORD_LIST.length).fill(-1);
+  list.forEach((word, i) => (table[KEYWORD_LIST.indexOf(word)] = i));
+  return table;
+}
+
+const BINARY_OPCODE_OF_KEYWORD = byKeyword(BINARY_OPCODES);
+const VECTOR_OPCODE_OF_KEYWORD = byKeyword(VECTOR_OPCODES);
+
+/** The other words an instruction starts with, numbered for `Parser.instruction`'s switch (a jump table, not a chain of string comparisons). */
+const enum InstructionWord {
+  Not,
+  Shl,
+  Shr,
+  Cast,
+  Select,
+  VaArg,
+  ObsoleteVaArg,
+  VaNext,
+  Phi,
+  Tail,
+  Call,
+  Malloc,
+  Alloca,
+  Free,
+  Volatile,
+  Load,
+  Store,
+  GetElementPtr,
+  Ret,
+  Br,
+  Switch,
+  Invoke,
+  Unwind,
+  Unreachable,
+}
+const INSTRUCTION_WORD_OF_KEYWORD = byKeyword(['not', 'shl', 'shr', 'cast', 'select', 'va_arg', 'vaarg', 'vanext', 'phi', 'tail', 'call', 'malloc', 'alloca', 'free', 'volatile', 'load', 'store', 'getelementptr', 'ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
+
+/** A body's tape until the module's is finished (see `Parser.module`). */
+const EMPTY_TAPE = new Int32Array(0);
 
 /** Pending up-references of a type that has none (shared: most types have none). */
 const NO_UPS: readonly { node: number; level: number }[] = Object.freeze([]);
@@ -89,7 +128,8 @@ export function parseModuleText(source: SourceText, limits: AssemblyLimits = DEF
 class Parser {
   private readonly lx: Lexer;
   private readonly types: TypeNode[] = [];
-  private readonly primIds = new Map<PrimitiveType, number>();
+  /** The node of each primitive type's keyword (by `Lexer.keyword`), -1 until the text names it. */
+  private readonly primNodes = new Int32Array(KEYWORD_LIST.length).fill(-1);
   /** Nodes shared by spelling: composites without pending up-references. */
   private readonly shared = new Map<string, number>();
   /** The same for pointers (by pointee node), named references and numbered ones. */
@@ -104,17 +144,24 @@ class Parser {
   /** See `closed`. */
   private readonly closedTypes: ParsedType[] = [];
   private depth = 0;
-  /** The body being read: its tape and where each instruction starts (reused from body to body). */
-  private readonly code = new IntBuffer(1 << 12);
+  /**
+   * One tape for every body of the module (no copy per body), with its strings and references;
+   * each body's `code` is set to the finished tape at the end (see `module`).
+   */
+  private readonly code: IntBuffer;
+  private readonly strings: string[] = [];
+  private readonly refs: ValueRef[] = [];
+  private readonly bodies: BodyTape[] = [];
+  /** Where each instruction of the body being read starts on the tape (reused from body to body). */
   private readonly instructionStarts = new IntBuffer(1 << 10);
-  private strings: string[] = [];
-  private refs: ValueRef[] = [];
 
   constructor(
     source: SourceText,
     private readonly limits: AssemblyLimits,
   ) {
     this.lx = new Lexer(source);
+    // About one number per four characters of text: a listing's tape rarely grows.
+    this.code = new IntBuffer(Math.max(1 << 12, Math.min(source.text.length >> 2, 1 << 24)));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -275,6 +322,9 @@ class Parser {
       items.push(this.functionHeader(at, false, linkage ?? 'external'));
       inFunctions = true;
     }
+    // The tape is finished: every body reads it from here on.
+    const tape = this.code.view();
+    for (const body of this.bodies) body.code = tape;
     return { types: this.types, items };
   }
 
@@ -457,11 +507,11 @@ class Parser {
     return this.types.length - 1;
   }
 
-  private prim(t: PrimitiveType): number {
-    let id = this.primIds.get(t);
-    if (id === undefined) {
-      id = this.node({ k: 'prim', t });
-      this.primIds.set(t, id);
+  /** The node of primitive type `t`, whose keyword is number `keyword`. */
+  private prim(t: PrimitiveType, keyword: number): number {
+    let id = this.primNodes[keyword]!;
+    if (id < 0) {
+      this.primNodes[keyword] = id = this.node({ k: 'prim', t });
       if (t === primitiveTypes.void) this.voidNode = id;
     }
     return id;
@@ -476,10 +526,11 @@ class Parser {
     let id = -1;
     if (this.depth < this.limits.maxNesting) {
       if (lx.kind === Tok.Keyword) {
-        const p = PRIMITIVE_BY_KEYWORD.get(lx.value);
+        const p = PRIMITIVE_OF_KEYWORD[lx.keyword];
         if (p !== undefined) {
+          const keyword = lx.keyword;
           lx.next();
-          id = this.prim(p);
+          id = this.prim(p, keyword);
         }
       } else if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
         const name = lx.value;
@@ -590,10 +641,11 @@ class Parser {
     const lx = this.lx;
     const at = lx.start;
     if (lx.kind === Tok.Keyword) {
-      const p = PRIMITIVE_BY_KEYWORD.get(lx.value);
+      const p = PRIMITIVE_OF_KEYWORD[lx.keyword];
       if (p !== undefined) {
+        const keyword = lx.keyword;
         lx.next();
-        return this.closed(this.prim(p));
+        return this.closed(this.prim(p, keyword));
       }
       if (lx.value === 'opaque') {
         lx.next();
@@ -803,13 +855,10 @@ class Parser {
   private body(): BodyTape {
     const code = this.code;
     const instructions = this.instructionStarts;
-    code.clear();
     instructions.clear();
     const blockFirst = new IntBuffer(16);
     const blockNames = new IntBuffer(16);
     const blockAts = new IntBuffer(16);
-    this.strings = [];
-    this.refs = [];
     do {
       const lx = this.lx;
       blockAts.push(lx.start);
@@ -825,8 +874,8 @@ class Parser {
       }
     } while (!this.isKw('end') && !this.isChar('}'));
     this.lx.next();
-    return {
-      code: code.copy(),
+    const body: BodyTape = {
+      code: EMPTY_TAPE,
       instructions: instructions.copy(),
       blockFirst: blockFirst.copy(),
       blockNames: blockNames.copy(),
@@ -834,9 +883,11 @@ class Parser {
       strings: this.strings,
       refs: this.refs,
     };
+    this.bodies.push(body);
+    return body;
   }
 
-  /** `s`'s index in the current body's strings. */
+  /** `s`'s index in the module's tape strings. */
   private str(s: string): number {
     this.strings.push(s);
     return this.strings.length - 1;
@@ -906,8 +957,8 @@ class Parser {
       this.fail(`expected an instruction, found ${this.describe()}`);
     }
     const op = lx.value;
-    const binary = BINARY_OPCODE_NUMBER.get(op);
-    if (binary !== undefined) {
+    const binary = BINARY_OPCODE_OF_KEYWORD[lx.keyword]!;
+    if (binary >= 0) {
       lx.next();
       this.head(Op.Binary, name, at, mark);
       code.push(binary);
@@ -917,8 +968,8 @@ class Parser {
       this.ref();
       return false;
     }
-    const vector = VECTOR_OPCODE_NUMBER.get(op);
-    if (vector !== undefined) {
+    const vector = VECTOR_OPCODE_OF_KEYWORD[lx.keyword]!;
+    if (vector >= 0) {
       lx.next();
       this.head(Op.Vector, name, at, mark);
       code.push(vector);
@@ -930,27 +981,28 @@ class Parser {
       }
       return false;
     }
+    const word = INSTRUCTION_WORD_OF_KEYWORD[lx.keyword]!;
     lx.next();
-    switch (op) {
-      case 'not':
+    switch (word as InstructionWord) {
+      case InstructionWord.Not:
         this.head(Op.Not, name, at, mark);
         this.typedRef();
         return false;
-      case 'shl':
-      case 'shr':
+      case InstructionWord.Shl:
+      case InstructionWord.Shr:
         this.head(Op.Shift, name, at, mark);
         code.push(op === 'shl' ? 0 : 1);
         this.typedRef();
         this.expectChar(',');
         this.typedRef();
         return false;
-      case 'cast':
+      case InstructionWord.Cast:
         this.head(Op.Cast, name, at, mark);
         this.typedRef();
         this.expectKw('to');
         code.push(this.closedType(false));
         return false;
-      case 'select':
+      case InstructionWord.Select:
         this.head(Op.Select, name, at, mark);
         this.typedRef();
         this.expectChar(',');
@@ -958,16 +1010,16 @@ class Parser {
         this.expectChar(',');
         this.typedRef();
         return false;
-      case 'va_arg':
-      case 'vaarg':
-      case 'vanext':
+      case InstructionWord.VaArg:
+      case InstructionWord.ObsoleteVaArg:
+      case InstructionWord.VaNext:
         this.head(Op.VaArg, name, at, mark);
         code.push(op === 'va_arg' ? VaArgKind.VaArg : op === 'vaarg' ? VaArgKind.ObsoleteVaArg : VaArgKind.VaNext);
         this.typedRef();
         this.expectChar(',');
         code.push(this.closedType(false));
         return false;
-      case 'phi': {
+      case InstructionWord.Phi: {
         this.head(Op.Phi, name, at, mark);
         code.push(this.closedType(false));
         const countAt = code.length;
@@ -984,15 +1036,15 @@ class Parser {
         code.view()[countAt] = count;
         return false;
       }
-      case 'tail':
+      case InstructionWord.Tail:
         this.expectKw('call', "after 'tail'");
         this.call(name, at, mark, 1);
         return false;
-      case 'call':
+      case InstructionWord.Call:
         this.call(name, at, mark, 0);
         return false;
-      case 'malloc':
-      case 'alloca': {
+      case InstructionWord.Malloc:
+      case InstructionWord.Alloca: {
         this.head(Op.Alloc, name, at, mark);
         code.push(op === 'malloc' ? 0 : 1);
         code.push(this.closedType(false));
@@ -1014,22 +1066,22 @@ class Parser {
         code.push(alignment | 0);
         return false;
       }
-      case 'free':
+      case InstructionWord.Free:
         this.head(Op.Free, name, at, mark);
         this.typedRef();
         return false;
-      case 'volatile':
+      case InstructionWord.Volatile:
         if (this.eatKw('load')) this.load(name, at, mark, 1);
         else if (this.eatKw('store')) this.store(name, at, mark, 1);
         else this.fail(`expected 'load' or 'store' after 'volatile', found ${this.describe()}`);
         return false;
-      case 'load':
+      case InstructionWord.Load:
         this.load(name, at, mark, 0);
         return false;
-      case 'store':
+      case InstructionWord.Store:
         this.store(name, at, mark, 0);
         return false;
-      case 'getelementptr': {
+      case InstructionWord.GetElementPtr: {
         this.head(Op.GetElementPtr, name, at, mark);
         code.push(this.closedType(false));
         this.ref();
@@ -1043,7 +1095,7 @@ class Parser {
         code.view()[countAt] = count;
         return false;
       }
-      case 'ret':
+      case InstructionWord.Ret:
         this.head(Op.Ret, name, at, mark);
         if (this.isKw('void')) {
           this.lx.next();
@@ -1053,7 +1105,7 @@ class Parser {
           this.typedRef();
         }
         return true;
-      case 'br':
+      case InstructionWord.Br:
         if (this.eatKw('label')) {
           this.head(Op.Br, name, at, mark);
           this.ref();
@@ -1069,7 +1121,7 @@ class Parser {
         this.expectKw('label');
         this.ref();
         return true;
-      case 'switch': {
+      case InstructionWord.Switch: {
         this.head(Op.Switch, name, at, mark);
         code.push(this.closedType(false));
         this.ref();
@@ -1091,7 +1143,7 @@ class Parser {
         code.view()[countAt] = count;
         return true;
       }
-      case 'invoke': {
+      case InstructionWord.Invoke: {
         this.head(Op.Invoke, name, at, mark);
         code.push(this.callingConv() | 0);
         code.push(this.closedType(true));
@@ -1105,10 +1157,10 @@ class Parser {
         this.ref();
         return true;
       }
-      case 'unwind':
+      case InstructionWord.Unwind:
         this.head(Op.Unwind, name, at, mark);
         return true;
-      case 'unreachable':
+      case InstructionWord.Unreachable:
         this.head(Op.Unreachable, name, at, mark);
         return true;
       default:
@@ -1193,7 +1245,7 @@ function linkageWord(l: Linkage): string {
 }
 
 function isConstExprOp(w: string): boolean {
-  return w === 'cast' || w === 'getelementptr' || w === 'select' || w === 'shl' || w === 'shr' || BINARY_OPCODE_NUMBER.has(w) || VECTOR_OPCODE_NUMBER.has(w);
+  return w === 'cast' || w === 'getelementptr' || w === 'select' || w === 'shl' || w === 'shr' || BINARY_OPCODES.includes(w as (typeof BINARY_OPCODES)[number]) || VECTOR_OPCODES.includes(w as (typeof VECTOR_OPCODES)[number]);
 }
 
 export { isConstExprOp };

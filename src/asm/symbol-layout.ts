@@ -50,18 +50,13 @@ function compactWithLayout(fn: Function, body: CompactBody, rank: (t: Type) => n
     else plane.push(entry);
   };
   for (const a of fn.args) add(a.type, a.name, -1, a);
-  const names = new Map<number, string>();
-  for (let i = 0; i < body.nameCodes.length; i++) names.set(body.nameCodes[i]!, body.names[i]!);
-  const n = body.instructionCount;
+  // The named blocks and instructions, in file order (a plane's order is by name anyway).
   const data = body.data;
-  let inst = 0;
-  for (let b = 0; b < body.blockCount; b++) {
-    const blockCode = b * 4 + TAG_BLOCK;
-    add(primitiveTypes.label, names.get(blockCode), blockCode);
-    for (const end = data[2 * n + b]!; inst < end; inst++) {
-      const code = inst * 4 + TAG_INSTRUCTION;
-      add(body.types[data[inst]! >>> 6]!, names.get(code), code);
-    }
+  for (let i = 0; i < body.nameCodes.length; i++) {
+    const code = body.nameCodes[i]!;
+    if ((code & 3) !== TAG_BLOCK && (code & 3) !== TAG_INSTRUCTION) continue;
+    const type = (code & 3) === TAG_BLOCK ? primitiveTypes.label : body.types[data[code >>> 2]! >>> 6]!;
+    add(type, body.names[i], code);
   }
   const values = body.values.slice();
   const codeOf = (e: { code: number; arg?: Argument }): number => {
