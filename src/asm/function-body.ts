@@ -94,13 +94,13 @@ class FunctionBodyBuilder implements LocalScope {
   private readonly nt: readonly Type[];
 
   // The compact body, as it grows.
-  private readonly words = new IntBuffer();
+  private readonly words: IntBuffer;
   private readonly instTypes: Type[] = [];
   private readonly types: Type[] = [];
   private readonly typeIndex = new Map<Type, number>();
-  private readonly blockEnds = new IntBuffer();
-  private readonly operandEnds = new IntBuffer();
-  private readonly operands = new IntBuffer();
+  private readonly blockEnds: IntBuffer;
+  private readonly operandEnds: IntBuffer;
+  private readonly operands: IntBuffer;
   private readonly values: Value[] = [];
   private readonly valueIndex = new Map<Value, number>();
   private readonly extraAt: number[] = [];
@@ -124,6 +124,12 @@ class FunctionBodyBuilder implements LocalScope {
   ) {
     this.c = tape.code;
     this.strings = tape.strings;
+    // Sized for the body at hand (the typical instruction has two operands), so they rarely grow.
+    const instructions = tape.instructions.length;
+    this.words = new IntBuffer(instructions + 16);
+    this.operandEnds = new IntBuffer(instructions + 16);
+    this.operands = new IntBuffer(2 * instructions + 16);
+    this.blockEnds = new IntBuffer(tape.blockFirst.length + 1);
     this.nt = m.nodeTypes;
   }
 
