@@ -2,7 +2,8 @@
  * What the parser makes of the text before anything is resolved: types as nodes of one table
  * (named and numbered references, up-references and forward references are resolved together,
  * once the whole module is known), values as references by name, number or literal. Every node
- * keeps the offset it came from, so the resolver's errors point at the text.
+ * keeps the offset it came from, so the resolver's errors point at the text. Function bodies are
+ * not objects but a tape of numbers (body-tape.ts): they are nearly all of a large text.
  */
 import type { PrimitiveType } from '../graph/type.js';
 import type { Linkage } from '../graph/value.js';

@@ -340,10 +340,6 @@ class ModuleBuilderFromText implements BodyHost {
     this.types.interner.mark = mark;
   }
 
-  typeOf(node: number): Type {
-    return this.t(node);
-  }
-
   describe(t: Type): string {
     return this.show(t);
   }

@@ -5,7 +5,8 @@
  * printer walk that form as it is, the verifier checks it once and keeps its verdict, and anyone
  * who looks at `fn.blocks` gets the plain objects, built then.
  *
- * Two passes, as LLVM's parser resolved forward references: the first gives every instruction
+ * The body comes as the parser's tape (body-tape.ts), read in two passes, as LLVM's parser
+ * resolved forward references: the first gives every instruction
  * its number, opcode, result type and name (so every local value and label exists), the second
  * writes the operands. Value codes are the compact form's: instruction `n` is `n * 4 + 1`, block
  * `b` is `b * 4 + 2`, any other value (constants, globals, arguments) `i * 4` for its index in
@@ -31,8 +32,7 @@ import type { VarArgsState } from './obsolete-varargs.js';
 export interface BodyHost {
   readonly legacyVarArgs: boolean;
   readonly varArgs: VarArgsState;
-  typeOf(node: number): Type;
-  /** The type of each of the parser's type nodes (`typeOf`, as an array). */
+  /** The type of each of the parser's type nodes. */
   readonly nodeTypes: readonly Type[];
   pointerTo(t: Type): PointerType;
   functionType(ret: Type, params: readonly Type[], varArg: boolean): FunctionType;
