@@ -99,14 +99,43 @@ export class IntBuffer {
   }
 
   push(v: number): void {
-    if (this.length === this.data.length) this.grow();
+    if (this.length === this.data.length) this.grow(this.length + 1);
     this.data[this.length++] = v;
   }
 
-  private grow(): void {
-    const bigger = new Int32Array(this.data.length * 2);
+  /** Three numbers (a value reference) with one capacity check. */
+  push3(a: number, b: number, c: number): void {
+    if (this.length + 3 > this.data.length) this.grow(this.length + 3);
+    const d = this.data;
+    const n = this.length;
+    d[n] = a;
+    d[n + 1] = b;
+    d[n + 2] = c;
+    this.length = n + 3;
+  }
+
+  /** Four numbers (a record's head) with one capacity check. */
+  push4(a: number, b: number, c: number, e: number): void {
+    if (this.length + 4 > this.data.length) this.grow(this.length + 4);
+    const d = this.data;
+    const n = this.length;
+    d[n] = a;
+    d[n + 1] = b;
+    d[n + 2] = c;
+    d[n + 3] = e;
+    this.length = n + 4;
+  }
+
+  /** Room for `needed` numbers (at least twice the room there was). */
+  private grow(needed: number): void {
+    const bigger = new Int32Array(Math.max(needed, this.data.length * 2, 16));
     bigger.set(this.data);
     this.data = bigger;
+  }
+
+  /** Overwrites the number at `index` (a count written after its items). */
+  set(index: number, v: number): void {
+    this.data[index] = v;
   }
 
   /** The numbers so far (a view: valid until the next push). */

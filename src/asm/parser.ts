@@ -901,35 +901,27 @@ class Parser {
     switch (lx.kind) {
       case Tok.VarName:
       case Tok.String:
-        code.push(Ref.Name);
-        code.push(this.str(lx.kind === Tok.String ? unescapeName(lx.value) : lx.value));
-        code.push(at);
+        code.push3(Ref.Name, this.str(lx.kind === Tok.String ? unescapeName(lx.value) : lx.value), at);
         lx.next();
         return;
       case Tok.VarNumber: {
         const n = Number(lx.value);
         if (n <= 0x7fffffff) {
-          code.push(Ref.Num);
-          code.push(n);
-          code.push(at);
+          code.push3(Ref.Num, n, at);
           lx.next();
           return;
         }
         break;
       }
       case Tok.Integer:
-        code.push(Ref.Int);
-        code.push(this.str(lx.value));
-        code.push(at);
+        code.push3(Ref.Int, this.str(lx.value), at);
         lx.next();
         return;
       default:
         break;
     }
     this.refs.push(this.valueRef());
-    code.push(Ref.Other);
-    code.push(this.refs.length - 1);
-    code.push(at);
+    code.push3(Ref.Other, this.refs.length - 1, at);
   }
 
   /** A type and a value of it onto the tape (`typedValue`). */
@@ -1033,7 +1025,7 @@ class Parser {
           this.expectChar(']');
           count++;
         } while (this.eatChar(','));
-        code.view()[countAt] = count;
+        code.set(countAt, count);
         return false;
       }
       case InstructionWord.Tail:
@@ -1062,7 +1054,7 @@ class Parser {
           this.ref();
           hasCount = true;
         }
-        code.view()[countAt] = hasCount ? 1 : 0;
+        code.set(countAt, hasCount ? 1 : 0);
         code.push(alignment | 0);
         return false;
       }
@@ -1092,7 +1084,7 @@ class Parser {
           this.typedRef();
           count++;
         }
-        code.view()[countAt] = count;
+        code.set(countAt, count);
         return false;
       }
       case InstructionWord.Ret:
@@ -1140,7 +1132,7 @@ class Parser {
           this.ref();
           count++;
         }
-        code.view()[countAt] = count;
+        code.set(countAt, count);
         return true;
       }
       case InstructionWord.Invoke: {
@@ -1170,11 +1162,7 @@ class Parser {
 
   /** A record's head: kind, name, offset, mark (body-tape.ts). */
   private head(kind: Op, name: number, at: number, mark: number): void {
-    const code = this.code;
-    code.push(kind);
-    code.push(name);
-    code.push(at);
-    code.push(mark);
+    this.code.push4(kind, name, at, mark);
   }
 
   /** `call`: calling convention, type, callee, arguments. */
@@ -1201,7 +1189,7 @@ class Parser {
         count++;
       } while (this.eatChar(','));
     }
-    code.view()[countAt] = count;
+    code.set(countAt, count);
     this.expectChar(')', 'after the arguments');
   }
 
