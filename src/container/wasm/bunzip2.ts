@@ -42,6 +42,12 @@ const GROUP_SIZE: i32 = 50;
 const MAX_SELECTORS: i32 = 18002;
 const TABLE_BITS: i32 = 10;
 const TABLE_SIZE: i32 = 1 << TABLE_BITS;
+/**
+ * The long loops run in calls of at most this many steps: V8 compiles a WebAssembly function
+ * again, optimized, once it has run long enough, but a call already running keeps the code it
+ * started with (no on-stack replacement), so only later calls get the faster code.
+ */
+const CHUNK: i32 = 16384;
 
 // ---- Error codes (the messages are in ../bunzip2.ts, in this order) ---------------------------
 const E_TRUNCATED = 1;
@@ -142,13 +148,12 @@ export function decode(inLen: u32, maxSize: u32): void {
     if (magicHigh != 0x314159 || magicLow != 0x265359) fail(E_BAD_BLOCK_HEADER);
     const blockCrc = bits32();
     const origPtr = readBlock(tt, blockMax);
-    const from = outEnd;
     if (!undoBwt(tt, origPtr)) {
       errorCode = E_TOO_LARGE;
       errorConsumed = consumed();
       unreachable();
     }
-    const crc = blockCrcOf(from, outEnd);
+    const crc = bwtCrc;
     if (crc != blockCrc) {
       crcGot = crc;
       crcExpected = blockCrc;
@@ -285,20 +290,86 @@ function readBlock(tt: u32, blockMax: i32): i32 {
   // The symbols: a new table every 50, runs of RUNA/RUNB, move-to-front positions, end of block.
   for (let i = 0; i < 256; i++) store<u8>(MTF + i, i);
   memory.fill(COUNTS, 0, 1024);
-  const endOfBlock = inUse + 1;
-  let count = 0;
-  let runLength = 0;
-  let runWeight = 1;
-  let selector = 0;
-  let groupLeft = 0;
-  let table: u32 = 0;
-  let group = 0;
+  symTt = tt;
+  symBlockMax = blockMax;
+  symEndOfBlock = inUse + 1;
+  symUsedSelectors = usedSelectors;
+  symCount = 0;
+  symRunLength = 0;
+  symRunWeight = 1;
+  symSelector = 0;
+  symGroupLeft = 0;
+  symGroup = 0;
+  symTable = 0;
+  while (!decodeSymbols()) {}
+  const count = symCount;
+  if (origPtr >= count) fail(E_ORIGIN);
+
+  // Inverse BWT links: the i-th occurrence of byte c in sorted order is at counts[c] + i.
+  let sum = 0;
+  for (let i: u32 = 0; i < 256; i++) {
+    const c = load<i32>(COUNTS + (i << 2));
+    store<i32>(COUNTS + (i << 2), sum);
+    sum += c;
+  }
+  for (let from = 0; from < count; from += CHUNK) link(tt, from, min(count, from + CHUNK));
+  blockCount = count;
+  return origPtr;
+}
+
+/**
+ * Links entries [from, to) of `tt` (see readBlock). Exported only so that the optimizer keeps it
+ * a function of its own instead of inlining it into readBlock's single call (see CHUNK).
+ */
+export function link(tt: u32, from: i32, to: i32): void {
+  const stop = tt + (<u32>to << 2);
+  let i = <u32>from;
+  for (let at = tt + (i << 2); at < stop; at += 4) {
+    const c = COUNTS + ((load<u32>(at) & 0xff) << 2);
+    const target = load<i32>(c);
+    store<i32>(c, target + 1);
+    const t = tt + (<u32>target << 2);
+    store<u32>(t, load<u32>(t) | (i << 8));
+    i++;
+  }
+}
+
+// The symbol decoder's state between chunks.
+let symTt: u32 = 0;
+let symBlockMax: i32 = 0;
+let symEndOfBlock: i32 = 0;
+let symUsedSelectors: i32 = 0;
+let symCount: i32 = 0;
+let symRunLength: i32 = 0;
+let symRunWeight: i32 = 0;
+let symSelector: i32 = 0;
+let symGroupLeft: i32 = 0;
+let symGroup: i32 = 0;
+let symTable: u32 = 0;
+
+/**
+ * Decodes up to CHUNK symbols of the block into `tt`, undoing move-to-front and the symbol run
+ * lengths; true at the end of the block.
+ */
+function decodeSymbols(): bool {
+  const tt = symTt;
+  const blockMax = symBlockMax;
+  const endOfBlock = symEndOfBlock;
+  const usedSelectors = symUsedSelectors;
+  let count = symCount;
+  let runLength = symRunLength;
+  let runWeight = symRunWeight;
+  let selector = symSelector;
+  let groupLeft = symGroupLeft;
+  let group = symGroup;
+  let table = symTable;
   // The bit reader's state, in locals for this loop.
   let p = pos;
   let bb = buf;
   let hv = have;
   const end = inEnd;
-  for (;;) {
+  let done = false;
+  for (let budget = CHUNK; budget > 0; budget--) {
     if (groupLeft == 0) {
       if (selector >= usedSelectors) {
         pos = p;
@@ -370,7 +441,10 @@ function readBlock(tt: u32, blockMax: i32): i32 {
       runLength = 0;
       runWeight = 1;
     }
-    if (sym == endOfBlock) break;
+    if (sym == endOfBlock) {
+      done = true;
+      break;
+    }
     if (count >= blockMax) {
       pos = p;
       have = hv;
@@ -390,27 +464,14 @@ function readBlock(tt: u32, blockMax: i32): i32 {
   pos = p;
   buf = bb;
   have = hv;
-  if (origPtr >= count) fail(E_ORIGIN);
-
-  // Inverse BWT links: the i-th occurrence of byte c in sorted order is at counts[c] + i.
-  let sum = 0;
-  for (let i: u32 = 0; i < 256; i++) {
-    const c = load<i32>(COUNTS + (i << 2));
-    store<i32>(COUNTS + (i << 2), sum);
-    sum += c;
-  }
-  const ttEnd = tt + (<u32>count << 2);
-  let i: u32 = 0;
-  for (let at = tt; at < ttEnd; at += 4) {
-    const c = COUNTS + ((load<u32>(at) & 0xff) << 2);
-    const target = load<i32>(c);
-    store<i32>(c, target + 1);
-    const t = tt + (<u32>target << 2);
-    store<u32>(t, load<u32>(t) | (i << 8));
-    i++;
-  }
-  blockCount = count;
-  return origPtr;
+  symCount = count;
+  symRunLength = runLength;
+  symRunWeight = runWeight;
+  symSelector = selector;
+  symGroupLeft = groupLeft;
+  symGroup = group;
+  symTable = table;
+  return done;
 }
 
 /** Group `g`'s lookup table and canonical tables from its code lengths. */
@@ -459,19 +520,46 @@ function buildTables(g: i32, alphaSize: i32): void {
   }
 }
 
+// The inverse BWT's state between chunks.
+let bwtPos: u32 = 0;
+let bwtLast: i32 = -1;
+let bwtRun: i32 = 0;
+let bwtLeft: i32 = 0;
+let bwtCrc: u32 = 0;
+
 /**
  * Undoes the Burrows–Wheeler transform of a block (`tt` linked by readBlock) and the initial
- * run-length coding, appending the bytes to the output; false when they would pass its limit.
+ * run-length coding, appending the bytes to the output and leaving their CRC in `bwtCrc`; false
+ * when they would pass the output's limit.
  */
 function undoBwt(tt: u32, origPtr: i32): bool {
+  bwtPos = load<u32>(tt + (<u32>origPtr << 2)) >>> 8;
+  bwtLast = -1;
+  bwtRun = 0;
+  bwtLeft = blockCount;
+  bwtCrc = 0xffffffff;
+  while (bwtLeft > 0) if (!undoBwtSome(tt)) return false;
+  bwtCrc = ~bwtCrc;
+  return true;
+}
+
+/**
+ * Up to CHUNK steps of undoBwt. The CRC is computed here, not in a pass of its own: the walk
+ * through `tt` waits on memory at each step (its entries are read in no useful order), and the
+ * processor does the CRC's arithmetic in that time.
+ */
+function undoBwtSome(tt: u32): bool {
   let o = outEnd;
   let end = room();
-  let tPos = load<u32>(tt + (<u32>origPtr << 2)) >>> 8;
-  let last = -1;
-  let run = 0;
-  for (let left = blockCount; left > 0; left--) {
+  let tPos = bwtPos;
+  let last = bwtLast;
+  let run = bwtRun;
+  let left = bwtLeft;
+  let crc = bwtCrc;
+  const stop = left > CHUNK ? left - CHUNK : 0;
+  for (; left > stop; left--) {
     const entry = load<u32>(tt + (tPos << 2));
-    const ch = <i32>(entry & 0xff);
+    const ch = entry & 0xff;
     tPos = entry >>> 8;
     if (run == 4) {
       // After four equal bytes, the next byte is how many more copies follow.
@@ -483,11 +571,12 @@ function undoBwt(tt: u32, origPtr: i32): bool {
       }
       memory.fill(o, <u8>last, ch);
       o += ch;
+      for (let k: u32 = 0; k < ch; k++) crc = (crc << 8) ^ load<u32>(CRC_TABLE + ((((crc >>> 24) ^ <u32>last) & 0xff) << 2));
       run = 0;
       last = -1;
       continue;
     }
-    if (ch == last) run++;
+    if (<i32>ch == last) run++;
     else {
       run = 1;
       last = ch;
@@ -498,14 +587,13 @@ function undoBwt(tt: u32, origPtr: i32): bool {
       end = room();
     }
     store<u8>(o++, ch);
+    crc = (crc << 8) ^ load<u32>(CRC_TABLE + (((crc >>> 24) ^ ch) << 2));
   }
   outEnd = o;
+  bwtPos = tPos;
+  bwtLast = last;
+  bwtRun = run;
+  bwtLeft = left;
+  bwtCrc = crc;
   return true;
-}
-
-/** bzip2's CRC of the bytes [from, to). */
-function blockCrcOf(from: u32, to: u32): u32 {
-  let crc: u32 = 0xffffffff;
-  for (let i = from; i < to; i++) crc = (crc << 8) ^ load<u32>(CRC_TABLE + ((((crc >>> 24) ^ <u32>load<u8>(i)) & 0xff) << 2));
-  return ~crc;
 }
