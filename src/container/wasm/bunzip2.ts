@@ -288,7 +288,8 @@ function readBlock(tt: u32, blockMax: i32): i32 {
   }
 
   // The symbols: a new table every 50, runs of RUNA/RUNB, move-to-front positions, end of block.
-  for (let i = 0; i < 256; i++) store<u8>(MTF + i, i);
+  // The move-to-front list holds the byte values themselves (one load less per symbol).
+  memory.copy(MTF, SYM_TO_BYTE, inUse);
   memory.fill(COUNTS, 0, 1024);
   symTt = tt;
   symBlockMax = blockMax;
@@ -431,7 +432,7 @@ function decodeSymbols(): bool {
         have = hv;
         fail(E_BLOCK_TOO_LONG);
       }
-      const b = <u32>load<u8>(SYM_TO_BYTE + load<u8>(MTF));
+      const b = <u32>load<u8>(MTF);
       const c = COUNTS + (b << 2);
       store<i32>(c, load<i32>(c) + runLength);
       let at = tt + (<u32>count << 2);
@@ -452,10 +453,9 @@ function decodeSymbols(): bool {
     }
     // Move-to-front: position sym - 1.
     const k = sym - 1;
-    const v = load<u8>(MTF + k);
+    const b = <u32>load<u8>(MTF + k);
     memory.copy(MTF + 1, MTF, k);
-    store<u8>(MTF, v);
-    const b = <u32>load<u8>(SYM_TO_BYTE + v);
+    store<u8>(MTF, b);
     const c = COUNTS + (b << 2);
     store<i32>(c, load<i32>(c) + 1);
     store<u32>(tt + (<u32>count << 2), b);
