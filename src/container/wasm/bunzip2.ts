@@ -80,7 +80,10 @@ let have: i32 = 0;
 let inEnd: u32 = 0;
 let outStart: u32 = 0;
 let outEnd: u32 = 0;
-let outLimit: u64 = 0;
+/** Where the output must end: the caller's cap, or the end of 32-bit memory if sooner. */
+let outLimit: u32 = 0;
+/** Whether outLimit is the end of memory rather than the cap. */
+let outLimitIsMemory = false;
 let errorCode: i32 = 0;
 let errorConsumed: u32 = 0;
 let crcGot: u32 = 0;
@@ -131,7 +134,9 @@ export function decode(inLen: u32, maxSize: u32): void {
   const tt = (inEnd + 8 + 7) & ~7;
   outStart = tt + <u32>blockMax * 4;
   outEnd = outStart;
-  outLimit = <u64>outStart + <u64>maxSize;
+  const limit = <u64>outStart + <u64>maxSize;
+  outLimitIsMemory = limit > 0xffffffff;
+  outLimit = outLimitIsMemory ? 0xffffffff : <u32>limit;
   // Room for tt and a first guess at the output (bytecode compresses 5–7:1); it grows as needed.
   reserve(<u64>outStart + min<u64>(<u64>maxSize, max<u64>(65536, <u64>inLen * 8)));
   let streamCrc: u32 = 0;
@@ -151,7 +156,7 @@ export function decode(inLen: u32, maxSize: u32): void {
     const blockCrc = bits32();
     const origPtr = readBlock(tt, blockMax);
     if (!undoBwt(tt, origPtr)) {
-      errorCode = E_TOO_LARGE;
+      errorCode = outLimitIsMemory ? E_NO_MEMORY : E_TOO_LARGE;
       errorConsumed = consumed();
       unreachable();
     }
@@ -173,7 +178,7 @@ function reserve(end: u64): void {
   const size = <u64>memory.size();
   const need = (end + 0xffff) >> 16;
   if (need <= size) return;
-  const cap = (outLimit + 0xffff) >> 16;
+  const cap = (<u64>outLimit + 0xffff) >> 16;
   let pages = size * 2;
   if (pages > cap) pages = cap;
   if (pages < need) pages = need;
@@ -184,9 +189,9 @@ function reserve(end: u64): void {
 }
 
 /** Where the output may run to before memory grows: the end of memory or the limit, if sooner. */
-function room(): u64 {
+function room(): u32 {
   const size = <u64>memory.size() << 16;
-  return size < outLimit ? size : outLimit;
+  return size < <u64>outLimit ? <u32>size : outLimit;
 }
 
 function makeCrcTable(): void {
@@ -567,10 +572,9 @@ function undoBwtSome(tt: u32): bool {
     tPos = entry >>> 8;
     if (run == 4) {
       // After four equal bytes, the next byte is how many more copies follow.
-      const need = <u64>o + <u64>ch;
-      if (need > end) {
-        if (need > outLimit) return false;
-        reserve(need);
+      if (ch > end - o) {
+        if (ch > outLimit - o) return false;
+        reserve(<u64>o + <u64>ch);
         end = room();
       }
       memory.fill(o, <u8>last, ch);
@@ -585,8 +589,8 @@ function undoBwtSome(tt: u32): bool {
       run = 1;
       last = ch;
     }
-    if (<u64>o >= end) {
-      if (<u64>o >= outLimit) return false;
+    if (o >= end) {
+      if (o >= outLimit) return false;
       reserve(<u64>o + 1);
       end = room();
     }
