@@ -3,10 +3,10 @@ import { BytecodeError } from '../errors/bytecode-error.js';
 import { bunzip2, Bzip2Error, Bzip2TooLarge, Bzip2Truncated } from './bunzip2.js';
 
 /**
- * bzip2 for the `llvc2` container: decoding with our own decoder (bunzip2.ts: synchronous, plain
- * typed arrays, fast from a cold start) and encoding with `libbzip2-wasm` (the reference libbzip2,
- * so the output is byte-identical to what LLVM's bundled libbzip2 wrote; it needs a one-time
- * asynchronous load, see `loadBzip2`).
+ * bzip2 for the `llvc2` container: decoding with our own decoder (bunzip2.ts: synchronous, a
+ * small WebAssembly module carried inline, fast from a cold start) and encoding with
+ * `libbzip2-wasm` (the reference libbzip2, so the output is byte-identical to what LLVM's bundled
+ * libbzip2 wrote; it needs a one-time asynchronous load, see `loadBzip2`).
  */
 
 /**
@@ -26,11 +26,9 @@ export function decompressBzip2(
   prefixLength: number,
   inputOffset: number,
 ): { output: Uint8Array; trailing: number } {
-  // Start with a guess (bytecode compresses 5–7:1) and double as needed, never beyond the cap.
-  const guess = prefixLength + Math.max(64 * 1024, input.length * 8);
   let result;
   try {
-    result = bunzip2(input, maxSize, prefixLength, guess);
+    result = bunzip2(input, maxSize, prefixLength);
   } catch (e) {
     if (e instanceof Bzip2TooLarge) {
       throw new BytecodeError(
@@ -49,11 +47,7 @@ export function decompressBzip2(
     }
     throw e;
   }
-  // Keep the output exact-length so callers can trust `length`; copying once is cheap next to
-  // decoding, and it releases the slack.
-  const { buffer, end, consumed } = result;
-  const output = end === buffer.length ? buffer : buffer.slice(0, end);
-  return { output, trailing: input.length - consumed };
+  return { output: result.buffer, trailing: input.length - result.consumed };
 }
 
 // ---- Compression (libbzip2-wasm) ------------------------------------------------------------------
