@@ -37,6 +37,8 @@ const DEFINITION_LINKAGE: Record<Linkage, string> = {
   extern_weak: 'extern_weak ',
 };
 
+/** Bytes `print()` collects before it turns them into a piece of its string. */
+const STRING_PIECE = 1 << 16;
 /** Bytes a chunk of `chunks()` collects before it is handed over (whole functions only). */
 const CHUNK_BYTES = 1 << 16;
 /**
@@ -67,6 +69,16 @@ export class AsmPrinter {
   private readonly standIns = new Map<Type, Instruction>();
   /** The body being printed (operand codes refer to its positions). */
   private body: BodyInfo | undefined;
+  /**
+   * The records a compact body's instructions print from (see printCompactBody), made once per
+   * printer: every record has every field an instruction can have (absent ones undefined), one
+   * shape for all the printer's reads of it, which V8 then compiles for that shape alone.
+   * `plainRecord` never has extras; `extrasRecord` is reset before each use.
+   */
+  private readonly plainRecord = fullInstruction();
+  private readonly extrasRecord = fullInstruction();
+  /** Operand lists are only read while their instruction prints: one list per length, reused. */
+  private readonly operandLists: Value[][] = [];
   constructor(
     private readonly view: ModuleView,
     private readonly dialect: Dialect,
@@ -83,10 +95,18 @@ export class AsmPrinter {
 
   /** The whole listing as one string (one character per byte). */
   print(): string {
+    // The text is taken in pieces of about STRING_PIECE bytes, joined as strings: the buffer stays
+    // that small and is reused, where one buffer for the whole listing doubled (allocated, zeroed
+    // and copied) its way up to megabytes.
+    const out = this.out;
     this.printHeader();
-    const n = this.view.functions.length;
-    for (let fi = 0; fi < n; fi++) this.printFunction(this.view.functions[fi]!, fi);
-    return this.out.takeString();
+    let text = '';
+    const fns = this.view.functions;
+    for (let fi = 0; fi < fns.length; fi++) {
+      this.printFunction(fns[fi]!, fi);
+      if (out.length >= STRING_PIECE) text += out.takeString();
+    }
+    return text + out.takeString();
   }
 
   /**
@@ -316,12 +336,9 @@ export class AsmPrinter {
     const extraAt = c.extraAt;
     let extra = 0;
     let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
-    // Operand lists are only read while their instruction prints: one list per length, reused.
-    const lists: Value[][] = [];
-    // Every record has every field an instruction can have (absent ones undefined): one shape
-    // for all the printer's reads of it, which V8 then compiles for that shape alone.
-    const plain = fullInstruction();
-    const withExtras = fullInstruction();
+    const lists = this.operandLists;
+    const plain = this.plainRecord;
+    const withExtras = this.extrasRecord;
     let pos = body.argCount;
     let i = 0;
     let start = 0;
@@ -342,7 +359,7 @@ export class AsmPrinter {
         let inst = plain;
         if (i === nextExtra) {
           inst = withExtras;
-          Object.assign(inst, NO_EXTRAS, c.extras[extra++]);
+          setExtras(inst, c.extras[extra++]!);
           nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
         }
         inst.opcode = OPCODES[word & 63]!;
@@ -912,6 +929,23 @@ const NO_EXTRAS: { readonly [K in keyof Required<InstructionExtras>]: undefined 
   constantRefOperands: undefined,
   predicate: undefined,
 };
+
+/** Gives `inst` exactly the extra fields of `e` (the others undefined), field by field: cheaper than Object.assign. */
+function setExtras(inst: Instruction, e: InstructionExtras): void {
+  inst.isVolatile = e.isVolatile;
+  inst.callingConv = e.callingConv;
+  inst.isTailCall = e.isTailCall;
+  inst.allocatedType = e.allocatedType;
+  inst.alignment = e.alignment;
+  inst.argType = e.argType;
+  inst.legacyVarArgs = e.legacyVarArgs;
+  inst.constantRefOperands = e.constantRefOperands;
+  inst.predicate = e.predicate;
+}
+
+/** Compiles only while setExtras names every field of InstructionExtras. */
+const SET_EXTRAS_COVERS_ALL: Exclude<keyof InstructionExtras, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'> extends never ? true : never = true;
+void SET_EXTRAS_COVERS_ALL;
 
 /** An instruction record with every field (see printCompactBody). */
 function fullInstruction(): Instruction {
