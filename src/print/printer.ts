@@ -65,6 +65,9 @@ export class AsmPrinter {
   private capture: Instruction | undefined;
   private captured: string | undefined;
   private readonly typeTextCache = new Map<Type, TypeTexts>();
+  /** The type `typeTexts` answered last, and its texts. */
+  private lastTextType: Type | undefined;
+  private lastTexts: TypeTexts | undefined;
   /** Stand-ins for a compact body's instructions, by type (see printCompactBody). */
   private readonly standIns = new Map<Type, Instruction>();
   /** The body being printed (operand codes refer to its positions). */
@@ -106,7 +109,11 @@ export class AsmPrinter {
       this.printFunction(fns[fi]!, fi);
       if (out.length >= STRING_PIECE) text += out.takeString();
     }
-    return text + out.takeString();
+    text += out.takeString();
+    // Done: the buffers go back for the next printer (see Latin1Writer.release).
+    out.release();
+    this.uses.releaseScratch();
+    return text;
   }
 
   /**
@@ -374,11 +381,16 @@ export class AsmPrinter {
 
   /** The texts a type is written in on nearly every line, made once (see TypeTexts). */
   private typeTexts(t: Type): TypeTexts {
+    // Operands and results in a row mostly share one type: the last answer spares a Map lookup.
+    if (t === this.lastTextType) return this.lastTexts!;
     let texts = this.typeTextCache.get(t);
     if (texts === undefined) {
       const name = this.types.name(t);
-      this.typeTextCache.set(t, (texts = { spaced: ' ' + name + ' ', comment: '\t\t; <' + name + '>' }));
+      texts = { spaced: ' ' + name + ' ', comment: '\t\t; <' + name + '>', namedComment: '\t\t; <' + name + '> [#uses=' };
+      this.typeTextCache.set(t, texts);
     }
+    this.lastTextType = t;
+    this.lastTexts = texts;
     return texts;
   }
 
@@ -576,12 +588,13 @@ export class AsmPrinter {
     }
     if (i === this.capture) this.captured = out.textFrom(start);
     if (i.type.kind !== 'void') {
-      out.text(this.typeTexts(i.type).comment);
-      if (!named) {
+      if (named) out.text(this.typeTexts(i.type).namedComment);
+      else {
+        out.text(this.typeTexts(i.type).comment);
         out.byte(0x3a); // :
         this.slot(body.slots[pos]!);
+        out.text(' [#uses=');
       }
-      out.text(' [#uses=');
       out.uint(body.uses[pos]!);
       out.byte(0x5d); // ]
     }
@@ -727,9 +740,7 @@ export class AsmPrinter {
       out.text('<null operand!>');
       return;
     }
-    out.byte(SPACE);
-    out.text(this.types.name(v.type));
-    out.byte(SPACE);
+    out.text(this.typeTexts(v.type).spaced);
     this.operand(v);
   }
 
@@ -915,6 +926,8 @@ export class AsmPrinter {
 interface TypeTexts {
   readonly spaced: string;
   readonly comment: string;
+  /** `comment` and ` [#uses=`, as a named value's line has them. */
+  readonly namedComment: string;
 }
 
 /** Every field of an instruction beyond kind, opcode, type and operands, absent. */

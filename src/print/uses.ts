@@ -140,11 +140,12 @@ class BodyScratch {
   reserve(n: number, operandCount: number, instructions: number, blocks: number): void {
     if (this.uses.length < n) {
       const size = Math.max(n, 2 * this.uses.length, 256);
+      // Holey (unfilled): the entries a body reads are cleared below.
       this.types = new Array<Type>(size);
-      this.rawNames = new Array<string | undefined>(size).fill(undefined);
-      this.names = new Array<string | undefined>(size).fill(undefined);
-      this.refs = new Array<string | undefined>(size).fill(undefined);
-      this.preds = new Array<number[] | undefined>(size).fill(undefined);
+      this.rawNames = new Array<string | undefined>(size);
+      this.names = new Array<string | undefined>(size);
+      this.refs = new Array<string | undefined>(size);
+      this.preds = new Array<number[] | undefined>(size);
       this.uses = new Int32Array(size);
       this.slots = new Int32Array(size);
     }
@@ -159,6 +160,14 @@ class BodyScratch {
     this.preds.fill(undefined, 0, n);
   }
 }
+
+/**
+ * Scratch arrays given back by printers that are done (see UseCounts.releaseScratch): a batch of
+ * small modules then makes them once, not once per module.
+ */
+const SCRATCH_POOL: BodyScratch[] = [];
+const SCRATCH_POOL_SIZE = 4;
+const SCRATCH_POOL_MAX_VALUES = 1 << 16;
 
 function newBody(view: ModuleView, values: Value[], argCount: number): BodyInfo {
   const n = values.length;
@@ -192,7 +201,7 @@ export class UseCounts {
   private owners: Map<Value, { fi: number; pos: number }> | undefined;
   private readonly typeIds = new DenseIds<Type>();
   /** The arrays of the compact body built last (see bodyOf), and its function. */
-  private readonly scratch = new BodyScratch();
+  private scratch: BodyScratch | undefined;
   private lastCompact = -1;
   private readonly globalIds = new Map<Value, number>();
   private readonly keys = new Map<Constant, string>();
@@ -264,7 +273,7 @@ export class UseCounts {
     if (this.lastCompact >= 0 && this.bodies[this.lastCompact] !== EMPTY_BODY) this.bodies[this.lastCompact] = undefined;
     // `this`, not a new closure per body: optimized code that inlined one closure would be
     // thrown away (deoptimized) at the next body's.
-    const built = compactBodyInfo(this.view, f, c, this, this.scratch);
+    const built = compactBodyInfo(this.view, f, c, this, (this.scratch ??= SCRATCH_POOL.pop() ?? new BodyScratch()));
     this.bodies[fi] = built;
     this.lastCompact = fi;
     return built;
@@ -433,6 +442,19 @@ export class UseCounts {
     }
     for (let j = 0; j < farOperands.length; j += 2) operands[farOperands[j]!] = at[farOperands[j + 1]!]!;
     return true;
+  }
+
+  /**
+   * Gives the arrays of compact bodies back for other printers, once this one has printed
+   * everything (the compact body built last is forgotten; a later one takes arrays anew).
+   */
+  releaseScratch(): void {
+    const scratch = this.scratch;
+    if (scratch === undefined) return;
+    this.scratch = undefined;
+    if (this.lastCompact >= 0 && this.bodies[this.lastCompact] !== EMPTY_BODY) this.bodies[this.lastCompact] = undefined;
+    this.lastCompact = -1;
+    if (SCRATCH_POOL.length < SCRATCH_POOL_SIZE && scratch.uses.length <= SCRATCH_POOL_MAX_VALUES) SCRATCH_POOL.push(scratch);
   }
 
   /**
