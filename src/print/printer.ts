@@ -250,8 +250,15 @@ export class AsmPrinter {
 
   // ---- functions ---------------------------------------------------------------------------
 
+  /** Prints function `fi` whole (no generator: see printCompactBody). */
   private printFunction(f: Function, fi: number): void {
-    for (const _ of this.functionPieces(f, fi, Infinity));
+    const body = this.printFunctionHead(f, fi);
+    if (body !== undefined) {
+      this.beginBody(body);
+      this.printBody(body);
+      this.out.text('}\n');
+    }
+    this.endFunction(fi);
   }
 
   /**
@@ -259,6 +266,35 @@ export class AsmPrinter {
    * `split` bytes, so that the caller can take them.
    */
   private *functionPieces(f: Function, fi: number, split: number): Generator<void, void, undefined> {
+    const body = this.printFunctionHead(f, fi);
+    if (body !== undefined) {
+      this.beginBody(body);
+      const values = body.values;
+      if (values === undefined) yield* this.compactBodyPieces(body, body.compact!, split);
+      else {
+        const out = this.out;
+        let p = 0;
+        for (let d = body.argCount; d < values.length; d++) {
+          const v = values[d]!;
+          if (v.kind === 'instruction') {
+            this.printInstruction(v, body, d, p);
+            p += v.operands.length;
+          } else {
+            this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
+          }
+          if (out.length >= split) yield;
+        }
+      }
+      this.out.text('}\n');
+    }
+    this.endFunction(fi);
+  }
+
+  /**
+   * A function's line up to its body: `declare …\n` for a declaration (undefined then), else up
+   * to ` {` (its numbered body returned).
+   */
+  private printFunctionHead(f: Function, fi: number): BodyInfo | undefined {
     const view = this.view;
     const out = this.out;
     const compact = compactBodyOf(f);
@@ -300,30 +336,51 @@ export class AsmPrinter {
     if (f.alignment) out.text(' align ' + String(f.alignment));
     if (isDeclaration) {
       out.byte(NEWLINE);
-    } else {
-      out.text(' {');
-      const newestFirst = this.dialect.predecessorOrder === 'newestFirst';
-      // `d` walks the body's positions (arguments, then each block and its instructions); `p`
-      // walks the operand codes in the same order as the module pass wrote them.
-      const values = body.values;
-      if (values === undefined) yield* this.printCompactBody(body, body.compact!, newestFirst, split);
-      else {
-        let p = 0;
-        for (let d = f.args.length; d < values.length; d++) {
-          const v = values[d]!;
-          if (v.kind === 'instruction') {
-            this.printInstruction(v, body, d, p);
-            p += v.operands.length;
-          } else {
-            this.printBlockHeader(body, d, d === f.args.length, newestFirst);
-          }
-          if (out.length >= split) yield;
-        }
-      }
-      out.text('}\n');
+      return undefined;
     }
+    out.text(' {');
+    return body;
+  }
+
+  private endFunction(fi: number): void {
     this.body = undefined;
     this.uses.release(fi);
+  }
+
+  /** A stand-in per result type of the compact body being printed (see printCompactBody). */
+  private readonly bodyStandIns: Instruction[] = [];
+  private newestFirst = false;
+
+  /** Starts printing `body` (after printFunctionHead). */
+  private beginBody(body: BodyInfo): void {
+    this.newestFirst = this.dialect.predecessorOrder === 'newestFirst';
+    const c = body.compact;
+    if (c !== undefined) {
+      const resultTypes = c.types;
+      const standIns = this.bodyStandIns;
+      for (let k = 0; k < resultTypes.length; k++) standIns[k] = this.standIn(resultTypes[k]!);
+    }
+  }
+
+  /** Prints the body's blocks and instructions (after beginBody). */
+  private printBody(body: BodyInfo): void {
+    const values = body.values;
+    if (values === undefined) {
+      this.printCompactBody(body, body.compact!);
+      return;
+    }
+    // `d` walks the body's positions (arguments, then each block and its instructions); `p`
+    // walks the operand codes in the same order as the module pass wrote them.
+    let p = 0;
+    for (let d = body.argCount; d < values.length; d++) {
+      const v = values[d]!;
+      if (v.kind === 'instruction') {
+        this.printInstruction(v, body, d, p);
+        p += v.operands.length;
+      } else {
+        this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
+      }
+    }
   }
 
   /**
@@ -331,21 +388,74 @@ export class AsmPrinter {
    * short-lived record with its operands: the values it names, and for the body's own
    * instructions and blocks a stand-in of the same type (the printer takes their text from the
    * body's positions, and of the value itself only its type).
+   *
+   * `compactBodyPieces` below is the same loop as a generator that pauses at `split`, for
+   * `chunks()`. Two copies on purpose: V8 runs a loop in a generator markedly slower once
+   * optimized (~40% in a small measurement), which the whole listing (`print()`) need not pay;
+   * a plain loop that returns and resumes instead was slower for `chunks()` from a cold start
+   * (deoptimized at its early exits; measured on big-bf's 256 KiB pieces).
    */
-  private *printCompactBody(body: BodyInfo, c: CompactBody, newestFirst: boolean, split: number): Generator<void, void, undefined> {
+  private printCompactBody(body: BodyInfo, c: CompactBody): void {
     const n = c.instructionCount;
     const data = c.data;
     const base = 2 * n + c.blockCount;
     const values = c.values;
     const resultTypes = c.types;
-    const standIns = new Array<Instruction>(resultTypes.length);
-    for (let k = 0; k < resultTypes.length; k++) standIns[k] = this.standIn(resultTypes[k]!);
+    const standIns = this.bodyStandIns;
     const extraAt = c.extraAt;
-    let extra = 0;
-    let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
     const lists = this.operandLists;
     const plain = this.plainRecord;
     const withExtras = this.extrasRecord;
+    const newestFirst = this.newestFirst;
+    let extra = 0;
+    let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
+    let pos = body.argCount;
+    let i = 0;
+    let start = 0;
+    for (let b = 0; b < c.blockCount; b++) {
+      this.printBlockHeader(body, pos, b === 0, newestFirst);
+      pos++;
+      for (const blockEnd = data[2 * n + b]!; i < blockEnd; i++, pos++) {
+        const end = data[n + i]!;
+        const word = data[i]!;
+        const count = end - start;
+        let operands = lists[count];
+        if (operands === undefined) lists[count] = operands = new Array<Value>(count);
+        for (let k = 0; k < count; k++) {
+          const code = data[base + start + k]!;
+          const tag = code & 3;
+          operands[k] = code === UNRESOLVED ? undefined! : tag === TAG_VALUE ? values[code >>> 2]! : tag === TAG_INSTRUCTION ? standIns[data[code >>> 2]! >>> 6]! : LABEL_STAND_IN;
+        }
+        let inst = plain;
+        if (i === nextExtra) {
+          inst = withExtras;
+          setExtras(inst, c.extras[extra++]!);
+          nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
+        }
+        inst.opcode = OPCODES[word & 63]!;
+        inst.type = resultTypes[word >>> 6]!;
+        inst.operands = operands;
+        this.printInstruction(inst, body, pos, start);
+        start = end;
+      }
+    }
+  }
+
+  /** printCompactBody, pausing (yielding) after a line once `out` holds at least `split` bytes. */
+  private *compactBodyPieces(body: BodyInfo, c: CompactBody, split: number): Generator<void, void, undefined> {
+    const n = c.instructionCount;
+    const data = c.data;
+    const base = 2 * n + c.blockCount;
+    const values = c.values;
+    const resultTypes = c.types;
+    const standIns = this.bodyStandIns;
+    const extraAt = c.extraAt;
+    const lists = this.operandLists;
+    const plain = this.plainRecord;
+    const withExtras = this.extrasRecord;
+    const newestFirst = this.newestFirst;
+    let extra = 0;
+    let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
     let pos = body.argCount;
     let i = 0;
     let start = 0;
