@@ -37,6 +37,15 @@ function fail(what: string, value: unknown): never {
   throw new RangeError(`${what} out of range: ${String(value)}`);
 }
 
+/**
+ * Buffers given back by writers that are done (`release`), for the next writers: a module written
+ * again (or the next of a batch) then starts with room for it instead of doubling its way up from
+ * a few kilobytes, allocating and copying at each step. Up to 2 MiB each are kept.
+ */
+const POOL: Uint8Array[] = [];
+const POOL_SIZE = 2;
+const POOL_MAX_BYTES = 1 << 21;
+
 export class BinaryWriter {
   private buf: Uint8Array;
   private view: DataView;
@@ -54,7 +63,9 @@ export class BinaryWriter {
     if (!(Number.isInteger(cap) && cap >= 0)) fail('initialCapacity', cap);
     const fill = options.alignFill ?? 0xab;
     if (!(Number.isInteger(fill) && fill >= 0 && fill <= 0xff)) fail('alignFill', fill);
-    this.buf = new Uint8Array(Math.max(16, cap));
+    const size = Math.max(16, cap);
+    const pooled = POOL.length > 0 && POOL[POOL.length - 1]!.length >= size ? POOL.pop() : undefined;
+    this.buf = pooled ?? new Uint8Array(size);
     this.view = new DataView(this.buf.buffer);
     this.fill = fill;
     this.alignAfterBlocks = options.alignAfterBlocks ?? false;
@@ -76,6 +87,19 @@ export class BinaryWriter {
       throw new Error(`finish() with ${this.blockHeaderPos.length} block(s) still open (beginBlock without endBlock)`);
     }
     return this.buf.slice(0, this.pos);
+  }
+
+  /**
+   * Gives the buffer back for the next writers once this one is done (call after `finish`; what
+   * was written is dropped, and a later write starts a new buffer). A writer never released
+   * leaves its buffer to the collector.
+   */
+  release(): void {
+    const buf = this.buf;
+    this.buf = new Uint8Array(16);
+    this.view = new DataView(this.buf.buffer);
+    this.pos = 0;
+    if (POOL.length < POOL_SIZE && buf.length <= POOL_MAX_BYTES) POOL.push(buf);
   }
 
   /** A view (no copy) of the bytes written so far; invalidated by the next write. */

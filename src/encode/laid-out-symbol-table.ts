@@ -33,15 +33,33 @@ const names: string[] = [];
 const planeOf: number[] = [];
 const slots: number[] = [];
 const taken: boolean[] = [];
-const namedArgs: Argument[] = [];
-const planeTypes: Type[] = [];
-const placed: boolean[] = [];
 const ranks: number[] = [];
-const rest: number[] = [];
+
+/**
+ * A scratch list with its live length kept apart: `length = 0` on a JavaScript array drops its
+ * storage, which every table then grew anew (seven arrays per function).
+ */
+class List<T> {
+  readonly items: T[] = [];
+  n = 0;
+  push(x: T): void {
+    this.items[this.n++] = x;
+  }
+  indexOf(x: T): number {
+    const items = this.items;
+    for (let i = 0; i < this.n; i++) if (items[i] === x) return i;
+    return -1;
+  }
+}
+
+const namedArgs = new List<Argument>();
+const planeTypes = new List<Type>();
+const placed = new List<boolean>();
+const rest = new List<number>();
 /** Entry numbers in output order; plane `planeOrder[j]` has `ordered[planeStart[j]] … ordered[planeStart[j + 1] - 1]`. */
-const ordered: number[] = [];
-const planeOrder: number[] = [];
-const planeStart: number[] = [];
+const ordered = new List<number>();
+const planeOrder = new List<number>();
+const planeStart = new List<number>();
 let entryOfInst = new Int32Array(256).fill(-1);
 let entryOfBlock = new Int32Array(64).fill(-1);
 
@@ -66,7 +84,8 @@ function planeFor(type: Type): number {
   const at = planeTypes.indexOf(type);
   if (at >= 0) return at;
   placed.push(false);
-  return planeTypes.push(type) - 1;
+  planeTypes.push(type);
+  return planeTypes.n - 1;
 }
 
 /** Writes `f`'s symbol table from `body` and its layout; false (nothing written) where the generic path must. */
@@ -79,13 +98,13 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
   entryOfBlock = grown(entryOfBlock, body.blockCount);
   const sc = ctx.sc;
   count = 0;
-  namedArgs.length = 0;
-  planeTypes.length = 0;
-  placed.length = 0;
-  ordered.length = 0;
-  planeOrder.length = 0;
-  planeStart.length = 0;
-  rest.length = 0;
+  namedArgs.n = 0;
+  planeTypes.n = 0;
+  placed.n = 0;
+  ordered.n = 0;
+  planeOrder.n = 0;
+  planeStart.n = 0;
+  rest.n = 0;
   let lastType: Type | undefined;
   let lastPlane = -1;
   let ok = true;
@@ -133,11 +152,11 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
   for (let p = 0; p < valuePlanes.length && ok; p++) {
     const codes = valuePlanes[p]!.codes;
     let plane = planeTypes.indexOf(valuePlanes[p]!.type);
-    if (plane >= 0 && placed[plane]) plane = -1;
+    if (plane >= 0 && placed.items[plane]) plane = -1;
     if (plane >= 0) {
-      placed[plane] = true;
+      placed.items[plane] = true;
       planeOrder.push(plane);
-      planeStart.push(ordered.length);
+      planeStart.push(ordered.n);
     }
     for (let c = 0; c < codes.length; c++) {
       const code = codes[c]!;
@@ -162,13 +181,13 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
     }
     if (plane < 0) continue;
     // The plane's named values the layout does not list, sorted by name.
-    const others = ordered.length;
+    const others = ordered.n;
     for (let e = 0; e < count; e++) if (planeOf[e] === plane && !taken[e]) ordered.push(e);
     sortTailByName(others);
   }
-  for (let plane = 0; plane < planeTypes.length && ok; plane++) {
-    if (placed[plane]) continue;
-    const rank = sc.typeSlot(planeTypes[plane]!);
+  for (let plane = 0; plane < planeTypes.n && ok; plane++) {
+    if (placed.items[plane]) continue;
+    const rank = sc.typeSlot(planeTypes.items[plane]!);
     if (rank < 0) ok = false; // the generic path says which type has no slot
     rest.push(plane);
     ranks[plane] = rank;
@@ -176,29 +195,32 @@ export function writeLaidOutFunctionSymbolTable(ctx: EncodeContext, f: Function,
   // Forget this body's entries before anything can throw.
   resetEntries(body);
   if (!ok) return false;
-  if (rest.length > 1) rest.sort((a, b) => ranks[a]! - ranks[b]!);
-  for (let r = 0; r < rest.length; r++) {
-    const plane = rest[r]!;
+  if (rest.n > 1) {
+    const sorted = rest.items.slice(0, rest.n).sort((a, b) => ranks[a]! - ranks[b]!);
+    for (let r = 0; r < sorted.length; r++) rest.items[r] = sorted[r]!;
+  }
+  for (let r = 0; r < rest.n; r++) {
+    const plane = rest.items[r]!;
     planeOrder.push(plane);
-    planeStart.push(ordered.length);
-    const from = ordered.length;
+    planeStart.push(ordered.n);
+    const from = ordered.n;
     for (let e = 0; e < count; e++) if (planeOf[e] === plane) ordered.push(e);
     sortTailByName(from);
   }
-  planeStart.push(ordered.length);
+  planeStart.push(ordered.n);
 
   if (count === 0 && ctx.row.elidesEmptyBlocks) return true;
   const out = ctx.out;
   beginBlock(ctx, 'symbolTable');
   if (ctx.row.typeTypePlaneId === null) out.vbr32(0); // no type names in a function's table
-  for (let j = 0; j < planeOrder.length; j++) {
-    const from = planeStart[j]!;
-    const to = planeStart[j + 1]!;
+  for (let j = 0; j < planeOrder.n; j++) {
+    const from = planeStart.items[j]!;
+    const to = planeStart.items[j + 1]!;
     checkUniqueNames(ctx, from, to);
     out.vbr32(to - from);
-    writeTypeId(ctx, typeSlotOf(ctx, planeTypes[planeOrder[j]!]!));
+    writeTypeId(ctx, typeSlotOf(ctx, planeTypes.items[planeOrder.items[j]!]!));
     for (let k = from; k < to; k++) {
-      const e = ordered[k]!;
+      const e = ordered.items[k]!;
       out.vbr32(slots[e]!);
       out.string(names[e]!);
     }
@@ -222,35 +244,36 @@ function resetEntries(body: CompactBody): void {
 
 /** Sorts `ordered[from …]` by the entries' names, bytewise, stably (entry numbers break ties). */
 function sortTailByName(from: number): void {
-  const to = ordered.length;
+  const to = ordered.n;
+  const list = ordered.items;
   if (to - from < 2) return;
   if (to - from > 16) {
     // (`Array.prototype.sort` is stable.)
-    const part = ordered.slice(from).sort((x, y) => compareNames(names[x]!, names[y]!));
-    for (let i = 0; i < part.length; i++) ordered[from + i] = part[i]!;
+    const part = list.slice(from, to).sort((x, y) => compareNames(names[x]!, names[y]!));
+    for (let i = 0; i < part.length; i++) list[from + i] = part[i]!;
     return;
   }
   // Insertion sort: the common case (a read body's names beyond its layout) is none or a few.
   for (let i = from + 1; i < to; i++) {
-    const e = ordered[i]!;
+    const e = list[i]!;
     const name = names[e]!;
     let j = i - 1;
-    while (j >= from && compareNames(names[ordered[j]!]!, name) > 0) {
-      ordered[j + 1] = ordered[j]!;
+    while (j >= from && compareNames(names[list[j]!]!, name) > 0) {
+      list[j + 1] = list[j]!;
       j--;
     }
-    ordered[j + 1] = e;
+    list[j + 1] = e;
   }
 }
 
 /** LLVM kept one value per name and type; a reader could not tell two apart (as symbol-table.ts). */
 function checkUniqueNames(ctx: EncodeContext, from: number, to: number): void {
   let i = from + 1;
-  while (i < to && names[ordered[i - 1]!]! < names[ordered[i]!]!) i++;
+  while (i < to && names[ordered.items[i - 1]!]! < names[ordered.items[i]!]!) i++;
   if (i >= to) return;
   const seen = new Set<string>();
   for (let k = from; k < to; k++) {
-    const name = names[ordered[k]!]!;
+    const name = names[ordered.items[k]!]!;
     if (seen.has(name)) throw new EncodeError(`two values named "${name}" of one type`, ctx.row.version);
     seen.add(name);
   }

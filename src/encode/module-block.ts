@@ -82,7 +82,9 @@ export function writeStream(module: Module, version = 6): Uint8Array {
   for (const f of module.functions) writeFunction(ctx, f);
   writeSymbolTable(ctx, module.typeNames, [...module.globals, ...module.functions, ...namedConstants(module.layout)], module.layout);
   endBlock(ctx);
-  return out.finish();
+  const stream = out.finish();
+  out.release(); // the buffer serves the next write (see BinaryWriter.release)
+  return stream;
 }
 
 /** What only version 7 could say about globals (its types are refused where they are written). */

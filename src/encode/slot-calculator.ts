@@ -46,6 +46,13 @@ function grownStamps(stamps: Int32Array<ArrayBuffer>, n: number): Int32Array<Arr
 let typesMet = new Int32Array(64);
 let typesMetStamp = 0;
 
+/**
+ * Which of a body's values (`values` indices) `processModule` has met in the function it walks
+ * (== its stamp): shared by every calculator, as one function is walked at a time.
+ */
+let valuesSeen = new Int32Array(64);
+let valuesSeenStamp = 0;
+
 /** LLVM's type ids for the primitive types (void = 0 … label = 12). */
 export const FIRST_DERIVED_TYPE_ID = 13;
 const VOID_ID = 0;
@@ -109,7 +116,30 @@ function constantOperands(row: FormatRow, v: Value): readonly Value[] {
   }
 }
 
-const PRIMITIVE_ID = new Map<Type, number>(primitiveTypesById.map((t, i) => [t, i]));
+/**
+ * LLVM's type id of `t` when it is one of the primitive types (`primitiveTypesById`), else -1.
+ * By its kind, then identity: cheaper than a Map keyed by the type, asked for every value numbered.
+ */
+function primitiveId(t: Type): number {
+  let id: number;
+  switch (t.kind) {
+    case 'void': id = 0; break;
+    case 'bool': id = 1; break;
+    case 'ubyte': id = 2; break;
+    case 'sbyte': id = 3; break;
+    case 'ushort': id = 4; break;
+    case 'short': id = 5; break;
+    case 'uint': id = 6; break;
+    case 'int': id = 7; break;
+    case 'ulong': id = 8; break;
+    case 'long': id = 9; break;
+    case 'float': id = 10; break;
+    case 'double': id = 11; break;
+    case 'label': id = 12; break;
+    default: return -1;
+  }
+  return primitiveTypesById[id] === t ? id : -1;
+}
 
 /**
  * What each function's compaction table is built from, recorded during the module walk: LLVM
@@ -123,6 +153,8 @@ const PRIMITIVE_ID = new Map<Type, number>(primitiveTypesById.map((t, i) => [t, 
 class FunctionScans {
   readonly items: (Type | Value)[] = [];
   readonly isType: boolean[] = [];
+  /** Each listed value's id (see value-slots.ts); -1 for a type. */
+  readonly ids: number[] = [];
   readonly starts: number[] = [];
   readonly ends: number[] = [];
   private readonly typeMarks = new Map<Type, number>();
@@ -141,6 +173,7 @@ class FunctionScans {
     this.typeMarks.set(t, this.current);
     this.items.push(t);
     this.isType.push(true);
+    this.ids.push(-1);
     this.ends[this.current - 1] = this.items.length;
   }
 
@@ -151,6 +184,7 @@ class FunctionScans {
     this.valueMarks[id] = this.current;
     this.items.push(rep);
     this.isType.push(false);
+    this.ids.push(id);
     this.ends[this.current - 1] = this.items.length;
   }
 }
@@ -410,6 +444,12 @@ export class SlotCalculator implements SlotNumbering {
       const { data, types, values } = body;
       const n = body.instructionCount;
       const operandBase = 2 * n + body.blockCount;
+      const seen = (valuesSeen = grownStamps(valuesSeen, values.length));
+      if (valuesSeenStamp >= 0x3fff_ffff) {
+        seen.fill(0);
+        valuesSeenStamp = 0;
+      }
+      const stamp = ++valuesSeenStamp;
       let nextExtra = 0;
       let start = 0;
       for (let inst = 0; inst < n; inst++) {
@@ -426,8 +466,16 @@ export class SlotCalculator implements SlotNumbering {
           for (let k = start; k < end; k++) {
             const code = data[operandBase + k]!;
             if ((code & 3) !== TAG_VALUE || code < 0) continue;
-            let op = values[code >>> 2]!;
-            if (isGep && kinds[k - start] === 'struct') op = writtenStructIndex(this.row, op);
+            const index = code >>> 2;
+            const structIndex = isGep && kinds[k - start] === 'struct';
+            if (!structIndex) {
+              // A value this function named before is numbered and listed already: what follows
+              // would do nothing (and ask Maps twice to find that out).
+              if (seen[index] === stamp) continue;
+              seen[index] = stamp;
+            }
+            let op = values[index]!;
+            if (structIndex) op = writtenStructIndex(this.row, op);
             switch (op.kind) {
               case 'instruction':
               case 'argument':
@@ -481,7 +529,7 @@ export class SlotCalculator implements SlotNumbering {
       let firstNonValue = 0;
       for (let i = 0; i < this.types.length; i++) {
         const t = this.types[i]!;
-        if (isFirstClassType(t) || PRIMITIVE_ID.has(t)) {
+        if (isFirstClassType(t) || primitiveId(t) >= 0) {
           if (i !== firstNonValue) {
             const tmp = this.types[i]!;
             this.types[i] = this.types[firstNonValue]!;
@@ -570,8 +618,8 @@ export class SlotCalculator implements SlotNumbering {
 
   private doInsertValue(rep: Value | LocalEntry, typ: Type): number {
     let ty: number;
-    const prim = PRIMITIVE_ID.get(typ);
-    if (prim === undefined) {
+    const prim = primitiveId(typ);
+    if (prim < 0) {
       let s = this.compactionTable.length === 0 ? this.typeSlot(typ) : (this.typeMap.get(typ) ?? -1);
       if (s === -1) s = this.insertType(typ);
       ty = s;
@@ -675,7 +723,8 @@ export class SlotCalculator implements SlotNumbering {
       return this.compactionTypes.length === 0 || this.compactionTypeMap.get(t) === plane ? cp : undefined;
     }
     // doInsertValue's plane.
-    const ty = PRIMITIVE_ID.get(t) ?? (this.compactionTable.length === 0 ? plane : (this.typeMap.get(t) ?? -1));
+    const prim = primitiveId(t);
+    const ty = prim >= 0 ? prim : this.compactionTable.length === 0 ? plane : (this.typeMap.get(t) ?? -1);
     return ty === -1 ? undefined : this.table[ty];
   }
 
@@ -723,6 +772,30 @@ export class SlotCalculator implements SlotNumbering {
     const slot = plane.length;
     plane.push(rep);
     if (!this.hasFnSlot(rep)) this.setFnSlot(rep, slot);
+    return slot;
+  }
+
+  /**
+   * `getOrCreateCompactionSlot(rep, typ)` for a value whose id (`ValueSlots`) the scan kept, while
+   * types are not compacted: the same steps, with no Map lookup for `rep` itself.
+   */
+  private compactionSlotOfId(rep: Value, id: number, typ: Type): number {
+    const slots = this.slots;
+    const existing = slots.fnSlotOfId(id);
+    if (existing !== -1) return existing;
+    const ty = this.typeSlot(typ);
+    while (this.compactionTable.length <= ty) this.compactionTable.push([]);
+    const plane = this.compactionTable[ty]!;
+    if (plane.length === 0 && hasNullValue(typ)) {
+      const zero = this.canon.nullOf(typ);
+      if (rep !== zero) {
+        plane.push(zero);
+        slots.setFnSlot(zero, 0);
+      }
+    }
+    const slot = plane.length;
+    plane.push(rep);
+    if (slots.fnSlotOfId(id) === -1) slots.setFnSlotOfId(id, slot);
     return slot;
   }
 
@@ -804,13 +877,13 @@ export class SlotCalculator implements SlotNumbering {
     const stamp = ++typesMetStamp;
     const k = this.numberOf(f);
     if (k !== undefined) {
-      const { items, isType } = this.scans;
+      const { items, isType, ids } = this.scans;
       for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
         const item = items[i]!;
         const t = isType[i] ? (item as Type) : (item as Value).type;
         const slot = this.typeSlot(t);
         if (slot >= 0) met[slot] = stamp;
-        if (!isType[i]) this.getOrCreateCompactionSlot(item as Value, t);
+        if (!isType[i]) this.compactionSlotOfId(item as Value, ids[i]!, t);
       }
     }
     let end = LABEL_ID + 1;

@@ -57,6 +57,16 @@ export class ValueSlots {
     return id !== undefined && this.fnStamps[id] === this.stamp ? this.fnSlots[id]! : -1;
   }
 
+  /** The function slot of the value with id `id`, or -1. */
+  fnSlotOfId(id: number): number {
+    return this.fnStamps[id] === this.stamp ? this.fnSlots[id]! : -1;
+  }
+
+  setFnSlotOfId(id: number, slot: number): void {
+    this.fnStamps[id] = this.stamp;
+    this.fnSlots[id] = slot;
+  }
+
   hasFnSlot(v: Value): boolean {
     const id = this.ids.get(v);
     return id !== undefined && this.fnStamps[id] === this.stamp;

@@ -38,8 +38,27 @@ interface BodyVerdict {
   readonly args: readonly Argument[];
   readonly argTypes: readonly Type[];
   readonly valueTypes: readonly Type[];
+  readonly valueKinds: readonly Value['kind'][];
   /** Integer constants' values (a getelementptr's structure index selects a field by it). */
   readonly intValues: readonly (bigint | undefined)[];
+}
+
+/**
+ * Whether a value a body names can be invalid while its kind and type (and an integer's value)
+ * are as they were: a global or function (no longer in the module?) or a constant made of others.
+ */
+function namesOthers(x: Value): boolean {
+  switch (x.kind) {
+    case 'global':
+    case 'function':
+    case 'expr':
+    case 'array':
+    case 'struct':
+    case 'packed':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Clean verdicts on compact bodies (which never change), by body. */
@@ -52,6 +71,7 @@ function verdictFor(f: Function, body: CompactBody): BodyVerdict {
     args: f.args.slice(),
     argTypes: f.args.map((a) => a.type),
     valueTypes: body.values.map((v) => v.type),
+    valueKinds: body.values.map((v) => v.kind),
     intValues: body.values.map((v) => (v.kind === 'int' ? v.value : undefined)),
   };
 }
@@ -233,18 +253,24 @@ class Verifier {
     if (args.length !== v.args.length) return false;
     for (let i = 0; i < args.length; i++) if (args[i] !== v.args[i] || args[i]!.type !== v.argTypes[i]) return false;
     const values = body.values;
+    let named = 0;
     for (let i = 0; i < values.length; i++) {
       const x = values[i]!;
-      if (x.type !== v.valueTypes[i]) return false;
+      if (x.type !== v.valueTypes[i] || x.kind !== v.valueKinds[i]) return false;
       if (x.kind === 'int' && x.value !== v.intValues[i]) return false;
+      if (namesOthers(x)) named++;
     }
+    if (named === 0) return true;
     // The constants (and the globals and functions) the body names, as `checkConstant` sees them.
+    // A simple constant (an integer, a float, null, …) of the same kind, type (and integer value)
+    // as when the verdict was given is valid as it was then: only globals and functions (still in
+    // the module?) and aggregates and expressions (whose operands may have changed) are checked.
     const quiet = { failed: false, checked: [] as Value[] };
     this.quiet = quiet;
     try {
       for (let i = 0; i < values.length && !quiet.failed; i++) {
         const x = values[i]!;
-        if (x.kind !== 'argument') this.checkConstant(x, '');
+        if (namesOthers(x)) this.checkConstant(x, '');
       }
     } finally {
       this.quiet = undefined;

@@ -33,11 +33,11 @@ export function renameState(view: ModuleView): RenameState {
  * New names of the locals of `body` that clash with globals (usually none), by position.
  * Arguments and instructions are taken in order (blocks are labels, never pointers).
  */
-export function renameLocals(body: Pick<BodyInfo, 'types' | 'rawNames'>, state: RenameState): Map<number, string> | undefined {
+export function renameLocals(body: Pick<BodyInfo, 'count' | 'types' | 'rawNames'>, state: RenameState): Map<number, string> | undefined {
   if (state.globals.size === 0) return undefined;
   let planes: Map<Type, Map<string, number>> | undefined;
-  const { types, rawNames } = body;
-  for (let k = 0; k < types.length; k++) {
+  const { count, types, rawNames } = body;
+  for (let k = 0; k < count; k++) {
     const name = rawNames[k];
     if (name === undefined) continue;
     const t = types[k]!;
@@ -69,7 +69,7 @@ export function renameLocals(body: Pick<BodyInfo, 'types' | 'rawNames'>, state: 
 export function renameLocalValues(view: ModuleView, f: Function, state: RenameState): Map<Value, string> {
   const values: Value[] = [...f.args];
   for (const b of f.blocks) values.push(b, ...b.instructions);
-  const renamed = renameLocals({ types: values.map((v) => v.type), rawNames: values.map((v) => nameIn(view, v)) }, state);
+  const renamed = renameLocals({ count: values.length, types: values.map((v) => v.type), rawNames: values.map((v) => nameIn(view, v)) }, state);
   const out = new Map<Value, string>();
   if (renamed !== undefined) for (const [k, name] of renamed) out.set(values[k]!, name);
   return out;

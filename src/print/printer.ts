@@ -37,6 +37,8 @@ const DEFINITION_LINKAGE: Record<Linkage, string> = {
   extern_weak: 'extern_weak ',
 };
 
+/** Bytes `print()` collects before it turns them into a piece of its string. */
+const STRING_PIECE = 1 << 16;
 /** Bytes a chunk of `chunks()` collects before it is handed over (whole functions only). */
 const CHUNK_BYTES = 1 << 16;
 /**
@@ -63,10 +65,23 @@ export class AsmPrinter {
   private capture: Instruction | undefined;
   private captured: string | undefined;
   private readonly typeTextCache = new Map<Type, TypeTexts>();
+  /** The type `typeTexts` answered last, and its texts. */
+  private lastTextType: Type | undefined;
+  private lastTexts: TypeTexts | undefined;
   /** Stand-ins for a compact body's instructions, by type (see printCompactBody). */
   private readonly standIns = new Map<Type, Instruction>();
   /** The body being printed (operand codes refer to its positions). */
   private body: BodyInfo | undefined;
+  /**
+   * The records a compact body's instructions print from (see printCompactBody), made once per
+   * printer: every record has every field an instruction can have (absent ones undefined), one
+   * shape for all the printer's reads of it, which V8 then compiles for that shape alone.
+   * `plainRecord` never has extras; `extrasRecord` is reset before each use.
+   */
+  private readonly plainRecord = fullInstruction();
+  private readonly extrasRecord = fullInstruction();
+  /** Operand lists are only read while their instruction prints: one list per length, reused. */
+  private readonly operandLists: Value[][] = [];
   constructor(
     private readonly view: ModuleView,
     private readonly dialect: Dialect,
@@ -83,10 +98,22 @@ export class AsmPrinter {
 
   /** The whole listing as one string (one character per byte). */
   print(): string {
+    // The text is taken in pieces of about STRING_PIECE bytes, joined as strings: the buffer stays
+    // that small and is reused, where one buffer for the whole listing doubled (allocated, zeroed
+    // and copied) its way up to megabytes.
+    const out = this.out;
     this.printHeader();
-    const n = this.view.functions.length;
-    for (let fi = 0; fi < n; fi++) this.printFunction(this.view.functions[fi]!, fi);
-    return this.out.takeString();
+    let text = '';
+    const fns = this.view.functions;
+    for (let fi = 0; fi < fns.length; fi++) {
+      this.printFunction(fns[fi]!, fi);
+      if (out.length >= STRING_PIECE) text += out.takeString();
+    }
+    text += out.takeString();
+    // Done: the buffers go back for the next printer (see Latin1Writer.release).
+    out.release();
+    this.uses.releaseScratch();
+    return text;
   }
 
   /**
@@ -223,8 +250,15 @@ export class AsmPrinter {
 
   // ---- functions ---------------------------------------------------------------------------
 
+  /** Prints function `fi` whole (no generator: see printCompactBody). */
   private printFunction(f: Function, fi: number): void {
-    for (const _ of this.functionPieces(f, fi, Infinity));
+    const body = this.printFunctionHead(f, fi);
+    if (body !== undefined) {
+      this.beginBody(body);
+      this.printBody(body);
+      this.out.text('}\n');
+    }
+    this.endFunction(fi);
   }
 
   /**
@@ -232,6 +266,35 @@ export class AsmPrinter {
    * `split` bytes, so that the caller can take them.
    */
   private *functionPieces(f: Function, fi: number, split: number): Generator<void, void, undefined> {
+    const body = this.printFunctionHead(f, fi);
+    if (body !== undefined) {
+      this.beginBody(body);
+      const values = body.values;
+      if (values === undefined) yield* this.compactBodyPieces(body, body.compact!, split);
+      else {
+        const out = this.out;
+        let p = 0;
+        for (let d = body.argCount; d < values.length; d++) {
+          const v = values[d]!;
+          if (v.kind === 'instruction') {
+            this.printInstruction(v, body, d, p);
+            p += v.operands.length;
+          } else {
+            this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
+          }
+          if (out.length >= split) yield;
+        }
+      }
+      this.out.text('}\n');
+    }
+    this.endFunction(fi);
+  }
+
+  /**
+   * A function's line up to its body: `declare …\n` for a declaration (undefined then), else up
+   * to ` {` (its numbered body returned).
+   */
+  private printFunctionHead(f: Function, fi: number): BodyInfo | undefined {
     const view = this.view;
     const out = this.out;
     const compact = compactBodyOf(f);
@@ -273,30 +336,51 @@ export class AsmPrinter {
     if (f.alignment) out.text(' align ' + String(f.alignment));
     if (isDeclaration) {
       out.byte(NEWLINE);
-    } else {
-      out.text(' {');
-      const newestFirst = this.dialect.predecessorOrder === 'newestFirst';
-      // `d` walks the body's positions (arguments, then each block and its instructions); `p`
-      // walks the operand codes in the same order as the module pass wrote them.
-      const values = body.values;
-      if (values === undefined) yield* this.printCompactBody(body, body.compact!, newestFirst, split);
-      else {
-        let p = 0;
-        for (let d = f.args.length; d < values.length; d++) {
-          const v = values[d]!;
-          if (v.kind === 'instruction') {
-            this.printInstruction(v, body, d, p);
-            p += v.operands.length;
-          } else {
-            this.printBlockHeader(body, d, d === f.args.length, newestFirst);
-          }
-          if (out.length >= split) yield;
-        }
-      }
-      out.text('}\n');
+      return undefined;
     }
+    out.text(' {');
+    return body;
+  }
+
+  private endFunction(fi: number): void {
     this.body = undefined;
     this.uses.release(fi);
+  }
+
+  /** A stand-in per result type of the compact body being printed (see printCompactBody). */
+  private readonly bodyStandIns: Instruction[] = [];
+  private newestFirst = false;
+
+  /** Starts printing `body` (after printFunctionHead). */
+  private beginBody(body: BodyInfo): void {
+    this.newestFirst = this.dialect.predecessorOrder === 'newestFirst';
+    const c = body.compact;
+    if (c !== undefined) {
+      const resultTypes = c.types;
+      const standIns = this.bodyStandIns;
+      for (let k = 0; k < resultTypes.length; k++) standIns[k] = this.standIn(resultTypes[k]!);
+    }
+  }
+
+  /** Prints the body's blocks and instructions (after beginBody). */
+  private printBody(body: BodyInfo): void {
+    const values = body.values;
+    if (values === undefined) {
+      this.printCompactBody(body, body.compact!);
+      return;
+    }
+    // `d` walks the body's positions (arguments, then each block and its instructions); `p`
+    // walks the operand codes in the same order as the module pass wrote them.
+    let p = 0;
+    for (let d = body.argCount; d < values.length; d++) {
+      const v = values[d]!;
+      if (v.kind === 'instruction') {
+        this.printInstruction(v, body, d, p);
+        p += v.operands.length;
+      } else {
+        this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
+      }
+    }
   }
 
   /**
@@ -304,24 +388,27 @@ export class AsmPrinter {
    * short-lived record with its operands: the values it names, and for the body's own
    * instructions and blocks a stand-in of the same type (the printer takes their text from the
    * body's positions, and of the value itself only its type).
+   *
+   * `compactBodyPieces` below is the same loop as a generator that pauses at `split`, for
+   * `chunks()`. Two copies on purpose: V8 runs a loop in a generator markedly slower once
+   * optimized (~40% in a small measurement), which the whole listing (`print()`) need not pay;
+   * a plain loop that returns and resumes instead was slower for `chunks()` from a cold start
+   * (deoptimized at its early exits; measured on big-bf's 256 KiB pieces).
    */
-  private *printCompactBody(body: BodyInfo, c: CompactBody, newestFirst: boolean, split: number): Generator<void, void, undefined> {
+  private printCompactBody(body: BodyInfo, c: CompactBody): void {
     const n = c.instructionCount;
     const data = c.data;
     const base = 2 * n + c.blockCount;
     const values = c.values;
     const resultTypes = c.types;
-    const standIns = new Array<Instruction>(resultTypes.length);
-    for (let k = 0; k < resultTypes.length; k++) standIns[k] = this.standIn(resultTypes[k]!);
+    const standIns = this.bodyStandIns;
     const extraAt = c.extraAt;
+    const lists = this.operandLists;
+    const plain = this.plainRecord;
+    const withExtras = this.extrasRecord;
+    const newestFirst = this.newestFirst;
     let extra = 0;
     let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
-    // Operand lists are only read while their instruction prints: one list per length, reused.
-    const lists: Value[][] = [];
-    // Every record has every field an instruction can have (absent ones undefined): one shape
-    // for all the printer's reads of it, which V8 then compiles for that shape alone.
-    const plain = fullInstruction();
-    const withExtras = fullInstruction();
     let pos = body.argCount;
     let i = 0;
     let start = 0;
@@ -342,7 +429,54 @@ export class AsmPrinter {
         let inst = plain;
         if (i === nextExtra) {
           inst = withExtras;
-          Object.assign(inst, NO_EXTRAS, c.extras[extra++]);
+          setExtras(inst, c.extras[extra++]!);
+          nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
+        }
+        inst.opcode = OPCODES[word & 63]!;
+        inst.type = resultTypes[word >>> 6]!;
+        inst.operands = operands;
+        this.printInstruction(inst, body, pos, start);
+        start = end;
+      }
+    }
+  }
+
+  /** printCompactBody, pausing (yielding) after a line once `out` holds at least `split` bytes. */
+  private *compactBodyPieces(body: BodyInfo, c: CompactBody, split: number): Generator<void, void, undefined> {
+    const n = c.instructionCount;
+    const data = c.data;
+    const base = 2 * n + c.blockCount;
+    const values = c.values;
+    const resultTypes = c.types;
+    const standIns = this.bodyStandIns;
+    const extraAt = c.extraAt;
+    const lists = this.operandLists;
+    const plain = this.plainRecord;
+    const withExtras = this.extrasRecord;
+    const newestFirst = this.newestFirst;
+    let extra = 0;
+    let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
+    let pos = body.argCount;
+    let i = 0;
+    let start = 0;
+    for (let b = 0; b < c.blockCount; b++) {
+      this.printBlockHeader(body, pos, b === 0, newestFirst);
+      pos++;
+      for (const blockEnd = data[2 * n + b]!; i < blockEnd; i++, pos++) {
+        const end = data[n + i]!;
+        const word = data[i]!;
+        const count = end - start;
+        let operands = lists[count];
+        if (operands === undefined) lists[count] = operands = new Array<Value>(count);
+        for (let k = 0; k < count; k++) {
+          const code = data[base + start + k]!;
+          const tag = code & 3;
+          operands[k] = code === UNRESOLVED ? undefined! : tag === TAG_VALUE ? values[code >>> 2]! : tag === TAG_INSTRUCTION ? standIns[data[code >>> 2]! >>> 6]! : LABEL_STAND_IN;
+        }
+        let inst = plain;
+        if (i === nextExtra) {
+          inst = withExtras;
+          setExtras(inst, c.extras[extra++]!);
           nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
         }
         inst.opcode = OPCODES[word & 63]!;
@@ -357,11 +491,16 @@ export class AsmPrinter {
 
   /** The texts a type is written in on nearly every line, made once (see TypeTexts). */
   private typeTexts(t: Type): TypeTexts {
+    // Operands and results in a row mostly share one type: the last answer spares a Map lookup.
+    if (t === this.lastTextType) return this.lastTexts!;
     let texts = this.typeTextCache.get(t);
     if (texts === undefined) {
       const name = this.types.name(t);
-      this.typeTextCache.set(t, (texts = { spaced: ' ' + name + ' ', comment: '\t\t; <' + name + '>' }));
+      texts = { spaced: ' ' + name + ' ', comment: '\t\t; <' + name + '>', namedComment: '\t\t; <' + name + '> [#uses=' };
+      this.typeTextCache.set(t, texts);
     }
+    this.lastTextType = t;
+    this.lastTexts = texts;
     return texts;
   }
 
@@ -559,12 +698,13 @@ export class AsmPrinter {
     }
     if (i === this.capture) this.captured = out.textFrom(start);
     if (i.type.kind !== 'void') {
-      out.text(this.typeTexts(i.type).comment);
-      if (!named) {
+      if (named) out.text(this.typeTexts(i.type).namedComment);
+      else {
+        out.text(this.typeTexts(i.type).comment);
         out.byte(0x3a); // :
         this.slot(body.slots[pos]!);
+        out.text(' [#uses=');
       }
-      out.text(' [#uses=');
       out.uint(body.uses[pos]!);
       out.byte(0x5d); // ]
     }
@@ -710,9 +850,7 @@ export class AsmPrinter {
       out.text('<null operand!>');
       return;
     }
-    out.byte(SPACE);
-    out.text(this.types.name(v.type));
-    out.byte(SPACE);
+    out.text(this.typeTexts(v.type).spaced);
     this.operand(v);
   }
 
@@ -898,6 +1036,8 @@ export class AsmPrinter {
 interface TypeTexts {
   readonly spaced: string;
   readonly comment: string;
+  /** `comment` and ` [#uses=`, as a named value's line has them. */
+  readonly namedComment: string;
 }
 
 /** Every field of an instruction beyond kind, opcode, type and operands, absent. */
@@ -912,6 +1052,23 @@ const NO_EXTRAS: { readonly [K in keyof Required<InstructionExtras>]: undefined 
   constantRefOperands: undefined,
   predicate: undefined,
 };
+
+/** Gives `inst` exactly the extra fields of `e` (the others undefined), field by field: cheaper than Object.assign. */
+function setExtras(inst: Instruction, e: InstructionExtras): void {
+  inst.isVolatile = e.isVolatile;
+  inst.callingConv = e.callingConv;
+  inst.isTailCall = e.isTailCall;
+  inst.allocatedType = e.allocatedType;
+  inst.alignment = e.alignment;
+  inst.argType = e.argType;
+  inst.legacyVarArgs = e.legacyVarArgs;
+  inst.constantRefOperands = e.constantRefOperands;
+  inst.predicate = e.predicate;
+}
+
+/** Compiles only while setExtras names every field of InstructionExtras. */
+const SET_EXTRAS_COVERS_ALL: Exclude<keyof InstructionExtras, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'> extends never ? true : never = true;
+void SET_EXTRAS_COVERS_ALL;
 
 /** An instruction record with every field (see printCompactBody). */
 function fullInstruction(): Instruction {

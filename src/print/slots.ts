@@ -37,9 +37,10 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
   // Renamed values are few: applied first, so that the loop below makes no call (a call there
   // with no feedback yet, in the first bodies that have no renaming, costs a deoptimization later).
   const renamedAt = renamed === undefined || renamed.size === 0 ? undefined : renamed;
-  for (let k = 0; k < types.length; k++) names[k] = rawNames[k];
+  const count = body.count;
+  for (let k = 0; k < count; k++) names[k] = rawNames[k];
   if (renamedAt !== undefined) for (const [k, name] of renamedAt) names[k] = name;
-  for (let k = 0; k < types.length; k++) {
+  for (let k = 0; k < count; k++) {
     const name = names[k];
     if (name !== undefined) {
       refs[k] = llvmName(name);

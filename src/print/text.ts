@@ -3,9 +3,6 @@
  * printer). Strings here are latin1: one character per byte, as names are stored in the graph.
  */
 
-/** Characters allowed in an unquoted name: letters, digits, `-`, `.`, `_`. */
-const SIMPLE_NAME = /^[A-Za-z0-9\-._]*$/;
-
 /**
  * A value or type name as LLVM wrote it: `%name` when every character is simple and the first is
  * not a digit; otherwise the name in double quotes, unescaped (LLVM 1.x did not escape names).
@@ -13,8 +10,21 @@ const SIMPLE_NAME = /^[A-Za-z0-9\-._]*$/;
  */
 export function llvmName(name: string, prefix = true): string {
   const c = name.charCodeAt(0);
-  if ((c >= 0x30 && c <= 0x39) || !SIMPLE_NAME.test(name)) return '"' + name + '"';
+  if ((c >= 0x30 && c <= 0x39) || !isSimpleName(name)) return '"' + name + '"';
   return prefix ? '%' + name : name;
+}
+
+/**
+ * Whether every character of `name` is allowed in an unquoted name: letters, digits, `-`, `.`,
+ * `_` (`/^[A-Za-z0-9\-._]*$/`, as a loop: names are short, and a regular expression call costs more).
+ */
+function isSimpleName(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    // a-z, A-Z, 0-9, '-', '.', '_'
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x2d && c <= 0x39 && c !== 0x2f) || c === 0x5f)) return false;
+  }
+  return true;
 }
 
 const HEX = '0123456789ABCDEF';

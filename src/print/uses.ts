@@ -52,6 +52,12 @@ export interface BodyInfo {
   /** The compact body the positions walk, when it was built from one. */
   readonly compact: CompactBody | undefined;
   readonly argCount: number;
+  /**
+   * The number of positions. The arrays below may be longer (a compact body's are reused from
+   * one body to the next, see BodyScratch): only their first `count` entries (operands: the
+   * body's operand count) belong to this body.
+   */
+  readonly count: number;
   /** The type of the value at each position. */
   readonly types: Type[];
   /** Names as the view gives them (before LLVM's renaming of clashes). */
@@ -72,46 +78,114 @@ export interface BodyInfo {
   readonly operands: Int32Array;
 }
 
-/**
- * The arrays of a body of `n` values and `operandCount` operands. The numeric ones are views of
- * `scratch` when given (four ints per value plus one per operand): compact bodies are built one
- * at a time, and one buffer for all of them spares an ArrayBuffer per array per function.
- */
-function emptyArrays(n: number, operandCount: number, scratch?: Int32Array) {
-  const ints = scratch ?? new Int32Array(4 * n + operandCount);
-  const uses = ints.subarray(0, n).fill(0);
-  const operands = ints.subarray(4 * n, 4 * n + operandCount).fill(BY_VALUE);
+/** A BodyInfo, its fields always given in one order (one shape for all the printer's reads). */
+function bodyInfo(
+  values: Value[] | undefined,
+  compact: CompactBody | undefined,
+  argCount: number,
+  count: number,
+  arrays: Pick<BodyInfo, 'types' | 'rawNames' | 'uses' | 'slots' | 'names' | 'refs' | 'preds' | 'operands'>,
+): BodyInfo {
   return {
-    uses,
-    slots: ints.subarray(n, 2 * n).fill(-1),
+    values,
+    compact,
+    argCount,
+    count,
+    types: arrays.types,
+    rawNames: arrays.rawNames,
+    uses: arrays.uses,
+    slots: arrays.slots,
+    names: arrays.names,
+    refs: arrays.refs,
+    preds: arrays.preds,
+    operands: arrays.operands,
+  };
+}
+
+/** The arrays of a body of `n` values and `operandCount` operands, made for it alone. */
+function ownArrays(n: number, operandCount: number) {
+  return {
     // Mostly empty: left holey (unfilled), which reads as undefined and costs nothing to make.
+    types: new Array<Type>(n),
+    rawNames: new Array<string | undefined>(n),
+    uses: new Int32Array(n),
+    slots: new Int32Array(n).fill(-1),
     names: new Array<string | undefined>(n),
     refs: new Array<string | undefined>(n),
     preds: new Array<number[] | undefined>(n),
-    operands,
-    /** Room for the builder's own positions (compactBodyInfo). */
-    work: ints.subarray(2 * n, 4 * n),
+    operands: new Int32Array(operandCount).fill(BY_VALUE),
   };
 }
+
+/**
+ * The arrays of the compact body being printed, reused from one body to the next: compact bodies
+ * are built one at a time (see UseCounts.bodyOf), and a module of thousands of small functions
+ * then allocates no arrays (nor typed-array views, each a runtime call) per function. Each body
+ * clears what it reads before writing it.
+ */
+class BodyScratch {
+  types: Type[] = [];
+  rawNames: (string | undefined)[] = [];
+  names: (string | undefined)[] = [];
+  refs: (string | undefined)[] = [];
+  preds: (number[] | undefined)[] = [];
+  uses = new Int32Array(0);
+  slots = new Int32Array(0);
+  operands = new Int32Array(0);
+  /** The builder's own positions of each instruction and each block (compactBodyInfo). */
+  instPos = new Int32Array(0);
+  blockPos = new Int32Array(0);
+
+  /** Makes room for a body of `n` values, `operandCount` operands, `instructions` and `blocks`. */
+  reserve(n: number, operandCount: number, instructions: number, blocks: number): void {
+    if (this.uses.length < n) {
+      const size = Math.max(n, 2 * this.uses.length, 256);
+      // Holey (unfilled): the entries a body reads are cleared below.
+      this.types = new Array<Type>(size);
+      this.rawNames = new Array<string | undefined>(size);
+      this.names = new Array<string | undefined>(size);
+      this.refs = new Array<string | undefined>(size);
+      this.preds = new Array<number[] | undefined>(size);
+      this.uses = new Int32Array(size);
+      this.slots = new Int32Array(size);
+    }
+    if (this.operands.length < operandCount) this.operands = new Int32Array(Math.max(operandCount, 2 * this.operands.length, 256));
+    if (this.instPos.length < instructions) this.instPos = new Int32Array(Math.max(instructions, 2 * this.instPos.length, 256));
+    if (this.blockPos.length < blocks) this.blockPos = new Int32Array(Math.max(blocks, 2 * this.blockPos.length, 64));
+    this.uses.fill(0, 0, n);
+    this.slots.fill(-1, 0, n);
+    this.operands.fill(BY_VALUE, 0, operandCount);
+    this.rawNames.fill(undefined, 0, n);
+    this.refs.fill(undefined, 0, n);
+    this.preds.fill(undefined, 0, n);
+  }
+}
+
+/**
+ * Scratch arrays given back by printers that are done (see UseCounts.releaseScratch): a batch of
+ * small modules then makes them once, not once per module.
+ */
+const SCRATCH_POOL: BodyScratch[] = [];
+const SCRATCH_POOL_SIZE = 4;
+const SCRATCH_POOL_MAX_VALUES = 1 << 16;
 
 function newBody(view: ModuleView, values: Value[], argCount: number): BodyInfo {
   const n = values.length;
   let operandCount = 0;
-  const types = new Array<Type>(n);
-  const rawNames = new Array<string | undefined>(n);
+  const arrays = ownArrays(n, 0);
+  const { types, rawNames } = arrays;
   for (let k = 0; k < n; k++) {
     const v = values[k]!;
     types[k] = v.type;
     rawNames[k] = nameIn(view, v);
     if (v.kind === 'instruction') operandCount += v.operands.length;
   }
-  const { work: _, ...arrays } = emptyArrays(n, operandCount);
-  return { values, compact: undefined, argCount, types, rawNames, ...arrays };
+  arrays.operands = new Int32Array(operandCount).fill(BY_VALUE);
+  return bodyInfo(values, undefined, argCount, n, arrays);
 }
 
 /** What a printed body leaves behind (see UseCounts.release). */
-const EMPTY_BODY: BodyInfo = { values: [], compact: undefined, argCount: 0, types: [], rawNames: [], ...emptyArrays(0, 0) };
-
+const EMPTY_BODY: BodyInfo = bodyInfo([], undefined, 0, 0, ownArrays(0, 0));
 
 export class UseCounts {
   /** Records of globals and functions (and, in bad graphs, of values no body defines). */
@@ -126,8 +200,8 @@ export class UseCounts {
   /** Bad graphs only: the body index and position of every value a body defines. */
   private owners: Map<Value, { fi: number; pos: number }> | undefined;
   private readonly typeIds = new DenseIds<Type>();
-  /** The buffer of the compact body built last (see bodyOf), and its function. */
-  private scratch = new Int32Array(1024);
+  /** The arrays of the compact body built last (see bodyOf), and its function. */
+  private scratch: BodyScratch | undefined;
   private lastCompact = -1;
   private readonly globalIds = new Map<Value, number>();
   private readonly keys = new Map<Constant, string>();
@@ -197,12 +271,9 @@ export class UseCounts {
     const c = compactBodyOf(f)!;
     // The previous compact body's arrays are reused: it is forgotten (and built again if asked).
     if (this.lastCompact >= 0 && this.bodies[this.lastCompact] !== EMPTY_BODY) this.bodies[this.lastCompact] = undefined;
-    const values = f.args.length + c.blockCount + c.instructionCount;
-    const ints = 4 * values + c.data.length - 2 * c.instructionCount - c.blockCount;
-    if (this.scratch.length < ints) this.scratch = new Int32Array(Math.max(ints, 2 * this.scratch.length));
     // `this`, not a new closure per body: optimized code that inlined one closure would be
     // thrown away (deoptimized) at the next body's.
-    const built = compactBodyInfo(this.view, f, c, this, this.scratch.subarray(0, ints));
+    const built = compactBodyInfo(this.view, f, c, this, (this.scratch ??= SCRATCH_POOL.pop() ?? new BodyScratch()));
     this.bodies[fi] = built;
     this.lastCompact = fi;
     return built;
@@ -374,6 +445,19 @@ export class UseCounts {
   }
 
   /**
+   * Gives the arrays of compact bodies back for other printers, once this one has printed
+   * everything (the compact body built last is forgotten; a later one takes arrays anew).
+   */
+  releaseScratch(): void {
+    const scratch = this.scratch;
+    if (scratch === undefined) return;
+    this.scratch = undefined;
+    if (this.lastCompact >= 0 && this.bodies[this.lastCompact] !== EMPTY_BODY) this.bodies[this.lastCompact] = undefined;
+    this.lastCompact = -1;
+    if (SCRATCH_POOL.length < SCRATCH_POOL_SIZE && scratch.uses.length <= SCRATCH_POOL_MAX_VALUES) SCRATCH_POOL.push(scratch);
+  }
+
+  /**
    * Drops what was kept for body `fi` once it is printed, so that a module printed in chunks
    * holds the numbers and names of one function at a time. Bad graphs keep every body: another
    * function's operands may still reach into this one.
@@ -522,7 +606,7 @@ export class UseCounts {
  * counted from the operand codes (a body uses only its own locals and values it does not define:
  * the caller counted the latter, see UseCounts.countCompact). `counts.globalCode` gives a global's code.
  */
-function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: Pick<UseCounts, 'globalCode'>, scratch: Int32Array): BodyInfo {
+function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: Pick<UseCounts, 'globalCode'>, scratch: BodyScratch): BodyInfo {
   const n = c.instructionCount;
   const blockCount = c.blockCount;
   const args = f.args;
@@ -530,22 +614,19 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: 
   const total = argCount + blockCount + n;
   const data = c.data;
   const base = 2 * n + blockCount;
-  const { work, ...arrays } = emptyArrays(total, data.length - base, scratch);
-  const types = new Array<Type>(total);
-  const rawNames = new Array<string | undefined>(total);
-  const instPos = work.subarray(0, n);
-  const blockPos = work.subarray(n, n + blockCount);
+  scratch.reserve(total, data.length - base, n, blockCount);
+  const { types, rawNames, instPos, blockPos } = scratch;
   for (let k = 0; k < argCount; k++) {
     types[k] = args[k]!.type;
     rawNames[k] = nameIn(view, args[k]!);
   }
-  const body: BodyInfo = { values: undefined, compact: c, argCount, types, rawNames, ...arrays };
+  const body = bodyInfo(undefined, c, argCount, total, scratch);
   // Each long loop is a function of its own that returns right after it: V8 optimizes a long
   // loop while it runs (on-stack replacement), and code after the loop that has not run yet
   // would make that optimized code deoptimize when reached, at every function's body.
   placeCompact(data, n, blockCount, argCount, c.types, types, instPos, blockPos);
   nameCompact(c.nameCodes, c.names, rawNames, instPos, blockPos);
-  countCompactOperands(data, n, blockCount, c.values, counts, instPos, blockPos, arrays.uses, arrays.preds, arrays.operands);
+  countCompactOperands(data, n, blockCount, c.values, counts, instPos, blockPos, scratch.uses, scratch.preds, scratch.operands);
   return body;
 }
 
