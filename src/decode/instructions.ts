@@ -14,7 +14,7 @@ import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type
 import type { Opcode } from '../graph/value.js';
 import { describeType } from './context.js';
 import { OPCODE_NUMBER, TAG_VALUE, type InstructionExtras } from '../graph/compact-body.js';
-import type { FunctionScope } from './function-scope.js';
+import type { FunctionScope, InstructionListReader } from './function-scope.js';
 import { readTypeId, TYPE_TYPE } from './types.js';
 
 /** Format-1 operand value meaning "no operand". */
@@ -55,10 +55,11 @@ function opcodeNumbers(table: readonly DecodedOpcode[]): Int32Array {
  * whole list is one basic block; otherwise a block ends after each terminator.
  */
 export function readInstructions(s: FunctionScope, oneBlock: boolean): void {
-  new InstructionReader(s).readAll(oneBlock);
+  (s.instructionReader ??= new InstructionReader(s)).readAll(oneBlock);
 }
 
-class InstructionReader {
+/** One per module (through its function scope): its state is set afresh for each instruction. */
+class InstructionReader implements InstructionListReader {
   private readonly r: BinaryReader;
   private readonly row: FormatRow;
   private readonly opcodes: readonly DecodedOpcode[];
@@ -464,8 +465,7 @@ class InstructionReader {
     s.operandCount = this.base + kept;
     scratch.opEnds[i] = s.operandCount;
     if (this.extra !== null) {
-      s.extraAt.push(i);
-      s.extras.push(this.extra);
+      s.addExtras(i, this.extra);
     }
     if (result !== P.void) s.plane(result).push(i * 4 + 1); // TAG_INSTRUCTION
   }
