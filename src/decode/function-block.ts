@@ -160,19 +160,22 @@ function readCompactionTable(ctx: ModuleContext, s: FunctionScope): void {
     }
     const t = s.types.at(r, planeId, at);
     if (planeId === NORMALIZED_LABEL_TYPE_ID || t.kind === 'void') r.fail(`a compaction table plane of type ${describeType(t)}`, at);
-    if (s.compacted.has(t)) r.fail(`two compaction table planes for type ${describeType(t)}`, at);
+    if (s.isCompacted(t)) r.fail(`two compaction table planes for type ${describeType(t)}`, at);
     const moduleId = moduleTypes.idOf(t) ?? NORMALIZED_FIRST_DERIVED_TYPE_ID;
     const withNull = hasImplicitNull(row, moduleId, t.kind === 'opaque');
     const modulePlane = ctx.planes.plane(t);
-    const prefix: Value[] = withNull ? [modulePlane[0] ?? nullValueOf(t)] : [];
+    const prefix = s.compactedPlane(t);
+    const values = prefix.values;
+    let length = 0;
+    if (withNull) values[length++] = modulePlane[0] ?? nullValueOf(t);
     for (let i = 0; i < count; i++) {
       const slotAt = r.pos;
       const slot = r.vbr32();
       const v = modulePlane[slot];
       if (v === undefined) r.fail(`compaction table names module slot ${slot} of type ${describeType(t)}, which is not defined`, slotAt);
-      prefix.push(v);
+      values[length++] = v;
     }
-    s.compact(t, prefix);
+    prefix.length = length;
   }
 }
 

@@ -59,6 +59,13 @@ const NONE: never[] = [];
 /** `a[0, n)` as an array of its own (or the shared empty one). */
 const exact = <T>(a: T[], n: number): T[] => (n === 0 ? NONE : a.slice(0, n));
 
+/** A compaction table's list of module values for one type: `values[0, length)`, reused by later functions. */
+export interface CompactedPlane {
+  generation: number;
+  readonly values: Value[];
+  length: number;
+}
+
 /** What reads a body's instruction list (decode/instructions.ts), kept for the module's next functions. */
 export interface InstructionListReader {
   readAll(oneBlock: boolean): void;
@@ -68,8 +75,13 @@ export class FunctionScope implements ValueCodes {
   fn!: Function;
   /** Types by (function-local, possibly compacted) id. */
   types: TypeTable;
-  /** Compaction-table prefixes by type; planes not listed fall back to the module's. */
-  readonly compacted = new Map<Type, Value[]>();
+  /**
+   * Compaction-table prefixes by type, kept for the next functions (an entry whose `generation`
+   * is not this function's is not this function's); planes not listed start with the module's.
+   */
+  private readonly compacted = new Map<Type, CompactedPlane>();
+  /** How many planes this function's compaction table lists. */
+  private compactedCount = 0;
   /**
    * Planes by type, kept for the next functions (a plane whose `generation` is not this
    * function's is reset before use, with this function's prefix). Cleared after a function that
@@ -138,7 +150,7 @@ export class FunctionScope implements ValueCodes {
       this.planes.clear();
       this.planesAreLocal = false;
     }
-    if (this.compacted.size !== 0) this.compacted.clear();
+    this.compactedCount = 0;
     this.types = this.ctx.types;
     this.activePlaneCount = 0;
     this.lastType = null;
@@ -193,9 +205,25 @@ export class FunctionScope implements ValueCodes {
     return pointerTo(this.ctx, t);
   }
 
-  /** Records a compaction table's prefix for `t`, which the function's plane of `t` starts with. */
-  compact(t: Type, prefix: Value[]): void {
-    this.compacted.set(t, prefix);
+  /** Whether the compaction table has listed a plane of `t`. */
+  isCompacted(t: Type): boolean {
+    return this.compactedCount !== 0 && this.compacted.get(t)?.generation === this.generation;
+  }
+
+  /**
+   * The list a compaction table's plane of `t` fills, empty (`values[0, length)`): the function's
+   * plane of `t` starts with it instead of the module's plane.
+   */
+  compactedPlane(t: Type): CompactedPlane {
+    let c = this.compacted.get(t);
+    if (c === undefined) {
+      c = { generation: this.generation, values: [], length: 0 };
+      this.compacted.set(t, c);
+    }
+    c.generation = this.generation;
+    c.length = 0;
+    this.compactedCount++;
+    return c;
   }
 
   plane(t: Type): LocalPlane {
@@ -203,12 +231,21 @@ export class FunctionScope implements ValueCodes {
     if (t === this.lastType) return this.lastPlane!;
     let p = this.planes.get(t);
     if (p === undefined || p.generation !== this.generation) {
-      const prefix = this.compacted.size === 0 ? this.ctx.planes.plane(t) : this.compacted.get(t) ?? this.ctx.planes.plane(t);
+      const c = this.compactedCount === 0 ? undefined : this.compacted.get(t);
+      let prefix: readonly Value[];
+      let prefixLength: number;
+      if (c !== undefined && c.generation === this.generation) {
+        prefix = c.values;
+        prefixLength = c.length;
+      } else {
+        prefix = this.ctx.planes.plane(t);
+        prefixLength = prefix.length;
+      }
       if (p === undefined) {
-        p = new LocalPlane(prefix, this, this.generation);
+        p = new LocalPlane(prefix, prefixLength, this, this.generation);
         this.planes.set(t, p);
       } else {
-        p.reset(prefix, this.generation);
+        p.reset(prefix, prefixLength, this.generation);
       }
       this.activePlanes[this.activePlaneCount] = p;
       this.activeTypes[this.activePlaneCount++] = t;
@@ -339,11 +376,18 @@ export class FunctionScope implements ValueCodes {
     const blocks = this.completedBlocks;
     // (Opcode numbers carry the result type's index above bit 6.)
     const r = this.ctx.r;
-    const data = this.arena.take(2 * n + blocks + this.operandCount, r.bytes.length - r.pos);
-    data.set(s.opcodes.subarray(0, n), 0);
-    data.set(s.opEnds.subarray(0, n), n);
-    data.set(s.blockEnds.subarray(0, blocks), 2 * n);
-    data.set(s.operands.subarray(0, this.operandCount), 2 * n + blocks);
+    const operandCount = this.operandCount;
+    const data = this.arena.take(2 * n + blocks + operandCount, r.bytes.length - r.pos);
+    // Loops, not `set` from subarrays: four views per body were most of what a body left behind.
+    const { opcodes, opEnds, blockEnds, operands } = s;
+    for (let i = 0; i < n; i++) {
+      data[i] = opcodes[i]!;
+      data[n + i] = opEnds[i]!;
+    }
+    const blocksAt = 2 * n;
+    for (let i = 0; i < blocks; i++) data[blocksAt + i] = blockEnds[i]!;
+    const operandsAt = blocksAt + blocks;
+    for (let i = 0; i < operandCount; i++) data[operandsAt + i] = operands[i]!;
     const body: CompactBody = {
       instructionCount: n,
       blockCount: blocks,

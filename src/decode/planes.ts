@@ -76,45 +76,47 @@ export interface ValueCodes {
  * arrays for every function was a good part of reading a module of many small functions.
  */
 export class LocalPlane {
+  /** How many values of `prefix` the plane starts with (a compaction table's list is reused). */
+  private prefixLength: number;
   /** The codes of the function's own values: `own[0, ownLength)` (the rest is stale). */
   private readonly own: number[] = [];
   private ownLength = 0;
   /** Codes given to prefix slots in this function (-1 or past the end: none yet). */
-  private prefixCodes: number[] = [];
+  private readonly prefixCodes: number[] = [];
   /** The prefix slots given a code in this function, to forget them at `reset`. */
   private readonly touched: number[] = [];
   private touchedLength = 0;
 
   constructor(
-    public prefix: readonly Value[],
+    private prefix: readonly Value[],
+    prefixLength: number,
     /** The function's table of tag-0 values (shared by all its planes). */
     private readonly values: ValueCodes,
     /** The function this plane was last set up for (see FunctionScope). */
     public generation: number,
-  ) {}
+  ) {
+    this.prefixLength = prefixLength;
+  }
 
-  /** Makes the plane empty again for another function, with `prefix` before its own values. */
-  reset(prefix: readonly Value[], generation: number): void {
-    if (prefix !== this.prefix) {
-      this.prefix = prefix;
-      this.prefixCodes = [];
-    } else {
-      const codes = this.prefixCodes;
-      const touched = this.touched;
-      for (let i = 0; i < this.touchedLength; i++) codes[touched[i]!] = -1;
-    }
+  /** Makes the plane empty again for another function, starting with `prefix[0, prefixLength)`. */
+  reset(prefix: readonly Value[], prefixLength: number, generation: number): void {
+    const codes = this.prefixCodes;
+    const touched = this.touched;
+    for (let i = 0; i < this.touchedLength; i++) codes[touched[i]!] = -1;
     this.touchedLength = 0;
+    this.prefix = prefix;
+    this.prefixLength = prefixLength;
     this.ownLength = 0;
     this.generation = generation;
   }
 
   get length(): number {
-    return this.prefix.length + this.ownLength;
+    return this.prefixLength + this.ownLength;
   }
 
   /** The value code of `slot`, or -1 when the plane has no such slot (yet). */
   code(slot: number): number {
-    const n = this.prefix.length;
+    const n = this.prefixLength;
     if (slot < n) {
       const codes = this.prefixCodes;
       let c = slot < codes.length ? codes[slot]! : -1;
@@ -136,7 +138,7 @@ export class LocalPlane {
 
   /** The value at `slot` when it is not one of the function's instructions (constant pools, arguments). */
   value(slot: number, values: readonly Value[]): Value | undefined {
-    const n = this.prefix.length;
+    const n = this.prefixLength;
     if (slot < n) return this.prefix[slot];
     const k = slot - n;
     if (k >= this.ownLength) return undefined;

@@ -91,7 +91,7 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): C
   const r: BinaryReader = ctx.r;
   const { row, limits } = ctx;
   const planes = PLANES;
-  planes.length = 0;
+  let planeCount = 0;
   let typeNamesPlaneIndex: number | undefined;
   const typeNames: string[] = [];
   if (!row.typeDerivedFromValue) readNamedTypes(ctx, s.types, typeNames);
@@ -100,7 +100,7 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): C
     const count = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'symbol table entries', at);
     const planeId = readTypeId(r, row);
     if (planeId === TYPE_TYPE) {
-      typeNamesPlaneIndex ??= planes.length;
+      typeNamesPlaneIndex ??= planeCount;
       readTypeTypePlane(ctx, s.types, count, typeNames);
       continue;
     }
@@ -118,17 +118,16 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): C
       else s.addName(code, name);
       codes[i] = code;
     }
-    planes.push({ type, codes });
+    planes[planeCount++] = { type, codes };
   }
   // (An array grown by pushes keeps room for 17 entries: the layout is kept, so it gets its own.)
-  const layout: CompactLayout = { valuePlanes: planes.slice() };
-  planes.length = 0;
+  const layout: CompactLayout = { valuePlanes: planes.slice(0, planeCount) };
   if (typeNamesPlaneIndex !== undefined) layout.typeNamesPlaneIndex = typeNamesPlaneIndex;
   if (typeNames.length) layout.typeNames = typeNames;
   return layout;
 }
 
-/** The planes of the function symbol table being read. */
+/** The planes of the function symbol table being read (`[0, planeCount)`; kept, not emptied, between tables). */
 const PLANES: CompactLayout['valuePlanes'] = [];
 
 function notDefined(r: BinaryReader, slot: number, type: Type, offset: number): never {
