@@ -1,76 +1,81 @@
 /**
  * Where the numbers of a module's compact bodies (graph/compact-body.ts, `CompactBody.data`) are
- * kept: consecutive views into a few shared buffers, not an `ArrayBuffer` of its own per body.
- * A buffer of its own cost each body about 200 bytes of bookkeeping and an allocation outside the
- * heap, which in a module of thousands of small functions weighed as much as the numbers
- * themselves; a view is one small object.
+ * kept: views into one buffer per module (or a few, for a large one), not an `ArrayBuffer` of
+ * their own per body. A buffer of its own cost each body about 200 bytes of bookkeeping and an
+ * allocation outside the heap, which in a module of thousands of small functions weighed as much
+ * as the numbers themselves.
  *
- * One arena per module read: its buffers hold only that module's bodies, so a module kept alive
- * keeps no other module's numbers alive, and the last buffer is cut to what it holds when the
- * module is complete (`finish`). A large body still gets a buffer of its own.
+ * Bodies are written into a staging buffer that every read of the thread shares (decoding is
+ * synchronous, one module at a time); when the module is complete (`finish`), or the staging
+ * buffer is full, what it holds is copied into a buffer of exactly that size, and each body's
+ * `data` becomes a view of its part. So a module kept alive keeps no other module's numbers, nor
+ * unused room. A large body gets a buffer of its own at once.
  */
 import type { CompactBody } from '../graph/compact-body.js';
 
-/** The largest buffer shared by bodies, in numbers (256 KiB). */
-const LARGEST_CHUNK = 65536;
+/** The staging buffer's size, in numbers (256 KiB). */
+const STAGING_SIZE = 65536;
 /** Bodies of more numbers than this get a buffer of their own. */
-const LARGEST_SHARED = LARGEST_CHUNK / 4;
-/** The smallest buffer shared by bodies, in numbers. */
-const SMALLEST_CHUNK = 256;
+const LARGEST_STAGED = STAGING_SIZE / 4;
+
+let staging: Int32Array | null = null;
 
 export class BodyArena {
-  private chunk: Int32Array | null = null;
-  /** Numbers of `chunk` handed out so far. */
+  /** Numbers of the staging buffer used by this module's bodies not yet moved out. */
   private used = 0;
-  /** Bodies whose numbers are in `chunk`, to move them when it is cut (`finish`). */
-  private readonly inChunk: CompactBody[] = [];
-  /** Whether the last `take` came from `chunk`. */
-  private lastShared = false;
+  /** Those bodies, and where each starts in the staging buffer. */
+  private readonly pending: CompactBody[] = [];
+  private readonly starts: number[] = [];
+  private pendingCount = 0;
+  /** Where the numbers of the body being written go (see `reserve`). */
+  buffer: Int32Array = EMPTY;
 
   /**
-   * Room for `size` numbers, zeroed. `bytesLeft`, the bytes of the module still to be read, sizes
-   * a new buffer: a body's numbers are fewer than its bytes in the files LLVM wrote (an
-   * instruction of 4 bytes holds at most 3 operands), so a buffer sized by it rarely runs out.
+   * Makes room for a body of `size` numbers: write them into `buffer` from the returned offset,
+   * then give the body to `place`.
    */
-  take(size: number, bytesLeft: number): Int32Array {
-    if (size > LARGEST_SHARED) {
-      this.lastShared = false;
-      return new Int32Array(size);
+  reserve(size: number): number {
+    if (size > LARGEST_STAGED) {
+      this.buffer = new Int32Array(size);
+      return 0;
     }
-    let chunk = this.chunk;
-    if (chunk === null || this.used + size > chunk.length) {
-      chunk = this.chunk = new Int32Array(Math.min(LARGEST_CHUNK, Math.max(SMALLEST_CHUNK, size, bytesLeft)));
-      this.used = 0;
-      this.inChunk.length = 0;
+    staging ??= new Int32Array(STAGING_SIZE);
+    if (this.used + size > staging.length) this.flush();
+    this.buffer = staging;
+    return this.used;
+  }
+
+  /** `body` holds the numbers written at `start` after the last `reserve`; its `data` is set here or at `finish`. */
+  place(body: CompactBody, start: number, size: number): void {
+    if (this.buffer !== staging) {
+      (body as { data: Int32Array }).data = this.buffer;
+      return;
     }
-    const start = this.used;
+    const i = this.pendingCount++;
+    this.pending[i] = body;
+    this.starts[i] = start;
     this.used = start + size;
-    this.lastShared = true;
-    return chunk.subarray(start, start + size);
   }
 
-  /** Records the body that holds the numbers the last `take` returned. */
-  placed(body: CompactBody): void {
-    if (this.lastShared) this.inChunk.push(body);
-  }
-
-  /**
-   * The module is complete: when the last buffer is mostly unused, its bodies move to one of
-   * their exact size, so the unused part is not kept alive with the module.
-   */
+  /** The module is complete: every body gets its numbers. */
   finish(): void {
-    const chunk = this.chunk;
-    if (chunk === null) return;
-    const used = this.used;
-    if (chunk.length - used > used >>> 3) {
-      const copy = chunk.slice(0, used);
-      for (const body of this.inChunk) {
-        const data = body.data;
-        const start = (data.byteOffset - chunk.byteOffset) >>> 2;
-        (body as { data: Int32Array }).data = copy.subarray(start, start + data.length);
-      }
+    if (this.pendingCount !== 0) this.flush();
+    this.buffer = EMPTY;
+  }
+
+  /** Moves the staged bodies to a buffer of their exact size. */
+  private flush(): void {
+    const copy = staging!.slice(0, this.used);
+    for (let i = 0; i < this.pendingCount; i++) {
+      const body = this.pending[i]! as { data: Int32Array };
+      const start = this.starts[i]!;
+      const end = i + 1 < this.pendingCount ? this.starts[i + 1]! : this.used;
+      body.data = copy.subarray(start, end);
     }
-    this.chunk = null;
-    this.inChunk.length = 0;
+    this.pendingCount = 0;
+    this.used = 0;
   }
 }
+
+/** A body's `data` until `place` or `finish` sets it. */
+export const EMPTY = new Int32Array(0);

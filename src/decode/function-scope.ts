@@ -15,7 +15,7 @@ import { describeType, pointerTo, type ModuleContext } from './context.js';
 import { TAG_BLOCK, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
 import { LocalPlane, type ValueCodes } from './planes.js';
 import { TypeTable } from './types.js';
-import { BodyArena } from './body-arena.js';
+import { BodyArena, EMPTY } from './body-arena.js';
 import type { ValueScope } from './constant-pool.js';
 
 /**
@@ -374,24 +374,25 @@ export class FunctionScope implements ValueCodes {
     const s = this.scratch;
     const n = this.instructionCount;
     const blocks = this.completedBlocks;
-    // (Opcode numbers carry the result type's index above bit 6.)
-    const r = this.ctx.r;
     const operandCount = this.operandCount;
-    const data = this.arena.take(2 * n + blocks + operandCount, r.bytes.length - r.pos);
-    // Loops, not `set` from subarrays: four views per body were most of what a body left behind.
+    const size = 2 * n + blocks + operandCount;
+    const arena = this.arena;
+    const at = arena.reserve(size);
+    const data = arena.buffer;
+    // (Opcode numbers carry the result type's index above bit 6.)
     const { opcodes, opEnds, blockEnds, operands } = s;
     for (let i = 0; i < n; i++) {
-      data[i] = opcodes[i]!;
-      data[n + i] = opEnds[i]!;
+      data[at + i] = opcodes[i]!;
+      data[at + n + i] = opEnds[i]!;
     }
-    const blocksAt = 2 * n;
+    const blocksAt = at + 2 * n;
     for (let i = 0; i < blocks; i++) data[blocksAt + i] = blockEnds[i]!;
     const operandsAt = blocksAt + blocks;
     for (let i = 0; i < operandCount; i++) data[operandsAt + i] = operands[i]!;
     const body: CompactBody = {
       instructionCount: n,
       blockCount: blocks,
-      data,
+      data: EMPTY, // set by the arena
       types: this.resultTypes.slice(0, this.resultTypeCount),
       values: exact(this.values, this.valueCount),
       extraAt: exact(this.extraAt, this.extraCount),
@@ -400,7 +401,7 @@ export class FunctionScope implements ValueCodes {
       names: exact(this.names, this.nameCount),
       layout: this.layout,
     };
-    this.arena.placed(body);
+    arena.place(body, at, size);
     return body;
   }
 }
