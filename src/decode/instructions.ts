@@ -51,6 +51,20 @@ function opcodeNumbers(table: readonly DecodedOpcode[]): Int32Array {
 }
 
 /**
+ * The fields of a call or invoke, shared by every instruction with the same ones: nearly every
+ * call has them, the compact form is read-only, and materializing copies them (graph/compact-body.ts).
+ * Calling conventions beyond the first 64 (none that LLVM 1.x named) get objects of their own.
+ */
+const SHARED_CALL_EXTRAS: (InstructionExtras | undefined)[] = [];
+const SHARED_CONVENTIONS = 64;
+function sharedCallExtras(name: 'call' | 'invoke', callingConv: number, tail: boolean): InstructionExtras {
+  const make = (): InstructionExtras => Object.freeze(name === 'call' ? { callingConv, isTailCall: tail } : { callingConv });
+  if (callingConv >= SHARED_CONVENTIONS) return make();
+  const key = callingConv * 3 + (name === 'invoke' ? 2 : tail ? 1 : 0);
+  return (SHARED_CALL_EXTRAS[key] ??= make());
+}
+
+/**
  * Reads instructions until the block ends. With `oneBlock` (the LLVM 1.0 BasicBlock block) the
  * whole list is one basic block; otherwise a block ends after each terminator.
  */
@@ -475,9 +489,14 @@ class InstructionReader implements InstructionListReader {
     const count = this.n;
     if (T.kind !== 'pointer' || T.element.kind !== 'function') this.fail(`${name} of a value of type ${describeType(T)}, not a pointer to a function`);
     const ft = T.element as FunctionType;
-    const extra = this.extras();
-    extra.callingConv = callingConv;
-    if (name === 'call') extra.isTailCall = tail;
+    if (this.row.perFunctionConstantPools) {
+      // (Operands may add constantRefOperands to the fields: they are the call's own.)
+      const extra = this.extras();
+      extra.callingConv = callingConv;
+      if (name === 'call') extra.isTailCall = tail;
+    } else {
+      this.extra = sharedCallExtras(name, callingConv, tail);
+    }
     const fixed = name === 'invoke' ? 3 : 1;
     const params = ft.params;
     if (count < fixed + params.length) this.fail(`${name} with ${count - fixed} argument(s) of a function taking ${params.length}`);
