@@ -65,6 +65,13 @@ export class BodyArena {
 
   /** Moves the staged bodies to a buffer of their exact size. */
   private flush(): void {
+    if (this.pendingCount === 1) {
+      // One body (most small files): a buffer of its own, without a view.
+      (this.pending[0] as { data: Int32Array }).data = staging!.slice(this.starts[0]!, this.used);
+      this.pendingCount = 0;
+      this.used = 0;
+      return;
+    }
     const copy = staging!.slice(0, this.used);
     for (let i = 0; i < this.pendingCount; i++) {
       const body = this.pending[i]! as { data: Int32Array };

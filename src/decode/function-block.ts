@@ -4,7 +4,7 @@
  */
 import type { BinaryReader } from '../binary/reader.js';
 import { readBlockHeader } from '../binary/block-header.js';
-import { blockKindFor, hasImplicitNull, NORMALIZED_FIRST_DERIVED_TYPE_ID, NORMALIZED_LABEL_TYPE_ID } from '../format/format-table.js';
+import { blockKindFor, hasImplicitNull, NORMALIZED_LABEL_TYPE_ID } from '../format/format-table.js';
 import { primitiveTypesById, type Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { readConstantPool, type ValueScope } from './constant-pool.js';
@@ -161,7 +161,7 @@ function readCompactionTable(ctx: ModuleContext, s: FunctionScope): void {
     const t = s.types.at(r, planeId, at);
     if (planeId === NORMALIZED_LABEL_TYPE_ID || t.kind === 'void') r.fail(`a compaction table plane of type ${describeType(t)}`, at);
     if (s.isCompacted(t)) r.fail(`two compaction table planes for type ${describeType(t)}`, at);
-    const moduleId = moduleTypes.idOf(t) ?? NORMALIZED_FIRST_DERIVED_TYPE_ID;
+    const moduleId = moduleTypes.planeTypeId(t);
     const withNull = hasImplicitNull(row, moduleId, t.kind === 'opaque');
     const modulePlane = ctx.planes.plane(t);
     const prefix = s.compactedPlane(t);

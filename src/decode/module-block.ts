@@ -73,7 +73,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     limits,
     module,
     types,
-    planes: new ModulePlanes(row, (t) => types.idOf(t) ?? 13),
+    planes: new ModulePlanes(row, (t) => types.planeTypeId(t)),
     bodiesToRead: [],
     bodyFunctionIndexes: [],
     pendingInitializers: [],
