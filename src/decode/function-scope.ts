@@ -52,6 +52,17 @@ function grown(a: Int32Array, size: number): Int32Array {
 
 const SCRATCH = new BodyScratch();
 
+/**
+ * Copies `from[0, count)` to `to` at `at`. A short list by a loop: `set` needs a subarray view
+ * of the source, which for a small body cost more than the copy. A long one by `set`: a long loop
+ * would be compiled while it runs, and the code after it in the caller, never run by then, would
+ * make that compiled code give up.
+ */
+function copyInts(from: Int32Array, count: number, to: Int32Array, at: number): void {
+  if (count > 64) to.set(from.subarray(0, count), at);
+  else for (let i = 0; i < count; i++) to[at + i] = from[i]!;
+}
+
 /** Distinct result types searched in turn before `typeIndex` builds a map. */
 const LINEAR_TYPES = 16;
 /** Shared by bodies that have none of a kind of entry. */
@@ -380,15 +391,10 @@ export class FunctionScope implements ValueCodes {
     const at = arena.reserve(size);
     const data = arena.buffer;
     // (Opcode numbers carry the result type's index above bit 6.)
-    const { opcodes, opEnds, blockEnds, operands } = s;
-    for (let i = 0; i < n; i++) {
-      data[at + i] = opcodes[i]!;
-      data[at + n + i] = opEnds[i]!;
-    }
-    const blocksAt = at + 2 * n;
-    for (let i = 0; i < blocks; i++) data[blocksAt + i] = blockEnds[i]!;
-    const operandsAt = blocksAt + blocks;
-    for (let i = 0; i < operandCount; i++) data[operandsAt + i] = operands[i]!;
+    copyInts(s.opcodes, n, data, at);
+    copyInts(s.opEnds, n, data, at + n);
+    copyInts(s.blockEnds, blocks, data, at + 2 * n);
+    copyInts(s.operands, operandCount, data, at + 2 * n + blocks);
     const body: CompactBody = {
       instructionCount: n,
       blockCount: blocks,

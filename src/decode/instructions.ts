@@ -103,6 +103,24 @@ class InstructionReader implements InstructionListReader {
   }
 
   readAll(oneBlock: boolean): void {
+    const inBlock = this.readList(oneBlock);
+    const r = this.r;
+    const s = this.s;
+    if (oneBlock) {
+      if (inBlock === 0) r.fail('empty basic block');
+      s.completeBlock(s.instructionCount);
+    } else if (inBlock > 0) {
+      r.fail('the instruction list ends inside a basic block (its last instruction is not a terminator)');
+    }
+  }
+
+  /**
+   * The loop over the instructions; returns how many are in the basic block it ends in. The
+   * loop ends its function: V8 compiles a long loop while it runs (on-stack replacement), and
+   * code after it, never run by then, made that code give up at the loop's end, function after
+   * function, when the checks that follow were here.
+   */
+  private readList(oneBlock: boolean): number {
     const r = this.r;
     const s = this.s;
     const limit = s.ctx.limits.maxInstructionsPerFunction;
@@ -121,12 +139,7 @@ class InstructionReader implements InstructionListReader {
         if (r.pos < r.end) s.block(s.completedBlocks, r.pos);
       }
     }
-    if (oneBlock) {
-      if (inBlock === 0) r.fail('empty basic block');
-      s.completeBlock(s.instructionCount);
-    } else if (inBlock > 0) {
-      r.fail('the instruction list ends inside a basic block (its last instruction is not a terminator)');
-    }
+    return inBlock;
   }
 
   /** Reads the encoding: sets `opcode`, `typeId` and the raw operands `raw[0..n)`. */
