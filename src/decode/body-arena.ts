@@ -6,10 +6,11 @@
  * as the numbers themselves.
  *
  * Bodies are written into a staging buffer that every read of the thread shares (decoding is
- * synchronous, one module at a time); when the module is complete (`finish`), or the staging
- * buffer is full, what it holds is copied into a buffer of exactly that size, and each body's
- * `data` becomes a view of its part. So a module kept alive keeps no other module's numbers, nor
- * unused room. A large body gets a buffer of its own at once.
+ * synchronous, one module at a time); when the module is complete (`finish`), what it holds is
+ * copied into a buffer of exactly that size, and each body's `data` becomes a view of its part.
+ * So a module kept alive keeps no other module's numbers, nor unused room. When a large module
+ * fills the staging buffer, its bodies keep that buffer (at most a quarter of it unused) and a new
+ * one takes its place. A large body gets a buffer of its own at once.
  */
 import type { CompactBody } from '../graph/compact-body.js';
 
@@ -40,7 +41,11 @@ export class BodyArena {
       return 0;
     }
     staging ??= new Int32Array(STAGING_SIZE);
-    if (this.used + size > staging.length) this.flush();
+    if (this.used + size > staging.length) {
+      // Nearly full: its bodies keep it, and the next ones get a new one (no copy). Else copied.
+      if (this.used >= staging.length - LARGEST_STAGED) this.handOver();
+      else this.flush();
+    }
     this.buffer = staging;
     return this.used;
   }
@@ -61,6 +66,20 @@ export class BodyArena {
   finish(): void {
     if (this.pendingCount !== 0) this.flush();
     this.buffer = EMPTY;
+  }
+
+  /** The staged bodies keep the staging buffer (at most a quarter of it unused); a new one is made. */
+  private handOver(): void {
+    const buffer = staging!;
+    for (let i = 0; i < this.pendingCount; i++) {
+      const body = this.pending[i]! as { data: Int32Array };
+      const start = this.starts[i]!;
+      const end = i + 1 < this.pendingCount ? this.starts[i + 1]! : this.used;
+      body.data = buffer.subarray(start, end);
+    }
+    staging = new Int32Array(STAGING_SIZE);
+    this.pendingCount = 0;
+    this.used = 0;
   }
 
   /** Moves the staged bodies to a buffer of their exact size. */
