@@ -107,8 +107,11 @@ export class FunctionScope implements ValueCodes {
   /** Numbers the functions read with this scope (0: none yet). */
   private generation = 0;
   private planesAreLocal = false;
+  /** The last two planes asked for, the last first (operands often alternate between two types). */
   private lastType: Type | null = null;
   private lastPlane: LocalPlane | null = null;
+  private previousType: Type | null = null;
+  private previousPlane: LocalPlane | null = null;
   /** How many blocks have been completed by a terminator. */
   completedBlocks = 0;
   private highestLabel = -1;
@@ -166,6 +169,8 @@ export class FunctionScope implements ValueCodes {
     this.activePlaneCount = 0;
     this.lastType = null;
     this.lastPlane = null;
+    this.previousType = null;
+    this.previousPlane = null;
     this.completedBlocks = 0;
     this.highestLabel = -1;
     this.highestLabelOffset = 0;
@@ -240,6 +245,14 @@ export class FunctionScope implements ValueCodes {
   plane(t: Type): LocalPlane {
     // Consecutive lookups usually ask for the same plane (an instruction's operands share a type).
     if (t === this.lastType) return this.lastPlane!;
+    if (t === this.previousType) {
+      const p = this.previousPlane!;
+      this.previousType = this.lastType;
+      this.previousPlane = this.lastPlane;
+      this.lastType = t;
+      this.lastPlane = p;
+      return p;
+    }
     let p = this.planes.get(t);
     if (p === undefined || p.generation !== this.generation) {
       const c = this.compactedCount === 0 ? undefined : this.compacted.get(t);
@@ -261,6 +274,8 @@ export class FunctionScope implements ValueCodes {
       this.activePlanes[this.activePlaneCount] = p;
       this.activeTypes[this.activePlaneCount++] = t;
     }
+    this.previousType = this.lastType;
+    this.previousPlane = this.lastPlane;
     this.lastType = t;
     this.lastPlane = p;
     return p;
