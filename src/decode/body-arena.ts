@@ -8,9 +8,10 @@
  * Bodies are written into a staging buffer that every read of the thread shares (decoding is
  * synchronous, one module at a time); when the module is complete (`finish`), what it holds is
  * copied into a buffer of exactly that size, and each body's `data` becomes a view of its part.
- * So a module kept alive keeps no other module's numbers, nor unused room. When a large module
- * fills the staging buffer, its bodies keep that buffer (at most a quarter of it unused) and a new
- * one takes its place. A large body gets a buffer of its own at once.
+ * So a module kept alive keeps no other module's numbers, nor unused room; but small modules
+ * (at most 1 KiB of numbers) share 4 KiB buffers, so one of them kept alive keeps at most 4 KiB.
+ * When a large module fills the staging buffer, its bodies keep that buffer (at most a quarter
+ * of it unused) and a new one takes its place. A large body gets a buffer of its own at once.
  */
 import type { CompactBody } from '../graph/compact-body.js';
 
@@ -82,26 +83,44 @@ export class BodyArena {
     this.used = 0;
   }
 
-  /** Moves the staged bodies to a buffer of their exact size. */
+  /**
+   * Moves the staged bodies to a buffer of their exact size; a small module's go to the end of a
+   * small buffer that small modules share (a buffer of its own cost a small module more than its
+   * bodies' numbers; a small module kept alive keeps at most 4 KiB of others' alive with it).
+   */
   private flush(): void {
-    if (this.pendingCount === 1) {
-      // One body (most small files): a buffer of its own, without a view.
-      (this.pending[0] as { data: Int32Array }).data = staging!.slice(this.starts[0]!, this.used);
-      this.pendingCount = 0;
-      this.used = 0;
-      return;
+    const used = this.used;
+    let buffer: Int32Array;
+    let offset = 0;
+    if (used <= SMALL_MODULE) {
+      if (shared === null || sharedUsed + used > SHARED_SIZE) {
+        shared = new Int32Array(SHARED_SIZE);
+        sharedUsed = 0;
+      }
+      buffer = shared;
+      offset = sharedUsed;
+      const from = staging!;
+      for (let i = 0; i < used; i++) buffer[offset + i] = from[i]!;
+      sharedUsed += used;
+    } else {
+      buffer = staging!.slice(0, used);
     }
-    const copy = staging!.slice(0, this.used);
     for (let i = 0; i < this.pendingCount; i++) {
       const body = this.pending[i]! as { data: Int32Array };
-      const start = this.starts[i]!;
-      const end = i + 1 < this.pendingCount ? this.starts[i + 1]! : this.used;
-      body.data = copy.subarray(start, end);
+      const start = offset + this.starts[i]!;
+      const end = offset + (i + 1 < this.pendingCount ? this.starts[i + 1]! : used);
+      body.data = buffer.subarray(start, end);
     }
     this.pendingCount = 0;
     this.used = 0;
   }
 }
+
+/** The buffer small modules share (numbers), and how many of them a module may have to use it. */
+const SHARED_SIZE = 1024;
+const SMALL_MODULE = 256;
+let shared: Int32Array | null = null;
+let sharedUsed = 0;
 
 /** A body's `data` until `place` or `finish` sets it. */
 export const EMPTY = new Int32Array(0);
