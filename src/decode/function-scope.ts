@@ -107,9 +107,12 @@ export class FunctionScope implements ValueCodes {
   /** Numbers the functions read with this scope (0: none yet). */
   private generation = 0;
   private planesAreLocal = false;
-  /** The last two planes asked for, the last first (operands often alternate between two types). */
-  private lastType: Type | null = null;
-  private lastPlane: LocalPlane | null = null;
+  /**
+   * The last two planes asked for, the last first (operands often alternate between two types);
+   * `plane(t)` is `lastPlane` when `t` is `lastType`.
+   */
+  lastType: Type | null = null;
+  lastPlane: LocalPlane | null = null;
   private previousType: Type | null = null;
   private previousPlane: LocalPlane | null = null;
   /** How many blocks have been completed by a terminator. */

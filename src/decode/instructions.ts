@@ -139,6 +139,8 @@ class InstructionReader implements InstructionListReader {
   private readonly opcodes: readonly DecodedOpcode[];
   /** `OPCODE_NUMBER` of each table entry's name (-1 where the name is not a graph opcode). */
   private readonly numbers: Int32Array;
+  /** Whether operands naming a global through a constant's slot are recorded (version 0). */
+  private readonly constantRefs: boolean;
   /** Raw operand numbers of the current instruction. */
   private raw: number[] = [];
   private n = 0;
@@ -158,6 +160,7 @@ class InstructionReader implements InstructionListReader {
   constructor(private readonly s: FunctionScope) {
     this.r = s.ctx.r;
     this.row = s.ctx.row;
+    this.constantRefs = this.row.perFunctionConstantPools;
     this.opcodes = opcodeTable(this.row);
     this.numbers = opcodeNumbers(this.opcodes);
   }
@@ -261,22 +264,24 @@ class InstructionReader implements InstructionListReader {
    */
   private value(index: number, t: Type, slot: number): number {
     const s = this.s;
-    const plane = s.plane(t);
+    // (The common cases without a call: this runs for every operand, interpreted too at first.)
+    const plane = t === s.lastType ? s.lastPlane! : s.plane(t);
     const at = this.base + index;
-    if (slot < plane.length) {
-      const code = plane.code(slot);
-      // A module plane of a damaged file may have a hole below its length.
-      if (code < 0) this.fail(`instruction operand refers to slot ${slot} of type ${describeType(t)}, which holds no value`);
+    const code = plane.code(slot);
+    if (code >= 0) {
       s.scratch.operands[at] = code;
-      if ((code & 3) === TAG_VALUE && this.row.perFunctionConstantPools) {
+      if (this.constantRefs && (code & 3) === TAG_VALUE) {
         const v = s.values[code >>> 2]!;
         if ((v.kind === 'global' || v.kind === 'function') && !s.ctx.planes.isOwnSlot(slot, v)) (this.extras().constantRefOperands ??= []).push(index);
       }
       return code;
     }
+    // A module plane of a damaged file may have a hole below its length.
+    if (slot < plane.length) this.fail(`instruction operand refers to slot ${slot} of type ${describeType(t)}, which holds no value`);
     s.forward(at, plane, t, slot, this.at);
     return -1;
   }
+
 
   private label(index: number, slot: number): void {
     this.s.scratch.operands[this.base + index] = this.s.block(slot, this.at);
