@@ -143,6 +143,8 @@ export class FunctionScope implements ValueCodes {
   private readonly resultTypes: Type[] = [];
   private resultTypeCount = 0;
   private resultTypeIds: Map<Type, number> | null = null;
+  /** The result types of the module's previous body (see `bodyTypes`). */
+  private lastBodyTypes: readonly Type[] = NONE;
   private lastResultType: Type | null = null;
   private lastResultIndex = 0;
   private readonly extraAt: number[] = [];
@@ -398,6 +400,26 @@ export class FunctionScope implements ValueCodes {
     }
   }
 
+  /**
+   * The body's result types: the previous body's list when it is the same (bodies are read-only,
+   * and functions alike in a module often have the same one), else a copy.
+   */
+  private bodyTypes(): readonly Type[] {
+    const n = this.resultTypeCount;
+    const last = this.lastBodyTypes;
+    if (last.length === n) {
+      let same = true;
+      for (let i = 0; i < n; i++) {
+        if (last[i] !== this.resultTypes[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return last;
+    }
+    return (this.lastBodyTypes = this.resultTypes.slice(0, n));
+  }
+
   /** The body as decoded: exact-size copies of the scratch arrays. */
   compactBody(): CompactBody {
     const s = this.scratch;
@@ -417,7 +439,7 @@ export class FunctionScope implements ValueCodes {
       instructionCount: n,
       blockCount: blocks,
       data: EMPTY, // set by the arena
-      types: this.resultTypes.slice(0, this.resultTypeCount),
+      types: this.bodyTypes(),
       values: exact(this.values, this.valueCount),
       extraAt: exact(this.extraAt, this.extraCount),
       extras: exact(this.extras, this.extraCount),
