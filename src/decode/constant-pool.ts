@@ -13,6 +13,8 @@ import { TYPE_TYPE, readTypeId, type TypeTable } from './types.js';
 /** Where a pool's constants go and how slots are looked up, module or function level. */
 export interface ValueScope {
   readonly types: TypeTable;
+  /** The table the pool's own type definitions are added to (a function's, made on first use). */
+  typesToDefine(): TypeTable;
   lookup(t: Type, slot: number): Value | undefined;
   define(t: Type, v: Value): void;
   /** Makes types defined in this pool known to `pointerTo` for this scope. */
@@ -41,7 +43,7 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
   if (isFunctionPool && !row.typeDerivedFromValue) {
     // v2+: a function's own types come first, before any plane.
     const n = r.vbr32();
-    if (n > 0) scope.registerTypes(scope.types.readDefinitions(r, row, limits, n));
+    if (n > 0) scope.registerTypes(scope.typesToDefine().readDefinitions(r, row, limits, n));
   }
   let sawPlane = false;
   while (!r.atEnd()) {
@@ -49,7 +51,7 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
     const count = r.vbr32();
     const planeId = readTypeId(r, row);
     if (planeId === TYPE_TYPE) {
-      scope.registerTypes(scope.types.readDefinitions(r, row, limits, count));
+      scope.registerTypes(scope.typesToDefine().readDefinitions(r, row, limits, count));
       continue;
     }
     r.checkCount(count, 1, limits.maxConstantsPerPlane, 'constants in a plane', at);

@@ -10,6 +10,7 @@ import type { ModulePlanes } from './planes.js';
 import type { TypeTable } from './types.js';
 import type { TypeRegistry } from './type-identity.js';
 import type { NameInterner } from './name-interner.js';
+import type { FunctionScope } from './function-scope.js';
 
 export interface ModuleContext {
   readonly r: BinaryReader;
@@ -34,6 +35,8 @@ export interface ModuleContext {
   readonly typeRegistry: TypeRegistry;
   /** Symbol-table names, shared when repeated (see name-interner.ts). */
   readonly names: NameInterner;
+  /** The state of the function body being read, reused by the module's next functions (made at the first). */
+  functionScope?: FunctionScope;
 }
 
 export { describeType } from '../graph/describe.js';

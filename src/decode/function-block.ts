@@ -4,16 +4,16 @@
  */
 import type { BinaryReader } from '../binary/reader.js';
 import { readBlockHeader } from '../binary/block-header.js';
-import { blockKindFor, hasImplicitNull, NORMALIZED_FIRST_DERIVED_TYPE_ID, NORMALIZED_LABEL_TYPE_ID } from '../format/format-table.js';
+import { blockKindFor, hasImplicitNull, NORMALIZED_LABEL_TYPE_ID } from '../format/format-table.js';
 import { primitiveTypesById, type Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
-import { readConstantPool } from './constant-pool.js';
+import { readConstantPool, type ValueScope } from './constant-pool.js';
 import { FunctionScope } from './function-scope.js';
 import { LINKAGE_CODES } from './global-info.js';
 import { readInstructions } from './instructions.js';
 import { nullValueOf } from './planes.js';
-import { nameValue, readSymbolTable } from './symbol-table.js';
-import { installCompactBody, TAG_BLOCK, TAG_VALUE } from '../graph/compact-body.js';
+import { readFunctionSymbolTable } from './symbol-table.js';
+import { installCompactBody } from '../graph/compact-body.js';
 import { readTypeId, TYPE_TYPE, TypeTable } from './types.js';
 import { blockName, describeType, type ModuleContext } from './context.js';
 
@@ -33,14 +33,10 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
     return;
   }
   fn.isDeclaration = false;
-  const s = new FunctionScope(ctx, fn, ctx.types);
+  const s = (ctx.functionScope ??= new FunctionScope(ctx));
+  s.begin(fn);
   let sawInstructions = false;
   let resolved = false;
-  const resolve = (): void => {
-    if (resolved) return;
-    resolved = true;
-    s.resolveForwardReferences();
-  };
   while (!r.atEnd()) {
     const header = readBlockHeader(r, row.longBlockHeaders);
     const kind = blockKindFor(row, header.id);
@@ -49,14 +45,8 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
     switch (kind) {
       case 'constantPool':
         if (sawInstructions) r.fail('a constant pool after the instructions', header.headerOffset);
-        if (s.types === ctx.types) s.types = new TypeTable(ctx.types.types);
         s.placeArguments();
-        readConstantPool(ctx, {
-          types: s.types,
-          lookup: (t, slot) => s.plane(t).value(slot),
-          define: (t, v) => s.plane(t).push(s.valueCode(v)),
-          registerTypes: (added) => s.registerTypes(added),
-        }, true);
+        readConstantPool(ctx, (s.poolScope ??= new FunctionPoolScope(s)), true);
         break;
       case 'compactionTable':
         if (!row.hasCompactionTables) r.fail(`a compaction table in version ${row.version}`, header.headerOffset);
@@ -73,29 +63,13 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
         readInstructions(s, kind === 'basicBlock');
         sawInstructions = true;
         break;
-      case 'symbolTable': {
-        resolve();
-        const layout = readSymbolTable<number>(ctx, {
-          types: s.types,
-          lookup: (t: Type, slot: number): number | undefined => {
-            if (t.kind === 'label') return slot < s.completedBlocks ? slot * 4 + TAG_BLOCK : undefined;
-            const code = s.plane(t).code(slot);
-            return code < 0 ? undefined : code;
-          },
-          setName: (code, name) => {
-            // Values outside the body are named now, as before; the body's own when it is materialized.
-            if ((code & 3) === TAG_VALUE) nameValue(s.values[code >>> 2]!, name);
-            else {
-              s.nameCodes.push(code);
-              s.names.push(name);
-            }
-          },
-        });
-        s.layout = { valuePlanes: layout.valuePlanes.map((p) => ({ type: p.type, codes: p.values })) };
-        if (layout.typeNames !== undefined) s.layout.typeNames = layout.typeNames;
-        if (layout.typeNamesPlaneIndex !== undefined) s.layout.typeNamesPlaneIndex = layout.typeNamesPlaneIndex;
+      case 'symbolTable':
+        if (!resolved) {
+          resolved = true;
+          s.resolveForwardReferences();
+        }
+        s.layout = readFunctionSymbolTable(ctx, s);
         break;
-      }
       default:
         // LLVM skipped blocks it did not expect; so do we (the analyzer reports them).
         break;
@@ -104,8 +78,33 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
     if (row.hasAlignment) skipPadding(ctx);
   }
   if (!sawInstructions || s.completedBlocks === 0) r.fail('a function body without instructions', at);
-  resolve();
+  if (!resolved) s.resolveForwardReferences();
   installCompactBody(fn, s.compactBody());
+}
+
+/** Where a function's constant pool looks values up and puts its constants. */
+class FunctionPoolScope implements ValueScope {
+  constructor(private readonly s: FunctionScope) {}
+
+  get types(): TypeTable {
+    return this.s.types;
+  }
+
+  typesToDefine(): TypeTable {
+    return this.s.ownTypes();
+  }
+
+  lookup(t: Type, slot: number): Value | undefined {
+    return this.s.valueAt(t, slot);
+  }
+
+  define(t: Type, v: Value): void {
+    this.s.plane(t).push(this.s.valueCode(v));
+  }
+
+  registerTypes(added: readonly Type[]): void {
+    this.s.registerTypes(added);
+  }
 }
 
 /** Skips 0xAB alignment padding, which may be absent at the very end of an enclosing block. */
@@ -126,7 +125,7 @@ function readCompactionTable(ctx: ModuleContext, s: FunctionScope): void {
   let compactedTypes: Type[] | null = null;
   const useCompactedTypes = (list: Type[]): void => {
     compactedTypes = list;
-    s.types = new TypeTable([...primitiveTypesById, ...list]);
+    s.useTypes(new TypeTable([...primitiveTypesById, ...list]));
     s.registerTypes(list);
   };
   if (!row.typeDerivedFromValue) {
@@ -161,19 +160,22 @@ function readCompactionTable(ctx: ModuleContext, s: FunctionScope): void {
     }
     const t = s.types.at(r, planeId, at);
     if (planeId === NORMALIZED_LABEL_TYPE_ID || t.kind === 'void') r.fail(`a compaction table plane of type ${describeType(t)}`, at);
-    if (s.compacted.has(t)) r.fail(`two compaction table planes for type ${describeType(t)}`, at);
-    const moduleId = moduleTypes.idOf(t) ?? NORMALIZED_FIRST_DERIVED_TYPE_ID;
+    if (s.isCompacted(t)) r.fail(`two compaction table planes for type ${describeType(t)}`, at);
+    const moduleId = moduleTypes.planeTypeId(t);
     const withNull = hasImplicitNull(row, moduleId, t.kind === 'opaque');
     const modulePlane = ctx.planes.plane(t);
-    const prefix: Value[] = withNull ? [modulePlane[0] ?? nullValueOf(t)] : [];
+    const prefix = s.compactedPlane(t);
+    const values = prefix.values;
+    let length = 0;
+    if (withNull) values[length++] = modulePlane[0] ?? nullValueOf(t);
     for (let i = 0; i < count; i++) {
       const slotAt = r.pos;
       const slot = r.vbr32();
       const v = modulePlane[slot];
       if (v === undefined) r.fail(`compaction table names module slot ${slot} of type ${describeType(t)}, which is not defined`, slotAt);
-      prefix.push(v);
+      values[length++] = v;
     }
-    s.compacted.set(t, prefix);
+    prefix.length = length;
   }
 }
 

@@ -1,14 +1,22 @@
 /**
  * The state of one function while its body is decoded: its types, planes, and the compact body
  * (graph/compact-body.ts) being written.
+ *
+ * One scope serves every function of a module in turn (`begin` resets it): a module of thousands
+ * of small functions spent much of its read setting up a fresh scope, its maps, planes and
+ * arrays for each function and collecting them afterwards. Lists are kept with a length of their
+ * own so that their storage survives from one function to the next; what a body keeps is copied
+ * out at its exact size (`compactBody`).
  */
 import type { BinaryReader } from '../binary/reader.js';
 import type { PointerType, Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { describeType, pointerTo, type ModuleContext } from './context.js';
 import { TAG_BLOCK, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
-import { LocalPlane } from './planes.js';
-import type { TypeTable } from './types.js';
+import { LocalPlane, type ValueCodes } from './planes.js';
+import { TypeTable } from './types.js';
+import { BodyArena, EMPTY } from './body-arena.js';
+import type { ValueScope } from './constant-pool.js';
 
 /**
  * Growable scratch arrays for the body being decoded, shared by every read (decoding is
@@ -44,21 +52,69 @@ function grown(a: Int32Array, size: number): Int32Array {
 
 const SCRATCH = new BodyScratch();
 
+/**
+ * Copies `from[0, count)` to `to` at `at`. A short list by a loop: `set` needs a subarray view
+ * of the source, which for a small body cost more than the copy. A long one by `set`: a long loop
+ * would be compiled while it runs, and the code after it in the caller, never run by then, would
+ * make that compiled code give up.
+ */
+function copyInts(from: Int32Array, count: number, to: Int32Array, at: number): void {
+  if (count > 64) to.set(from.subarray(0, count), at);
+  else for (let i = 0; i < count; i++) to[at + i] = from[i]!;
+}
+
 /** Distinct result types searched in turn before `typeIndex` builds a map. */
 const LINEAR_TYPES = 16;
 /** Shared by bodies that have none of a kind of entry. */
 const NONE: never[] = [];
-/** `a` at its exact size: an array that grew by pushes reserves room for 17 entries or more. */
-const orNone = <T>(a: T[]): T[] => (a.length === 0 ? NONE : a.slice());
+/** `a[0, n)` as an array of its own (or the shared empty one). */
+const exact = <T>(a: T[], n: number): T[] => (n === 0 ? NONE : a.slice(0, n));
 
-export class FunctionScope {
+/** A compaction table's list of module values for one type: `values[0, length)`, reused by later functions. */
+export interface CompactedPlane {
+  generation: number;
+  readonly values: Value[];
+  length: number;
+}
+
+/** What reads a body's instruction list (decode/instructions.ts), kept for the module's next functions. */
+export interface InstructionListReader {
+  readAll(oneBlock: boolean): void;
+}
+
+export class FunctionScope implements ValueCodes {
+  fn!: Function;
   /** Types by (function-local, possibly compacted) id. */
   types: TypeTable;
-  /** Compaction-table prefixes by type; planes not listed fall back to the module's. */
-  readonly compacted = new Map<Type, Value[]>();
+  /**
+   * Compaction-table prefixes by type, kept for the next functions (an entry whose `generation`
+   * is not this function's is not this function's); planes not listed start with the module's.
+   */
+  private readonly compacted = new Map<Type, CompactedPlane>();
+  /** How many planes this function's compaction table lists. */
+  private compactedCount = 0;
+  /**
+   * Planes by type, kept for the next functions (a plane whose `generation` is not this
+   * function's is reset before use, with this function's prefix). Cleared after a function that
+   * defined types of its own, so that a module whose functions each define some does not keep a
+   * plane for each of them.
+   */
   private readonly planes = new Map<Type, LocalPlane>();
-  private lastType: Type | null = null;
-  private lastPlane: LocalPlane | null = null;
+  /** The planes this function has used, in order of first use. */
+  private readonly activePlanes: LocalPlane[] = [];
+  private activePlaneCount = 0;
+  private readonly activeTypes: Type[] = [];
+  /** Numbers the functions read with this scope (0: none yet). */
+  private generation = 0;
+  private planesAreLocal = false;
+  /**
+   * The last two planes asked for, the last first (operands often alternate between two types);
+   * `plane(t)` is `lastPlane` when `t` is `lastType`.
+   */
+  lastType: Type | null = null;
+  lastPlane: LocalPlane | null = null;
+  private previousType: Type | null = null;
+  private previousPlane: LocalPlane | null = null;
   /** How many blocks have been completed by a terminator. */
   completedBlocks = 0;
   private highestLabel = -1;
@@ -69,36 +125,91 @@ export class FunctionScope {
   private readonly forwardSlot: number[] = [];
   private readonly forwardType: Type[] = [];
   private readonly forwardOffset: number[] = [];
+  private forwardCount = 0;
   argumentsPlaced = false;
   instructionCount = 0;
+  instructionReader: InstructionListReader | undefined;
+  /** What the function's constant pools read through (function-block.ts), kept for the module's next functions. */
+  poolScope: ValueScope | undefined;
 
   // The compact body being written (graph/compact-body.ts).
   readonly scratch = SCRATCH;
   /** Operands written so far. */
   operandCount = 0;
-  /** The values that tag-0 codes name. */
+  /** The values that tag-0 codes name: `values[0, valueCount)`. */
   readonly values: Value[] = [];
+  private valueCount = 0;
   /** The distinct result types of the body's instructions (see `typeIndex`). */
-  readonly resultTypes: Type[] = [];
+  private readonly resultTypes: Type[] = [];
+  private resultTypeCount = 0;
   private resultTypeIds: Map<Type, number> | null = null;
+  /** The result types of the module's previous body (see `bodyTypes`). */
+  private lastBodyTypes: readonly Type[] = NONE;
   private lastResultType: Type | null = null;
   private lastResultIndex = 0;
-  readonly extraAt: number[] = [];
-  readonly extras: InstructionExtras[] = [];
-  readonly nameCodes: number[] = [];
-  readonly names: string[] = [];
+  private readonly extraAt: number[] = [];
+  private readonly extras: InstructionExtras[] = [];
+  private extraCount = 0;
+  private readonly nameCodes: number[] = [];
+  private readonly names: string[] = [];
+  private nameCount = 0;
   layout: CompactLayout | undefined;
+  /** Where bodies' numbers are kept (see body-arena.ts). */
+  readonly arena = new BodyArena();
 
-  constructor(
-    readonly ctx: ModuleContext,
-    readonly fn: Function,
-    moduleTypes: TypeTable,
-  ) {
-    this.types = moduleTypes;
+  constructor(readonly ctx: ModuleContext) {
+    this.types = ctx.types;
+  }
+
+  /** Makes the scope empty for `fn`'s body. */
+  begin(fn: Function): void {
+    this.fn = fn;
+    this.generation++;
+    if (this.planesAreLocal) {
+      this.planes.clear();
+      this.planesAreLocal = false;
+    }
+    this.compactedCount = 0;
+    this.types = this.ctx.types;
+    this.activePlaneCount = 0;
+    this.lastType = null;
+    this.lastPlane = null;
+    this.previousType = null;
+    this.previousPlane = null;
+    this.completedBlocks = 0;
+    this.highestLabel = -1;
+    this.highestLabelOffset = 0;
+    this.forwardCount = 0;
+    this.argumentsPlaced = false;
+    this.instructionCount = 0;
+    this.operandCount = 0;
+    this.valueCount = 0;
+    this.resultTypeCount = 0;
+    this.resultTypeIds = null;
+    this.lastResultType = null;
+    this.lastResultIndex = 0;
+    this.extraCount = 0;
+    this.nameCount = 0;
+    this.layout = undefined;
   }
 
   get r(): BinaryReader {
     return this.ctx.r;
+  }
+
+  /**
+   * The function's own type table, made from the module's when the function first defines or
+   * compacts types (most functions never do, and copying the module's table cost each of them).
+   */
+  ownTypes(): TypeTable {
+    if (this.types === this.ctx.types) this.types = new TypeTable(this.ctx.types.types);
+    this.planesAreLocal = true;
+    return this.types;
+  }
+
+  /** Uses `table` as the function's types (a compaction table's numbering of module types). */
+  useTypes(table: TypeTable): void {
+    this.types = table;
   }
 
   /**
@@ -115,17 +226,74 @@ export class FunctionScope {
     return pointerTo(this.ctx, t);
   }
 
+  /** Whether the compaction table has listed a plane of `t`. */
+  isCompacted(t: Type): boolean {
+    return this.compactedCount !== 0 && this.compacted.get(t)?.generation === this.generation;
+  }
+
+  /**
+   * The list a compaction table's plane of `t` fills, empty (`values[0, length)`): the function's
+   * plane of `t` starts with it instead of the module's plane.
+   */
+  compactedPlane(t: Type): CompactedPlane {
+    let c = this.compacted.get(t);
+    if (c === undefined) {
+      c = { generation: this.generation, values: [], length: 0 };
+      this.compacted.set(t, c);
+    }
+    c.generation = this.generation;
+    c.length = 0;
+    this.compactedCount++;
+    return c;
+  }
+
   plane(t: Type): LocalPlane {
     // Consecutive lookups usually ask for the same plane (an instruction's operands share a type).
     if (t === this.lastType) return this.lastPlane!;
-    let p = this.planes.get(t);
-    if (p === undefined) {
-      p = new LocalPlane(this.compacted.get(t) ?? this.ctx.planes.plane(t), this.values);
-      this.planes.set(t, p);
+    if (t === this.previousType) {
+      const p = this.previousPlane!;
+      this.previousType = this.lastType;
+      this.previousPlane = this.lastPlane;
+      this.lastType = t;
+      this.lastPlane = p;
+      return p;
     }
+    let p = this.planes.get(t);
+    if (p === undefined || p.generation !== this.generation) {
+      const c = this.compactedCount === 0 ? undefined : this.compacted.get(t);
+      let prefix: readonly Value[];
+      let prefixLength: number;
+      if (c !== undefined && c.generation === this.generation) {
+        prefix = c.values;
+        prefixLength = c.length;
+      } else {
+        prefix = this.ctx.planes.plane(t);
+        prefixLength = prefix.length;
+      }
+      if (p === undefined) {
+        p = new LocalPlane(prefix, prefixLength, this, this.generation);
+        this.planes.set(t, p);
+      } else {
+        p.reset(prefix, prefixLength, this.generation);
+      }
+      this.activePlanes[this.activePlaneCount] = p;
+      this.activeTypes[this.activePlaneCount++] = t;
+    }
+    this.previousType = this.lastType;
+    this.previousPlane = this.lastPlane;
     this.lastType = t;
     this.lastPlane = p;
     return p;
+  }
+
+  /** The value at `slot` of `t`'s plane when it is not one of the body's instructions or blocks. */
+  valueAt(t: Type, slot: number): Value | undefined {
+    return this.plane(t).value(slot, this.values);
+  }
+
+  /** The value that tag-0 code `code` names. */
+  valueOfCode(code: number): Value {
+    return this.values[code >>> 2]!;
   }
 
   /**
@@ -135,14 +303,15 @@ export class FunctionScope {
   typeIndex(t: Type): number {
     if (t === this.lastResultType) return this.lastResultIndex;
     const list = this.resultTypes;
+    const n = this.resultTypeCount;
     let i = -1;
     if (this.resultTypeIds !== null) i = this.resultTypeIds.get(t) ?? -1;
-    else for (let k = 0; k < list.length; k++) if (list[k] === t) { i = k; break; }
+    else for (let k = 0; k < n; k++) if (list[k] === t) { i = k; break; }
     if (i < 0) {
-      i = list.length;
-      list.push(t);
+      i = n;
+      list[this.resultTypeCount++] = t;
       if (this.resultTypeIds !== null) this.resultTypeIds.set(t, i);
-      else if (list.length > LINEAR_TYPES) this.resultTypeIds = new Map(list.map((x, k) => [x, k]));
+      else if (this.resultTypeCount > LINEAR_TYPES) this.resultTypeIds = new Map(list.slice(0, this.resultTypeCount).map((x, k) => [x, k]));
     }
     this.lastResultType = t;
     this.lastResultIndex = i;
@@ -151,15 +320,32 @@ export class FunctionScope {
 
   /** A new tag-0 code for `v`. */
   valueCode(v: Value): number {
-    this.values.push(v);
-    return (this.values.length - 1) * 4;
+    const i = this.valueCount++;
+    this.values[i] = v;
+    return i * 4;
+  }
+
+  /** Records the fields beyond opcode, type and operands of instruction number `i`. */
+  addExtras(i: number, extra: InstructionExtras): void {
+    this.extraAt[this.extraCount] = i;
+    this.extras[this.extraCount++] = extra;
+  }
+
+  /** Records the name the symbol table gives the body's instruction or block `code`. */
+  addName(code: number, name: string): void {
+    this.nameCodes[this.nameCount] = code;
+    this.names[this.nameCount++] = name;
   }
 
   /** Puts the arguments in their planes (LLVM did so at the first constant pool or instruction list). */
   placeArguments(): void {
     if (this.argumentsPlaced) return;
     this.argumentsPlaced = true;
-    for (const a of this.fn.args) this.plane(a.type).push(this.valueCode(a));
+    const args = this.fn.args;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      this.plane(a.type).push(this.valueCode(a));
+    }
   }
 
   /** The value code of basic block `index` (label operands may point forward). */
@@ -186,34 +372,52 @@ export class FunctionScope {
   forward(at: number, plane: LocalPlane, t: Type, slot: number, offset: number): void {
     if (slot - plane.length > this.ctx.limits.maxValuesPerPlane) this.r.fail(`value slot ${slot} of type ${describeType(t)} is out of range`, offset);
     this.scratch.operands[at] = UNRESOLVED;
-    this.forwardAt.push(at);
-    this.forwardPlane.push(plane);
-    this.forwardSlot.push(slot);
-    this.forwardType.push(t);
-    this.forwardOffset.push(offset);
+    const i = this.forwardCount++;
+    this.forwardAt[i] = at;
+    this.forwardPlane[i] = plane;
+    this.forwardSlot[i] = slot;
+    this.forwardType[i] = t;
+    this.forwardOffset[i] = offset;
   }
 
   /** Resolves forward references once every instruction is read; a slot never defined is an error. */
   resolveForwardReferences(): void {
     const r: BinaryReader = this.ctx.r;
     const operands = this.scratch.operands;
-    for (let i = 0; i < this.forwardAt.length; i++) {
+    for (let i = 0; i < this.forwardCount; i++) {
       const code = this.forwardPlane[i]!.code(this.forwardSlot[i]!);
       if (code < 0) r.fail(`instruction operand refers to slot ${this.forwardSlot[i]} of type ${describeType(this.forwardType[i]!)}, which is never defined`, this.forwardOffset[i]);
       operands[this.forwardAt[i]!] = code;
     }
-    this.forwardAt.length = 0;
-    this.forwardPlane.length = 0;
-    this.forwardSlot.length = 0;
-    this.forwardType.length = 0;
-    this.forwardOffset.length = 0;
+    this.forwardCount = 0;
     const limit = this.ctx.limits.maxValuesPerPlane;
-    for (const [t, plane] of this.planes) {
-      if (plane.length > limit) r.fail(`the plane of type ${describeType(t)} holds ${plane.length} values, over the limit of ${limit}`);
+    for (let i = 0; i < this.activePlaneCount; i++) {
+      const plane = this.activePlanes[i]!;
+      if (plane.length > limit) r.fail(`the plane of type ${describeType(this.activeTypes[i]!)} holds ${plane.length} values, over the limit of ${limit}`);
     }
     if (this.highestLabel >= this.completedBlocks) {
       this.r.fail(`a label names basic block ${this.highestLabel}, but the function has ${this.completedBlocks}`, this.highestLabelOffset);
     }
+  }
+
+  /**
+   * The body's result types: the previous body's list when it is the same (bodies are read-only,
+   * and functions alike in a module often have the same one), else a copy.
+   */
+  private bodyTypes(): readonly Type[] {
+    const n = this.resultTypeCount;
+    const last = this.lastBodyTypes;
+    if (last.length === n) {
+      let same = true;
+      for (let i = 0; i < n; i++) {
+        if (last[i] !== this.resultTypes[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return last;
+    }
+    return (this.lastBodyTypes = this.resultTypes.slice(0, n));
   }
 
   /** The body as decoded: exact-size copies of the scratch arrays. */
@@ -221,23 +425,29 @@ export class FunctionScope {
     const s = this.scratch;
     const n = this.instructionCount;
     const blocks = this.completedBlocks;
+    const operandCount = this.operandCount;
+    const size = 2 * n + blocks + operandCount;
+    const arena = this.arena;
+    const at = arena.reserve(size);
+    const data = arena.buffer;
     // (Opcode numbers carry the result type's index above bit 6.)
-    const data = new Int32Array(2 * n + blocks + this.operandCount);
-    data.set(s.opcodes.subarray(0, n), 0);
-    data.set(s.opEnds.subarray(0, n), n);
-    data.set(s.blockEnds.subarray(0, blocks), 2 * n);
-    data.set(s.operands.subarray(0, this.operandCount), 2 * n + blocks);
-    return {
+    copyInts(s.opcodes, n, data, at);
+    copyInts(s.opEnds, n, data, at + n);
+    copyInts(s.blockEnds, blocks, data, at + 2 * n);
+    copyInts(s.operands, operandCount, data, at + 2 * n + blocks);
+    const body: CompactBody = {
       instructionCount: n,
       blockCount: blocks,
-      data,
-      types: this.resultTypes.slice(),
-      values: orNone(this.values),
-      extraAt: orNone(this.extraAt),
-      extras: orNone(this.extras),
-      nameCodes: orNone(this.nameCodes),
-      names: orNone(this.names),
+      data: EMPTY, // set by the arena
+      types: this.bodyTypes(),
+      values: exact(this.values, this.valueCount),
+      extraAt: exact(this.extraAt, this.extraCount),
+      extras: exact(this.extras, this.extraCount),
+      nameCodes: exact(this.nameCodes, this.nameCount),
+      names: exact(this.names, this.nameCount),
       layout: this.layout,
     };
+    arena.place(body, at, size);
+    return body;
   }
 }

@@ -107,7 +107,9 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
       callingConv,
       alignment,
       isDeclaration: (flags & FUNCTION_FLAG_DECLARATION) !== 0,
-      args: functionType.params.map((t, index) => ({ kind: 'argument', type: t, index })),
+      // (`name` from the start, undefined until the symbol table names the argument: adding it later
+      // gave every named argument a property array of its own.)
+      args: functionType.params.map((t, index) => ({ kind: 'argument', type: t, index, name: undefined })),
     } as Omit<Function, 'blocks'> as Function;
     if (sectionId) sectionUsers.push({ value: fn, id: sectionId, offset: at });
     module.functions.push(fn);

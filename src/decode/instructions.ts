@@ -13,8 +13,8 @@ import { decodeOpcode, normalizeTypeId, resolveSignless, type DecodedOpcode, typ
 import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type Type } from '../graph/type.js';
 import type { Opcode } from '../graph/value.js';
 import { describeType } from './context.js';
-import { OPCODE_NUMBER, TAG_VALUE, type InstructionExtras } from '../graph/compact-body.js';
-import type { FunctionScope } from './function-scope.js';
+import { OPCODE_NUMBER, OPCODES, TAG_VALUE, type InstructionExtras } from '../graph/compact-body.js';
+import type { FunctionScope, InstructionListReader } from './function-scope.js';
 import { readTypeId, TYPE_TYPE } from './types.js';
 
 /** Format-1 operand value meaning "no operand". */
@@ -24,8 +24,68 @@ const FAST_CC = 8;
 /** v2+ sequential getelementptr index types, by the two low bits of the operand. */
 const GEP_INDEX_TYPES: readonly Type[] = [P.uint, P.int, P.ulong, P.long];
 
+/**
+ * The graph's opcode numbers (`OPCODE_NUMBER`) as literals, so that a `switch` on them is a jump
+ * table; checked against `OPCODE_NUMBER` when this module loads.
+ */
+const enum Op {
+  Ret = 0,
+  Br = 1,
+  Switch = 2,
+  Invoke = 3,
+  Unwind = 4,
+  Unreachable = 5,
+  Add = 6,
+  Sub = 7,
+  Mul = 8,
+  UDiv = 9,
+  SDiv = 10,
+  FDiv = 11,
+  URem = 12,
+  SRem = 13,
+  FRem = 14,
+  And = 15,
+  Or = 16,
+  Xor = 17,
+  SetEQ = 18,
+  SetNE = 19,
+  SetLE = 20,
+  SetGE = 21,
+  SetLT = 22,
+  SetGT = 23,
+  Malloc = 24,
+  Free = 25,
+  Alloca = 26,
+  Load = 27,
+  Store = 28,
+  GetElementPtr = 29,
+  Phi = 30,
+  Cast = 31,
+  Call = 32,
+  Shl = 33,
+  Shr = 34,
+  Select = 35,
+  UserOp1 = 36,
+  UserOp2 = 37,
+  VaArg = 38,
+  VaNext = 39,
+  ExtractElement = 40,
+  InsertElement = 41,
+  ShuffleVector = 42,
+}
+
+/** The names of `Op`'s members, in order: checked against `OPCODES` when this module loads. */
+const OP_ORDER: readonly Opcode[] = [
+  'ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable',
+  'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor',
+  'seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt',
+  'malloc', 'free', 'alloca', 'load', 'store', 'getelementptr', 'phi', 'cast', 'call', 'shl', 'shr', 'select',
+  'userop1', 'userop2', 'vaarg', 'vanext', 'extractelement', 'insertelement', 'shufflevector',
+];
+if (OP_ORDER.length !== Op.ShuffleVector + 1 || OP_ORDER.some((o, i) => OPCODES[i] !== o)) throw new Error('decode/instructions.ts: Op is out of step with OPCODES');
+
 /** Terminators are the first opcodes of `OPCODES`. */
-const LAST_TERMINATOR = OPCODE_NUMBER.unreachable;
+const LAST_TERMINATOR = Op.Unreachable;
 
 const UNKNOWN_OPCODE: DecodedOpcode = { kind: 'unknown' };
 
@@ -51,19 +111,36 @@ function opcodeNumbers(table: readonly DecodedOpcode[]): Int32Array {
 }
 
 /**
+ * The fields of a call or invoke, shared by every instruction with the same ones: nearly every
+ * call has them, the compact form is read-only, and materializing copies them (graph/compact-body.ts).
+ * Calling conventions beyond the first 64 (none that LLVM 1.x named) get objects of their own.
+ */
+const SHARED_CALL_EXTRAS: (InstructionExtras | undefined)[] = [];
+const SHARED_CONVENTIONS = 64;
+function sharedCallExtras(name: 'call' | 'invoke', callingConv: number, tail: boolean): InstructionExtras {
+  const make = (): InstructionExtras => Object.freeze(name === 'call' ? { callingConv, isTailCall: tail } : { callingConv });
+  if (callingConv >= SHARED_CONVENTIONS) return make();
+  const key = callingConv * 3 + (name === 'invoke' ? 2 : tail ? 1 : 0);
+  return (SHARED_CALL_EXTRAS[key] ??= make());
+}
+
+/**
  * Reads instructions until the block ends. With `oneBlock` (the LLVM 1.0 BasicBlock block) the
  * whole list is one basic block; otherwise a block ends after each terminator.
  */
 export function readInstructions(s: FunctionScope, oneBlock: boolean): void {
-  new InstructionReader(s).readAll(oneBlock);
+  (s.instructionReader ??= new InstructionReader(s)).readAll(oneBlock);
 }
 
-class InstructionReader {
+/** One per module (through its function scope): its state is set afresh for each instruction. */
+class InstructionReader implements InstructionListReader {
   private readonly r: BinaryReader;
   private readonly row: FormatRow;
   private readonly opcodes: readonly DecodedOpcode[];
   /** `OPCODE_NUMBER` of each table entry's name (-1 where the name is not a graph opcode). */
   private readonly numbers: Int32Array;
+  /** Whether operands naming a global through a constant's slot are recorded (version 0). */
+  private readonly constantRefs: boolean;
   /** Raw operand numbers of the current instruction. */
   private raw: number[] = [];
   private n = 0;
@@ -83,11 +160,30 @@ class InstructionReader {
   constructor(private readonly s: FunctionScope) {
     this.r = s.ctx.r;
     this.row = s.ctx.row;
+    this.constantRefs = this.row.perFunctionConstantPools;
     this.opcodes = opcodeTable(this.row);
     this.numbers = opcodeNumbers(this.opcodes);
   }
 
   readAll(oneBlock: boolean): void {
+    const inBlock = this.readList(oneBlock);
+    const r = this.r;
+    const s = this.s;
+    if (oneBlock) {
+      if (inBlock === 0) r.fail('empty basic block');
+      s.completeBlock(s.instructionCount);
+    } else if (inBlock > 0) {
+      r.fail('the instruction list ends inside a basic block (its last instruction is not a terminator)');
+    }
+  }
+
+  /**
+   * The loop over the instructions; returns how many are in the basic block it ends in. The
+   * loop ends its function: V8 compiles a long loop while it runs (on-stack replacement), and
+   * code after it, never run by then, made that code give up at the loop's end, function after
+   * function, when the checks that follow were here.
+   */
+  private readList(oneBlock: boolean): number {
     const r = this.r;
     const s = this.s;
     const limit = s.ctx.limits.maxInstructionsPerFunction;
@@ -106,12 +202,7 @@ class InstructionReader {
         if (r.pos < r.end) s.block(s.completedBlocks, r.pos);
       }
     }
-    if (oneBlock) {
-      if (inBlock === 0) r.fail('empty basic block');
-      s.completeBlock(s.instructionCount);
-    } else if (inBlock > 0) {
-      r.fail('the instruction list ends inside a basic block (its last instruction is not a terminator)');
-    }
+    return inBlock;
   }
 
   /** Reads the encoding: sets `opcode`, `typeId` and the raw operands `raw[0..n)`. */
@@ -173,22 +264,24 @@ class InstructionReader {
    */
   private value(index: number, t: Type, slot: number): number {
     const s = this.s;
-    const plane = s.plane(t);
+    // (The common cases without a call: this runs for every operand, interpreted too at first.)
+    const plane = t === s.lastType ? s.lastPlane! : s.plane(t);
     const at = this.base + index;
-    if (slot < plane.length) {
-      const code = plane.code(slot);
-      // A module plane of a damaged file may have a hole below its length.
-      if (code < 0) this.fail(`instruction operand refers to slot ${slot} of type ${describeType(t)}, which holds no value`);
+    const code = plane.code(slot);
+    if (code >= 0) {
       s.scratch.operands[at] = code;
-      if ((code & 3) === TAG_VALUE && this.row.perFunctionConstantPools) {
+      if (this.constantRefs && (code & 3) === TAG_VALUE) {
         const v = s.values[code >>> 2]!;
         if ((v.kind === 'global' || v.kind === 'function') && !s.ctx.planes.isOwnSlot(slot, v)) (this.extras().constantRefOperands ??= []).push(index);
       }
       return code;
     }
+    // A module plane of a damaged file may have a hole below its length.
+    if (slot < plane.length) this.fail(`instruction operand refers to slot ${slot} of type ${describeType(t)}, which holds no value`);
     s.forward(at, plane, t, slot, this.at);
     return -1;
   }
+
 
   private label(index: number, slot: number): void {
     this.s.scratch.operands[this.base + index] = this.s.block(slot, this.at);
@@ -219,8 +312,11 @@ class InstructionReader {
     let pseudoCall = false;
     let volatile = false;
     let count = n;
+    /** The graph's number for the opcode (-1 for names that are not the graph's). */
+    let number: number;
     if (decoded.kind === 'instruction') {
       name = decoded.name;
+      number = this.numbers[this.opcode]!;
     } else if (decoded.kind === 'pseudo') {
       pseudoCall = true;
       switch (decoded.pseudo) {
@@ -264,6 +360,7 @@ class InstructionReader {
           volatile = true;
           pseudoCall = false;
       }
+      number = name === 'call' ? Op.Call : name === 'invoke' ? Op.Invoke : name === 'load' ? Op.Load : Op.Store;
       this.n = count;
     } else {
       return this.fail(`unknown instruction opcode ${this.opcode}`);
@@ -278,42 +375,43 @@ class InstructionReader {
     if (volatile) this.extras().isVolatile = true;
     let allocatedType: Type | undefined;
     let result: Type = T;
-    // Cases in order of how often they occur in real code (a string switch tests them in turn).
-    switch (name) {
-      case 'load':
+    // On the graph's opcode number, literal cases: a jump table even before V8 optimizes this
+    // function (a switch on the name compared it with each case in turn, slowly while interpreted).
+    switch (number) {
+      case Op.Load:
         this.need(1, name);
         if (T.kind !== 'pointer') this.fail(`load from type ${describeType(T)}`);
         result = T.element;
         this.value(0, T, raw[0]!);
         break;
-      case 'add':
-      case 'sub':
-      case 'mul':
-      case 'udiv':
-      case 'sdiv':
-      case 'fdiv':
-      case 'urem':
-      case 'srem':
-      case 'frem':
-      case 'and':
-      case 'or':
-      case 'xor':
+      case Op.Add:
+      case Op.Sub:
+      case Op.Mul:
+      case Op.UDiv:
+      case Op.SDiv:
+      case Op.FDiv:
+      case Op.URem:
+      case Op.SRem:
+      case Op.FRem:
+      case Op.And:
+      case Op.Or:
+      case Op.Xor:
         this.need(2, name);
         this.value(0, T, raw[0]!);
         this.value(1, T, raw[1]!);
         break;
-      case 'seteq':
-      case 'setne':
-      case 'setle':
-      case 'setge':
-      case 'setlt':
-      case 'setgt':
+      case Op.SetEQ:
+      case Op.SetNE:
+      case Op.SetLE:
+      case Op.SetGE:
+      case Op.SetLT:
+      case Op.SetGT:
         this.need(2, name);
         result = P.bool;
         this.value(0, T, raw[0]!);
         this.value(1, T, raw[1]!);
         break;
-      case 'br':
+      case Op.Br:
         result = P.void;
         if (count === 1) this.label(0, raw[0]!);
         else {
@@ -323,40 +421,40 @@ class InstructionReader {
           this.label(2, raw[1]!);
         }
         break;
-      case 'ret':
+      case Op.Ret:
         result = P.void;
         if (count > 1) this.need(1, name);
         if (count === 1) this.value(0, T, raw[0]!);
         break;
-      case 'store':
+      case Op.Store:
         this.need(2, name);
         if (T.kind !== 'pointer') this.fail(`store to type ${describeType(T)}`);
         result = P.void;
         this.value(0, T.element, raw[0]!);
         this.value(1, T, raw[1]!);
         break;
-      case 'getelementptr':
+      case Op.GetElementPtr:
         result = this.getElementPtr(T);
         break;
-      case 'cast':
+      case Op.Cast:
         this.need(2, name);
         this.value(0, T, raw[0]!);
         kept = 1; // the second number is the target type, not an operand
         result = this.typeOperand(raw[1]!);
         break;
-      case 'call':
-      case 'invoke':
-        result = this.call(name, T, callingConv, tail);
+      case Op.Call:
+      case Op.Invoke:
+        result = this.call(number === Op.Call ? 'call' : 'invoke', T, callingConv, tail);
         kept = this.n;
         break;
-      case 'phi':
+      case Op.Phi:
         if (count === 0 || count % 2 !== 0) this.fail(`phi with ${count} operands`);
         for (let i = 0; i < count; i += 2) {
           this.value(i, T, raw[i]!);
           this.label(i + 1, raw[i + 1]!);
         }
         break;
-      case 'switch':
+      case Op.Switch:
         result = P.void;
         if (count < 2 || count % 2 !== 0) this.fail(`switch with ${count} operands`);
         this.value(0, T, raw[0]!);
@@ -366,13 +464,13 @@ class InstructionReader {
           this.label(i + 1, raw[i + 1]!);
         }
         break;
-      case 'unwind':
-      case 'unreachable':
+      case Op.Unwind:
+      case Op.Unreachable:
         this.need(0, name);
         result = P.void;
         break;
-      case 'malloc':
-      case 'alloca':
+      case Op.Malloc:
+      case Op.Alloca:
         if (T.kind !== 'pointer') this.fail(`${name} of type ${describeType(T)}, not a pointer`);
         if (count !== 1 && count !== 2) this.need(1, name);
         allocatedType = T.element;
@@ -386,77 +484,75 @@ class InstructionReader {
           this.extras().alignment = raw[1]! === 0 ? 0 : 2 ** (raw[1]! - 1);
         }
         break;
-      case 'free':
+      case Op.Free:
         this.need(1, name);
         if (T.kind !== 'pointer') this.fail(`free of type ${describeType(T)}`);
         result = P.void;
         this.value(0, T, raw[0]!);
         break;
-      case 'vaarg':
-      case 'va_arg':
-        this.need(2, name);
-        this.value(0, T, raw[0]!);
+      case Op.VaArg:
+        // In a file, 'vaarg' is the instruction of LLVM before 1.6 (it takes the va_list itself).
+        result = this.vaArg(name, T, true);
         kept = 1;
-        result = this.typeOperand(raw[1]!);
-        if (name === 'vaarg') this.extras().legacyVarArgs = true;
-        name = 'vaarg';
         break;
-      case 'vanext':
+      case Op.VaNext:
         this.need(2, name);
         this.value(0, T, raw[0]!);
         kept = 1;
         this.extras().argType = this.typeOperand(raw[1]!);
         break;
-      case 'shl':
-      case 'shr':
+      case Op.Shl:
+      case Op.Shr:
         this.need(2, name);
         this.value(0, T, raw[0]!);
         this.value(1, P.ubyte, raw[1]!);
         break;
-      case 'select':
+      case Op.Select:
         this.need(3, name);
         this.value(0, P.bool, raw[0]!);
         this.value(1, T, raw[1]!);
         this.value(2, T, raw[2]!);
         break;
-      case 'extractelement':
+      case Op.ExtractElement:
         this.need(2, name);
         if (T.kind !== 'packed') this.fail(`extractelement of type ${describeType(T)}`);
         result = T.element;
         this.value(0, T, raw[0]!);
         this.value(1, P.uint, raw[1]!);
         break;
-      case 'insertelement':
+      case Op.InsertElement:
         this.need(3, name);
         if (T.kind !== 'packed') this.fail(`insertelement of type ${describeType(T)}`);
         this.value(0, T, raw[0]!);
         this.value(1, T.element, raw[1]!);
         this.value(2, P.uint, raw[2]!);
         break;
-      case 'shufflevector':
+      case Op.ShuffleVector:
         this.need(3, name);
         if (T.kind !== 'packed') this.fail(`shufflevector of type ${describeType(T)}`);
         this.value(0, T, raw[0]!);
         this.value(1, T, raw[1]!);
         this.value(2, this.maskType(T.length), raw[2]!);
         break;
-      case 'div':
-      case 'rem': {
-        // Versions 0–5 have one signless div/rem; the operand type picks the 1.9 opcode.
-        const el = T.kind === 'packed' ? T.element : T;
-        name = resolveSignless(name, isFloatingPoint(el) ? 'float' : isSigned(el) ? 'signed' : 'unsigned');
-        this.need(2, name);
-        this.value(0, T, raw[0]!);
-        this.value(1, T, raw[1]!);
-        break;
-      }
       default:
-        this.fail(`instruction ${name} cannot appear in a function body`);
+        // Names that are not the graph's opcodes, and those that cannot be in a body.
+        if (name === 'va_arg') {
+          result = this.vaArg(name, T, false);
+          kept = 1;
+          number = Op.VaArg;
+        } else if (name === 'div' || name === 'rem') {
+          // Versions 0–5 have one signless div/rem; the operand type picks the 1.9 opcode.
+          const el = T.kind === 'packed' ? T.element : T;
+          name = resolveSignless(name, isFloatingPoint(el) ? 'float' : isSigned(el) ? 'signed' : 'unsigned');
+          this.need(2, name);
+          this.value(0, T, raw[0]!);
+          this.value(1, T, raw[1]!);
+          number = OPCODE_NUMBER[name as Opcode];
+        } else {
+          this.fail(`instruction ${name} cannot appear in a function body`);
+        }
     }
-    if (pseudoCall && name !== 'call' && name !== 'invoke') this.fail('calling-convention pseudo-opcode on a non-call');
-    const opcode = name as Opcode;
-    // The table's number unless the name changed on the way (pseudo-opcodes, div/rem, va_arg).
-    const number = decoded.kind === 'instruction' && name === decoded.name ? this.numbers[this.opcode]! : OPCODE_NUMBER[opcode];
+    if (pseudoCall && number !== Op.Call && number !== Op.Invoke) this.fail('calling-convention pseudo-opcode on a non-call');
     this.isTerminator = number <= LAST_TERMINATOR;
     const i = this.index;
     if (i >= scratch.opcodes.length) scratch.growInstructions(i);
@@ -464,10 +560,19 @@ class InstructionReader {
     s.operandCount = this.base + kept;
     scratch.opEnds[i] = s.operandCount;
     if (this.extra !== null) {
-      s.extraAt.push(i);
-      s.extras.push(this.extra);
+      s.addExtras(i, this.extra);
     }
     if (result !== P.void) s.plane(result).push(i * 4 + 1); // TAG_INSTRUCTION
+  }
+
+  /** A vaarg (`legacy`: of LLVM before 1.6) or va_arg: its operand, and its result type from the second number. */
+  private vaArg(name: OpcodeName, T: Type, legacy: boolean): Type {
+    const raw = this.raw;
+    this.need(2, name);
+    this.value(0, T, raw[0]!);
+    const result = this.typeOperand(raw[1]!);
+    if (legacy) this.extras().legacyVarArgs = true;
+    return result;
   }
 
   private call(name: 'call' | 'invoke', T: Type, callingConv: number, tail: boolean): Type {
@@ -475,9 +580,14 @@ class InstructionReader {
     const count = this.n;
     if (T.kind !== 'pointer' || T.element.kind !== 'function') this.fail(`${name} of a value of type ${describeType(T)}, not a pointer to a function`);
     const ft = T.element as FunctionType;
-    const extra = this.extras();
-    extra.callingConv = callingConv;
-    if (name === 'call') extra.isTailCall = tail;
+    if (this.row.perFunctionConstantPools) {
+      // (Operands may add constantRefOperands to the fields: they are the call's own.)
+      const extra = this.extras();
+      extra.callingConv = callingConv;
+      if (name === 'call') extra.isTailCall = tail;
+    } else {
+      this.extra = sharedCallExtras(name, callingConv, tail);
+    }
     const fixed = name === 'invoke' ? 3 : 1;
     const params = ft.params;
     if (count < fixed + params.length) this.fail(`${name} with ${count - fixed} argument(s) of a function taking ${params.length}`);

@@ -73,7 +73,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     limits,
     module,
     types,
-    planes: new ModulePlanes(row, (t) => types.idOf(t) ?? 13),
+    planes: new ModulePlanes(row, (t) => types.planeTypeId(t)),
     bodiesToRead: [],
     bodyFunctionIndexes: [],
     pendingInitializers: [],
@@ -102,6 +102,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
       case 'constantPool':
         readConstantPool(ctx, {
           types,
+          typesToDefine: () => types,
           lookup: (t: Type, slot: number): Value | undefined => ctx.planes.get(t, slot),
           define: (t: Type, v: Value): void => {
             const plane = ctx.planes.plane(t);
@@ -136,6 +137,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     if (v === undefined || !isConstantValue(v)) r.fail(`initializer slot ${slot} of type ${describeType(global.valueType)} is not a constant`, offset);
     global.initializer = v;
   }
+  ctx.functionScope?.arena.finish();
   for (const fn of module.functions) if (!('blocks' in fn)) (fn as Function).blocks = [];
   module.types = types.types.slice(primitiveTypesById.length);
   r.leaveBlock();

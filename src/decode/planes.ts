@@ -59,56 +59,96 @@ export class ModulePlanes {
   }
 }
 
+/** Where a function's planes record the values that tag-0 codes name (the function scope). */
+export interface ValueCodes {
+  /** A new tag-0 code for `v`. */
+  valueCode(v: Value): number;
+}
+
 /**
  * One plane as a function sees it: a prefix shared with the module (the module plane itself, or
  * the compaction table's selection from it) and the function's own values after it, as value
  * codes (graph/compact-body.ts). The prefix is not copied, so a function costs nothing for module
- * planes it does not touch; a prefix value gets a code in `values` when an operand names it.
+ * planes it does not touch; a prefix value gets a code in the function's values when an operand
+ * names it.
+ *
+ * A plane is reused by the next functions of the module (`reset`): setting up a plane and its
+ * arrays for every function was a good part of reading a module of many small functions.
  */
 export class LocalPlane {
-  readonly own: number[] = [];
-  constructor(
-    readonly prefix: readonly Value[],
-    /** The function's table of tag-0 values (shared by all its planes). */
-    private readonly values: Value[],
-  ) {}
+  /** How many values of `prefix` the plane starts with (a compaction table's list is reused). */
+  private prefixLength: number;
+  /** The codes of the function's own values: `own[0, ownLength)` (the rest is stale). */
+  private readonly own: number[] = [];
+  private ownLength = 0;
+  /** Codes given to prefix slots in this function (-1 or past the end: none yet). */
+  private readonly prefixCodes: number[] = [];
+  /** The prefix slots given a code in this function, to forget them at `reset`. */
+  private readonly touched: number[] = [];
+  private touchedLength = 0;
 
-  get length(): number {
-    return this.prefix.length + this.own.length;
+  constructor(
+    private prefix: readonly Value[],
+    prefixLength: number,
+    /** The function's table of tag-0 values (shared by all its planes). */
+    private readonly values: ValueCodes,
+    /** The function this plane was last set up for (see FunctionScope). */
+    public generation: number,
+  ) {
+    this.prefixLength = prefixLength;
   }
 
-  /** Codes given to prefix slots so far (a prefix value named twice gets one code). */
-  private readonly prefixCodes: number[] = [];
+  /** Makes the plane empty again for another function, starting with `prefix[0, prefixLength)`. */
+  reset(prefix: readonly Value[], prefixLength: number, generation: number): void {
+    const codes = this.prefixCodes;
+    const touched = this.touched;
+    for (let i = 0; i < this.touchedLength; i++) codes[touched[i]!] = -1;
+    this.touchedLength = 0;
+    this.prefix = prefix;
+    this.prefixLength = prefixLength;
+    this.ownLength = 0;
+    this.generation = generation;
+  }
+
+  get length(): number {
+    return this.prefixLength + this.ownLength;
+  }
 
   /** The value code of `slot`, or -1 when the plane has no such slot (yet). */
   code(slot: number): number {
-    const n = this.prefix.length;
+    const n = this.prefixLength;
     if (slot < n) {
-      let c = this.prefixCodes[slot];
-      if (c === undefined) {
+      const codes = this.prefixCodes;
+      let c = slot < codes.length ? codes[slot]! : -1;
+      if (c < 0) {
         const v = this.prefix[slot];
         if (v === undefined) return -1;
-        this.values.push(v);
-        c = (this.values.length - 1) * 4; // TAG_VALUE
-        this.prefixCodes[slot] = c;
+        c = this.values.valueCode(v);
+        // Filled to the prefix's length at once, so the array stays dense (a module plane can hold
+        // thousands of globals and functions).
+        while (codes.length < n) codes.push(-1);
+        codes[slot] = c;
+        this.touched[this.touchedLength++] = slot;
       }
       return c;
     }
-    const c = this.own[slot - n];
-    return c === undefined ? -1 : c;
+    const k = slot - n;
+    return k < this.ownLength ? this.own[k]! : -1;
   }
 
   /** The value at `slot` when it is not one of the function's instructions (constant pools, arguments). */
-  value(slot: number): Value | undefined {
-    const n = this.prefix.length;
+  value(slot: number, values: readonly Value[]): Value | undefined {
+    const n = this.prefixLength;
     if (slot < n) return this.prefix[slot];
-    const c = this.own[slot - n];
-    return c === undefined || (c & 3) !== 0 ? undefined : this.values[c >>> 2];
+    const k = slot - n;
+    if (k >= this.ownLength) return undefined;
+    const c = this.own[k]!;
+    return (c & 3) !== 0 ? undefined : values[c >>> 2];
   }
 
   /** Appends a value code. */
   push(code: number): void {
-    this.own.push(code);
+    this.own[this.ownLength++] = code;
   }
 }
 

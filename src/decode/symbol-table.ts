@@ -9,6 +9,8 @@ import type { Type } from '../graph/type.js';
 import type { SymbolTableLayout, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { readTypeId, TYPE_TYPE, type TypeTable } from './types.js';
+import { TAG_BLOCK, TAG_VALUE, type CompactLayout } from '../graph/compact-body.js';
+import type { FunctionScope } from './function-scope.js';
 
 export interface SymbolScope<R = Value> {
   readonly types: TypeTable;
@@ -49,35 +51,18 @@ export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope<Value>): 
 export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R> & { setName(ref: R, name: string): void }): LayoutOf<R>;
 export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): LayoutOf<R> {
   const r: BinaryReader = ctx.r;
-  const { row, limits, module } = ctx;
+  const { row, limits } = ctx;
   const setName = scope.setName ?? (nameValue as unknown as (ref: R, name: string) => void);
   const layout: LayoutOf<R> = { valuePlanes: [] };
   const typeNames: string[] = [];
-  const nameType = (t: Type, name: string): void => {
-    typeNames.push(name);
-    if (!module.typeNames.has(name)) module.typeNames.set(name, t);
-  };
-  if (!row.typeDerivedFromValue) {
-    const at = r.pos;
-    const n = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'named types', at);
-    for (let i = 0; i < n; i++) {
-      const t = scope.types.read(r, row);
-      nameType(t, readName(ctx));
-    }
-  }
+  if (!row.typeDerivedFromValue) readNamedTypes(ctx, scope.types, typeNames);
   while (!r.atEnd()) {
     const at = r.pos;
     const count = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'symbol table entries', at);
     const planeId = readTypeId(r, row);
     if (planeId === TYPE_TYPE) {
-      // v0–v1: the type-type plane names types; its slots are type ids in the old numbering.
       layout.typeNamesPlaneIndex ??= layout.valuePlanes.length;
-      for (let i = 0; i < count; i++) {
-        const eat = r.pos;
-        const id = normalizeTypeId(row, r.vbr32());
-        const t = scope.types.at(r, id === 'typeType' ? TYPE_TYPE : id, eat);
-        nameType(t, readName(ctx));
-      }
+      readTypeTypePlane(ctx, scope.types, count, typeNames);
       continue;
     }
     const type = scope.types.at(r, planeId, at);
@@ -86,7 +71,7 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
       const eat = r.pos;
       const slot = r.vbr32();
       const v = scope.lookup(type, slot);
-      if (v === undefined) r.fail(`symbol table names slot ${slot} of type ${describeType(type)}, which is not defined`, eat);
+      if (v === undefined) notDefined(r, slot, type, eat);
       setName(v, readName(ctx));
       values[i] = v;
     }
@@ -96,12 +81,94 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
   return layout;
 }
 
+/**
+ * A function's symbol table, naming its arguments and module values at once and its
+ * instructions and blocks through `s` (their objects are made later, see compact-body.ts); the
+ * layout holds value codes. The same checks as `readSymbolTable`, without its callbacks: a
+ * module of many small functions reads one table per function.
+ */
+export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): CompactLayout {
+  const r: BinaryReader = ctx.r;
+  const { row, limits } = ctx;
+  const planes = PLANES;
+  let planeCount = 0;
+  let typeNamesPlaneIndex: number | undefined;
+  const typeNames: string[] = [];
+  if (!row.typeDerivedFromValue) readNamedTypes(ctx, s.types, typeNames);
+  while (!r.atEnd()) {
+    const at = r.pos;
+    const count = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'symbol table entries', at);
+    const planeId = readTypeId(r, row);
+    if (planeId === TYPE_TYPE) {
+      typeNamesPlaneIndex ??= planeCount;
+      readTypeTypePlane(ctx, s.types, count, typeNames);
+      continue;
+    }
+    const type = s.types.at(r, planeId, at);
+    const codes: number[] = new Array(count);
+    // Labels are the body's blocks: every block exists once the instructions are read.
+    const plane = type.kind === 'label' || count === 0 ? null : s.plane(type);
+    for (let i = 0; i < count; i++) {
+      const eat = r.pos;
+      const slot = r.vbr32();
+      const code = plane === null ? (slot < s.completedBlocks ? slot * 4 + TAG_BLOCK : -1) : plane.code(slot);
+      if (code < 0) notDefined(r, slot, type, eat);
+      const name = readName(ctx);
+      if ((code & 3) === TAG_VALUE) nameValue(s.valueOfCode(code), name);
+      else s.addName(code, name);
+      codes[i] = code;
+    }
+    planes[planeCount++] = { type, codes };
+  }
+  // (An array grown by pushes keeps room for 17 entries: the layout is kept, so it gets its own.)
+  const layout: CompactLayout = { valuePlanes: planes.slice(0, planeCount) };
+  if (typeNamesPlaneIndex !== undefined) layout.typeNamesPlaneIndex = typeNamesPlaneIndex;
+  if (typeNames.length) layout.typeNames = typeNames;
+  return layout;
+}
+
+/** The planes of the function symbol table being read (`[0, planeCount)`; kept, not emptied, between tables). */
+const PLANES: CompactLayout['valuePlanes'] = [];
+
+function notDefined(r: BinaryReader, slot: number, type: Type, offset: number): never {
+  return r.fail(`symbol table names slot ${slot} of type ${describeType(type)}, which is not defined`, offset);
+}
+
+/** The list of named types of v2+ tables (its names go to `typeNames`). */
+function readNamedTypes(ctx: ModuleContext, types: TypeTable, typeNames: string[]): void {
+  const r: BinaryReader = ctx.r;
+  const at = r.pos;
+  const n = r.checkCount(r.vbr32(), 2, ctx.limits.maxSymbolTableEntries, 'named types', at);
+  for (let i = 0; i < n; i++) {
+    const t = types.read(r, ctx.row);
+    nameType(ctx, typeNames, t, readName(ctx));
+  }
+}
+
+/** v0–v1: the type-type plane names types; its slots are type ids in the old numbering. */
+function readTypeTypePlane(ctx: ModuleContext, types: TypeTable, count: number, typeNames: string[]): void {
+  const r: BinaryReader = ctx.r;
+  for (let i = 0; i < count; i++) {
+    const eat = r.pos;
+    const id = normalizeTypeId(ctx.row, r.vbr32());
+    const t = types.at(r, id === 'typeType' ? TYPE_TYPE : id, eat);
+    nameType(ctx, typeNames, t, readName(ctx));
+  }
+}
+
+function nameType(ctx: ModuleContext, typeNames: string[], t: Type, name: string): void {
+  typeNames.push(name);
+  if (!ctx.module.typeNames.has(name)) ctx.module.typeNames.set(name, t);
+}
+
 function readName(ctx: ModuleContext): string {
   const r: BinaryReader = ctx.r;
   const at = r.pos;
   const len = r.vbr32();
   if (len > ctx.limits.maxStringLength) r.fail(`a name of ${len} bytes exceeds the limit of ${ctx.limits.maxStringLength}`, at);
   const start = r.pos;
-  r.bytesView(len, 'a name'); // checks that the bytes are there, and steps over them
+  // (bytesView only to fail with the reader's own message: a view per name cost more than the name.)
+  if (len > r.end - start) r.bytesView(len, 'a name');
+  r.pos = start + len;
   return ctx.names.name(r.bytes, start, start + len);
 }

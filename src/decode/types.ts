@@ -7,9 +7,12 @@
  * v0–v1 comes back as `TYPE_TYPE`.
  */
 import type { BinaryReader } from '../binary/reader.js';
-import { normalizeTypeId, type FormatRow } from '../format/format-table.js';
+import { NORMALIZED_FIRST_DERIVED_TYPE_ID, normalizeTypeId, type FormatRow } from '../format/format-table.js';
 import type { Limits } from '../limits.js';
-import { primitiveTypes as P, type Type } from '../graph/type.js';
+import { primitiveTypes as P, primitiveTypesById, type Type } from '../graph/type.js';
+
+/** The id of each primitive type (the same in every table). */
+const PRIMITIVE_IDS: ReadonlyMap<Type, number> = new Map(primitiveTypesById.map((t, i) => [t, i]));
 
 /** The v0–v1 "type type" plane id, after normalization. */
 export const TYPE_TYPE = -1;
@@ -40,16 +43,18 @@ export function readTypeId(r: BinaryReader, row: FormatRow): number {
  */
 export class TypeTable {
   readonly types: Type[];
-  private readonly ids = new Map<Type, number>();
 
   constructor(base: readonly Type[]) {
     this.types = base.slice();
-    for (let i = 0; i < this.types.length; i++) if (!this.ids.has(this.types[i]!)) this.ids.set(this.types[i]!, i);
   }
 
-  /** The id of `t` in this table, if it has one. */
-  idOf(t: Type): number | undefined {
-    return this.ids.get(t);
+  /**
+   * The id that decides whether `t`'s plane starts with a null (`hasImplicitNull`): a primitive's
+   * own id, `NORMALIZED_FIRST_DERIVED_TYPE_ID` for every derived type. (No table of every type's
+   * id: building one cost each small module more than its use.)
+   */
+  planeTypeId(t: Type): number {
+    return PRIMITIVE_IDS.get(t) ?? NORMALIZED_FIRST_DERIVED_TYPE_ID;
   }
 
   get length(): number {
@@ -69,9 +74,7 @@ export class TypeTable {
   replace(replaced: ReadonlyMap<Type, Type>): void {
     for (let i = 0; i < this.types.length; i++) {
       const to = replaced.get(this.types[i]!);
-      if (to === undefined) continue;
-      this.types[i] = to;
-      if (!this.ids.has(to)) this.ids.set(to, i);
+      if (to !== undefined) this.types[i] = to;
     }
   }
 
@@ -136,7 +139,6 @@ export class TypeTable {
     }
     for (let i = 0; i < count; i++) this.complete(r, pending[i]!, this.types[first + i]!);
     const added = this.types.slice(first);
-    for (let i = 0; i < added.length; i++) if (!this.ids.has(added[i]!)) this.ids.set(added[i]!, first + i);
     // A type may contain itself by value (`%t = type { %t }`): LLVM 1.x accepted such types and
     // values of them, so the reader does too (see src/graph/self-containing.ts).
     return added;
