@@ -91,8 +91,11 @@ export async function planBatch(spec: CommandSpec, settings: Settings, operands:
       continue;
     }
     walked = true;
+    // join(DIR, relative) for thousands of names: the prefix once, then concatenation.
+    const inputPrefix = joinPrefix(operand);
+    const outputPrefix = outputDirectory === undefined ? undefined : joinPrefix(outputDirectory);
     for (const { relative, size } of walk(operand, io, spec)) {
-      files.push({ input: join(operand, relative), output: outputDirectory === undefined ? undefined : join(outputDirectory, spec.outputName(relative, settings)), size });
+      files.push({ input: inputPrefix + relative, output: outputPrefix === undefined ? undefined : outputPrefix + spec.outputName(relative, settings), size });
     }
   }
   if (outputDirectory === undefined) return files;
@@ -109,6 +112,15 @@ export async function planBatch(spec: CommandSpec, settings: Settings, operands:
     }
   }
   return withOutputFacts(files, io);
+}
+
+/**
+ * What `join(dir, name)` puts before a plain name (no separator, not `.` or `..`), so that
+ * `joinPrefix(dir) + relative` is `join(dir, relative)` for a walk's clean relative paths. (A cold
+ * path.join costs some 20,000 instructions: three per file were a tenth of a batch's planning.)
+ */
+function joinPrefix(dir: string): string {
+  return join(dir, 'x').slice(0, -1);
 }
 
 /** Where a path's last name starts. */
@@ -130,7 +142,7 @@ function withOutputFacts(files: BatchFile[], io: CliIo): BatchFile[] {
     let names: Set<string> | undefined;
     try {
       // A directory that is missing has nothing in it; one that cannot be listed, unknown.
-      names = new Set(io.isDirectory(dir) ? io.listDirectory(dir, { sizes: false }).map((e) => (foldCase ? e.name.toLowerCase() : e.name)) : []);
+      names = new Set(io.isDirectory(dir) ? io.listDirectory(dir, { sizeOf: () => false }).map((e) => (foldCase ? e.name.toLowerCase() : e.name)) : []);
     } catch {
       names = undefined;
     }
@@ -181,9 +193,12 @@ async function archiveBatchFiles(spec: CommandSpec, settings: Settings, operand:
 /** Every input file under `root`, relative to it, sorted by path (bytewise, so stable everywhere). */
 function walk(root: string, io: CliIo, spec: CommandSpec): { relative: string; size: number }[] {
   const found: { relative: string; size: number }[] = [];
+  const rootPrefix = joinPrefix(root);
+  const sizeOf = (name: string): boolean => isInputName(name, spec);
+  // Names from a listing are plain (no separator, never . or ..): joining them is concatenating.
   const visit = (relative: string): void => {
-    for (const entry of io.listDirectory(relative === '' ? root : join(root, relative))) {
-      const path = relative === '' ? entry.name : join(relative, entry.name);
+    for (const entry of io.listDirectory(relative === '' ? root : rootPrefix + relative, { sizeOf })) {
+      const path = relative === '' ? entry.name : relative + sep + entry.name;
       if (entry.directory) visit(path);
       else if (isInputName(entry.name, spec)) found.push({ relative: path, size: entry.size });
     }

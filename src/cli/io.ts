@@ -50,10 +50,10 @@ export interface CliIo {
   /** True when `path` names a directory (false when it is missing). */
   isDirectory(path: string): boolean;
   /**
-   * The entries of a directory, in no particular order; with `sizes: false` every size may be
-   * given as 0 (a file's size costs a look of its own).
+   * The entries of a directory, in no particular order. With `sizeOf`, only the files whose names
+   * it accepts need have their sizes (the others may say 0): a file's size costs a look of its own.
    */
-  listDirectory(path: string, options?: { sizes?: boolean }): DirectoryEntry[];
+  listDirectory(path: string, options?: { sizeOf?: (name: string) => boolean }): DirectoryEntry[];
   /** Creates a directory and its missing parents. */
   makeDirectory(path: string): void;
   /** Runs batch work in worker threads; absent, batches run one file at a time in this thread. */
@@ -172,7 +172,8 @@ export function nodeIo(parallel?: ParallelRunner): CliIo {
     },
     listDirectory: (path, options) =>
       readdirSync(path, { withFileTypes: true }).map((d) => {
-        if (d.isDirectory() || options?.sizes === false) return { name: d.name, directory: d.isDirectory(), size: 0 };
+        if (d.isDirectory()) return { name: d.name, directory: true, size: 0 };
+        if (options?.sizeOf && !options.sizeOf(d.name)) return { name: d.name, directory: false, size: 0 };
         let size = 0;
         try {
           size = statSync(join(path, d.name)).size;
