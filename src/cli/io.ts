@@ -7,7 +7,7 @@
  * as the one byte it stands for, never as UTF-8.
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { ParallelRunner } from './pool.js';
 
 /** One entry of a directory listing. */
@@ -46,15 +46,27 @@ export interface CliIo {
    * reused for the next); an error thrown while taking one (a printer's refusal) leaves the old
    * file, and is thrown on.
    */
-  writeFile(path: string, data: string | Uint8Array | Iterable<Uint8Array>): void;
+  writeFile(path: string, data: string | Uint8Array | Iterable<Uint8Array>, options?: WriteOptions): void;
   /** True when `path` names a directory (false when it is missing). */
   isDirectory(path: string): boolean;
-  /** The entries of a directory, in no particular order. */
-  listDirectory(path: string): DirectoryEntry[];
+  /**
+   * The entries of a directory, in no particular order. With `sizeOf`, only the files whose names
+   * it accepts need have their sizes (the others may say 0): a file's size costs a look of its own.
+   */
+  listDirectory(path: string, options?: { sizeOf?: (name: string) => boolean }): DirectoryEntry[];
   /** Creates a directory and its missing parents. */
   makeDirectory(path: string): void;
   /** Runs batch work in worker threads; absent, batches run one file at a time in this thread. */
   readonly parallel?: ParallelRunner;
+}
+
+/** What the caller of `writeFile` knows about the target. */
+export interface WriteOptions {
+  /**
+   * Nothing was at the path when the caller looked (a batch lists each output directory once
+   * instead of asking about every file): the target is then not looked up again before writing.
+   */
+  readonly known?: 'absent';
 }
 
 /** Bytes to hand to the OS for a string of byte-characters or a byte array. */
@@ -66,18 +78,20 @@ export function toBytes(data: string | Uint8Array): Uint8Array {
  * Writes `data` to `path` through a temporary file beside it, renamed over the target when
  * complete, so that a full disk or a crash leaves the old file (or none), never a torn one.
  * Anything but a regular file (`/dev/null`, a pipe) is written in place: renaming over it would
- * replace the device or fifo itself.
+ * replace the device or fifo itself. With `known: 'absent'` the target is not looked up first
+ * (something made there meanwhile is replaced, as it would be if made between a look and the
+ * rename).
  */
-export function writeFileAtomically(path: string, data: string | Uint8Array | Iterable<Uint8Array>): void {
+export function writeFileAtomically(path: string, data: string | Uint8Array | Iterable<Uint8Array>, options?: WriteOptions): void {
   // (Asked not to throw: a missing target is the common case of a batch, and an exception per
   // file costs more than the stat.)
-  const existing = statSync(path, { throwIfNoEntry: false });
+  const existing = options?.known === 'absent' ? undefined : statSync(path, { throwIfNoEntry: false });
   const bytes = typeof data === 'string' || data instanceof Uint8Array ? [toBytes(data)] : data;
   if (existing && !existing.isFile()) {
     writeAll(openSync(path, 'w'), bytes);
     return;
   }
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  const temporary = temporaryName(path);
   try {
     // 'wx': never follow or clobber something already at the temporary name.
     writeAll(openSync(temporary, 'wx', existing ? existing.mode & 0o777 : 0o666), bytes);
@@ -86,6 +100,16 @@ export function writeFileAtomically(path: string, data: string | Uint8Array | It
     rmSync(temporary, { force: true });
     throw e;
   }
+}
+
+/** This thread's part of every temporary name (threads share the process id), and a counter. */
+const temporaryTag = `${process.pid}.${Math.random().toString(36).slice(2, 10)}`;
+let temporaries = 0;
+
+/** `dir/.name.PID.TAG-N.tmp` beside `dir/name` (string operations: a batch names thousands). */
+function temporaryName(path: string): string {
+  const slash = Math.max(path.lastIndexOf('/'), sep === '\\' ? path.lastIndexOf('\\') : -1);
+  return `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.${temporaryTag}-${temporaries++}.tmp`;
 }
 
 /** Writes the pieces in order (taking each only when the one before is written), then closes. */
@@ -146,9 +170,10 @@ export function nodeIo(parallel?: ParallelRunner): CliIo {
         return false; // ENOTDIR, EACCES…: not a directory we can walk; reading it will say why
       }
     },
-    listDirectory: (path) =>
+    listDirectory: (path, options) =>
       readdirSync(path, { withFileTypes: true }).map((d) => {
         if (d.isDirectory()) return { name: d.name, directory: true, size: 0 };
+        if (options?.sizeOf && !options.sizeOf(d.name)) return { name: d.name, directory: false, size: 0 };
         let size = 0;
         try {
           size = statSync(join(path, d.name)).size;

@@ -1,8 +1,15 @@
 /**
  * A pool of worker threads for work over many files: the CLI's batch mode and the conformance
- * tool share it. The main thread hands out small batches of tasks (one large file costs as much
- * as hundreds of small ones, so batches stay small to keep the threads evenly busy, but hold a few
- * tasks so that thousands of tiny files do not pay a message round trip each).
+ * tool share it.
+ *
+ * The threads pull their work themselves: each worker is sent the whole task list once, and takes
+ * the next task from a counter in shared memory (`Atomics`), one task at a time, so one large file
+ * holds up no other and thousands of tiny files cost no message each. A result worth sending (a
+ * failure, text for standard output, a conformance verdict) goes back in a message, several to a
+ * message; a task whose result is nothing at all (a batch file written to its output directory)
+ * is only logged as done in shared memory, which the main thread reads when it looks. (Before, the
+ * main thread handed out batches of up to eight tasks and each worker answered every batch: about
+ * a thousand messages for a 4,050-file batch, each a wake-up of both threads.)
  *
  * Every thread is a V8 isolate of its own that loads and compiles the engines and warms up its JIT
  * from cold: for thousands of small files that warm-up, not the files, is most of a thread's work
@@ -16,20 +23,27 @@
  */
 import { parentPort, Worker } from 'node:worker_threads';
 
-export interface ParallelRunner {
+/** What a run reports and how: see `ParallelRunner.run`. */
+export interface RunOptions<T, R> {
+  /** Threads in all, this one included when `local` is given. */
+  readonly jobs: number;
   /**
-   * Runs every task in up to `jobs` threads. `onResult` gets each task's result; `onLost` each
-   * task whose thread died under it (out of memory, say), after which a fresh thread carries on.
-   * With `local`, this thread is one of the `jobs` (`local` runs a task here and should turn its
-   * own failures into results; what it throws is reported as a lost task).
+   * Each task's result; `undefined` for a task whose handler had nothing to report (it returned
+   * `undefined`). Called on this thread, in completion order, once per task not lost.
    */
-  run<T, R>(
-    tasks: readonly T[],
-    jobs: number,
-    onResult: (index: number, result: R) => void,
-    onLost: (index: number, error: Error) => void,
-    local?: (task: T) => Promise<R>,
-  ): Promise<void>;
+  readonly onResult: (index: number, result: R | undefined) => void;
+  /** Each task whose thread died under it (out of memory, say), once the run is over. */
+  readonly onLost: (index: number, error: Error) => void;
+  /**
+   * Runs a task on this thread, which is then one of the `jobs` (it should turn its own failures
+   * into results; what it throws is reported as a lost task).
+   */
+  readonly local?: (task: T) => Promise<R | undefined>;
+}
+
+export interface ParallelRunner {
+  /** Runs every task in up to `jobs` threads (see RunOptions). */
+  run<T, R>(tasks: readonly T[], options: RunOptions<T, R>): Promise<void>;
   /**
    * Starts up to `threads` worker threads now, so that they load while this thread prepares the
    * work (a batch lists and sizes its files); `run` takes them first. Started threads that `run`
@@ -45,21 +59,36 @@ interface StartedWorker {
   failed: Error | undefined;
 }
 
-/** What the main thread sends: tasks with their indices, or null to finish. */
-type Request<T> = { items: [number, T][] } | null;
-/** What a worker answers for one request. */
-interface Reply<R> {
-  results: [number, R][];
+/**
+ * The shared memory of one run, an Int32Array: how many tasks are left to take (a thread takes one
+ * only after counting it off here, so the two ends never overlap), the next task from the front,
+ * how many quiet completions are logged, then the log itself (task index + 1 in each slot, 0 while
+ * not yet written). Workers take from the front (callers put large files first); this thread
+ * takes from the back, alone, so its end needs no shared counter.
+ */
+const LEFT = 0;
+const FRONT = 1;
+const LOGGED = 2;
+const LOG = 3;
+
+/** The next task a worker takes, or -1 when none is left. */
+function takeFront(view: Int32Array): number {
+  return Atomics.sub(view, LEFT, 1) > 0 ? Atomics.add(view, FRONT, 1) : -1;
 }
 
-/** At most this many tasks per message (see the module comment). */
-const MAX_BATCH = 8;
+/** What the main thread sends a worker: the run's tasks and its shared memory; then null to finish. */
+type Request<T> = { tasks: readonly T[]; shared: SharedArrayBuffer } | null;
+/** What a worker sends: results worth sending; `done` with its last ones, when no task is left. */
+interface Reply<R> {
+  results: [number, R][];
+  done: boolean;
+}
 
-/**
- * Batches a worker holds at once: it starts on the next while the main thread takes its answer to
- * the last (the main thread may be busy with a file of its own and answer late).
- */
-const IN_FLIGHT = 2;
+/** A worker sends its results when it holds this many, or has held the oldest this long. */
+const FLUSH_COUNT = 16;
+const FLUSH_MS = 50;
+/** A worker returns to its event loop at least this often (see `serveTasks`). */
+const YIELD_MS = 4;
 
 /**
  * A runner whose threads run `script` (a module that calls `serveTasks`), with `workerData`
@@ -89,119 +118,128 @@ export function workerPool(script: URL, workerData?: unknown): ParallelRunner {
         started.push(s);
       }
     },
-    run<T, R>(
-      tasks: readonly T[],
-      jobs: number,
-      onResult: (index: number, result: R) => void,
-      onLost: (index: number, error: Error) => void,
-      local?: (task: T) => Promise<R>,
-    ): Promise<void> {
-      const threads = Math.max(1, Math.min(jobs, tasks.length)) - (local ? 1 : 0);
+    async run<T, R>(tasks: readonly T[], options: RunOptions<T, R>): Promise<void> {
+      const { onResult, onLost, local } = options;
+      const count = tasks.length;
+      const threads = Math.max(1, Math.min(options.jobs, count)) - (local ? 1 : 0);
       // Threads started for more work than there is stop now, rather than finish loading for nothing.
       for (const s of started.splice(threads)) void s.worker.terminate();
-      // Workers take from the front (callers put large files first); this thread from the back,
-      // one small task at a time, so that it answers the workers promptly in between.
-      let next = 0;
-      let last = tasks.length;
-      // Several batches per thread, so that the last ones finish close together.
-      const batch = Math.max(1, Math.min(MAX_BATCH, Math.floor(tasks.length / (Math.max(1, threads) * 8))));
-      const take = (): [number, T][] => {
-        const items: [number, T][] = [];
-        while (items.length < batch && next < last) items.push([next, tasks[next++]!]);
-        return items;
+      const shared = new SharedArrayBuffer(4 * (LOG + count));
+      const view = new Int32Array(shared);
+      view[LEFT] = count;
+      const reported = new Uint8Array(count);
+      const report = (index: number, result: R | undefined): void => {
+        reported[index] = 1;
+        onResult(index, result);
       };
+      // Quiet completions, as the workers logged them; read whenever this thread gets to it.
+      let logRead = 0;
+      const readLog = (): void => {
+        for (; logRead < count; logRead++) {
+          const entry = Atomics.load(view, LOG + logRead);
+          if (entry === 0) return; // taken, not yet written: the next look reads it
+          report(entry - 1, undefined);
+        }
+      };
+      let lostBecause: Error | undefined;
+
       const thread = (): Promise<void> =>
         new Promise<void>((done) => {
           const worker = takeWorker();
-          // Batches sent and not yet answered, oldest first (a worker answers in order).
-          const inFlight: [number, T][][] = [];
+          const takenBefore = Atomics.load(view, FRONT);
           let finished = false;
-          let ended = false;
-          const feed = (): void => {
-            while (!ended && inFlight.length < IN_FLIGHT) {
-              const items = take();
-              if (items.length === 0) {
-                // Nothing more to hand out: the worker finishes once its batches are answered.
-                if (inFlight.length === 0) {
-                  ended = true;
-                  worker.postMessage(null satisfies Request<T>);
-                }
-                return;
-              }
-              inFlight.push(items);
-              worker.postMessage({ items } satisfies Request<T>);
-            }
-          };
-          // A thread that dies takes its batches with it; a new thread takes over the rest.
+          worker.on('message', (reply: Reply<R>) => {
+            for (const [index, result] of reply.results) report(index, result);
+            readLog();
+            if (!reply.done) return;
+            finished = true;
+            worker.postMessage(null satisfies Request<T>);
+            done();
+          });
+          // A thread that dies takes its task (and results not yet sent) with it: they are reported
+          // lost at the end. A new thread carries on if this one got anywhere (one that died before
+          // taking a task, failing to load, would only die again).
           const lose = (error: Error): void => {
             if (finished) return;
             finished = true;
-            for (const items of inFlight) for (const [index] of items) onLost(index, error);
-            inFlight.length = 0;
+            lostBecause ??= error;
             void worker.terminate();
-            if (next < last) thread().then(done, done);
+            const progressed = Atomics.load(view, FRONT) > takenBefore;
+            if (progressed && Atomics.load(view, LEFT) > 0) thread().then(done, done);
             else done();
           };
-          worker.on('message', (reply: Reply<R>) => {
-            inFlight.shift();
-            for (const [index, result] of reply.results) onResult(index, result);
-            feed();
-          });
           worker.on('error', lose);
-          worker.on('exit', (code) => {
-            if (inFlight.length) lose(new Error(`worker thread exited with code ${code}`));
-            else if (!finished) {
-              finished = true;
-              done();
-            }
-          });
-          feed();
+          worker.on('exit', (code) => lose(new Error(`worker thread exited with code ${code}`)));
+          worker.postMessage({ tasks, shared } satisfies Request<T>);
         });
+
       const here = async (): Promise<void> => {
         if (!local) return;
-        while (next < last) {
+        // The small files at the back: measured, this thread's share then cost less CPU than the
+        // same share taken from the front (the workers warm up on the large ones).
+        let last = count;
+        while (Atomics.sub(view, LEFT, 1) > 0) {
           const index = --last;
           try {
-            onResult(index, await local(tasks[index]!));
+            report(index, await local(tasks[index]!));
           } catch (e) {
+            reported[index] = 1;
             onLost(index, e instanceof Error ? e : new Error(String(e)));
           }
-          // Let the workers' answers in (and hand them more) between two tasks of our own.
+          readLog();
+          // Let the workers' messages in between two tasks of our own.
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
       };
-      return Promise.all([here(), ...Array.from({ length: threads }, thread)]).then(() => undefined);
+
+      await Promise.all([here(), ...Array.from({ length: threads }, thread)]);
+      readLog();
+      const error = lostBecause ?? new Error('no thread was left to run it');
+      for (let index = 0; index < count; index++) if (!reported[index]) onLost(index, error);
     },
   };
 }
 
 /**
- * The worker's side: answers each batch with `handle`'s results, in the order given, until told to
- * finish. Batches that arrive while one is running wait their turn. A handler should turn its own
- * failures into results; what it throws kills the thread (and its batches are reported lost).
+ * The worker's side: takes tasks from the run's shared counter and runs `handle` on each until
+ * none is left. A result other than `undefined` is sent back (a few at a time); `undefined` is
+ * only logged as done. A handler should turn its own failures into results; what it throws kills
+ * the thread (and its task is reported lost).
  */
-export function serveTasks<T, R>(handle: (task: T) => R | Promise<R>): void {
+export function serveTasks<T, R>(handle: (task: T) => R | undefined | Promise<R | undefined>): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs only in a worker thread');
-  const queue: Request<T>[] = [];
-  let busy = false;
-  const serveQueued = async (): Promise<void> => {
-    busy = true;
-    for (let request = queue.shift(); request !== undefined; request = queue.shift()) {
-      if (request === null) {
-        port.close();
-        return;
+  const serve = async (tasks: readonly T[], view: Int32Array): Promise<void> => {
+    let results: [number, R][] = [];
+    let oldest = 0;
+    let yielded = performance.now();
+    for (let index = takeFront(view); index >= 0; index = takeFront(view)) {
+      const result = await handle(tasks[index]!);
+      // Back to the event loop now and then: V8 and Node leave work there for the thread (tasks
+      // of the garbage collector and the compilers) that would otherwise wait for the run's end.
+      if (performance.now() - yielded >= YIELD_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        yielded = performance.now();
       }
-      const results: [number, R][] = [];
-      for (const [index, task] of request.items) results.push([index, await handle(task)]);
-      port.postMessage({ results } satisfies Reply<R>);
+      if (result === undefined) {
+        Atomics.store(view, LOG + Atomics.add(view, LOGGED, 1), index + 1);
+        continue;
+      }
+      if (results.length === 0) oldest = performance.now();
+      results.push([index, result]);
+      if (results.length >= FLUSH_COUNT || performance.now() - oldest >= FLUSH_MS) {
+        port.postMessage({ results, done: false } satisfies Reply<R>);
+        results = [];
+      }
     }
-    busy = false;
+    port.postMessage({ results, done: true } satisfies Reply<R>);
   };
   port.on('message', (request: Request<T>) => {
-    queue.push(request);
-    if (busy) return;
-    serveQueued().catch((e: unknown) => {
+    if (request === null) {
+      port.close();
+      return;
+    }
+    serve(request.tasks, new Int32Array(request.shared)).catch((e: unknown) => {
       // Rethrown outside the promise: an uncaught exception ends the thread, and the pool reports it.
       setImmediate(() => {
         throw e;

@@ -157,12 +157,11 @@ async function runAll(tasks: Task[], jobs: number): Promise<FileResult[]> {
   const results: FileResult[] = [];
   const lost: string[] = [];
   const pool = workerPool(new URL('./conformance-worker.js', import.meta.url));
-  await pool.run<Task, FileResult>(
-    tasks,
+  await pool.run<Task, FileResult>(tasks, {
     jobs,
-    (_, result) => results.push(result),
-    (index, error) => lost.push(`${tasks[index]!.folder}/${tasks[index]!.name} (${error.message})`),
-  );
+    onResult: (_, result) => results.push(result!), // a check always has a verdict
+    onLost: (index, error) => lost.push(`${tasks[index]!.folder}/${tasks[index]!.name} (${error.message})`),
+  });
   // A worker that died (out of memory, say) leaves no verdict: that is a failure of the run.
   if (lost.length) throw new Error(`conformance worker failed on one of: ${lost.join(', ')}`);
   return results;

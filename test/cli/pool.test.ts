@@ -1,0 +1,84 @@
+/**
+ * The worker-thread pool of the batch mode and the conformance tool (src/cli/pool.ts), through the
+ * built module (a worker thread runs JavaScript): every task is reported exactly once, as a result
+ * or as lost, whatever the threads do.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const POOL = new URL('../../dist/cli/pool.js', import.meta.url);
+
+/** Worker scripts, written beside each other in a temporary folder. */
+function script(name: string, body: string): URL {
+  const dir = mkdtempSync(join(tmpdir(), 'pool-'));
+  const path = join(dir, `${name}.mjs`);
+  writeFileSync(path, `import { serveTasks } from ${JSON.stringify(POOL.href)};\n${body}\n`);
+  return pathToFileURL(path);
+}
+
+/**
+ * The handler both sides run: a multiple of 3 has nothing to report, anything else its double;
+ * -1 ends the thread (a worker dying under its task).
+ */
+const HANDLER = `(n) => { if (n === -1) process.exit(3); return n % 3 === 0 ? undefined : n * 2; }`;
+
+type Pool = typeof import('../../src/cli/pool.js');
+
+async function runAll(tasks: number[], jobs: number, worker: URL, withLocal: boolean) {
+  const { workerPool } = (await import(POOL.href)) as Pool;
+  const results = new Map<number, number | undefined>();
+  const lost = new Map<number, string>();
+  const seen: number[] = [];
+  const local = async (n: number): Promise<number | undefined> => (n % 3 === 0 ? undefined : n * 2);
+  await workerPool(worker).run<number, number>(tasks, {
+    jobs,
+    onResult: (i, r) => {
+      seen.push(i);
+      results.set(i, r);
+    },
+    onLost: (i, e) => {
+      seen.push(i);
+      lost.set(i, e.message);
+    },
+    ...(withLocal ? { local } : {}),
+  });
+  return { results, lost, seen };
+}
+
+describe.skipIf(!existsSync(POOL))('worker pool', () => {
+  const worker = script('serve', `serveTasks(${HANDLER});`);
+  const tasks = Array.from({ length: 500 }, (_, i) => i);
+
+  for (const [jobs, withLocal] of [[1, false], [3, false], [2, true], [3, true]] as const) {
+    it(`reports every task once, quiet ones as undefined (${jobs} jobs${withLocal ? ', this thread one of them' : ''})`, async () => {
+      const { results, lost, seen } = await runAll(tasks, jobs, worker, withLocal);
+      expect(lost.size).toBe(0);
+      expect(seen.slice().sort((a, b) => a - b)).toEqual(tasks);
+      for (const i of tasks) expect(results.get(i)).toBe(i % 3 === 0 ? undefined : i * 2);
+    });
+  }
+
+  it('reports the task a worker died under as lost, and the others as done', async () => {
+    const withDeath = tasks.map((n) => (n === 100 ? -1 : n));
+    for (const withLocal of [false, true]) {
+      const { results, lost, seen } = await runAll(withDeath, 2, worker, withLocal);
+      expect(seen.slice().sort((a, b) => a - b)).toEqual(tasks);
+      // Results the worker held and had not yet sent are lost with it. With this thread working
+      // too, the task may have been this thread's, which does not die.
+      if (!withLocal || lost.size > 0) expect([...lost.keys()]).toContain(100);
+      for (const message of lost.values()) expect(message).toMatch(/exited with code 3/);
+      for (const [i, r] of results) if (i !== 100) expect(r).toBe(i % 3 === 0 ? undefined : i * 2);
+    }
+  });
+
+  it('reports every task lost when the worker cannot even load (and does not hang)', async () => {
+    const broken = script('broken', `throw new Error('cannot load');`);
+    const { results, lost } = await runAll(tasks.slice(0, 20), 2, broken, false);
+    expect(results.size).toBe(0);
+    expect(lost.size).toBe(20);
+    expect([...lost.values()][0]).toMatch(/cannot load/);
+  });
+});
