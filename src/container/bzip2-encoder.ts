@@ -71,13 +71,21 @@ function encoder(): EncoderExports {
 /**
  * bzip2-compresses `data` with libbzip2's algorithm: `level` is the block size in 100 kB
  * (1..9), `workFactor` libbzip2's (0..250, 0 meaning 30). The caller checks the arguments.
+ * Memory: the input plus 8 bytes per byte of the largest block this input can make (at most
+ * 100,000 × `level`, at most 5/4 of the input), plus 330 KB of tables.
  */
 export function bzip2Encode(data: Uint8Array, level: number, workFactor: number): Uint8Array {
   const e = encoder();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
-    const at = e.begin(level, workFactor, data.length);
+    let at: number;
+    try {
+      at = e.begin(level, workFactor, data.length);
+    } catch {
+      // begin traps only when the memory cannot grow (WebAssembly memory stops at 4 GiB).
+      throw new RangeError(`bzip2 compression of ${data.length} bytes needs more memory than WebAssembly can have`);
+    }
     new Uint8Array(e.memory.buffer, at, data.length).set(data);
     do {
       e.compressNext();
