@@ -12,8 +12,8 @@
  *   Compressor: a type byte `0` (stored, ≤ 64 KiB) or `2` (bzip2, block size 5) and the payload;
  *   a bytecode member keeps its `llvc` signature before it; the size field is negative.
  *
- * Bytecode members are read (`readModule`) only for their symbols; bzip2 compression needs
- * `await loadBzip2()` first, or use `writeArchiveAsync`.
+ * Bytecode members are read (`readModule`) only for their symbols; bzip2 compression is
+ * synchronous (`writeArchiveAsync` remains from when it needed loading first).
  */
 import { encodeLatin1Into } from '../binary/latin1.js';
 import { compressBzip2, loadBzip2 } from '../container/bzip2.js';
@@ -62,8 +62,7 @@ export async function writeArchiveAsync(members: readonly NewArchiveMember[], op
 /**
  * An archive of `members` as LLVM 1.9's `llvm-ar` wrote it: the signature, LLVM's symbol table
  * (unless `symbolTable: false`) listing the bytecode members' defined externals, then each member
- * with its 60-byte header (compressed with `compress`; call `loadBzip2()` first, or use
- * `writeArchiveAsync`). Counts and name lengths are checked against the limits.
+ * with its 60-byte header (compressed with `compress`). Counts and name lengths are checked against the limits.
  */
 export function writeArchive(members: readonly NewArchiveMember[], options: WriteArchiveOptions = {}): Uint8Array {
   const limits = resolveLimits(options.limits);

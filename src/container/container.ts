@@ -196,8 +196,8 @@ export function llvmDefaultCompression(stream: Uint8Array): 'null' | 'bzip2' {
 
 /**
  * The mirror of `unwrapContainer`: wraps an `llvm`-prefixed stream in the given container.
- * `'bzip2'` output is byte-identical to LLVM's (reference libbzip2, block size 5) and needs
- * `await loadBzip2()` once beforehand (it throws otherwise); `wrapContainerAsync` loads it itself.
+ * `'bzip2'` output is byte-identical to LLVM's (libbzip2's compressor ported to WebAssembly,
+ * block size 5, work factor 100), synchronously.
  * `'zlib'` uses level 6, as LLVM's zlib path did. `'auto'` is LLVM 1.4–1.9's own choice
  * (`llvmDefaultCompression`): meaningful for version 4+ streams only.
  */
@@ -232,7 +232,10 @@ export function wrapContainer(stream: Uint8Array, compression: Compression | 'au
   return out;
 }
 
-/** `wrapContainer`, loading the bzip2 codec first when it is needed. */
+/**
+ * `wrapContainer`, compiling the bzip2 encoder asynchronously first when it is needed (kept from
+ * when the codec had to be loaded; `wrapContainer` alone now does everything).
+ */
 export async function wrapContainerAsync(stream: Uint8Array, compression: Compression | 'auto'): Promise<Uint8Array> {
   if (compression === 'bzip2' || (compression === 'auto' && llvmDefaultCompression(stream) === 'bzip2')) await loadBzip2();
   return wrapContainer(stream, compression);

@@ -7,9 +7,9 @@
  * bzip2 -5), `none` leaves the bare `llvm` stream, `bzip2` forces `llvc2`. Versions before 5 are
  * never compressed (`auto` means `none` there).
  *
- * bzip2 output comes from the WebAssembly libbzip2 (byte-identical to LLVM's), which must be
- * loaded once: `await loadBzip2()` before a synchronous `writeModule` that needs it, or use
- * `writeModuleAsync`, which loads it when needed.
+ * bzip2 output comes from libbzip2's compressor ported to WebAssembly (byte-identical to LLVM's),
+ * synchronous: `writeModule` needs no preparation. `writeModuleAsync` remains for callers that
+ * used it when the codec had to be loaded first; it compiles the encoder asynchronously.
  *
  * What the target version cannot express is refused with an `EncodeError` naming the construct
  * and the version (e.g. `undef`, `unreachable`, calling conventions before version 5). A module
@@ -18,7 +18,7 @@
 import { version7Feature } from '../graph/describe.js';
 import { formatFor } from '../format/format-table.js';
 import type { Module } from '../graph/module.js';
-import { isBzip2Loaded, llvmDefaultCompression, loadBzip2, wrapContainer, type Compression } from '../container/index.js';
+import { llvmDefaultCompression, loadBzip2, wrapContainer, type Compression } from '../container/index.js';
 import { EncodeError } from './encode-error.js';
 import { writeStream } from './module-block.js';
 import { assertValidModule } from './verify.js';
@@ -80,21 +80,18 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
   }
 }
 
-/**
- * Writes `module` as a bytecode file. When the result must be bzip2-compressed, the bzip2 codec
- * must have been loaded (`await loadBzip2()`); otherwise this throws saying so.
- */
+/** Writes `module` as a bytecode file (bzip2 included: compression is synchronous). */
 export function writeModule(module: Module, options: WriteOptions = {}): Uint8Array {
   const version = options.bytecodeVersion ?? 6;
   const stream = verifiedStream(module, version, options.verify !== false);
   const compression = containerFor(stream, version, options.compression);
-  if (compression === 'bzip2' && !isBzip2Loaded()) {
-    throw new Error('this module is written bzip2-compressed: call `await loadBzip2()` first, or use writeModuleAsync');
-  }
   return wrapContainer(stream, compression);
 }
 
-/** `writeModule`, loading the bzip2 codec first when the output needs it. */
+/**
+ * `writeModule`, compiling the bzip2 encoder asynchronously first when the output needs it (kept
+ * from when the codec had to be loaded; on a browser's main thread it avoids a synchronous compile).
+ */
 export async function writeModuleAsync(module: Module, options: WriteOptions = {}): Promise<Uint8Array> {
   const version = options.bytecodeVersion ?? 6;
   const stream = verifiedStream(module, version, options.verify !== false);

@@ -18,7 +18,7 @@
  *   read          readModule on the uncompressed streams
  *   read+print    readModule then printModule (LLVM 1.9 dialect)
  *   write         writeModule (no compression) from modules already read
- *   bzip2         compressing the streams as LLVM did (libbzip2 in WebAssembly, block size 5)
+ *   bzip2         compressing the streams as LLVM did (libbzip2's compressor ported to WebAssembly, block size 5)
  *   bunzip2       decompressing the llvc2 files (container/bunzip2.ts)
  *
  * Each figure is the best of N runs (default 10) after three untimed warm-up runs (so V8 has

@@ -76,8 +76,7 @@ const result = await build({
   target: 'node20',
   // The loader reads the text as latin1 (one byte a character, the cheapest string for V8).
   charset: 'ascii',
-  // A `vm.Script` has no `import()` of its own: the one external module (libbzip2-wasm, CommonJS)
-  // is `require`d instead.
+  // A `vm.Script` has no `import()` of its own: lazy modules are bundled in (see lazyModules).
   supported: { 'dynamic-import': false },
   define: { 'import.meta.url': 'importMeta.url' },
   banner: { js: '(function (exports, require, module, __filename, __dirname, importMeta) {' },
@@ -89,9 +88,6 @@ const result = await build({
   // each time a closure is made (measured: 1 % of a batch).
   minifyWhitespace: true,
   minifySyntax: true,
-  // Loaded from node_modules as it is: its emscripten loader looks for files beside itself (and
-  // only `rewrite` needs it, to compress).
-  external: ['libbzip2-wasm'],
   plugins: [lazyModules],
   sourcemap: 'linked',
   logLevel: 'warning',

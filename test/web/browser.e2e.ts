@@ -421,7 +421,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     expect(module.source?.bytecodeVersion).toBe(6);
     expect(download.suggestedFilename()).toMatch(/\.v6\.bc$/);
 
-    // bzip2 runs the WebAssembly libbzip2 inside the worker.
+    // bzip2 runs the WebAssembly encoder (libbzip2 ported) inside the worker.
     await page.selectOption('#convert-compression', 'bzip2');
     const [bz] = await Promise.all([page.waitForEvent('download'), page.click('#convert-button')]);
     const compressed = new Uint8Array(readFileSync(await bz.path()));
