@@ -9,10 +9,7 @@
 import type { BinaryReader } from '../binary/reader.js';
 import { NORMALIZED_FIRST_DERIVED_TYPE_ID, normalizeTypeId, type FormatRow } from '../format/format-table.js';
 import type { Limits } from '../limits.js';
-import { primitiveTypes as P, primitiveTypesById, type Type } from '../graph/type.js';
-
-/** The id of each primitive type (the same in every table). */
-const PRIMITIVE_IDS: ReadonlyMap<Type, number> = new Map(primitiveTypesById.map((t, i) => [t, i]));
+import { primitiveTypes as P, primitiveTypeId, type Type } from '../graph/type.js';
 
 /** The v0–v1 "type type" plane id, after normalization. */
 export const TYPE_TYPE = -1;
@@ -54,7 +51,8 @@ export class TypeTable {
    * id: building one cost each small module more than its use.)
    */
   planeTypeId(t: Type): number {
-    return PRIMITIVE_IDS.get(t) ?? NORMALIZED_FIRST_DERIVED_TYPE_ID;
+    const id = primitiveTypeId(t);
+    return id >= 0 ? id : NORMALIZED_FIRST_DERIVED_TYPE_ID;
   }
 
   get length(): number {

@@ -19,7 +19,7 @@
  * the resulting orders are visible in the files.
  */
 import type { Type } from '../graph/type.js';
-import { isFirstClassType, primitiveTypesById, subtypes } from '../graph/type.js';
+import { isFirstClassType, primitiveTypeId, primitiveTypesById, subtypes } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import { formatFor, type FormatRow } from '../format/format-table.js';
 import { gepIndexKindsOfCodes, writtenOperands, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
@@ -114,31 +114,6 @@ function constantOperands(row: FormatRow, v: Value): readonly Value[] {
     default:
       return [];
   }
-}
-
-/**
- * LLVM's type id of `t` when it is one of the primitive types (`primitiveTypesById`), else -1.
- * By its kind, then identity: cheaper than a Map keyed by the type, asked for every value numbered.
- */
-function primitiveId(t: Type): number {
-  let id: number;
-  switch (t.kind) {
-    case 'void': id = 0; break;
-    case 'bool': id = 1; break;
-    case 'ubyte': id = 2; break;
-    case 'sbyte': id = 3; break;
-    case 'ushort': id = 4; break;
-    case 'short': id = 5; break;
-    case 'uint': id = 6; break;
-    case 'int': id = 7; break;
-    case 'ulong': id = 8; break;
-    case 'long': id = 9; break;
-    case 'float': id = 10; break;
-    case 'double': id = 11; break;
-    case 'label': id = 12; break;
-    default: return -1;
-  }
-  return primitiveTypesById[id] === t ? id : -1;
 }
 
 /**
@@ -529,7 +504,7 @@ export class SlotCalculator implements SlotNumbering {
       let firstNonValue = 0;
       for (let i = 0; i < this.types.length; i++) {
         const t = this.types[i]!;
-        if (isFirstClassType(t) || primitiveId(t) >= 0) {
+        if (isFirstClassType(t) || primitiveTypeId(t) >= 0) {
           if (i !== firstNonValue) {
             const tmp = this.types[i]!;
             this.types[i] = this.types[firstNonValue]!;
@@ -618,7 +593,7 @@ export class SlotCalculator implements SlotNumbering {
 
   private doInsertValue(rep: Value | LocalEntry, typ: Type): number {
     let ty: number;
-    const prim = primitiveId(typ);
+    const prim = primitiveTypeId(typ);
     if (prim < 0) {
       let s = this.compactionTable.length === 0 ? this.typeSlot(typ) : (this.typeMap.get(typ) ?? -1);
       if (s === -1) s = this.insertType(typ);
@@ -723,7 +698,7 @@ export class SlotCalculator implements SlotNumbering {
       return this.compactionTypes.length === 0 || this.compactionTypeMap.get(t) === plane ? cp : undefined;
     }
     // doInsertValue's plane.
-    const prim = primitiveId(t);
+    const prim = primitiveTypeId(t);
     const ty = prim >= 0 ? prim : this.compactionTable.length === 0 ? plane : (this.typeMap.get(t) ?? -1);
     return ty === -1 ? undefined : this.table[ty];
   }

@@ -1,5 +1,5 @@
 /** Type definitions: the module's global type block and (older writers) function type planes. */
-import type { Type } from '../graph/type.js';
+import { primitiveKindId, type Type } from '../graph/type.js';
 import type { EncodeContext } from './context.js';
 import { fileTypeId, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
@@ -9,10 +9,6 @@ import { EncodeError } from './encode-error.js';
  * one higher, like every id from the type type on: see `fileTypeId`).
  */
 const DERIVED_TYPE_ID = { function: 13, struct: 14, array: 15, pointer: 16, opaque: 17, packed: 18 } as const;
-const PRIMITIVE_IDS: Readonly<Record<string, number>> = {
-  void: 0, bool: 1, ubyte: 2, sbyte: 3, ushort: 4, short: 5, uint: 6, int: 7, ulong: 8, long: 9,
-  float: 10, double: 11, label: 12,
-};
 
 /**
  * Writes the visible types from `start` on: a count, then each definition. In versions 0–1 the
@@ -65,6 +61,6 @@ function writeType(ctx: EncodeContext, t: Type): void {
       throw new EncodeError(`the i${t.bits} type`, ctx.row.version, 'versions 0–6 have signed and unsigned integer types, not signless ones');
     default:
       // A primitive in a type list (LLVM would write its id alone).
-      out.vbr32(fileTypeId(ctx, PRIMITIVE_IDS[t.kind]!));
+      out.vbr32(fileTypeId(ctx, primitiveKindId(t.kind)));
   }
 }

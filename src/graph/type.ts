@@ -162,6 +162,36 @@ export const primitiveTypesById: readonly PrimitiveType[] = [
   primitiveTypes.label,
 ];
 
+/**
+ * LLVM 1.9's type id of a primitive kind (its index in `primitiveTypesById`), else -1. A switch
+ * on the kind: asked for every value the writer numbers, where a Map keyed by the type was the
+ * hottest line. `test/graph` checks it against `primitiveTypesById`.
+ */
+export function primitiveKindId(kind: Type['kind']): number {
+  switch (kind) {
+    case 'void': return 0;
+    case 'bool': return 1;
+    case 'ubyte': return 2;
+    case 'sbyte': return 3;
+    case 'ushort': return 4;
+    case 'short': return 5;
+    case 'uint': return 6;
+    case 'int': return 7;
+    case 'ulong': return 8;
+    case 'long': return 9;
+    case 'float': return 10;
+    case 'double': return 11;
+    case 'label': return 12;
+    default: return -1;
+  }
+}
+
+/** LLVM 1.9's type id of `t` when it is one of the shared primitive singletons, else -1. */
+export function primitiveTypeId(t: Type): number {
+  const id = primitiveKindId(t.kind);
+  return id >= 0 && primitiveTypesById[id] === t ? id : -1;
+}
+
 /** Whether `t` is a primitive type (one of the shared singletons in `primitiveTypes`). */
 export function isPrimitive(t: Type): t is PrimitiveType {
   switch (t.kind) {

@@ -1,6 +1,6 @@
 /** Type helpers of the graph layer that the verifier, the writer and the builder share. */
 import { describe, expect, it } from 'vitest';
-import { integerRange, isFirstClassType, primitiveTypes as P, sameType, type Type } from '../../src/graph/type.js';
+import { integerRange, isFirstClassType, primitiveKindId, primitiveTypeId, primitiveTypes as P, primitiveTypesById, sameType, type Type } from '../../src/graph/type.js';
 
 describe('integerRange', () => {
   it('gives the values each integer type holds (signed types hold signed values)', () => {
@@ -12,6 +12,21 @@ describe('integerRange', () => {
     expect(integerRange(P.int)).toEqual([-0x80000000n, 0x7fffffffn]);
     expect(integerRange(P.ulong)).toEqual([0n, 0xffffffffffffffffn]);
     expect(integerRange(P.long)).toEqual([-0x8000000000000000n, 0x7fffffffffffffffn]);
+  });
+});
+
+describe('primitiveTypeId', () => {
+  it("is each primitive's index in primitiveTypesById (LLVM 1.9's type id)", () => {
+    primitiveTypesById.forEach((t, id) => {
+      expect(primitiveKindId(t.kind)).toBe(id);
+      expect(primitiveTypeId(t)).toBe(id);
+    });
+  });
+
+  it('is -1 for derived types and for a primitive-kind object that is not the shared singleton', () => {
+    expect(primitiveTypeId({ kind: 'pointer', element: P.int })).toBe(-1);
+    expect(primitiveKindId('struct')).toBe(-1);
+    expect(primitiveTypeId({ kind: 'int' })).toBe(-1);
   });
 });
 
