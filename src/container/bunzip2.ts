@@ -18,6 +18,7 @@
  * found; input that ends early is an `Bzip2Truncated`. The caller turns both into BytecodeErrors.
  */
 import { BUNZIP2_WASM_BASE64 } from './bunzip2-wasm.generated.js';
+import { embeddedWasmBytes, webAssembly as WebAssembly } from './embedded-wasm.js';
 
 /** The stream stopped making sense; `consumed` compressed bytes had been read. */
 export class Bzip2Error extends Error {
@@ -39,16 +40,6 @@ export class Bzip2TooLarge extends Error {
   }
 }
 
-/**
- * The part of the `WebAssembly` global this module uses (declared here: the library's types are
- * platform-neutral, with neither DOM nor Node types, and ES2022's lib has no WebAssembly).
- */
-interface WebAssemblyApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-  RuntimeError: new () => Error;
-}
-const WebAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
 
 /** What the WebAssembly decoder exports (src/container/wasm/bunzip2.ts). */
 interface DecoderExports {
@@ -107,10 +98,7 @@ let kept: DecoderExports | undefined;
 function decoder(): DecoderExports {
   if (kept) return kept;
   if (!compiled) {
-    const text = atob(BUNZIP2_WASM_BASE64);
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    compiled = new WebAssembly.Module(bytes);
+    compiled = new WebAssembly.Module(embeddedWasmBytes(BUNZIP2_WASM_BASE64));
   }
   kept = new WebAssembly.Instance(compiled, {}).exports as unknown as DecoderExports;
   return kept;

@@ -10,14 +10,7 @@
  * their main thread).
  */
 import { BZIP2_ENCODER_WASM_BASE64 } from './bzip2-encoder-wasm.generated.js';
-
-/** The part of the `WebAssembly` global this module uses (the library's types have no DOM). */
-interface WebAssemblyApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-  compile(bytes: Uint8Array): Promise<object>;
-}
-const WebAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
+import { embeddedWasmBytes, webAssembly as WebAssembly } from './embedded-wasm.js';
 
 /** What the WebAssembly encoder exports (src/container/wasm/bzip2-encoder.ts). */
 interface EncoderExports {
@@ -40,10 +33,7 @@ let compiling: Promise<void> | undefined;
 let kept: EncoderExports | undefined;
 
 function moduleBytes(): Uint8Array {
-  const text = atob(BZIP2_ENCODER_WASM_BASE64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
+  return embeddedWasmBytes(BZIP2_ENCODER_WASM_BASE64);
 }
 
 /** Compiles the encoder's module asynchronously, ahead of the first (synchronous) use. */
