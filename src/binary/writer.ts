@@ -1,5 +1,6 @@
 import { BLOCK_HEADER_SIZE_LONG, BLOCK_HEADER_SIZE_SHORT, MAX_SHORT_BLOCK_ID, MAX_SHORT_BLOCK_SIZE, packShortBlockHeader } from './block-header.js';
 import { encodeLatin1Into } from './latin1.js';
+import { BufferPool } from './buffer-pool.js';
 
 /**
  * The mirror image of `BinaryReader`: every primitive the reader has, with the same name, writes
@@ -42,9 +43,7 @@ function fail(what: string, value: unknown): never {
  * again (or the next of a batch) then starts with room for it instead of doubling its way up from
  * a few kilobytes, allocating and copying at each step. Up to 2 MiB each are kept.
  */
-const POOL: Uint8Array[] = [];
-const POOL_SIZE = 2;
-const POOL_MAX_BYTES = 1 << 21;
+const POOL = new BufferPool(2, 1 << 21);
 
 export class BinaryWriter {
   private buf: Uint8Array;
@@ -63,9 +62,7 @@ export class BinaryWriter {
     if (!(Number.isInteger(cap) && cap >= 0)) fail('initialCapacity', cap);
     const fill = options.alignFill ?? 0xab;
     if (!(Number.isInteger(fill) && fill >= 0 && fill <= 0xff)) fail('alignFill', fill);
-    const size = Math.max(16, cap);
-    const pooled = POOL.length > 0 && POOL[POOL.length - 1]!.length >= size ? POOL.pop() : undefined;
-    this.buf = pooled ?? new Uint8Array(size);
+    this.buf = POOL.take(Math.max(16, cap));
     this.view = new DataView(this.buf.buffer);
     this.fill = fill;
     this.alignAfterBlocks = options.alignAfterBlocks ?? false;
@@ -99,7 +96,7 @@ export class BinaryWriter {
     this.buf = new Uint8Array(16);
     this.view = new DataView(this.buf.buffer);
     this.pos = 0;
-    if (POOL.length < POOL_SIZE && buf.length <= POOL_MAX_BYTES) POOL.push(buf);
+    POOL.give(buf);
   }
 
   /** A view (no copy) of the bytes written so far; invalidated by the next write. */
