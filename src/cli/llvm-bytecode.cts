@@ -41,7 +41,7 @@ import { Script } from 'node:vm';
 
 /** What the bundle exports (src/cli/main.ts). */
 interface CliBundle {
-  startCli(workerScript: () => URL, onThreads?: () => void): void;
+  startCli(workerScript: () => URL, onBatch?: () => void): void;
   startBatchWorker(): void;
 }
 
@@ -75,12 +75,13 @@ export function runCli(): void {
     tuneForLargeInput();
     key += '-large';
   }
-  let threads = false;
-  // Only a run that succeeded alone makes the cache its command's next runs start from: one that
-  // failed early never compiled the printer, and a batch's main thread leaves the reading and
-  // printing to its threads.
-  loadBundle(key, () => !threads && !process.exitCode).startCli(() => pathToFileURL(join(__dirname, 'batch-worker.cjs')), () => {
-    threads = true;
+  let batch = false;
+  // Only a run that succeeded on one file makes the cache its command's next runs start from: one
+  // that failed early never compiled the printer, a batch's main thread leaves the reading and
+  // printing to its threads, and a batch changes V8's settings (see batch.ts), which a cache
+  // carries.
+  loadBundle(key, () => !batch && !process.exitCode).startCli(() => pathToFileURL(join(__dirname, 'batch-worker.cjs')), () => {
+    batch = true;
   });
 }
 
