@@ -16,16 +16,16 @@
  * command runs (`--help` first would otherwise leave `dis` compiling its printer every time).
  *
  * A command given one large input file (see `LARGE_INPUT`) is a run of another kind, with a cache
- * of its own (`dis-large`): its run is spent mostly before V8 has optimized the reader and the
- * printer, and TurboFan's inlining makes each optimization costly and late (the printer's largest
- * functions took 40 to 90 ms each to compile, on threads that share the machine's two cores with
- * the main one). Without inlining, a cold `dis` of big-bf took 0.70 to 0.75 times the CPU time
- * (whole processes, 10 to 15 alternating pairs, load 12), `as` of big-bf.dis.ll 0.78 times (8
- * pairs); the optimized code is slower, which
- * only a run longer than a file's matters for, and a batch (threads, warm engines) keeps V8's
- * default. The flag changes V8's flag hash, which a cache must match: hence the separate cache,
- * which also keeps a small file's cache small (one made by a large file holds more functions,
- * which a small file's run pays to deserialize).
+ * of its own (`dis-large`): it runs without TurboFan's inlining. Its run is spent mostly before
+ * V8 has optimized the reader and the printer, and inlining made each optimization costly: the
+ * printer's largest functions took 40 to 90 ms each to compile, on threads that share the
+ * machine's two cores with the main one (half the CPU time of a cold `dis` of big-bf). Without
+ * inlining, that `dis` took 0.70 to 0.75 times the CPU time (whole processes, 10 to 15
+ * alternating pairs, load 12), `as` of big-bf.dis.ll 0.78 times (8 pairs). The optimized code is
+ * slower, which only a run longer than a file's feels; a batch (threads, warm engines) keeps
+ * V8's default. The flag changes V8's flag hash, which a cache must match: hence the separate
+ * cache, which also keeps a small file's cache small (one made by a large file holds more
+ * functions, which a small file's run pays to deserialize).
  *
  * Where: `code-cache/` beside the bundle (whoever can write there can change the bundle itself),
  * else the user's cache folder; never a shared folder such as /tmp, as V8 trusts the cached
