@@ -266,8 +266,22 @@ const PROGRESS_INTERVAL = 100;
  */
 const BATCH_INTERRUPT_BUDGET = 1_000_000;
 
+let onTuning: (() => void) | undefined;
+
+/**
+ * `listener` is told before a batch changes V8's settings: a code cache written after that would
+ * carry flags that the command's next run, started with V8's own, refuses (llvm-bytecode.cts).
+ */
+export function whenTunedForBatch(listener: () => void): void {
+  onTuning = listener;
+}
+
 function tuneForBatch(): void {
+  onTuning?.();
   setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);
+  // An archive given alone is a batch started as a large input's run, without TurboFan's
+  // inlining (llvm-bytecode.cts): its threads run as every batch's, and make the same cache.
+  setFlagsFromString('--turbo-inlining');
 }
 
 /** Runs a planned batch; returns the number of files that failed. */

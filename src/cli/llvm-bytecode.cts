@@ -15,6 +15,18 @@
  * One cache per command, made by that command's first run, so that each holds the functions its
  * command runs (`--help` first would otherwise leave `dis` compiling its printer every time).
  *
+ * A command given one large input file (see `LARGE_INPUT`) is a run of another kind, with a cache
+ * of its own (`dis-large`): it runs without TurboFan's inlining. Its run is spent mostly before
+ * V8 has optimized the reader and the printer, and inlining made each optimization costly: the
+ * printer's largest functions took 40 to 90 ms each to compile, on threads that share the
+ * machine's two cores with the main one (half the CPU time of a cold `dis` of big-bf). Without
+ * inlining, that `dis` took 0.70 to 0.75 times the CPU time (whole processes, 10 to 15
+ * alternating pairs, load 12), `as` of big-bf.dis.ll 0.78 times (8 pairs). The optimized code is
+ * slower, which only a run longer than a file's feels; a batch (threads, warm engines) keeps
+ * V8's default. The flag changes V8's flag hash, which a cache must match: hence the separate
+ * cache, which also keeps a small file's cache small (one made by a large file holds more
+ * functions, which a small file's run pays to deserialize).
+ *
  * Where: `code-cache/` beside the bundle (whoever can write there can change the bundle itself),
  * else the user's cache folder; never a shared folder such as /tmp, as V8 trusts the cached
  * bytecode it is given. Written once, when missing or refused, at exit; a cache that cannot be
@@ -22,14 +34,14 @@
  *
  * batch-worker.cts starts the batch mode's worker threads through the same loader.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
 /** What the bundle exports (src/cli/main.ts). */
 interface CliBundle {
-  startCli(workerScript: () => URL, onThreads?: () => void): void;
+  startCli(workerScript: () => URL, onBatch?: () => void): void;
   startBatchWorker(): void;
 }
 
@@ -41,18 +53,69 @@ const BUNDLE = join(__dirname, 'cli-bundle.cjs');
 const BUILD_MARKER = '\n//build:';
 /** Commands with caches of their own; anything else (help, version, mistakes) shares one. */
 const CACHED_COMMANDS = new Set(['dis', 'as', 'analyze', 'upgrade', 'rewrite', 'ar', 'nm', 'link']);
+/** Commands that read one file, for which a large one is a run of its own kind. */
+const FILE_COMMANDS = new Set(['dis', 'analyze', 'upgrade', 'rewrite', 'as']);
+/**
+ * The size on disk from which an input is large: big-bf (67 KB compressed, 0.42 MB of bytecode)
+ * is; a small file's run ends before TurboFan has much to do.
+ */
+const LARGE_INPUT = 32 * 1024;
+/**
+ * The file commands' options that take a value as the next argument, so that the value is not
+ * taken for the input. (Only for choosing the kind of run: a guess that is wrong costs time, never
+ * a wrong output; run.ts parses the arguments for real.)
+ */
+const VALUE_OPTIONS = new Set(['-o', '--output', '-j', '--jobs', '--syntax', '--bytecode-version', '--compress', '--dialect', '--triple', '--exceptions']);
 
 /** Runs the command named in `process.argv`. */
 export function runCli(): void {
   const command = process.argv[2];
-  const key = command !== undefined && CACHED_COMMANDS.has(command) ? command : 'other';
-  let threads = false;
-  // Only a run that succeeded alone makes the cache its command's next runs start from: one that
-  // failed early never compiled the printer, and a batch's main thread leaves the reading and
-  // printing to its threads.
-  loadBundle(key, () => !threads && !process.exitCode).startCli(() => pathToFileURL(join(__dirname, 'batch-worker.cjs')), () => {
-    threads = true;
+  let key = command !== undefined && CACHED_COMMANDS.has(command) ? command : 'other';
+  if (FILE_COMMANDS.has(key) && isLargeInput(process.argv.slice(3))) {
+    tuneForLargeInput();
+    key += '-large';
+  }
+  let batch = false;
+  // Only a run that succeeded on one file makes the cache its command's next runs start from: one
+  // that failed early never compiled the printer, a batch's main thread leaves the reading and
+  // printing to its threads, and a batch changes V8's settings (see batch.ts), which a cache
+  // carries.
+  loadBundle(key, () => !batch && !process.exitCode).startCli(() => pathToFileURL(join(__dirname, 'batch-worker.cjs')), () => {
+    batch = true;
   });
+}
+
+/** True when `args` (a file command's) name exactly one input, a file of `LARGE_INPUT` bytes or more. */
+function isLargeInput(args: readonly string[]): boolean {
+  let input: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (arg === '--') {
+      if (args.length !== i + 2 || input !== undefined) return false;
+      input = args[i + 1];
+      break;
+    } else if (arg === '-' || !arg.startsWith('-')) {
+      if (input !== undefined) return false; // several inputs: a batch
+      input = arg;
+    }
+  }
+  if (input === undefined || input === '-') return false;
+  try {
+    const stat = statSync(input, { throwIfNoEntry: false });
+    return stat !== undefined && stat.isFile() && stat.size >= LARGE_INPUT;
+  } catch {
+    return false; // unreadable: the command will say so
+  }
+}
+
+/**
+ * V8's settings for one large input (see above), made before the bundle is compiled, as the cache
+ * of this kind of run was made with them. node:v8 is loaded only here: loading it loads Node's
+ * stream library (some 8 M instructions, a fifth of a small file's whole run beyond Node's start).
+ */
+function tuneForLargeInput(): void {
+  (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--no-turbo-inlining');
 }
 
 /** Serves a batch from a worker thread. */

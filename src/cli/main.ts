@@ -5,6 +5,7 @@
  * here asks node:worker_threads which thread this is: loading that module costs every start
  * several milliseconds, and only a batch needs it.
  */
+import { whenTunedForBatch } from './batch.js';
 import { nodeIo, toBytes } from './io.js';
 import { workerPool, type ParallelRunner } from './pool.js';
 import { describeError, run, STDOUT_LABEL } from './run.js';
@@ -14,9 +15,11 @@ import { serveBatchTasks } from './worker.js';
 
 /**
  * Runs the command in `process.argv`. `workerScript` gives what the batch mode's threads run;
- * `onThreads` is told when a batch starts them (the loader's code cache is then not this kind of run's).
+ * `onBatch` is told when a batch starts them or changes V8's settings (the loader's code cache is
+ * then not this kind of run's).
  */
-export function startCli(workerScript: () => URL, onThreads?: () => void): void {
+export function startCli(workerScript: () => URL, onBatch?: () => void): void {
+  if (onBatch) whenTunedForBatch(onBatch);
   // Standard output goes to file descriptor 1 directly (stdout.ts); `process.stdout` is made only
   // when that cannot be done. It may fail after `run` has handed its data over (the stream writes
   // asynchronously): a reader that stops early (`llvm-bytecode dis big.bc | head`) is not an error
@@ -30,7 +33,7 @@ export function startCli(workerScript: () => URL, onThreads?: () => void): void 
     });
   let pool: ParallelRunner | undefined;
   const threads = (): ParallelRunner => {
-    onThreads?.();
+    onBatch?.();
     return (pool ??= workerPool(workerScript()));
   };
   // Every argument is passed on as it is (`local` makes this thread one of the batch's, `start`

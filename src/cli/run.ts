@@ -92,7 +92,7 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, JOBS, ...spec.options]);
   if (options.has('help')) return help(io, spec.help);
   const settings = spec.settings(options);
-  const jobs = jobsOption(options);
+  const jobsGiven = jobsOption(options);
   const output = stringOption(options, 'output');
 
   const only = positionals.length === 1 ? positionals[0]! : undefined;
@@ -101,6 +101,7 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
     throw new UsageError(`${spec.name} of an archive writes each bytecode member to a directory: -o DIR, or name one member: '${only}(MEMBER)' (see '${TOOL} ar t ${only}')`);
   }
   if (positionals.length > 1 || archiveKind === 'archive' || (only !== undefined && only !== '-' && io.isDirectory(only))) {
+    const jobs = jobsGiven ?? availableParallelism();
     startBatchWorkers(jobs, io);
     const files = await planBatch(spec, settings, positionals, output, io);
     if (files.length === 0) throw new FileError(positionals.join(', '), 'no .bc files found');
@@ -138,10 +139,13 @@ function stringOption(options: Map<string, string | true>, name: string): string
   return typeof v === 'string' ? v : undefined;
 }
 
-/** `--jobs N`: worker threads for a batch; by default one per core. */
-function jobsOption(options: Map<string, string | true>): number {
+/**
+ * `--jobs N`: worker threads for a batch; undefined when not given (then one per core, asked of
+ * node:os only by a batch: the bundle loads that module on first use).
+ */
+function jobsOption(options: Map<string, string | true>): number | undefined {
   const v = stringOption(options, 'jobs');
-  if (v === undefined) return availableParallelism();
+  if (v === undefined) return undefined;
   if (!/^[1-9][0-9]{0,3}$/.test(v)) throw new UsageError(`option '--jobs' must be a whole number from 1 to 9999, not '${v}'`);
   return Number(v);
 }

@@ -205,35 +205,44 @@ class InstructionReader implements InstructionListReader {
     return inBlock;
   }
 
-  /** Reads the encoding: sets `opcode`, `typeId` and the raw operands `raw[0..n)`. */
+  /**
+   * Reads the encoding: sets `opcode`, `typeId` and the raw operands `raw[0..n)`. The word is read
+   * as two 16-bit halves, `lo` (bits 0–15) and `hi` (bits 16–31): a whole word from bit 30 up is
+   * not a small integer to V8, so it was a heap number (allocated, when the reader's call was not
+   * inlined) and its first appearance threw away this function's optimized code.
+   */
   private readEncoding(): void {
     const r = this.r;
     const start = r.pos;
-    const w = r.uint32();
+    if (r.end - start < 4) r.uint32(); // fails, saying what was missing
+    const bytes = r.bytes;
+    const lo = bytes[start]! | (bytes[start + 1]! << 8);
+    const hi = bytes[start + 2]! | (bytes[start + 3]! << 8);
+    r.pos = start + 4;
     const raw = this.raw;
-    switch (w & 3) {
+    switch (lo & 3) {
       case 1: {
-        const op = w >>> 20;
+        const op = hi >>> 4; // bits 20–31
         this.n = 0;
         if (op !== NO_OPERAND) raw[this.n++] = op;
-        this.opcode = (w >>> 2) & 63;
-        this.typeId = this.normalize((w >>> 8) & 4095);
+        this.opcode = (lo >>> 2) & 63;
+        this.typeId = this.normalize((lo >>> 8) | ((hi & 15) << 8)); // bits 8–19
         return;
       }
       case 2:
-        raw[0] = (w >>> 16) & 255;
-        raw[1] = w >>> 24;
+        raw[0] = hi & 255; // bits 16–23
+        raw[1] = hi >>> 8; // bits 24–31
         this.n = 2;
-        this.opcode = (w >>> 2) & 63;
-        this.typeId = this.normalize((w >>> 8) & 255);
+        this.opcode = (lo >>> 2) & 63;
+        this.typeId = this.normalize(lo >>> 8); // bits 8–15
         return;
       case 3:
-        raw[0] = (w >>> 14) & 63;
-        raw[1] = (w >>> 20) & 63;
-        raw[2] = w >>> 26;
+        raw[0] = ((lo >>> 14) | (hi << 2)) & 63; // bits 14–19
+        raw[1] = (hi >>> 4) & 63; // bits 20–25
+        raw[2] = hi >>> 10; // bits 26–31
         this.n = 3;
-        this.opcode = (w >>> 2) & 63;
-        this.typeId = this.normalize((w >>> 8) & 63);
+        this.opcode = (lo >>> 2) & 63;
+        this.typeId = this.normalize((lo >>> 8) & 63); // bits 8–13
         return;
       default: {
         r.pos = start;

@@ -9,6 +9,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeModule } from '../../src/encode/write.js';
+import { printModule } from '../../src/print/index.js';
+import { readModule } from '../../src/read.js';
+import { syntheticModule } from '../../src/tools/synthetic-module.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const DIST = new URL('dist/cli/', ROOT).pathname;
@@ -48,6 +52,34 @@ describe.skipIf(!BUILT)('the code cache of the command', () => {
 
     const second = dis(bin, HELLO, home);
     expect(second.stdout).toBe(HELLO_LL);
+    expect(readFileSync(join(cacheFolder, name!)).equals(written)).toBe(true);
+  });
+
+  it('keeps a cache of its own for one large input (V8 set differently), and the small file\'s apart', () => {
+    const { bin, cacheFolder, home } = install();
+    mkdirSync(home, { recursive: true });
+    // 200 generated functions: some 49 KB, above the 32 KiB from which an input is large.
+    const bytes = writeModule(syntheticModule(200), { bytecodeVersion: 6, compression: 'none' });
+    expect(bytes.length).toBeGreaterThanOrEqual(32 * 1024);
+    const large = join(home, 'large.bc');
+    writeFileSync(large, bytes);
+    const listing = printModule(readModule(bytes));
+
+    const first = dis(bin, large, home);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe(listing);
+    expect(caches(cacheFolder)).toEqual([expect.stringMatching(/-dis-large\.v8cache$/)]);
+    const [name] = caches(cacheFolder);
+    const written = readFileSync(join(cacheFolder, name!));
+
+    // Used, not refused: the next run leaves it as it is.
+    expect(dis(bin, large, home).stdout).toBe(listing);
+    expect(readFileSync(join(cacheFolder, name!)).equals(written)).toBe(true);
+
+    // A small file's run makes its own, and the large one's is still used as it is.
+    expect(dis(bin, HELLO, home).stdout).toBe(HELLO_LL);
+    expect(caches(cacheFolder).sort()).toEqual([expect.stringMatching(/-dis-large\.v8cache$/), expect.stringMatching(/-dis\.v8cache$/)].sort());
+    expect(dis(bin, large, home).stdout).toBe(listing);
     expect(readFileSync(join(cacheFolder, name!)).equals(written)).toBe(true);
   });
 
