@@ -31,7 +31,7 @@ import { describeType } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import { integerRange, isFloatingPoint, isInteger, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
 import type { Argument, BasicBlock, Function, Instruction, Value } from '../graph/value.js';
-import { compactBodyOf, materializeBody, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
+import { compactBodyOf, materializeBody, OPCODE_NUMBER, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
 
 /** What a clean check of a compact body relied on outside the body (see the file comment). */
 interface BodyVerdict {
@@ -330,7 +330,9 @@ class Verifier {
     const data = body.data;
     const types = body.types;
     const operandBase = 2 * n + nb;
-    const scratch: Instruction = { kind: 'instruction', opcode: 'ret', type: VOID, operands: [] };
+    // One instruction for all, with the only extra fields the checks read always present: one
+    // shape for the checks to see.
+    const scratch: Instruction = { kind: 'instruction', opcode: 'ret', type: VOID, operands: [], allocatedType: undefined, argType: undefined };
     // (The place, for the messages the checks build on the way to a failure nobody reads.)
     this.fn = f;
     this.bb = COMPACT_BLOCK;
@@ -368,10 +370,9 @@ class Verifier {
       let seenNonPhi = false;
       for (let i = first; i < end; i++) {
         const word = data[i]!;
-        const opcode = OPCODES[word & 63]!;
-        const isTerm = isTerminator(opcode);
-        if (isTerm !== (i === end - 1)) return this.report('');
-        if (opcode === 'phi') {
+        const number = word & 63;
+        if (isTerminatorNumber(number) !== (i === end - 1)) return this.report('');
+        if (number === PHI) {
           if (seenNonPhi) return this.report('');
         } else seenNonPhi = true;
         const opEnd = data[n + i]!;
@@ -381,21 +382,23 @@ class Verifier {
           const tag = code & 3;
           ops[k - opStart] = tag === TAG_VALUE ? body.values[code >>> 2]! : tag === TAG_INSTRUCTION ? standIns[data[code >>> 2]! >>> 6]! : COMPACT_BLOCK;
         }
-        let inst = scratch;
+        scratch.opcode = OPCODES[number]!;
+        scratch.type = types[word >>> 6]!;
+        scratch.operands = ops;
         if (i === nextExtra) {
-          inst = { kind: 'instruction', opcode, type: types[word >>> 6]!, operands: ops, ...body.extras[extra++] };
+          const extras = body.extras[extra++]!;
+          scratch.allocatedType = extras.allocatedType;
+          scratch.argType = extras.argType;
           nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
-        } else {
-          scratch.opcode = opcode;
-          scratch.type = types[word >>> 6]!;
-          scratch.operands = ops;
+        } else if (scratch.allocatedType !== undefined || scratch.argType !== undefined) {
+          scratch.allocatedType = undefined;
+          scratch.argType = undefined;
         }
-        this.inst = inst;
         this.ii = i - first;
         this.opBase = operandBase + opStart;
         this.checkCompactOperands(body, dom, b, i);
         if (quiet.failed) return;
-        this.checkInstruction(ft, inst);
+        this.checkInstruction(ft, scratch);
         if (quiet.failed) return;
         opStart = opEnd;
       }
@@ -1032,6 +1035,14 @@ function firstClass(t: Type): boolean {
 }
 
 const { void: VOID, bool: BOOL, ubyte: UBYTE, uint: UINT } = primitiveTypes;
+
+/** The opcode number of `phi` (compact bodies hold numbers). */
+const PHI = OPCODE_NUMBER.phi;
+
+/** `isTerminator` of an opcode number: the terminators are the first six of `OPCODES`. */
+function isTerminatorNumber(number: number): boolean {
+  return number <= OPCODE_NUMBER.unreachable;
+}
 
 /** The block every block operand of a compact body stands for while it is checked in place. */
 const COMPACT_BLOCK: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [] };
