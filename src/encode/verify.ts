@@ -1132,90 +1132,19 @@ class Dominators {
   private readonly pre: Int32Array;
   private readonly post: Int32Array;
 
+  // (Each walk is a function of its own: a function of thousands of blocks runs each loop long
+  // enough to be optimized on the stack, and code optimized for one loop is thrown away when the
+  // next statement after it runs for the first time; one function per loop keeps each.)
   constructor(cfg: ControlFlow, n: number) {
-    const { succStart, succ, predStart, pred } = cfg;
-    // Reverse postorder from the entry (iterative DFS; `next[b]` is b's next successor edge).
-    const rpoNum = new Int32Array(n).fill(-1);
     const order = new Int32Array(n);
-    let numReached = 0;
-    const visited = new Uint8Array(n);
-    const next = succStart.slice(0, n);
-    const stack = new Int32Array(n);
-    let sp = 0;
-    stack[sp++] = 0;
-    visited[0] = 1;
-    while (sp !== 0) {
-      const top = stack[sp - 1]!;
-      if (next[top]! < succStart[top + 1]!) {
-        const s = succ[next[top]!++]!;
-        if (!visited[s]) {
-          visited[s] = 1;
-          stack[sp++] = s;
-        }
-      } else {
-        order[numReached++] = top;
-        sp--;
-      }
-    }
-    order.subarray(0, numReached).reverse();
+    const numReached = reversePostorder(cfg, n, order);
+    const rpoNum = new Int32Array(n).fill(-1);
     for (let i = 0; i < numReached; i++) rpoNum[order[i]!] = i;
-
-    const idom = new Int32Array(n).fill(-1);
-    idom[0] = 0;
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (let i = 1; i < numReached; i++) {
-        const b = order[i]!;
-        let nd = -1;
-        for (let e = predStart[b]!; e < predStart[b + 1]!; e++) {
-          const p = pred[e]!;
-          if (idom[p] === -1) continue; // unreachable or not yet processed
-          if (nd === -1) nd = p;
-          else {
-            // Intersect: walk up by reverse-postorder number.
-            let x = p;
-            let y = nd;
-            while (x !== y) {
-              while (rpoNum[x]! > rpoNum[y]!) x = idom[x]!;
-              while (rpoNum[y]! > rpoNum[x]!) y = idom[y]!;
-            }
-            nd = x;
-          }
-        }
-        if (nd !== -1 && idom[b] !== nd) {
-          idom[b] = nd;
-          changed = true;
-        }
-      }
-    }
+    const idom = immediateDominators(cfg, n, order, numReached, rpoNum);
     this.idom = idom;
-
-    // Pre/post numbering of the dominator tree (children in compressed form, as above).
-    const childStart = new Int32Array(n + 1);
-    for (let b = 1; b < n; b++) if (idom[b] !== -1) childStart[idom[b]! + 1]!++;
-    for (let b = 0; b < n; b++) childStart[b + 1]! += childStart[b]!;
-    const fill = childStart.slice(0, n);
-    const children = new Int32Array(childStart[n]!);
-    for (let b = 1; b < n; b++) if (idom[b] !== -1) children[fill[idom[b]!]!++] = b;
     const pre = new Int32Array(n).fill(-1);
     const post = new Int32Array(n).fill(-1);
-    const nextChild = childStart.slice(0, n);
-    let clock = 0;
-    sp = 0;
-    stack[sp++] = 0;
-    pre[0] = clock++;
-    while (sp !== 0) {
-      const top = stack[sp - 1]!;
-      if (nextChild[top]! < childStart[top + 1]!) {
-        const child = children[nextChild[top]!++]!;
-        pre[child] = clock++;
-        stack[sp++] = child;
-      } else {
-        post[top] = clock++;
-        sp--;
-      }
-    }
+    numberDominatorTree(idom, n, pre, post);
     this.pre = pre;
     this.post = post;
   }
@@ -1239,6 +1168,98 @@ class Dominators {
   /** A definition in block `defBlock` dominates the end of block `b` (a phi's incoming edge). */
   dominatesEnd(defBlock: number, b: number): boolean {
     return this.dominatesUse(defBlock, b);
+  }
+}
+
+/**
+ * Writes the blocks reached from the entry into `order` in reverse postorder (iterative DFS;
+ * `next[b]` is b's next successor edge) and returns how many there are.
+ */
+function reversePostorder(cfg: ControlFlow, n: number, order: Int32Array): number {
+  const { succStart, succ } = cfg;
+  let numReached = 0;
+  const visited = new Uint8Array(n);
+  const next = succStart.slice(0, n);
+  const stack = new Int32Array(n);
+  let sp = 0;
+  stack[sp++] = 0;
+  visited[0] = 1;
+  while (sp !== 0) {
+    const top = stack[sp - 1]!;
+    if (next[top]! < succStart[top + 1]!) {
+      const s = succ[next[top]!++]!;
+      if (!visited[s]) {
+        visited[s] = 1;
+        stack[sp++] = s;
+      }
+    } else {
+      order[numReached++] = top;
+      sp--;
+    }
+  }
+  order.subarray(0, numReached).reverse();
+  return numReached;
+}
+
+/** Each block's immediate dominator (-1: unreachable), by Cooper, Harvey & Kennedy's iteration. */
+function immediateDominators(cfg: ControlFlow, n: number, order: Int32Array, numReached: number, rpoNum: Int32Array): Int32Array {
+  const { predStart, pred } = cfg;
+  const idom = new Int32Array(n).fill(-1);
+  idom[0] = 0;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 1; i < numReached; i++) {
+      const b = order[i]!;
+      let nd = -1;
+      for (let e = predStart[b]!; e < predStart[b + 1]!; e++) {
+        const p = pred[e]!;
+        if (idom[p] === -1) continue; // unreachable or not yet processed
+        if (nd === -1) nd = p;
+        else {
+          // Intersect: walk up by reverse-postorder number.
+          let x = p;
+          let y = nd;
+          while (x !== y) {
+            while (rpoNum[x]! > rpoNum[y]!) x = idom[x]!;
+            while (rpoNum[y]! > rpoNum[x]!) y = idom[y]!;
+          }
+          nd = x;
+        }
+      }
+      if (nd !== -1 && idom[b] !== nd) {
+        idom[b] = nd;
+        changed = true;
+      }
+    }
+  }
+  return idom;
+}
+
+/** Pre/post numbering of the dominator tree (children in compressed form, as ControlFlow's edges). */
+function numberDominatorTree(idom: Int32Array, n: number, pre: Int32Array, post: Int32Array): void {
+  const childStart = new Int32Array(n + 1);
+  for (let b = 1; b < n; b++) if (idom[b] !== -1) childStart[idom[b]! + 1]!++;
+  for (let b = 0; b < n; b++) childStart[b + 1]! += childStart[b]!;
+  const fill = childStart.slice(0, n);
+  const children = new Int32Array(childStart[n]!);
+  for (let b = 1; b < n; b++) if (idom[b] !== -1) children[fill[idom[b]!]!++] = b;
+  const nextChild = childStart.slice(0, n);
+  const stack = new Int32Array(n);
+  let clock = 0;
+  let sp = 0;
+  stack[sp++] = 0;
+  pre[0] = clock++;
+  while (sp !== 0) {
+    const top = stack[sp - 1]!;
+    if (nextChild[top]! < childStart[top + 1]!) {
+      const child = children[nextChild[top]!++]!;
+      pre[child] = clock++;
+      stack[sp++] = child;
+    } else {
+      post[top] = clock++;
+      sp--;
+    }
   }
 }
 
