@@ -40,6 +40,11 @@
  * verbosity output, no incremental (BZ_RUN / BZ_FLUSH) interface, one linear memory laid out
  * below instead of allocated structures. The algorithms are unchanged.
  *
+ * The passes that libbzip2 runs once per block over the whole block are cut into functions
+ * called many times (sortBigBucket, mtfRange, chooseTables, addInput): V8 moves a WebAssembly
+ * function from baseline to optimized code only at a later call, so one long call runs baseline
+ * code throughout. The cuts change no operation and no order.
+ *
  * Memory: fixed tables below FTAB; then arr1 (ptr / mtfv), arr2 (block, quadrant, the block's
  * compressed bits) sized for the largest block this input can make (not for the block size:
  * small inputs stay small), then the input. An internal consistency failure traps.
