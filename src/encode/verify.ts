@@ -16,8 +16,10 @@
  *
  * A body read from a file and never touched since is still in compact form (`compactBodyOf`),
  * which cannot change: any access to `fn.blocks` or `fn.layout` turns it into objects and drops
- * it. Such a body is checked once, over objects built for the check and dropped after it, and
- * the verdict is kept with the body (`VERDICTS`) together with what the check relied on outside
+ * it. Such a body is checked once, where it lies (`compactBodyValid`: value codes instead of a map
+ * from objects to numbers, nothing built per instruction); only a body that fails there is checked
+ * again over objects built for the check and dropped after it, for the messages. A clean verdict
+ * is kept with the body (`VERDICTS`) together with what the check relied on outside
  * it: the function's type, its arguments, and the type (and for an integer its value) of every
  * value the body names that is not one of its own. Later checks of that body (the next write of
  * the same module) compare those facts, and check the constants it names and that the globals
@@ -29,7 +31,7 @@ import { describeType } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import { integerRange, isFloatingPoint, isInteger, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
 import type { Argument, BasicBlock, Function, Instruction, Value } from '../graph/value.js';
-import { compactBodyOf, materializeBody, type CompactBody } from '../graph/compact-body.js';
+import { compactBodyOf, materializeBody, OPCODE_NUMBER, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
 
 /** What a clean check of a compact body relied on outside the body (see the file comment). */
 interface BodyVerdict {
@@ -179,6 +181,14 @@ class Verifier {
   private cfg: ControlFlow | undefined;
   /** Scratch counts for comparing a phi's incoming blocks with its block's predecessors (all 0 between uses). */
   private phiBalance: Int32Array | undefined;
+  /** The current function's number of blocks. */
+  private blockCount = 0;
+  /**
+   * While a compact body is checked in place (`compactBodyValid`): the body, and where the current
+   * instruction's operand codes start in its `data`.
+   */
+  private compact: CompactBody | undefined;
+  private opBase = 0;
 
   private blockHere(): string {
     const bb = this.bb;
@@ -230,6 +240,10 @@ class Verifier {
         continue;
       }
       if (this.verdictHolds(f, body)) continue;
+      if (this.compactBodyValid(f, body)) {
+        VERDICTS.set(body, verdictFor(f, body));
+        continue;
+      }
       const before = this.problems.length;
       this.checkFunction(transientFunction(f, body));
       if (this.problems.length === before) VERDICTS.set(body, verdictFor(f, body));
@@ -278,6 +292,154 @@ class Verifier {
     // Constants marked as checked in vain are checked again, loudly, by the full check.
     if (quiet.failed) for (const c of quiet.checked) this.checkedConstants.delete(c);
     return !quiet.failed;
+  }
+
+  // ---- bodies checked in compact form --------------------------------------------------------
+
+  /**
+   * Whether `body` passes every check `checkFunction` makes, checked where it lies: value codes
+   * stand for the function's own values (no map from objects to numbers), and the instruction
+   * checks see one reused instruction whose operands are the body's values, one stand-in per
+   * result type for its instructions and one for its blocks (those checks read only an
+   * operand's kind and type, and a block's identity through `localBlock`). Nothing is built per
+   * instruction, where materializing the body (one object and one operand array per
+   * instruction, then a map entry for each) was most of a check's time and of its garbage.
+   * Quiet, as `verdictHolds`: the verdict only. When anything is wrong, or the body is not
+   * shaped as the compact form promises, the caller checks it in full over objects, which says
+   * what, so this check needs only to be at least as strict as that one.
+   */
+  private compactBodyValid(f: Function, body: CompactBody): boolean {
+    const quiet = { failed: false, checked: [] as Value[] };
+    this.quiet = quiet;
+    try {
+      if (!compactShapeValid(body)) return false;
+      this.checkCompactBody(f, body, quiet);
+    } finally {
+      this.quiet = undefined;
+      this.compact = undefined;
+      this.cfg = undefined;
+    }
+    if (quiet.failed) for (const c of quiet.checked) this.checkedConstants.delete(c);
+    return !quiet.failed;
+  }
+
+  private checkCompactBody(f: Function, body: CompactBody, quiet: { failed: boolean }): void {
+    const n = body.instructionCount;
+    const nb = body.blockCount;
+    if (!this.checkSignature(f, nb) || quiet.failed) return;
+    const data = body.data;
+    const types = body.types;
+    const operandBase = 2 * n + nb;
+    // One instruction for all, with the only extra fields the checks read always present: one
+    // shape for the checks to see.
+    const scratch: Instruction = { kind: 'instruction', opcode: 'ret', type: VOID, operands: [], allocatedType: undefined, argType: undefined };
+    // (The place, for the messages the checks build on the way to a failure nobody reads.)
+    this.fn = f;
+    this.bb = COMPACT_BLOCK;
+    this.bi = 0;
+    this.inst = scratch;
+    this.ii = 0;
+    // The values the body names that are not its own, checked once each rather than at each use
+    // (stricter than the full check only for a value no operand names, which costs a full check).
+    const values = body.values;
+    for (let k = 0; k < values.length; k++) {
+      const x = values[k]!;
+      if (x.kind === 'instruction' || x.kind === 'block' || (x.kind === 'argument' && !f.args.includes(x))) return this.report('');
+      if (x.kind !== 'argument') this.checkConstant(x);
+      if (quiet.failed) return;
+    }
+    const instBlock = new Int32Array(n);
+    for (let b = 0, i = 0; b < nb; b++) for (const end = data[2 * n + b]!; i < end; i++) instBlock[i] = b;
+    // The function's instructions as operands: one stand-in per result type.
+    const standIns: Instruction[] = new Array<Instruction>(types.length);
+    for (let k = 0; k < types.length; k++) standIns[k] = { kind: 'instruction', opcode: 'add', type: types[k]!, operands: [] };
+    this.compact = body;
+    this.instBlock = instBlock;
+    this.blockCount = nb;
+    this.cfg = nb > 1 ? this.controlFlow() : undefined;
+    const dom = this.cfg !== undefined ? new Dominators(this.cfg, nb) : undefined;
+    const ft = f.functionType;
+    const extraAt = body.extraAt;
+    let extra = 0;
+    let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
+    let opStart = 0;
+    for (let b = 0, first = 0; b < nb; b++) {
+      this.bi = b;
+      const end = data[2 * n + b]!;
+      if (end === first) return this.report('');
+      let seenNonPhi = false;
+      for (let i = first; i < end; i++) {
+        const word = data[i]!;
+        const number = word & 63;
+        if (isTerminatorNumber(number) !== (i === end - 1)) return this.report('');
+        if (number === PHI) {
+          if (seenNonPhi) return this.report('');
+        } else seenNonPhi = true;
+        const opEnd = data[n + i]!;
+        const ops = operandArray(opEnd - opStart);
+        for (let k = opStart; k < opEnd; k++) {
+          const code = data[operandBase + k]!;
+          const tag = code & 3;
+          ops[k - opStart] = tag === TAG_VALUE ? body.values[code >>> 2]! : tag === TAG_INSTRUCTION ? standIns[data[code >>> 2]! >>> 6]! : COMPACT_BLOCK;
+        }
+        scratch.opcode = OPCODES[number]!;
+        scratch.type = types[word >>> 6]!;
+        scratch.operands = ops;
+        if (i === nextExtra) {
+          const extras = body.extras[extra++]!;
+          scratch.allocatedType = extras.allocatedType;
+          scratch.argType = extras.argType;
+          nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
+        } else if (scratch.allocatedType !== undefined || scratch.argType !== undefined) {
+          scratch.allocatedType = undefined;
+          scratch.argType = undefined;
+        }
+        this.ii = i - first;
+        this.opBase = operandBase + opStart;
+        this.checkCompactOperands(body, dom, b, i);
+        if (quiet.failed) return;
+        this.checkInstruction(ft, scratch);
+        if (quiet.failed) return;
+        opStart = opEnd;
+      }
+      first = end;
+    }
+  }
+
+  /** `checkOperands` over the current instruction's value codes (see `compactBodyValid`). */
+  private checkCompactOperands(body: CompactBody, dom: Dominators | undefined, bi: number, usePos: number): void {
+    const data = body.data;
+    const base = this.opBase;
+    const count = this.inst.operands.length;
+    const isPhi = this.inst.opcode === 'phi';
+    for (let k = 0; k < count; k++) {
+      const code = data[base + k]!;
+      if (code < 0) return this.report('');
+      const index = code >>> 2;
+      switch (code & 3) {
+        case TAG_VALUE:
+          // (Each of `values` was checked before the instructions.)
+          if (index >= body.values.length) return this.report('');
+          continue;
+        case TAG_INSTRUCTION: {
+          if (index >= body.instructionCount || body.types[data[index]! >>> 6]!.kind === 'void') return this.report('');
+          const defBlock = this.instBlock[index]!;
+          if (isPhi) {
+            // A phi's use happens at the end of its incoming block.
+            const inBlock = k + 1 < count ? this.localBlock(k + 1) : -1;
+            if (inBlock >= 0 && defBlock !== inBlock && (dom === undefined || !dom.dominatesEnd(defBlock, inBlock))) return this.report('');
+          } else if (defBlock === bi ? index >= usePos && (dom === undefined || dom.reachable(bi)) : dom === undefined || !dom.dominatesUse(defBlock, bi)) {
+            return this.report('');
+          }
+          continue;
+        }
+        case TAG_BLOCK:
+          if (index >= body.blockCount) return this.report('');
+          continue;
+        default:
+          return this.report('');
+      }
+    }
   }
 
   // ---- constants -------------------------------------------------------------------------------
@@ -366,7 +528,11 @@ class Verifier {
 
   // ---- functions -------------------------------------------------------------------------------
 
-  private checkFunction(f: Function): void {
+  /**
+   * The checks of a function as a whole (its type, its arguments, declaration or definition);
+   * false when there is no body to check.
+   */
+  private checkSignature(f: Function, blockCount: number): boolean {
     const fname = `@${f.name ?? '(unnamed)'}`;
     const ft = f.functionType;
     if (f.type.kind !== 'pointer' || !sameType(f.type.element, ft)) {
@@ -380,15 +546,22 @@ class Verifier {
         this.report(`function ${fname}: argument ${i} has type ${describeType(f.args[i]!.type)}, the parameter ${describeType(ft.params[i]!)}`);
       }
     }
-    if (f.isDeclaration !== (f.blocks.length === 0)) {
+    if (f.isDeclaration !== (blockCount === 0)) {
       this.report(`function ${fname}: ${f.isDeclaration ? 'a declaration with a body' : 'a definition without blocks (set isDeclaration)'}`);
     }
-    if (f.blocks.length === 0) {
+    if (blockCount === 0) {
       if (f.linkage !== 'external' && f.linkage !== 'dllimport' && f.linkage !== 'extern_weak') {
         this.report(`function ${fname}: a declaration must have external, dllimport or extern_weak linkage, not ${f.linkage}`);
       }
-      return;
+      return false;
     }
+    return true;
+  }
+
+  private checkFunction(f: Function): void {
+    if (!this.checkSignature(f, f.blocks.length)) return;
+    const fname = `@${f.name ?? '(unnamed)'}`;
+    const ft = f.functionType;
 
     // Number the function's own values.
     const locals = new Map<Value, number>();
@@ -420,9 +593,10 @@ class Verifier {
     this.fn = f;
     this.locals = locals;
     this.instBlock = instBlock;
+    this.blockCount = blocks.length;
 
     // A single block needs no dominator tree: order within it is all there is.
-    this.cfg = blocks.length > 1 ? new ControlFlow(blocks, locals) : undefined;
+    this.cfg = blocks.length > 1 ? this.controlFlow() : undefined;
     const dom = this.cfg !== undefined ? new Dominators(this.cfg, blocks.length) : undefined;
     pos = 0;
     for (let bi = 0; bi < blocks.length; bi++) {
@@ -751,20 +925,19 @@ class Verifier {
    * edges, the same blocks; a block reached twice, e.g. by both arms of a branch, twice).
    */
   private checkPhiPredecessors(phi: Instruction): void {
-    const n = this.fn.blocks.length;
-    this.cfg ??= new ControlFlow(this.fn.blocks, this.locals);
+    const n = this.blockCount;
+    this.cfg ??= this.controlFlow();
     const { predStart, pred } = this.cfg;
     if (this.phiBalance === undefined || this.phiBalance.length < n) this.phiBalance = new Int32Array(n);
     const balance = this.phiBalance;
     const ops = phi.operands;
     for (let i = 1; i < ops.length; i += 2) {
-      const op = ops[i];
-      const code = op !== undefined && op !== null ? this.locals.get(op) : undefined;
-      if (code === undefined || !isBlockCode(code)) {
-        for (let j = 1; j < i; j += 2) balance[blockOfCode(this.locals.get(ops[j]!)!)] = 0;
+      const b = this.localBlock(i);
+      if (b < 0) {
+        for (let j = 1; j < i; j += 2) balance[this.localBlock(j)] = 0;
         return; // reported by isBlock
       }
-      balance[blockOfCode(code)]!++;
+      balance[b]!++;
     }
     // The same multiset: every count back at zero (which also resets the scratch array).
     let same = true;
@@ -776,13 +949,13 @@ class Verifier {
       balance[pred[e]!] = 0;
     }
     for (let i = 1; i < ops.length; i += 2) {
-      const b = blockOfCode(this.locals.get(ops[i]!)!);
+      const b = this.localBlock(i);
       if (balance[b] !== 0) same = false;
       balance[b] = 0;
     }
     if (same) return;
     const got: number[] = [];
-    for (let i = 1; i < ops.length; i += 2) got.push(blockOfCode(this.locals.get(ops[i]!)!));
+    for (let i = 1; i < ops.length; i += 2) got.push(this.localBlock(i));
     const want = Array.from(pred.subarray(from, to));
     want.sort((x, y) => x - y);
     got.sort((x, y) => x - y);
@@ -810,9 +983,29 @@ class Verifier {
 
   /** Operand `i` is a block of the current function. */
   private isBlock(i: number): void {
+    if (this.localBlock(i) < 0) this.bad(`operand ${i} must be a basic block of this function`);
+  }
+
+  /** The index of the current function's block that operand `i` of the current instruction is, else -1. */
+  private localBlock(i: number): number {
+    const body = this.compact;
+    if (body !== undefined) {
+      if (i >= this.inst.operands.length) return -1;
+      const code = body.data[this.opBase + i]!;
+      return code >= 0 && (code & 3) === TAG_BLOCK && code >>> 2 < body.blockCount ? code >>> 2 : -1;
+    }
     const op = this.inst.operands[i];
-    const code = op !== undefined && op.kind === 'block' ? this.locals.get(op) : undefined;
-    if (code === undefined || !isBlockCode(code)) this.bad(`operand ${i} must be a basic block of this function`);
+    const code = op !== undefined && op !== null ? this.locals.get(op) : undefined;
+    return code !== undefined && isBlockCode(code) ? blockOfCode(code) : -1;
+  }
+
+  /** The current function's control flow. */
+  private controlFlow(): ControlFlow {
+    const body = this.compact;
+    if (body !== undefined) return new ControlFlow(body.blockCount, (b, out) => addCompactSuccessors(body, b, out));
+    const blocks = this.fn.blocks;
+    const locals = this.locals;
+    return new ControlFlow(blocks.length, (b, out) => addSuccessors(blocks[b]!, locals, out));
   }
 
   /** The instruction's result type is `ty`. */
@@ -843,6 +1036,57 @@ function firstClass(t: Type): boolean {
 
 const { void: VOID, bool: BOOL, ubyte: UBYTE, uint: UINT } = primitiveTypes;
 
+/** The opcode number of `phi` (compact bodies hold numbers). */
+const PHI = OPCODE_NUMBER.phi;
+
+/** `isTerminator` of an opcode number: the terminators are the first six of `OPCODES`. */
+function isTerminatorNumber(number: number): boolean {
+  return number <= OPCODE_NUMBER.unreachable;
+}
+
+/** The block every block operand of a compact body stands for while it is checked in place. */
+const COMPACT_BLOCK: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [] };
+
+/** Operand arrays reused by the in-place check, one per length (an instruction's operands are read only during its own check). */
+const OPERAND_ARRAYS: Value[][] = [];
+
+function operandArray(length: number): Value[] {
+  let a = OPERAND_ARRAYS[length];
+  if (a === undefined) {
+    a = new Array<Value>(length);
+    if (length < 64) OPERAND_ARRAYS[length] = a;
+  }
+  return a;
+}
+
+/**
+ * Whether a compact body is shaped as the compact form promises: blocks that cover the
+ * instructions in order, operand sections in order and inside `data`, result types and opcodes
+ * that exist. (A body that is not is checked over its objects, whatever they turn out to be.)
+ */
+function compactShapeValid(body: CompactBody): boolean {
+  const n = body.instructionCount;
+  const nb = body.blockCount;
+  const data = body.data;
+  const operandBase = 2 * n + nb;
+  if (data.length < operandBase) return false;
+  let prev = 0;
+  for (let b = 0; b < nb; b++) {
+    const end = data[2 * n + b]!;
+    if (end < prev || end > n) return false;
+    prev = end;
+  }
+  if (prev !== n) return false;
+  prev = 0;
+  for (let i = 0; i < n; i++) {
+    const word = data[i]!;
+    const end = data[n + i]!;
+    if (end < prev || operandBase + end > data.length || (word & 63) >= OPCODES.length || body.types[word >>> 6] === undefined) return false;
+    prev = end;
+  }
+  return true;
+}
+
 /**
  * A function's control-flow graph in compressed form: the successors of block `b` are
  * `succ[succStart[b] .. succStart[b + 1])`, its predecessors likewise in `pred`/`predStart`
@@ -854,13 +1098,13 @@ class ControlFlow {
   readonly predStart: Int32Array;
   readonly pred: Int32Array;
 
-  constructor(blocks: readonly BasicBlock[], locals: Map<Value, number>) {
-    const n = blocks.length;
+  /** `successors(b, out)` appends block `b`'s successors to `out`. */
+  constructor(n: number, successors: (b: number, out: number[]) => void) {
     const succStart = new Int32Array(n + 1);
     const edges: number[] = [];
     for (let b = 0; b < n; b++) {
       succStart[b] = edges.length;
-      addSuccessors(blocks[b]!, locals, edges);
+      successors(b, edges);
     }
     succStart[n] = edges.length;
     const succ = Int32Array.from(edges);
@@ -888,90 +1132,19 @@ class Dominators {
   private readonly pre: Int32Array;
   private readonly post: Int32Array;
 
+  // (Each walk is a function of its own: a function of thousands of blocks runs each loop long
+  // enough to be optimized on the stack, and code optimized for one loop is thrown away when the
+  // next statement after it runs for the first time; one function per loop keeps each.)
   constructor(cfg: ControlFlow, n: number) {
-    const { succStart, succ, predStart, pred } = cfg;
-    // Reverse postorder from the entry (iterative DFS; `next[b]` is b's next successor edge).
-    const rpoNum = new Int32Array(n).fill(-1);
     const order = new Int32Array(n);
-    let numReached = 0;
-    const visited = new Uint8Array(n);
-    const next = succStart.slice(0, n);
-    const stack = new Int32Array(n);
-    let sp = 0;
-    stack[sp++] = 0;
-    visited[0] = 1;
-    while (sp !== 0) {
-      const top = stack[sp - 1]!;
-      if (next[top]! < succStart[top + 1]!) {
-        const s = succ[next[top]!++]!;
-        if (!visited[s]) {
-          visited[s] = 1;
-          stack[sp++] = s;
-        }
-      } else {
-        order[numReached++] = top;
-        sp--;
-      }
-    }
-    order.subarray(0, numReached).reverse();
+    const numReached = reversePostorder(cfg, n, order);
+    const rpoNum = new Int32Array(n).fill(-1);
     for (let i = 0; i < numReached; i++) rpoNum[order[i]!] = i;
-
-    const idom = new Int32Array(n).fill(-1);
-    idom[0] = 0;
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (let i = 1; i < numReached; i++) {
-        const b = order[i]!;
-        let nd = -1;
-        for (let e = predStart[b]!; e < predStart[b + 1]!; e++) {
-          const p = pred[e]!;
-          if (idom[p] === -1) continue; // unreachable or not yet processed
-          if (nd === -1) nd = p;
-          else {
-            // Intersect: walk up by reverse-postorder number.
-            let x = p;
-            let y = nd;
-            while (x !== y) {
-              while (rpoNum[x]! > rpoNum[y]!) x = idom[x]!;
-              while (rpoNum[y]! > rpoNum[x]!) y = idom[y]!;
-            }
-            nd = x;
-          }
-        }
-        if (nd !== -1 && idom[b] !== nd) {
-          idom[b] = nd;
-          changed = true;
-        }
-      }
-    }
+    const idom = immediateDominators(cfg, n, order, numReached, rpoNum);
     this.idom = idom;
-
-    // Pre/post numbering of the dominator tree (children in compressed form, as above).
-    const childStart = new Int32Array(n + 1);
-    for (let b = 1; b < n; b++) if (idom[b] !== -1) childStart[idom[b]! + 1]!++;
-    for (let b = 0; b < n; b++) childStart[b + 1]! += childStart[b]!;
-    const fill = childStart.slice(0, n);
-    const children = new Int32Array(childStart[n]!);
-    for (let b = 1; b < n; b++) if (idom[b] !== -1) children[fill[idom[b]!]!++] = b;
     const pre = new Int32Array(n).fill(-1);
     const post = new Int32Array(n).fill(-1);
-    const nextChild = childStart.slice(0, n);
-    let clock = 0;
-    sp = 0;
-    stack[sp++] = 0;
-    pre[0] = clock++;
-    while (sp !== 0) {
-      const top = stack[sp - 1]!;
-      if (nextChild[top]! < childStart[top + 1]!) {
-        const child = children[nextChild[top]!++]!;
-        pre[child] = clock++;
-        stack[sp++] = child;
-      } else {
-        post[top] = clock++;
-        sp--;
-      }
-    }
+    numberDominatorTree(idom, n, pre, post);
     this.pre = pre;
     this.post = post;
   }
@@ -998,6 +1171,98 @@ class Dominators {
   }
 }
 
+/**
+ * Writes the blocks reached from the entry into `order` in reverse postorder (iterative DFS;
+ * `next[b]` is b's next successor edge) and returns how many there are.
+ */
+function reversePostorder(cfg: ControlFlow, n: number, order: Int32Array): number {
+  const { succStart, succ } = cfg;
+  let numReached = 0;
+  const visited = new Uint8Array(n);
+  const next = succStart.slice(0, n);
+  const stack = new Int32Array(n);
+  let sp = 0;
+  stack[sp++] = 0;
+  visited[0] = 1;
+  while (sp !== 0) {
+    const top = stack[sp - 1]!;
+    if (next[top]! < succStart[top + 1]!) {
+      const s = succ[next[top]!++]!;
+      if (!visited[s]) {
+        visited[s] = 1;
+        stack[sp++] = s;
+      }
+    } else {
+      order[numReached++] = top;
+      sp--;
+    }
+  }
+  order.subarray(0, numReached).reverse();
+  return numReached;
+}
+
+/** Each block's immediate dominator (-1: unreachable), by Cooper, Harvey & Kennedy's iteration. */
+function immediateDominators(cfg: ControlFlow, n: number, order: Int32Array, numReached: number, rpoNum: Int32Array): Int32Array {
+  const { predStart, pred } = cfg;
+  const idom = new Int32Array(n).fill(-1);
+  idom[0] = 0;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 1; i < numReached; i++) {
+      const b = order[i]!;
+      let nd = -1;
+      for (let e = predStart[b]!; e < predStart[b + 1]!; e++) {
+        const p = pred[e]!;
+        if (idom[p] === -1) continue; // unreachable or not yet processed
+        if (nd === -1) nd = p;
+        else {
+          // Intersect: walk up by reverse-postorder number.
+          let x = p;
+          let y = nd;
+          while (x !== y) {
+            while (rpoNum[x]! > rpoNum[y]!) x = idom[x]!;
+            while (rpoNum[y]! > rpoNum[x]!) y = idom[y]!;
+          }
+          nd = x;
+        }
+      }
+      if (nd !== -1 && idom[b] !== nd) {
+        idom[b] = nd;
+        changed = true;
+      }
+    }
+  }
+  return idom;
+}
+
+/** Pre/post numbering of the dominator tree (children in compressed form, as ControlFlow's edges). */
+function numberDominatorTree(idom: Int32Array, n: number, pre: Int32Array, post: Int32Array): void {
+  const childStart = new Int32Array(n + 1);
+  for (let b = 1; b < n; b++) if (idom[b] !== -1) childStart[idom[b]! + 1]!++;
+  for (let b = 0; b < n; b++) childStart[b + 1]! += childStart[b]!;
+  const fill = childStart.slice(0, n);
+  const children = new Int32Array(childStart[n]!);
+  for (let b = 1; b < n; b++) if (idom[b] !== -1) children[fill[idom[b]!]!++] = b;
+  const nextChild = childStart.slice(0, n);
+  const stack = new Int32Array(n);
+  let clock = 0;
+  let sp = 0;
+  stack[sp++] = 0;
+  pre[0] = clock++;
+  while (sp !== 0) {
+    const top = stack[sp - 1]!;
+    if (nextChild[top]! < childStart[top + 1]!) {
+      const child = children[nextChild[top]!++]!;
+      pre[child] = clock++;
+      stack[sp++] = child;
+    } else {
+      post[top] = clock++;
+      sp--;
+    }
+  }
+}
+
 /** Appends a block's successors to `out`: the blocks its terminator names (indices into the function's blocks). */
 function addSuccessors(bb: BasicBlock, locals: Map<Value, number>, out: number[]): void {
   const insts = bb.instructions;
@@ -1011,6 +1276,20 @@ function addSuccessors(bb: BasicBlock, locals: Map<Value, number>, out: number[]
       // (Repeats are harmless to the walks above.)
       if (code !== undefined && isBlockCode(code)) out.push(blockOfCode(code));
     }
+  }
+}
+
+/** `addSuccessors` for block `b` of a compact body (one `compactBodyValid` has found well formed). */
+function addCompactSuccessors(body: CompactBody, b: number, out: number[]): void {
+  const n = body.instructionCount;
+  const data = body.data;
+  const first = b === 0 ? 0 : data[2 * n + b - 1]!;
+  const end = data[2 * n + b]!;
+  if (end === first || !isTerminator(OPCODES[data[end - 1]! & 63]!)) return;
+  const operandBase = 2 * n + body.blockCount;
+  for (let k = operandBase + (end === 1 ? 0 : data[n + end - 2]!), last = operandBase + data[n + end - 1]!; k < last; k++) {
+    const code = data[k]!;
+    if (code >= 0 && (code & 3) === TAG_BLOCK && code >>> 2 < body.blockCount) out.push(code >>> 2);
   }
 }
 

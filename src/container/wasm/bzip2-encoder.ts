@@ -40,6 +40,11 @@
  * verbosity output, no incremental (BZ_RUN / BZ_FLUSH) interface, one linear memory laid out
  * below instead of allocated structures. The algorithms are unchanged.
  *
+ * The passes that libbzip2 runs once per block over the whole block are cut into functions
+ * called many times (sortBigBucket, mtfRange, chooseTables, addInput): V8 moves a WebAssembly
+ * function from baseline to optimized code only at a later call, so one long call runs baseline
+ * code throughout. The cuts change no operation and no order.
+ *
  * Memory: fixed tables below FTAB; then arr1 (ptr / mtfv), arr2 (block, quadrant, the block's
  * compressed bits) sized for the largest block this input can make (not for the block size:
  * small inputs stay small), then the input. An internal consistency failure traps.
@@ -179,16 +184,27 @@ export function compressNext(): void {
   memory.fill(IN_USE, 0, 256);
   blockNo++;
   // copy_input_until_stop (BZ_M_FINISHING: avail_in_expect is the input left)
-  while (nblock < nblockMAX && inPos < inEnd) {
-    addChar(<u32>load<u8>(inPos));
-    inPos++;
-  }
+  while (nblock < nblockMAX && inPos < inEnd) addInput(INPUT_CHUNK);
   if (inPos >= inEnd) {
     flushRL();
     compressBlock(true);
     finished = true;
   } else {
     compressBlock(false);
+  }
+}
+
+/** Input bytes per addInput call. */
+const INPUT_CHUNK: i32 = 65536;
+
+/**
+ * copy_input_until_stop for at most `count` bytes. A function of its own, called in chunks and
+ * exported so that Binaryen keeps it one, for the reason given at sortBigBucket.
+ */
+export function addInput(count: i32): void {
+  for (let n = 0; n < count && nblock < nblockMAX && inPos < inEnd; n++) {
+    addChar(<u32>load<u8>(inPos));
+    inPos++;
   }
 }
 
@@ -344,16 +360,56 @@ function makeMapsE(): void {
 }
 
 function generateMTFValues(): void {
-  const ptr = arr1;
-  const block = arr2;
   const mtfv = arr1;
   makeMapsE();
   const EOB = nInUse + 1;
   for (let i = 0; i <= EOB; i++) store<i32>(MTF_FREQ + <u32>i * 4, 0);
-  let wr: i32 = 0;
-  let zPend: i32 = 0;
   for (let i = 0; i < nInUse; i++) store<u8>(YY + <u32>i, i);
-  for (let i = 0; i < nblock; i++) {
+  mtfWr = 0;
+  mtfZPend = 0;
+  for (let i = 0; i < nblock; i += MTF_CHUNK) mtfRange(i, min(i + MTF_CHUNK, nblock));
+  let wr = mtfWr;
+  let zPend = mtfZPend;
+  if (zPend > 0) {
+    zPend--;
+    for (;;) {
+      if (zPend & 1) {
+        store<u16>(mtfv + <u32>wr * 2, RUNB);
+        wr++;
+        incFreq(RUNB);
+      } else {
+        store<u16>(mtfv + <u32>wr * 2, RUNA);
+        wr++;
+        incFreq(RUNA);
+      }
+      if (zPend < 2) break;
+      zPend = (zPend - 2) / 2;
+    }
+    zPend = 0;
+  }
+  store<u16>(mtfv + <u32>wr * 2, EOB);
+  wr++;
+  incFreq(EOB);
+  nMTF = wr;
+}
+
+/** generateMTFValues's output position and pending run of zeros between the calls of mtfRange. */
+let mtfWr: i32 = 0;
+let mtfZPend: i32 = 0;
+/** Positions of the block per mtfRange call. */
+const MTF_CHUNK: i32 = 16384;
+
+/**
+ * generateMTFValues's main loop over positions [from, to). A function of its own, called in
+ * chunks and exported so that Binaryen keeps it one, for the reason given at sortBigBucket.
+ */
+export function mtfRange(from: i32, to: i32): void {
+  const ptr = arr1;
+  const block = arr2;
+  const mtfv = arr1;
+  let wr = mtfWr;
+  let zPend = mtfZPend;
+  for (let i = from; i < to; i++) {
     let j = load<i32>(ptr + <u32>i * 4) - 1;
     if (j < 0) j += nblock;
     const llI = <u32>load<u8>(UNSEQ_TO_SEQ + <u32>load<u8>(block + <u32>j));
@@ -393,27 +449,8 @@ function generateMTFValues(): void {
       incFreq(k + 1);
     }
   }
-  if (zPend > 0) {
-    zPend--;
-    for (;;) {
-      if (zPend & 1) {
-        store<u16>(mtfv + <u32>wr * 2, RUNB);
-        wr++;
-        incFreq(RUNB);
-      } else {
-        store<u16>(mtfv + <u32>wr * 2, RUNA);
-        wr++;
-        incFreq(RUNA);
-      }
-      if (zPend < 2) break;
-      zPend = (zPend - 2) / 2;
-    }
-    zPend = 0;
-  }
-  store<u16>(mtfv + <u32>wr * 2, EOB);
-  wr++;
-  incFreq(EOB);
-  nMTF = wr;
+  mtfWr = wr;
+  mtfZPend = zPend;
 }
 
 // @ts-ignore: decorator
@@ -429,6 +466,72 @@ function generateMTFValues(): void {
 
 const LESSER_ICOST: i32 = 0;
 const GREATER_ICOST: i32 = 15;
+
+/**
+ * One of sendMTFValues's iterations over the groups of 50 symbols: each group's best table
+ * (written as its selector), and the symbol frequencies per table (RFREQ) that the next code
+ * lengths come from; returns the number of selectors. A function of its own, and exported so that
+ * Binaryen keeps it one: called N_ITERS times per block, its later calls run optimized code
+ * (see sortBigBucket).
+ */
+export function chooseTables(nGroups: i32): i32 {
+  const mtfv = arr1;
+  let nSelectors = 0;
+  let gs = 0;
+  for (;;) {
+    if (gs >= nMTF) break;
+    let ge = gs + G_SIZE - 1;
+    if (ge >= nMTF) ge = nMTF - 1;
+    for (let t = 0; t < nGroups; t++) store<i32>(COST + <u32>t * 4, 0);
+    if (nGroups == 6 && 50 == ge - gs + 1) {
+      let cost01: u32 = 0;
+      let cost23: u32 = 0;
+      let cost45: u32 = 0;
+      for (let i = gs; i <= ge; i++) {
+        const p = LEN_PACK + <u32>load<u16>(mtfv + <u32>i * 2) * 12;
+        cost01 += load<u32>(p);
+        cost23 += load<u32>(p + 4);
+        cost45 += load<u32>(p + 8);
+      }
+      // UInt16 cost[]: the packed halves, each truncated to 16 bits.
+      store<i32>(COST, cost01 & 0xffff);
+      store<i32>(COST + 4, (cost01 >> 16) & 0xffff);
+      store<i32>(COST + 8, cost23 & 0xffff);
+      store<i32>(COST + 12, (cost23 >> 16) & 0xffff);
+      store<i32>(COST + 16, cost45 & 0xffff);
+      store<i32>(COST + 20, (cost45 >> 16) & 0xffff);
+    } else {
+      for (let i = gs; i <= ge; i++) {
+        const icv = <i32>load<u16>(mtfv + <u32>i * 2);
+        for (let t = 0; t < nGroups; t++) {
+          const a = COST + <u32>t * 4;
+          store<i32>(a, (load<i32>(a) + lenAt(t, icv)) & 0xffff);
+        }
+      }
+    }
+    // Find the coding table which is best for this group.
+    let bc = 999999999;
+    let bt = -1;
+    for (let t = 0; t < nGroups; t++) {
+      const c = load<i32>(COST + <u32>t * 4);
+      if (c < bc) {
+        bc = c;
+        bt = t;
+      }
+    }
+    const fa = FAVE + <u32>bt * 4;
+    store<i32>(fa, load<i32>(fa) + 1);
+    store<u8>(SELECTOR + <u32>nSelectors, bt);
+    nSelectors++;
+    const rf = RFREQ + <u32>(bt * MAX_ALPHA_SIZE) * 4;
+    for (let i = gs; i <= ge; i++) {
+      const a = rf + <u32>load<u16>(mtfv + <u32>i * 2) * 4;
+      store<i32>(a, load<i32>(a) + 1);
+    }
+    gs = ge + 1;
+  }
+  return nSelectors;
+}
 
 function sendMTFValues(): void {
   const mtfv = arr1;
@@ -484,60 +587,7 @@ function sendMTFValues(): void {
         store<u32>(p + 8, (<u32>lenAt(5, v) << 16) | <u32>lenAt(4, v));
       }
     }
-    nSelectors = 0;
-    let gs = 0;
-    for (;;) {
-      if (gs >= nMTF) break;
-      let ge = gs + G_SIZE - 1;
-      if (ge >= nMTF) ge = nMTF - 1;
-      for (let t = 0; t < nGroups; t++) store<i32>(COST + <u32>t * 4, 0);
-      if (nGroups == 6 && 50 == ge - gs + 1) {
-        let cost01: u32 = 0;
-        let cost23: u32 = 0;
-        let cost45: u32 = 0;
-        for (let i = gs; i <= ge; i++) {
-          const p = LEN_PACK + <u32>load<u16>(mtfv + <u32>i * 2) * 12;
-          cost01 += load<u32>(p);
-          cost23 += load<u32>(p + 4);
-          cost45 += load<u32>(p + 8);
-        }
-        // UInt16 cost[]: the packed halves, each truncated to 16 bits.
-        store<i32>(COST, cost01 & 0xffff);
-        store<i32>(COST + 4, (cost01 >> 16) & 0xffff);
-        store<i32>(COST + 8, cost23 & 0xffff);
-        store<i32>(COST + 12, (cost23 >> 16) & 0xffff);
-        store<i32>(COST + 16, cost45 & 0xffff);
-        store<i32>(COST + 20, (cost45 >> 16) & 0xffff);
-      } else {
-        for (let i = gs; i <= ge; i++) {
-          const icv = <i32>load<u16>(mtfv + <u32>i * 2);
-          for (let t = 0; t < nGroups; t++) {
-            const a = COST + <u32>t * 4;
-            store<i32>(a, (load<i32>(a) + lenAt(t, icv)) & 0xffff);
-          }
-        }
-      }
-      // Find the coding table which is best for this group.
-      let bc = 999999999;
-      let bt = -1;
-      for (let t = 0; t < nGroups; t++) {
-        const c = load<i32>(COST + <u32>t * 4);
-        if (c < bc) {
-          bc = c;
-          bt = t;
-        }
-      }
-      const fa = FAVE + <u32>bt * 4;
-      store<i32>(fa, load<i32>(fa) + 1);
-      store<u8>(SELECTOR + <u32>nSelectors, bt);
-      nSelectors++;
-      const rf = RFREQ + <u32>(bt * MAX_ALPHA_SIZE) * 4;
-      for (let i = gs; i <= ge; i++) {
-        const a = rf + <u32>load<u16>(mtfv + <u32>i * 2) * 4;
-        store<i32>(a, load<i32>(a) + 1);
-      }
-      gs = ge + 1;
-    }
+    nSelectors = chooseTables(nGroups);
     // maxLen 17, as libbzip2 since 1.0.3.
     for (let t = 0; t < nGroups; t++) {
       makeCodeLengths(LEN + <u32>(t * MAX_ALPHA_SIZE), RFREQ + <u32>(t * MAX_ALPHA_SIZE) * 4, alphaSize, 17);
@@ -1023,35 +1073,64 @@ function fallbackSort(fmap: u32, eclass: u32, bhtab: u32, nblock: i32): void {
 
 // -- The main, O(N^2 log(N)) sorting algorithm --
 
+/**
+ * libbzip2's mainGtU, eight positions at a time: whether the rotation at `i1` sorts after the one
+ * at `i2`. libbzip2 compares byte by byte and, in its loop, each position's byte and then its
+ * quadrant value; the first position where either differs decides, the byte first. Here eight
+ * bytes (and eight quadrant values) are loaded at once and that first position is found from
+ * the lowest set bit of their difference (the loads are little-endian: the lowest byte is the
+ * first position). Same answer, same positions read when nothing differs, same budget decrement
+ * per round of eight: the output stays libbzip2's.
+ */
 function mainGtU(i1: u32, i2: u32, block: u32, quadrant: u32, nblock: u32): bool {
-  let c1: u32;
-  let c2: u32;
-  // 12 bytes compared directly.
-  for (let n = 0; n < 12; n++) {
-    c1 = load<u8>(block + i1);
-    c2 = load<u8>(block + i2);
-    if (c1 != c2) return c1 > c2;
-    i1++;
-    i2++;
-  }
+  // 12 bytes compared directly: 8, then 4.
+  const a = load<u64>(block + i1);
+  const b = load<u64>(block + i2);
+  if (a != b) return byteGreater(a, b, <u32>(ctz<u64>(a ^ b) >> 3));
+  const a4 = <u64>load<u32>(block + i1 + 8);
+  const b4 = <u64>load<u32>(block + i2 + 8);
+  if (a4 != b4) return byteGreater(a4, b4, <u32>(ctz<u64>(a4 ^ b4) >> 3));
+  i1 += 12;
+  i2 += 12;
   let k = <i32>nblock + 8;
   do {
-    for (let n = 0; n < 8; n++) {
-      c1 = load<u8>(block + i1);
-      c2 = load<u8>(block + i2);
-      if (c1 != c2) return c1 > c2;
-      const s1 = <u32>load<u16>(quadrant + (i1 << 1));
-      const s2 = <u32>load<u16>(quadrant + (i2 << 1));
-      if (s1 != s2) return s1 > s2;
-      i1++;
-      i2++;
+    const c1 = load<u64>(block + i1);
+    const c2 = load<u64>(block + i2);
+    const q1 = quadrant + (i1 << 1);
+    const q2 = quadrant + (i2 << 1);
+    const s1lo = load<u64>(q1);
+    const s2lo = load<u64>(q2);
+    const s1hi = load<u64>(q1, 8);
+    const s2hi = load<u64>(q2, 8);
+    if (c1 != c2 || s1lo != s2lo || s1hi != s2hi) {
+      // The first position where the bytes differ, and where the quadrant values do (8: nowhere).
+      const byteAt = c1 != c2 ? <u32>(ctz<u64>(c1 ^ c2) >> 3) : 8;
+      const quadAt = s1lo != s2lo ? <u32>(ctz<u64>(s1lo ^ s2lo) >> 4) : s1hi != s2hi ? 4 + <u32>(ctz<u64>(s1hi ^ s2hi) >> 4) : 8;
+      if (byteAt <= quadAt) return byteGreater(c1, c2, byteAt);
+      return quadAt < 4 ? quadGreater(s1lo, s2lo, quadAt) : quadGreater(s1hi, s2hi, quadAt - 4);
     }
+    i1 += 8;
+    i2 += 8;
     if (i1 >= nblock) i1 -= nblock;
     if (i2 >= nblock) i2 -= nblock;
     k -= 8;
     budget--;
   } while (k >= 0);
   return false;
+}
+
+/** Byte `at` of `a` is greater than byte `at` of `b` (little-endian positions). */
+// @ts-ignore: decorator
+@inline function byteGreater(a: u64, b: u64, at: u32): bool {
+  const shift = <u64>(at << 3);
+  return ((a >> shift) & 0xff) > ((b >> shift) & 0xff);
+}
+
+/** The 16-bit value `at` of `a` is greater than that of `b`. */
+// @ts-ignore: decorator
+@inline function quadGreater(a: u64, b: u64, at: u32): bool {
+  const shift = <u64>(at << 4);
+  return ((a >> shift) & 0xffff) > ((b >> shift) & 0xffff);
 }
 
 function mainSimpleSort(ptr: u32, block: u32, quadrant: u32, nblock: i32, lo: i32, hi: i32, d: i32): void {
@@ -1260,80 +1339,91 @@ function mainSort(ptr: u32, block: u32, quadrant: u32, ftab: u32, nblock: i32): 
     } while (h != 1);
   }
 
-  // The main sorting loop.
-  for (let i = 0; i <= 255; i++) {
-    const ss = load<i32>(RUNNING_ORDER + <u32>i * 4);
+  // The main sorting loop, one big bucket per call (see sortBigBucket).
+  for (let i = 0; i <= 255; i++) if (!sortBigBucket(i, ptr, block, quadrant, ftab, nblock)) return;
+}
 
-    // Step 1: quicksort the unsorted small buckets [ss, j], j != ss.
-    for (let jj = 0; jj <= 255; jj++) {
-      if (jj != ss) {
-        const sb = (ss << 8) + jj;
-        if (!(getU32(ftab, sb) & SETMASK)) {
-          const lo = <i32>(getU32(ftab, sb) & CLEARMASK);
-          const hi = <i32>(getU32(ftab, sb + 1) & CLEARMASK) - 1;
-          if (hi > lo) {
-            mainQSort3(ptr, block, quadrant, nblock, lo, hi, N_RADIX);
-            if (budget < 0) return;
-          }
-        }
-        setU32(ftab, sb, getU32(ftab, sb) | SETMASK);
-      }
-    }
-    if (load<u8>(BIG_DONE + <u32>ss)) unreachable();
+/**
+ * mainSort's main loop for the `i`-th big bucket of the running order: false when the work budget
+ * ran out (the block goes to the fallback sort). A function of its own, called 256 times per
+ * block, and exported so that Binaryen does not inline it back into its one caller: V8 runs a
+ * WebAssembly function in baseline code at first and moves it to optimized code only at a later
+ * call, never during one, so a loop inside a function called once per block would run baseline
+ * code from start to end.
+ */
+export function sortBigBucket(i: i32, ptr: u32, block: u32, quadrant: u32, ftab: u32, nblock: i32): bool {
+  const ss = load<i32>(RUNNING_ORDER + <u32>i * 4);
 
-    // Step 2: synthesise the sorted order of the small buckets [t, ss].
-    {
-      for (let jj = 0; jj <= 255; jj++) {
-        store<i32>(COPY_START + <u32>jj * 4, <i32>(getU32(ftab, (jj << 8) + ss) & CLEARMASK));
-        store<i32>(COPY_END + <u32>jj * 4, <i32>(getU32(ftab, (jj << 8) + ss + 1) & CLEARMASK) - 1);
-      }
-      for (let jj = <i32>(getU32(ftab, ss << 8) & CLEARMASK); jj < load<i32>(COPY_START + <u32>ss * 4); jj++) {
-        let k = <i32>getU32(ptr, jj) - 1;
-        if (k < 0) k += nblock;
-        const c1 = <u32>load<u8>(block + <u32>k);
-        if (!load<u8>(BIG_DONE + c1)) {
-          const a = COPY_START + c1 * 4;
-          const at = load<i32>(a);
-          store<i32>(a, at + 1);
-          setU32(ptr, at, k);
+  // Step 1: quicksort the unsorted small buckets [ss, j], j != ss.
+  for (let jj = 0; jj <= 255; jj++) {
+    if (jj != ss) {
+      const sb = (ss << 8) + jj;
+      if (!(getU32(ftab, sb) & SETMASK)) {
+        const lo = <i32>(getU32(ftab, sb) & CLEARMASK);
+        const hi = <i32>(getU32(ftab, sb + 1) & CLEARMASK) - 1;
+        if (hi > lo) {
+          mainQSort3(ptr, block, quadrant, nblock, lo, hi, N_RADIX);
+          if (budget < 0) return false;
         }
       }
-      for (let jj = <i32>(getU32(ftab, (ss + 1) << 8) & CLEARMASK) - 1; jj > load<i32>(COPY_END + <u32>ss * 4); jj--) {
-        let k = <i32>getU32(ptr, jj) - 1;
-        if (k < 0) k += nblock;
-        const c1 = <u32>load<u8>(block + <u32>k);
-        if (!load<u8>(BIG_DONE + c1)) {
-          const a = COPY_END + c1 * 4;
-          const at = load<i32>(a);
-          store<i32>(a, at - 1);
-          setU32(ptr, at, k);
-        }
-      }
-    }
-    {
-      const cs = load<i32>(COPY_START + <u32>ss * 4);
-      const ce = load<i32>(COPY_END + <u32>ss * 4);
-      if (!(cs - 1 == ce || (cs == 0 && ce == nblock - 1))) unreachable();
-    }
-    for (let jj = 0; jj <= 255; jj++) {
-      const sb = (jj << 8) + ss;
       setU32(ftab, sb, getU32(ftab, sb) | SETMASK);
     }
+  }
+  if (load<u8>(BIG_DONE + <u32>ss)) unreachable();
 
-    // Step 3: the [ss] big bucket is done; update the quadrant descriptors.
-    store<u8>(BIG_DONE + <u32>ss, 1);
-    if (i < 255) {
-      const bbStart = <i32>(getU32(ftab, ss << 8) & CLEARMASK);
-      const bbSize = <i32>(getU32(ftab, (ss + 1) << 8) & CLEARMASK) - bbStart;
-      let shifts = 0;
-      while (bbSize >> shifts > 65534) shifts++;
-      for (let jj = bbSize - 1; jj >= 0; jj--) {
-        const a2update = <i32>getU32(ptr, bbStart + jj);
-        const qVal = <u16>(jj >> shifts);
-        store<u16>(quadrant + (<u32>a2update << 1), qVal);
-        if (a2update < N_OVERSHOOT) store<u16>(quadrant + (<u32>(a2update + nblock) << 1), qVal);
+  // Step 2: synthesise the sorted order of the small buckets [t, ss].
+  {
+    for (let jj = 0; jj <= 255; jj++) {
+      store<i32>(COPY_START + <u32>jj * 4, <i32>(getU32(ftab, (jj << 8) + ss) & CLEARMASK));
+      store<i32>(COPY_END + <u32>jj * 4, <i32>(getU32(ftab, (jj << 8) + ss + 1) & CLEARMASK) - 1);
+    }
+    for (let jj = <i32>(getU32(ftab, ss << 8) & CLEARMASK); jj < load<i32>(COPY_START + <u32>ss * 4); jj++) {
+      let k = <i32>getU32(ptr, jj) - 1;
+      if (k < 0) k += nblock;
+      const c1 = <u32>load<u8>(block + <u32>k);
+      if (!load<u8>(BIG_DONE + c1)) {
+        const a = COPY_START + c1 * 4;
+        const at = load<i32>(a);
+        store<i32>(a, at + 1);
+        setU32(ptr, at, k);
       }
-      if (!((bbSize - 1) >> shifts <= 65535)) unreachable();
+    }
+    for (let jj = <i32>(getU32(ftab, (ss + 1) << 8) & CLEARMASK) - 1; jj > load<i32>(COPY_END + <u32>ss * 4); jj--) {
+      let k = <i32>getU32(ptr, jj) - 1;
+      if (k < 0) k += nblock;
+      const c1 = <u32>load<u8>(block + <u32>k);
+      if (!load<u8>(BIG_DONE + c1)) {
+        const a = COPY_END + c1 * 4;
+        const at = load<i32>(a);
+        store<i32>(a, at - 1);
+        setU32(ptr, at, k);
+      }
     }
   }
+  {
+    const cs = load<i32>(COPY_START + <u32>ss * 4);
+    const ce = load<i32>(COPY_END + <u32>ss * 4);
+    if (!(cs - 1 == ce || (cs == 0 && ce == nblock - 1))) unreachable();
+  }
+  for (let jj = 0; jj <= 255; jj++) {
+    const sb = (jj << 8) + ss;
+    setU32(ftab, sb, getU32(ftab, sb) | SETMASK);
+  }
+
+  // Step 3: the [ss] big bucket is done; update the quadrant descriptors.
+  store<u8>(BIG_DONE + <u32>ss, 1);
+  if (i < 255) {
+    const bbStart = <i32>(getU32(ftab, ss << 8) & CLEARMASK);
+    const bbSize = <i32>(getU32(ftab, (ss + 1) << 8) & CLEARMASK) - bbStart;
+    let shifts = 0;
+    while (bbSize >> shifts > 65534) shifts++;
+    for (let jj = bbSize - 1; jj >= 0; jj--) {
+      const a2update = <i32>getU32(ptr, bbStart + jj);
+      const qVal = <u16>(jj >> shifts);
+      store<u16>(quadrant + (<u32>a2update << 1), qVal);
+      if (a2update < N_OVERSHOOT) store<u16>(quadrant + (<u32>(a2update + nblock) << 1), qVal);
+    }
+    if (!((bbSize - 1) >> shifts <= 65535)) unreachable();
+  }
+  return true;
 }
