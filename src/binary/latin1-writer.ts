@@ -22,14 +22,64 @@ const INITIAL_CAPACITY = 1 << 12;
  */
 const POOL = new BufferPool(4, 1 << 20);
 
+/**
+ * Texts made once into 32-bit words (four characters each, the first in the low byte), which
+ * `Latin1Writer.piece` copies four bytes at a time: the printer writes the same few texts (type
+ * names, value names, punctuation) millions of times, and copying them character by character from
+ * strings was a third of printing. A piece is known by the index of its header word (its length
+ * times two, plus one when a character is above 0x7F), its words following; one array holds them
+ * all, so a piece costs its bytes, not an object.
+ */
+export class Latin1Pieces {
+  words: Uint32Array;
+  private end: number;
+
+  /** Starts with the pieces of `base`, at the same indices (e.g. fixed texts added once). */
+  constructor(base?: Latin1Pieces) {
+    this.words = base === undefined ? new Uint32Array(256) : base.words.slice();
+    this.end = base === undefined ? 0 : base.end;
+  }
+
+  /** Adds `s` (one character per byte; a code above 0xFF keeps its low 8 bits) and gives its index. */
+  add(s: string): number {
+    const n = s.length;
+    const count = (n + 3) >>> 2;
+    if (this.end + 1 + count > this.words.length) {
+      let size = this.words.length * 2;
+      while (size < this.end + 1 + count) size *= 2;
+      const bigger = new Uint32Array(size);
+      bigger.set(this.words.subarray(0, this.end));
+      this.words = bigger;
+    }
+    const words = this.words;
+    const at = this.end;
+    let high = 0;
+    for (let w = 0; w < count; w++) {
+      let word = 0;
+      for (let k = 0, i = 4 * w; k < 4 && i < n; k++, i++) {
+        const c = s.charCodeAt(i) & 0xff;
+        high |= c;
+        word |= c << (8 * k);
+      }
+      words[at + 1 + w] = word;
+    }
+    words[at] = n * 2 + (high >= 0x80 ? 1 : 0);
+    this.end = at + 1 + count;
+    return at;
+  }
+}
+
 export class Latin1Writer {
   private buf: Uint8Array;
+  /** `buf` as a DataView, for `piece`'s four-byte stores (little-endian on every platform). */
+  private view: DataView;
   private pos = 0;
   /** Every byte written since the last `take`, OR-ed: below 0x80 while the text is ASCII. */
   private high = 0;
 
   constructor(capacity = INITIAL_CAPACITY) {
     this.buf = POOL.take(Math.max(16, capacity));
+    this.view = viewOf(this.buf);
   }
 
   /**
@@ -40,6 +90,7 @@ export class Latin1Writer {
   release(): void {
     const buf = this.buf;
     this.buf = new Uint8Array(16);
+    this.view = viewOf(this.buf);
     this.pos = 0;
     this.high = 0;
     POOL.give(buf);
@@ -67,6 +118,23 @@ export class Latin1Writer {
     }
     this.pos = p;
     this.high |= high;
+  }
+
+  /**
+   * Writes the piece at `at` of `pieces` (see Latin1Pieces). Its last word may store up to three
+   * bytes past the text's end, which the next write overwrites.
+   */
+  piece(pieces: Latin1Pieces, at: number): void {
+    const words = pieces.words;
+    const head = words[at]!;
+    const n = head >>> 1;
+    const end = at + 1 + ((n + 3) >>> 2);
+    let p = this.pos;
+    if (p + 4 * (end - at - 1) > this.buf.length) this.grow(4 * (end - at - 1));
+    const view = this.view;
+    for (let w = at + 1; w < end; w++, p += 4) view.setUint32(p, words[w]!, true);
+    this.pos += n;
+    this.high |= (head & 1) << 7;
   }
 
   /** Writes one byte (a character code 0–255). */
@@ -157,5 +225,10 @@ export class Latin1Writer {
     const bigger = new Uint8Array(size);
     bigger.set(this.buf.subarray(0, this.pos));
     this.buf = bigger;
+    this.view = viewOf(bigger);
   }
+}
+
+function viewOf(buf: Uint8Array): DataView {
+  return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
 }

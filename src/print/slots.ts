@@ -6,6 +6,7 @@
  */
 import type { Type } from '../graph/type.js';
 import type { GlobalValue, Value } from '../graph/value.js';
+import type { Latin1Pieces } from '../binary/latin1-writer.js';
 import { llvmName } from './text.js';
 import type { BodyInfo, ValueInfo } from './uses.js';
 
@@ -29,9 +30,10 @@ export function numberModule(unnamed: readonly GlobalValue[], infoFor: InfoFor):
  * and the operand texts of named ones (unnamed ones print as `%` and their slot): a value's name
  * is its name in `renamed` (LLVM's renaming of clashes, by position), else its raw name.
  */
-export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, renamed: ReadonlyMap<number, string> | undefined): void {
+export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, renamed: ReadonlyMap<number, string> | undefined, refs: NameRefs): void {
   const next = new Map<Type, number>();
-  const { types, rawNames, names, refs, slots } = body;
+  const { types, rawNames, names, slots } = body;
+  const refAt = body.refs;
   let lastType: Type | undefined;
   let lastNext = 0;
   // Renamed values are few: applied first, so that the loop below makes no call (a call there
@@ -43,7 +45,7 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
   for (let k = 0; k < count; k++) {
     const name = names[k];
     if (name !== undefined) {
-      refs[k] = llvmName(name);
+      refAt[k] = refs.of(name);
       continue;
     }
     const t = types[k]!;
@@ -56,5 +58,22 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
       lastType = t;
     }
     slots[k] = lastNext++;
+  }
+}
+
+/**
+ * The operand text of each local name (`%x`, `"x y"`) as a piece of the printer's, made once per
+ * name: functions mostly reuse the same names (`%tmp`, `%entry`), whose texts are then neither
+ * built nor copied character by character again.
+ */
+export class NameRefs {
+  private readonly known = new Map<string, number>();
+
+  constructor(private readonly pieces: Latin1Pieces) {}
+
+  of(name: string): number {
+    let at = this.known.get(name);
+    if (at === undefined) this.known.set(name, (at = this.pieces.add(llvmName(name))));
+    return at;
   }
 }

@@ -21,10 +21,10 @@ import { primitiveTypes } from '../graph/type.js';
 export interface ValueInfo {
   uses: number;
   slot: number;
-  /** Operand text (`%x`, `"x y"`, `%3`), once printed. */
-  ref: string | undefined;
-  /** ` <type> <operand>` text, once printed. */
-  typed: string | undefined;
+  /** Operand text (`%x`, `"x y"`, `%3`) as a piece of the printer's (Latin1Pieces), once printed; -1 before. */
+  ref: number;
+  /** ` <type> <operand>` text as a piece, once printed; -1 before. */
+  typed: number;
 }
 
 /** Values before an instruction that the search for its operands scans before using a map. */
@@ -67,8 +67,11 @@ export interface BodyInfo {
   readonly slots: Int32Array;
   /** Names after LLVM's renaming of clashes; set when the function is numbered. */
   readonly names: (string | undefined)[];
-  /** Operand texts of named values (`%x`, `"x y"`); set when the function is numbered. */
-  readonly refs: (string | undefined)[];
+  /**
+   * Operand texts of named values (`%x`, `"x y"`) as pieces of the printer's (Latin1Pieces), -1
+   * for an unnamed value; set when the function is numbered.
+   */
+  readonly refs: Int32Array;
   /** Blocks only: positions of the blocks whose terminators branch here, oldest use first. */
   readonly preds: (number[] | undefined)[];
   /**
@@ -111,7 +114,7 @@ function ownArrays(n: number, operandCount: number) {
     uses: new Int32Array(n),
     slots: new Int32Array(n).fill(-1),
     names: new Array<string | undefined>(n),
-    refs: new Array<string | undefined>(n),
+    refs: new Int32Array(n).fill(-1),
     preds: new Array<number[] | undefined>(n),
     operands: new Int32Array(operandCount).fill(BY_VALUE),
   };
@@ -127,7 +130,7 @@ class BodyScratch {
   types: Type[] = [];
   rawNames: (string | undefined)[] = [];
   names: (string | undefined)[] = [];
-  refs: (string | undefined)[] = [];
+  refs = new Int32Array(0);
   preds: (number[] | undefined)[] = [];
   uses = new Int32Array(0);
   slots = new Int32Array(0);
@@ -144,7 +147,7 @@ class BodyScratch {
       this.types = new Array<Type>(size);
       this.rawNames = new Array<string | undefined>(size);
       this.names = new Array<string | undefined>(size);
-      this.refs = new Array<string | undefined>(size);
+      this.refs = new Int32Array(size);
       this.preds = new Array<number[] | undefined>(size);
       this.uses = new Int32Array(size);
       this.slots = new Int32Array(size);
@@ -156,7 +159,7 @@ class BodyScratch {
     this.slots.fill(-1, 0, n);
     this.operands.fill(BY_VALUE, 0, operandCount);
     this.rawNames.fill(undefined, 0, n);
-    this.refs.fill(undefined, 0, n);
+    this.refs.fill(-1, 0, n);
     this.preds.fill(undefined, 0, n);
   }
 }
@@ -485,7 +488,7 @@ export class UseCounts {
   infoFor(v: Value): ValueInfo {
     let i = this.info.get(v);
     if (i === undefined) {
-      i = { uses: 0, slot: -1, ref: undefined, typed: undefined };
+      i = { uses: 0, slot: -1, ref: -1, typed: -1 };
       this.info.set(v, i);
     }
     return i;

@@ -1,6 +1,6 @@
 /** The printer's output buffer: text as one byte per character, numbers as digits, growth, taking. */
 import { describe, expect, it } from 'vitest';
-import { Latin1Writer } from '../../src/binary/latin1-writer.js';
+import { Latin1Pieces, Latin1Writer } from '../../src/binary/latin1-writer.js';
 
 const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
 
@@ -46,5 +46,29 @@ describe('Latin1Writer', () => {
     expect(w.takeString()).toBe('plain');
     w.text('x\u0085y');
     expect(w.takeString()).toBe('x\u0085y');
+  });
+
+  it('writes pieces made once, of every length, between other writes and across growth', () => {
+    const base = new Latin1Pieces();
+    const comma = base.add(', ');
+    const pieces = new Latin1Pieces(base);
+    const texts = ['', 'a', 'ab', 'abc', 'abcd', 'abcde', '%x.\u00e9', '\t\t; <{ int, sbyte* }> [#uses=', 'y'.repeat(1000)];
+    const at = texts.map((t) => pieces.add(t));
+    const w = new Latin1Writer(16);
+    let expected = '';
+    for (let k = 0; k < 300; k++) {
+      const i = k % texts.length;
+      w.piece(pieces, at[i]!);
+      w.piece(pieces, comma);
+      w.byte(0x7c);
+      expected += texts[i] + ', |';
+    }
+    expect(w.length).toBe(expected.length);
+    expect(w.takeString()).toBe(expected);
+    // A piece above 0x7F is decoded as latin1; after a take, ASCII again.
+    w.piece(pieces, at[6]!);
+    expect(w.takeString()).toBe('%x.\u00e9');
+    w.piece(pieces, at[1]!);
+    expect(w.takeString()).toBe('a');
   });
 });
