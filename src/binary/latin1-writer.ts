@@ -67,6 +67,11 @@ export class Latin1Pieces {
     this.end = at + 1 + count;
     return at;
   }
+
+  /** The piece added right after the one at `at` (a caller may add related texts in pairs). */
+  next(at: number): number {
+    return at + 1 + (((this.words[at]! >>> 1) + 3) >>> 2);
+  }
 }
 
 export class Latin1Writer {
@@ -135,6 +140,38 @@ export class Latin1Writer {
     for (let w = at + 1; w < end; w++, p += 4) view.setUint32(p, words[w]!, true);
     this.pos += n;
     this.high |= (head & 1) << 7;
+  }
+
+  /**
+   * `piece(pieces, at)` then `uint(n)` in one call (`%` and a slot, a comment and a count): the
+   * printer writes millions of such pairs, and each call costs more than the few bytes it copies.
+   */
+  pieceUint(pieces: Latin1Pieces, at: number, n: number): void {
+    if (n >= 0x1_0000_0000) {
+      this.piece(pieces, at);
+      this.uint(n);
+      return;
+    }
+    const words = pieces.words;
+    const head = words[at]!;
+    const length = head >>> 1;
+    const end = at + 1 + ((length + 3) >>> 2);
+    let digits = 1;
+    for (let t = n; t >= 10; t = (t / 10) >>> 0) digits++;
+    let p = this.pos;
+    if (p + 4 * (end - at - 1) + digits > this.buf.length) this.grow(4 * (end - at - 1) + digits);
+    const view = this.view;
+    for (let w = at + 1; w < end; w++, p += 4) view.setUint32(p, words[w]!, true);
+    const b = this.buf;
+    p = this.pos + length + digits;
+    this.pos = p;
+    this.high |= (head & 1) << 7;
+    let t = n >>> 0;
+    do {
+      const q = (t / 10) >>> 0;
+      b[--p] = 0x30 + t - q * 10;
+      t = q;
+    } while (t > 0);
   }
 
   /** Writes one byte (a character code 0–255). */

@@ -506,6 +506,7 @@ export class AsmPrinter {
       texts = {
         name: pieces.add(name),
         spaced: pieces.add(' ' + name + ' '),
+        spacedPercent: pieces.add(' ' + name + ' %'),
         slotComment: pieces.add('\t\t; <' + name + '>:'),
         namedComment: pieces.add('\t\t; <' + name + '> [#uses='),
       };
@@ -525,13 +526,28 @@ export class AsmPrinter {
 
   /** The operand text of the value at `pos` of `body`: its name, `%slot`, or `%<badref>`. */
   private ref(body: BodyInfo, pos: number): void {
+    this.refAfter(body, pos, -1, P_PERCENT);
+  }
+
+  /**
+   * The piece `plain` (-1: none) then the operand text of the value at `pos` of `body`; for an
+   * unnamed value, the piece `percent` (`plain`'s text and `%`) and its slot in one write.
+   */
+  private refAfter(body: BodyInfo, pos: number, plain: number, percent: number): void {
+    const out = this.out;
+    const pieces = this.pieces;
     const ref = body.refs[pos]!;
     if (ref >= 0) {
-      this.out.piece(this.pieces, ref);
+      if (plain >= 0) out.piece(pieces, plain);
+      out.piece(pieces, ref);
       return;
     }
-    this.out.byte(PERCENT);
-    this.slot(body.slots[pos]!);
+    const slot = body.slots[pos]!;
+    if (slot >= 0) out.pieceUint(pieces, percent, slot);
+    else {
+      out.piece(pieces, percent);
+      out.text('<badref>');
+    }
   }
 
   /** A slot number, or `<badref>` for none. */
@@ -574,10 +590,14 @@ export class AsmPrinter {
     return at;
   }
 
-  /** `opcodeName(op)` as a piece. */
+  /** `\t` and `opcodeName(op)` as a piece, the name alone as the next (Latin1Pieces.next). */
   private opcodePiece(op: Instruction['opcode']): number {
     let at = this.opcodePieces.get(op);
-    if (at === undefined) this.opcodePieces.set(op, (at = this.pieces.add(this.opcodeName(op))));
+    if (at === undefined) {
+      const name = this.opcodeName(op);
+      this.opcodePieces.set(op, (at = this.pieces.add('\t' + name)));
+      this.pieces.add(name);
+    }
     return at;
   }
 
@@ -605,20 +625,22 @@ export class AsmPrinter {
   private printInstruction(i: Instruction, body: BodyInfo, pos: number, p: number): void {
     const out = this.out;
     const named = body.names[pos] !== undefined;
-    out.byte(TAB);
-    const start = out.length;
+    // The line's text without its indentation starts after the tab (see instructionText).
+    const start = out.length + 1;
     const pieces = this.pieces;
-    if (named) {
-      out.piece(pieces, body.refs[pos]!);
-      out.piece(pieces, P_EQUALS);
-    }
     // Read for every instruction, not only loads, stores and calls: a read V8 has never seen run
     // would stop the optimized printer (deoptimize it) at the first call after the first loads.
     const isVolatile = i.isVolatile;
     const isTailCall = i.isTailCall;
-    if ((i.opcode === 'load' || i.opcode === 'store') && isVolatile) out.text('volatile ');
-    else if (i.opcode === 'call' && isTailCall) out.text('tail ');
-    out.piece(pieces, this.opcodePiece(i.opcode));
+    const prefix = (i.opcode === 'load' || i.opcode === 'store') && isVolatile ? 'volatile ' : i.opcode === 'call' && isTailCall ? 'tail ' : '';
+    // `\t%x = ` is one piece (NameRefs), as is `\t` and the opcode; the opcode alone follows it.
+    const tabbedOpcode = this.opcodePiece(i.opcode);
+    if (named || prefix !== '') {
+      if (named) out.piece(pieces, pieces.next(body.refs[pos]!));
+      else out.byte(TAB);
+      if (prefix !== '') out.text(prefix);
+      out.piece(pieces, pieces.next(tabbedOpcode));
+    } else out.piece(pieces, tabbedOpcode);
     const ops = i.operands;
     switch (i.opcode) {
       case 'br':
@@ -723,13 +745,16 @@ export class AsmPrinter {
     }
     if (i === this.capture) this.captured = out.textFrom(start);
     if (i.type.kind !== 'void') {
-      if (named) out.piece(pieces, this.typeTexts(i.type).namedComment);
+      if (named) out.pieceUint(pieces, this.typeTexts(i.type).namedComment, body.uses[pos]!);
       else {
-        out.piece(pieces, this.typeTexts(i.type).slotComment);
-        this.slot(body.slots[pos]!);
-        out.piece(pieces, P_USES);
+        const slot = body.slots[pos]!;
+        if (slot >= 0) out.pieceUint(pieces, this.typeTexts(i.type).slotComment, slot);
+        else {
+          out.piece(pieces, this.typeTexts(i.type).slotComment);
+          out.text('<badref>');
+        }
+        out.pieceUint(pieces, P_USES, body.uses[pos]!);
       }
-      out.uint(body.uses[pos]!);
       out.piece(pieces, P_END_USES);
     } else out.byte(NEWLINE);
   }
@@ -750,8 +775,12 @@ export class AsmPrinter {
         out.byte(COMMA);
         this.typedAt(ops, p, k);
       } else {
-        out.piece(this.pieces, P_COMMA_SPACE);
-        this.operandAt(ops, p, k);
+        const code = this.body!.operands[p + k]!;
+        if (code >= 0) this.refAfter(this.body!, code, P_COMMA_SPACE, P_COMMA_PERCENT);
+        else {
+          out.piece(this.pieces, P_COMMA_SPACE);
+          this.operandAt(ops, p, k);
+        }
       }
     }
   }
@@ -837,8 +866,8 @@ export class AsmPrinter {
     const body = this.body!;
     const code = body.operands[p + k]!;
     if (code >= 0) {
-      out.piece(this.pieces, this.typeTexts(v.type).spaced);
-      this.ref(body, code);
+      const texts = this.typeTexts(v.type);
+      this.refAfter(body, code, texts.spaced, texts.spacedPercent);
     } else if (code === BY_VALUE) {
       this.typed(v);
     } else {
@@ -1060,6 +1089,8 @@ interface TypeTexts {
   /** Pieces of the printer's (see Latin1Pieces): the type's text, ` <type> `, `\t\t; <type>:` (before a slot), and `\t\t; <type> [#uses=` (a named value's). */
   readonly name: number;
   readonly spaced: number;
+  /** ` <type> %`, before an unnamed value's slot. */
+  readonly spacedPercent: number;
   readonly slotComment: number;
   readonly namedComment: number;
 }
@@ -1067,7 +1098,8 @@ interface TypeTexts {
 /** Texts of nearly every line, as pieces each printer's own start with (at the same indices). */
 const FIXED = new Latin1Pieces();
 const P_COMMA_SPACE = FIXED.add(', ');
-const P_EQUALS = FIXED.add(' = ');
+const P_COMMA_PERCENT = FIXED.add(', %');
+const P_PERCENT = FIXED.add('%');
 const P_USES = FIXED.add(' [#uses=');
 const P_END_USES = FIXED.add(']\n');
 const P_PREDS = FIXED.add('\t\t; preds =');

@@ -64,7 +64,8 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
 /**
  * The operand text of each local name (`%x`, `"x y"`) as a piece of the printer's, made once per
  * name: functions mostly reuse the same names (`%tmp`, `%entry`), whose texts are then neither
- * built nor copied character by character again.
+ * built nor copied character by character again. The next piece (Latin1Pieces.next) is the same
+ * name as an instruction line opens with it, `\t%x = `.
  */
 export class NameRefs {
   private readonly known = new Map<string, number>();
@@ -73,7 +74,11 @@ export class NameRefs {
 
   of(name: string): number {
     let at = this.known.get(name);
-    if (at === undefined) this.known.set(name, (at = this.pieces.add(llvmName(name))));
+    if (at === undefined) {
+      const ref = llvmName(name);
+      this.known.set(name, (at = this.pieces.add(ref)));
+      this.pieces.add('\t' + ref + ' = ');
+    }
     return at;
   }
 }

@@ -71,4 +71,20 @@ describe('Latin1Writer', () => {
     w.piece(pieces, at[1]!);
     expect(w.takeString()).toBe('a');
   });
+
+  it('writes a piece and a number in one call, and finds the piece added after another', () => {
+    const pieces = new Latin1Pieces();
+    const ref = pieces.add('%x');
+    const def = pieces.add('\t%x = ');
+    const comment = pieces.add('\t\t; <int>:');
+    expect(pieces.next(ref)).toBe(def);
+    const w = new Latin1Writer(16);
+    let expected = '';
+    for (const n of [0, 9, 10, 12345, 4294967295, 4294967296, Number.MAX_SAFE_INTEGER]) {
+      w.pieceUint(pieces, comment, n);
+      w.piece(pieces, def);
+      expected += '\t\t; <int>:' + n + '\t%x = ';
+    }
+    expect(w.takeString()).toBe(expected);
+  });
 });
