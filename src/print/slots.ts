@@ -31,7 +31,10 @@ export function numberModule(unnamed: readonly GlobalValue[], infoFor: InfoFor):
  * is its name in `renamed` (LLVM's renaming of clashes, by position), else its raw name.
  */
 export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, renamed: ReadonlyMap<number, string> | undefined, refs: NameRefs): void {
-  const next = new Map<Type, number>();
+  // Every entry of slots and refs below `count` is written (a compact body's arrays are reused
+  // uncleared, see BodyScratch).
+  const next = NEXT;
+  next.clear();
   const { types, rawNames, names, slots } = body;
   const refAt = body.refs;
   let lastType: Type | undefined;
@@ -46,10 +49,15 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
     const name = names[k];
     if (name !== undefined) {
       refAt[k] = refs.of(name);
+      slots[k] = -1;
       continue;
     }
+    refAt[k] = -1;
     const t = types[k]!;
-    if (t.kind === 'void') continue; // no slot: printed `%<badref>`
+    if (t.kind === 'void') {
+      slots[k] = -1; // no slot: printed `%<badref>`
+      continue;
+    }
     // Runs of one type (blocks apart) are common: keep the last type's counter at hand.
     if (t !== lastType) {
       if (lastType !== undefined) next.set(lastType, lastNext);
@@ -60,6 +68,9 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
     slots[k] = lastNext++;
   }
 }
+
+/** numberBody's counters by type, reused (numbering a body never reenters it). */
+const NEXT = new Map<Type, number>();
 
 /**
  * The operand text of each local name (`%x`, `"x y"`) as a piece of the printer's, made once per

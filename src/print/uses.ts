@@ -124,7 +124,7 @@ function ownArrays(n: number, operandCount: number) {
  * The arrays of the compact body being printed, reused from one body to the next: compact bodies
  * are built one at a time (see UseCounts.bodyOf), and a module of thousands of small functions
  * then allocates no arrays (nor typed-array views, each a runtime call) per function. Each body
- * clears what it reads before writing it.
+ * writes every entry it reads (see reserve).
  */
 class BodyScratch {
   types: Type[] = [];
@@ -155,12 +155,9 @@ class BodyScratch {
     if (this.operands.length < operandCount) this.operands = new Int32Array(Math.max(operandCount, 2 * this.operands.length, 256));
     if (this.instPos.length < instructions) this.instPos = new Int32Array(Math.max(instructions, 2 * this.instPos.length, 256));
     if (this.blockPos.length < blocks) this.blockPos = new Int32Array(Math.max(blocks, 2 * this.blockPos.length, 64));
-    this.uses.fill(0, 0, n);
-    this.slots.fill(-1, 0, n);
-    this.operands.fill(BY_VALUE, 0, operandCount);
-    this.rawNames.fill(undefined, 0, n);
-    this.refs.fill(-1, 0, n);
-    this.preds.fill(undefined, 0, n);
+    // Nothing is cleared here: compactBodyInfo writes every entry a body reads (types, rawNames,
+    // uses, operands, and preds of blocks), numberBody every slot and ref. Clearing each array
+    // apart cost more than all of that for the many small functions of a module.
   }
 }
 
@@ -316,9 +313,11 @@ export class UseCounts {
 
   /** The operand code of a global or function (see BodyInfo.operands). */
   globalCode(v: Value): number {
-    const r = this.infoFor(v);
+    // globalInfos[id] is the record of the value with that id (made in the constructor).
     const id = this.globalIds.get(v);
-    return id !== undefined && this.globalInfos[id] === r ? -2 - id : BY_VALUE;
+    if (id !== undefined) return -2 - id;
+    this.infoFor(v);
+    return BY_VALUE;
   }
 
   /**
@@ -619,30 +618,52 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: 
   const base = 2 * n + blockCount;
   scratch.reserve(total, data.length - base, n, blockCount);
   const { types, rawNames, instPos, blockPos } = scratch;
+  const uses = scratch.uses;
   for (let k = 0; k < argCount; k++) {
     types[k] = args[k]!.type;
     rawNames[k] = nameIn(view, args[k]!);
+    uses[k] = 0;
   }
   const body = bodyInfo(undefined, c, argCount, total, scratch);
   // Each long loop is a function of its own that returns right after it: V8 optimizes a long
   // loop while it runs (on-stack replacement), and code after the loop that has not run yet
   // would make that optimized code deoptimize when reached, at every function's body.
-  placeCompact(data, n, blockCount, argCount, c.types, types, instPos, blockPos);
+  placeCompact(data, n, blockCount, argCount, c.types, types, rawNames, uses, scratch.preds, instPos, blockPos);
   nameCompact(c.nameCodes, c.names, rawNames, instPos, blockPos);
   countCompactOperands(data, n, blockCount, c.values, counts, instPos, blockPos, scratch.uses, scratch.preds, scratch.operands);
   return body;
 }
 
-/** The position and type of each block and instruction of a compact body. */
-function placeCompact(data: Int32Array, n: number, blockCount: number, argCount: number, resultTypes: readonly Type[], types: Type[], instPos: Int32Array, blockPos: Int32Array): void {
+/**
+ * The position and type of each block and instruction of a compact body; clears their names (set
+ * by nameCompact), uses and (blocks) predecessors (counted by countCompactOperands).
+ */
+function placeCompact(
+  data: Int32Array,
+  n: number,
+  blockCount: number,
+  argCount: number,
+  resultTypes: readonly Type[],
+  types: Type[],
+  rawNames: (string | undefined)[],
+  uses: Int32Array,
+  preds: (number[] | undefined)[],
+  instPos: Int32Array,
+  blockPos: Int32Array,
+): void {
   const label = primitiveTypes.label;
   let pos = argCount;
   let i = 0;
   for (let b = 0; b < blockCount; b++) {
     blockPos[b] = pos;
+    preds[pos] = undefined;
+    rawNames[pos] = undefined;
+    uses[pos] = 0;
     types[pos++] = label;
     for (const end = data[2 * n + b]!; i < end; i++) {
       instPos[i] = pos;
+      rawNames[pos] = undefined;
+      uses[pos] = 0;
       types[pos++] = resultTypes[data[i]! >>> 6]!;
     }
   }
@@ -682,7 +703,10 @@ function countCompactOperands(
       const terminator = (data[i]! & 63) <= LAST_TERMINATOR;
       for (let k = start; k < end; k++) {
         const code = data[base + k]!;
-        if (code === UNRESOLVED) continue;
+        if (code === UNRESOLVED) {
+          operands[k] = BY_VALUE;
+          continue;
+        }
         const tag = code & 3;
         const index = code >>> 2;
         let at: number;
@@ -694,7 +718,7 @@ function countCompactOperands(
           const v = values[index]!;
           if (v.kind === 'argument') at = v.index;
           else {
-            if (v.kind === 'global' || v.kind === 'function') operands[k] = counts.globalCode(v);
+            operands[k] = v.kind === 'global' || v.kind === 'function' ? counts.globalCode(v) : BY_VALUE;
             continue;
           }
         }
