@@ -13,7 +13,7 @@ import { canonicalConstant, isNullConstant } from './constants.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Dialect } from './dialect.js';
 import { renameLocals, renameState, type RenameState } from './locals.js';
-import { NameRefs, numberBody, numberModule } from './slots.js';
+import { LocalNumbering, numberBody, numberModule } from './slots.js';
 import { escapeString, formatFloat, llvmName } from './text.js';
 import { sortedTypeNames, TypeNamer } from './type-names.js';
 import { BY_VALUE, UseCounts, type BodyInfo, type ValueInfo } from './uses.js';
@@ -52,7 +52,7 @@ export class AsmPrinter {
   private readonly out = new Latin1Writer();
   /** Texts written on most lines (FIXED's, then types', names', opcodes'), made once. */
   private readonly pieces = new Latin1Pieces(FIXED);
-  private readonly nameRefs = new NameRefs(this.pieces);
+  private readonly numbering = new LocalNumbering(this.pieces);
   /** Pieces of opcode names (as the dialect spells them) and of block labels. */
   private readonly opcodePieces = new Map<Instruction['opcode'], number>();
   private readonly labelPieces = new Map<string, number>();
@@ -169,7 +169,7 @@ export class AsmPrinter {
     }
     const fi = this.functionIndex(f);
     const body = this.uses.bodyOf(fi);
-    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined, this.nameRefs);
+    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined, this.numbering);
     // A body still held compactly has only its arguments as objects.
     const pos = body.values !== undefined ? body.values.indexOf(v) : v.kind === 'argument' ? f.args.indexOf(v) : -1;
     return pos >= 0 && body.slots[pos]! >= 0 ? body.slots[pos] : undefined;
@@ -317,7 +317,7 @@ export class AsmPrinter {
     out.byte(0x28); // (
     const body = this.uses.bodyOf(fi);
     this.body = body;
-    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined, this.nameRefs);
+    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined, this.numbering);
     let first = true;
     if (f.args.length === ft.params.length) {
       for (let k = 0; k < f.args.length; k++) {
@@ -633,7 +633,7 @@ export class AsmPrinter {
     const isVolatile = i.isVolatile;
     const isTailCall = i.isTailCall;
     const prefix = (i.opcode === 'load' || i.opcode === 'store') && isVolatile ? 'volatile ' : i.opcode === 'call' && isTailCall ? 'tail ' : '';
-    // `\t%x = ` is one piece (NameRefs), as is `\t` and the opcode; the opcode alone follows it.
+    // `\t%x = ` is one piece (LocalNumbering), as is `\t` and the opcode; the opcode alone follows it.
     const tabbedOpcode = this.opcodePiece(i.opcode);
     if (named || prefix !== '') {
       if (named) out.piece(pieces, pieces.next(body.refs[pos]!));

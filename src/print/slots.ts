@@ -30,14 +30,15 @@ export function numberModule(unnamed: readonly GlobalValue[], infoFor: InfoFor):
  * and the operand texts of named ones (unnamed ones print as `%` and their slot): a value's name
  * is its name in `renamed` (LLVM's renaming of clashes, by position), else its raw name.
  */
-export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, renamed: ReadonlyMap<number, string> | undefined, refs: NameRefs): void {
+export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, renamed: ReadonlyMap<number, string> | undefined, numbering: LocalNumbering): void {
   // Every entry of slots and refs below `count` is written (a compact body's arrays are reused
   // uncleared, see BodyScratch).
-  const next = NEXT;
-  next.clear();
   const { types, rawNames, names, slots } = body;
   const refAt = body.refs;
+  const stamp = ++numbering.bodies;
   let lastType: Type | undefined;
+  let lastId = -1;
+  let lastVoid = false;
   let lastNext = 0;
   // Renamed values are few: applied first, so that the loop below makes no call (a call there
   // with no feedback yet, in the first bodies that have no renaming, costs a deoptimization later).
@@ -48,42 +49,43 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
   for (let k = 0; k < count; k++) {
     const name = names[k];
     if (name !== undefined) {
-      refAt[k] = refs.of(name);
+      refAt[k] = numbering.ref(name);
       slots[k] = -1;
       continue;
     }
     refAt[k] = -1;
     const t = types[k]!;
-    if (t.kind === 'void') {
-      slots[k] = -1; // no slot: printed `%<badref>`
-      continue;
-    }
     // Runs of one type (blocks apart) are common: keep the last type's counter at hand.
     if (t !== lastType) {
-      if (lastType !== undefined) next.set(lastType, lastNext);
-      const n = next.get(t);
-      lastNext = n === undefined ? (moduleNext.get(t) ?? 0) : n;
+      if (lastId >= 0) numbering.setNext(lastId, stamp, lastNext);
       lastType = t;
+      lastVoid = t.kind === 'void';
+      lastId = numbering.idOf(t);
+      lastNext = numbering.nextOf(lastId, stamp, t, moduleNext);
     }
-    slots[k] = lastNext++;
+    slots[k] = lastVoid ? -1 : lastNext++; // void: no slot, printed `%<badref>`
   }
 }
 
-/** numberBody's counters by type, reused (numbering a body never reenters it). */
-const NEXT = new Map<Type, number>();
-
 /**
- * The operand text of each local name (`%x`, `"x y"`) as a piece of the printer's, made once per
- * name: functions mostly reuse the same names (`%tmp`, `%entry`), whose texts are then neither
- * built nor copied character by character again. The next piece (Latin1Pieces.next) is the same
- * name as an instruction line opens with it, `\t%x = `.
+ * What numberBody keeps from one body to the next: the operand text of each local name (`%x`,
+ * `"x y"`) as a piece of the printer's, made once per name (functions mostly reuse the same names,
+ * `%tmp`, `%entry`, whose texts are then neither built nor copied character by character again;
+ * the next piece, Latin1Pieces.next, is the name as an instruction line opens with it, `\t%x = `),
+ * and the next slot of each type in the body being numbered, stamped with the body's number
+ * instead of cleared (a Map's clear allocates, which cost more than numbering a small body).
  */
-export class NameRefs {
+export class LocalNumbering {
   private readonly known = new Map<string, number>();
+  private readonly ids = new Map<Type, number>();
+  private next = new Int32Array(16);
+  private stamps = new Int32Array(16);
+  /** Bodies numbered so far (the stamp of the current one). */
+  bodies = 0;
 
   constructor(private readonly pieces: Latin1Pieces) {}
 
-  of(name: string): number {
+  ref(name: string): number {
     let at = this.known.get(name);
     if (at === undefined) {
       const ref = llvmName(name);
@@ -91,5 +93,33 @@ export class NameRefs {
       this.pieces.add('\t' + ref + ' = ');
     }
     return at;
+  }
+
+  /** A small number for type `t`, the same for the whole module. */
+  idOf(t: Type): number {
+    let id = this.ids.get(t);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(t, id);
+      if (id >= this.next.length) {
+        const next = new Int32Array(2 * this.next.length);
+        next.set(this.next);
+        this.next = next;
+        const stamps = new Int32Array(2 * this.stamps.length);
+        stamps.set(this.stamps);
+        this.stamps = stamps;
+      }
+    }
+    return id;
+  }
+
+  /** The next slot of type `t` (id `id`) in the body numbered `stamp`. */
+  nextOf(id: number, stamp: number, t: Type, moduleNext: ReadonlyMap<Type, number>): number {
+    return this.stamps[id] === stamp ? this.next[id]! : (moduleNext.get(t) ?? 0);
+  }
+
+  setNext(id: number, stamp: number, next: number): void {
+    this.next[id] = next;
+    this.stamps[id] = stamp;
   }
 }
