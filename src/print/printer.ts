@@ -55,6 +55,8 @@ export class AsmPrinter {
   private readonly numbering = new LocalNumbering(this.pieces);
   /** Pieces of opcode names (as the dialect spells them) and of block labels. */
   private readonly opcodePieces = new Map<Instruction['opcode'], number>();
+  /** `opcodePiece` by a compact body's opcode number (graph/compact-body.ts OPCODES), -1 until asked. */
+  private readonly opcodePiecesByNumber = new Int32Array(64).fill(-1);
   private readonly labelPieces = new Map<string, number>();
   private readonly types: TypeNamer;
   private readonly uses: UseCounts;
@@ -283,7 +285,7 @@ export class AsmPrinter {
         for (let d = body.argCount; d < values.length; d++) {
           const v = values[d]!;
           if (v.kind === 'instruction') {
-            this.printInstruction(v, body, d, p);
+            this.printInstruction(v, body, d, p, this.opcodePiece(v.opcode));
             p += v.operands.length;
           } else {
             this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
@@ -381,7 +383,7 @@ export class AsmPrinter {
     for (let d = body.argCount; d < values.length; d++) {
       const v = values[d]!;
       if (v.kind === 'instruction') {
-        this.printInstruction(v, body, d, p);
+        this.printInstruction(v, body, d, p, this.opcodePiece(v.opcode));
         p += v.operands.length;
       } else {
         this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
@@ -413,6 +415,7 @@ export class AsmPrinter {
     const plain = this.plainRecord;
     const withExtras = this.extrasRecord;
     const newestFirst = this.newestFirst;
+    const opcodePieces = this.opcodePiecesByNumber;
     let extra = 0;
     let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
     let pos = body.argCount;
@@ -438,10 +441,13 @@ export class AsmPrinter {
           setExtras(inst, c.extras[extra++]!);
           nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
         }
-        inst.opcode = OPCODES[word & 63]!;
+        const opcode = word & 63;
+        inst.opcode = OPCODES[opcode]!;
         inst.type = resultTypes[word >>> 6]!;
         inst.operands = operands;
-        this.printInstruction(inst, body, pos, start);
+        let op = opcodePieces[opcode]!;
+        if (op < 0) opcodePieces[opcode] = op = this.opcodePiece(inst.opcode);
+        this.printInstruction(inst, body, pos, start, op);
         start = end;
       }
     }
@@ -460,6 +466,7 @@ export class AsmPrinter {
     const plain = this.plainRecord;
     const withExtras = this.extrasRecord;
     const newestFirst = this.newestFirst;
+    const opcodePieces = this.opcodePiecesByNumber;
     let extra = 0;
     let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
     let pos = body.argCount;
@@ -485,10 +492,13 @@ export class AsmPrinter {
           setExtras(inst, c.extras[extra++]!);
           nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
         }
-        inst.opcode = OPCODES[word & 63]!;
+        const opcode = word & 63;
+        inst.opcode = OPCODES[opcode]!;
         inst.type = resultTypes[word >>> 6]!;
         inst.operands = operands;
-        this.printInstruction(inst, body, pos, start);
+        let op = opcodePieces[opcode]!;
+        if (op < 0) opcodePieces[opcode] = op = this.opcodePiece(inst.opcode);
+        this.printInstruction(inst, body, pos, start, op);
         start = end;
         if (this.out.length >= split) yield;
       }
@@ -619,10 +629,11 @@ export class AsmPrinter {
   }
 
   /**
-   * One instruction line: `i` is at position `pos` of `body`, and its operand k has the code
-   * `body.operands[p + k]`.
+   * One instruction line: `i` is at position `pos` of `body`, its operand k has the code
+   * `body.operands[p + k]`, and `tabbedOpcode` is `opcodePiece(i.opcode)` (a compact body's loop
+   * finds it by opcode number, without a Map lookup per instruction).
    */
-  private printInstruction(i: Instruction, body: BodyInfo, pos: number, p: number): void {
+  private printInstruction(i: Instruction, body: BodyInfo, pos: number, p: number, tabbedOpcode: number): void {
     const out = this.out;
     const named = body.names[pos] !== undefined;
     // The line's text without its indentation starts after the tab (see instructionText).
@@ -634,7 +645,6 @@ export class AsmPrinter {
     const isTailCall = i.isTailCall;
     const prefix = (i.opcode === 'load' || i.opcode === 'store') && isVolatile ? 'volatile ' : i.opcode === 'call' && isTailCall ? 'tail ' : '';
     // `\t%x = ` is one piece (LocalNumbering), as is `\t` and the opcode; the opcode alone follows it.
-    const tabbedOpcode = this.opcodePiece(i.opcode);
     if (named || prefix !== '') {
       if (named) out.piece(pieces, pieces.next(body.refs[pos]!));
       else out.byte(TAB);
