@@ -211,6 +211,8 @@ export class UseCounts {
   private readonly active = new Set<Constant>();
   private readonly keyActive = new Set<Constant>();
   private readonly mentions = new Map<Constant, boolean>();
+  /** countCompact's uses of each entry of a body's value table (all zero between bodies). */
+  private tally = new Int32Array(64);
   /** Globals that already have their ConstantPointerRef. */
   private readonly referenced = new Set<Value>();
 
@@ -282,6 +284,9 @@ export class UseCounts {
   /**
    * The uses a compact body makes of values it does not define (its locals are counted when it
    * is built, see compactBodyInfo); false when an operand is an argument of another function.
+   * Operands are first tallied by their index in the body's value table, then each value used is
+   * looked at once: a value's kind varies (a megamorphic read) and a global's record is a Map
+   * lookup, where a tally is one typed-array increment.
    */
   private countCompact(f: Function, c: CompactBody): boolean {
     const data = c.data;
@@ -289,26 +294,38 @@ export class UseCounts {
     const base = 2 * n + c.blockCount;
     const end = data.length;
     const values = c.values;
+    if (this.tally.length < values.length) this.tally = new Int32Array(Math.max(values.length, 2 * this.tally.length));
+    const tally = this.tally;
     for (let k = base; k < end; k++) {
       const code = data[k]!;
       if ((code & 3) !== TAG_VALUE || code === UNRESOLVED) continue;
-      const op = values[code >>> 2]!;
+      tally[code >>> 2]!++;
+    }
+    let ok = true;
+    for (let index = 0; index < values.length; index++) {
+      const count = tally[index]!;
+      if (count === 0) continue;
+      tally[index] = 0;
+      if (!ok) continue; // (the tally is still cleared)
+      const op = values[index]!;
       switch (op.kind) {
         case 'argument':
-          if (f.args[op.index] !== op) return false;
+          if (f.args[op.index] !== op) ok = false;
           break;
         case 'block':
         case 'instruction':
-          return false;
+          ok = false;
+          break;
         case 'global':
         case 'function':
-          this.infoFor(op).uses++;
+          this.infoFor(op).uses += count;
           break;
         default:
+          // A constant counts its own uses once, however often it is used (see `use`).
           this.use(op);
       }
     }
-    return true;
+    return ok;
   }
 
   /** The operand code of a global or function (see BodyInfo.operands). */
