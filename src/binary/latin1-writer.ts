@@ -22,6 +22,10 @@ const INITIAL_CAPACITY = 1 << 12;
  */
 const POOL = new BufferPool(4, 1 << 20);
 
+/** A released writer's buffer (see `release`). */
+const NO_BYTES = new Uint8Array(0);
+const NO_BYTES_VIEW = new DataView(NO_BYTES.buffer);
+
 /**
  * Texts made once into 32-bit words (four characters each, the first in the low byte), which
  * `Latin1Writer.piece` copies four bytes at a time: the printer writes the same few texts (type
@@ -30,14 +34,36 @@ const POOL = new BufferPool(4, 1 << 20);
  * times two, plus one when a character is above 0x7F), its words following; one array holds them
  * all, so a piece costs its bytes, not an object.
  */
+const NO_WORDS = new Uint32Array(0);
+/** Words of released Latin1Pieces, for the next (a few, up to 256 KiB each). */
+const WORDS_POOL: Uint32Array[] = [];
+
 export class Latin1Pieces {
   words: Uint32Array;
   private end: number;
 
-  /** Starts with the pieces of `base`, at the same indices (e.g. fixed texts added once). */
+  /**
+   * Starts with the pieces of `base`, at the same indices (e.g. fixed texts added once), in words
+   * given back by a set of pieces done before (see `release`) when there are some.
+   */
   constructor(base?: Latin1Pieces) {
-    this.words = base === undefined ? new Uint32Array(256) : base.words.slice();
-    this.end = base === undefined ? 0 : base.end;
+    const start = base === undefined ? 0 : base.end;
+    const kept = WORDS_POOL.length > 0 ? WORDS_POOL.pop()! : undefined;
+    this.words = kept !== undefined && kept.length >= start ? kept : new Uint32Array(Math.max(256, 2 * start));
+    if (base !== undefined) this.words.set(base.words.subarray(0, start));
+    this.end = start;
+  }
+
+  /**
+   * Gives the words back for later sets of pieces (a printer per module of a batch of small ones:
+   * a new typed array each is an allocation outside the heap, which cost more than the few pieces
+   * of a small module). The pieces are unusable after.
+   */
+  release(): void {
+    const words = this.words;
+    this.words = NO_WORDS;
+    this.end = 0;
+    if (WORDS_POOL.length < 4 && words.length <= 1 << 16 && words !== NO_WORDS) WORDS_POOL.push(words);
   }
 
   /** Adds `s` (one character per byte; a code above 0xFF keeps its low 8 bits) and gives its index. */
@@ -45,7 +71,7 @@ export class Latin1Pieces {
     const n = s.length;
     const count = (n + 3) >>> 2;
     if (this.end + 1 + count > this.words.length) {
-      let size = this.words.length * 2;
+      let size = Math.max(256, this.words.length * 2);
       while (size < this.end + 1 + count) size *= 2;
       const bigger = new Uint32Array(size);
       bigger.set(this.words.subarray(0, this.end));
@@ -94,8 +120,9 @@ export class Latin1Writer {
    */
   release(): void {
     const buf = this.buf;
-    this.buf = new Uint8Array(16);
-    this.view = viewOf(this.buf);
+    // Writes check their room first: a later one takes a new buffer (see grow).
+    this.buf = NO_BYTES;
+    this.view = NO_BYTES_VIEW;
     this.pos = 0;
     this.high = 0;
     POOL.give(buf);
@@ -257,7 +284,7 @@ export class Latin1Writer {
   }
 
   private grow(extra: number): void {
-    let size = this.buf.length * 2;
+    let size = Math.max(16, this.buf.length * 2);
     while (size < this.pos + extra) size *= 2;
     const bigger = new Uint8Array(size);
     bigger.set(this.buf.subarray(0, this.pos));

@@ -56,7 +56,7 @@ export class AsmPrinter {
   /** Pieces of opcode names (as the dialect spells them) and of block labels. */
   private readonly opcodePieces = new Map<Instruction['opcode'], number>();
   /** `opcodePiece` by a compact body's opcode number (graph/compact-body.ts OPCODES), -1 until asked. */
-  private readonly opcodePiecesByNumber = new Int32Array(64).fill(-1);
+  private readonly opcodePiecesByNumber: number[] = new Array<number>(64).fill(-1);
   private readonly labelPieces = new Map<string, number>();
   private readonly types: TypeNamer;
   private readonly uses: UseCounts;
@@ -120,6 +120,7 @@ export class AsmPrinter {
     text += out.takeString();
     // Done: the buffers go back for the next printer (see Latin1Writer.release).
     out.release();
+    this.pieces.release();
     this.uses.releaseScratch();
     return text;
   }

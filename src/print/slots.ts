@@ -78,8 +78,9 @@ export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo
 export class LocalNumbering {
   private readonly known = new Map<string, number>();
   private readonly ids = new Map<Type, number>();
-  private next = new Int32Array(16);
-  private stamps = new Int32Array(16);
+  // Plain arrays: a small typed array per printer (per module of a batch) costs an allocation outside the heap.
+  private readonly next: number[] = [];
+  private readonly stamps: number[] = [];
   /** Bodies numbered so far (the stamp of the current one). */
   bodies = 0;
 
@@ -101,14 +102,8 @@ export class LocalNumbering {
     if (id === undefined) {
       id = this.ids.size;
       this.ids.set(t, id);
-      if (id >= this.next.length) {
-        const next = new Int32Array(2 * this.next.length);
-        next.set(this.next);
-        this.next = next;
-        const stamps = new Int32Array(2 * this.stamps.length);
-        stamps.set(this.stamps);
-        this.stamps = stamps;
-      }
+      this.next.push(0);
+      this.stamps.push(0);
     }
     return id;
   }

@@ -212,7 +212,7 @@ export class UseCounts {
   private readonly keyActive = new Set<Constant>();
   private readonly mentions = new Map<Constant, boolean>();
   /** countCompact's uses of each entry of a body's value table (all zero between bodies). */
-  private tally = new Int32Array(64);
+  private tally: number[] = [];
   /** Globals that already have their ConstantPointerRef. */
   private readonly referenced = new Set<Value>();
 
@@ -294,8 +294,8 @@ export class UseCounts {
     const base = 2 * n + c.blockCount;
     const end = data.length;
     const values = c.values;
-    if (this.tally.length < values.length) this.tally = new Int32Array(Math.max(values.length, 2 * this.tally.length));
     const tally = this.tally;
+    while (tally.length < values.length) tally.push(0);
     for (let k = base; k < end; k++) {
       const code = data[k]!;
       if ((code & 3) !== TAG_VALUE || code === UNRESOLVED) continue;

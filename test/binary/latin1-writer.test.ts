@@ -87,4 +87,23 @@ describe('Latin1Writer', () => {
     }
     expect(w.takeString()).toBe(expected);
   });
+
+  it('writes again after release, and pieces made in released words start with their base', () => {
+    const w = new Latin1Writer();
+    w.text('dropped');
+    w.release();
+    w.text('kept');
+    w.byte(0x21);
+    expect(w.takeString()).toBe('kept!');
+    const base = new Latin1Pieces();
+    const fixed = base.add(' [#uses=');
+    const first = new Latin1Pieces(base);
+    for (let k = 0; k < 100; k++) first.add('name' + k);
+    first.release();
+    const second = new Latin1Pieces(base);
+    const own = second.add('%x');
+    w.piece(second, fixed);
+    w.piece(second, own);
+    expect(w.takeString()).toBe(' [#uses=%x');
+  });
 });
