@@ -143,6 +143,8 @@ export class AsmPrinter {
       if (this.out.length >= chunkBytes) yield take();
     }
     if (this.out.length > 0) yield take();
+    // Done (the caller asked past the last piece): the pieces' words go back for the next printer.
+    this.pieces.release();
   }
 
   /** One function's text, exactly as in the whole module's listing (same numbers and names). */
