@@ -7,13 +7,13 @@ import { nullValue } from '../graph/describe.js';
 import { SelfContainingTypes } from '../graph/self-containing.js';
 import { primitiveTypes, type Type } from '../graph/type.js';
 import type { Constant, ConstantInt, Function, GlobalValue, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
-import { Latin1Writer } from '../binary/latin1-writer.js';
+import { Latin1Pieces, Latin1Writer } from '../binary/latin1-writer.js';
 import { compactBodyOf, OPCODES, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Dialect } from './dialect.js';
 import { renameLocals, renameState, type RenameState } from './locals.js';
-import { numberBody, numberModule } from './slots.js';
+import { LocalNumbering, numberBody, numberModule } from './slots.js';
 import { escapeString, formatFloat, llvmName } from './text.js';
 import { sortedTypeNames, TypeNamer } from './type-names.js';
 import { BY_VALUE, UseCounts, type BodyInfo, type ValueInfo } from './uses.js';
@@ -50,6 +50,14 @@ const SPLIT_BYTES = 1 << 18;
 export class AsmPrinter {
   /** The listing, as latin1 bytes. */
   private readonly out = new Latin1Writer();
+  /** Texts written on most lines (FIXED's, then types', names', opcodes'), made once. */
+  private readonly pieces = new Latin1Pieces(FIXED);
+  private readonly numbering = new LocalNumbering(this.pieces);
+  /** Pieces of opcode names (as the dialect spells them) and of block labels. */
+  private readonly opcodePieces = new Map<Instruction['opcode'], number>();
+  /** `opcodePiece` by a compact body's opcode number (graph/compact-body.ts OPCODES), -1 until asked. */
+  private readonly opcodePiecesByNumber: number[] = new Array<number>(64).fill(-1);
+  private readonly labelPieces = new Map<string, number>();
   private readonly types: TypeNamer;
   private readonly uses: UseCounts;
   /** Next slot number of each type after the module's unnamed globals and functions. */
@@ -112,6 +120,7 @@ export class AsmPrinter {
     text += out.takeString();
     // Done: the buffers go back for the next printer (see Latin1Writer.release).
     out.release();
+    this.pieces.release();
     this.uses.releaseScratch();
     return text;
   }
@@ -134,6 +143,8 @@ export class AsmPrinter {
       if (this.out.length >= chunkBytes) yield take();
     }
     if (this.out.length > 0) yield take();
+    // Done (the caller asked past the last piece): the pieces' words go back for the next printer.
+    this.pieces.release();
   }
 
   /** One function's text, exactly as in the whole module's listing (same numbers and names). */
@@ -163,7 +174,7 @@ export class AsmPrinter {
     }
     const fi = this.functionIndex(f);
     const body = this.uses.bodyOf(fi);
-    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined);
+    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined, this.numbering);
     // A body still held compactly has only its arguments as objects.
     const pos = body.values !== undefined ? body.values.indexOf(v) : v.kind === 'argument' ? f.args.indexOf(v) : -1;
     return pos >= 0 && body.slots[pos]! >= 0 ? body.slots[pos] : undefined;
@@ -277,7 +288,7 @@ export class AsmPrinter {
         for (let d = body.argCount; d < values.length; d++) {
           const v = values[d]!;
           if (v.kind === 'instruction') {
-            this.printInstruction(v, body, d, p);
+            this.printInstruction(v, body, d, p, this.opcodePiece(v.opcode));
             p += v.operands.length;
           } else {
             this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
@@ -304,23 +315,23 @@ export class AsmPrinter {
     else out.text(this.definitionLinkage(f.linkage));
     out.text(this.callingConv(f.callingConv, CC_FUNCTION, CC_X86_FUNCTION, '', ' '));
     const ft = f.functionType;
-    out.text(this.types.name(ft.returnType));
+    out.piece(this.pieces, this.typeTexts(ft.returnType).name);
     out.byte(SPACE);
     const name = nameIn(view, f);
     out.text(name !== undefined ? llvmName(name) : '""');
     out.byte(0x28); // (
     const body = this.uses.bodyOf(fi);
     this.body = body;
-    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined);
+    numberBody(this.moduleNext, body, this.dialect.renamesLocalClashes ? renameLocals(body, this.renames) : undefined, this.numbering);
     let first = true;
     if (f.args.length === ft.params.length) {
       for (let k = 0; k < f.args.length; k++) {
-        if (!first) out.text(', ');
+        if (!first) out.piece(this.pieces, P_COMMA_SPACE);
         first = false;
-        out.text(this.types.name(f.args[k]!.type));
+        out.piece(this.pieces, this.typeTexts(f.args[k]!.type).name);
         if (body.names[k] !== undefined) {
           out.byte(SPACE);
-          out.text(body.refs[k]!);
+          out.piece(this.pieces, body.refs[k]!);
         }
       }
     } else {
@@ -375,7 +386,7 @@ export class AsmPrinter {
     for (let d = body.argCount; d < values.length; d++) {
       const v = values[d]!;
       if (v.kind === 'instruction') {
-        this.printInstruction(v, body, d, p);
+        this.printInstruction(v, body, d, p, this.opcodePiece(v.opcode));
         p += v.operands.length;
       } else {
         this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
@@ -407,6 +418,7 @@ export class AsmPrinter {
     const plain = this.plainRecord;
     const withExtras = this.extrasRecord;
     const newestFirst = this.newestFirst;
+    const opcodePieces = this.opcodePiecesByNumber;
     let extra = 0;
     let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
     let pos = body.argCount;
@@ -432,10 +444,13 @@ export class AsmPrinter {
           setExtras(inst, c.extras[extra++]!);
           nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
         }
-        inst.opcode = OPCODES[word & 63]!;
+        const opcode = word & 63;
+        inst.opcode = OPCODES[opcode]!;
         inst.type = resultTypes[word >>> 6]!;
         inst.operands = operands;
-        this.printInstruction(inst, body, pos, start);
+        let op = opcodePieces[opcode]!;
+        if (op < 0) opcodePieces[opcode] = op = this.opcodePiece(inst.opcode);
+        this.printInstruction(inst, body, pos, start, op);
         start = end;
       }
     }
@@ -454,6 +469,7 @@ export class AsmPrinter {
     const plain = this.plainRecord;
     const withExtras = this.extrasRecord;
     const newestFirst = this.newestFirst;
+    const opcodePieces = this.opcodePiecesByNumber;
     let extra = 0;
     let nextExtra = extraAt.length > 0 ? extraAt[0]! : -1;
     let pos = body.argCount;
@@ -479,10 +495,13 @@ export class AsmPrinter {
           setExtras(inst, c.extras[extra++]!);
           nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;
         }
-        inst.opcode = OPCODES[word & 63]!;
+        const opcode = word & 63;
+        inst.opcode = OPCODES[opcode]!;
         inst.type = resultTypes[word >>> 6]!;
         inst.operands = operands;
-        this.printInstruction(inst, body, pos, start);
+        let op = opcodePieces[opcode]!;
+        if (op < 0) opcodePieces[opcode] = op = this.opcodePiece(inst.opcode);
+        this.printInstruction(inst, body, pos, start, op);
         start = end;
         if (this.out.length >= split) yield;
       }
@@ -496,7 +515,14 @@ export class AsmPrinter {
     let texts = this.typeTextCache.get(t);
     if (texts === undefined) {
       const name = this.types.name(t);
-      texts = { spaced: ' ' + name + ' ', comment: '\t\t; <' + name + '>', namedComment: '\t\t; <' + name + '> [#uses=' };
+      const pieces = this.pieces;
+      texts = {
+        name: pieces.add(name),
+        spaced: pieces.add(' ' + name + ' '),
+        spacedPercent: pieces.add(' ' + name + ' %'),
+        slotComment: pieces.add('\t\t; <' + name + '>:'),
+        namedComment: pieces.add('\t\t; <' + name + '> [#uses='),
+      };
       this.typeTextCache.set(t, texts);
     }
     this.lastTextType = t;
@@ -513,13 +539,28 @@ export class AsmPrinter {
 
   /** The operand text of the value at `pos` of `body`: its name, `%slot`, or `%<badref>`. */
   private ref(body: BodyInfo, pos: number): void {
-    const ref = body.refs[pos];
-    if (ref !== undefined) {
-      this.out.text(ref);
+    this.refAfter(body, pos, -1, P_PERCENT);
+  }
+
+  /**
+   * The piece `plain` (-1: none) then the operand text of the value at `pos` of `body`; for an
+   * unnamed value, the piece `percent` (`plain`'s text and `%`) and its slot in one write.
+   */
+  private refAfter(body: BodyInfo, pos: number, plain: number, percent: number): void {
+    const out = this.out;
+    const pieces = this.pieces;
+    const ref = body.refs[pos]!;
+    if (ref >= 0) {
+      if (plain >= 0) out.piece(pieces, plain);
+      out.piece(pieces, ref);
       return;
     }
-    this.out.byte(PERCENT);
-    this.slot(body.slots[pos]!);
+    const slot = body.slots[pos]!;
+    if (slot >= 0) out.pieceUint(pieces, percent, slot);
+    else {
+      out.piece(pieces, percent);
+      out.text('<badref>');
+    }
   }
 
   /** A slot number, or `<badref>` for none. */
@@ -533,7 +574,7 @@ export class AsmPrinter {
     const name = body.names[pos];
     if (name !== undefined) {
       out.byte(NEWLINE);
-      out.text(this.dialect.quotesLabels ? llvmName(name, false) : name);
+      out.piece(this.pieces, this.labelPiece(name));
       out.byte(0x3a); // :
     } else if (body.uses[pos]! > 0) {
       out.text('\n; <label>:');
@@ -543,15 +584,34 @@ export class AsmPrinter {
       const preds = body.preds[pos];
       if (preds === undefined) out.text('\t\t; No predecessors!');
       else {
-        out.text('\t\t; preds =');
+        out.piece(this.pieces, P_PREDS);
         const n = preds.length;
         for (let k = 0; k < n; k++) {
-          out.text(k > 0 ? ', ' : ' ');
+          if (k > 0) out.piece(this.pieces, P_COMMA_SPACE);
+          else out.byte(SPACE);
           this.ref(body, preds[newestFirst ? n - 1 - k : k]!);
         }
       }
     }
     out.byte(NEWLINE);
+  }
+
+  /** A block's label as its header line names it (quoted where the dialect did), as a piece. */
+  private labelPiece(name: string): number {
+    let at = this.labelPieces.get(name);
+    if (at === undefined) this.labelPieces.set(name, (at = this.pieces.add(this.dialect.quotesLabels ? llvmName(name, false) : name)));
+    return at;
+  }
+
+  /** `\t` and `opcodeName(op)` as a piece, the name alone as the next (Latin1Pieces.next). */
+  private opcodePiece(op: Instruction['opcode']): number {
+    let at = this.opcodePieces.get(op);
+    if (at === undefined) {
+      const name = this.opcodeName(op);
+      this.opcodePieces.set(op, (at = this.pieces.add('\t' + name)));
+      this.pieces.add(name);
+    }
+    return at;
   }
 
   private opcodeName(op: Instruction['opcode']): string {
@@ -572,25 +632,28 @@ export class AsmPrinter {
   }
 
   /**
-   * One instruction line: `i` is at position `pos` of `body`, and its operand k has the code
-   * `body.operands[p + k]`.
+   * One instruction line: `i` is at position `pos` of `body`, its operand k has the code
+   * `body.operands[p + k]`, and `tabbedOpcode` is `opcodePiece(i.opcode)` (a compact body's loop
+   * finds it by opcode number, without a Map lookup per instruction).
    */
-  private printInstruction(i: Instruction, body: BodyInfo, pos: number, p: number): void {
+  private printInstruction(i: Instruction, body: BodyInfo, pos: number, p: number, tabbedOpcode: number): void {
     const out = this.out;
     const named = body.names[pos] !== undefined;
-    out.byte(TAB);
-    const start = out.length;
-    if (named) {
-      out.text(body.refs[pos]!);
-      out.text(' = ');
-    }
+    // The line's text without its indentation starts after the tab (see instructionText).
+    const start = out.length + 1;
+    const pieces = this.pieces;
     // Read for every instruction, not only loads, stores and calls: a read V8 has never seen run
     // would stop the optimized printer (deoptimize it) at the first call after the first loads.
     const isVolatile = i.isVolatile;
     const isTailCall = i.isTailCall;
-    if ((i.opcode === 'load' || i.opcode === 'store') && isVolatile) out.text('volatile ');
-    else if (i.opcode === 'call' && isTailCall) out.text('tail ');
-    out.text(this.opcodeName(i.opcode));
+    const prefix = (i.opcode === 'load' || i.opcode === 'store') && isVolatile ? 'volatile ' : i.opcode === 'call' && isTailCall ? 'tail ' : '';
+    // `\t%x = ` is one piece (LocalNumbering), as is `\t` and the opcode; the opcode alone follows it.
+    if (named || prefix !== '') {
+      if (named) out.piece(pieces, pieces.next(body.refs[pos]!));
+      else out.byte(TAB);
+      if (prefix !== '') out.text(prefix);
+      out.piece(pieces, pieces.next(tabbedOpcode));
+    } else out.piece(pieces, tabbedOpcode);
     const ops = i.operands;
     switch (i.opcode) {
       case 'br':
@@ -617,33 +680,30 @@ export class AsmPrinter {
         break;
       }
       case 'phi': {
-        out.byte(SPACE);
-        out.text(this.types.name(i.type));
-        out.byte(SPACE);
+        out.piece(pieces, this.typeTexts(i.type).spaced);
         for (let k = 0; k + 1 < ops.length; k += 2) {
-          out.text(k > 0 ? ', [ ' : '[ ');
+          out.piece(pieces, k > 0 ? P_PHI_NEXT : P_PHI_OPEN);
           this.operandAt(ops, p, k);
-          out.text(', ');
+          out.piece(pieces, P_COMMA_SPACE);
           this.operandAt(ops, p, k + 1);
-          out.text(' ]');
+          out.piece(pieces, P_PHI_CLOSE);
         }
         break;
       }
       case 'ret':
-        if (ops.length === 0) out.text(' void');
+        if (ops.length === 0) out.piece(pieces, P_VOID);
         else this.generic(i, p);
         break;
       case 'call':
       case 'invoke': {
         const isInvoke = i.opcode === 'invoke';
-        out.text(this.callingConv(i.callingConv ?? 0, CC_CALL, CC_X86_CALL, ' ', ''));
+        const cc = i.callingConv ?? 0;
+        if (cc !== 0) out.text(this.callingConv(cc, CC_CALL, CC_X86_CALL, ' ', ''));
         const callee = ops[0];
         const ft = callee === undefined ? undefined : calleeType(callee.type);
         const ret = ft?.returnType;
         if (callee !== undefined && ft !== undefined && ret !== undefined && !ft.isVarArg && !(ret.kind === 'pointer' && ret.element.kind === 'function')) {
-          out.byte(SPACE);
-          out.text(this.types.name(ret));
-          out.byte(SPACE);
+          out.piece(pieces, this.typeTexts(ret).spaced);
           this.operandAt(ops, p, 0);
         } else {
           this.typedAt(ops, p, 0);
@@ -653,7 +713,7 @@ export class AsmPrinter {
           if (k > first) out.byte(COMMA);
           this.typedAt(ops, p, k);
         }
-        out.text(' )');
+        out.piece(pieces, P_CALL_CLOSE);
         if (isInvoke) {
           out.text('\n\t\t\tto');
           this.typedAt(ops, p, 1);
@@ -680,8 +740,8 @@ export class AsmPrinter {
       }
       case 'cast':
         if (ops[0] !== undefined) this.typedAt(ops, p, 0);
-        out.text(' to ');
-        out.text(this.types.name(i.type));
+        out.piece(pieces, P_TO);
+        out.piece(pieces, this.typeTexts(i.type).name);
         break;
       case 'vaarg':
         if (ops[0] !== undefined) this.typedAt(ops, p, 0);
@@ -698,17 +758,18 @@ export class AsmPrinter {
     }
     if (i === this.capture) this.captured = out.textFrom(start);
     if (i.type.kind !== 'void') {
-      if (named) out.text(this.typeTexts(i.type).namedComment);
+      if (named) out.pieceUint(pieces, this.typeTexts(i.type).namedComment, body.uses[pos]!);
       else {
-        out.text(this.typeTexts(i.type).comment);
-        out.byte(0x3a); // :
-        this.slot(body.slots[pos]!);
-        out.text(' [#uses=');
+        const slot = body.slots[pos]!;
+        if (slot >= 0) out.pieceUint(pieces, this.typeTexts(i.type).slotComment, slot);
+        else {
+          out.piece(pieces, this.typeTexts(i.type).slotComment);
+          out.text('<badref>');
+        }
+        out.pieceUint(pieces, P_USES, body.uses[pos]!);
       }
-      out.uint(body.uses[pos]!);
-      out.byte(0x5d); // ]
-    }
-    out.byte(NEWLINE);
+      out.piece(pieces, P_END_USES);
+    } else out.byte(NEWLINE);
   }
 
   /** Operands with one shared type printed once, or every type when they differ. */
@@ -727,8 +788,12 @@ export class AsmPrinter {
         out.byte(COMMA);
         this.typedAt(ops, p, k);
       } else {
-        out.text(', ');
-        this.operandAt(ops, p, k);
+        const code = this.body!.operands[p + k]!;
+        if (code >= 0) this.refAfter(this.body!, code, P_COMMA_SPACE, P_COMMA_PERCENT);
+        else {
+          out.piece(this.pieces, P_COMMA_SPACE);
+          this.operandAt(ops, p, k);
+        }
       }
     }
   }
@@ -814,15 +879,15 @@ export class AsmPrinter {
     const body = this.body!;
     const code = body.operands[p + k]!;
     if (code >= 0) {
-      out.text(this.typeTexts(v.type).spaced);
-      this.ref(body, code);
+      const texts = this.typeTexts(v.type);
+      this.refAfter(body, code, texts.spaced, texts.spacedPercent);
     } else if (code === BY_VALUE) {
       this.typed(v);
     } else {
       const r = this.uses.globalInfos[-2 - code]!;
       let t = r.typed;
-      if (t === undefined) r.typed = t = ' ' + this.types.name(v.type) + ' ' + this.globalRef(v, r);
-      out.text(t);
+      if (t < 0) r.typed = t = this.pieces.add(' ' + this.types.name(v.type) + ' ' + this.valueRef(v));
+      out.piece(this.pieces, t);
     }
   }
 
@@ -833,13 +898,13 @@ export class AsmPrinter {
     const code = body.operands[p + k]!;
     if (code >= 0) this.ref(body, code);
     else if (code === BY_VALUE) this.operand(v);
-    else this.out.text(this.globalRef(v, this.uses.globalInfos[-2 - code]!));
+    else this.out.piece(this.pieces, this.globalRef(v, this.uses.globalInfos[-2 - code]!));
   }
 
-  /** A global's or function's operand text (the same in every function). */
-  private globalRef(v: Value, r: ValueInfo): string {
+  /** A global's or function's operand text (the same in every function), as a piece. */
+  private globalRef(v: Value, r: ValueInfo): number {
     let ref = r.ref;
-    if (ref === undefined) r.ref = ref = this.valueRef(v);
+    if (ref < 0) r.ref = ref = this.pieces.add(this.valueRef(v));
     return ref;
   }
 
@@ -850,7 +915,7 @@ export class AsmPrinter {
       out.text('<null operand!>');
       return;
     }
-    out.text(this.typeTexts(v.type).spaced);
+    out.piece(this.pieces, this.typeTexts(v.type).spaced);
     this.operand(v);
   }
 
@@ -1034,11 +1099,29 @@ export class AsmPrinter {
  * A type's text never changes once printed (TypeNamer keeps it), so these can be kept.
  */
 interface TypeTexts {
-  readonly spaced: string;
-  readonly comment: string;
-  /** `comment` and ` [#uses=`, as a named value's line has them. */
-  readonly namedComment: string;
+  /** Pieces of the printer's (see Latin1Pieces): the type's text, ` <type> `, `\t\t; <type>:` (before a slot), and `\t\t; <type> [#uses=` (a named value's). */
+  readonly name: number;
+  readonly spaced: number;
+  /** ` <type> %`, before an unnamed value's slot. */
+  readonly spacedPercent: number;
+  readonly slotComment: number;
+  readonly namedComment: number;
 }
+
+/** Texts of nearly every line, as pieces each printer's own start with (at the same indices). */
+const FIXED = new Latin1Pieces();
+const P_COMMA_SPACE = FIXED.add(', ');
+const P_COMMA_PERCENT = FIXED.add(', %');
+const P_PERCENT = FIXED.add('%');
+const P_USES = FIXED.add(' [#uses=');
+const P_END_USES = FIXED.add(']\n');
+const P_PREDS = FIXED.add('\t\t; preds =');
+const P_PHI_OPEN = FIXED.add('[ ');
+const P_PHI_NEXT = FIXED.add(', [ ');
+const P_PHI_CLOSE = FIXED.add(' ]');
+const P_TO = FIXED.add(' to ');
+const P_CALL_CLOSE = FIXED.add(' )');
+const P_VOID = FIXED.add(' void');
 
 /** Every field of an instruction beyond kind, opcode, type and operands, absent. */
 const NO_EXTRAS: { readonly [K in keyof Required<InstructionExtras>]: undefined } = {

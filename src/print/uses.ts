@@ -21,10 +21,10 @@ import { primitiveTypes } from '../graph/type.js';
 export interface ValueInfo {
   uses: number;
   slot: number;
-  /** Operand text (`%x`, `"x y"`, `%3`), once printed. */
-  ref: string | undefined;
-  /** ` <type> <operand>` text, once printed. */
-  typed: string | undefined;
+  /** Operand text (`%x`, `"x y"`, `%3`) as a piece of the printer's (Latin1Pieces), once printed; -1 before. */
+  ref: number;
+  /** ` <type> <operand>` text as a piece, once printed; -1 before. */
+  typed: number;
 }
 
 /** Values before an instruction that the search for its operands scans before using a map. */
@@ -67,8 +67,11 @@ export interface BodyInfo {
   readonly slots: Int32Array;
   /** Names after LLVM's renaming of clashes; set when the function is numbered. */
   readonly names: (string | undefined)[];
-  /** Operand texts of named values (`%x`, `"x y"`); set when the function is numbered. */
-  readonly refs: (string | undefined)[];
+  /**
+   * Operand texts of named values (`%x`, `"x y"`) as pieces of the printer's (Latin1Pieces), -1
+   * for an unnamed value; set when the function is numbered.
+   */
+  readonly refs: Int32Array;
   /** Blocks only: positions of the blocks whose terminators branch here, oldest use first. */
   readonly preds: (number[] | undefined)[];
   /**
@@ -111,7 +114,7 @@ function ownArrays(n: number, operandCount: number) {
     uses: new Int32Array(n),
     slots: new Int32Array(n).fill(-1),
     names: new Array<string | undefined>(n),
-    refs: new Array<string | undefined>(n),
+    refs: new Int32Array(n).fill(-1),
     preds: new Array<number[] | undefined>(n),
     operands: new Int32Array(operandCount).fill(BY_VALUE),
   };
@@ -121,13 +124,13 @@ function ownArrays(n: number, operandCount: number) {
  * The arrays of the compact body being printed, reused from one body to the next: compact bodies
  * are built one at a time (see UseCounts.bodyOf), and a module of thousands of small functions
  * then allocates no arrays (nor typed-array views, each a runtime call) per function. Each body
- * clears what it reads before writing it.
+ * writes every entry it reads (see reserve).
  */
 class BodyScratch {
   types: Type[] = [];
   rawNames: (string | undefined)[] = [];
   names: (string | undefined)[] = [];
-  refs: (string | undefined)[] = [];
+  refs = new Int32Array(0);
   preds: (number[] | undefined)[] = [];
   uses = new Int32Array(0);
   slots = new Int32Array(0);
@@ -144,7 +147,7 @@ class BodyScratch {
       this.types = new Array<Type>(size);
       this.rawNames = new Array<string | undefined>(size);
       this.names = new Array<string | undefined>(size);
-      this.refs = new Array<string | undefined>(size);
+      this.refs = new Int32Array(size);
       this.preds = new Array<number[] | undefined>(size);
       this.uses = new Int32Array(size);
       this.slots = new Int32Array(size);
@@ -152,12 +155,9 @@ class BodyScratch {
     if (this.operands.length < operandCount) this.operands = new Int32Array(Math.max(operandCount, 2 * this.operands.length, 256));
     if (this.instPos.length < instructions) this.instPos = new Int32Array(Math.max(instructions, 2 * this.instPos.length, 256));
     if (this.blockPos.length < blocks) this.blockPos = new Int32Array(Math.max(blocks, 2 * this.blockPos.length, 64));
-    this.uses.fill(0, 0, n);
-    this.slots.fill(-1, 0, n);
-    this.operands.fill(BY_VALUE, 0, operandCount);
-    this.rawNames.fill(undefined, 0, n);
-    this.refs.fill(undefined, 0, n);
-    this.preds.fill(undefined, 0, n);
+    // Nothing is cleared here: compactBodyInfo writes every entry a body reads (types, rawNames,
+    // uses, operands, and preds of blocks), numberBody every slot and ref. Clearing each array
+    // apart cost more than all of that for the many small functions of a module.
   }
 }
 
@@ -211,6 +211,8 @@ export class UseCounts {
   private readonly active = new Set<Constant>();
   private readonly keyActive = new Set<Constant>();
   private readonly mentions = new Map<Constant, boolean>();
+  /** countCompact's uses of each entry of a body's value table (all zero between bodies). */
+  private tally: number[] = [];
   /** Globals that already have their ConstantPointerRef. */
   private readonly referenced = new Set<Value>();
 
@@ -282,6 +284,9 @@ export class UseCounts {
   /**
    * The uses a compact body makes of values it does not define (its locals are counted when it
    * is built, see compactBodyInfo); false when an operand is an argument of another function.
+   * Operands are first tallied by their index in the body's value table, then each value used is
+   * looked at once: a value's kind varies (a megamorphic read) and a global's record is a Map
+   * lookup, where a tally is one typed-array increment.
    */
   private countCompact(f: Function, c: CompactBody): boolean {
     const data = c.data;
@@ -289,33 +294,47 @@ export class UseCounts {
     const base = 2 * n + c.blockCount;
     const end = data.length;
     const values = c.values;
+    const tally = this.tally;
+    while (tally.length < values.length) tally.push(0);
     for (let k = base; k < end; k++) {
       const code = data[k]!;
       if ((code & 3) !== TAG_VALUE || code === UNRESOLVED) continue;
-      const op = values[code >>> 2]!;
+      tally[code >>> 2]!++;
+    }
+    let ok = true;
+    for (let index = 0; index < values.length; index++) {
+      const count = tally[index]!;
+      if (count === 0) continue;
+      tally[index] = 0;
+      if (!ok) continue; // (the tally is still cleared)
+      const op = values[index]!;
       switch (op.kind) {
         case 'argument':
-          if (f.args[op.index] !== op) return false;
+          if (f.args[op.index] !== op) ok = false;
           break;
         case 'block':
         case 'instruction':
-          return false;
+          ok = false;
+          break;
         case 'global':
         case 'function':
-          this.infoFor(op).uses++;
+          this.infoFor(op).uses += count;
           break;
         default:
+          // A constant counts its own uses once, however often it is used (see `use`).
           this.use(op);
       }
     }
-    return true;
+    return ok;
   }
 
   /** The operand code of a global or function (see BodyInfo.operands). */
   globalCode(v: Value): number {
-    const r = this.infoFor(v);
+    // globalInfos[id] is the record of the value with that id (made in the constructor).
     const id = this.globalIds.get(v);
-    return id !== undefined && this.globalInfos[id] === r ? -2 - id : BY_VALUE;
+    if (id !== undefined) return -2 - id;
+    this.infoFor(v);
+    return BY_VALUE;
   }
 
   /**
@@ -485,7 +504,7 @@ export class UseCounts {
   infoFor(v: Value): ValueInfo {
     let i = this.info.get(v);
     if (i === undefined) {
-      i = { uses: 0, slot: -1, ref: undefined, typed: undefined };
+      i = { uses: 0, slot: -1, ref: -1, typed: -1 };
       this.info.set(v, i);
     }
     return i;
@@ -616,30 +635,52 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: 
   const base = 2 * n + blockCount;
   scratch.reserve(total, data.length - base, n, blockCount);
   const { types, rawNames, instPos, blockPos } = scratch;
+  const uses = scratch.uses;
   for (let k = 0; k < argCount; k++) {
     types[k] = args[k]!.type;
     rawNames[k] = nameIn(view, args[k]!);
+    uses[k] = 0;
   }
   const body = bodyInfo(undefined, c, argCount, total, scratch);
   // Each long loop is a function of its own that returns right after it: V8 optimizes a long
   // loop while it runs (on-stack replacement), and code after the loop that has not run yet
   // would make that optimized code deoptimize when reached, at every function's body.
-  placeCompact(data, n, blockCount, argCount, c.types, types, instPos, blockPos);
+  placeCompact(data, n, blockCount, argCount, c.types, types, rawNames, uses, scratch.preds, instPos, blockPos);
   nameCompact(c.nameCodes, c.names, rawNames, instPos, blockPos);
   countCompactOperands(data, n, blockCount, c.values, counts, instPos, blockPos, scratch.uses, scratch.preds, scratch.operands);
   return body;
 }
 
-/** The position and type of each block and instruction of a compact body. */
-function placeCompact(data: Int32Array, n: number, blockCount: number, argCount: number, resultTypes: readonly Type[], types: Type[], instPos: Int32Array, blockPos: Int32Array): void {
+/**
+ * The position and type of each block and instruction of a compact body; clears their names (set
+ * by nameCompact), uses and (blocks) predecessors (counted by countCompactOperands).
+ */
+function placeCompact(
+  data: Int32Array,
+  n: number,
+  blockCount: number,
+  argCount: number,
+  resultTypes: readonly Type[],
+  types: Type[],
+  rawNames: (string | undefined)[],
+  uses: Int32Array,
+  preds: (number[] | undefined)[],
+  instPos: Int32Array,
+  blockPos: Int32Array,
+): void {
   const label = primitiveTypes.label;
   let pos = argCount;
   let i = 0;
   for (let b = 0; b < blockCount; b++) {
     blockPos[b] = pos;
+    preds[pos] = undefined;
+    rawNames[pos] = undefined;
+    uses[pos] = 0;
     types[pos++] = label;
     for (const end = data[2 * n + b]!; i < end; i++) {
       instPos[i] = pos;
+      rawNames[pos] = undefined;
+      uses[pos] = 0;
       types[pos++] = resultTypes[data[i]! >>> 6]!;
     }
   }
@@ -679,7 +720,10 @@ function countCompactOperands(
       const terminator = (data[i]! & 63) <= LAST_TERMINATOR;
       for (let k = start; k < end; k++) {
         const code = data[base + k]!;
-        if (code === UNRESOLVED) continue;
+        if (code === UNRESOLVED) {
+          operands[k] = BY_VALUE;
+          continue;
+        }
         const tag = code & 3;
         const index = code >>> 2;
         let at: number;
@@ -691,7 +735,7 @@ function countCompactOperands(
           const v = values[index]!;
           if (v.kind === 'argument') at = v.index;
           else {
-            if (v.kind === 'global' || v.kind === 'function') operands[k] = counts.globalCode(v);
+            operands[k] = v.kind === 'global' || v.kind === 'function' ? counts.globalCode(v) : BY_VALUE;
             continue;
           }
         }

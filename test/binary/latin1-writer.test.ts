@@ -1,6 +1,6 @@
 /** The printer's output buffer: text as one byte per character, numbers as digits, growth, taking. */
 import { describe, expect, it } from 'vitest';
-import { Latin1Writer } from '../../src/binary/latin1-writer.js';
+import { Latin1Pieces, Latin1Writer } from '../../src/binary/latin1-writer.js';
 
 const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
 
@@ -46,5 +46,64 @@ describe('Latin1Writer', () => {
     expect(w.takeString()).toBe('plain');
     w.text('x\u0085y');
     expect(w.takeString()).toBe('x\u0085y');
+  });
+
+  it('writes pieces made once, of every length, between other writes and across growth', () => {
+    const base = new Latin1Pieces();
+    const comma = base.add(', ');
+    const pieces = new Latin1Pieces(base);
+    const texts = ['', 'a', 'ab', 'abc', 'abcd', 'abcde', '%x.\u00e9', '\t\t; <{ int, sbyte* }> [#uses=', 'y'.repeat(1000)];
+    const at = texts.map((t) => pieces.add(t));
+    const w = new Latin1Writer(16);
+    let expected = '';
+    for (let k = 0; k < 300; k++) {
+      const i = k % texts.length;
+      w.piece(pieces, at[i]!);
+      w.piece(pieces, comma);
+      w.byte(0x7c);
+      expected += texts[i] + ', |';
+    }
+    expect(w.length).toBe(expected.length);
+    expect(w.takeString()).toBe(expected);
+    // A piece above 0x7F is decoded as latin1; after a take, ASCII again.
+    w.piece(pieces, at[6]!);
+    expect(w.takeString()).toBe('%x.\u00e9');
+    w.piece(pieces, at[1]!);
+    expect(w.takeString()).toBe('a');
+  });
+
+  it('writes a piece and a number in one call, and finds the piece added after another', () => {
+    const pieces = new Latin1Pieces();
+    const ref = pieces.add('%x');
+    const def = pieces.add('\t%x = ');
+    const comment = pieces.add('\t\t; <int>:');
+    expect(pieces.next(ref)).toBe(def);
+    const w = new Latin1Writer(16);
+    let expected = '';
+    for (const n of [0, 9, 10, 12345, 4294967295, 4294967296, Number.MAX_SAFE_INTEGER]) {
+      w.pieceUint(pieces, comment, n);
+      w.piece(pieces, def);
+      expected += '\t\t; <int>:' + n + '\t%x = ';
+    }
+    expect(w.takeString()).toBe(expected);
+  });
+
+  it('writes again after release, and pieces made in released words start with their base', () => {
+    const w = new Latin1Writer();
+    w.text('dropped');
+    w.release();
+    w.text('kept');
+    w.byte(0x21);
+    expect(w.takeString()).toBe('kept!');
+    const base = new Latin1Pieces();
+    const fixed = base.add(' [#uses=');
+    const first = new Latin1Pieces(base);
+    for (let k = 0; k < 100; k++) first.add('name' + k);
+    first.release();
+    const second = new Latin1Pieces(base);
+    const own = second.add('%x');
+    w.piece(second, fixed);
+    w.piece(second, own);
+    expect(w.takeString()).toBe(' [#uses=%x');
   });
 });
