@@ -289,18 +289,10 @@ export class UseCounts {
    * lookup, where a tally is one typed-array increment.
    */
   private countCompact(f: Function, c: CompactBody): boolean {
-    const data = c.data;
-    const n = c.instructionCount;
-    const base = 2 * n + c.blockCount;
-    const end = data.length;
     const values = c.values;
     const tally = this.tally;
     while (tally.length < values.length) tally.push(0);
-    for (let k = base; k < end; k++) {
-      const code = data[k]!;
-      if ((code & 3) !== TAG_VALUE || code === UNRESOLVED) continue;
-      tally[code >>> 2]!++;
-    }
+    tallyValueOperands(c, tally);
     let ok = true;
     for (let index = 0; index < values.length; index++) {
       const count = tally[index]!;
@@ -617,6 +609,21 @@ export class UseCounts {
     }
     this.keys.set(c, k);
     return k;
+  }
+}
+
+/**
+ * Adds one to `tally[i]` for each operand of `c` that is entry `i` of its value table. Its own
+ * function, ending with its loop: V8 optimizes the loop while it runs (on-stack replacement), and
+ * code after it that had not run yet would be thrown away at the first body (deoptimized).
+ */
+function tallyValueOperands(c: CompactBody, tally: number[]): void {
+  const data = c.data;
+  const end = data.length;
+  for (let k = 2 * c.instructionCount + c.blockCount; k < end; k++) {
+    const code = data[k]!;
+    if ((code & 3) !== TAG_VALUE || code === UNRESOLVED) continue;
+    tally[code >>> 2]!++;
   }
 }
 
