@@ -11,6 +11,7 @@
  *   --corpus DIR, DIR  another corpus root (default: $LLVM_BYTECODE_CORPUS, else ../shared/corpus);  --folder NAME  only that folder (repeatable)
  *   --jobs N           worker threads (default: the available cores; 1 = in-process)
  *   --ratchet-file P   another ratchet file (tests use a temporary one)
+ *   --timings          also print (to stderr) the seconds each stage took, per folder
  *
  * Columns: read, printed (1.9 dialect and native) against LLVM's listings, written back against the
  * file (uncompressed payload and whole file), analyzed against llvm-bcanalyzer's summary.
@@ -24,7 +25,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerPool } from '../cli/pool.js';
-import type { FileResult, Outcome } from './conformance-check.js';
+import { STAGES, type FileResult, type Outcome, type Stage } from './conformance-check.js';
 import type { Task } from './conformance-worker.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,7 @@ interface Options {
   ratchetFile: string;
   folders: string[];
   jobs: number;
+  timings: boolean;
 }
 
 /** A column's tally: passes out of the files that have something to compare with. */
@@ -103,6 +105,7 @@ function parseOptions(argv: string[]): Options {
     ratchetFile: DEFAULT_RATCHET,
     folders: [],
     jobs: availableParallelism(),
+    timings: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -116,12 +119,13 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--failures') o.failures = true;
     else if (a === '--ratchet') o.ratchet = true;
     else if (a === '--update-ratchet') o.updateRatchet = true;
+    else if (a === '--timings') o.timings = true;
     else if (a === '--corpus') o.corpus = value();
     else if (a === '--folder') o.folders.push(value());
     else if (a === '--ratchet-file') o.ratchetFile = resolve(value());
     else if (a === '--jobs') o.jobs = Math.max(1, Number.parseInt(value(), 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus)\n');
+      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH] [--timings]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus)\n');
       process.exit(0);
     } else if (!a.startsWith('-')) o.corpus = a; // `npm run conformance -- DIR`
     else throw new Error(`unknown option ${a} (see --help)`);
@@ -136,7 +140,7 @@ function listTasks(o: Options): Task[] {
   const tasks: Task[] = [];
   for (const folder of folders) {
     for (const name of readdirSync(join(o.corpus, folder)).sort()) {
-      if (name.endsWith('.bc') || /\.bc-\d+$/.test(name)) tasks.push({ root: o.corpus, folder, name });
+      if (name.endsWith('.bc') || /\.bc-\d+$/.test(name)) tasks.push({ root: o.corpus, folder, name, ...(o.timings ? { timed: true } : {}) });
     }
   }
   // Largest first, so the big files do not end up alone at the tail of the run.
@@ -152,7 +156,7 @@ async function runAll(tasks: Task[], jobs: number): Promise<FileResult[]> {
   if (jobs <= 1 || tasks.length < 50) {
     const check = await import('./conformance-check.js');
     await check.prepare();
-    return tasks.map((t) => check.checkFile(t.root, t.folder, t.name));
+    return tasks.map((t) => check.checkFile(t.root, t.folder, t.name, t.timed));
   }
   const results: FileResult[] = [];
   const lost: string[] = [];
@@ -288,6 +292,30 @@ function checkRatchet(scores: Map<string, FolderScore>, path: string, only: stri
   return { drops, rises };
 }
 
+/**
+ * Where the time went (`--timings`): seconds per stage and folder, summed over the threads (each
+ * stage timed on its thread's clock, so a busy machine's waits count in).
+ */
+function timingTable(results: FileResult[]): string {
+  const byFolder = new Map<string, Record<Stage, number>>();
+  const zero = (): Record<Stage, number> => Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>;
+  const sum = zero();
+  for (const r of results) {
+    let row = byFolder.get(r.folder);
+    if (!row) byFolder.set(r.folder, (row = zero()));
+    for (const stage of STAGES) {
+      const t = r.seconds?.[stage] ?? 0;
+      row[stage] += t;
+      sum[stage] += t;
+    }
+  }
+  const head = ['seconds', ...STAGES, 'all'];
+  const rowOf = (name: string, t: Record<Stage, number>): string[] => [name, ...STAGES.map((s) => t[s].toFixed(2)), STAGES.reduce((a, s) => a + t[s], 0).toFixed(2)];
+  const rows = [head, ...[...byFolder].map(([f, t]) => rowOf(f, t)), rowOf('total', sum)];
+  const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n') + '\n';
+}
+
 async function main(argv: string[]): Promise<number> {
   const o = parseOptions(argv);
   // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
@@ -306,6 +334,7 @@ async function main(argv: string[]): Promise<number> {
   const folderRank = (f: string): number => (FOLDER_ORDER.includes(f) ? FOLDER_ORDER.indexOf(f) : FOLDER_ORDER.length);
   results.sort((a, b) => folderRank(a.folder) - folderRank(b.folder) || a.folder.localeCompare(b.folder) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const scores = score(results);
+  if (o.timings) process.stderr.write(`conformance: seconds per stage (threads' clocks, summed)\n${timingTable(results)}`);
 
   if (o.json) {
     const failing = results.filter((r) => r.read !== 'ok' || COMPARISONS.some((c) => r[c] === 'fail' || r[c] === 'crash'));
