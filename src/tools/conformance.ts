@@ -22,9 +22,10 @@
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workerPool } from '../cli/pool.js';
+import { workerPool, type ParallelRunner } from '../cli/pool.js';
 import { STAGES, type FileResult, type Outcome, type Stage } from './conformance-check.js';
 import type { Task } from './conformance-worker.js';
 
@@ -133,7 +134,8 @@ function parseOptions(argv: string[]): Options {
   return o;
 }
 
-function listTasks(o: Options): Task[] {
+/** The corpus files to check, by folder then name. */
+function listFiles(o: Options): Task[] {
   const present = readdirSync(o.corpus).filter((d) => statSync(join(o.corpus, d)).isDirectory());
   const ordered = [...FOLDER_ORDER.filter((f) => present.includes(f)), ...present.filter((f) => !FOLDER_ORDER.includes(f)).sort()];
   const folders = o.folders.length ? ordered.filter((f) => o.folders.includes(f)) : ordered;
@@ -143,28 +145,47 @@ function listTasks(o: Options): Task[] {
       if (name.endsWith('.bc') || /\.bc-\d+$/.test(name)) tasks.push({ root: o.corpus, folder, name, ...(o.timings ? { timed: true } : {}) });
     }
   }
-  // Largest first, so the big files do not end up alone at the tail of the run.
+  return tasks;
+}
+
+/**
+ * Largest first, so the big files do not end up alone at the tail of the run (the workers take
+ * from the front, this thread from the back: the small files, cheapest while its engines are cold).
+ */
+function largestFirst(tasks: Task[]): Task[] {
   const size = (t: Task): number => statSync(join(t.root, t.folder, t.name)).size;
   return tasks.map((t) => ({ t, s: size(t) })).sort((a, b) => b.s - a.s).map(({ t }) => t);
 }
 
 /**
- * Runs every task, in worker threads when `jobs` > 1 (in this thread for a handful of files),
- * through the pool the CLI's batch mode uses.
+ * V8's tier-up threshold for the run (bytecode executed before a function is optimized; V8's
+ * default is 66 KiB), as the CLI's batch mode sets it (src/cli/batch.ts). Each thread runs every
+ * engine (reader, printer, writer, analyzer, assembler) from cold over thousands of small files:
+ * measured, a thread's first pass over the corpus took 12.7 s of CPU and a second pass in the same
+ * thread 4.7 s; most of the difference was TurboFan optimizing functions early, on the feedback
+ * of the first files, then again each time a later file (another version, another dialect)
+ * deoptimized them. Waiting longer gathers feedback that holds. Process-wide (the worker threads
+ * share it), set before the engines are loaded.
  */
-async function runAll(tasks: Task[], jobs: number): Promise<FileResult[]> {
-  if (jobs <= 1 || tasks.length < 50) {
-    const check = await import('./conformance-check.js');
-    await check.prepare();
-    return tasks.map((t) => check.checkFile(t.root, t.folder, t.name, t.timed));
-  }
+const INTERRUPT_BUDGET = 1_000_000;
+
+/**
+ * Runs every task: in this thread alone without a pool, else in the pool the CLI's batch mode uses
+ * (its worker threads take tasks from a shared counter) with this thread as one of the `jobs`.
+ */
+async function runAll(tasks: Task[], jobs: number, pool: ParallelRunner | undefined): Promise<FileResult[]> {
+  const check = await import('./conformance-check.js');
+  await check.prepare();
+  const checkTask = (t: Task): FileResult => check.checkFile(t.root, t.folder, t.name, t.timed);
+  if (!pool) return tasks.map(checkTask);
   const results: FileResult[] = [];
   const lost: string[] = [];
-  const pool = workerPool(new URL('./conformance-worker.js', import.meta.url));
   await pool.run<Task, FileResult>(tasks, {
     jobs,
     onResult: (_, result) => results.push(result!), // a check always has a verdict
     onLost: (index, error) => lost.push(`${tasks[index]!.folder}/${tasks[index]!.name} (${error.message})`),
+    // This thread is one of the jobs (it would only wait otherwise): one thread fewer to start.
+    local: (t) => Promise.resolve(checkTask(t)),
   });
   // A worker that died (out of memory, say) leaves no verdict: that is a failure of the run.
   if (lost.length) throw new Error(`conformance worker failed on one of: ${lost.join(', ')}`);
@@ -327,8 +348,14 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const started = performance.now();
-  const tasks = listTasks(o);
-  const results = await runAll(tasks, o.jobs);
+  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  const names = listFiles(o);
+  // Threads for more than a handful of files (in this thread alone otherwise), started now so
+  // that they load while this thread sizes the files.
+  const pool = o.jobs > 1 && names.length >= 50 ? workerPool(new URL('./conformance-worker.js', import.meta.url)) : undefined;
+  pool?.start?.(o.jobs - 1);
+  const tasks = largestFirst(names);
+  const results = await runAll(tasks, o.jobs, pool);
   const seconds = (performance.now() - started) / 1000;
   // Workers finish in any order; report in folder then name order.
   const folderRank = (f: string): number => (FOLDER_ORDER.includes(f) ? FOLDER_ORDER.indexOf(f) : FOLDER_ORDER.length);
