@@ -8,9 +8,11 @@
  */
 import { parseAssembly, type Dialect } from '../asm/index.js';
 import { writeModule } from '../encode/write.js';
+import type { Module } from '../graph/module.js';
 import { printModule } from '../print/index.js';
 import type { Syntax } from '../print/dialect.js';
 import { readModule } from '../read.js';
+import { sameBytes } from './same-bytes.js';
 
 export type AsmOutcome = 'pass' | 'fail' | 'crash' | 'n/a';
 
@@ -22,6 +24,31 @@ export interface AsmResult {
   /** Not byte-identical, but the same but for symbol-table plane order (`pass`), or not (`fail`). */
   asmOrder: AsmOutcome;
   notes: Partial<Record<'asmText' | 'asmBytes' | 'asmOrder', string>>;
+}
+
+/** Where the assembler's checks spent their time (see `--timings`); each called once a stage ends. */
+export interface AsmClock {
+  /** Parsing and printing back the texts. */
+  asmText(): void;
+  /** Writing `.dis.ll`'s module and comparing it with the file. */
+  asmBytes(): void;
+  /** Reading both files back for `asmOrder`. */
+  asmOrder(): void;
+}
+
+export interface AsmInputs {
+  /** The corpus folder (it fixes `.dis.ll`'s dialect and version). */
+  folder: string;
+  /** The `.bc` file. */
+  bytes: Uint8Array;
+  /** Each reference suffix's text (absent ones left out). */
+  texts: ReadonlyMap<string, string>;
+  /**
+   * The file's own native listing, `printModule(readModule(bytes), { syntax: 'native' })`, when the
+   * caller printed it already (it throws as that would); asked for only where `asmOrder` needs it.
+   */
+  nativeListing?: () => string;
+  clock?: AsmClock;
 }
 
 /** The dialect each folder's `.dis.ll` was printed in, and the version its `llvm-as` wrote. */
@@ -44,13 +71,23 @@ function isTyped(e: unknown): boolean {
  * ones left out); `bytes` is the `.bc` file.
  */
 export function checkAssembly(folder: string, bytes: Uint8Array, texts: ReadonlyMap<string, string>): AsmResult {
+  return checkAssemblyOf({ folder, bytes, texts });
+}
+
+/** `checkAssembly`, reusing what the caller already has (see `AsmInputs`) and timing its stages. */
+export function checkAssemblyOf(inputs: AsmInputs): AsmResult {
+  const { folder, bytes, texts, clock } = inputs;
   const result: AsmResult = { asmText: 'n/a', asmBytes: 'n/a', asmOrder: 'n/a', notes: {} };
   const native = NATIVE[folder];
   if (native === undefined) return result;
+  // `.dis.ll`'s module, assembled (and verified) once: printed back here, then written below.
+  // Printing leaves a module as it found it, as writing does.
+  let disModule: Module | undefined;
   for (const [suffix, text] of texts) {
     const dialect: Dialect = suffix === '.dis.ll' ? native.dialect : '1.9';
     try {
       const m = parseAssembly(text, { dialect, fileName: suffix });
+      if (suffix === '.dis.ll') disModule = m;
       const again = printModule(m, { syntax: dialect as Syntax });
       if (withoutModuleId(again) !== withoutModuleId(text)) {
         result.asmText = 'fail';
@@ -61,32 +98,42 @@ export function checkAssembly(folder: string, bytes: Uint8Array, texts: Readonly
       result.notes.asmText ??= `${suffix}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
     }
   }
+  clock?.asmText();
   const dis = texts.get('.dis.ll');
   if (dis === undefined) return result;
   try {
-    const m = parseAssembly(dis, { dialect: native.dialect });
-    const written = writeModule(m, { bytecodeVersion: native.version, compression: 'auto' });
-    if (Buffer.from(written).equals(Buffer.from(bytes))) {
+    // Not assembled above (it failed there): again, for the message as this check words it (no file name).
+    const m = disModule ?? parseAssembly(dis, { dialect: native.dialect });
+    // parseAssembly ran the verifier on it (and nothing has changed it since): the writer's own
+    // run would be the same verdict again.
+    const written = writeModule(m, { bytecodeVersion: native.version, compression: 'auto', verify: false });
+    if (sameBytes(written, bytes)) {
       result.asmBytes = 'pass';
+      clock?.asmBytes();
       return result;
     }
     result.asmBytes = 'fail';
-    result.asmOrder = differsOnlyInSymbolOrder(written, bytes) ? 'pass' : 'fail';
+    clock?.asmBytes();
+    result.asmOrder = differsOnlyInSymbolOrder(written, bytes, inputs.nativeListing) ? 'pass' : 'fail';
     if (result.asmOrder === 'fail') result.notes.asmOrder = `sizes ${written.length} vs ${bytes.length}`;
+    clock?.asmOrder();
   } catch (e) {
     result.asmBytes = isTyped(e) ? 'fail' : 'crash';
     result.notes.asmBytes = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    clock?.asmBytes();
   }
   return result;
 }
 
 /**
  * Two files that differ (if at all) only where LLVM's order came from heap addresses: the same
- * length, the same bytes as a multiset, and the same listing when read back.
+ * length, the same bytes as a multiset, and the same listing when read back. `bListing`, when
+ * given, is `b`'s native listing (printed already by the caller).
  */
-export function differsOnlyInSymbolOrder(a: Uint8Array, b: Uint8Array): boolean {
+export function differsOnlyInSymbolOrder(a: Uint8Array, b: Uint8Array, bListing?: () => string): boolean {
   if (!sameButSymbolTables(a, b)) return false;
-  return printModule(readModule(a), { syntax: 'native' }) === printModule(readModule(b), { syntax: 'native' });
+  const listingA = printModule(readModule(a), { syntax: 'native' });
+  return listingA === (bListing ? bListing() : printModule(readModule(b), { syntax: 'native' }));
 }
 
 /**

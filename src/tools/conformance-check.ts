@@ -15,7 +15,7 @@ import { BytecodeError } from '../errors/bytecode-error.js';
 import type { Module } from '../graph/module.js';
 import { dialectFor, printModule } from '../print/index.js';
 import { readModule } from '../read.js';
-import { checkAssembly } from './conformance-asm.js';
+import { checkAssemblyOf } from './conformance-asm.js';
 
 /**
  * `pass`/`fail`: compared with a reference. `crash`: our code threw something other than a
@@ -48,6 +48,8 @@ export interface FileResult {
   asmOrder: Outcome;
   /** For failures: where the first difference is, or the exception's message. */
   notes: Partial<Record<'print19' | 'native' | 'payload' | 'file' | 'analyze' | 'asmText' | 'asmBytes' | 'asmOrder', string>>;
+  /** With `--timings` only: seconds spent per stage on this file. */
+  seconds?: Partial<Record<Stage, number>>;
 }
 
 /** The reference suffix for the default (LLVM 1.9 dialect) printing, by folder (see corpus README). */
@@ -107,31 +109,65 @@ function errorText(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
+/** Where checking one file spent its time, by stage (see `--timings`): seconds per stage. */
+export const STAGES = ['files', 'read', 'write', 'print19', 'native', 'analyze', 'asmText', 'asmBytes', 'asmOrder'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Accumulates the time since the last lap into a stage. */
+class Laps {
+  readonly seconds: Partial<Record<Stage, number>> = {};
+  private last = performance.now();
+
+  lap(stage: Stage): void {
+    const now = performance.now();
+    this.seconds[stage] = (this.seconds[stage] ?? 0) + (now - this.last) / 1000;
+    this.last = now;
+  }
+}
+
 /**
- * Checks `root/folder/name`. The file is read once: the writer and both printings take the same
+ * Checks `root/folder/name`. Each file is read from disk once (the `.bc` and every reference
+ * text), and the `.bc` is read as a module once: the writer and both printings take the same
  * module, since none of them changes it (the printer works on a view; reading each stage afresh
- * gave identical verdicts over the whole corpus and cost a third more time).
+ * gave identical verdicts over the whole corpus and cost a third more time). With `timed`, the
+ * result carries where the time went (`seconds`).
  */
-export function checkFile(root: string, folder: string, name: string): FileResult {
+export function checkFile(root: string, folder: string, name: string, timed = false): FileResult {
+  const laps = timed ? new Laps() : undefined;
   const path = join(root, folder, name);
   const base = path.replace(/\.bc$/, '');
   const bytes = new Uint8Array(readFileSync(path));
   const result: FileResult = { folder, name, read: 'ok', print19: 'n/a', native: 'n/a', payload: 'n/a', file: 'n/a', analyze: 'n/a', asmText: 'n/a', asmBytes: 'n/a', asmOrder: 'n/a', notes: {} };
 
-  // The assembler works from the texts, whatever the reader makes of the bytes.
+  // Every reference text, read once: the assembler works from the listings, the printings compare
+  // with them, the analyzer with `.bca.txt`.
   const texts = new Map<string, string>();
   for (const suffix of ['.dis.ll', '.dis19.ll', '.via19.ll']) {
     const text = readText(base + suffix);
     if (text !== undefined) texts.set(suffix, text);
   }
-  const asm = checkAssembly(folder, bytes, texts);
+  const bca = readText(base + '.bca.txt');
+  laps?.lap('files');
+
+  // The file's native listing, once printed (the assembler's `asmOrder` compares with it).
+  let nativeListing: string | undefined;
+  readWriteAndPrint(folder, bytes, base, texts, result, laps, (listing) => (nativeListing = listing));
+
+  // The assembler works from the texts, whatever the reader makes of the bytes.
+  const asm = checkAssemblyOf({
+    folder,
+    bytes,
+    texts,
+    nativeListing: () => nativeListing ?? printModule(readModule(bytes), { syntax: 'native' }),
+    clock: laps && { asmText: () => laps.lap('asmText'), asmBytes: () => laps.lap('asmBytes'), asmOrder: () => laps.lap('asmOrder') },
+  });
   result.asmText = asm.asmText;
   result.asmBytes = asm.asmBytes;
   result.asmOrder = asm.asmOrder;
   Object.assign(result.notes, asm.notes);
+  laps?.lap('asmText');
 
   // The analyzer works on the bytes, damaged or not (it reports partial figures, as LLVM did).
-  const bca = readText(base + '.bca.txt');
   if (bca !== undefined) {
     try {
       const actual = formatAnalysis(analyzeBytes(bytes, { moduleId: name }));
@@ -141,8 +177,25 @@ export function checkFile(root: string, folder: string, name: string): FileResul
       result.analyze = 'crash';
       result.notes.analyze = errorText(e);
     }
+    laps?.lap('analyze');
   }
+  if (laps) result.seconds = laps.seconds;
+  return result;
+}
 
+/**
+ * The reader's columns: reads the file, writes it back (payload, file) and prints it in both
+ * dialects against the references in `texts`. Hands the native listing, once printed, to `printed`.
+ */
+function readWriteAndPrint(
+  folder: string,
+  bytes: Uint8Array,
+  base: string,
+  texts: ReadonlyMap<string, string>,
+  result: FileResult,
+  laps: Laps | undefined,
+  printed: (nativeListing: string) => void,
+): void {
   let first: Module;
   try {
     first = readModule(bytes);
@@ -154,8 +207,10 @@ export function checkFile(root: string, folder: string, name: string): FileResul
     if (exists(base + reference19(folder, version))) result.print19 = 'fail';
     if (exists(base + '.dis.ll')) result.native = 'fail';
     if (/^v[0-9]$/.test(folder) && SUPPORTED_VERSIONS.has(Number(folder.slice(1)))) result.payload = result.file = 'fail';
-    return result;
+    laps?.lap('read');
+    return;
   }
+  laps?.lap('read');
   const version = first.source?.bytecodeVersion;
 
   // The writer first (it leaves the module as it found it, so the printings can reuse it). One
@@ -178,26 +233,27 @@ export function checkFile(root: string, folder: string, name: string): FileResul
       if (result.payload === 'n/a') result.payload = outcome;
       result.file = outcome;
     }
+    laps?.lap('write');
   }
   // Printing is deterministic per dialect: when the native dialect is LLVM 1.9's own (version 6
   // files), the native listing is the 1.9 one, printed once.
   let printed19: string | undefined;
   const comparePrint = (column: 'print19' | 'native', suffix: string, syntax: '1.9' | 'native'): void => {
-    const expected = readText(base + suffix);
+    const expected = texts.get(suffix); // every reference suffix is among the texts read
     if (expected === undefined) return;
     try {
       const same = column === 'native' && printed19 !== undefined && dialectFor(first, 'native') === dialectFor(first, '1.9');
       const actual = same ? printed19! : printModule(first, { syntax });
       if (column === 'print19') printed19 = actual;
+      else printed(actual);
       result[column] = actual === expected ? 'pass' : 'fail';
       if (actual !== expected) result.notes[column] = firstDifference(actual, expected);
     } catch (e) {
       result[column] = e instanceof BytecodeError ? 'fail' : 'crash';
       result.notes[column] = errorText(e);
     }
+    laps?.lap(column);
   };
   comparePrint('print19', reference19(folder, version), '1.9');
   comparePrint('native', '.dis.ll', 'native');
-
-  return result;
 }

@@ -9,7 +9,9 @@ export interface Task {
   root: string;
   folder: string;
   name: string;
+  /** Time each stage (`--timings`). */
+  timed?: boolean;
 }
 
 await prepare();
-serveTasks<Task, FileResult>((t) => checkFile(t.root, t.folder, t.name));
+serveTasks<Task, FileResult>((t) => checkFile(t.root, t.folder, t.name, t.timed));

@@ -11,6 +11,7 @@
  *   --corpus DIR, DIR  another corpus root (default: $LLVM_BYTECODE_CORPUS, else ../shared/corpus);  --folder NAME  only that folder (repeatable)
  *   --jobs N           worker threads (default: the available cores; 1 = in-process)
  *   --ratchet-file P   another ratchet file (tests use a temporary one)
+ *   --timings          also print (to stderr) the seconds each stage took, per folder
  *
  * Columns: read, printed (1.9 dialect and native) against LLVM's listings, written back against the
  * file (uncompressed payload and whole file), analyzed against llvm-bcanalyzer's summary.
@@ -21,10 +22,11 @@
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workerPool } from '../cli/pool.js';
-import type { FileResult, Outcome } from './conformance-check.js';
+import { workerPool, type ParallelRunner } from '../cli/pool.js';
+import { STAGES, type FileResult, type Outcome, type Stage } from './conformance-check.js';
 import type { Task } from './conformance-worker.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -44,6 +46,7 @@ interface Options {
   ratchetFile: string;
   folders: string[];
   jobs: number;
+  timings: boolean;
 }
 
 /** A column's tally: passes out of the files that have something to compare with. */
@@ -103,6 +106,7 @@ function parseOptions(argv: string[]): Options {
     ratchetFile: DEFAULT_RATCHET,
     folders: [],
     jobs: availableParallelism(),
+    timings: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -116,12 +120,13 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--failures') o.failures = true;
     else if (a === '--ratchet') o.ratchet = true;
     else if (a === '--update-ratchet') o.updateRatchet = true;
+    else if (a === '--timings') o.timings = true;
     else if (a === '--corpus') o.corpus = value();
     else if (a === '--folder') o.folders.push(value());
     else if (a === '--ratchet-file') o.ratchetFile = resolve(value());
     else if (a === '--jobs') o.jobs = Math.max(1, Number.parseInt(value(), 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus)\n');
+      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH] [--timings]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus)\n');
       process.exit(0);
     } else if (!a.startsWith('-')) o.corpus = a; // `npm run conformance -- DIR`
     else throw new Error(`unknown option ${a} (see --help)`);
@@ -129,38 +134,60 @@ function parseOptions(argv: string[]): Options {
   return o;
 }
 
-function listTasks(o: Options): Task[] {
+/** The corpus files to check, by folder then name. */
+function listFiles(o: Options): Task[] {
   const present = readdirSync(o.corpus).filter((d) => statSync(join(o.corpus, d)).isDirectory());
   const ordered = [...FOLDER_ORDER.filter((f) => present.includes(f)), ...present.filter((f) => !FOLDER_ORDER.includes(f)).sort()];
   const folders = o.folders.length ? ordered.filter((f) => o.folders.includes(f)) : ordered;
   const tasks: Task[] = [];
   for (const folder of folders) {
     for (const name of readdirSync(join(o.corpus, folder)).sort()) {
-      if (name.endsWith('.bc') || /\.bc-\d+$/.test(name)) tasks.push({ root: o.corpus, folder, name });
+      if (name.endsWith('.bc') || /\.bc-\d+$/.test(name)) tasks.push({ root: o.corpus, folder, name, ...(o.timings ? { timed: true } : {}) });
     }
   }
-  // Largest first, so the big files do not end up alone at the tail of the run.
+  return tasks;
+}
+
+/**
+ * Largest first, so the big files do not end up alone at the tail of the run (the workers take
+ * from the front, this thread from the back: the small files, cheapest while its engines are cold).
+ */
+function largestFirst(tasks: Task[]): Task[] {
   const size = (t: Task): number => statSync(join(t.root, t.folder, t.name)).size;
   return tasks.map((t) => ({ t, s: size(t) })).sort((a, b) => b.s - a.s).map(({ t }) => t);
 }
 
 /**
- * Runs every task, in worker threads when `jobs` > 1 (in this thread for a handful of files),
- * through the pool the CLI's batch mode uses.
+ * V8's tier-up threshold for the run (bytecode executed before a function is optimized; V8's
+ * default is 66 KiB), as the CLI's batch mode sets it (src/cli/batch.ts). Each thread runs every
+ * engine (reader, printer, writer, analyzer, assembler) from cold over thousands of small files:
+ * measured, a thread's first pass over the corpus took 12.7 s of CPU and a second pass in the same
+ * thread 4.7 s. At V8's default one run optimized 639 functions 1,773 times (911 deoptimizations):
+ * TurboFan optimizing early, on the feedback of the first files, then again each time a later file
+ * (another version, another dialect) deoptimized them. Waiting longer gathers feedback that holds:
+ * the whole run on two threads took 12.6-14.1 s of CPU at 1,000,000 and at 2,000,000, 13.7-15.0 s
+ * at 400,000, 15.0-16.6 s at 200,000 and about 20 s at the default. Process-wide (the worker
+ * threads share it), set before the engines are loaded.
  */
-async function runAll(tasks: Task[], jobs: number): Promise<FileResult[]> {
-  if (jobs <= 1 || tasks.length < 50) {
-    const check = await import('./conformance-check.js');
-    await check.prepare();
-    return tasks.map((t) => check.checkFile(t.root, t.folder, t.name));
-  }
+const INTERRUPT_BUDGET = 1_000_000;
+
+/**
+ * Runs every task: in this thread alone without a pool, else in the pool the CLI's batch mode uses
+ * (its worker threads take tasks from a shared counter) with this thread as one of the `jobs`.
+ */
+async function runAll(tasks: Task[], jobs: number, pool: ParallelRunner | undefined): Promise<FileResult[]> {
+  const check = await import('./conformance-check.js');
+  await check.prepare();
+  const checkTask = (t: Task): FileResult => check.checkFile(t.root, t.folder, t.name, t.timed);
+  if (!pool) return tasks.map(checkTask);
   const results: FileResult[] = [];
   const lost: string[] = [];
-  const pool = workerPool(new URL('./conformance-worker.js', import.meta.url));
   await pool.run<Task, FileResult>(tasks, {
     jobs,
     onResult: (_, result) => results.push(result!), // a check always has a verdict
     onLost: (index, error) => lost.push(`${tasks[index]!.folder}/${tasks[index]!.name} (${error.message})`),
+    // This thread is one of the jobs (it would only wait otherwise): one thread fewer to start.
+    local: (t) => Promise.resolve(checkTask(t)),
   });
   // A worker that died (out of memory, say) leaves no verdict: that is a failure of the run.
   if (lost.length) throw new Error(`conformance worker failed on one of: ${lost.join(', ')}`);
@@ -288,6 +315,30 @@ function checkRatchet(scores: Map<string, FolderScore>, path: string, only: stri
   return { drops, rises };
 }
 
+/**
+ * Where the time went (`--timings`): seconds per stage and folder, summed over the threads (each
+ * stage timed on its thread's clock, so a busy machine's waits count in).
+ */
+function timingTable(results: FileResult[]): string {
+  const byFolder = new Map<string, Record<Stage, number>>();
+  const zero = (): Record<Stage, number> => Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>;
+  const sum = zero();
+  for (const r of results) {
+    let row = byFolder.get(r.folder);
+    if (!row) byFolder.set(r.folder, (row = zero()));
+    for (const stage of STAGES) {
+      const t = r.seconds?.[stage] ?? 0;
+      row[stage] += t;
+      sum[stage] += t;
+    }
+  }
+  const head = ['seconds', ...STAGES, 'all'];
+  const rowOf = (name: string, t: Record<Stage, number>): string[] => [name, ...STAGES.map((s) => t[s].toFixed(2)), STAGES.reduce((a, s) => a + t[s], 0).toFixed(2)];
+  const rows = [head, ...[...byFolder].map(([f, t]) => rowOf(f, t)), rowOf('total', sum)];
+  const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n') + '\n';
+}
+
 async function main(argv: string[]): Promise<number> {
   const o = parseOptions(argv);
   // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
@@ -299,13 +350,20 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const started = performance.now();
-  const tasks = listTasks(o);
-  const results = await runAll(tasks, o.jobs);
+  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  const names = listFiles(o);
+  // Threads for more than a handful of files (in this thread alone otherwise), started now so
+  // that they load while this thread sizes the files.
+  const pool = o.jobs > 1 && names.length >= 50 ? workerPool(new URL('./conformance-worker.js', import.meta.url)) : undefined;
+  pool?.start?.(o.jobs - 1);
+  const tasks = largestFirst(names);
+  const results = await runAll(tasks, o.jobs, pool);
   const seconds = (performance.now() - started) / 1000;
   // Workers finish in any order; report in folder then name order.
   const folderRank = (f: string): number => (FOLDER_ORDER.includes(f) ? FOLDER_ORDER.indexOf(f) : FOLDER_ORDER.length);
   results.sort((a, b) => folderRank(a.folder) - folderRank(b.folder) || a.folder.localeCompare(b.folder) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const scores = score(results);
+  if (o.timings) process.stderr.write(`conformance: seconds per stage (threads' clocks, summed)\n${timingTable(results)}`);
 
   if (o.json) {
     const failing = results.filter((r) => r.read !== 'ok' || COMPARISONS.some((c) => r[c] === 'fail' || r[c] === 'crash'));

@@ -24,6 +24,25 @@ describe('formatDouble (C++ iostream %g as glibc printed it)', () => {
   ])('%d at %d digits → %s', (x, p, s) => {
     expect(formatDouble(x, p)).toBe(s);
   });
+
+  it('rounds ties as the 100-digit expansion says (its quick rejection of non-ties loses none)', () => {
+    // The rounding before the quick rejection: a tie, read off the whole exact expansion.
+    const fullRound = (x: number, p: number): number => {
+      const [m, e] = x.toExponential(99).split('e') as [string, string];
+      const digits = m.replace('-', '').replace('.', '');
+      if (digits[p] !== '5' || !/^0*$/.test(digits.slice(p + 1)) || Number(digits[p - 1]) % 2 !== 0) return x;
+      return Number(`${x < 0 ? '-' : ''}${digits[0]}.${digits.slice(1, p)}e${e}`);
+    };
+    // Ties are exact binary fractions: k / 2^n scaled, among arbitrary doubles.
+    const ties = fc.tuple(fc.integer({ min: -1e6, max: 1e6 }), fc.integer({ min: 0, max: 12 })).map(([k, n]) => k / 2 ** n);
+    fc.assert(
+      fc.property(fc.oneof(ties, fc.double({ noNaN: true, noDefaultInfinity: true })), fc.constantFrom(4, 6), (x, p) => {
+        if (x === 0) return;
+        expect(formatDouble(x, p)).toBe(formatDouble(fullRound(x, p), p));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 /** A minimal v6 module: header, version word, empty global type plane, empty global info. */

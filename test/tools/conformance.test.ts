@@ -64,6 +64,16 @@ describe.skipIf(!existsSync(SCRIPT))('npm run conformance', () => {
     expect(r.out).toContain('v6/cut.bc: ');
   });
 
+  it('says where the time went with --timings (to stderr, the scoreboard unchanged)', () => {
+    const plain = conformance('--corpus', corpus);
+    const r = conformance('--corpus', corpus, '--timings');
+    expect(r.code).toBe(0);
+    expect(r.out.replace(/\d+\.\d s\)/, '')).toBe(plain.out.replace(/\d+\.\d s\)/, ''));
+    expect(r.err).toMatch(/^seconds +files +read +write +print19 +native +analyze +asmText +asmBytes +asmOrder +all$/m);
+    expect(r.err).toMatch(/^v6( +\d+\.\d\d){10}$/m);
+    expect(r.err).toMatch(/^total( +\d+\.\d\d){10}$/m);
+  });
+
   it('writes a ratchet, holds it, and fails when a count drops below it', () => {
     expect(conformance('--corpus', corpus, '--update-ratchet', '--ratchet-file', ratchet).code).toBe(0);
     const written = JSON.parse(readFileSync(ratchet, 'utf8')) as Record<string, Record<string, number>>;
