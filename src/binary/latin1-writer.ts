@@ -189,16 +189,9 @@ export class Latin1Writer {
     if (p + 4 * (end - at - 1) + digits > this.buf.length) this.grow(4 * (end - at - 1) + digits);
     const view = this.view;
     for (let w = at + 1; w < end; w++, p += 4) view.setUint32(p, words[w]!, true);
-    const b = this.buf;
-    p = this.pos + length + digits;
-    this.pos = p;
+    this.pos += length;
     this.high |= (head & 1) << 7;
-    let t = n >>> 0;
-    do {
-      const q = (t / 10) >>> 0;
-      b[--p] = 0x30 + t - q * 10;
-      t = q;
-    } while (t > 0);
+    this.digitsAt(n, digits);
   }
 
   /** Writes one byte (a character code 0–255). */
@@ -221,6 +214,11 @@ export class Latin1Writer {
     let digits = 1;
     for (let t = n; t >= 10; t = (t / 10) >>> 0) digits++;
     if (this.pos + digits > this.buf.length) this.grow(digits);
+    this.digitsAt(n, digits);
+  }
+
+  /** Writes `n` (below 2^32, `digits` decimal digits long) where the buffer already has room. */
+  private digitsAt(n: number, digits: number): void {
     const b = this.buf;
     let p = this.pos + digits;
     this.pos = p;

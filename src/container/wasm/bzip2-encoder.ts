@@ -371,20 +371,7 @@ function generateMTFValues(): void {
   let wr = mtfWr;
   let zPend = mtfZPend;
   if (zPend > 0) {
-    zPend--;
-    for (;;) {
-      if (zPend & 1) {
-        store<u16>(mtfv + <u32>wr * 2, RUNB);
-        wr++;
-        incFreq(RUNB);
-      } else {
-        store<u16>(mtfv + <u32>wr * 2, RUNA);
-        wr++;
-        incFreq(RUNA);
-      }
-      if (zPend < 2) break;
-      zPend = (zPend - 2) / 2;
-    }
+    wr = writeZeroRun(mtfv, wr, zPend);
     zPend = 0;
   }
   store<u16>(mtfv + <u32>wr * 2, EOB);
@@ -417,20 +404,7 @@ export function mtfRange(from: i32, to: i32): void {
       zPend++;
     } else {
       if (zPend > 0) {
-        zPend--;
-        for (;;) {
-          if (zPend & 1) {
-            store<u16>(mtfv + <u32>wr * 2, RUNB);
-            wr++;
-            incFreq(RUNB);
-          } else {
-            store<u16>(mtfv + <u32>wr * 2, RUNA);
-            wr++;
-            incFreq(RUNA);
-          }
-          if (zPend < 2) break;
-          zPend = (zPend - 2) / 2;
-        }
+        wr = writeZeroRun(mtfv, wr, zPend);
         zPend = 0;
       }
       let rtmp = <u32>load<u8>(YY + 1);
@@ -451,6 +425,24 @@ export function mtfRange(from: i32, to: i32): void {
   }
   mtfWr = wr;
   mtfZPend = zPend;
+}
+
+/**
+ * Writes a run of `zPend` (> 0) zeros of the move-to-front output at `wr` as libbzip2 codes it
+ * (bijective base 2 in RUNA / RUNB symbols, least significant first); the new write position.
+ */
+// @ts-ignore: decorator
+@inline function writeZeroRun(mtfv: u32, wr: i32, zPend: i32): i32 {
+  zPend--;
+  for (;;) {
+    const symbol = zPend & 1 ? RUNB : RUNA;
+    store<u16>(mtfv + <u32>wr * 2, symbol);
+    wr++;
+    incFreq(symbol);
+    if (zPend < 2) break;
+    zPend = (zPend - 2) / 2;
+  }
+  return wr;
 }
 
 // @ts-ignore: decorator
