@@ -53,6 +53,10 @@ let typesMetStamp = 0;
 let valuesSeen = new Int32Array(64);
 let valuesSeenStamp = 0;
 
+/** Scratch of `pruneBeforeLocals`: locals per plane, and instructions per body type. */
+let localCounts = new Int32Array(64);
+let typeCounts = new Int32Array(64);
+
 /** LLVM's type ids for the primitive types (void = 0 … label = 12). */
 export const FIRST_DERIVED_TYPE_ID = 13;
 const VOID_ID = 0;
@@ -641,6 +645,10 @@ export class SlotCalculator implements SlotNumbering {
 
     // Arguments, blocks and instructions are new to the table (LLVM's getOrCreateSlot would miss).
     this.forgetCachedType();
+    // Where types are not compacted, which planes pruning will give back to the module is known
+    // from how many locals each plane gets: decided now, those locals go to the module planes
+    // directly instead of being appended to the compaction plane and then moved.
+    const prunedFirst = this.compactionTable.length !== 0 && this.compactionTypes.length === 0 && this.pruneBeforeLocals(f, view);
     for (const a of f.args) this.insertLocal(a, a.type);
     if (view !== undefined) {
       const { data, types, blockCount, extraAt, extras } = view.body;
@@ -662,7 +670,82 @@ export class SlotCalculator implements SlotNumbering {
         }
       }
     }
-    if (this.compactionTable.length !== 0) this.pruneCompactionTable();
+    if (prunedFirst) this.settlePrunedLevels();
+    else if (this.compactionTable.length !== 0) this.pruneCompactionTable();
+  }
+
+  /**
+   * `pruneCompactionTable`'s decisions, taken before the function's locals are numbered (types
+   * not compacted): a plane's locals are those of its type, so their count per plane is known
+   * from the arguments and the instructions' types. A pruned plane is emptied now (its module
+   * values lose their function slots), so its locals land in the module plane as the pruning
+   * would have moved them, in the same order; `settlePrunedLevels` then sets its module level.
+   * False (nothing done) when the arguments are not distinct objects, which the count assumes.
+   */
+  private pruneBeforeLocals(f: Function, view: BodyView | undefined): boolean {
+    const args = f.args;
+    if (args.length > 16) return false;
+    for (let i = 1; i < args.length; i++) for (let j = 0; j < i; j++) if (args[i] === args[j]) return false;
+    const table = this.compactionTable;
+    const planes = table.length;
+    const counts = (localCounts = grownStamps(localCounts, planes));
+    counts.fill(0, 0, planes);
+    for (let i = 0; i < args.length; i++) {
+      const t = args[i]!.type;
+      if (t.kind === 'void') continue;
+      const s = this.typeSlot(t);
+      if (s >= 0 && s < planes) counts[s]!++;
+    }
+    if (view !== undefined) {
+      const { data, types } = view.body;
+      const perType = (typeCounts = grownStamps(typeCounts, types.length));
+      perType.fill(0, 0, types.length);
+      for (let i = 0, n = view.body.instructionCount; i < n; i++) perType[data[i]! >>> 6]!++;
+      for (let j = 0; j < types.length; j++) {
+        const c = perType[j]!;
+        const t = types[j]!;
+        if (c === 0 || t.kind === 'void') continue;
+        const s = this.typeSlot(t);
+        if (s >= 0 && s < planes) counts[s]! += c;
+      }
+      // (Blocks are labels, whose compaction plane is always empty.)
+    }
+    const pruned = this.prunedPlanes;
+    pruned.length = 0;
+    for (let ctp = 0; ctp < planes; ctp++) {
+      const cplane = table[ctp]!;
+      if (cplane.length === 0) continue;
+      while (this.table.length <= ctp) this.table.push([]);
+      const gplane = this.table[ctp]!;
+      const modLevel = this.getModuleLevel(ctp);
+      const numFunctionObjs = counts[ctp]!;
+      let prune = gplane.length + numFunctionObjs < 64;
+      if (!prune && numFunctionObjs === 0) {
+        let maxIdx = 0;
+        for (let i = 0; i < modLevel; i++) {
+          const idx = Math.max(this.slots.moduleSlot(cplane[i] as Value), 0);
+          if (idx > maxIdx) maxIdx = idx;
+        }
+        prune = maxIdx < 64;
+      }
+      if (!prune) continue;
+      for (let i = 0; i < modLevel; i++) this.slots.deleteFnSlot(cplane[i] as Value);
+      table[ctp] = [];
+      pruned.push(ctp, numFunctionObjs);
+    }
+    return true;
+  }
+
+  /** Planes pruned by `pruneBeforeLocals`: pairs of plane and its count of locals. */
+  private readonly prunedPlanes: number[] = [];
+
+  /** The module level of each plane `pruneBeforeLocals` pruned, now that its locals are in. */
+  private settlePrunedLevels(): void {
+    const pruned = this.prunedPlanes;
+    for (let i = 0; i < pruned.length; i += 2) {
+      const ctp = pruned[i]!;
+      this.moduleLevel[ctp] = this.table[ctp]!.length - pruned[i + 1]!;
+    }
   }
 
   /**
