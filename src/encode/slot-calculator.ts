@@ -120,51 +120,73 @@ function constantOperands(row: FormatRow, v: Value): readonly Value[] {
   }
 }
 
+/** `list`, or a larger copy when it has fewer than `n` entries (growing by doubling). */
+function grownList(list: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  if (list.length >= n) return list;
+  const grown = new Int32Array(Math.max(n, list.length * 2));
+  grown.set(list);
+  return grown;
+}
+
 /**
  * What each function's compaction table is built from, recorded during the module walk: LLVM
  * walks the function's argument types, then per instruction its type (when it changes), its
  * non-local operands (canonical) and `vanext`'s argument type. Repeats are no-ops there, so only
  * the first mention of each type or value is kept, in order. Every function's list lives in one
- * pair of arrays (function `k` holds `starts[k]` … `ends[k]`), and repeats are told by marks
- * (the function's number) per type and per value id, not by a set per function: a module of
- * thousands of functions keeps no objects per function alive for the whole write.
+ * array of numbers (function `k` holds `starts[k]` … `ends[k]`): a value by its id (see
+ * value-slots.ts), a type as `~n` for its number `n` here; repeats are told by marks (the
+ * function's number) per type and per value id, not by a set per function: a module of
+ * thousands of functions keeps no objects per function alive for the whole write, and the
+ * lists hold no references for the collector to trace.
  */
 class FunctionScans {
-  readonly items: (Type | Value)[] = [];
-  readonly isType: boolean[] = [];
-  /** Each listed value's id (see value-slots.ts); -1 for a type. */
-  readonly ids: number[] = [];
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
-  private readonly typeMarks = new Map<Type, number>();
-  private readonly valueMarks: number[] = [];
+  entries = new Int32Array(1024);
+  length = 0;
+  starts = new Int32Array(64);
+  ends = new Int32Array(64);
+  /** The types listed, by their number here. */
+  readonly types: Type[] = [];
+  private readonly typeNumbers = new Map<Type, number>();
+  private typeMarks = new Int32Array(64);
+  private valueMarks = new Int32Array(1024);
   /** The number of the function being recorded, plus one (0: none). */
   private current = 0;
 
   /** Starts recording function number `k` (0, 1, … in turn). */
   begin(k: number): void {
-    this.starts[k] = this.ends[k] = this.items.length;
+    if (k >= this.starts.length) {
+      this.starts = grownList(this.starts, k + 1);
+      this.ends = grownList(this.ends, k + 1);
+    }
+    this.starts[k] = this.ends[k] = this.length;
     this.current = k + 1;
   }
 
   addType(t: Type): void {
-    if (this.typeMarks.get(t) === this.current) return;
-    this.typeMarks.set(t, this.current);
-    this.items.push(t);
-    this.isType.push(true);
-    this.ids.push(-1);
-    this.ends[this.current - 1] = this.items.length;
+    let n = this.typeNumbers.get(t);
+    if (n === undefined) {
+      n = this.types.length;
+      this.types.push(t);
+      this.typeNumbers.set(t, n);
+      this.typeMarks = grownList(this.typeMarks, n + 1);
+    }
+    if (this.typeMarks[n] === this.current) return;
+    this.typeMarks[n] = this.current;
+    this.push(~n);
   }
 
-  /** Lists `rep`, whose value id (see value-slots.ts) is `id`. */
-  addValue(rep: Value, id: number): void {
-    while (this.valueMarks.length <= id) this.valueMarks.push(0);
+  /** Lists the value whose id (see value-slots.ts) is `id`. */
+  addValue(id: number): void {
+    if (id >= this.valueMarks.length) this.valueMarks = grownList(this.valueMarks, id + 1);
     if (this.valueMarks[id] === this.current) return;
     this.valueMarks[id] = this.current;
-    this.items.push(rep);
-    this.isType.push(false);
-    this.ids.push(id);
-    this.ends[this.current - 1] = this.items.length;
+    this.push(id);
+  }
+
+  private push(entry: number): void {
+    if (this.length === this.entries.length) this.entries = grownList(this.entries, this.length + 1);
+    this.entries[this.length++] = entry;
+    this.ends[this.current - 1] = this.length;
   }
 }
 
@@ -202,8 +224,8 @@ export class SlotCalculator implements SlotNumbering {
   /** The defined functions by number, and the number `numberOf` answered last. */
   private readonly defined: Function[] = [];
   private lastNumber = 0;
-  /** Canonical representative of each constant operand object met in a function body. */
-  private readonly operandReps = new Map<Value, Value>();
+  /** The value id (see value-slots.ts) of the canonical representative of each constant operand object met in a function body. */
+  private readonly operandIds = new Map<Value, number>();
   private readonly compactionTypeMap = new Map<Type, number>();
   /** Each defined function's body as the writer walks it (see body-view.ts), by function number. */
   private readonly views: BodyView[] = [];
@@ -462,17 +484,18 @@ export class SlotCalculator implements SlotNumbering {
                 continue;
               case 'global':
               case 'function':
-                scan.addValue(op, this.slots.idOf(op));
+                scan.addValue(this.slots.idOf(op));
                 continue;
               default: {
                 // A constant object met before (in any function) is numbered already.
-                let rep = this.operandReps.get(op);
-                if (rep === undefined) {
-                  rep = this.canon.canon(op);
-                  this.operandReps.set(op, rep);
+                let id = this.operandIds.get(op);
+                if (id === undefined) {
+                  const rep = this.canon.canon(op);
                   this.getOrCreateSlot(rep);
+                  id = this.slots.idOf(rep);
+                  this.operandIds.set(op, id);
                 }
-                scan.addValue(rep, this.slots.idOf(rep));
+                scan.addValue(id);
               }
             }
           }
@@ -495,7 +518,7 @@ export class SlotCalculator implements SlotNumbering {
       for (const c of namedConstantsOfBody(body)) {
         const rep = this.canon.canon(c);
         this.getOrCreateSlot(rep);
-        scan.addValue(rep, this.slots.idOf(rep));
+        scan.addValue(this.slots.idOf(rep));
       }
     }
 
@@ -885,10 +908,11 @@ export class SlotCalculator implements SlotNumbering {
     // Replays, in order, the first mention of each type and non-local value (see FunctionScan).
     const k = this.numberOf(f);
     if (k !== undefined) {
-      const { items, isType } = this.scans;
+      const { entries, types } = this.scans;
       for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
-        if (isType[i]) this.getOrCreateCompactionTypeSlot(items[i] as Type);
-        else this.getOrCreateCompactionSlot(items[i] as Value);
+        const e = entries[i]!;
+        if (e < 0) this.getOrCreateCompactionTypeSlot(types[~e]!);
+        else this.getOrCreateCompactionSlot(this.slots.valueOf(e));
       }
     }
 
@@ -935,13 +959,20 @@ export class SlotCalculator implements SlotNumbering {
     const stamp = ++typesMetStamp;
     const k = this.numberOf(f);
     if (k !== undefined) {
-      const { items, isType, ids } = this.scans;
+      const { entries, types } = this.scans;
+      const slots = this.slots;
       for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
-        const item = items[i]!;
-        const t = isType[i] ? (item as Type) : (item as Value).type;
+        const e = entries[i]!;
+        if (e < 0) {
+          const slot = this.typeSlot(types[~e]!);
+          if (slot >= 0) met[slot] = stamp;
+          continue;
+        }
+        const rep = slots.valueOf(e);
+        const t = rep.type;
         const slot = this.typeSlot(t);
         if (slot >= 0) met[slot] = stamp;
-        if (!isType[i]) this.compactionSlotOfId(item as Value, ids[i]!, t);
+        this.compactionSlotOfId(rep, e, t);
       }
     }
     let end = LABEL_ID + 1;

@@ -10,6 +10,8 @@ import type { Value } from '../graph/value.js';
 
 export class ValueSlots {
   private readonly ids = new Map<Value, number>();
+  /** By id: the value. */
+  private readonly values: Value[] = [];
   /** By id: the module slot (-1: none), the function slot and the stamp it was given under. */
   private readonly moduleSlots: number[] = [];
   private readonly fnSlots: number[] = [];
@@ -23,11 +25,17 @@ export class ValueSlots {
     if (id === undefined) {
       id = this.moduleSlots.length;
       this.ids.set(v, id);
+      this.values.push(v);
       this.moduleSlots.push(-1);
       this.fnSlots.push(-1);
       this.fnStamps.push(0);
     }
     return id;
+  }
+
+  /** The value whose id is `id`. */
+  valueOf(id: number): Value {
+    return this.values[id]!;
   }
 
   /** `v`'s id, or -1 when it has none (asking gives it none). */
