@@ -199,7 +199,9 @@ export class SlotCalculator implements SlotNumbering {
   readonly table: (Value | LocalEntry)[][] = [];
   /** Module-level strings, in the order they were numbered (the strings plane's order). */
   readonly strings: Value[] = [];
-  private moduleLevel: number[] = [];
+  /** Each plane's module level while a function is incorporated (the first `moduleLevelCount`; kept from function to function). */
+  private moduleLevel = new Int32Array(64);
+  private moduleLevelCount = 0;
   /** Size of the type table before the current function (its function-local types follow). */
   moduleTypeLevel = 0;
   private moduleContainsAllFunctionConstants = false;
@@ -378,7 +380,7 @@ export class SlotCalculator implements SlotNumbering {
   }
 
   getModuleLevel(plane: number): number {
-    return plane < this.moduleLevel.length ? this.moduleLevel[plane]! : 0;
+    return plane < this.moduleLevelCount ? this.moduleLevel[plane]! : 0;
   }
 
   getPlane(plane: number): (Value | LocalEntry)[] {
@@ -662,8 +664,9 @@ export class SlotCalculator implements SlotNumbering {
     this.locals.begin(view);
     if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
     const n = this.numPlanes;
-    this.moduleLevel = new Array<number>(n);
-    for (let i = 0; i < n; i++) this.moduleLevel[i] = this.getPlane(i).length;
+    const levels = (this.moduleLevel = grownList(this.moduleLevel, n));
+    for (let i = 0; i < n; i++) levels[i] = this.getPlane(i).length;
+    this.moduleLevelCount = n;
     this.moduleTypeLevel = this.types.length;
 
     // Arguments, blocks and instructions are new to the table (LLVM's getOrCreateSlot would miss).
@@ -811,9 +814,15 @@ export class SlotCalculator implements SlotNumbering {
 
   /** Forgets the current function's values, restoring the module state. */
   purgeFunction(): void {
-    const numModuleTypes = this.moduleLevel.length;
+    const numModuleTypes = this.moduleLevelCount;
+    const ct = this.compactionTable;
     // Everything the function added to the module planes sits above each plane's module level.
+    // (A non-empty compaction plane is dropped below: nothing to cut.)
     for (let i = 0; i < numModuleTypes; i++) {
+      if (ct.length !== 0) {
+        const cp = ct[i];
+        if (cp !== undefined && cp.length !== 0) continue;
+      }
       const level = this.getModuleLevel(i);
       const plane = this.getPlane(i);
       if (plane.length > level) plane.length = level;
@@ -821,11 +830,11 @@ export class SlotCalculator implements SlotNumbering {
     this.slots.clearFnSlots();
     this.inFunction = false;
     this.locals.end();
-    this.compactionTypeMap.clear();
+    if (this.compactionTypeMap.size !== 0) this.compactionTypeMap.clear();
     this.forgetCachedType();
-    this.moduleLevel = [];
+    this.moduleLevelCount = 0;
     this.moduleTypeLevel = 0;
-    this.compactionTypes = [];
+    if (this.compactionTypes.length !== 0) this.compactionTypes = [];
     if (this.compactionTable.length !== 0) {
       this.compactionTable = [];
     } else {
