@@ -349,6 +349,10 @@ export class SlotCalculator implements SlotNumbering {
   }
 
   private lookUpTypeSlot(t: Type): number {
+    // The primitive types keep their ids as slots, in the module's table (numbered first, and
+    // first-class, so never moved) and in a compacted one (listed first): no Map lookup.
+    const prim = primitiveTypeId(t);
+    if (prim >= 0) return prim;
     if (this.compactionTypeMap.size !== 0) {
       const s = this.compactionTypeMap.get(t);
       if (s !== undefined) return s;
