@@ -45,6 +45,11 @@ function grownStamps(stamps: Int32Array<ArrayBuffer>, n: number): Int32Array<Arr
  */
 let typesMet = new Int32Array(64);
 let typesMetStamp = 0;
+/** By global type slot, under the same stamp: whether the scan lists a value of that type, and the largest module slot among them. */
+let typesListed = new Int32Array(64);
+let maxModuleSlots = new Int32Array(64);
+/** The type slot of each scan entry of the function being built. */
+let scanTypeSlots = new Int32Array(64);
 
 /**
  * Which of a body's values (`values` indices) `processModule` has met in the function it walks
@@ -53,7 +58,7 @@ let typesMetStamp = 0;
 let valuesSeen = new Int32Array(64);
 let valuesSeenStamp = 0;
 
-/** Scratch of `pruneBeforeLocals`: locals per plane, and instructions per body type. */
+/** Scratch of `localCountsOf`: locals per type slot, and instructions per body type. */
 let localCounts = new Int32Array(64);
 let typeCounts = new Int32Array(64);
 
@@ -666,7 +671,8 @@ export class SlotCalculator implements SlotNumbering {
     this.inFunction = true;
     const view = this.viewOf(f);
     this.locals.begin(view);
-    if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
+    this.prunedEarly = false;
+    if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f, view);
     const n = this.numPlanes;
     const levels = (this.moduleLevel = grownList(this.moduleLevel, n));
     for (let i = 0; i < n; i++) levels[i] = this.getPlane(i).length;
@@ -674,11 +680,9 @@ export class SlotCalculator implements SlotNumbering {
     this.moduleTypeLevel = this.types.length;
 
     // Arguments, blocks and instructions are new to the table (LLVM's getOrCreateSlot would miss).
+    // (Planes pruned already, see `buildUncompactedTypesTable`, are empty: their locals go to the
+    // module planes, as the pruning would have moved them.)
     this.forgetCachedType();
-    // Where types are not compacted, which planes pruning will give back to the module is known
-    // from how many locals each plane gets: decided now, those locals go to the module planes
-    // directly instead of being appended to the compaction plane and then moved.
-    const prunedFirst = this.compactionTable.length !== 0 && this.compactionTypes.length === 0 && this.pruneBeforeLocals(f, view);
     for (const a of f.args) this.insertLocal(a, a.type);
     if (view !== undefined) {
       const { data, types, blockCount, extraAt, extras } = view.body;
@@ -700,24 +704,20 @@ export class SlotCalculator implements SlotNumbering {
         }
       }
     }
-    if (prunedFirst) this.settlePrunedLevels();
+    if (this.prunedEarly) this.settlePrunedLevels();
     else if (this.compactionTable.length !== 0) this.pruneCompactionTable();
   }
 
   /**
-   * `pruneCompactionTable`'s decisions, taken before the function's locals are numbered (types
-   * not compacted): a plane's locals are those of its type, so their count per plane is known
-   * from the arguments and the instructions' types. A pruned plane is emptied now (its module
-   * values lose their function slots), so its locals land in the module plane as the pruning
-   * would have moved them, in the same order; `settlePrunedLevels` then sets its module level.
-   * False (nothing done) when the arguments are not distinct objects, which the count assumes.
+   * How many locals (arguments and instructions; blocks are labels, whose compaction plane is
+   * always empty) of each type slot `f` has, in a scratch array by type slot; undefined when
+   * the arguments are not distinct objects (then a count is not the number of values numbered).
    */
-  private pruneBeforeLocals(f: Function, view: BodyView | undefined): boolean {
+  private localCountsOf(f: Function, view: BodyView | undefined): Int32Array | undefined {
     const args = f.args;
-    if (args.length > 16) return false;
-    for (let i = 1; i < args.length; i++) for (let j = 0; j < i; j++) if (args[i] === args[j]) return false;
-    const table = this.compactionTable;
-    const planes = table.length;
+    if (args.length > 16) return undefined;
+    for (let i = 1; i < args.length; i++) for (let j = 0; j < i; j++) if (args[i] === args[j]) return undefined;
+    const planes = this.types.length;
     const counts = (localCounts = grownStamps(localCounts, planes));
     counts.fill(0, 0, planes);
     for (let i = 0; i < args.length; i++) {
@@ -738,38 +738,17 @@ export class SlotCalculator implements SlotNumbering {
         const s = this.typeSlot(t);
         if (s >= 0 && s < planes) counts[s]! += c;
       }
-      // (Blocks are labels, whose compaction plane is always empty.)
     }
-    const pruned = this.prunedPlanes;
-    pruned.length = 0;
-    for (let ctp = 0; ctp < planes; ctp++) {
-      const cplane = table[ctp]!;
-      if (cplane.length === 0) continue;
-      while (this.table.length <= ctp) this.table.push([]);
-      const gplane = this.table[ctp]!;
-      const modLevel = this.getModuleLevel(ctp);
-      const numFunctionObjs = counts[ctp]!;
-      let prune = gplane.length + numFunctionObjs < 64;
-      if (!prune && numFunctionObjs === 0) {
-        let maxIdx = 0;
-        for (let i = 0; i < modLevel; i++) {
-          const idx = Math.max(this.slots.moduleSlot(cplane[i] as Value), 0);
-          if (idx > maxIdx) maxIdx = idx;
-        }
-        prune = maxIdx < 64;
-      }
-      if (!prune) continue;
-      for (let i = 0; i < modLevel; i++) this.slots.deleteFnSlot(cplane[i] as Value);
-      table[ctp] = [];
-      pruned.push(ctp, numFunctionObjs);
-    }
-    return true;
+    return counts;
   }
 
-  /** Planes pruned by `pruneBeforeLocals`: pairs of plane and its count of locals. */
+  /** Whether `buildUncompactedTypesTable` pruned the current function's planes already. */
+  private prunedEarly = false;
+
+  /** Planes pruned by `buildUncompactedTypesTable`: pairs of plane and its count of locals. */
   private readonly prunedPlanes: number[] = [];
 
-  /** The module level of each plane `pruneBeforeLocals` pruned, now that its locals are in. */
+  /** The module level of each plane pruned before the locals were numbered, now that they are in. */
   private settlePrunedLevels(): void {
     const pruned = this.prunedPlanes;
     for (let i = 0; i < pruned.length; i += 2) {
@@ -903,12 +882,12 @@ export class SlotCalculator implements SlotNumbering {
     return slot;
   }
 
-  private buildCompactionTable(f: Function): void {
+  private buildCompactionTable(f: Function, view: BodyView | undefined): void {
     // Index of the last first-class type of the module table (building the table adds no type).
     let numFCTypes = this.types.length - 1;
     while (!isFirstClassType(this.types[numFCTypes]!)) numFCTypes--;
     if (numFCTypes + this.typeIdShift < 64) {
-      this.buildUncompactedTypesTable(f);
+      this.buildUncompactedTypesTable(f, view);
       return;
     }
     this.compactionTable = [];
@@ -963,39 +942,87 @@ export class SlotCalculator implements SlotNumbering {
    * planes built at their global slots directly. Each plane fills in the same order either way;
    * what the compacted build also did is give every type it met (the primitive types, the types
    * the scan lists, the types of the values it lists) its null value where the plane is empty.
+   *
+   * It also takes `pruneCompactionTable`'s decisions first (unless `localCountsOf` cannot count):
+   * a plane's fate depends only on how many locals of its type the function has, the module
+   * plane's size and (with no locals) the largest module slot among its entries, all known
+   * before it is built. A plane to be pruned is then never built (its entries never get a
+   * function slot only to lose it), and its locals go straight to the module plane.
    */
-  private buildUncompactedTypesTable(f: Function): void {
+  private buildUncompactedTypesTable(f: Function, view: BodyView | undefined): void {
     this.compactionTable = [];
     for (let i = 0; i <= LABEL_ID; i++) this.compactionTable.push([]);
     this.forgetCachedType();
-    const met = (typesMet = grownStamps(typesMet, this.types.length));
+    const nTypes = this.types.length;
+    const met = (typesMet = grownStamps(typesMet, nTypes));
+    const listed = (typesListed = grownStamps(typesListed, nTypes));
+    const maxSlots = (maxModuleSlots = grownStamps(maxModuleSlots, nTypes));
     const stamp = ++typesMetStamp;
     const k = this.numberOf(f);
-    if (k !== undefined) {
-      const { entries, types } = this.scans;
-      const slots = this.slots;
-      for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
-        const e = entries[i]!;
-        if (e < 0) {
-          const slot = this.typeSlot(types[~e]!);
-          if (slot >= 0) met[slot] = stamp;
-          continue;
-        }
-        const rep = slots.valueOf(e);
-        const t = rep.type;
-        const slot = this.typeSlot(t);
-        if (slot >= 0) met[slot] = stamp;
-        this.compactionSlotOfId(rep, e, t);
-      }
+    const { entries, types } = this.scans;
+    const slots = this.slots;
+    const from = k !== undefined ? this.scans.starts[k]! : 0;
+    const to = k !== undefined ? this.scans.ends[k]! : 0;
+    const entrySlots = (scanTypeSlots = grownStamps(scanTypeSlots, to - from));
+    // The type slot of each entry; which planes get values, and their largest module slot.
+    for (let i = from; i < to; i++) {
+      const e = entries[i]!;
+      const slot = this.typeSlot(e < 0 ? types[~e]! : slots.valueOf(e).type);
+      entrySlots[i - from] = slot;
+      if (slot < 0) continue;
+      met[slot] = stamp;
+      if (e < 0) continue;
+      const moduleSlot = slots.moduleSlotOfId(e);
+      if (listed[slot] !== stamp) {
+        listed[slot] = stamp;
+        maxSlots[slot] = moduleSlot;
+      } else if (moduleSlot > maxSlots[slot]!) maxSlots[slot] = moduleSlot;
     }
     let end = LABEL_ID + 1;
-    for (let slot = this.types.length - 1; slot > LABEL_ID; slot--) {
+    for (let slot = nTypes - 1; slot > LABEL_ID; slot--) {
       if (met[slot] === stamp) {
         end = slot + 1;
         break;
       }
     }
     while (this.compactionTable.length < end) this.compactionTable.push([]);
+
+    // The planes pruning would empty: each plane that would hold something (a listed value, or
+    // the null value of a type met), decided as `pruneCompactionTable` decides.
+    const counts = this.localCountsOf(f, view);
+    const pruned = this.prunedPlanes;
+    pruned.length = 0;
+    if (counts !== undefined) {
+      for (let ctp = 0; ctp < end; ctp++) {
+        const t = this.types[ctp]!;
+        const nullable = ctp !== VOID_ID && ctp !== LABEL_ID && hasNullValue(t);
+        const hasValues = listed[ctp] === stamp;
+        if (!hasValues && !(nullable && met[ctp] === stamp)) continue;
+        while (this.table.length <= ctp) this.table.push([]);
+        const numFunctionObjs = counts[ctp]!;
+        let prune = this.table[ctp]!.length + numFunctionObjs < 64;
+        if (!prune && numFunctionObjs === 0) {
+          // The plane's entries: its null value (slot 0) where the type has one, and its listed values.
+          let maxIdx = 0;
+          if (hasNullValue(t)) maxIdx = Math.max(this.slots.moduleSlot(this.canon.nullOf(t)), 0);
+          if (hasValues && maxSlots[ctp]! > maxIdx) maxIdx = maxSlots[ctp]!;
+          prune = maxIdx < 64;
+        }
+        if (!prune) continue;
+        met[ctp] = -stamp; // (met, and pruned: no null value below)
+        pruned.push(ctp, numFunctionObjs);
+      }
+      this.prunedEarly = true;
+    }
+
+    for (let i = from; i < to; i++) {
+      const e = entries[i]!;
+      if (e < 0) continue;
+      const slot = entrySlots[i - from]!;
+      if (slot >= 0 && met[slot] === -stamp) continue;
+      const rep = slots.valueOf(e);
+      this.compactionSlotOfId(rep, e, rep.type);
+    }
     // LLVM also gave every primitive type's plane its null value; where the function met no value
     // or type of that type, the plane holds only that null, and pruning (below the threshold
     // whatever the module plane's size, as a null's module slot is 0) empties it again, leaving
@@ -1005,7 +1032,6 @@ export class SlotCalculator implements SlotNumbering {
       if (this.compactionTable[i]!.length === 0) this.getOrCreateCompactionSlot(this.canon.nullOf(this.types[i]!));
     }
   }
-
 
   private pruneCompactionTable(): void {
     const tyPlane = this.compactionTypes;

@@ -55,6 +55,11 @@ export class ValueSlots {
     return id === undefined ? -1 : this.moduleSlots[id]!;
   }
 
+  /** The module slot of the value with id `id`, or -1. */
+  moduleSlotOfId(id: number): number {
+    return this.moduleSlots[id]!;
+  }
+
   setModuleSlot(v: Value, slot: number): void {
     this.moduleSlots[this.idOf(v)] = slot;
   }
