@@ -331,33 +331,56 @@ export class SlotCalculator implements SlotNumbering {
   }
 
   /**
-   * The last type `typeSlot` answered and its slot: consecutive instructions mostly share types,
-   * and this saves a map lookup or two each. Forgotten whenever a type slot may change.
+   * The last types `typeSlot` answered and their slots (replaced in turn): instructions mostly use
+   * a few types at a time, and this saves a Map lookup or two each. Forgotten whenever a type
+   * slot may change.
    */
-  private cachedType: Type | undefined;
-  private cachedTypeSlot = -1;
+  private cachedType0: Type | undefined;
+  private cachedType1: Type | undefined;
+  private cachedType2: Type | undefined;
+  private cachedType3: Type | undefined;
+  private cachedTypeSlot0 = -1;
+  private cachedTypeSlot1 = -1;
+  private cachedTypeSlot2 = -1;
+  private cachedTypeSlot3 = -1;
+  private nextCachedType = 0;
 
   private forgetCachedType(): void {
-    this.cachedType = undefined;
+    this.cachedType0 = this.cachedType1 = this.cachedType2 = this.cachedType3 = undefined;
     this.localType = undefined;
   }
 
   /** A type's slot (compacted when a type compaction table is active), or -1. */
   typeSlot(t: Type): number {
-    if (t === this.cachedType) return this.cachedTypeSlot;
+    if (t === this.cachedType0) return this.cachedTypeSlot0;
+    if (t === this.cachedType1) return this.cachedTypeSlot1;
+    if (t === this.cachedType2) return this.cachedTypeSlot2;
+    if (t === this.cachedType3) return this.cachedTypeSlot3;
     const s = this.lookUpTypeSlot(t);
     if (s !== -1) {
-      this.cachedType = t;
-      this.cachedTypeSlot = s;
+      switch (this.nextCachedType) {
+        case 0:
+          this.cachedType0 = t;
+          this.cachedTypeSlot0 = s;
+          break;
+        case 1:
+          this.cachedType1 = t;
+          this.cachedTypeSlot1 = s;
+          break;
+        case 2:
+          this.cachedType2 = t;
+          this.cachedTypeSlot2 = s;
+          break;
+        default:
+          this.cachedType3 = t;
+          this.cachedTypeSlot3 = s;
+      }
+      this.nextCachedType = (this.nextCachedType + 1) & 3;
     }
     return s;
   }
 
   private lookUpTypeSlot(t: Type): number {
-    // The primitive types keep their ids as slots, in the module's table (numbered first, and
-    // first-class, so never moved) and in a compacted one (listed first): no Map lookup.
-    const prim = primitiveTypeId(t);
-    if (prim >= 0) return prim;
     if (this.compactionTypeMap.size !== 0) {
       const s = this.compactionTypeMap.get(t);
       if (s !== undefined) return s;
