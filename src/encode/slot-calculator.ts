@@ -145,7 +145,7 @@ function grownList(list: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBu
  * lists hold no references for the collector to trace.
  */
 class FunctionScans {
-  entries = new Int32Array(1024);
+  entries = new Int32Array(256);
   length = 0;
   starts = new Int32Array(64);
   ends = new Int32Array(64);
@@ -153,7 +153,7 @@ class FunctionScans {
   readonly types: Type[] = [];
   private readonly typeNumbers = new Map<Type, number>();
   private typeMarks = new Int32Array(64);
-  private valueMarks = new Int32Array(1024);
+  private valueMarks = new Int32Array(256);
   /** The number of the function being recorded, plus one (0: none). */
   private current = 0;
 
