@@ -145,15 +145,15 @@ function grownList(list: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBu
  * lists hold no references for the collector to trace.
  */
 class FunctionScans {
-  entries = new Int32Array(256);
+  entries = new Int32Array(16);
   length = 0;
-  starts = new Int32Array(64);
-  ends = new Int32Array(64);
+  starts = new Int32Array(16);
+  ends = new Int32Array(16);
   /** The types listed, by their number here. */
   readonly types: Type[] = [];
   private readonly typeNumbers = new Map<Type, number>();
-  private typeMarks = new Int32Array(64);
-  private valueMarks = new Int32Array(256);
+  private typeMarks = new Int32Array(16);
+  private valueMarks = new Int32Array(16);
   /** The number of the function being recorded, plus one (0: none). */
   private current = 0;
 
@@ -205,7 +205,7 @@ export class SlotCalculator implements SlotNumbering {
   /** Module-level strings, in the order they were numbered (the strings plane's order). */
   readonly strings: Value[] = [];
   /** Each plane's module level while a function is incorporated (the first `moduleLevelCount`; kept from function to function). */
-  private moduleLevel = new Int32Array(64);
+  private moduleLevel = new Int32Array(16);
   private moduleLevelCount = 0;
   /** Size of the type table before the current function (its function-local types follow). */
   moduleTypeLevel = 0;
