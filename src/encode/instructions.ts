@@ -119,18 +119,21 @@ const current = new Current();
 
 /**
  * Which instructions `writePlainPacked` takes, by compact opcode number, and where their type
- * field comes from: 0 none (calls, invokes, getelementptr, casts, vaarg/vanext, malloc/alloca:
+ * field comes from: 0 none (calls, invokes, getelementptr, vaarg/vanext, malloc/alloca:
  * anything with an extra field or operand), 1 the first operand's type (or the result type
- * without operands), 2 a store's value operand, 3 a branch's first label, 4 the result type.
+ * without operands), 2 a store's value operand, 3 a branch's first label, 4 the result type,
+ * 5 a cast's operand (whose target type follows as one more operand).
  */
 const PLAIN_KIND: Uint8Array = (() => {
   const kinds = new Uint8Array(64);
   OPCODES.forEach((op, n) => {
     switch (op) {
+      case 'cast':
+        kinds[n] = 5;
+        return;
       case 'call':
       case 'invoke':
       case 'getelementptr':
-      case 'cast':
       case 'vaarg':
       case 'vanext':
       case 'malloc':
@@ -165,7 +168,7 @@ function writePlainPacked(ctx: EncodeContext, body: CompactBody, operandBase: nu
   const op = word & 63;
   const kind = PLAIN_KIND[op]!;
   const count = end - start;
-  if (kind === 0 || count > 3) return false;
+  if (kind === 0 || count > 3 || (kind === 5 && count !== 1)) return false;
   const c0 = count > 0 ? data[operandBase + start]! : 0;
   const c1 = count > 1 ? data[operandBase + start + 1]! : 0;
   const c2 = count > 2 ? data[operandBase + start + 2]! : 0;
@@ -178,7 +181,8 @@ function writePlainPacked(ctx: EncodeContext, body: CompactBody, operandBase: nu
     if (count < 2) return false;
     ty = typeOfCode(body, c1)!;
   } else if (kind === 3) ty = count !== 0 ? typeOfCode(body, count === 3 ? c1 : c0)! : body.types[word >>> 6]!;
-  else ty = body.types[word >>> 6]!;
+  else if (kind === 4) ty = body.types[word >>> 6]!;
+  else ty = typeOfCode(body, c0)!;
   const type = typeSlotOf(ctx, ty);
   const sc = ctx.sc;
   let s0 = 4095;
@@ -208,6 +212,22 @@ function writePlainPacked(ctx: EncodeContext, body: CompactBody, operandBase: nu
     if (s2 > max) max = s2;
   }
   const out = ctx.out;
+  if (kind === 5) {
+    // A cast: its operand, then its target type, as `writeInstruction` writes cast-like ones.
+    const target = typeSlotOf(ctx, body.types[word >>> 6]!);
+    if (target > max) max = target;
+    if (max < 256) {
+      out.uint32((2 | (opcode << 2) | (type << 8) | (s0 << 16) | (target << 24)) >>> 0);
+      return true;
+    }
+    out.vbr32(opcode << 2);
+    writeTypeId(ctx, type);
+    out.vbr32(2);
+    out.vbr32(s0);
+    writeTypeId(ctx, target);
+    if (ctx.row.longInstructionsPadded) pad(ctx);
+    return true;
+  }
   switch (count) {
     case 0:
     case 1:

@@ -45,6 +45,11 @@ function grownStamps(stamps: Int32Array<ArrayBuffer>, n: number): Int32Array<Arr
  */
 let typesMet = new Int32Array(64);
 let typesMetStamp = 0;
+/** By global type slot, under the same stamp: whether the scan lists a value of that type, and the largest module slot among them. */
+let typesListed = new Int32Array(64);
+let maxModuleSlots = new Int32Array(64);
+/** The type slot of each scan entry of the function being built. */
+let scanTypeSlots = new Int32Array(64);
 
 /**
  * Which of a body's values (`values` indices) `processModule` has met in the function it walks
@@ -52,6 +57,10 @@ let typesMetStamp = 0;
  */
 let valuesSeen = new Int32Array(64);
 let valuesSeenStamp = 0;
+
+/** Scratch of `localCountsOf`: locals per type slot, and instructions per body type. */
+let localCounts = new Int32Array(64);
+let typeCounts = new Int32Array(64);
 
 /** LLVM's type ids for the primitive types (void = 0 … label = 12). */
 export const FIRST_DERIVED_TYPE_ID = 13;
@@ -116,51 +125,73 @@ function constantOperands(row: FormatRow, v: Value): readonly Value[] {
   }
 }
 
+/** `list`, or a larger copy when it has fewer than `n` entries (growing by doubling). */
+function grownList(list: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  if (list.length >= n) return list;
+  const grown = new Int32Array(Math.max(n, list.length * 2));
+  grown.set(list);
+  return grown;
+}
+
 /**
  * What each function's compaction table is built from, recorded during the module walk: LLVM
  * walks the function's argument types, then per instruction its type (when it changes), its
  * non-local operands (canonical) and `vanext`'s argument type. Repeats are no-ops there, so only
  * the first mention of each type or value is kept, in order. Every function's list lives in one
- * pair of arrays (function `k` holds `starts[k]` … `ends[k]`), and repeats are told by marks
- * (the function's number) per type and per value id, not by a set per function: a module of
- * thousands of functions keeps no objects per function alive for the whole write.
+ * array of numbers (function `k` holds `starts[k]` … `ends[k]`): a value by its id (see
+ * value-slots.ts), a type as `~n` for its number `n` here; repeats are told by marks (the
+ * function's number) per type and per value id, not by a set per function: a module of
+ * thousands of functions keeps no objects per function alive for the whole write, and the
+ * lists hold no references for the collector to trace.
  */
 class FunctionScans {
-  readonly items: (Type | Value)[] = [];
-  readonly isType: boolean[] = [];
-  /** Each listed value's id (see value-slots.ts); -1 for a type. */
-  readonly ids: number[] = [];
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
-  private readonly typeMarks = new Map<Type, number>();
-  private readonly valueMarks: number[] = [];
+  entries = new Int32Array(16);
+  length = 0;
+  starts = new Int32Array(16);
+  ends = new Int32Array(16);
+  /** The types listed, by their number here. */
+  readonly types: Type[] = [];
+  private readonly typeNumbers = new Map<Type, number>();
+  private typeMarks = new Int32Array(16);
+  private valueMarks = new Int32Array(16);
   /** The number of the function being recorded, plus one (0: none). */
   private current = 0;
 
   /** Starts recording function number `k` (0, 1, … in turn). */
   begin(k: number): void {
-    this.starts[k] = this.ends[k] = this.items.length;
+    if (k >= this.starts.length) {
+      this.starts = grownList(this.starts, k + 1);
+      this.ends = grownList(this.ends, k + 1);
+    }
+    this.starts[k] = this.ends[k] = this.length;
     this.current = k + 1;
   }
 
   addType(t: Type): void {
-    if (this.typeMarks.get(t) === this.current) return;
-    this.typeMarks.set(t, this.current);
-    this.items.push(t);
-    this.isType.push(true);
-    this.ids.push(-1);
-    this.ends[this.current - 1] = this.items.length;
+    let n = this.typeNumbers.get(t);
+    if (n === undefined) {
+      n = this.types.length;
+      this.types.push(t);
+      this.typeNumbers.set(t, n);
+      this.typeMarks = grownList(this.typeMarks, n + 1);
+    }
+    if (this.typeMarks[n] === this.current) return;
+    this.typeMarks[n] = this.current;
+    this.push(~n);
   }
 
-  /** Lists `rep`, whose value id (see value-slots.ts) is `id`. */
-  addValue(rep: Value, id: number): void {
-    while (this.valueMarks.length <= id) this.valueMarks.push(0);
+  /** Lists the value whose id (see value-slots.ts) is `id`. */
+  addValue(id: number): void {
+    if (id >= this.valueMarks.length) this.valueMarks = grownList(this.valueMarks, id + 1);
     if (this.valueMarks[id] === this.current) return;
     this.valueMarks[id] = this.current;
-    this.items.push(rep);
-    this.isType.push(false);
-    this.ids.push(id);
-    this.ends[this.current - 1] = this.items.length;
+    this.push(id);
+  }
+
+  private push(entry: number): void {
+    if (this.length === this.entries.length) this.entries = grownList(this.entries, this.length + 1);
+    this.entries[this.length++] = entry;
+    this.ends[this.current - 1] = this.length;
   }
 }
 
@@ -173,7 +204,9 @@ export class SlotCalculator implements SlotNumbering {
   readonly table: (Value | LocalEntry)[][] = [];
   /** Module-level strings, in the order they were numbered (the strings plane's order). */
   readonly strings: Value[] = [];
-  private moduleLevel: number[] = [];
+  /** Each plane's module level while a function is incorporated (the first `moduleLevelCount`; kept from function to function). */
+  private moduleLevel = new Int32Array(16);
+  private moduleLevelCount = 0;
   /** Size of the type table before the current function (its function-local types follow). */
   moduleTypeLevel = 0;
   private moduleContainsAllFunctionConstants = false;
@@ -198,8 +231,8 @@ export class SlotCalculator implements SlotNumbering {
   /** The defined functions by number, and the number `numberOf` answered last. */
   private readonly defined: Function[] = [];
   private lastNumber = 0;
-  /** Canonical representative of each constant operand object met in a function body. */
-  private readonly operandReps = new Map<Value, Value>();
+  /** The value id (see value-slots.ts) of the canonical representative of each constant operand object met in a function body. */
+  private readonly operandIds = new Map<Value, number>();
   private readonly compactionTypeMap = new Map<Type, number>();
   /** Each defined function's body as the writer walks it (see body-view.ts), by function number. */
   private readonly views: BodyView[] = [];
@@ -298,24 +331,51 @@ export class SlotCalculator implements SlotNumbering {
   }
 
   /**
-   * The last type `typeSlot` answered and its slot: consecutive instructions mostly share types,
-   * and this saves a map lookup or two each. Forgotten whenever a type slot may change.
+   * The last types `typeSlot` answered and their slots (replaced in turn): instructions mostly use
+   * a few types at a time, and this saves a Map lookup or two each. Forgotten whenever a type
+   * slot may change.
    */
-  private cachedType: Type | undefined;
-  private cachedTypeSlot = -1;
+  private cachedType0: Type | undefined;
+  private cachedType1: Type | undefined;
+  private cachedType2: Type | undefined;
+  private cachedType3: Type | undefined;
+  private cachedTypeSlot0 = -1;
+  private cachedTypeSlot1 = -1;
+  private cachedTypeSlot2 = -1;
+  private cachedTypeSlot3 = -1;
+  private nextCachedType = 0;
 
   private forgetCachedType(): void {
-    this.cachedType = undefined;
+    this.cachedType0 = this.cachedType1 = this.cachedType2 = this.cachedType3 = undefined;
     this.localType = undefined;
   }
 
   /** A type's slot (compacted when a type compaction table is active), or -1. */
   typeSlot(t: Type): number {
-    if (t === this.cachedType) return this.cachedTypeSlot;
+    if (t === this.cachedType0) return this.cachedTypeSlot0;
+    if (t === this.cachedType1) return this.cachedTypeSlot1;
+    if (t === this.cachedType2) return this.cachedTypeSlot2;
+    if (t === this.cachedType3) return this.cachedTypeSlot3;
     const s = this.lookUpTypeSlot(t);
     if (s !== -1) {
-      this.cachedType = t;
-      this.cachedTypeSlot = s;
+      switch (this.nextCachedType) {
+        case 0:
+          this.cachedType0 = t;
+          this.cachedTypeSlot0 = s;
+          break;
+        case 1:
+          this.cachedType1 = t;
+          this.cachedTypeSlot1 = s;
+          break;
+        case 2:
+          this.cachedType2 = t;
+          this.cachedTypeSlot2 = s;
+          break;
+        default:
+          this.cachedType3 = t;
+          this.cachedTypeSlot3 = s;
+      }
+      this.nextCachedType = (this.nextCachedType + 1) & 3;
     }
     return s;
   }
@@ -352,7 +412,7 @@ export class SlotCalculator implements SlotNumbering {
   }
 
   getModuleLevel(plane: number): number {
-    return plane < this.moduleLevel.length ? this.moduleLevel[plane]! : 0;
+    return plane < this.moduleLevelCount ? this.moduleLevel[plane]! : 0;
   }
 
   getPlane(plane: number): (Value | LocalEntry)[] {
@@ -458,17 +518,18 @@ export class SlotCalculator implements SlotNumbering {
                 continue;
               case 'global':
               case 'function':
-                scan.addValue(op, this.slots.idOf(op));
+                scan.addValue(this.slots.idOf(op));
                 continue;
               default: {
                 // A constant object met before (in any function) is numbered already.
-                let rep = this.operandReps.get(op);
-                if (rep === undefined) {
-                  rep = this.canon.canon(op);
-                  this.operandReps.set(op, rep);
+                let id = this.operandIds.get(op);
+                if (id === undefined) {
+                  const rep = this.canon.canon(op);
                   this.getOrCreateSlot(rep);
+                  id = this.slots.idOf(rep);
+                  this.operandIds.set(op, id);
                 }
-                scan.addValue(rep, this.slots.idOf(rep));
+                scan.addValue(id);
               }
             }
           }
@@ -491,7 +552,7 @@ export class SlotCalculator implements SlotNumbering {
       for (const c of namedConstantsOfBody(body)) {
         const rep = this.canon.canon(c);
         this.getOrCreateSlot(rep);
-        scan.addValue(rep, this.slots.idOf(rep));
+        scan.addValue(this.slots.idOf(rep));
       }
     }
 
@@ -633,13 +694,17 @@ export class SlotCalculator implements SlotNumbering {
     this.inFunction = true;
     const view = this.viewOf(f);
     this.locals.begin(view);
-    if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f);
+    this.prunedEarly = false;
+    if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f, view);
     const n = this.numPlanes;
-    this.moduleLevel = new Array<number>(n);
-    for (let i = 0; i < n; i++) this.moduleLevel[i] = this.getPlane(i).length;
+    const levels = (this.moduleLevel = grownList(this.moduleLevel, n));
+    for (let i = 0; i < n; i++) levels[i] = this.getPlane(i).length;
+    this.moduleLevelCount = n;
     this.moduleTypeLevel = this.types.length;
 
     // Arguments, blocks and instructions are new to the table (LLVM's getOrCreateSlot would miss).
+    // (Planes pruned already, see `buildUncompactedTypesTable`, are empty: their locals go to the
+    // module planes, as the pruning would have moved them.)
     this.forgetCachedType();
     for (const a of f.args) this.insertLocal(a, a.type);
     if (view !== undefined) {
@@ -662,7 +727,57 @@ export class SlotCalculator implements SlotNumbering {
         }
       }
     }
-    if (this.compactionTable.length !== 0) this.pruneCompactionTable();
+    if (this.prunedEarly) this.settlePrunedLevels();
+    else if (this.compactionTable.length !== 0) this.pruneCompactionTable();
+  }
+
+  /**
+   * How many locals (arguments and instructions; blocks are labels, whose compaction plane is
+   * always empty) of each type slot `f` has, in a scratch array by type slot; undefined when
+   * the arguments are not distinct objects (then a count is not the number of values numbered).
+   */
+  private localCountsOf(f: Function, view: BodyView | undefined): Int32Array | undefined {
+    const args = f.args;
+    if (args.length > 16) return undefined;
+    for (let i = 1; i < args.length; i++) for (let j = 0; j < i; j++) if (args[i] === args[j]) return undefined;
+    const planes = this.types.length;
+    const counts = (localCounts = grownStamps(localCounts, planes));
+    counts.fill(0, 0, planes);
+    for (let i = 0; i < args.length; i++) {
+      const t = args[i]!.type;
+      if (t.kind === 'void') continue;
+      const s = this.typeSlot(t);
+      if (s >= 0 && s < planes) counts[s]!++;
+    }
+    if (view !== undefined) {
+      const { data, types } = view.body;
+      const perType = (typeCounts = grownStamps(typeCounts, types.length));
+      perType.fill(0, 0, types.length);
+      for (let i = 0, n = view.body.instructionCount; i < n; i++) perType[data[i]! >>> 6]!++;
+      for (let j = 0; j < types.length; j++) {
+        const c = perType[j]!;
+        const t = types[j]!;
+        if (c === 0 || t.kind === 'void') continue;
+        const s = this.typeSlot(t);
+        if (s >= 0 && s < planes) counts[s]! += c;
+      }
+    }
+    return counts;
+  }
+
+  /** Whether `buildUncompactedTypesTable` pruned the current function's planes already. */
+  private prunedEarly = false;
+
+  /** Planes pruned by `buildUncompactedTypesTable`: pairs of plane and its count of locals. */
+  private readonly prunedPlanes: number[] = [];
+
+  /** The module level of each plane pruned before the locals were numbered, now that they are in. */
+  private settlePrunedLevels(): void {
+    const pruned = this.prunedPlanes;
+    for (let i = 0; i < pruned.length; i += 2) {
+      const ctp = pruned[i]!;
+      this.moduleLevel[ctp] = this.table[ctp]!.length - pruned[i + 1]!;
+    }
   }
 
   /**
@@ -705,9 +820,15 @@ export class SlotCalculator implements SlotNumbering {
 
   /** Forgets the current function's values, restoring the module state. */
   purgeFunction(): void {
-    const numModuleTypes = this.moduleLevel.length;
+    const numModuleTypes = this.moduleLevelCount;
+    const ct = this.compactionTable;
     // Everything the function added to the module planes sits above each plane's module level.
+    // (A non-empty compaction plane is dropped below: nothing to cut.)
     for (let i = 0; i < numModuleTypes; i++) {
+      if (ct.length !== 0) {
+        const cp = ct[i];
+        if (cp !== undefined && cp.length !== 0) continue;
+      }
       const level = this.getModuleLevel(i);
       const plane = this.getPlane(i);
       if (plane.length > level) plane.length = level;
@@ -715,11 +836,11 @@ export class SlotCalculator implements SlotNumbering {
     this.slots.clearFnSlots();
     this.inFunction = false;
     this.locals.end();
-    this.compactionTypeMap.clear();
+    if (this.compactionTypeMap.size !== 0) this.compactionTypeMap.clear();
     this.forgetCachedType();
-    this.moduleLevel = [];
+    this.moduleLevelCount = 0;
     this.moduleTypeLevel = 0;
-    this.compactionTypes = [];
+    if (this.compactionTypes.length !== 0) this.compactionTypes = [];
     if (this.compactionTable.length !== 0) {
       this.compactionTable = [];
     } else {
@@ -784,12 +905,12 @@ export class SlotCalculator implements SlotNumbering {
     return slot;
   }
 
-  private buildCompactionTable(f: Function): void {
+  private buildCompactionTable(f: Function, view: BodyView | undefined): void {
     // Index of the last first-class type of the module table (building the table adds no type).
     let numFCTypes = this.types.length - 1;
     while (!isFirstClassType(this.types[numFCTypes]!)) numFCTypes--;
     if (numFCTypes + this.typeIdShift < 64) {
-      this.buildUncompactedTypesTable(f);
+      this.buildUncompactedTypesTable(f, view);
       return;
     }
     this.compactionTable = [];
@@ -802,10 +923,11 @@ export class SlotCalculator implements SlotNumbering {
     // Replays, in order, the first mention of each type and non-local value (see FunctionScan).
     const k = this.numberOf(f);
     if (k !== undefined) {
-      const { items, isType } = this.scans;
+      const { entries, types } = this.scans;
       for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
-        if (isType[i]) this.getOrCreateCompactionTypeSlot(items[i] as Type);
-        else this.getOrCreateCompactionSlot(items[i] as Value);
+        const e = entries[i]!;
+        if (e < 0) this.getOrCreateCompactionTypeSlot(types[~e]!);
+        else this.getOrCreateCompactionSlot(this.slots.valueOf(e));
       }
     }
 
@@ -843,32 +965,87 @@ export class SlotCalculator implements SlotNumbering {
    * planes built at their global slots directly. Each plane fills in the same order either way;
    * what the compacted build also did is give every type it met (the primitive types, the types
    * the scan lists, the types of the values it lists) its null value where the plane is empty.
+   *
+   * It also takes `pruneCompactionTable`'s decisions first (unless `localCountsOf` cannot count):
+   * a plane's fate depends only on how many locals of its type the function has, the module
+   * plane's size and (with no locals) the largest module slot among its entries, all known
+   * before it is built. A plane to be pruned is then never built (its entries never get a
+   * function slot only to lose it), and its locals go straight to the module plane.
    */
-  private buildUncompactedTypesTable(f: Function): void {
+  private buildUncompactedTypesTable(f: Function, view: BodyView | undefined): void {
     this.compactionTable = [];
     for (let i = 0; i <= LABEL_ID; i++) this.compactionTable.push([]);
     this.forgetCachedType();
-    const met = (typesMet = grownStamps(typesMet, this.types.length));
+    const nTypes = this.types.length;
+    const met = (typesMet = grownStamps(typesMet, nTypes));
+    const listed = (typesListed = grownStamps(typesListed, nTypes));
+    const maxSlots = (maxModuleSlots = grownStamps(maxModuleSlots, nTypes));
     const stamp = ++typesMetStamp;
     const k = this.numberOf(f);
-    if (k !== undefined) {
-      const { items, isType, ids } = this.scans;
-      for (let i = this.scans.starts[k]!, end = this.scans.ends[k]!; i < end; i++) {
-        const item = items[i]!;
-        const t = isType[i] ? (item as Type) : (item as Value).type;
-        const slot = this.typeSlot(t);
-        if (slot >= 0) met[slot] = stamp;
-        if (!isType[i]) this.compactionSlotOfId(item as Value, ids[i]!, t);
-      }
+    const { entries, types } = this.scans;
+    const slots = this.slots;
+    const from = k !== undefined ? this.scans.starts[k]! : 0;
+    const to = k !== undefined ? this.scans.ends[k]! : 0;
+    const entrySlots = (scanTypeSlots = grownStamps(scanTypeSlots, to - from));
+    // The type slot of each entry; which planes get values, and their largest module slot.
+    for (let i = from; i < to; i++) {
+      const e = entries[i]!;
+      const slot = this.typeSlot(e < 0 ? types[~e]! : slots.valueOf(e).type);
+      entrySlots[i - from] = slot;
+      if (slot < 0) continue;
+      met[slot] = stamp;
+      if (e < 0) continue;
+      const moduleSlot = slots.moduleSlotOfId(e);
+      if (listed[slot] !== stamp) {
+        listed[slot] = stamp;
+        maxSlots[slot] = moduleSlot;
+      } else if (moduleSlot > maxSlots[slot]!) maxSlots[slot] = moduleSlot;
     }
     let end = LABEL_ID + 1;
-    for (let slot = this.types.length - 1; slot > LABEL_ID; slot--) {
+    for (let slot = nTypes - 1; slot > LABEL_ID; slot--) {
       if (met[slot] === stamp) {
         end = slot + 1;
         break;
       }
     }
     while (this.compactionTable.length < end) this.compactionTable.push([]);
+
+    // The planes pruning would empty: each plane that would hold something (a listed value, or
+    // the null value of a type met), decided as `pruneCompactionTable` decides.
+    const counts = this.localCountsOf(f, view);
+    const pruned = this.prunedPlanes;
+    pruned.length = 0;
+    if (counts !== undefined) {
+      for (let ctp = 0; ctp < end; ctp++) {
+        const t = this.types[ctp]!;
+        const nullable = ctp !== VOID_ID && ctp !== LABEL_ID && hasNullValue(t);
+        const hasValues = listed[ctp] === stamp;
+        if (!hasValues && !(nullable && met[ctp] === stamp)) continue;
+        while (this.table.length <= ctp) this.table.push([]);
+        const numFunctionObjs = counts[ctp]!;
+        let prune = this.table[ctp]!.length + numFunctionObjs < 64;
+        if (!prune && numFunctionObjs === 0) {
+          // The plane's entries: its null value (slot 0) where the type has one, and its listed values.
+          let maxIdx = 0;
+          if (hasNullValue(t)) maxIdx = Math.max(this.slots.moduleSlot(this.canon.nullOf(t)), 0);
+          if (hasValues && maxSlots[ctp]! > maxIdx) maxIdx = maxSlots[ctp]!;
+          prune = maxIdx < 64;
+        }
+        if (!prune) continue;
+        met[ctp] = -stamp; // (met, and pruned: no null value below)
+        pruned.push(ctp, numFunctionObjs);
+      }
+      this.prunedEarly = true;
+    }
+
+    for (let i = from; i < to; i++) {
+      const e = entries[i]!;
+      if (e < 0) continue;
+      const slot = entrySlots[i - from]!;
+      if (slot >= 0 && met[slot] === -stamp) continue;
+      const rep = slots.valueOf(e);
+      this.compactionSlotOfId(rep, e, rep.type);
+    }
     // LLVM also gave every primitive type's plane its null value; where the function met no value
     // or type of that type, the plane holds only that null, and pruning (below the threshold
     // whatever the module plane's size, as a null's module slot is 0) empties it again, leaving
@@ -878,7 +1055,6 @@ export class SlotCalculator implements SlotNumbering {
       if (this.compactionTable[i]!.length === 0) this.getOrCreateCompactionSlot(this.canon.nullOf(this.types[i]!));
     }
   }
-
 
   private pruneCompactionTable(): void {
     const tyPlane = this.compactionTypes;

@@ -99,8 +99,12 @@ export function version7Feature(module: Module): string | undefined {
     const found = integer(g.valueType) ?? (g.visibility !== undefined ? `${g.visibility} visibility` : g.isThreadLocal ? 'thread_local' : undefined);
     if (found !== undefined) return found;
   }
+  // (Loops, not `params.map(…)`: the writer asks this of every module, thousands of functions.)
   for (const f of module.functions) {
-    const found = integer(f.functionType.returnType) ?? f.functionType.params.map(integer).find((x) => x !== undefined) ?? (f.visibility !== undefined ? `${f.visibility} visibility` : undefined);
+    let found = integer(f.functionType.returnType);
+    const params = f.functionType.params;
+    for (let i = 0; i < params.length && found === undefined; i++) found = integer(params[i]!);
+    if (found === undefined && f.visibility !== undefined) found = `${f.visibility} visibility`;
     if (found !== undefined) return found;
   }
   return undefined;
