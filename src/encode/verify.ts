@@ -28,6 +28,7 @@
  * full. (Types are taken as immutable, as everywhere in the graph.)
  */
 import { describeType } from '../graph/describe.js';
+import { ControlFlow, Dominators } from '../graph/dominators.js';
 import type { Module } from '../graph/module.js';
 import { integerRange, isFloatingPoint, isInteger, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
 import type { Argument, BasicBlock, Function, Instruction, Value } from '../graph/value.js';
@@ -427,8 +428,8 @@ class Verifier {
           if (isPhi) {
             // A phi's use happens at the end of its incoming block.
             const inBlock = k + 1 < count ? this.localBlock(k + 1) : -1;
-            if (inBlock >= 0 && defBlock !== inBlock && (dom === undefined || !dom.dominatesEnd(defBlock, inBlock))) return this.report('');
-          } else if (defBlock === bi ? index >= usePos && (dom === undefined || dom.reachable(bi)) : dom === undefined || !dom.dominatesUse(defBlock, bi)) {
+            if (inBlock >= 0 && defBlock !== inBlock && (dom === undefined || !dom.dominates(defBlock, inBlock))) return this.report('');
+          } else if (defBlock === bi ? index >= usePos && (dom === undefined || dom.reachable(bi)) : dom === undefined || !dom.dominates(defBlock, bi)) {
             return this.report('');
           }
           continue;
@@ -661,11 +662,11 @@ class Verifier {
               const inCode = incoming !== undefined ? locals.get(incoming) : undefined;
               if (inCode !== undefined && isBlockCode(inCode)) {
                 const inBlock = blockOfCode(inCode);
-                if (defBlock !== inBlock && (dom === undefined || !dom.dominatesEnd(defBlock, inBlock))) {
+                if (defBlock !== inBlock && (dom === undefined || !dom.dominates(defBlock, inBlock))) {
                   this.report(`${this.here()}: operand ${i} (${describeUse(op)}) does not dominate the end of incoming block #${inBlock}`);
                 }
               }
-            } else if (defBlock === bi ? code >= usePos && (dom === undefined || dom.reachable(bi)) : dom === undefined || !dom.dominatesUse(defBlock, bi)) {
+            } else if (defBlock === bi ? code >= usePos && (dom === undefined || dom.reachable(bi)) : dom === undefined || !dom.dominates(defBlock, bi)) {
               this.report(`${this.here()}: operand ${i} (${describeUse(op)}) is used before it is defined (its definition does not dominate this use)`);
             }
           }
@@ -1085,182 +1086,6 @@ function compactShapeValid(body: CompactBody): boolean {
     prev = end;
   }
   return true;
-}
-
-/**
- * A function's control-flow graph in compressed form: the successors of block `b` are
- * `succ[succStart[b] .. succStart[b + 1])`, its predecessors likewise in `pred`/`predStart`
- * (an edge repeated in the terminator, e.g. both arms of a branch to one block, counts twice).
- */
-class ControlFlow {
-  readonly succStart: Int32Array;
-  readonly succ: Int32Array;
-  readonly predStart: Int32Array;
-  readonly pred: Int32Array;
-
-  /** `successors(b, out)` appends block `b`'s successors to `out`. */
-  constructor(n: number, successors: (b: number, out: number[]) => void) {
-    const succStart = new Int32Array(n + 1);
-    const edges: number[] = [];
-    for (let b = 0; b < n; b++) {
-      succStart[b] = edges.length;
-      successors(b, edges);
-    }
-    succStart[n] = edges.length;
-    const succ = Int32Array.from(edges);
-    const predStart = new Int32Array(n + 1);
-    for (let e = 0; e < succ.length; e++) predStart[succ[e]! + 1]!++;
-    for (let b = 0; b < n; b++) predStart[b + 1]! += predStart[b]!;
-    const fill = predStart.slice(0, n);
-    const pred = new Int32Array(succ.length);
-    for (let b = 0; b < n; b++) for (let e = succStart[b]!; e < succStart[b + 1]!; e++) pred[fill[succ[e]!]!++] = b;
-    this.succStart = succStart;
-    this.succ = succ;
-    this.predStart = predStart;
-    this.pred = pred;
-  }
-}
-
-/**
- * Dominators of a function's blocks (Cooper, Harvey & Kennedy, "A Simple, Fast Dominance
- * Algorithm"), with pre/post numbers on the dominator tree for O(1) queries. Blocks unreachable
- * from the entry dominate nothing and everything dominates them (uses there are not checked, as
- * LLVM's verifier did not).
- */
-class Dominators {
-  private readonly idom: Int32Array;
-  private readonly pre: Int32Array;
-  private readonly post: Int32Array;
-
-  // (Each walk is a function of its own: a function of thousands of blocks runs each loop long
-  // enough to be optimized on the stack, and code optimized for one loop is thrown away when the
-  // next statement after it runs for the first time; one function per loop keeps each.)
-  constructor(cfg: ControlFlow, n: number) {
-    const order = new Int32Array(n);
-    const numReached = reversePostorder(cfg, n, order);
-    const rpoNum = new Int32Array(n).fill(-1);
-    for (let i = 0; i < numReached; i++) rpoNum[order[i]!] = i;
-    const idom = immediateDominators(cfg, n, order, numReached, rpoNum);
-    this.idom = idom;
-    const pre = new Int32Array(n).fill(-1);
-    const post = new Int32Array(n).fill(-1);
-    numberDominatorTree(idom, n, pre, post);
-    this.pre = pre;
-    this.post = post;
-  }
-
-  /** Block `b` is reachable from the entry. */
-  reachable(b: number): boolean {
-    return this.idom[b] !== -1;
-  }
-
-  /** Block `a` dominates block `b` (both reachable). */
-  private dominates(a: number, b: number): boolean {
-    return this.pre[a]! <= this.pre[b]! && this.post[b]! <= this.post[a]!;
-  }
-
-  /** A definition in block `defBlock` dominates a use in another block `useBlock`. */
-  dominatesUse(defBlock: number, useBlock: number): boolean {
-    if (!this.reachable(useBlock)) return true;
-    return this.reachable(defBlock) && this.dominates(defBlock, useBlock);
-  }
-
-  /** A definition in block `defBlock` dominates the end of block `b` (a phi's incoming edge). */
-  dominatesEnd(defBlock: number, b: number): boolean {
-    return this.dominatesUse(defBlock, b);
-  }
-}
-
-/**
- * Writes the blocks reached from the entry into `order` in reverse postorder (iterative DFS;
- * `next[b]` is b's next successor edge) and returns how many there are.
- */
-function reversePostorder(cfg: ControlFlow, n: number, order: Int32Array): number {
-  const { succStart, succ } = cfg;
-  let numReached = 0;
-  const visited = new Uint8Array(n);
-  const next = succStart.slice(0, n);
-  const stack = new Int32Array(n);
-  let sp = 0;
-  stack[sp++] = 0;
-  visited[0] = 1;
-  while (sp !== 0) {
-    const top = stack[sp - 1]!;
-    if (next[top]! < succStart[top + 1]!) {
-      const s = succ[next[top]!++]!;
-      if (!visited[s]) {
-        visited[s] = 1;
-        stack[sp++] = s;
-      }
-    } else {
-      order[numReached++] = top;
-      sp--;
-    }
-  }
-  order.subarray(0, numReached).reverse();
-  return numReached;
-}
-
-/** Each block's immediate dominator (-1: unreachable), by Cooper, Harvey & Kennedy's iteration. */
-function immediateDominators(cfg: ControlFlow, n: number, order: Int32Array, numReached: number, rpoNum: Int32Array): Int32Array {
-  const { predStart, pred } = cfg;
-  const idom = new Int32Array(n).fill(-1);
-  idom[0] = 0;
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (let i = 1; i < numReached; i++) {
-      const b = order[i]!;
-      let nd = -1;
-      for (let e = predStart[b]!; e < predStart[b + 1]!; e++) {
-        const p = pred[e]!;
-        if (idom[p] === -1) continue; // unreachable or not yet processed
-        if (nd === -1) nd = p;
-        else {
-          // Intersect: walk up by reverse-postorder number.
-          let x = p;
-          let y = nd;
-          while (x !== y) {
-            while (rpoNum[x]! > rpoNum[y]!) x = idom[x]!;
-            while (rpoNum[y]! > rpoNum[x]!) y = idom[y]!;
-          }
-          nd = x;
-        }
-      }
-      if (nd !== -1 && idom[b] !== nd) {
-        idom[b] = nd;
-        changed = true;
-      }
-    }
-  }
-  return idom;
-}
-
-/** Pre/post numbering of the dominator tree (children in compressed form, as ControlFlow's edges). */
-function numberDominatorTree(idom: Int32Array, n: number, pre: Int32Array, post: Int32Array): void {
-  const childStart = new Int32Array(n + 1);
-  for (let b = 1; b < n; b++) if (idom[b] !== -1) childStart[idom[b]! + 1]!++;
-  for (let b = 0; b < n; b++) childStart[b + 1]! += childStart[b]!;
-  const fill = childStart.slice(0, n);
-  const children = new Int32Array(childStart[n]!);
-  for (let b = 1; b < n; b++) if (idom[b] !== -1) children[fill[idom[b]!]!++] = b;
-  const nextChild = childStart.slice(0, n);
-  const stack = new Int32Array(n);
-  let clock = 0;
-  let sp = 0;
-  stack[sp++] = 0;
-  pre[0] = clock++;
-  while (sp !== 0) {
-    const top = stack[sp - 1]!;
-    if (nextChild[top]! < childStart[top + 1]!) {
-      const child = children[nextChild[top]!++]!;
-      pre[child] = clock++;
-      stack[sp++] = child;
-    } else {
-      post[top] = clock++;
-      sp--;
-    }
-  }
 }
 
 /** Appends a block's successors to `out`: the blocks its terminator names (indices into the function's blocks). */

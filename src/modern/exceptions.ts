@@ -11,6 +11,7 @@
  * Cost: linear in the function's size plus one dominator computation.
  */
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
+import { ControlFlow, Dominators } from '../graph/dominators.js';
 
 /**
  * `native`: `invoke` stays an invoke with a landing pad, `unwind` raises through the platform
@@ -159,7 +160,10 @@ class ModernCfg {
         this.preds[j]!.push({ from: i, unwind });
       }
     });
-    this.dom = new Dominators(this.succ);
+    const succ = this.succ;
+    this.dom = new Dominators(new ControlFlow(succ.length, (b, out) => {
+      for (const t of succ[b]!) out.push(t);
+    }), succ.length);
   }
 
   /** The normal edge is the destination's only predecessor edge. */
@@ -201,99 +205,3 @@ class ModernCfg {
   }
 }
 
-/**
- * Dominators over blocks given as successor lists, block 0 the entry (Cooper, Harvey & Kennedy,
- * "A Simple, Fast Dominance Algorithm"), with pre/post numbers on the tree for O(1) queries. As in
- * LLVM, an unreachable block is dominated by everything and dominates nothing reachable.
- */
-class Dominators {
-  private readonly idom: Int32Array;
-  private readonly pre: Int32Array;
-  private readonly post: Int32Array;
-
-  constructor(succ: readonly (readonly number[])[]) {
-    const n = succ.length;
-    const rpo = new Int32Array(n).fill(-1);
-    const order: number[] = [];
-    const visited = new Uint8Array(n);
-    const stack: [number, number][] = n ? [[0, 0]] : [];
-    if (n) visited[0] = 1;
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      const s = succ[top[0]]!;
-      if (top[1] < s.length) {
-        const next = s[top[1]++]!;
-        if (!visited[next]) {
-          visited[next] = 1;
-          stack.push([next, 0]);
-        }
-      } else {
-        order.push(top[0]);
-        stack.pop();
-      }
-    }
-    order.reverse();
-    order.forEach((b, i) => (rpo[b] = i));
-    const preds: number[][] = Array.from({ length: n }, () => []);
-    for (let b = 0; b < n; b++) if (visited[b]) for (const s of succ[b]!) preds[s]!.push(b);
-
-    const idom = new Int32Array(n).fill(-1);
-    if (n) idom[0] = 0;
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (let i = 1; i < order.length; i++) {
-        const b = order[i]!;
-        let nd = -1;
-        for (const p of preds[b]!) {
-          if (idom[p] === -1) continue;
-          if (nd === -1) nd = p;
-          else {
-            let x = p;
-            let y = nd;
-            while (x !== y) {
-              while (rpo[x]! > rpo[y]!) x = idom[x]!;
-              while (rpo[y]! > rpo[x]!) y = idom[y]!;
-            }
-            nd = x;
-          }
-        }
-        if (nd !== -1 && idom[b] !== nd) {
-          idom[b] = nd;
-          changed = true;
-        }
-      }
-    }
-    this.idom = idom;
-
-    const children: number[][] = Array.from({ length: n }, () => []);
-    for (let b = 1; b < n; b++) if (idom[b] !== -1) children[idom[b]!]!.push(b);
-    this.pre = new Int32Array(n).fill(-1);
-    this.post = new Int32Array(n).fill(-1);
-    let clock = 0;
-    const st: [number, number][] = n ? [[0, 0]] : [];
-    if (n) this.pre[0] = clock++;
-    while (st.length) {
-      const top = st[st.length - 1]!;
-      const c = children[top[0]]!;
-      if (top[1] < c.length) {
-        const child = c[top[1]++]!;
-        this.pre[child] = clock++;
-        st.push([child, 0]);
-      } else {
-        this.post[top[0]] = clock++;
-        st.pop();
-      }
-    }
-  }
-
-  reachable(b: number): boolean {
-    return this.idom[b] !== -1;
-  }
-
-  /** `a` dominates `b`; true when `b` is unreachable. */
-  dominates(a: number, b: number): boolean {
-    if (!this.reachable(b)) return true;
-    if (!this.reachable(a)) return false;
-    return this.pre[a]! <= this.pre[b]! && this.post[b]! <= this.post[a]!;
-  }
-}
