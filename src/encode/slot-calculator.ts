@@ -662,16 +662,7 @@ export class SlotCalculator implements SlotNumbering {
     } else {
       ty = prim;
     }
-    while (this.table.length <= ty) this.table.push([]);
-    const plane = this.table[ty]!;
-    if (plane.length === 0 && hasNullValue(typ)) {
-      const zero = this.canon.nullOf(typ);
-      if (rep !== zero) {
-        plane.push(zero);
-        if (this.inFunction) this.slots.setFnSlot(zero, 0);
-        else this.slots.setModuleSlot(zero, 0);
-      }
-    }
+    const plane = this.planeWithNull(this.table, ty, typ, rep, this.inFunction);
     const slot = plane.length;
     if (this.inFunction) this.setFnSlot(rep, slot);
     else this.slots.setModuleSlot(rep as Value, slot);
@@ -850,21 +841,32 @@ export class SlotCalculator implements SlotNumbering {
     }
   }
 
+  /**
+   * Plane `ty` of `table` (made if missing), with the type's implicit null value first when the
+   * plane is new and `rep` is not that null itself (LLVM's planes of types with a null value begin
+   * with it); the null gets slot 0 in the function's numbering (`inFunction`) or the module's.
+   */
+  private planeWithNull(table: (Value | LocalEntry)[][], ty: number, typ: Type, rep: Value | LocalEntry, inFunction: boolean): (Value | LocalEntry)[] {
+    while (table.length <= ty) table.push([]);
+    const plane = table[ty]!;
+    if (plane.length === 0 && hasNullValue(typ)) {
+      const zero = this.canon.nullOf(typ);
+      if (rep !== zero) {
+        plane.push(zero);
+        if (inFunction) this.slots.setFnSlot(zero, 0);
+        else this.slots.setModuleSlot(zero, 0);
+      }
+    }
+    return plane;
+  }
+
   private getOrCreateCompactionSlot(rep: Value | LocalEntry, typ: Type = this.entryType(rep)): number {
     if (typeof rep !== 'number') {
       const existing = this.slots.fnSlot(rep);
       if (existing !== -1) return existing;
     } else if (this.localSlot(rep) !== -1) return this.localSlot(rep);
     const ty = this.compactionTypes.length !== 0 ? this.getOrCreateCompactionTypeSlot(typ) : this.typeSlot(typ);
-    while (this.compactionTable.length <= ty) this.compactionTable.push([]);
-    const plane = this.compactionTable[ty]!;
-    if (plane.length === 0 && hasNullValue(typ)) {
-      const zero = this.canon.nullOf(typ);
-      if (rep !== zero) {
-        plane.push(zero);
-        this.slots.setFnSlot(zero, 0);
-      }
-    }
+    const plane = this.planeWithNull(this.compactionTable, ty, typ, rep, true);
     const slot = plane.length;
     plane.push(rep);
     if (!this.hasFnSlot(rep)) this.setFnSlot(rep, slot);
@@ -880,15 +882,7 @@ export class SlotCalculator implements SlotNumbering {
     const existing = slots.fnSlotOfId(id);
     if (existing !== -1) return existing;
     const ty = this.typeSlot(typ);
-    while (this.compactionTable.length <= ty) this.compactionTable.push([]);
-    const plane = this.compactionTable[ty]!;
-    if (plane.length === 0 && hasNullValue(typ)) {
-      const zero = this.canon.nullOf(typ);
-      if (rep !== zero) {
-        plane.push(zero);
-        slots.setFnSlot(zero, 0);
-      }
-    }
+    const plane = this.planeWithNull(this.compactionTable, ty, typ, rep, true);
     const slot = plane.length;
     plane.push(rep);
     if (slots.fnSlotOfId(id) === -1) slots.setFnSlotOfId(id, slot);
