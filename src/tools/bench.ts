@@ -9,6 +9,8 @@
  *                       when absent)
  *   --no-side-by-side   only the in-process table;  --side-by-side-only  only the comparison
  *   --corpus DIR        the reference corpus;  --generated N  functions of the generated module
+ *   --one-process       the in-process table's workloads one after another in this process, as
+ *                       before 2026-11-27, instead of each in a process of its own
  *
  * The in-process table:
  * Two workloads: `v6/Large__big-bf.bc` (the largest module in the corpus) and every file of `v6/`
@@ -24,11 +26,19 @@
  * Each figure is the best of N runs (default 10) after three untimed warm-up runs (so V8 has
  * compiled the hot code, as in any long-lived use), by wall-clock and by CPU time (the latter stays
  * meaningful on a machine busy with other work). Memory: what the read modules keep alive (JavaScript
- * heap plus ArrayBuffers, as read and with every body materialized), and
- * the process's peak resident set after each workload (the single large file runs first, so its
- * figure is its own). Run with `--expose-gc` (the npm script does) for clean figures.
+ * heap plus ArrayBuffers, as read and with every body materialized), and the peak resident set of
+ * the workload's process. Run with `--expose-gc` (the npm script does) for clean figures.
+ *
+ * Each workload runs in a Node process of its own (this script again, `--workload NAME`), as
+ * benchmark harnesses fork per benchmark: V8 compiles the reader, printer and writer for the
+ * values and types it has seen, so a workload measured after another ran code compiled for both
+ * (after the 1,212 varied modules of v6, the generated module read and printed 15-25% slower than
+ * alone), and each would be measured for the order of the table rather than for itself.
+ * `--one-process` keeps that order-dependent measurement, to see what a long-lived process that
+ * reads many kinds of module gets.
  */
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +83,14 @@ interface Options {
   corpus: string;
   noCorpus: boolean;
   generated: number;
+  onePerProcess: boolean;
+  /** Internal: measure this one workload and print its rows as JSON (a child of the bench). */
+  workload: WorkloadName | undefined;
 }
+
+/** The in-process table's workloads, in the table's order. */
+const WORKLOAD_NAMES = ['big-bf', 'v6', 'generated'] as const;
+type WorkloadName = (typeof WORKLOAD_NAMES)[number];
 
 function parseOptions(argv: string[]): Options {
   const o: Options = {
@@ -86,6 +103,8 @@ function parseOptions(argv: string[]): Options {
     corpus: '',
     noCorpus: false,
     generated: SYNTHETIC_FUNCTIONS,
+    onePerProcess: true,
+    workload: undefined,
   };
   const count = (i: number): number => Math.max(1, Number.parseInt(argv[i] ?? '', 10) || 1);
   for (let i = 0; i < argv.length; i++) {
@@ -99,8 +118,13 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--corpus') o.corpus = argv[++i] ?? '.';
     else if (a === '--no-corpus') o.noCorpus = true;
     else if (a === '--generated') o.generated = Math.max(1, Number.parseInt(argv[++i] ?? '', 10) || 1);
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run bench -- [--runs N] [--rounds N] [--batch-rounds N] [--llvm DIR] [--no-side-by-side | --side-by-side-only] [--corpus DIR | --no-corpus] [--generated FUNCTIONS]\n');
+    else if (a === '--one-process') o.onePerProcess = false;
+    else if (a === '--workload') {
+      const name = argv[++i];
+      if (!(WORKLOAD_NAMES as readonly string[]).includes(name ?? '')) throw new Error(`unknown workload ${name}`);
+      o.workload = name as WorkloadName;
+    } else if (a === '-h' || a === '--help') {
+      process.stdout.write('usage: npm run bench -- [--runs N] [--rounds N] [--batch-rounds N] [--llvm DIR] [--no-side-by-side | --side-by-side-only] [--corpus DIR | --no-corpus] [--generated FUNCTIONS] [--one-process]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -167,7 +191,8 @@ function retainedHeap(streams: Uint8Array[]): { asRead: number; materialized: nu
   return { asRead, materialized };
 }
 
-function measure(w: Workload, runs: number): Row[] {
+/** `w`'s rows; `peakOf` says whose peak resident set the process's is. */
+function measure(w: Workload, runs: number, peakOf: string): Row[] {
   const rows: Row[] = [];
   const mb = sizeOf(w.streams);
   let modules: Module[] = [];
@@ -212,8 +237,8 @@ function measure(w: Workload, runs: number): Row[] {
     rows.push({ workload: w.label, measure: 'module heap', megabytes: heap.asRead / 1e6, ...NO_TIMING, note: `${(heap.asRead / (mb * 1e6)).toFixed(1)} bytes per byte of bytecode (heap + ArrayBuffers)` });
     rows.push({ workload: w.label, measure: 'heap, all bodies', megabytes: heap.materialized / 1e6, ...NO_TIMING, note: `${(heap.materialized / (mb * 1e6)).toFixed(1)} bytes per byte, every body materialized` });
   }
-  // maxRSS (KiB) only grows: measured after each workload, the first (one file) gets its own peak.
-  rows.push({ workload: w.label, measure: 'peak RSS', megabytes: (process.resourceUsage().maxRSS * 1024) / 1e6, ...NO_TIMING, note: 'whole process, this and earlier workloads' });
+  // maxRSS (KiB) only grows: in one process, measured after each workload, the first gets its own peak.
+  rows.push({ workload: w.label, measure: 'peak RSS', megabytes: (process.resourceUsage().maxRSS * 1024) / 1e6, ...NO_TIMING, note: `whole process, ${peakOf}` });
   return rows;
 }
 
@@ -259,28 +284,54 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (!o.table) return 0;
-  const v6 = join(o.corpus, 'v6');
-  await loadBzip2();
-  // A large module made in code: measured with or without the corpus.
-  const synthetic = writeModule(syntheticModule(o.generated), { bytecodeVersion: 6, compression: 'none' });
-  const workloads: Workload[] = [{ label: `generated (${o.generated} functions)`, files: [synthetic], streams: [synthetic] }];
-  if (o.noCorpus) {
-    process.stdout.write('bench: --no-corpus: measuring the generated module only\n');
-  } else if (existsSync(v6)) {
-    const load = (names: string[], label: string): Workload => {
-      const files = names.map((n) => new Uint8Array(readFileSync(join(v6, n))));
-      return { label, files, streams: files.map((f) => unwrapContainer(f).stream) };
-    };
-    const all = readdirSync(v6).filter((n) => n.endsWith('.bc')).sort();
-    workloads.unshift(...(all.includes(BIG) ? [load([BIG], `v6/${BIG}`)] : []), load(all, `v6 (${all.length} files)`));
-  } else {
-    process.stdout.write(`bench: ${noCorpusMessage(location)}; measuring the generated module only\n`);
+  if (o.workload !== undefined) {
+    // A child of the bench (see the top of this file): its rows, for the parent's table.
+    await loadBzip2();
+    process.stdout.write(JSON.stringify(measure(loadWorkload(o.workload, o), o.runs, 'this workload')));
+    return 0;
   }
-
-  process.stdout.write(`bench: best of ${o.runs} runs, node ${process.version}${gc ? '' : ' (no --expose-gc: no heap figures)'}\n\n`);
-  const rows = workloads.flatMap((w) => measure(w, o.runs));
+  const names = workloadNames(o, location);
+  process.stdout.write(`bench: best of ${o.runs} runs, node ${process.version}${gc ? '' : ' (no --expose-gc: no heap figures)'}, ${o.onePerProcess ? 'each workload in a process of its own' : 'every workload in this process, one after another'}\n\n`);
+  let rows: Row[];
+  if (o.onePerProcess) rows = names.flatMap((name) => measureInChild(name, o));
+  else {
+    await loadBzip2();
+    rows = names.flatMap((name) => measure(loadWorkload(name, o), o.runs, 'this and earlier workloads'));
+  }
   process.stdout.write(table(rows));
   return 0;
+}
+
+/** The workloads there are to measure (saying why when the corpus's are not among them). */
+function workloadNames(o: Options, location: ReturnType<typeof locateCorpus>): WorkloadName[] {
+  const v6 = join(o.corpus, 'v6');
+  if (o.noCorpus) process.stdout.write('bench: --no-corpus: measuring the generated module only\n');
+  else if (!location.present || !existsSync(v6)) process.stdout.write(`bench: ${noCorpusMessage(location)}; measuring the generated module only\n`);
+  else return [...(existsSync(join(v6, BIG)) ? (['big-bf'] as const) : []), 'v6', 'generated'];
+  return ['generated'];
+}
+
+/** A workload's files, read (or, for the generated module, made and written) in this process. */
+function loadWorkload(name: WorkloadName, o: Options): Workload {
+  if (name === 'generated') {
+    // A large module made in code: measured with or without the corpus.
+    const synthetic = writeModule(syntheticModule(o.generated), { bytecodeVersion: 6, compression: 'none' });
+    return { label: `generated (${o.generated} functions)`, files: [synthetic], streams: [synthetic] };
+  }
+  const v6 = join(o.corpus, 'v6');
+  const names = name === 'big-bf' ? [BIG] : readdirSync(v6).filter((n) => n.endsWith('.bc')).sort();
+  const files = names.map((n) => new Uint8Array(readFileSync(join(v6, n))));
+  return { label: name === 'big-bf' ? `v6/${BIG}` : `v6 (${names.length} files)`, files, streams: files.map((f) => unwrapContainer(f).stream) };
+}
+
+/** One workload's rows, measured by this script run again in a new process (`--workload`). */
+function measureInChild(name: WorkloadName, o: Options): Row[] {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--no-side-by-side', '--workload', name, '--runs', String(o.runs), '--generated', String(o.generated)];
+  if (!o.noCorpus) args.push('--corpus', o.corpus);
+  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`bench: the ${name} workload's process failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}): ${child.stderr}`);
+  // JSON has no NaN: the memory rows' missing times come back as null.
+  return (JSON.parse(child.stdout) as Row[]).map((r) => ({ ...r, seconds: r.seconds ?? NaN, cpuSeconds: r.cpuSeconds ?? NaN }));
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -21,6 +21,21 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     for (const measure of ['read', 'read+print', 'write', 'bzip2', 'module heap', 'peak RSS']) {
       expect(r.stdout).toMatch(new RegExp(`^v6 \\(1 files\\) +${measure.replace('+', '\\+')} `, 'm'));
     }
+    // Each workload in a process of its own, so each peak is its own.
+    expect(r.stdout).toMatch(/each workload in a process of its own/);
+    expect(r.stdout).toMatch(/^generated \(20 functions\) +peak RSS .*whole process, this workload$/m);
+  });
+
+  it('measures the workloads one after another in its own process with --one-process', () => {
+    const corpus = mkdtempSync(join(tmpdir(), 'bench-one-'));
+    mkdirSync(join(corpus, 'v6'));
+    writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
+    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side', '--one-process'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/every workload in this process, one after another/);
+    expect(r.stdout).toMatch(/^v6 \(1 files\) +read /m);
+    expect(r.stdout).toMatch(/^generated \(20 functions\) +peak RSS .*whole process, this and earlier workloads$/m);
   });
 
   it.skipIf(!existsSync(join(LLVM, 'llvm-dis')) || !CLI_BUILT)('times our CLI against LLVM 1.9 tools, whole processes side by side', () => {
