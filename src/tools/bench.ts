@@ -10,7 +10,7 @@
  *   --no-side-by-side   only the in-process table;  --side-by-side-only  only the comparison
  *   --corpus DIR        the reference corpus;  --generated N  functions of the generated module
  *   --one-process       the in-process table's workloads one after another in this process, as
- *                       before 2026-11-27, instead of each in a process of its own
+ *                       the bench did until 2026-11-26, instead of each in a process of its own
  *
  * The in-process table:
  * Two workloads: `v6/Large__big-bf.bc` (the largest module in the corpus) and every file of `v6/`
