@@ -222,6 +222,12 @@ export function sideBySide(o: SideBySideOptions): string {
         fresh(theirsOut)();
       };
       run(`batch dis ${released.join('+')} (${count}) vs v6 (${v6Files.length})`, ours('ours dis DIR', 'dis', all, '-o', oursOut), perFileLoop('llvm-dis per v6 file', tool('llvm-dis'), v6Files, theirsOut), o.batchRounds, clean);
+      // The file system's share, as a floor: the same files copied, nothing converted. Any tool
+      // that writes one output per input pays at least this (and writes less than a listing).
+      if (existsSync('/bin/cp')) {
+        const copy = join(oursOut, 'copy');
+        run(`floor: cp -r of the ${count} vs v6 (${v6Files.length})`, { label: 'cp -r', argv: ['/bin/cp', '-r', all, copy] }, perFileLoop('llvm-dis per v6 file', tool('llvm-dis'), v6Files, theirsOut), o.batchRounds, clean);
+      }
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
