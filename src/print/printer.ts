@@ -88,6 +88,8 @@ export class AsmPrinter {
    */
   private readonly plainRecord = fullInstruction();
   private readonly extrasRecord = fullInstruction();
+  /** The record a body held as objects prints each instruction from (see printObjectInstruction). */
+  private readonly objectRecord = fullInstruction();
   /** Operand lists are only read while their instruction prints: one list per length, reused. */
   private readonly operandLists: Value[][] = [];
   constructor(
@@ -288,7 +290,7 @@ export class AsmPrinter {
         for (let d = body.argCount; d < values.length; d++) {
           const v = values[d]!;
           if (v.kind === 'instruction') {
-            this.printInstruction(v, body, d, p, this.opcodePiece(v.opcode));
+            this.printObjectInstruction(v, body, d, p);
             p += v.operands.length;
           } else {
             this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
@@ -386,7 +388,7 @@ export class AsmPrinter {
     for (let d = body.argCount; d < values.length; d++) {
       const v = values[d]!;
       if (v.kind === 'instruction') {
-        this.printInstruction(v, body, d, p, this.opcodePiece(v.opcode));
+        this.printObjectInstruction(v, body, d, p);
         p += v.operands.length;
       } else {
         this.printBlockHeader(body, d, d === body.argCount, this.newestFirst);
@@ -528,6 +530,37 @@ export class AsmPrinter {
     this.lastTextType = t;
     this.lastTexts = texts;
     return texts;
+  }
+
+  /**
+   * An instruction of a body held as objects, printed from `objectRecord`: its fields copied into
+   * the one shape printInstruction otherwise sees (the compact bodies' records). Instruction
+   * objects come in as many shapes as there are ways of making them (each reader version, the
+   * assembler, the builder, each opcode's optional fields), and a process that printed many kinds
+   * of module had printInstruction compiled for all of them: its property reads went megamorphic
+   * and stayed so for every later module, compact ones included (the generated module printed
+   * 35% slower after the v6 folder than alone).
+   */
+  private printObjectInstruction(v: Instruction, body: BodyInfo, pos: number, p: number): void {
+    const r = this.objectRecord;
+    r.opcode = v.opcode;
+    r.type = v.type;
+    r.operands = v.operands;
+    // Not setExtras: its reads stay with the compact bodies' extras records.
+    r.isVolatile = v.isVolatile;
+    r.callingConv = v.callingConv;
+    r.isTailCall = v.isTailCall;
+    r.allocatedType = v.allocatedType;
+    r.alignment = v.alignment;
+    r.argType = v.argType;
+    r.legacyVarArgs = v.legacyVarArgs;
+    r.constantRefOperands = v.constantRefOperands;
+    r.predicate = v.predicate;
+    // instructionText looks for the instruction itself.
+    const capturing = v === this.capture;
+    if (capturing) this.capture = r;
+    this.printInstruction(r, body, pos, p, this.opcodePiece(v.opcode));
+    if (capturing) this.capture = v;
   }
 
   /** An instruction of type `t` standing in for a compact body's own (see printCompactBody). */
@@ -1150,6 +1183,7 @@ function setExtras(inst: Instruction, e: InstructionExtras): void {
 }
 
 /** Compiles only while setExtras names every field of InstructionExtras. */
+// (printObjectInstruction copies the same fields.)
 const SET_EXTRAS_COVERS_ALL: Exclude<keyof InstructionExtras, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'> extends never ? true : never = true;
 void SET_EXTRAS_COVERS_ALL;
 
