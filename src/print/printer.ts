@@ -88,6 +88,8 @@ export class AsmPrinter {
    */
   private readonly plainRecord = fullInstruction();
   private readonly extrasRecord = fullInstruction();
+  /** A block's predecessors, oldest first, while its header prints (see printBlockHeader). */
+  private predOrder: Int32Array = new Int32Array(16);
   /** The record a body held as objects prints each instruction from (see printObjectInstruction). */
   private readonly objectRecord = fullInstruction();
   /** Operand lists are only read while their instruction prints: one list per length, reused. */
@@ -614,15 +616,31 @@ export class AsmPrinter {
       this.slot(body.slots[pos]!);
     }
     if (!isEntry) {
-      const preds = body.preds[pos];
-      if (preds === undefined) out.text('\t\t; No predecessors!');
+      let e = body.predHead[pos]!;
+      if (e < 0) out.text('\t\t; No predecessors!');
       else {
         out.piece(this.pieces, P_PREDS);
-        const n = preds.length;
-        for (let k = 0; k < n; k++) {
-          if (k > 0) out.piece(this.pieces, P_COMMA_SPACE);
-          else out.byte(SPACE);
-          this.ref(body, preds[newestFirst ? n - 1 - k : k]!);
+        // The list runs newest first; oldest first goes through predOrder.
+        const next = body.predNext;
+        const from = body.predFrom;
+        if (newestFirst) {
+          for (let k = 0; e >= 0; k++, e = next[e]!) {
+            if (k > 0) out.piece(this.pieces, P_COMMA_SPACE);
+            else out.byte(SPACE);
+            this.ref(body, from[e]!);
+          }
+        } else {
+          let order = this.predOrder;
+          let n = 0;
+          for (; e >= 0; e = next[e]!) {
+            if (n === order.length) this.predOrder = order = grown(order);
+            order[n++] = from[e]!;
+          }
+          for (let k = n - 1; k >= 0; k--) {
+            if (k < n - 1) out.piece(this.pieces, P_COMMA_SPACE);
+            else out.byte(SPACE);
+            this.ref(body, order[k]!);
+          }
         }
       }
     }
@@ -1186,6 +1204,13 @@ function setExtras(inst: Instruction, e: InstructionExtras): void {
 // (printObjectInstruction copies the same fields.)
 const SET_EXTRAS_COVERS_ALL: Exclude<keyof InstructionExtras, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'> extends never ? true : never = true;
 void SET_EXTRAS_COVERS_ALL;
+
+/** `a` in an array twice as long. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
+}
 
 /** An instruction record with every field (see printCompactBody). */
 function fullInstruction(): Instruction {

@@ -72,8 +72,15 @@ export interface BodyInfo {
    * for an unnamed value; set when the function is numbered.
    */
   readonly refs: Int32Array;
-  /** Blocks only: positions of the blocks whose terminators branch here, oldest use first. */
-  readonly preds: (number[] | undefined)[];
+  /**
+   * Blocks only: the blocks whose terminators branch here, as a list in flat arrays (no array per
+   * block: a module of many small functions made thousands per listing, most of the printer's
+   * own allocation). `predHead[pos]` is the newest entry (-1: none), `predNext[e]` the entry
+   * before `e` (-1: none), `predFrom[e]` the position of its block. See `predecessors`.
+   */
+  readonly predHead: Int32Array;
+  readonly predNext: Int32Array;
+  readonly predFrom: Int32Array;
   /**
    * One code per instruction operand, in order: the position of a value of this body, BY_VALUE,
    * or `-2 - id` for the global or function `globalInfos[id]`.
@@ -87,7 +94,7 @@ function bodyInfo(
   compact: CompactBody | undefined,
   argCount: number,
   count: number,
-  arrays: Pick<BodyInfo, 'types' | 'rawNames' | 'uses' | 'slots' | 'names' | 'refs' | 'preds' | 'operands'>,
+  arrays: Pick<BodyInfo, 'types' | 'rawNames' | 'uses' | 'slots' | 'names' | 'refs' | 'predHead' | 'predNext' | 'predFrom' | 'operands'>,
 ): BodyInfo {
   return {
     values,
@@ -100,7 +107,9 @@ function bodyInfo(
     slots: arrays.slots,
     names: arrays.names,
     refs: arrays.refs,
-    preds: arrays.preds,
+    predHead: arrays.predHead,
+    predNext: arrays.predNext,
+    predFrom: arrays.predFrom,
     operands: arrays.operands,
   };
 }
@@ -115,7 +124,10 @@ function ownArrays(n: number, operandCount: number) {
     slots: new Int32Array(n).fill(-1),
     names: new Array<string | undefined>(n),
     refs: new Int32Array(n).fill(-1),
-    preds: new Array<number[] | undefined>(n),
+    predHead: new Int32Array(n).fill(-1),
+    // A predecessor entry per block operand of a terminator at most.
+    predNext: new Int32Array(operandCount),
+    predFrom: new Int32Array(operandCount),
     operands: new Int32Array(operandCount).fill(BY_VALUE),
   };
 }
@@ -131,7 +143,9 @@ class BodyScratch {
   rawNames: (string | undefined)[] = [];
   names: (string | undefined)[] = [];
   refs = new Int32Array(0);
-  preds: (number[] | undefined)[] = [];
+  predHead = new Int32Array(0);
+  predNext = new Int32Array(0);
+  predFrom = new Int32Array(0);
   uses = new Int32Array(0);
   slots = new Int32Array(0);
   operands = new Int32Array(0);
@@ -148,11 +162,16 @@ class BodyScratch {
       this.rawNames = new Array<string | undefined>(size);
       this.names = new Array<string | undefined>(size);
       this.refs = new Int32Array(size);
-      this.preds = new Array<number[] | undefined>(size);
+      this.predHead = new Int32Array(size);
       this.uses = new Int32Array(size);
       this.slots = new Int32Array(size);
     }
-    if (this.operands.length < operandCount) this.operands = new Int32Array(Math.max(operandCount, 2 * this.operands.length, 256));
+    if (this.operands.length < operandCount) {
+      const size = Math.max(operandCount, 2 * this.operands.length, 256);
+      this.operands = new Int32Array(size);
+      this.predNext = new Int32Array(size);
+      this.predFrom = new Int32Array(size);
+    }
     if (this.instPos.length < instructions) this.instPos = new Int32Array(Math.max(instructions, 2 * this.instPos.length, 256));
     if (this.blockPos.length < blocks) this.blockPos = new Int32Array(Math.max(blocks, 2 * this.blockPos.length, 64));
     // Nothing is cleared here: compactBodyInfo writes every entry a body reads (types, rawNames,
@@ -181,7 +200,17 @@ function newBody(view: ModuleView, values: Value[], argCount: number): BodyInfo 
     if (v.kind === 'instruction') operandCount += v.operands.length;
   }
   arrays.operands = new Int32Array(operandCount).fill(BY_VALUE);
+  arrays.predNext = new Int32Array(operandCount);
+  arrays.predFrom = new Int32Array(operandCount);
   return bodyInfo(values, undefined, argCount, n, arrays);
+}
+
+/** Adds `block` as the newest predecessor of the block at `at`; returns the entries now used. */
+function addPredecessor(body: BodyInfo, at: number, block: number, predCount: number): number {
+  body.predFrom[predCount] = block;
+  body.predNext[predCount] = body.predHead[at]!;
+  body.predHead[at] = predCount;
+  return predCount + 1;
 }
 
 /** What a printed body leaves behind (see UseCounts.release). */
@@ -340,9 +369,10 @@ export class UseCounts {
    * value of this body.
    */
   private countBody(f: Function, fi: number, local: boolean, body: BodyInfo): BodyInfo | null {
-    const { uses, preds, operands } = body;
+    const { uses, operands } = body;
     const values = body.values!;
     const total = values.length;
+    let predCount = 0;
     // Small bodies (most) are searched whole, without building a map.
     const small = total <= SMALL_BODY;
     /** Far values (large bodies only): their record numbers, uses, and (blocks) predecessors. */
@@ -407,7 +437,7 @@ export class UseCounts {
               uses[at]!++;
             }
             operands[p] = at;
-            if (terminator && at >= 0 && op.kind === 'block') (preds[at] ??= []).push(block);
+            if (terminator && at >= 0 && op.kind === 'block') predCount = addPredecessor(body, at, block, predCount);
             break;
           }
           case 'global':
@@ -422,7 +452,7 @@ export class UseCounts {
         }
       }
     }
-    if (far !== undefined && far.size > 0 && !this.placeFar(body, far, farUses, farPreds, farOperands)) return null;
+    if (far !== undefined && far.size > 0 && !this.placeFar(body, far, farUses, farPreds, farOperands, predCount)) return null;
     return body;
   }
 
@@ -431,8 +461,8 @@ export class UseCounts {
    * uses and predecessors, and fills in their operand codes; false when one is not in the body.
    * Looking up a value that was never put in a map is cheap (it has no identity hash yet).
    */
-  private placeFar(body: BodyInfo, far: Map<Value, number>, farUses: number[], farPreds: (number[] | undefined)[], farOperands: number[]): boolean {
-    const { uses, preds, operands } = body;
+  private placeFar(body: BodyInfo, far: Map<Value, number>, farUses: number[], farPreds: (number[] | undefined)[], farOperands: number[], predCount: number): boolean {
+    const { uses, operands } = body;
     const values = body.values!;
     const count = farUses.length;
     const at = new Array<number>(count).fill(-1);
@@ -448,8 +478,9 @@ export class UseCounts {
     for (let r = 0; r < count; r++) {
       const pos = at[r]!;
       uses[pos]! += farUses[r]!;
+      // (A block is always far in a large body: its predecessors are all here, oldest first.)
       const from = farPreds[r];
-      if (from !== undefined) preds[pos] = from;
+      if (from !== undefined) for (const block of from) predCount = addPredecessor(body, pos, block, predCount);
     }
     for (let j = 0; j < farOperands.length; j += 2) operands[farOperands[j]!] = at[farOperands[j + 1]!]!;
     return true;
@@ -652,9 +683,9 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: 
   // Each long loop is a function of its own that returns right after it: V8 optimizes a long
   // loop while it runs (on-stack replacement), and code after the loop that has not run yet
   // would make that optimized code deoptimize when reached, at every function's body.
-  placeCompact(data, n, blockCount, argCount, c.types, types, rawNames, uses, scratch.preds, instPos, blockPos);
+  placeCompact(data, n, blockCount, argCount, c.types, types, rawNames, uses, scratch.predHead, instPos, blockPos);
   nameCompact(c.nameCodes, c.names, rawNames, instPos, blockPos);
-  countCompactOperands(data, n, blockCount, c.values, counts, instPos, blockPos, scratch.uses, scratch.preds, scratch.operands);
+  countCompactOperands(data, n, blockCount, c.values, counts, instPos, blockPos, scratch.uses, scratch.predHead, scratch.predNext, scratch.predFrom, scratch.operands);
   return body;
 }
 
@@ -671,7 +702,7 @@ function placeCompact(
   types: Type[],
   rawNames: (string | undefined)[],
   uses: Int32Array,
-  preds: (number[] | undefined)[],
+  predHead: Int32Array,
   instPos: Int32Array,
   blockPos: Int32Array,
 ): void {
@@ -680,7 +711,7 @@ function placeCompact(
   let i = 0;
   for (let b = 0; b < blockCount; b++) {
     blockPos[b] = pos;
-    preds[pos] = undefined;
+    predHead[pos] = -1;
     rawNames[pos] = undefined;
     uses[pos] = 0;
     types[pos++] = label;
@@ -714,12 +745,15 @@ function countCompactOperands(
   instPos: Int32Array,
   blockPos: Int32Array,
   uses: Int32Array,
-  preds: (number[] | undefined)[],
+  predHead: Int32Array,
+  predNext: Int32Array,
+  predFrom: Int32Array,
   operands: Int32Array,
 ): void {
   const base = 2 * n + blockCount;
   let start = 0;
   let block = -1;
+  let predCount = 0;
   for (let b = 0, i = 0; b < blockCount; b++) {
     block = blockPos[b]!;
     for (const blockEnd = data[2 * n + b]!; i < blockEnd; i++) {
@@ -737,7 +771,11 @@ function countCompactOperands(
         if (tag === TAG_INSTRUCTION) at = instPos[index]!;
         else if (tag === TAG_BLOCK) {
           at = blockPos[index]!;
-          if (terminator) (preds[at] ??= []).push(block);
+          if (terminator) {
+            predFrom[predCount] = block;
+            predNext[predCount] = predHead[at]!;
+            predHead[at] = predCount++;
+          }
         } else {
           const v = values[index]!;
           if (v.kind === 'argument') at = v.index;
