@@ -17,8 +17,19 @@ export interface WebAssemblyApi {
 
 export const webAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
 
-/** The bytes of a module carried as base64 (`atob` is in browsers and Node alike). */
+/** The part of Node's `Buffer` used here, when there is one. */
+interface BufferApi {
+  from(text: string, encoding: 'base64'): Uint8Array;
+}
+
+/**
+ * The bytes of a module carried as base64: through Node's `Buffer` where there is one (decoded
+ * natively), else `atob` (browsers), whose string is then copied byte by byte, at a cold start in
+ * V8's interpreter (0.5-2 ms for the 3.7 KB decoder, which every `dis` of a compressed file loads).
+ */
 export function embeddedWasmBytes(base64: string): Uint8Array {
+  const nodeBuffer = (globalThis as { Buffer?: BufferApi }).Buffer;
+  if (nodeBuffer !== undefined) return nodeBuffer.from(base64, 'base64');
   const text = atob(base64);
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
