@@ -86,7 +86,7 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
   if (oldStart !== undefined) {
     if (oldStart.functionType.params.length !== 0) host.fail(`the old llvm.va_start takes no argument, but this one is ${describeParams(oldStart)}`);
     const argType = oldStart.functionType.returnType;
-    const newStart = host.getOrInsertFunction('llvm.va_start', host.functionType(primitiveTypes.void, [host.pointerTo(argType)], false));
+    const newStart = host.getOrInsertFunction('llvm.va_start', host.functionType(primitiveTypes.void, [vaListPointer(host, oldStart, argType)], false));
     rewriter.eachCall(oldStart, (call, at) => {
       // %x = va_start() → bar = alloca T; va_start(bar); %x = load bar
       const bar = at.insert(rewriter.alloca(argType, 'vastart.fix.1', at.fn));
@@ -100,7 +100,7 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
   if (oldEnd !== undefined) {
     if (oldEnd.functionType.params.length !== 1) host.fail(`the old llvm.va_end takes one argument, but this one is ${describeParams(oldEnd)}`);
     const argType = oldEnd.functionType.params[0]!;
-    const newEnd = host.getOrInsertFunction('llvm.va_end', host.functionType(primitiveTypes.void, [host.pointerTo(argType)], false));
+    const newEnd = host.getOrInsertFunction('llvm.va_end', host.functionType(primitiveTypes.void, [vaListPointer(host, oldEnd, argType)], false));
     rewriter.eachCall(oldEnd, (call, at) => {
       // va_end(%x) → bar = alloca T; store %x, bar; va_end(bar)
       const bar = at.insert(rewriter.alloca(argType, 'vaend.fix.1', at.fn));
@@ -113,7 +113,7 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
   if (oldCopy !== undefined) {
     if (oldCopy.functionType.params.length !== 1) host.fail(`the old llvm.va_copy takes one argument, but this one is ${describeParams(oldCopy)}`);
     const argType = oldCopy.functionType.returnType;
-    const pointer = host.pointerTo(argType);
+    const pointer = vaListPointer(host, oldCopy, argType);
     const newCopy = host.getOrInsertFunction('llvm.va_copy', host.functionType(primitiveTypes.void, [pointer, pointer], false));
     rewriter.eachCall(oldCopy, (call, at) => {
       // %y = va_copy(%x) → a = alloca T; b = alloca T; store %x, b; va_copy(a, b); %y = load a
@@ -126,6 +126,18 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
     });
     host.eraseFunction(oldCopy);
   }
+}
+
+/**
+ * The pointer to an old intrinsic's `va_list` type that its new form takes. LLVM made it before
+ * looking at any call, and `PointerType::get` asserted on `void` and `label` (a crash, even with
+ * no call at all), so such a list type is refused.
+ */
+function vaListPointer(host: AfterParsingHost, old: Function, listType: Type): PointerType {
+  if (listType.kind === 'void' || listType.kind === 'label') {
+    host.fail(`the old ${old.name ?? 'intrinsic'} has a va_list of type ${listType.kind}, which nothing can point to (LLVM's rewrite of pre-1.6 variable arguments crashed on it)`);
+  }
+  return host.pointerTo(listType);
 }
 
 function describeParams(fn: Function): string {
