@@ -53,12 +53,32 @@ int %f2(sbyte* %ap) {
 	ret int 0
 }
 `,
-  'unnamed results keep the text numbering': `implementation
-int %f(sbyte* %ap) {
-	vaarg sbyte* %ap, int
-	vanext sbyte* %ap, int
-	%r = add int %0, 1
-	ret int %r
+  // The rewrite gathers its insertions and replacements and makes them at the end of each old
+  // intrinsic (src/asm/block-edits.ts): hundreds of calls in one block, and a copy of a copy
+  // whose definition comes later in the text, must come out as LLVM's one-at-a-time rewrite.
+  'hundreds of calls in one block': `${HEADER}int %many(sbyte* %ap0, ...) {
+${Array.from({ length: 150 }, (_, i) => `	%s${i} = call sbyte* %llvm.va_start( )
+	%c${i} = call sbyte* %llvm.va_copy( sbyte* ${i === 0 ? '%s0' : `%c${i - 1}`} )
+	call void %llvm.va_end( sbyte* %s${i} )
+`).join('')}	ret int 0
+}
+int %more(sbyte* %ap) {
+${Array.from({ length: 150 }, (_, i) => `	%v${i} = vaarg sbyte* %ap, int
+	%n${i} = vanext sbyte* %ap, int
+`).join('')}	ret int %v149
+}
+`,
+  'a copy of a copy defined later in the text': `${HEADER}void %f(...) {
+e:
+	%s = call sbyte* %llvm.va_start( )
+	br label %b2
+b1:
+	%x = call sbyte* %llvm.va_copy( sbyte* %a )
+	call void %llvm.va_end( sbyte* %x )
+	ret void
+b2:
+	%a = call sbyte* %llvm.va_copy( sbyte* %s )
+	br label %b1
 }
 `,
 };
