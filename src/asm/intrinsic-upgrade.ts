@@ -17,6 +17,7 @@ import type { ConstantFolder } from '../fold/index.js';
 import { upgradedIntrinsic } from '../graph/intrinsic-upgrade.js';
 import type { Type } from '../graph/type.js';
 import type { BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
+import { BlockEdits } from './block-edits.js';
 import type { FunctionSymbolTables } from './function-symbols.js';
 import type { AfterParsingHost } from './obsolete-varargs.js';
 
@@ -30,7 +31,13 @@ export function upgradeIntrinsicCalls(host: AfterParsingHost, folder: ConstantFo
     const upgrade = upgradedIntrinsic(f.name, f.functionType, { pointerTo: (t) => host.pointerTo(t), functionType: (r, p) => host.functionType(r, p, false) });
     if (upgrade === undefined) continue;
     const nf = host.getOrInsertFunction(upgrade.name, upgrade.type);
-    for (const { call, fn, block } of callsOf(host, f)) rebuildCall(call, f, nf, block, tables.of(fn), folder, host);
+    const calls = callsOf(host, f);
+    // Made at the end, in one pass (block-edits.ts says why); whether a call's value is used is
+    // decided before: rebuilding a call moves its uses to the new one, so the answer holds.
+    const edits = new BlockEdits();
+    const used = usedValues(host, new Set(calls.map((c) => c.call)));
+    for (const { call, fn, block } of calls) rebuildCall(call, f, nf, block, tables.of(fn), folder, host, edits, used.has(call));
+    edits.apply(m);
     if (nf !== f) host.eraseFunction(f);
   }
 }
@@ -68,11 +75,10 @@ function mentions(c: Constant, f: Function, seen = new Set<Constant>()): boolean
 }
 
 /** LLVM's `UpgradeIntrinsicCall`. */
-function rebuildCall(ci: Instruction, f: Function, nf: Function, block: BasicBlock, names: ReturnType<FunctionSymbolTables['of']>, folder: ConstantFolder, host: AfterParsingHost): void {
-  const list = block.instructions;
+function rebuildCall(ci: Instruction, f: Function, nf: Function, block: BasicBlock, names: ReturnType<FunctionSymbolTables['of']>, folder: ConstantFolder, host: AfterParsingHost, edits: BlockEdits, isUsed: boolean): void {
   const insertBefore = (inst: Instruction, name: string | undefined): Instruction => {
     if (name !== undefined && name !== '') inst.name = names.insert(inst.type, name);
-    list.splice(list.indexOf(ci), 0, inst);
+    edits.insertBefore(block, ci, inst);
     return inst;
   };
   const cast = (v: Value, to: Type): Value => {
@@ -82,33 +88,26 @@ function rebuildCall(ci: Instruction, f: Function, nf: Function, block: BasicBlo
   };
   const nft = nf.functionType;
   if (nft.params.length !== ci.operands.length - 1) host.fail(`a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's renaming to ${nf.name ?? ''} could not handle`);
-  const args = nft.params.map((t, k) => cast(ci.operands[k + 1]!, t));
+  const args = nft.params.map((t, k) => cast(edits.current(ci.operands[k + 1]!), t));
   const newIsVoid = nft.returnType.kind === 'void';
   const call: Instruction = { kind: 'instruction', opcode: 'call', type: nft.returnType, operands: [nf, ...args], callingConv: ci.callingConv ?? 0, isTailCall: ci.isTailCall === true };
   insertBefore(call, newIsVoid ? undefined : ci.name);
-  if (isUsed(ci, host)) {
+  if (isUsed) {
     let result: Value;
     if (newIsVoid) result = { kind: 'undef', type: ci.type };
     else if (f.functionType.returnType !== nft.returnType) result = insertBefore({ kind: 'instruction', opcode: 'cast', type: f.functionType.returnType, operands: [call] }, call.name);
     else result = call;
-    replaceAllUses(host, ci, result);
+    edits.replaceAllUses(ci, result);
   }
-  list.splice(list.indexOf(ci), 1);
+  edits.remove(block, ci);
   if (ci.name !== undefined) names.remove(ci.type, ci.name);
 }
 
-function isUsed(v: Instruction, host: AfterParsingHost): boolean {
-  for (const fn of host.module.functions) for (const b of fn.blocks) for (const i of b.instructions) if (i.operands.includes(v)) return true;
-  return false;
-}
-
-function replaceAllUses(host: AfterParsingHost, from: Instruction, to: Value): void {
+/** Which of `candidates` an instruction of the module uses, in one walk of the bodies. */
+function usedValues(host: AfterParsingHost, candidates: ReadonlySet<Value>): Set<Value> {
+  const used = new Set<Value>();
   for (const fn of host.module.functions) {
-    for (const b of fn.blocks) {
-      for (const i of b.instructions) {
-        const ops = i.operands;
-        for (let k = 0; k < ops.length; k++) if (ops[k] === from) ops[k] = to;
-      }
-    }
+    for (const b of fn.blocks) for (const i of b.instructions) for (const o of i.operands) if (candidates.has(o)) used.add(o);
   }
+  return used;
 }

@@ -28,6 +28,7 @@ import { primitiveTypes } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
 import type { PlaneNames } from '../graph/symbol-names.js';
+import { BlockEdits } from './block-edits.js';
 import type { FunctionSymbolTables } from './function-symbols.js';
 
 /** What the passes LLVM ran after parsing (this one, intrinsic-upgrade.ts) need from the module builder. */
@@ -86,7 +87,7 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
   if (oldStart !== undefined) {
     if (oldStart.functionType.params.length !== 0) host.fail(`the old llvm.va_start takes no argument, but this one is ${describeParams(oldStart)}`);
     const argType = oldStart.functionType.returnType;
-    const newStart = host.getOrInsertFunction('llvm.va_start', host.functionType(primitiveTypes.void, [host.pointerTo(argType)], false));
+    const newStart = host.getOrInsertFunction('llvm.va_start', host.functionType(primitiveTypes.void, [vaListPointer(host, oldStart, argType)], false));
     rewriter.eachCall(oldStart, (call, at) => {
       // %x = va_start() → bar = alloca T; va_start(bar); %x = load bar
       const bar = at.insert(rewriter.alloca(argType, 'vastart.fix.1', at.fn));
@@ -100,11 +101,11 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
   if (oldEnd !== undefined) {
     if (oldEnd.functionType.params.length !== 1) host.fail(`the old llvm.va_end takes one argument, but this one is ${describeParams(oldEnd)}`);
     const argType = oldEnd.functionType.params[0]!;
-    const newEnd = host.getOrInsertFunction('llvm.va_end', host.functionType(primitiveTypes.void, [host.pointerTo(argType)], false));
+    const newEnd = host.getOrInsertFunction('llvm.va_end', host.functionType(primitiveTypes.void, [vaListPointer(host, oldEnd, argType)], false));
     rewriter.eachCall(oldEnd, (call, at) => {
       // va_end(%x) → bar = alloca T; store %x, bar; va_end(bar)
       const bar = at.insert(rewriter.alloca(argType, 'vaend.fix.1', at.fn));
-      at.insert(rewriter.store(call.operands[1]!, bar));
+      at.insert(rewriter.store(rewriter.current(call.operands[1]!), bar));
       at.insert(rewriter.call(newEnd, [bar]));
     });
     host.eraseFunction(oldEnd);
@@ -113,19 +114,31 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
   if (oldCopy !== undefined) {
     if (oldCopy.functionType.params.length !== 1) host.fail(`the old llvm.va_copy takes one argument, but this one is ${describeParams(oldCopy)}`);
     const argType = oldCopy.functionType.returnType;
-    const pointer = host.pointerTo(argType);
+    const pointer = vaListPointer(host, oldCopy, argType);
     const newCopy = host.getOrInsertFunction('llvm.va_copy', host.functionType(primitiveTypes.void, [pointer, pointer], false));
     rewriter.eachCall(oldCopy, (call, at) => {
       // %y = va_copy(%x) → a = alloca T; b = alloca T; store %x, b; va_copy(a, b); %y = load a
       const a = at.insert(rewriter.alloca(argType, 'vacopy.fix.1', at.fn));
       const b = at.insert(rewriter.alloca(argType, 'vacopy.fix.2', at.fn));
-      at.insert(rewriter.store(call.operands[1]!, b));
+      at.insert(rewriter.store(rewriter.current(call.operands[1]!), b));
       at.insert(rewriter.call(newCopy, [a, b]));
       const loaded = at.insert(rewriter.load(a, 'vacopy.fix.3', at.fn));
       rewriter.replaceAllUses(call, loaded);
     });
     host.eraseFunction(oldCopy);
   }
+}
+
+/**
+ * The pointer to an old intrinsic's `va_list` type that its new form takes. LLVM made it before
+ * looking at any call, and `PointerType::get` asserted on `void` and `label` (a crash, even with
+ * no call at all), so such a list type is refused.
+ */
+function vaListPointer(host: AfterParsingHost, old: Function, listType: Type): PointerType {
+  if (listType.kind === 'void' || listType.kind === 'label') {
+    host.fail(`the old ${old.name ?? 'intrinsic'} has a va_list of type ${listType.kind}, which nothing can point to (LLVM's rewrite of pre-1.6 variable arguments crashed on it)`);
+  }
+  return host.pointerTo(listType);
 }
 
 function describeParams(fn: Function): string {
@@ -141,6 +154,8 @@ interface CallSite {
 
 class Rewriter {
   private readonly parserMade: ReadonlySet<Instruction>;
+  /** One callee's rewrite, made at the end of `eachCall` (block-edits.ts says why). */
+  private readonly edits = new BlockEdits();
 
   constructor(
     private readonly host: AfterParsingHost,
@@ -180,14 +195,15 @@ class Rewriter {
       const at: CallSite = {
         fn,
         insert: (inst) => {
-          block.instructions.splice(block.instructions.indexOf(call), 0, inst);
+          this.edits.insertBefore(block, call, inst);
           return inst;
         },
       };
       rewrite(call, at);
-      block.instructions.splice(block.instructions.indexOf(call), 1);
+      this.edits.remove(block, call);
       if (call.name !== undefined) symbols.remove(call.type, call.name);
     }
+    this.edits.apply(this.host.module);
   }
 
   /** Uses outside function bodies (a global's initializer) crashed LLVM's rewrite too. */
@@ -227,15 +243,13 @@ class Rewriter {
     return { kind: 'instruction', opcode: 'call', type: callee.functionType.returnType, operands: [callee, ...args], callingConv: 0, isTailCall: false };
   }
 
-  /** Every operand that is `from` becomes `to`, in the function bodies of the module. */
+  /** What `v` stands for now (`BlockEdits.current`). */
+  current(v: Value): Value {
+    return this.edits.current(v);
+  }
+
+  /** Every operand that is `from` becomes `to`, in the function bodies of the module (at the end of `eachCall`). */
   replaceAllUses(from: Instruction, to: Value): void {
-    for (const fn of this.host.module.functions) {
-      for (const block of fn.blocks) {
-        for (const inst of block.instructions) {
-          const ops = inst.operands;
-          for (let k = 0; k < ops.length; k++) if (ops[k] === from) ops[k] = to;
-        }
-      }
-    }
+    this.edits.replaceAllUses(from, to);
   }
 }

@@ -114,25 +114,63 @@ export function resolveTypes(ast: ModuleAst, source: SourceText): ResolvedTypes 
         return [];
     }
   };
-  for (;;) {
-    const next = new Map<string, number>();
-    const newCls = new Int32Array(nodes.length).fill(-1);
-    let count = 0;
-    for (let i = 0; i < nodes.length; i++) {
-      if (concrete[i] !== i) continue;
-      let key = String(cls[i]);
-      for (const ch of childrenOf(nodes[i]!)) key += ',' + cls[concrete[ch]!]!;
-      let c = next.get(key);
-      if (c === undefined) {
-        c = count++;
-        next.set(key, c);
-      }
-      newCls[i] = c;
+  // Refined with a worklist: a class is looked at again only for the members whose children
+  // moved to another class since it was last looked at (each round over every node, until none
+  // split, made a chain of N types `%tK = type { %tK+1* }` take N rounds: 3,000 of them, 74 KiB
+  // of text, took 3.6 s). The coarsest stable partition is unique, so the classes are the same.
+  const parents: number[][] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    if (concrete[i] !== i) continue;
+    for (const ch of childrenOf(nodes[i]!)) (parents[concrete[ch]!] ??= []).push(i);
+  }
+  const size: number[] = new Array<number>(classCount).fill(0);
+  const dirty = new Map<number, number[]>();
+  const isDirty = new Uint8Array(nodes.length);
+  const mark = (i: number): void => {
+    if (isDirty[i]) return;
+    isDirty[i] = 1;
+    const list = dirty.get(cls[i]!);
+    if (list === undefined) dirty.set(cls[i]!, [i]);
+    else list.push(i);
+  };
+  for (let i = 0; i < nodes.length; i++) {
+    if (concrete[i] !== i) continue;
+    size[cls[i]!]!++;
+    mark(i);
+  }
+  // Invariant: the members of a class that are not dirty share the children's classes they had
+  // when the class was last looked at; a dirty member's children include a class made since.
+  while (dirty.size > 0) {
+    const [c, list] = dirty.entries().next().value as [number, number[]];
+    dirty.delete(c);
+    const groups = new Map<string, number[]>();
+    for (const i of list) {
+      isDirty[i] = 0;
+      let key = '';
+      for (const ch of childrenOf(nodes[i]!)) key += cls[concrete[ch]!]! + ',';
+      const g = groups.get(key);
+      if (g === undefined) groups.set(key, [i]);
+      else g.push(i);
     }
-    const stable = count === classCount;
-    cls.set(newCls);
-    classCount = count;
-    if (stable) break;
+    const whole = list.length === size[c];
+    if (whole && groups.size === 1) continue;
+    // With every member dirty, the largest group stays and the others leave it (so a long chain
+    // moves one node a step, not all but one). Otherwise every dirty group leaves the members
+    // that did not change.
+    let stays: number[] | undefined;
+    if (whole) for (const g of groups.values()) if (stays === undefined || g.length > stays.length) stays = g;
+    const moved: number[] = [];
+    for (const g of groups.values()) {
+      if (g === stays) continue;
+      const nc = classCount++;
+      size[c] -= g.length;
+      size[nc] = g.length;
+      for (const i of g) {
+        cls[i] = nc;
+        moved.push(i);
+      }
+    }
+    for (const i of moved) for (const p of parents[i] ?? []) mark(p);
   }
 
   // 3. One Type object per class; composites filled in after all exist (cycles).

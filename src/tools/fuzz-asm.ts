@@ -1,14 +1,15 @@
 /**
  * `npm run fuzz:asm -- --seconds N [--seed S] [--corpus DIR]`: damages real assembly text (the
- * corpus's listings and `test/asm/grammar/*.ll`) and runs the assembler, then the printer and the
- * writer on whatever assembles. A failure is any exception other than `AssemblyError` (or, from
+ * corpus's listings and the project's grammar files, see `asm-seeds.ts`) and runs the assembler,
+ * then the printer and the writer on whatever assembles. A failure is any exception other than `AssemblyError` (or, from
  * the writer, `EncodeError` for what a version cannot express), or an input that takes over a
  * second. Each failure is saved under `test/fuzz-regressions/asm/`, where
  * `test/asm/fuzz-regressions.test.ts` replays it on every `npm test`.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assemblySeedFiles } from './asm-seeds.js';
 import { checkAssemblyInput } from './fuzz-asm-check.js';
 import { seededRandom } from './seeded-random.js';
 
@@ -45,22 +46,7 @@ function parseArgs(argv: string[]): Options {
 }
 
 function seeds(corpus: string): string[] {
-  const out: string[] = [];
-  const grammar = join(PROJECT, 'test/asm/grammar');
-  for (const f of readdirSync(grammar)) if (f.endsWith('.ll')) out.push(readFileSync(join(grammar, f), 'latin1'));
-  if (existsSync(corpus)) {
-    for (const folder of ['v0', 'v1', 'v3', 'v5', 'v6']) {
-      const dir = join(corpus, folder);
-      if (!existsSync(dir)) continue;
-      for (const f of readdirSync(dir)) {
-        if (/\.(dis|dis19|via19)\.ll$/.test(f)) {
-          const text = readFileSync(join(dir, f), 'latin1');
-          if (text.length <= MAX_INPUT) out.push(text);
-        }
-      }
-    }
-  }
-  return out;
+  return assemblySeedFiles(PROJECT, corpus, MAX_INPUT).map((path) => readFileSync(path, 'latin1'));
 }
 
 /** Pieces a mutation inserts: the grammar's punctuation and words, and hostile numbers. */

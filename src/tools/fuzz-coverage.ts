@@ -1,16 +1,19 @@
 /**
- * `npm run fuzz:coverage -- --seconds N [--target NAME]… [--corpus DIR]…`: coverage-guided
- * fuzzing with Jazzer.js (libFuzzer driving instrumented JavaScript) over each consumer in turn,
- * N seconds per target: read, print (both syntaxes), write (own version, 6, and 1.x converted to
- * 7), analyze, upgrade, link, archive,
- * and the differential oracle `roundtrip` (see fuzz-check.ts).
+ * `npm run fuzz:coverage -- --seconds N [--target NAME]… [--corpus DIR]… [--no-dictionary]`:
+ * coverage-guided fuzzing with Jazzer.js (libFuzzer driving instrumented JavaScript) over each
+ * consumer in turn, N seconds per target: read, print (both syntaxes), write (own version, 6, and
+ * 1.x converted to 7), analyze, upgrade, link, archive, the differential oracle `roundtrip` (see
+ * fuzz-check.ts), and `asm`, the assembler on text (see fuzz-asm-check.ts).
  *
- * Seeds are the `.bc` files of `corpus/` and `../shared/corpus` (compressed ones as their
- * uncompressed stream), copied into a temporary directory: nothing is written into the project.
- * Each target gets its own working corpus there, so what one target found interesting does not
- * steer another. At the end a table gives, per target, the seconds, inputs tried, coverage (edges
- * and libFuzzer features), inputs kept for new coverage and findings; the inputs of the findings stay in the
- * temporary directory, whose path is printed, to be shrunk into `test/fuzz-regressions/`.
+ * Seeds are copied into a temporary directory: nothing is written into the project. The bytecode
+ * targets start from the `.bc` files of `corpus/` and `../shared/corpus` (compressed ones as
+ * their uncompressed stream); `asm` from assembly text (`asm-seeds.ts`: the grammar files and the
+ * corpus's 1.x listings), with a dictionary of the 1.x grammar's words and punctuation that
+ * libFuzzer splices into its mutations. Each target gets its own working corpus there, so what
+ * one target found interesting does not steer another. At the end a table gives, per target, the
+ * seconds, inputs tried, coverage (edges and libFuzzer features), inputs kept for new coverage and
+ * findings; the inputs of the findings stay in the temporary directory, whose path is printed, to
+ * be shrunk into `test/fuzz-regressions/` (`test/fuzz-regressions/asm/` for `asm`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,8 +21,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KEYWORD_LIST } from '../asm/lexer.js';
 import { unwrapContainer } from '../container/index.js';
-import { consumers } from './fuzz-check.js';
+import { corpusListingFiles, projectAssemblyFiles } from './asm-seeds.js';
+import { targets, type TargetInput } from './fuzz-coverage/target.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
@@ -30,10 +35,12 @@ interface Options {
   seconds: number;
   targets: string[];
   corpora: string[];
+  /** Whether `asm` gets the grammar's dictionary (`--no-dictionary` measures what it adds). */
+  dictionary: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { seconds: 60, targets: [], corpora: [] };
+  const o: Options = { seconds: 60, targets: [], corpora: [], dictionary: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = (): string => {
@@ -44,13 +51,14 @@ function parseArgs(argv: string[]): Options {
     if (a === '--seconds') o.seconds = Number(next());
     else if (a === '--target') o.targets.push(next());
     else if (a === '--corpus') o.corpora.push(resolve(next()));
+    else if (a === '--no-dictionary') o.dictionary = false;
     else if (a === '-h' || a === '--help') {
-      console.log(`usage: npm run fuzz:coverage -- [--seconds N] [--target NAME]… [--corpus DIR]…\ntargets: ${consumers.map((c) => c.name).join(', ')}`);
+      console.log(`usage: npm run fuzz:coverage -- [--seconds N] [--target NAME]… [--corpus DIR]… [--no-dictionary]\ntargets: ${targets.map((t) => t.name).join(', ')}`);
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
   if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
-  const known = new Set(consumers.map((c) => c.name));
+  const known = new Set(targets.map((t) => t.name));
   for (const t of o.targets) if (!known.has(t)) throw new Error(`unknown target '${t}' (known: ${[...known].join(', ')})`);
   if (o.targets.length === 0) o.targets = [...known];
   if (o.corpora.length === 0) o.corpora = [join(PROJECT, 'corpus'), resolve(PROJECT, '../shared/corpus')];
@@ -71,8 +79,42 @@ function bytecodeFiles(dir: string): string[] {
   return out;
 }
 
-/** Copies the seeds into `dir`; compressed files as their stream, so mutations reach the format. */
-function writeSeeds(corpora: string[], dir: string): number {
+/** Copies the seeds of one kind of input into `dir`; how many. */
+function writeSeeds(input: TargetInput, corpora: string[], dir: string): number {
+  return input === 'assembly' ? writeAssemblySeeds(corpora, dir) : writeBytecodeSeeds(corpora, dir);
+}
+
+/** The assembly texts of the project and of each corpus, as they are (latin1 bytes). */
+function writeAssemblySeeds(corpora: string[], dir: string): number {
+  mkdirSync(dir, { recursive: true });
+  const files = [...projectAssemblyFiles(PROJECT, MAX_SEED), ...corpora.flatMap((corpus) => corpusListingFiles(corpus, MAX_SEED))];
+  files.forEach((file, n) => writeFileSync(join(dir, `seed-${n}.ll`), readFileSync(file)));
+  return files.length;
+}
+
+/**
+ * Pieces of LLVM 1.x assembly beyond the keywords: punctuation, the forms of names and numbers,
+ * and a few phrases that need several tokens in a row (a type definition, a constant expression's
+ * opening) which byte mutations seldom assemble by themselves.
+ */
+const ASSEMBLY_PIECES = [
+  '%', '%0', '%1', '%x', '%"', '\\', '\\1', '*', '(', ')', '[', ']', '{', '}', '<', '>', ',', '=', '"', ':', '...', ' x ',
+  'c"', ';', '\n', '0', '1', '-1', '255', '4294967296', '18446744073709551616', '1.5', '1.0e+308', '0x7FF8000000000001',
+  'u0xFFFFFFFFFFFFFFFF', 's0x8000000000000000', '%T = type ', 'implementation\n', 'declare ', ' = global ', ' = constant ',
+  ' label %', 'cast (', 'getelementptr (', ' to ', 'int*', 'sbyte*', ' align 8', ' section "', 'target triple = "',
+  'target endian = little', 'target pointersize = 32', 'deplibs = [', 'module asm "', 'ret void', 'ret int 0',
+  'br label %', 'call void %f()', '<4 x int>', '{ int, float }', '[2 x sbyte]', '\\2', '..',
+];
+
+/** A libFuzzer dictionary (`-dict=`) of the 1.x grammar: its keywords and `ASSEMBLY_PIECES`. */
+function writeAssemblyDictionary(file: string): void {
+  // libFuzzer's format: one `"…"` entry a line, with `\\`, `\"` and `\xNN` escapes.
+  const entry = (piece: string): string => `"${piece.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\x0A')}"`;
+  writeFileSync(file, [...KEYWORD_LIST, ...ASSEMBLY_PIECES].map(entry).join('\n') + '\n');
+}
+
+/** Copies the `.bc` seeds into `dir`; compressed files as their stream, so mutations reach the format. */
+function writeBytecodeSeeds(corpora: string[], dir: string): number {
   mkdirSync(dir, { recursive: true });
   let n = 0;
   for (const corpus of corpora) {
@@ -108,7 +150,7 @@ function jazzerCli(): string {
   return require.resolve('@jazzer.js/core/dist/cli.js');
 }
 
-function runTarget(target: string, seconds: number, seeds: string, work: string): Promise<Result> {
+function runTarget(target: string, seconds: number, seeds: string, work: string, fuzzerFlags: string[]): Promise<Result> {
   const corpus = join(work, 'corpus', target);
   const findings = join(work, 'findings', target);
   const artifacts = join(work, 'artifacts', target) + '/';
@@ -137,6 +179,7 @@ function runTarget(target: string, seconds: number, seeds: string, work: string)
     '-rss_limit_mb=3072',
     '-print_final_stats=1',
     `-artifact_prefix=${artifacts}`,
+    ...fuzzerFlags,
   ];
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, FUZZ_FINDINGS: findings }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -150,7 +193,7 @@ function runTarget(target: string, seconds: number, seeds: string, work: string)
       if (/^#\d+\s.*cov: /.test(line)) last = line;
       const stat = /^stat::number_of_executed_units:\s*(\d+)/.exec(line);
       if (stat) execs = Number(stat[1]);
-      if (line.startsWith('FINDING') || line.includes('ERROR') || /^#\d+\s+(INITED|DONE)/.test(line)) console.log(`  [${target}] ${line}`);
+      if (line.startsWith('FINDING') || line.includes('ERROR') || line.startsWith('Dictionary:') || /^#\d+\s+(INITED|DONE)/.test(line)) console.log(`  [${target}] ${line}`);
     };
     const onText = (chunk: Buffer): void => {
       const lines = (pending + chunk.toString('latin1')).split('\n');
@@ -183,13 +226,23 @@ function runTarget(target: string, seconds: number, seeds: string, work: string)
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const work = mkdtempSync(join(tmpdir(), 'llvm-bytecode-fuzz-'));
-  const seeds = join(work, 'seeds');
-  const n = writeSeeds(o.corpora, seeds);
-  console.log(`coverage-guided fuzzing (Jazzer.js): ${o.targets.join(', ')}, ${o.seconds} s each, ${n} seeds; working directory ${work}`);
+  const chosen = targets.filter((t) => o.targets.includes(t.name));
+  const seeds = new Map<TargetInput, string>();
+  const counts: string[] = [];
+  for (const input of new Set(chosen.map((t) => t.input))) {
+    const dir = join(work, 'seeds', input);
+    seeds.set(input, dir);
+    counts.push(`${writeSeeds(input, o.corpora, dir)} ${input} seeds`);
+  }
+  const dictionary = join(work, 'assembly.dict');
+  const useDictionary = o.dictionary && seeds.has('assembly');
+  if (useDictionary) writeAssemblyDictionary(dictionary);
+  console.log(`coverage-guided fuzzing (Jazzer.js): ${chosen.map((t) => t.name).join(', ')}, ${o.seconds} s each, ${counts.join(' and ')}; working directory ${work}`);
   const results: Result[] = [];
-  for (const t of o.targets) {
-    console.log(`${t}: fuzzing for ${o.seconds} s…`);
-    results.push(await runTarget(t, o.seconds, seeds, work));
+  for (const t of chosen) {
+    console.log(`${t.name}: fuzzing for ${o.seconds} s…`);
+    const flags = t.input === 'assembly' && useDictionary ? [`-dict=${dictionary}`] : [];
+    results.push(await runTarget(t.name, o.seconds, seeds.get(t.input)!, work, flags));
   }
   console.log('\n| target | seconds | inputs tried | coverage (edges) | features | inputs kept | findings |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');

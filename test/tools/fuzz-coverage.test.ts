@@ -1,14 +1,18 @@
 /**
  * The coverage-guided fuzz targets (run by Jazzer.js in `npm run fuzz:coverage`) are plain
  * functions: each runs its consumer on every seed of the project's corpus and on every saved
- * regression without a finding, and a failing input is saved where `FUZZ_FINDINGS` says.
+ * regression without a finding, and a failing input is saved where `FUZZ_FINDINGS` says. The
+ * `asm` target takes text: its seeds are the project's assembly files and the corpus's listings.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { corpusListingFiles, projectAssemblyFiles } from '../../src/tools/asm-seeds.js';
 import { consumers } from '../../src/tools/fuzz-check.js';
-import { fuzzTarget } from '../../src/tools/fuzz-coverage/target.js';
+import { fuzzTarget, inputExtension, targets } from '../../src/tools/fuzz-coverage/target.js';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const REGRESSIONS = new URL('test/fuzz-regressions/', ROOT);
@@ -44,5 +48,79 @@ describe('coverage-guided fuzz targets', () => {
 
   it('refuses an unknown target name', () => {
     expect(() => fuzzTarget('nope')).toThrow(/no consumer 'nope'/);
+  });
+});
+
+const PROJECT = fileURLToPath(ROOT);
+const ASM_REGRESSIONS = new URL('test/fuzz-regressions/asm/', ROOT);
+/** Seeds are capped as the driver caps them (its MAX_SEED). */
+const MAX_SEED = 64 * 1024;
+
+/** Whether bytes are assembly text: no NUL and no control character but tab, newline, return. */
+function isText(bytes: Uint8Array): boolean {
+  return bytes.every((b) => b >= 0x20 || b === 0x09 || b === 0x0a || b === 0x0d);
+}
+
+describe('the asm target (the assembler on text)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('is known after the consumers, and takes assembly text', () => {
+    expect(targets.map((t) => t.name)).toEqual([...consumers.map((c) => c.name), 'asm']);
+    expect(targets.find((t) => t.name === 'asm')?.input).toBe('assembly');
+    expect(targets.filter((t) => t.input === 'assembly').map((t) => t.name)).toEqual(['asm']);
+    expect(inputExtension('assembly')).toBe('.ll');
+  });
+
+  it("is seeded with the project's own assembly: the grammar files and corpus/hello.ll, all text", () => {
+    const seeds = projectAssemblyFiles(PROJECT, MAX_SEED);
+    const names = seeds.map((f) => basename(f));
+    expect(names).toContain('hello.ll');
+    expect(names).toContain('instructions.ll');
+    for (const f of seeds) {
+      expect(f.endsWith('.ll'), f).toBe(true);
+      expect(isText(readFileSync(f)), f).toBe(true);
+    }
+  });
+
+  it.skipIf(!CORPUS_PRESENT)("is seeded with the corpus's 1.x listings (not the bytecode, not v7's 2.0 syntax)", NEEDS_CORPUS, () => {
+    const seeds = corpusListingFiles(CORPUS_ROOT, MAX_SEED);
+    expect(seeds.length).toBeGreaterThan(1000);
+    for (const f of seeds) expect(f, f).toMatch(/\/v[01356]\/[^/]+\.(dis|dis19|via19)\.ll$/);
+    for (const f of seeds.filter((_, i) => i % 50 === 0)) expect(isText(readFileSync(f)), f).toBe(true);
+  });
+
+  it('runs every project seed and every saved asm regression without a finding', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fuzz-target-test-'));
+    vi.stubEnv('FUZZ_FINDINGS', dir);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const fuzz = fuzzTarget('asm');
+      const regressions = existsSync(ASM_REGRESSIONS) ? readdirSync(ASM_REGRESSIONS).filter((n) => n.endsWith('.ll')).map((n) => fileURLToPath(new URL(n, ASM_REGRESSIONS))) : [];
+      for (const f of [...projectAssemblyFiles(PROJECT, MAX_SEED), ...regressions]) fuzz(readFileSync(f));
+      expect(stderr).not.toHaveBeenCalled();
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  it('saves an input that breaks the check as a .ll finding', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fuzz-target-test-'));
+    vi.stubEnv('FUZZ_FINDINGS', dir);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const asm = await import('../../src/asm/index.js');
+    const parse = vi.spyOn(asm, 'parseAssembly');
+    try {
+      parse.mockImplementation(() => {
+        throw new TypeError('boom');
+      });
+      fuzzTarget('asm')(Buffer.from('implementation\n', 'latin1'));
+    } finally {
+      parse.mockRestore();
+      stderr.mockRestore();
+    }
+    const saved = readdirSync(dir).filter((n) => n.endsWith('.ll'));
+    expect(saved).toHaveLength(1);
+    expect(readFileSync(join(dir, 'findings.txt'), 'latin1')).toContain('asm: TypeError: boom');
   });
 });

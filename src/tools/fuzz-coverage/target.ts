@@ -1,14 +1,38 @@
 /**
  * A coverage-guided fuzz target (for Jazzer.js, which calls the module's exported `fuzz` with each
  * input): one consumer of `fuzz-check.ts`, the same check the mutation fuzzer and the regression
- * test run. A failure does not stop the run: the input is saved under `$FUZZ_FINDINGS` (a few per
- * distinct failure) and listed in `findings.txt` there, and fuzzing goes on, so one run of N
- * seconds reports everything it met.
+ * test run, or `asm`, the assembler's check of `fuzz-asm-check.ts` (the input's bytes as latin1
+ * text, as the CLI reads a `.ll` file). A failure does not stop the run: the input is saved under
+ * `$FUZZ_FINDINGS` (a few per distinct failure) and listed in `findings.txt` there, and fuzzing
+ * goes on, so one run of N seconds reports everything it met.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkOne, consumer, TIME_LIMIT_MS } from '../fuzz-check.js';
+import { checkAssemblyInput } from '../fuzz-asm-check.js';
+import { checkOne, consumer, consumers, TIME_LIMIT_MS } from '../fuzz-check.js';
+
+/** What a target's inputs are, and so which seeds it starts from and how its findings are named. */
+export type TargetInput = 'bytecode' | 'assembly';
+
+export interface TargetInfo {
+  readonly name: string;
+  readonly input: TargetInput;
+}
+
+/** The target that assembles its input as LLVM 1.x text. */
+export const ASSEMBLY_TARGET = 'asm';
+
+/** Every target, in the order `npm run fuzz:coverage` runs them: the consumers, then `asm`. */
+export const targets: readonly TargetInfo[] = [
+  ...consumers.map((c): TargetInfo => ({ name: c.name, input: 'bytecode' })),
+  { name: ASSEMBLY_TARGET, input: 'assembly' },
+];
+
+/** The file extension of a target's inputs (seeds and findings). */
+export function inputExtension(input: TargetInput): string {
+  return input === 'assembly' ? '.ll' : '.bc';
+}
 
 /** Inputs kept per distinct failure (the first few are enough to reproduce and shrink). */
 const KEEP_PER_FAILURE = 3;
@@ -19,14 +43,30 @@ const KEEP_PER_FAILURE = 3;
  */
 const INSTRUMENTED_TIME_LIMIT_MS = 5 * TIME_LIMIT_MS;
 
-export function fuzzTarget(name: string): (data: Buffer) => void {
+/** The check a target runs on one input: a description of the failure, or undefined. */
+function targetCheck(name: string): (input: Uint8Array) => string | undefined {
+  if (name === ASSEMBLY_TARGET) {
+    // Slowness is judged below, in CPU time, as for every target. (Buffer's latin1, as the CLI
+    // reads a file: TextDecoder's 'latin1' is windows-1252 by the WHATWG standard.)
+    return (input) => {
+      const text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('latin1');
+      const failure = checkAssemblyInput(text, Infinity);
+      return failure === undefined ? undefined : `${name}: ${failure}`;
+    };
+  }
   const c = consumer(name);
+  return (input) => checkOne(c, input);
+}
+
+export function fuzzTarget(name: string): (data: Buffer) => void {
+  const check = targetCheck(name);
+  const extension = inputExtension(name === ASSEMBLY_TARGET ? 'assembly' : 'bytecode');
   const findings = process.env.FUZZ_FINDINGS;
   const kept = new Map<string, number>();
   return (data: Buffer): void => {
     const input = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     const start = process.cpuUsage();
-    let failure = checkOne(c, input);
+    let failure = check(input);
     const used = process.cpuUsage(start);
     const ms = (used.user + used.system) / 1000;
     if (failure === undefined && ms > INSTRUMENTED_TIME_LIMIT_MS) failure = `${name}: slow: ${ms.toFixed(0)} ms of CPU`;
@@ -36,7 +76,7 @@ export function fuzzTarget(name: string): (data: Buffer) => void {
     const n = kept.get(kind) ?? 0;
     kept.set(kind, n + 1);
     if (n >= KEEP_PER_FAILURE) return;
-    const file = `${name}-${createHash('sha1').update(input).digest('hex').slice(0, 12)}.bc`;
+    const file = `${name}-${createHash('sha1').update(input).digest('hex').slice(0, 12)}${extension}`;
     if (findings) {
       mkdirSync(findings, { recursive: true });
       writeFileSync(join(findings, file), input);

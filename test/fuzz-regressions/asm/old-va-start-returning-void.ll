@@ -1,0 +1,6 @@
+declare void %llvm.va_start()
+implementation
+void %f(...) {
+	call void %llvm.va_start()
+	ret void
+}
