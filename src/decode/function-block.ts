@@ -68,7 +68,7 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
           resolved = true;
           s.resolveForwardReferences();
         }
-        s.layout = readFunctionSymbolTable(ctx, s);
+        readFunctionSymbolTable(ctx, s);
         break;
       default:
         // LLVM skipped blocks it did not expect; so do we (the analyzer reports them).
@@ -79,7 +79,7 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
   }
   if (!sawInstructions || s.completedBlocks === 0) r.fail('a function body without instructions', at);
   if (!resolved) s.resolveForwardReferences();
-  installCompactBody(fn, s.compactBody());
+  installCompactBody(fn, s.compactBody(), s.hasSymbolTable);
 }
 
 /** Where a function's constant pool looks values up and puts its constants. */

@@ -13,6 +13,7 @@ import type { PointerType, Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { describeType, pointerTo, type ModuleContext } from './context.js';
 import { TAG_BLOCK, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
+import { ReadBody, type TypeNamesOfTable } from './read-body.js';
 import { LocalPlane, type ValueCodes } from './planes.js';
 import { TypeTable } from './types.js';
 import { BodyArena, EMPTY } from './body-arena.js';
@@ -27,6 +28,8 @@ class BodyScratch {
   opEnds: Int32Array = new Int32Array(1024);
   operands: Int32Array = new Int32Array(4096);
   blockEnds: Int32Array = new Int32Array(256);
+  /** The codes of the function symbol table being read (see `symbolPlane`). */
+  tableCodes: Int32Array = new Int32Array(256);
 
   /** Makes room for instruction number `i`. */
   growInstructions(i: number): void {
@@ -41,6 +44,10 @@ class BodyScratch {
 
   growBlocks(n: number): void {
     this.blockEnds = grown(this.blockEnds, Math.max(2 * this.blockEnds.length, n));
+  }
+
+  growTableCodes(n: number): void {
+    this.tableCodes = grown(this.tableCodes, Math.max(2 * this.tableCodes.length, n));
   }
 }
 
@@ -153,7 +160,19 @@ export class FunctionScope implements ValueCodes {
   private readonly nameCodes: number[] = [];
   private readonly names: string[] = [];
   private nameCount = 0;
-  layout: CompactLayout | undefined;
+  /**
+   * Symbol tables read for this function. LLVM wrote one; a second one (a damaged or made-up
+   * file) gives the layout but not all the names, so its body keeps them as arrays (`literalBody`).
+   */
+  private symbolTables = 0;
+  /** The last symbol table's planes: `[0, symbolPlaneCount)`, their codes in `scratch.tableCodes`. */
+  private readonly symbolPlaneTypes: Type[] = [];
+  private readonly symbolPlaneEnds: number[] = [];
+  symbolPlaneCount = 0;
+  symbolCodeCount = 0;
+  private symbolTypeNames: TypeNamesOfTable | undefined;
+  /** The plane types of the module's previous symbol table (see `planeTypesOfTable`). */
+  private lastPlaneTypes: readonly Type[] = NONE;
   /** Where bodies' numbers are kept (see body-arena.ts). */
   readonly arena = new BodyArena();
 
@@ -190,7 +209,49 @@ export class FunctionScope implements ValueCodes {
     this.lastResultIndex = 0;
     this.extraCount = 0;
     this.nameCount = 0;
-    this.layout = undefined;
+    this.symbolTables = 0;
+    this.symbolPlaneCount = 0;
+    this.symbolCodeCount = 0;
+    this.symbolTypeNames = undefined;
+  }
+
+  /** Whether the function had a symbol table (its body has a layout). */
+  get hasSymbolTable(): boolean {
+    return this.symbolTables !== 0;
+  }
+
+  /** Starts a symbol table: its planes replace any earlier table's. */
+  beginSymbolTable(): void {
+    this.symbolTables++;
+    this.symbolPlaneCount = 0;
+    this.symbolCodeCount = 0;
+    this.symbolTypeNames = undefined;
+  }
+
+  /**
+   * Starts a plane of `count` entries of type `t`: write their codes into the returned array from
+   * `symbolCodeCount` on, then call `endSymbolPlane` with where they end. (`count` was checked
+   * against the bytes left, so the room is bounded by the input.)
+   */
+  symbolPlane(t: Type, count: number): Int32Array {
+    const s = this.scratch;
+    if (this.symbolCodeCount + count > s.tableCodes.length) s.growTableCodes(this.symbolCodeCount + count);
+    this.symbolPlaneTypes[this.symbolPlaneCount] = t;
+    return s.tableCodes;
+  }
+
+  endSymbolPlane(end: number): void {
+    this.symbolPlaneEnds[this.symbolPlaneCount++] = end;
+    this.symbolCodeCount = end;
+  }
+
+  /** Ends a symbol table, with where it named types (rare in a function's table). */
+  endSymbolTable(typeNamesPlaneIndex: number | undefined, typeNames: string[] | undefined): void {
+    if (typeNamesPlaneIndex === undefined && typeNames === undefined) return;
+    const extra: TypeNamesOfTable = {};
+    if (typeNamesPlaneIndex !== undefined) extra.typeNamesPlaneIndex = typeNamesPlaneIndex;
+    if (typeNames !== undefined) extra.typeNames = typeNames;
+    this.symbolTypeNames = extra;
   }
 
   get r(): BinaryReader {
@@ -420,13 +481,42 @@ export class FunctionScope implements ValueCodes {
     return (this.lastBodyTypes = this.resultTypes.slice(0, n));
   }
 
-  /** The body as decoded: exact-size copies of the scratch arrays. */
+  /**
+   * The symbol table's plane types: the previous table's list when it is the same (bodies are
+   * read-only, and functions alike in a module often have the same planes), else a copy.
+   */
+  private planeTypesOfTable(): readonly Type[] {
+    const n = this.symbolPlaneCount;
+    const last = this.lastPlaneTypes;
+    const list = this.symbolPlaneTypes;
+    if (last.length === n) {
+      let same = true;
+      for (let i = 0; i < n; i++) {
+        if (last[i] !== list[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return last;
+    }
+    return (this.lastPlaneTypes = list.slice(0, n));
+  }
+
+  /**
+   * The body as decoded: exact-size copies of the scratch arrays, its numbers in the arena, with
+   * those of `extraAt` and of the symbol table after them (see read-body.ts).
+   */
   compactBody(): CompactBody {
+    if (this.symbolTables > 1) return this.literalBody();
     const s = this.scratch;
     const n = this.instructionCount;
     const blocks = this.completedBlocks;
     const operandCount = this.operandCount;
-    const size = 2 * n + blocks + operandCount;
+    const dataSize = 2 * n + blocks + operandCount;
+    const extraCount = this.extraCount;
+    const planeCount = this.symbolPlaneCount;
+    const codeCount = this.symbolCodeCount;
+    const size = dataSize + extraCount + planeCount + codeCount;
     const arena = this.arena;
     const at = arena.reserve(size);
     const data = arena.buffer;
@@ -435,6 +525,45 @@ export class FunctionScope implements ValueCodes {
     copyInts(s.opEnds, n, data, at + n);
     copyInts(s.blockEnds, blocks, data, at + 2 * n);
     copyInts(s.operands, operandCount, data, at + 2 * n + blocks);
+    let side = at + dataSize;
+    for (let i = 0; i < extraCount; i++) data[side++] = this.extraAt[i]!;
+    for (let p = 0; p < planeCount; p++) data[side++] = this.symbolPlaneEnds[p]!;
+    copyInts(s.tableCodes, codeCount, data, side);
+    const body = new ReadBody(
+      n,
+      blocks,
+      this.bodyTypes(),
+      exact(this.values, this.valueCount),
+      exact(this.extras, this.extraCount),
+      exact(this.names, this.nameCount),
+      this.symbolTables === 0 ? undefined : this.planeTypesOfTable(),
+      this.symbolTypeNames,
+    );
+    arena.place(body, at, size, dataSize);
+    return body;
+  }
+
+  /** The body of a function with several symbol tables: its lists as arrays (see `symbolTables`). */
+  private literalBody(): CompactBody {
+    const s = this.scratch;
+    const n = this.instructionCount;
+    const blocks = this.completedBlocks;
+    const operandCount = this.operandCount;
+    const size = 2 * n + blocks + operandCount;
+    const arena = this.arena;
+    const at = arena.reserve(size);
+    const data = arena.buffer;
+    copyInts(s.opcodes, n, data, at);
+    copyInts(s.opEnds, n, data, at + n);
+    copyInts(s.blockEnds, blocks, data, at + 2 * n);
+    copyInts(s.operands, operandCount, data, at + 2 * n + blocks);
+    const valuePlanes: CompactLayout['valuePlanes'] = [];
+    let start = 0;
+    for (let p = 0; p < this.symbolPlaneCount; p++) {
+      const end = this.symbolPlaneEnds[p]!;
+      valuePlanes.push({ type: this.symbolPlaneTypes[p]!, codes: Array.from(s.tableCodes.subarray(start, end)) });
+      start = end;
+    }
     const body: CompactBody = {
       instructionCount: n,
       blockCount: blocks,
@@ -445,7 +574,7 @@ export class FunctionScope implements ValueCodes {
       extras: exact(this.extras, this.extraCount),
       nameCodes: exact(this.nameCodes, this.nameCount),
       names: exact(this.names, this.nameCount),
-      layout: this.layout,
+      layout: { valuePlanes, ...this.symbolTypeNames },
     };
     arena.place(body, at, size);
     return body;

@@ -9,7 +9,7 @@ import type { Type } from '../graph/type.js';
 import type { SymbolTableLayout, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { readTypeId, TYPE_TYPE, type TypeTable } from './types.js';
-import { TAG_BLOCK, TAG_VALUE, type CompactLayout } from '../graph/compact-body.js';
+import { TAG_BLOCK, TAG_VALUE } from '../graph/compact-body.js';
 import type { FunctionScope } from './function-scope.js';
 
 export interface SymbolScope<R = Value> {
@@ -83,29 +83,30 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
 
 /**
  * A function's symbol table, naming its arguments and module values at once and its
- * instructions and blocks through `s` (their objects are made later, see compact-body.ts); the
- * layout holds value codes. The same checks as `readSymbolTable`, without its callbacks: a
- * module of many small functions reads one table per function.
+ * instructions and blocks through `s` (their objects are made later, see compact-body.ts); its
+ * layout goes to `s` as value codes (see read-body.ts). The same checks as `readSymbolTable`,
+ * without its callbacks: a module of many small functions reads one table per function.
  */
-export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): CompactLayout {
+export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): void {
   const r: BinaryReader = ctx.r;
   const { row, limits } = ctx;
-  const planes = PLANES;
-  let planeCount = 0;
   let typeNamesPlaneIndex: number | undefined;
-  const typeNames: string[] = [];
+  const typeNames = TYPE_NAMES;
+  typeNames.length = 0;
+  s.beginSymbolTable();
   if (!row.typeDerivedFromValue) readNamedTypes(ctx, s.types, typeNames);
   while (!r.atEnd()) {
     const at = r.pos;
     const count = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'symbol table entries', at);
     const planeId = readTypeId(r, row);
     if (planeId === TYPE_TYPE) {
-      typeNamesPlaneIndex ??= planeCount;
+      typeNamesPlaneIndex ??= s.symbolPlaneCount;
       readTypeTypePlane(ctx, s.types, count, typeNames);
       continue;
     }
     const type = s.types.at(r, planeId, at);
-    const codes: number[] = new Array(count);
+    const codes = s.symbolPlane(type, count);
+    let k = s.symbolCodeCount;
     // Labels are the body's blocks: every block exists once the instructions are read.
     const plane = type.kind === 'label' || count === 0 ? null : s.plane(type);
     for (let i = 0; i < count; i++) {
@@ -116,19 +117,15 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): C
       const name = readName(ctx);
       if ((code & 3) === TAG_VALUE) nameValue(s.valueOfCode(code), name);
       else s.addName(code, name);
-      codes[i] = code;
+      codes[k++] = code;
     }
-    planes[planeCount++] = { type, codes };
+    s.endSymbolPlane(k);
   }
-  // (An array grown by pushes keeps room for 17 entries: the layout is kept, so it gets its own.)
-  const layout: CompactLayout = { valuePlanes: planes.slice(0, planeCount) };
-  if (typeNamesPlaneIndex !== undefined) layout.typeNamesPlaneIndex = typeNamesPlaneIndex;
-  if (typeNames.length) layout.typeNames = typeNames;
-  return layout;
+  s.endSymbolTable(typeNamesPlaneIndex, typeNames.length === 0 ? undefined : typeNames.slice());
 }
 
-/** The planes of the function symbol table being read (`[0, planeCount)`; kept, not emptied, between tables). */
-const PLANES: CompactLayout['valuePlanes'] = [];
+/** The type names of the function symbol table being read (emptied for each table). */
+const TYPE_NAMES: string[] = [];
 
 function notDefined(r: BinaryReader, slot: number, type: Type, offset: number): never {
   return r.fail(`symbol table names slot ${slot} of type ${describeType(type)}, which is not defined`, offset);
