@@ -77,6 +77,22 @@ const NONE: never[] = [];
 /** `a[0, n)` as an array of its own (or the shared empty one). */
 const exact = <T>(a: T[], n: number): T[] => (n === 0 ? NONE : a.slice(0, n));
 
+/**
+ * `list[0, n)`: `last` when it holds the same entries, else a copy. Bodies are read-only, and
+ * functions alike in a module often have the same result types, planes, names (interned, see
+ * name-interner.ts) and extra fields (a call's are shared): one list for all of them is one
+ * array fewer per function to allocate and for the collector to copy.
+ */
+function reusedOrCopy<T>(last: readonly T[], list: readonly T[], n: number): readonly T[] {
+  if (n === 0) return NONE;
+  if (last.length === n) {
+    let i = 0;
+    while (i < n && last[i] === list[i]) i++;
+    if (i === n) return last;
+  }
+  return list.slice(0, n);
+}
+
 /** A compaction table's list of module values for one type: `values[0, length)`, reused by later functions. */
 export interface CompactedPlane {
   generation: number;
@@ -150,8 +166,10 @@ export class FunctionScope implements ValueCodes {
   private readonly resultTypes: Type[] = [];
   private resultTypeCount = 0;
   private resultTypeIds: Map<Type, number> | null = null;
-  /** The result types of the module's previous body (see `bodyTypes`). */
+  /** The result types, extras and names of the module's previous body (see `reusedOrCopy`). */
   private lastBodyTypes: readonly Type[] = NONE;
+  private lastExtras: readonly InstructionExtras[] = NONE;
+  private lastNames: readonly string[] = NONE;
   private lastResultType: Type | null = null;
   private lastResultIndex = 0;
   private readonly extraAt: number[] = [];
@@ -171,7 +189,7 @@ export class FunctionScope implements ValueCodes {
   symbolPlaneCount = 0;
   symbolCodeCount = 0;
   private symbolTypeNames: TypeNamesOfTable | undefined;
-  /** The plane types of the module's previous symbol table (see `planeTypesOfTable`). */
+  /** The plane types of the module's previous symbol table (see `reusedOrCopy`). */
   private lastPlaneTypes: readonly Type[] = NONE;
   /** Where bodies' numbers are kept (see body-arena.ts). */
   readonly arena = new BodyArena();
@@ -462,47 +480,6 @@ export class FunctionScope implements ValueCodes {
   }
 
   /**
-   * The body's result types: the previous body's list when it is the same (bodies are read-only,
-   * and functions alike in a module often have the same one), else a copy.
-   */
-  private bodyTypes(): readonly Type[] {
-    const n = this.resultTypeCount;
-    const last = this.lastBodyTypes;
-    if (last.length === n) {
-      let same = true;
-      for (let i = 0; i < n; i++) {
-        if (last[i] !== this.resultTypes[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return last;
-    }
-    return (this.lastBodyTypes = this.resultTypes.slice(0, n));
-  }
-
-  /**
-   * The symbol table's plane types: the previous table's list when it is the same (bodies are
-   * read-only, and functions alike in a module often have the same planes), else a copy.
-   */
-  private planeTypesOfTable(): readonly Type[] {
-    const n = this.symbolPlaneCount;
-    const last = this.lastPlaneTypes;
-    const list = this.symbolPlaneTypes;
-    if (last.length === n) {
-      let same = true;
-      for (let i = 0; i < n; i++) {
-        if (last[i] !== list[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return last;
-    }
-    return (this.lastPlaneTypes = list.slice(0, n));
-  }
-
-  /**
    * The body as decoded: exact-size copies of the scratch arrays, its numbers in the arena, with
    * those of `extraAt` and of the symbol table after them (see read-body.ts).
    */
@@ -532,11 +509,11 @@ export class FunctionScope implements ValueCodes {
     const body = new ReadBody(
       n,
       blocks,
-      this.bodyTypes(),
+      (this.lastBodyTypes = reusedOrCopy(this.lastBodyTypes, this.resultTypes, this.resultTypeCount)),
       exact(this.values, this.valueCount),
-      exact(this.extras, this.extraCount),
-      exact(this.names, this.nameCount),
-      this.symbolTables === 0 ? undefined : this.planeTypesOfTable(),
+      (this.lastExtras = reusedOrCopy(this.lastExtras, this.extras, this.extraCount)),
+      (this.lastNames = reusedOrCopy(this.lastNames, this.names, this.nameCount)),
+      this.symbolTables === 0 ? undefined : (this.lastPlaneTypes = reusedOrCopy(this.lastPlaneTypes, this.symbolPlaneTypes, this.symbolPlaneCount)),
       this.symbolTypeNames,
     );
     arena.place(body, at, size, dataSize);
@@ -568,7 +545,7 @@ export class FunctionScope implements ValueCodes {
       instructionCount: n,
       blockCount: blocks,
       data: EMPTY, // set by the arena
-      types: this.bodyTypes(),
+      types: (this.lastBodyTypes = reusedOrCopy(this.lastBodyTypes, this.resultTypes, this.resultTypeCount)),
       values: exact(this.values, this.valueCount),
       extraAt: exact(this.extraAt, this.extraCount),
       extras: exact(this.extras, this.extraCount),
