@@ -61,14 +61,18 @@ const SCRATCH = new BodyScratch();
 
 /**
  * Copies `from[0, count)` to `to` at `at`. A short list by a loop: `set` needs a subarray view
- * of the source, which for a small body cost more than the copy. A long one by `set`: a long loop
- * would be compiled while it runs, and the code after it in the caller, never run by then, would
- * make that compiled code give up.
+ * of the source, which for a small body cost more than the copy (96 bytes of garbage each: a
+ * module of thousands of functions of some 100 operands made one per function). A long one by
+ * `set`: a long loop would be compiled while it runs, and the code after it in the caller, never
+ * run by then, would make that compiled code give up.
  */
 function copyInts(from: Int32Array, count: number, to: Int32Array, at: number): void {
-  if (count > 64) to.set(from.subarray(0, count), at);
+  if (count > SHORT_COPY) to.set(from.subarray(0, count), at);
   else for (let i = 0; i < count; i++) to[at + i] = from[i]!;
 }
+
+/** The longest list `copyInts` copies by a loop. */
+const SHORT_COPY = 256;
 
 /** Distinct result types searched in turn before `typeIndex` builds a map. */
 const LINEAR_TYPES = 16;
