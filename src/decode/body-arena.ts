@@ -79,11 +79,11 @@ export class BodyArena {
 
   /** The staged bodies keep the staging buffer (at most a quarter of it unused); a new one is made. */
   private handOver(): void {
-    const buffer = staging!;
+    const buffer = staging!.buffer;
     for (let i = 0; i < this.pendingCount; i++) {
       const body = this.pending[i]! as { data: Int32Array };
-      const start = this.starts[i]!;
-      body.data = buffer.subarray(start, start + this.dataSizes[i]!);
+      // (A view made directly: `subarray` looks up the species constructor, twice as slow.)
+      body.data = new Int32Array(buffer, this.starts[i]! * 4, this.dataSizes[i]!);
     }
     staging = new Int32Array(STAGING_SIZE);
     this.pendingCount = 0;
@@ -114,8 +114,7 @@ export class BodyArena {
     }
     for (let i = 0; i < this.pendingCount; i++) {
       const body = this.pending[i]! as { data: Int32Array };
-      const start = offset + this.starts[i]!;
-      body.data = buffer.subarray(start, start + this.dataSizes[i]!);
+      body.data = new Int32Array(buffer.buffer, buffer.byteOffset + (offset + this.starts[i]!) * 4, this.dataSizes[i]!);
     }
     this.pendingCount = 0;
     this.used = 0;
