@@ -18,6 +18,7 @@ import { LocalPlane, type ValueCodes } from './planes.js';
 import { TypeTable } from './types.js';
 import { BodyArena, EMPTY } from './body-arena.js';
 import type { ValueScope } from './constant-pool.js';
+import type { BlockKinds } from './function-block.js';
 
 /**
  * Growable scratch arrays for the body being decoded, shared by every read (decoding is
@@ -70,6 +71,9 @@ function copyInts(from: Int32Array, count: number, to: Int32Array, at: number): 
   if (count > SHORT_COPY) to.set(from.subarray(0, count), at);
   else for (let i = 0; i < count; i++) to[at + i] = from[i]!;
 }
+
+/** A function's planes searched in turn (see `plane`) while it has at most this many. */
+const SCANNED_PLANES = 8;
 
 /** The longest list `copyInts` copies by a loop. */
 const SHORT_COPY = 256;
@@ -156,6 +160,8 @@ export class FunctionScope implements ValueCodes {
   argumentsPlaced = false;
   instructionCount = 0;
   instructionReader: InstructionListReader | undefined;
+  /** Block kinds by id (function-block.ts), kept for the module's next functions. */
+  blockKinds: BlockKinds | undefined;
   /** What the function's constant pools read through (function-block.ts), kept for the module's next functions. */
   poolScope: ValueScope | undefined;
 
@@ -340,6 +346,22 @@ export class FunctionScope implements ValueCodes {
       this.lastType = t;
       this.lastPlane = p;
       return p;
+    }
+    // This function's planes by a short scan before the map (a map lookup hashes the type; a
+    // body's operands cycle through more types than the two remembered above).
+    const active = this.activeTypes;
+    const activeCount = this.activePlaneCount;
+    if (activeCount <= SCANNED_PLANES) {
+      for (let i = 0; i < activeCount; i++) {
+        if (active[i] === t) {
+          const p = this.activePlanes[i]!;
+          this.previousType = this.lastType;
+          this.previousPlane = this.lastPlane;
+          this.lastType = t;
+          this.lastPlane = p;
+          return p;
+        }
+      }
     }
     let p = this.planes.get(t);
     if (p === undefined || p.generation !== this.generation) {

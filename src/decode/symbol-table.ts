@@ -30,21 +30,14 @@ export interface LayoutOf<R> {
   typeNamesPlaneIndex?: number;
 }
 
-/** Sets the name of a value read from a symbol table. */
+/**
+ * Sets the name of a value read from a symbol table. Any value: LLVM 1.1 could name a constant
+ * (Assembler__2003-03-03-DuplicateConstant); no printer shows such a name, but the writer needs
+ * it to reproduce the table. (One assignment: a switch on the kind, to name the kinds that have a
+ * name, compared strings for every entry.)
+ */
 export function nameValue(v: Value, name: string): void {
-  switch (v.kind) {
-    case 'global':
-    case 'function':
-    case 'argument':
-    case 'instruction':
-    case 'block':
-      v.name = name;
-      break;
-    default:
-      // LLVM 1.1 could name a constant (Assembler__2003-03-03-DuplicateConstant); no printer
-      // shows such a name, but the writer needs it to reproduce the table.
-      (v as { name?: string }).name = name;
-  }
+  (v as { name?: string }).name = name;
 }
 
 export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope<Value>): SymbolTableLayout;
@@ -92,7 +85,8 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): v
   const { row, limits } = ctx;
   let typeNamesPlaneIndex: number | undefined;
   const typeNames = TYPE_NAMES;
-  typeNames.length = 0;
+  // (Setting an array's length is a runtime call: only when there is something to drop.)
+  if (typeNames.length !== 0) typeNames.length = 0;
   s.beginSymbolTable();
   if (!row.typeDerivedFromValue) readNamedTypes(ctx, s.types, typeNames);
   while (!r.atEnd()) {
