@@ -72,9 +72,6 @@ function copyInts(from: Int32Array, count: number, to: Int32Array, at: number): 
   else for (let i = 0; i < count; i++) to[at + i] = from[i]!;
 }
 
-/** A function's planes searched in turn (see `plane`) while it has at most this many. */
-const SCANNED_PLANES = 8;
-
 /** The longest list `copyInts` copies by a loop. */
 const SHORT_COPY = 256;
 
@@ -346,22 +343,6 @@ export class FunctionScope implements ValueCodes {
       this.lastType = t;
       this.lastPlane = p;
       return p;
-    }
-    // This function's planes by a short scan before the map (a map lookup hashes the type; a
-    // body's operands cycle through more types than the two remembered above).
-    const active = this.activeTypes;
-    const activeCount = this.activePlaneCount;
-    if (activeCount <= SCANNED_PLANES) {
-      for (let i = 0; i < activeCount; i++) {
-        if (active[i] === t) {
-          const p = this.activePlanes[i]!;
-          this.previousType = this.lastType;
-          this.previousPlane = this.lastPlane;
-          this.lastType = t;
-          this.lastPlane = p;
-          return p;
-        }
-      }
     }
     let p = this.planes.get(t);
     if (p === undefined || p.generation !== this.generation) {
