@@ -12,6 +12,9 @@
  * (at most 1 KiB of numbers) share 4 KiB buffers, so one of them kept alive keeps at most 4 KiB.
  * When a large module fills the staging buffer, its bodies keep that buffer (at most a quarter
  * of it unused) and a new one takes its place. A large body gets a buffer of its own at once.
+ *
+ * A body may keep more numbers than its `data` shows, right after them in the same buffer (see
+ * read-body.ts): `data` covers the first `dataSize` of the `size` reserved.
  */
 import type { CompactBody } from '../graph/compact-body.js';
 
@@ -28,6 +31,7 @@ export class BodyArena {
   /** Those bodies, and where each starts in the staging buffer. */
   private readonly pending: CompactBody[] = [];
   private readonly starts: number[] = [];
+  private readonly dataSizes: number[] = [];
   private pendingCount = 0;
   /** Where the numbers of the body being written go (see `reserve`). */
   buffer: Int32Array = EMPTY;
@@ -51,15 +55,19 @@ export class BodyArena {
     return this.used;
   }
 
-  /** `body` holds the numbers written at `start` after the last `reserve`; its `data` is set here or at `finish`. */
-  place(body: CompactBody, start: number, size: number): void {
+  /**
+   * `body` holds the `size` numbers written at `start` after the last `reserve`, its `data` the
+   * first `dataSize` of them; `data` is set here or at `finish`.
+   */
+  place(body: CompactBody, start: number, size: number, dataSize: number = size): void {
     if (this.buffer !== staging) {
-      (body as { data: Int32Array }).data = this.buffer;
+      (body as { data: Int32Array }).data = dataSize === size ? this.buffer : this.buffer.subarray(0, dataSize);
       return;
     }
     const i = this.pendingCount++;
     this.pending[i] = body;
     this.starts[i] = start;
+    this.dataSizes[i] = dataSize;
     this.used = start + size;
   }
 
@@ -71,12 +79,11 @@ export class BodyArena {
 
   /** The staged bodies keep the staging buffer (at most a quarter of it unused); a new one is made. */
   private handOver(): void {
-    const buffer = staging!;
+    const buffer = staging!.buffer;
     for (let i = 0; i < this.pendingCount; i++) {
       const body = this.pending[i]! as { data: Int32Array };
-      const start = this.starts[i]!;
-      const end = i + 1 < this.pendingCount ? this.starts[i + 1]! : this.used;
-      body.data = buffer.subarray(start, end);
+      // (A view made directly: `subarray` looks up the species constructor, twice as slow.)
+      body.data = new Int32Array(buffer, this.starts[i]! * 4, this.dataSizes[i]!);
     }
     staging = new Int32Array(STAGING_SIZE);
     this.pendingCount = 0;
@@ -107,9 +114,7 @@ export class BodyArena {
     }
     for (let i = 0; i < this.pendingCount; i++) {
       const body = this.pending[i]! as { data: Int32Array };
-      const start = offset + this.starts[i]!;
-      const end = offset + (i + 1 < this.pendingCount ? this.starts[i + 1]! : used);
-      body.data = buffer.subarray(start, end);
+      body.data = new Int32Array(buffer.buffer, buffer.byteOffset + (offset + this.starts[i]!) * 4, this.dataSizes[i]!);
     }
     this.pendingCount = 0;
     this.used = 0;

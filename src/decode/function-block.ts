@@ -4,7 +4,7 @@
  */
 import type { BinaryReader } from '../binary/reader.js';
 import { readBlockHeader } from '../binary/block-header.js';
-import { blockKindFor, hasImplicitNull, NORMALIZED_LABEL_TYPE_ID } from '../format/format-table.js';
+import { blockKindFor, hasImplicitNull, NORMALIZED_LABEL_TYPE_ID, type BlockKind, type FormatRow } from '../format/format-table.js';
 import { primitiveTypesById, type Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { readConstantPool, type ValueScope } from './constant-pool.js';
@@ -39,8 +39,9 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
   let resolved = false;
   while (!r.atEnd()) {
     const header = readBlockHeader(r, row.longBlockHeaders);
-    const kind = blockKindFor(row, header.id);
-    r.enterBlock(blockName(kind, header.id), header.size, header.headerOffset);
+    const blocks = (s.blockKinds ??= new BlockKinds(row));
+    const kind = blocks.kind(header.id);
+    r.enterBlock(blocks.name(header.id), header.size, header.headerOffset);
     if (r.depth > ctx.limits.maxBlockDepth) r.fail(`blocks nest deeper than the limit of ${ctx.limits.maxBlockDepth}`, header.headerOffset);
     switch (kind) {
       case 'constantPool':
@@ -68,7 +69,7 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
           resolved = true;
           s.resolveForwardReferences();
         }
-        s.layout = readFunctionSymbolTable(ctx, s);
+        readFunctionSymbolTable(ctx, s);
         break;
       default:
         // LLVM skipped blocks it did not expect; so do we (the analyzer reports them).
@@ -79,7 +80,38 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
   }
   if (!sawInstructions || s.completedBlocks === 0) r.fail('a function body without instructions', at);
   if (!resolved) s.resolveForwardReferences();
-  installCompactBody(fn, s.compactBody());
+  installCompactBody(fn, s.compactBody(), s.hasSymbolTable);
+}
+
+/** Block ids above this are looked up each time (LLVM's are below 32). */
+const CACHED_BLOCK_IDS = 64;
+
+/**
+ * The kind and name of each block id of a format row, found once per module: two map lookups
+ * for every block cost a module of thousands of small functions about 2% of its read.
+ */
+export class BlockKinds {
+  /** By id: the kind, null for an id of no kind, undefined not looked up yet. */
+  private readonly kinds: (BlockKind | null | undefined)[] = [];
+  private readonly names: string[] = [];
+
+  constructor(private readonly row: FormatRow) {}
+
+  kind(id: number): BlockKind | undefined {
+    if (id >= CACHED_BLOCK_IDS) return blockKindFor(this.row, id);
+    let k = this.kinds[id];
+    if (k === undefined) {
+      k = blockKindFor(this.row, id) ?? null;
+      this.kinds[id] = k;
+      this.names[id] = blockName(k ?? undefined, id);
+    }
+    return k ?? undefined;
+  }
+
+  /** The name of block id `id` (after `kind(id)`). */
+  name(id: number): string {
+    return id >= CACHED_BLOCK_IDS ? blockName(blockKindFor(this.row, id), id) : this.names[id]!;
+  }
 }
 
 /** Where a function's constant pool looks values up and puts its constants. */

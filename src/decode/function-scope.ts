@@ -13,10 +13,12 @@ import type { PointerType, Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { describeType, pointerTo, type ModuleContext } from './context.js';
 import { TAG_BLOCK, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
+import { ReadBody, type TypeNamesOfTable } from './read-body.js';
 import { LocalPlane, type ValueCodes } from './planes.js';
 import { TypeTable } from './types.js';
 import { BodyArena, EMPTY } from './body-arena.js';
 import type { ValueScope } from './constant-pool.js';
+import type { BlockKinds } from './function-block.js';
 
 /**
  * Growable scratch arrays for the body being decoded, shared by every read (decoding is
@@ -27,6 +29,8 @@ class BodyScratch {
   opEnds: Int32Array = new Int32Array(1024);
   operands: Int32Array = new Int32Array(4096);
   blockEnds: Int32Array = new Int32Array(256);
+  /** The codes of the function symbol table being read (see `symbolPlane`). */
+  tableCodes: Int32Array = new Int32Array(256);
 
   /** Makes room for instruction number `i`. */
   growInstructions(i: number): void {
@@ -42,6 +46,10 @@ class BodyScratch {
   growBlocks(n: number): void {
     this.blockEnds = grown(this.blockEnds, Math.max(2 * this.blockEnds.length, n));
   }
+
+  growTableCodes(n: number): void {
+    this.tableCodes = grown(this.tableCodes, Math.max(2 * this.tableCodes.length, n));
+  }
 }
 
 function grown(a: Int32Array, size: number): Int32Array {
@@ -54,14 +62,18 @@ const SCRATCH = new BodyScratch();
 
 /**
  * Copies `from[0, count)` to `to` at `at`. A short list by a loop: `set` needs a subarray view
- * of the source, which for a small body cost more than the copy. A long one by `set`: a long loop
- * would be compiled while it runs, and the code after it in the caller, never run by then, would
- * make that compiled code give up.
+ * of the source, which for a small body cost more than the copy (96 bytes of garbage each: a
+ * module of thousands of functions of some 100 operands made one per function). A long one by
+ * `set`: a long loop would be compiled while it runs, and the code after it in the caller, never
+ * run by then, would make that compiled code give up.
  */
 function copyInts(from: Int32Array, count: number, to: Int32Array, at: number): void {
-  if (count > 64) to.set(from.subarray(0, count), at);
+  if (count > SHORT_COPY) to.set(from.subarray(0, count), at);
   else for (let i = 0; i < count; i++) to[at + i] = from[i]!;
 }
+
+/** The longest list `copyInts` copies by a loop. */
+const SHORT_COPY = 256;
 
 /** Distinct result types searched in turn before `typeIndex` builds a map. */
 const LINEAR_TYPES = 16;
@@ -69,6 +81,22 @@ const LINEAR_TYPES = 16;
 const NONE: never[] = [];
 /** `a[0, n)` as an array of its own (or the shared empty one). */
 const exact = <T>(a: T[], n: number): T[] => (n === 0 ? NONE : a.slice(0, n));
+
+/**
+ * `list[0, n)`: `last` when it holds the same entries, else a copy. Bodies are read-only, and
+ * functions alike in a module often have the same result types, planes, names (interned, see
+ * name-interner.ts) and extra fields (a call's are shared): one list for all of them is one
+ * array fewer per function to allocate and for the collector to copy.
+ */
+function reusedOrCopy<T>(last: readonly T[], list: readonly T[], n: number): readonly T[] {
+  if (n === 0) return NONE;
+  if (last.length === n) {
+    let i = 0;
+    while (i < n && last[i] === list[i]) i++;
+    if (i === n) return last;
+  }
+  return list.slice(0, n);
+}
 
 /** A compaction table's list of module values for one type: `values[0, length)`, reused by later functions. */
 export interface CompactedPlane {
@@ -129,6 +157,8 @@ export class FunctionScope implements ValueCodes {
   argumentsPlaced = false;
   instructionCount = 0;
   instructionReader: InstructionListReader | undefined;
+  /** Block kinds by id (function-block.ts), kept for the module's next functions. */
+  blockKinds: BlockKinds | undefined;
   /** What the function's constant pools read through (function-block.ts), kept for the module's next functions. */
   poolScope: ValueScope | undefined;
 
@@ -143,8 +173,10 @@ export class FunctionScope implements ValueCodes {
   private readonly resultTypes: Type[] = [];
   private resultTypeCount = 0;
   private resultTypeIds: Map<Type, number> | null = null;
-  /** The result types of the module's previous body (see `bodyTypes`). */
+  /** The result types, extras and names of the module's previous body (see `reusedOrCopy`). */
   private lastBodyTypes: readonly Type[] = NONE;
+  private lastExtras: readonly InstructionExtras[] = NONE;
+  private lastNames: readonly string[] = NONE;
   private lastResultType: Type | null = null;
   private lastResultIndex = 0;
   private readonly extraAt: number[] = [];
@@ -153,7 +185,19 @@ export class FunctionScope implements ValueCodes {
   private readonly nameCodes: number[] = [];
   private readonly names: string[] = [];
   private nameCount = 0;
-  layout: CompactLayout | undefined;
+  /**
+   * Symbol tables read for this function. LLVM wrote one; a second one (a damaged or made-up
+   * file) gives the layout but not all the names, so its body keeps them as arrays (`literalBody`).
+   */
+  private symbolTables = 0;
+  /** The last symbol table's planes: `[0, symbolPlaneCount)`, their codes in `scratch.tableCodes`. */
+  private readonly symbolPlaneTypes: Type[] = [];
+  private readonly symbolPlaneEnds: number[] = [];
+  symbolPlaneCount = 0;
+  symbolCodeCount = 0;
+  private symbolTypeNames: TypeNamesOfTable | undefined;
+  /** The plane types of the module's previous symbol table (see `reusedOrCopy`). */
+  private lastPlaneTypes: readonly Type[] = NONE;
   /** Where bodies' numbers are kept (see body-arena.ts). */
   readonly arena = new BodyArena();
 
@@ -190,7 +234,49 @@ export class FunctionScope implements ValueCodes {
     this.lastResultIndex = 0;
     this.extraCount = 0;
     this.nameCount = 0;
-    this.layout = undefined;
+    this.symbolTables = 0;
+    this.symbolPlaneCount = 0;
+    this.symbolCodeCount = 0;
+    this.symbolTypeNames = undefined;
+  }
+
+  /** Whether the function had a symbol table (its body has a layout). */
+  get hasSymbolTable(): boolean {
+    return this.symbolTables !== 0;
+  }
+
+  /** Starts a symbol table: its planes replace any earlier table's. */
+  beginSymbolTable(): void {
+    this.symbolTables++;
+    this.symbolPlaneCount = 0;
+    this.symbolCodeCount = 0;
+    this.symbolTypeNames = undefined;
+  }
+
+  /**
+   * Starts a plane of `count` entries of type `t`: write their codes into the returned array from
+   * `symbolCodeCount` on, then call `endSymbolPlane` with where they end. (`count` was checked
+   * against the bytes left, so the room is bounded by the input.)
+   */
+  symbolPlane(t: Type, count: number): Int32Array {
+    const s = this.scratch;
+    if (this.symbolCodeCount + count > s.tableCodes.length) s.growTableCodes(this.symbolCodeCount + count);
+    this.symbolPlaneTypes[this.symbolPlaneCount] = t;
+    return s.tableCodes;
+  }
+
+  endSymbolPlane(end: number): void {
+    this.symbolPlaneEnds[this.symbolPlaneCount++] = end;
+    this.symbolCodeCount = end;
+  }
+
+  /** Ends a symbol table, with where it named types (rare in a function's table). */
+  endSymbolTable(typeNamesPlaneIndex: number | undefined, typeNames: string[] | undefined): void {
+    if (typeNamesPlaneIndex === undefined && typeNames === undefined) return;
+    const extra: TypeNamesOfTable = {};
+    if (typeNamesPlaneIndex !== undefined) extra.typeNamesPlaneIndex = typeNamesPlaneIndex;
+    if (typeNames !== undefined) extra.typeNames = typeNames;
+    this.symbolTypeNames = extra;
   }
 
   get r(): BinaryReader {
@@ -401,32 +487,20 @@ export class FunctionScope implements ValueCodes {
   }
 
   /**
-   * The body's result types: the previous body's list when it is the same (bodies are read-only,
-   * and functions alike in a module often have the same one), else a copy.
+   * The body as decoded: exact-size copies of the scratch arrays, its numbers in the arena, with
+   * those of `extraAt` and of the symbol table after them (see read-body.ts).
    */
-  private bodyTypes(): readonly Type[] {
-    const n = this.resultTypeCount;
-    const last = this.lastBodyTypes;
-    if (last.length === n) {
-      let same = true;
-      for (let i = 0; i < n; i++) {
-        if (last[i] !== this.resultTypes[i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return last;
-    }
-    return (this.lastBodyTypes = this.resultTypes.slice(0, n));
-  }
-
-  /** The body as decoded: exact-size copies of the scratch arrays. */
   compactBody(): CompactBody {
+    if (this.symbolTables > 1) return this.literalBody();
     const s = this.scratch;
     const n = this.instructionCount;
     const blocks = this.completedBlocks;
     const operandCount = this.operandCount;
-    const size = 2 * n + blocks + operandCount;
+    const dataSize = 2 * n + blocks + operandCount;
+    const extraCount = this.extraCount;
+    const planeCount = this.symbolPlaneCount;
+    const codeCount = this.symbolCodeCount;
+    const size = dataSize + extraCount + planeCount + codeCount;
     const arena = this.arena;
     const at = arena.reserve(size);
     const data = arena.buffer;
@@ -435,17 +509,56 @@ export class FunctionScope implements ValueCodes {
     copyInts(s.opEnds, n, data, at + n);
     copyInts(s.blockEnds, blocks, data, at + 2 * n);
     copyInts(s.operands, operandCount, data, at + 2 * n + blocks);
+    let side = at + dataSize;
+    for (let i = 0; i < extraCount; i++) data[side++] = this.extraAt[i]!;
+    for (let p = 0; p < planeCount; p++) data[side++] = this.symbolPlaneEnds[p]!;
+    copyInts(s.tableCodes, codeCount, data, side);
+    const body = new ReadBody(
+      n,
+      blocks,
+      (this.lastBodyTypes = reusedOrCopy(this.lastBodyTypes, this.resultTypes, this.resultTypeCount)),
+      exact(this.values, this.valueCount),
+      (this.lastExtras = reusedOrCopy(this.lastExtras, this.extras, this.extraCount)),
+      (this.lastNames = reusedOrCopy(this.lastNames, this.names, this.nameCount)),
+      this.symbolTables === 0 ? undefined : (this.lastPlaneTypes = reusedOrCopy(this.lastPlaneTypes, this.symbolPlaneTypes, this.symbolPlaneCount)),
+      this.symbolTypeNames,
+    );
+    arena.place(body, at, size, dataSize);
+    return body;
+  }
+
+  /** The body of a function with several symbol tables: its lists as arrays (see `symbolTables`). */
+  private literalBody(): CompactBody {
+    const s = this.scratch;
+    const n = this.instructionCount;
+    const blocks = this.completedBlocks;
+    const operandCount = this.operandCount;
+    const size = 2 * n + blocks + operandCount;
+    const arena = this.arena;
+    const at = arena.reserve(size);
+    const data = arena.buffer;
+    copyInts(s.opcodes, n, data, at);
+    copyInts(s.opEnds, n, data, at + n);
+    copyInts(s.blockEnds, blocks, data, at + 2 * n);
+    copyInts(s.operands, operandCount, data, at + 2 * n + blocks);
+    const valuePlanes: CompactLayout['valuePlanes'] = [];
+    let start = 0;
+    for (let p = 0; p < this.symbolPlaneCount; p++) {
+      const end = this.symbolPlaneEnds[p]!;
+      valuePlanes.push({ type: this.symbolPlaneTypes[p]!, codes: Array.from(s.tableCodes.subarray(start, end)) });
+      start = end;
+    }
     const body: CompactBody = {
       instructionCount: n,
       blockCount: blocks,
       data: EMPTY, // set by the arena
-      types: this.bodyTypes(),
+      types: (this.lastBodyTypes = reusedOrCopy(this.lastBodyTypes, this.resultTypes, this.resultTypeCount)),
       values: exact(this.values, this.valueCount),
       extraAt: exact(this.extraAt, this.extraCount),
       extras: exact(this.extras, this.extraCount),
       nameCodes: exact(this.nameCodes, this.nameCount),
       names: exact(this.names, this.nameCount),
-      layout: this.layout,
+      layout: { valuePlanes, ...this.symbolTypeNames },
     };
     arena.place(body, at, size);
     return body;

@@ -9,7 +9,7 @@ import type { Type } from '../graph/type.js';
 import type { SymbolTableLayout, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { readTypeId, TYPE_TYPE, type TypeTable } from './types.js';
-import { TAG_BLOCK, TAG_VALUE, type CompactLayout } from '../graph/compact-body.js';
+import { TAG_BLOCK, TAG_VALUE } from '../graph/compact-body.js';
 import type { FunctionScope } from './function-scope.js';
 
 export interface SymbolScope<R = Value> {
@@ -30,21 +30,14 @@ export interface LayoutOf<R> {
   typeNamesPlaneIndex?: number;
 }
 
-/** Sets the name of a value read from a symbol table. */
+/**
+ * Sets the name of a value read from a symbol table. Any value: LLVM 1.1 could name a constant
+ * (Assembler__2003-03-03-DuplicateConstant); no printer shows such a name, but the writer needs
+ * it to reproduce the table. (One assignment: a switch on the kind, to name the kinds that have a
+ * name, compared strings for every entry.)
+ */
 export function nameValue(v: Value, name: string): void {
-  switch (v.kind) {
-    case 'global':
-    case 'function':
-    case 'argument':
-    case 'instruction':
-    case 'block':
-      v.name = name;
-      break;
-    default:
-      // LLVM 1.1 could name a constant (Assembler__2003-03-03-DuplicateConstant); no printer
-      // shows such a name, but the writer needs it to reproduce the table.
-      (v as { name?: string }).name = name;
-  }
+  (v as { name?: string }).name = name;
 }
 
 export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope<Value>): SymbolTableLayout;
@@ -83,29 +76,31 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
 
 /**
  * A function's symbol table, naming its arguments and module values at once and its
- * instructions and blocks through `s` (their objects are made later, see compact-body.ts); the
- * layout holds value codes. The same checks as `readSymbolTable`, without its callbacks: a
- * module of many small functions reads one table per function.
+ * instructions and blocks through `s` (their objects are made later, see compact-body.ts); its
+ * layout goes to `s` as value codes (see read-body.ts). The same checks as `readSymbolTable`,
+ * without its callbacks: a module of many small functions reads one table per function.
  */
-export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): CompactLayout {
+export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): void {
   const r: BinaryReader = ctx.r;
   const { row, limits } = ctx;
-  const planes = PLANES;
-  let planeCount = 0;
   let typeNamesPlaneIndex: number | undefined;
-  const typeNames: string[] = [];
+  const typeNames = TYPE_NAMES;
+  // (Setting an array's length is a runtime call: only when there is something to drop.)
+  if (typeNames.length !== 0) typeNames.length = 0;
+  s.beginSymbolTable();
   if (!row.typeDerivedFromValue) readNamedTypes(ctx, s.types, typeNames);
   while (!r.atEnd()) {
     const at = r.pos;
     const count = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'symbol table entries', at);
     const planeId = readTypeId(r, row);
     if (planeId === TYPE_TYPE) {
-      typeNamesPlaneIndex ??= planeCount;
+      typeNamesPlaneIndex ??= s.symbolPlaneCount;
       readTypeTypePlane(ctx, s.types, count, typeNames);
       continue;
     }
     const type = s.types.at(r, planeId, at);
-    const codes: number[] = new Array(count);
+    const codes = s.symbolPlane(type, count);
+    let k = s.symbolCodeCount;
     // Labels are the body's blocks: every block exists once the instructions are read.
     const plane = type.kind === 'label' || count === 0 ? null : s.plane(type);
     for (let i = 0; i < count; i++) {
@@ -116,19 +111,15 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): C
       const name = readName(ctx);
       if ((code & 3) === TAG_VALUE) nameValue(s.valueOfCode(code), name);
       else s.addName(code, name);
-      codes[i] = code;
+      codes[k++] = code;
     }
-    planes[planeCount++] = { type, codes };
+    s.endSymbolPlane(k);
   }
-  // (An array grown by pushes keeps room for 17 entries: the layout is kept, so it gets its own.)
-  const layout: CompactLayout = { valuePlanes: planes.slice(0, planeCount) };
-  if (typeNamesPlaneIndex !== undefined) layout.typeNamesPlaneIndex = typeNamesPlaneIndex;
-  if (typeNames.length) layout.typeNames = typeNames;
-  return layout;
+  s.endSymbolTable(typeNamesPlaneIndex, typeNames.length === 0 ? undefined : typeNames.slice());
 }
 
-/** The planes of the function symbol table being read (`[0, planeCount)`; kept, not emptied, between tables). */
-const PLANES: CompactLayout['valuePlanes'] = [];
+/** The type names of the function symbol table being read (emptied for each table). */
+const TYPE_NAMES: string[] = [];
 
 function notDefined(r: BinaryReader, slot: number, type: Type, offset: number): never {
   return r.fail(`symbol table names slot ${slot} of type ${describeType(type)}, which is not defined`, offset);
