@@ -504,11 +504,7 @@ export class FunctionScope implements ValueCodes {
     const arena = this.arena;
     const at = arena.reserve(size);
     const data = arena.buffer;
-    // (Opcode numbers carry the result type's index above bit 6.)
-    copyInts(s.opcodes, n, data, at);
-    copyInts(s.opEnds, n, data, at + n);
-    copyInts(s.blockEnds, blocks, data, at + 2 * n);
-    copyInts(s.operands, operandCount, data, at + 2 * n + blocks);
+    this.copyData(data, at);
     let side = at + dataSize;
     for (let i = 0; i < extraCount; i++) data[side++] = this.extraAt[i]!;
     for (let p = 0; p < planeCount; p++) data[side++] = this.symbolPlaneEnds[p]!;
@@ -527,6 +523,18 @@ export class FunctionScope implements ValueCodes {
     return body;
   }
 
+  /** The body's data (instruction words, operand ends, block ends, operands) into `data` at `at`. */
+  private copyData(data: Int32Array, at: number): void {
+    const s = this.scratch;
+    const n = this.instructionCount;
+    const blocks = this.completedBlocks;
+    // (Opcode numbers carry the result type's index above bit 6.)
+    copyInts(s.opcodes, n, data, at);
+    copyInts(s.opEnds, n, data, at + n);
+    copyInts(s.blockEnds, blocks, data, at + 2 * n);
+    copyInts(s.operands, this.operandCount, data, at + 2 * n + blocks);
+  }
+
   /** The body of a function with several symbol tables: its lists as arrays (see `symbolTables`). */
   private literalBody(): CompactBody {
     const s = this.scratch;
@@ -537,10 +545,7 @@ export class FunctionScope implements ValueCodes {
     const arena = this.arena;
     const at = arena.reserve(size);
     const data = arena.buffer;
-    copyInts(s.opcodes, n, data, at);
-    copyInts(s.opEnds, n, data, at + n);
-    copyInts(s.blockEnds, blocks, data, at + 2 * n);
-    copyInts(s.operands, operandCount, data, at + 2 * n + blocks);
+    this.copyData(data, at);
     const valuePlanes: CompactLayout['valuePlanes'] = [];
     let start = 0;
     for (let p = 0; p < this.symbolPlaneCount; p++) {
