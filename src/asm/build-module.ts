@@ -371,6 +371,8 @@ class ModuleBuilderFromText implements BodyHost {
 
   /** The unique integer constant of each type and literal spelling (see `constant`). */
   private readonly intConstants = new Map<Type, Map<string, Constant>>();
+  /** The element constants of string constants, by element type and byte (see makeConstant). */
+  private readonly stringBytes = new Map<Type, Constant[]>();
 
   /**
    * LLVM's constants are unique (one `int 5`, one `cast (int* %g to long)`): what a global's
@@ -476,10 +478,14 @@ class ModuleBuilderFromText implements BodyHost {
         const bytes = unescapeBytes(ref.raw);
         if (bytes.length !== t.length) this.fail(`a string of ${bytes.length} bytes for an array of ${t.length}`, at);
         const el = t.element;
-        const elements: Constant[] = [];
+        // One element constant per byte value, shared by every string of the element type: a
+        // string of a million bytes made a million objects (and as many BigInts) otherwise.
+        let byByte = this.stringBytes.get(el);
+        if (byByte === undefined) this.stringBytes.set(el, (byByte = new Array<Constant>(256)));
+        const elements: Constant[] = new Array<Constant>(bytes.length);
         for (let i = 0; i < bytes.length; i++) {
           const b = bytes.charCodeAt(i);
-          elements.push({ kind: 'int', type: el, value: BigInt(el.kind === 'sbyte' && b > 127 ? b - 256 : b) });
+          elements[i] = byByte[b] ??= { kind: 'int', type: el, value: BigInt(el.kind === 'sbyte' && b > 127 ? b - 256 : b) };
         }
         return aggregate('array', t, elements);
       }

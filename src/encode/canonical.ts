@@ -72,13 +72,9 @@ export class Canonicalizer {
         break;
       case 'array':
       case 'struct':
-      case 'packed': {
-        const parts = v.elements.map((e) => this.keyOf(e));
-        key = parts.every((p) => p.charCodeAt(0) === 0x7a /* z */)
-          ? `z${this.typeIds.of(v.type)}`
-          : `a${this.typeIds.of(v.type)}(${parts.join(',')})`;
+      case 'packed':
+        key = this.aggregateKey(v.type, v.elements);
         break;
-      }
       case 'expr':
         key = `e${this.typeIds.of(v.type)}:${v.opcode}(${v.operands.map((o) => this.keyOf(o)).join(',')})`;
         break;
@@ -91,6 +87,29 @@ export class Canonicalizer {
     }
     this.keys.set(v, key);
     return key;
+  }
+
+  /**
+   * An aggregate's key (all-null: the null value's). Integer elements are keyed here, as keyOf
+   * keys them but without a cache entry each: a string constant of a million bytes made a million
+   * entries, most of the time `as` spent on it.
+   */
+  private aggregateKey(type: Type, elements: readonly Value[]): string {
+    const parts = new Array<string>(elements.length);
+    let allNull = true;
+    let intType: Type | undefined;
+    let intTypeId = 0;
+    for (let i = 0; i < elements.length; i++) {
+      const e = elements[i]!;
+      let part: string;
+      if (e.kind === 'int') {
+        if (e.type !== intType) intTypeId = this.typeIds.of((intType = e.type));
+        part = e.value === 0n ? `z${intTypeId}` : `i${intTypeId}:${e.value}`;
+      } else part = this.keyOf(e);
+      if (allNull && part.charCodeAt(0) !== 0x7a /* z */) allNull = false;
+      parts[i] = part;
+    }
+    return allNull ? `z${this.typeIds.of(type)}` : `a${this.typeIds.of(type)}(${parts.join(',')})`;
   }
 
   /** The canonical representative of `v` (itself for non-constants and the first of its kind). */
