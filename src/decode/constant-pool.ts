@@ -114,6 +114,7 @@ export function isConstantValue(v: Value): v is Constant {
 
 function readStrings(ctx: ModuleContext, scope: ValueScope, count: number): void {
   const r: BinaryReader = ctx.r;
+  const elementsByType = new Map<Type, Constant[]>();
   for (let i = 0; i < count; i++) {
     const at = r.pos;
     const t = scope.types.at(r, readTypeId(r, ctx.row), at);
@@ -124,10 +125,14 @@ function readStrings(ctx: ModuleContext, scope: ValueScope, count: number): void
     const bytes = r.bytesView(t.length, 'a string constant');
     const el = t.element;
     const signed = el.kind === 'sbyte';
+    // One element constant per byte value, shared by the plane's strings of that element type: a
+    // string of a million bytes made a million objects (and as many BigInts) otherwise.
+    let byByte = elementsByType.get(el);
+    if (byByte === undefined) elementsByType.set(el, (byByte = new Array<Constant>(256)));
     const elements = new Array<Constant>(bytes.length);
     for (let j = 0; j < bytes.length; j++) {
       const b = bytes[j]!;
-      elements[j] = { kind: 'int', type: el, value: BigInt(signed && b > 127 ? b - 256 : b) };
+      elements[j] = byByte[b] ??= { kind: 'int', type: el, value: BigInt(signed && b > 127 ? b - 256 : b) };
     }
     scope.define(t, { kind: 'array', type: t, elements });
   }

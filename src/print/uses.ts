@@ -586,7 +586,7 @@ export class UseCounts {
     let found = false;
     if (c.kind === 'global' || c.kind === 'function') found = true;
     else if (c.kind === 'expr') found = c.operands.some((o) => this.mentionsGlobal(o));
-    else if (c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') found = c.elements.some((o) => this.mentionsGlobal(o));
+    else if (c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') found = c.elements.some((o) => !isScalarConstant(o) && this.mentionsGlobal(o));
     this.mentions.set(c, found);
     return found;
   }
@@ -790,6 +790,15 @@ function countCompactOperands(
       start = end;
     }
   }
+}
+
+/**
+ * A constant that mentions no global by its kind alone, answered without a cache entry (a string's
+ * million byte elements made a million in mentionsGlobal).
+ */
+function isScalarConstant(c: Value): boolean {
+  const k = c.kind;
+  return k === 'int' || k === 'bool' || k === 'fp' || k === 'null' || k === 'undef' || k === 'zeroinitializer';
 }
 
 /** Opcode numbers (graph/compact-body.ts OPCODES) up to this one are terminators. */
