@@ -30,14 +30,8 @@ import type { LocalEntry, SlotNumbering } from './slot-numbering.js';
 import { bodyViewOf, LocalSlots, namedConstantsOfBody, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, typeOfCode, VANEXT, GETELEMENTPTR, type BodyView } from './body-view.js';
 import { primitiveTypes as P } from '../graph/type.js';
 import { ValueSlots } from './value-slots.js';
+import { withRoom } from '../binary/int32-room.js';
 
-/** `stamps`, or a larger copy (zeros past its end) when it has fewer than `n` entries. */
-function grownStamps(stamps: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
-  if (stamps.length >= n) return stamps;
-  const grown = new Int32Array(Math.max(n, stamps.length * 2));
-  grown.set(stamps);
-  return grown;
-}
 
 /**
  * Which global type slots `buildUncompactedTypesTable` met for the function it builds for
@@ -128,13 +122,6 @@ function constantOperands(row: FormatRow, v: Value): readonly Value[] {
   }
 }
 
-/** `list`, or a larger copy when it has fewer than `n` entries (growing by doubling). */
-function grownList(list: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
-  if (list.length >= n) return list;
-  const grown = new Int32Array(Math.max(n, list.length * 2));
-  grown.set(list);
-  return grown;
-}
 
 /**
  * What each function's compaction table is built from, recorded during the module walk: LLVM
@@ -163,8 +150,8 @@ class FunctionScans {
   /** Starts recording function number `k` (0, 1, … in turn). */
   begin(k: number): void {
     if (k >= this.starts.length) {
-      this.starts = grownList(this.starts, k + 1);
-      this.ends = grownList(this.ends, k + 1);
+      this.starts = withRoom(this.starts, k + 1);
+      this.ends = withRoom(this.ends, k + 1);
     }
     this.starts[k] = this.ends[k] = this.length;
     this.current = k + 1;
@@ -176,7 +163,7 @@ class FunctionScans {
       n = this.types.length;
       this.types.push(t);
       this.typeNumbers.set(t, n);
-      this.typeMarks = grownList(this.typeMarks, n + 1);
+      this.typeMarks = withRoom(this.typeMarks, n + 1);
     }
     if (this.typeMarks[n] === this.current) return;
     this.typeMarks[n] = this.current;
@@ -185,14 +172,14 @@ class FunctionScans {
 
   /** Lists the value whose id (see value-slots.ts) is `id`. */
   addValue(id: number): void {
-    if (id >= this.valueMarks.length) this.valueMarks = grownList(this.valueMarks, id + 1);
+    if (id >= this.valueMarks.length) this.valueMarks = withRoom(this.valueMarks, id + 1);
     if (this.valueMarks[id] === this.current) return;
     this.valueMarks[id] = this.current;
     this.push(id);
   }
 
   private push(entry: number): void {
-    if (this.length === this.entries.length) this.entries = grownList(this.entries, this.length + 1);
+    if (this.length === this.entries.length) this.entries = withRoom(this.entries, this.length + 1);
     this.entries[this.length++] = entry;
     this.ends[this.current - 1] = this.length;
   }
@@ -482,7 +469,7 @@ export class SlotCalculator implements SlotNumbering {
       const { data, types, values } = body;
       const n = body.instructionCount;
       const operandBase = 2 * n + body.blockCount;
-      const seen = (valuesSeen = grownStamps(valuesSeen, values.length));
+      const seen = (valuesSeen = withRoom(valuesSeen, values.length));
       if (valuesSeenStamp >= 0x3fff_ffff) {
         seen.fill(0);
         valuesSeenStamp = 0;
@@ -691,7 +678,7 @@ export class SlotCalculator implements SlotNumbering {
     this.prunedEarly = false;
     if (this.moduleContainsAllFunctionConstants) this.buildCompactionTable(f, view);
     const n = this.numPlanes;
-    const levels = (this.moduleLevel = grownList(this.moduleLevel, n));
+    const levels = (this.moduleLevel = withRoom(this.moduleLevel, n));
     for (let i = 0; i < n; i++) levels[i] = this.getPlane(i).length;
     this.moduleLevelCount = n;
     this.moduleTypeLevel = this.types.length;
@@ -735,7 +722,7 @@ export class SlotCalculator implements SlotNumbering {
     if (args.length > 16) return undefined;
     for (let i = 1; i < args.length; i++) for (let j = 0; j < i; j++) if (args[i] === args[j]) return undefined;
     const planes = this.types.length;
-    const counts = (localCounts = grownStamps(localCounts, planes));
+    const counts = (localCounts = withRoom(localCounts, planes));
     counts.fill(0, 0, planes);
     for (let i = 0; i < args.length; i++) {
       const t = args[i]!.type;
@@ -745,7 +732,7 @@ export class SlotCalculator implements SlotNumbering {
     }
     if (view !== undefined) {
       const { data, types } = view.body;
-      const perType = (typeCounts = grownStamps(typeCounts, types.length));
+      const perType = (typeCounts = withRoom(typeCounts, types.length));
       perType.fill(0, 0, types.length);
       for (let i = 0, n = view.body.instructionCount; i < n; i++) perType[data[i]! >>> 6]!++;
       for (let j = 0; j < types.length; j++) {
@@ -974,16 +961,16 @@ export class SlotCalculator implements SlotNumbering {
     for (let i = 0; i <= LABEL_ID; i++) this.compactionTable.push([]);
     this.forgetCachedType();
     const nTypes = this.types.length;
-    const met = (typesMet = grownStamps(typesMet, nTypes));
-    const listed = (typesListed = grownStamps(typesListed, nTypes));
-    const maxSlots = (maxModuleSlots = grownStamps(maxModuleSlots, nTypes));
+    const met = (typesMet = withRoom(typesMet, nTypes));
+    const listed = (typesListed = withRoom(typesListed, nTypes));
+    const maxSlots = (maxModuleSlots = withRoom(maxModuleSlots, nTypes));
     const stamp = ++typesMetStamp;
     const k = this.numberOf(f);
     const { entries, types } = this.scans;
     const slots = this.slots;
     const from = k !== undefined ? this.scans.starts[k]! : 0;
     const to = k !== undefined ? this.scans.ends[k]! : 0;
-    const entrySlots = (scanTypeSlots = grownStamps(scanTypeSlots, to - from));
+    const entrySlots = (scanTypeSlots = withRoom(scanTypeSlots, to - from));
     // The type slot of each entry; which planes get values, and their largest module slot.
     for (let i = from; i < to; i++) {
       const e = entries[i]!;

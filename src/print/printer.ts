@@ -18,6 +18,7 @@ import { escapeString, formatFloat, llvmName } from './text.js';
 import { sortedTypeNames, TypeNamer } from './type-names.js';
 import { BY_VALUE, UseCounts, type BodyInfo, type ValueInfo } from './uses.js';
 import { instructionsIn, nameIn, type ModuleView } from './view.js';
+import { withRoom } from '../binary/int32-room.js';
 
 const CC_FUNCTION: Record<number, string> = { 0: '', 1: 'csretcc ', 8: 'fastcc ', 9: 'coldcc ' };
 const CC_CALL: Record<number, string> = { 0: '', 1: ' csretcc', 8: ' fastcc', 9: ' coldcc' };
@@ -633,7 +634,7 @@ export class AsmPrinter {
           let order = this.predOrder;
           let n = 0;
           for (; e >= 0; e = next[e]!) {
-            if (n === order.length) this.predOrder = order = grown(order);
+            if (n === order.length) this.predOrder = order = withRoom(order, n + 1);
             order[n++] = from[e]!;
           }
           for (let k = n - 1; k >= 0; k--) {
@@ -1204,13 +1205,6 @@ function setExtras(inst: Instruction, e: InstructionExtras): void {
 // (printObjectInstruction copies the same fields.)
 const SET_EXTRAS_COVERS_ALL: Exclude<keyof InstructionExtras, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'> extends never ? true : never = true;
 void SET_EXTRAS_COVERS_ALL;
-
-/** `a` in an array twice as long. */
-function grown(a: Int32Array): Int32Array {
-  const b = new Int32Array(2 * a.length);
-  b.set(a);
-  return b;
-}
 
 /** An instruction record with every field (see printCompactBody). */
 function fullInstruction(): Instruction {
