@@ -13,7 +13,7 @@ import type { PointerType, Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { describeType, pointerTo, type ModuleContext } from './context.js';
 import { TAG_BLOCK, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
-import { ReadBody, type TypeNamesOfTable } from './read-body.js';
+import { ReadBody, valuePlanesOf, type TypeNamesOfTable } from './read-body.js';
 import { LocalPlane, type ValueCodes } from './planes.js';
 import { TypeTable } from './types.js';
 import { BodyArena, EMPTY } from './body-arena.js';
@@ -546,13 +546,7 @@ export class FunctionScope implements ValueCodes {
     const at = arena.reserve(size);
     const data = arena.buffer;
     this.copyData(data, at);
-    const valuePlanes: CompactLayout['valuePlanes'] = [];
-    let start = 0;
-    for (let p = 0; p < this.symbolPlaneCount; p++) {
-      const end = this.symbolPlaneEnds[p]!;
-      valuePlanes.push({ type: this.symbolPlaneTypes[p]!, codes: Array.from(s.tableCodes.subarray(start, end)) });
-      start = end;
-    }
+    const valuePlanes = valuePlanesOf(this.symbolPlaneTypes, this.symbolPlaneCount, this.symbolPlaneEnds, s.tableCodes);
     const body: CompactBody = {
       instructionCount: n,
       blockCount: blocks,

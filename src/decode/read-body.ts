@@ -74,26 +74,32 @@ export class ReadBody implements CompactBody {
     if (planeTypes === undefined) return { extraAt, nameCodes: NONE, layout: undefined };
     const planeCount = planeTypes.length;
     const codeBase = extraCount + planeCount;
-    const valuePlanes: CompactLayout['valuePlanes'] = new Array(planeCount);
+    const valuePlanes = valuePlanesOf(planeTypes, planeCount, side.subarray(extraCount, codeBase), side.subarray(codeBase));
     const nameCodes: number[] = [];
-    let start = 0;
-    for (let p = 0; p < planeCount; p++) {
-      const end = side[extraCount + p]!;
-      const codes: number[] = new Array(end - start);
-      for (let k = start; k < end; k++) {
-        const code = side[codeBase + k]!;
-        codes[k - start] = code;
-        // (The table's arguments and module values were named directly; the body's own
-        // instructions and blocks by these codes, in the table's order.)
-        if ((code & 3) !== TAG_VALUE) nameCodes.push(code);
-      }
-      valuePlanes[p] = { type: planeTypes[p]!, codes };
-      start = end;
-    }
+    // (The table's arguments and module values were named directly; the body's own instructions
+    // and blocks by these codes, in the table's order.)
+    for (const plane of valuePlanes) for (const code of plane.codes) if ((code & 3) !== TAG_VALUE) nameCodes.push(code);
     const layout: CompactLayout = { valuePlanes };
     const extra = this.typeNames;
     if (extra?.typeNamesPlaneIndex !== undefined) layout.typeNamesPlaneIndex = extra.typeNamesPlaneIndex;
     if (extra?.typeNames !== undefined) layout.typeNames = extra.typeNames;
     return { extraAt, nameCodes: nameCodes.length === 0 ? NONE : nameCodes, layout };
   }
+}
+
+/**
+ * The first `count` planes of a function symbol table: plane `p` has type `types[p]` and the codes
+ * from the previous plane's end to `ends[p]` (exclusive) of `codes`.
+ */
+export function valuePlanesOf(types: readonly Type[], count: number, ends: ArrayLike<number>, codes: ArrayLike<number>): CompactLayout['valuePlanes'] {
+  const planes: CompactLayout['valuePlanes'] = new Array(count);
+  let start = 0;
+  for (let p = 0; p < count; p++) {
+    const end = ends[p]!;
+    const planeCodes: number[] = new Array(end - start);
+    for (let k = start; k < end; k++) planeCodes[k - start] = codes[k]!;
+    planes[p] = { type: types[p]!, codes: planeCodes };
+    start = end;
+  }
+  return planes;
 }
