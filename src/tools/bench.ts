@@ -23,6 +23,11 @@
  *   bzip2         compressing the streams as LLVM did (libbzip2's compressor ported to WebAssembly, block size 5)
  *   bunzip2       decompressing the llvc2 files (container/bunzip2.ts)
  *
+ * A third workload, `v6/Large__big-bf.dis.ll` (3.8 MB of text), times `as` the way the CLI runs it
+ * (parse, verify, write, bzip2; rates in megabytes of text): its first run in a fresh process,
+ * then the best of N. The two show how much of a cold `as` is V8 warming up (the side-by-side
+ * `as` row is a whole cold process).
+ *
  * Each figure is the best of N runs (default 10) after three untimed warm-up runs (so V8 has
  * compiled the hot code, as in any long-lived use), by wall-clock and by CPU time (the latter stays
  * meaningful on a machine busy with other work). Memory: what the read modules keep alive (JavaScript
@@ -46,6 +51,7 @@ import { compressBzip2, loadBzip2, unwrapContainer } from '../container/index.js
 import { writeModule } from '../encode/write.js';
 import type { Module } from '../graph/module.js';
 import { printModule } from '../print/index.js';
+import { DIALECT_VERSION, detectDialect, parseAssembly } from '../asm/index.js';
 import { readModule } from '../read.js';
 import { sideBySide } from './bench-processes.js';
 import { syntheticModule } from './synthetic-module.js';
@@ -56,6 +62,8 @@ const SYNTHETIC_FUNCTIONS = 4000;
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
 const BIG = 'Large__big-bf.bc';
+/** big-bf as LLVM 1.9's `llvm-dis` printed it: the assembler's workload. */
+const BIG_TEXT = 'Large__big-bf.dis.ll';
 
 interface Workload {
   label: string;
@@ -89,7 +97,7 @@ interface Options {
 }
 
 /** The in-process table's workloads, in the table's order. */
-const WORKLOAD_NAMES = ['big-bf', 'v6', 'generated'] as const;
+const WORKLOAD_NAMES = ['big-bf', 'v6', 'generated', 'big-bf-text'] as const;
 type WorkloadName = (typeof WORKLOAD_NAMES)[number];
 
 function parseOptions(argv: string[]): Options {
@@ -136,10 +144,10 @@ function parseOptions(argv: string[]): Options {
  * system). On a busy machine the wall time counts other processes' turns too; the CPU time does
  * not (it includes V8's helper threads, so it can exceed the wall time on an idle machine).
  */
-function best(runs: number, fn: () => void): Timing {
+function best(runs: number, fn: () => void, warmUpRuns = WARM_UP_RUNS): Timing {
   let wall = Infinity;
   let cpu = Infinity;
-  for (let i = 0; i < WARM_UP_RUNS; i++) fn();
+  for (let i = 0; i < warmUpRuns; i++) fn();
   // One collection before the series, none between runs: a forced full GC makes V8 drop the
   // optimized code of classes with no live instance, so collecting before every run timed a
   // freshly deoptimized program (up to 3x slower than any long-lived use sees).
@@ -276,7 +284,8 @@ async function main(argv: string[]): Promise<number> {
   if (o.workload !== undefined) {
     // A child of the bench (see the top of this file): its rows, for the parent's table.
     await loadBzip2();
-    process.stdout.write(JSON.stringify(measure(loadWorkload(o.workload, o), o.runs, 'this workload')));
+    const rows = o.workload === 'big-bf-text' ? measureAssembly(join(o.corpus, 'v6', BIG_TEXT), o.runs, true) : measure(loadWorkload(o.workload, o), o.runs, 'this workload');
+    process.stdout.write(JSON.stringify(rows));
     return 0;
   }
   // The in-process table is measured first and printed last: the side-by-side batches create and
@@ -305,7 +314,9 @@ async function inProcessTable(o: Options, location: ReturnType<typeof locateCorp
   if (o.onePerProcess) rows = names.flatMap((name) => measureInChild(name, o));
   else {
     await loadBzip2();
-    rows = names.flatMap((name) => measure(loadWorkload(name, o), o.runs, 'this and earlier workloads'));
+    rows = names.flatMap((name) =>
+      name === 'big-bf-text' ? measureAssembly(join(o.corpus, 'v6', BIG_TEXT), o.runs, false) : measure(loadWorkload(name, o), o.runs, 'this and earlier workloads'),
+    );
   }
   text += table(rows);
   return text;
@@ -316,11 +327,35 @@ function workloadNames(o: Options, location: ReturnType<typeof locateCorpus>): {
   const v6 = join(o.corpus, 'v6');
   if (o.noCorpus) return { names: ['generated'], note: 'bench: --no-corpus: measuring the generated module only\n' };
   if (!location.present || !existsSync(v6)) return { names: ['generated'], note: `bench: ${noCorpusMessage(location)}; measuring the generated module only\n` };
-  return { names: [...(existsSync(join(v6, BIG)) ? (['big-bf'] as const) : []), 'v6', 'generated'], note: '' };
+  return {
+    names: [...(existsSync(join(v6, BIG)) ? (['big-bf'] as const) : []), 'v6', 'generated', ...(existsSync(join(v6, BIG_TEXT)) ? (['big-bf-text'] as const) : [])],
+    note: '',
+  };
+}
+
+/**
+ * `as` of the text at `path` as the CLI runs it (the dialect detected, its release's version, LLVM's
+ * compression by size): the first run (`fresh`: in a process that has run nothing else) and the
+ * best of `runs` after the warm-up. Rates are megabytes of text.
+ */
+function measureAssembly(path: string, runs: number, fresh: boolean): Row[] {
+  const text = readFileSync(path, 'latin1');
+  const label = `v6/${BIG_TEXT}`;
+  const megabytes = text.length / 1e6;
+  const dialect = detectDialect(text);
+  let written = 0;
+  const assemble = (): void => {
+    written = writeModule(parseAssembly(text, { fileName: label, dialect }), { bytecodeVersion: DIALECT_VERSION[dialect] }).length;
+  };
+  const first = best(1, assemble, 0);
+  return [
+    { workload: label, measure: 'as, first run', megabytes, ...first, note: fresh ? 'cold: V8 has optimized none of it yet' : 'after the workloads above, in this process' },
+    { workload: label, measure: 'as', megabytes, ...best(runs, assemble), note: `parse, verify, write, bzip2: ${written} bytes` },
+  ];
 }
 
 /** A workload's files, read (or, for the generated module, made and written) in this process. */
-function loadWorkload(name: WorkloadName, o: Options): Workload {
+function loadWorkload(name: Exclude<WorkloadName, 'big-bf-text'>, o: Options): Workload {
   if (name === 'generated') {
     // A large module made in code: measured with or without the corpus.
     const synthetic = writeModule(syntheticModule(o.generated), { bytecodeVersion: 6, compression: 'none' });

@@ -26,6 +26,18 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     expect(r.stdout).toMatch(/^generated \(20 functions\) +peak RSS .*whole process, this workload$/m);
   });
 
+  it("times `as` of big-bf's listing, cold and warm, when the corpus has it", () => {
+    const corpus = mkdtempSync(join(tmpdir(), 'bench-as-'));
+    mkdirSync(join(corpus, 'v6'));
+    writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
+    writeFileSync(join(corpus, 'v6/Large__big-bf.dis.ll'), readFileSync(new URL('corpus/hello.ll', ROOT)));
+    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^v6\/Large__big-bf\.dis\.ll +as, first run +[\d.]+ +[\d.]+ .*cold: V8 has optimized none of it yet$/m);
+    expect(r.stdout).toMatch(/^v6\/Large__big-bf\.dis\.ll +as +[\d.]+ +[\d.]+ .*parse, verify, write, bzip2: \d+ bytes$/m);
+  });
+
   it('measures the workloads one after another in its own process with --one-process', () => {
     const corpus = mkdtempSync(join(tmpdir(), 'bench-one-'));
     mkdirSync(join(corpus, 'v6'));
