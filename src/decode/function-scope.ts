@@ -12,11 +12,12 @@ import type { BinaryReader } from '../binary/reader.js';
 import type { PointerType, Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { describeType, pointerTo, type ModuleContext } from './context.js';
-import { TAG_BLOCK, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
+import { TAG_BLOCK, TAG_VALUE, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
 import { ReadBody, valuePlanesOf, type TypeNamesOfTable } from './read-body.js';
 import { LocalPlane, type ValueCodes } from './planes.js';
 import { TypeTable } from './types.js';
 import { BodyArena, EMPTY } from './body-arena.js';
+import { SymbolNaming } from './symbol-naming.js';
 import type { ValueScope } from './constant-pool.js';
 import type { BlockKinds } from './function-block.js';
 
@@ -31,6 +32,13 @@ class BodyScratch {
   blockEnds: Int32Array = new Int32Array(256);
   /** The codes of the function symbol table being read (see `symbolPlane`). */
   tableCodes: Int32Array = new Int32Array(256);
+  /**
+   * LLVM's naming of the function's values, once a clash may arise (see symbol-naming.ts): from
+   * then on every name an entry gives goes through it. Keys: an argument, or an instruction's or a
+   * block's code. (Here rather than in the scope: one more field there made every scope, one per
+   * module read, several times dearer to make.)
+   */
+  naming: SymbolNaming<number | Value> | undefined = undefined;
 
   /** Makes room for instruction number `i`. */
   growInstructions(i: number): void {
@@ -238,6 +246,7 @@ export class FunctionScope implements ValueCodes {
     this.symbolPlaneCount = 0;
     this.symbolCodeCount = 0;
     this.symbolTypeNames = undefined;
+    this.scratch.naming = undefined;
   }
 
   /** Whether the function had a symbol table (its body has a layout). */
@@ -245,8 +254,12 @@ export class FunctionScope implements ValueCodes {
     return this.symbolTables !== 0;
   }
 
-  /** Starts a symbol table: its planes replace any earlier table's. */
+  /**
+   * Starts a symbol table: its planes replace any earlier table's. A second table names what the
+   * first named, perhaps otherwise: LLVM's naming takes over, starting from the first's names.
+   */
   beginSymbolTable(): void {
+    if (this.symbolTables !== 0 && this.scratch.naming === undefined) this.startNaming(undefined, this.symbolCodeCount);
     this.symbolTables++;
     this.symbolPlaneCount = 0;
     this.symbolCodeCount = 0;
@@ -263,6 +276,59 @@ export class FunctionScope implements ValueCodes {
     if (this.symbolCodeCount + count > s.tableCodes.length) s.growTableCodes(this.symbolCodeCount + count);
     this.symbolPlaneTypes[this.symbolPlaneCount] = t;
     return s.tableCodes;
+  }
+
+  /** Whether the table being read already had a plane of type `t` (LLVM wrote one per type). */
+  hasSymbolPlane(t: Type): boolean {
+    for (let p = 0; p < this.symbolPlaneCount; p++) if (this.symbolPlaneTypes[p] === t) return true;
+    return false;
+  }
+
+  /** Whether names go through LLVM's naming (see `startNaming`). */
+  get namesClash(): boolean {
+    return this.scratch.naming !== undefined;
+  }
+
+  /**
+   * From here on, names follow LLVM's rules (symbol-naming.ts), starting from the names the table
+   * being read gave so far: its complete planes, then the codes `[symbolCodeCount, end)` of the
+   * plane of `current` being read. (None of those clashed: this is called at the first entry that
+   * may.) The names of the body's instructions and blocks are the last `addName` gave each.
+   */
+  startNaming(current: Type | undefined, end: number): void {
+    const naming = (this.scratch.naming = new SymbolNaming<number | Value>());
+    const named = new Map<number, string>();
+    for (let i = 0; i < this.nameCount; i++) named.set(this.nameCodes[i]!, this.names[i]!);
+    const codes = this.scratch.tableCodes;
+    const seed = (type: Type, from: number, to: number): void => {
+      for (let k = from; k < to; k++) {
+        const code = codes[k]!;
+        if ((code & 3) !== TAG_VALUE) naming.name(code, type, named.get(code) ?? '');
+        else {
+          const v = this.valueOfCode(code);
+          if (v.kind === 'argument') naming.name(v, type, v.name ?? '');
+        }
+      }
+    };
+    let from = 0;
+    for (let p = 0; p < this.symbolPlaneCount; p++) {
+      seed(this.symbolPlaneTypes[p]!, from, this.symbolPlaneEnds[p]!);
+      from = this.symbolPlaneEnds[p]!;
+    }
+    if (current !== undefined) seed(current, this.symbolCodeCount, end);
+  }
+
+  /**
+   * The name the entry naming `code` (of `type`) gives, under LLVM's naming once it has taken over.
+   * Values the function does not own (module values, constants) keep the entry's name: LLVM named
+   * a global in the module's table, and a constant not at all.
+   */
+  nameOfEntry(code: number, type: Type, name: string): string {
+    const naming = this.scratch.naming;
+    if (naming === undefined) return name;
+    if ((code & 3) !== TAG_VALUE) return naming.name(code, type, name);
+    const v = this.valueOfCode(code);
+    return v.kind === 'argument' ? naming.name(v, type, name) : name;
   }
 
   endSymbolPlane(end: number): void {

@@ -19,14 +19,19 @@ const LONGEST_SHARED = 48;
 
 export class NameInterner {
   private readonly slots: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+  /** A hash of the last name's bytes (equal names, equal hashes), for the symbol tables' clash check. */
+  lastHash = 0;
 
   /** The bytes `[start, end)` of `bytes` as a string, one character per byte (see latin1.ts). */
   name(bytes: Uint8Array, start: number, end: number): string {
     const n = end - start;
-    if (n > LONGEST_SHARED) return decodeLatin1(bytes, start, end);
     let h = 0x811c9dc5;
     for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
-    const slot = (h ^ (h >>> 15)) & (SLOTS - 1);
+    h ^= h >>> 15;
+    // (30 bits: a small integer to V8, never a heap number when stored or passed on.)
+    this.lastHash = h & 0x3fffffff;
+    if (n > LONGEST_SHARED) return decodeLatin1(bytes, start, end);
+    const slot = h & (SLOTS - 1);
     const s = this.slots[slot];
     if (s !== undefined && s.length === n) {
       let same = true;

@@ -11,6 +11,7 @@ import { describeType, type ModuleContext } from './context.js';
 import { readTypeId, TYPE_TYPE, type TypeTable } from './types.js';
 import { TAG_BLOCK, TAG_VALUE } from '../graph/compact-body.js';
 import type { FunctionScope } from './function-scope.js';
+import { PlaneNameFilter, SymbolNaming } from './symbol-naming.js';
 
 export interface SymbolScope<R = Value> {
   readonly types: TypeTable;
@@ -48,6 +49,19 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
   const setName = scope.setName ?? (nameValue as unknown as (ref: R, name: string) => void);
   const layout: LayoutOf<R> = { valuePlanes: [] };
   const typeNames: string[] = [];
+  // The module's values: names clash as in a function's table (see symbol-naming.ts).
+  const ownsNames = scope.setName === undefined;
+  let naming: SymbolNaming<R> | undefined;
+  const startNaming = (current: Type | undefined, upTo: R[], count: number): SymbolNaming<R> => {
+    const n = new SymbolNaming<R>();
+    const seed = (type: Type, values: R[], to: number): void => {
+      for (let i = 0; i < to; i++) if (isModuleNamed(values[i] as Value)) n.name(values[i]!, type, (values[i] as Value & { name?: string }).name ?? '');
+    };
+    for (const p of layout.valuePlanes) seed(p.type, p.values, p.values.length);
+    if (current !== undefined) seed(current, upTo, count);
+    return n;
+  };
+  const filter = PLANE_NAMES;
   if (!row.typeDerivedFromValue) readNamedTypes(ctx, scope.types, typeNames);
   while (!r.atEnd()) {
     const at = r.pos;
@@ -60,12 +74,21 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
     }
     const type = scope.types.at(r, planeId, at);
     const values: R[] = new Array(count);
+    if (ownsNames && naming === undefined) {
+      if (layout.valuePlanes.some((p) => p.type === type)) naming = startNaming(undefined, values, 0);
+      else filter.beginPlane(count);
+    }
     for (let i = 0; i < count; i++) {
       const eat = r.pos;
       const slot = r.vbr32();
       const v = scope.lookup(type, slot);
       if (v === undefined) notDefined(r, slot, type, eat);
-      setName(v, readName(ctx));
+      let name = readName(ctx);
+      if (ownsNames) {
+        if (naming === undefined && filter.repeats(name, ctx.names.lastHash)) naming = startNaming(type, values, i);
+        if (naming !== undefined && isModuleNamed(v as Value)) name = naming.name(v, type, name);
+      }
+      setName(v, name);
       values[i] = v;
     }
     layout.valuePlanes.push({ type, values });
@@ -73,6 +96,17 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
   if (typeNames.length) layout.typeNames = typeNames;
   return layout;
 }
+
+/**
+ * The values the module's table names that LLVM 1.9's reader named in the module's symbol table
+ * (a constant it did not name at all, see `nameValue`).
+ */
+function isModuleNamed(v: Value): boolean {
+  return v.kind === 'global' || v.kind === 'function';
+}
+
+/** The clash check of the table being read (see symbol-naming.ts). */
+const PLANE_NAMES = new PlaneNameFilter();
 
 /**
  * A function's symbol table, naming its arguments and module values at once and its
@@ -85,9 +119,13 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): v
   const { row, limits } = ctx;
   let typeNamesPlaneIndex: number | undefined;
   const typeNames = TYPE_NAMES;
+  const interner = ctx.names;
+  const filter = PLANE_NAMES;
   // (Setting an array's length is a runtime call: only when there is something to drop.)
   if (typeNames.length !== 0) typeNames.length = 0;
   s.beginSymbolTable();
+  // Whether names go through LLVM's naming (a local, not a call per entry: see symbol-naming.ts).
+  let clash = s.namesClash;
   if (!row.typeDerivedFromValue) readNamedTypes(ctx, s.types, typeNames);
   while (!r.atEnd()) {
     const at = r.pos;
@@ -99,6 +137,12 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): v
       continue;
     }
     const type = s.types.at(r, planeId, at);
+    if (!clash) {
+      if (s.hasSymbolPlane(type)) {
+        s.startNaming(undefined, s.symbolCodeCount);
+        clash = true;
+      } else filter.beginPlane(count);
+    }
     const codes = s.symbolPlane(type, count);
     let k = s.symbolCodeCount;
     // Labels are the body's blocks: every block exists once the instructions are read.
@@ -108,7 +152,12 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): v
       const slot = r.vbr32();
       const code = plane === null ? (slot < s.completedBlocks ? slot * 4 + TAG_BLOCK : -1) : plane.code(slot);
       if (code < 0) notDefined(r, slot, type, eat);
-      const name = readName(ctx);
+      let name = readName(ctx);
+      if (!clash && filter.repeats(name, interner.lastHash)) {
+        s.startNaming(type, k);
+        clash = true;
+      }
+      if (clash) name = s.nameOfEntry(code, type, name);
       if ((code & 3) === TAG_VALUE) nameValue(s.valueOfCode(code), name);
       else s.addName(code, name);
       codes[k++] = code;
