@@ -43,6 +43,11 @@ export class SymbolNaming<K> {
 
 /** The fewest slots of the clash check's table (a power of two). */
 const MIN_SLOTS = 1024;
+/**
+ * The most (4 MiB per typed array): a plane of more than half as many names is checked with a
+ * set of the names as they come instead, so that memory follows the names read, not a count.
+ */
+const MAX_SLOTS = 1 << 20;
 
 /**
  * Whether a name repeats within one plane: an open-addressing set of the plane's names, keyed by
@@ -57,14 +62,18 @@ export class PlaneNameFilter {
   private names: string[] = new Array<string>(MIN_SLOTS).fill('');
   private mask = MIN_SLOTS - 1;
   private stamp = 0;
+  /** The names of a plane too large for the table. */
+  private large: Set<string> | undefined = undefined;
 
-  /**
-   * Starts a plane of `count` names. (`count` was checked against the bytes left in the table,
-   * each entry taking two at least, so the table's size is bounded by the input.)
-   */
+  /** Starts a plane of `count` names. */
   beginPlane(count: number): void {
+    this.large = 2 * count > MAX_SLOTS ? new Set<string>() : undefined;
+    if (this.large !== undefined) return;
     let slots = this.marks.length;
-    if (2 * count > slots) {
+    // Grown for a large plane, the table goes back to its least size for small ones, so that a
+    // reader kept for long (one per thread) does not hold megabytes for one file.
+    if (2 * count > slots || (slots > 16 * MIN_SLOTS && 2 * count <= MIN_SLOTS)) {
+      slots = MIN_SLOTS;
       while (2 * count > slots) slots *= 2;
       this.marks = new Int32Array(slots);
       this.hashes = new Int32Array(slots);
@@ -80,6 +89,12 @@ export class PlaneNameFilter {
 
   /** True when `name` (whose hash is `hash`) was already met in this plane; else records it. */
   repeats(name: string, hash: number): boolean {
+    const large = this.large;
+    if (large !== undefined) {
+      if (large.has(name)) return true;
+      large.add(name);
+      return false;
+    }
     const { marks, hashes, mask, stamp } = this;
     let slot = hash & mask;
     while (marks[slot] === stamp) {

@@ -18,6 +18,8 @@ import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
 import type { BlockNode } from '../../src/analyze/index.js';
 import { vbr } from '../support/assemble.js';
+import { PlaneNameFilter, SymbolNaming } from '../../src/decode/symbol-naming.js';
+import { primitiveTypes } from '../../src/graph/type.js';
 
 const LLVM19 = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/llvm-1.9/bin');
 const LLVM_DIS = join(LLVM19, 'llvm-dis');
@@ -214,5 +216,70 @@ describe('names that clash in a symbol table', () => {
     expect(text).toContain('%g = global int 1');
     expect(text).toContain('%g1 = global int 2');
     expect(text).toContain('load int* %g1');
+  });
+});
+
+describe('the clash check of a plane (PlaneNameFilter)', () => {
+  const hash = (name: string): number => {
+    // Any hash serves for correctness; a poor one (many equal) tests the probing.
+    return name.length;
+  };
+
+  it('finds a repeated name among names whose hashes collide', () => {
+    const filter = new PlaneNameFilter();
+    filter.beginPlane(3);
+    expect(filter.repeats('ab', hash('ab'))).toBe(false);
+    expect(filter.repeats('cd', hash('cd'))).toBe(false);
+    expect(filter.repeats('ab', hash('ab'))).toBe(true);
+    expect(filter.repeats('cd', hash('cd'))).toBe(true);
+    expect(filter.repeats('ef', hash('ef'))).toBe(false);
+  });
+
+  it('starts every plane empty, small or large', () => {
+    const filter = new PlaneNameFilter();
+    for (const count of [2, 5000, 2, 600_000, 2]) {
+      filter.beginPlane(count);
+      expect(filter.repeats('x', 1)).toBe(false);
+      expect(filter.repeats('y', 1)).toBe(false);
+      expect(filter.repeats('x', 1)).toBe(true);
+    }
+  });
+
+  it('takes a plane of many names', () => {
+    const filter = new PlaneNameFilter();
+    filter.beginPlane(3000);
+    for (let i = 0; i < 3000; i++) expect(filter.repeats(`n${i}`, (i * 2654435761) & 0x3fffffff)).toBe(false);
+    expect(filter.repeats('n1234', (1234 * 2654435761) & 0x3fffffff)).toBe(true);
+  });
+});
+
+describe('LLVM naming (SymbolNaming)', () => {
+  const int = primitiveTypes.int;
+  const uint = primitiveTypes.uint;
+
+  it('keeps names unique per type, not across types', () => {
+    const n = new SymbolNaming<string>();
+    expect(n.name('a', int, 'x')).toBe('x');
+    expect(n.name('b', uint, 'x')).toBe('x');
+    expect(n.name('c', int, 'x')).toBe('x1');
+  });
+
+  it('counts past names already taken, one counter for the table', () => {
+    const n = new SymbolNaming<string>();
+    n.name('a', int, 'x');
+    n.name('b', int, 'x1');
+    expect(n.name('c', int, 'x')).toBe('x2');
+    expect(n.name('d', int, 'y')).toBe('y');
+    expect(n.name('e', int, 'y')).toBe('y3');
+  });
+
+  it('frees a name when its value is renamed or unnamed, and leaves a value named as it is', () => {
+    const n = new SymbolNaming<string>();
+    n.name('a', int, 'x');
+    expect(n.name('a', int, 'x')).toBe('x');
+    n.name('a', int, 'y');
+    expect(n.name('b', int, 'x')).toBe('x');
+    expect(n.name('b', int, '')).toBe('');
+    expect(n.name('c', int, 'x')).toBe('x');
   });
 });
