@@ -22,7 +22,7 @@ import {
   type InstructionExtras,
 } from '../graph/compact-body.js';
 import { integerBits, isFirstClassType, isFloatingPoint, isInteger, isSigned, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
-import type { Argument, Constant, Function, Instruction, Opcode, Value } from '../graph/value.js';
+import { heldCallingConvention, type Argument, type Constant, type Function, type Instruction, type Opcode, type Value } from '../graph/value.js';
 import { uniqueName } from '../graph/symbol-names.js';
 import type { FunctionItem, ValueRef } from './ast.js';
 import { BINARY_OPCODES, IntBuffer, Op, R_AT, R_FIELDS, R_MARK, R_NAME, R_OP, Ref, REF_SIZE, refObject, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
@@ -439,13 +439,13 @@ class FunctionBodyBuilder implements LocalScope {
       case Op.Call: {
         const ft = this.calleeType(c[p + F + 2]!, p + F + 6, at);
         type = ft.returnType;
-        this.emit('call', type, name, { callingConv: c[p + F + 1]! >>> 0, isTailCall: c[p + F] === 1 });
+        this.emit('call', type, name, { callingConv: heldCallingConvention('call', c[p + F + 1]! >>> 0), isTailCall: c[p + F] === 1 });
         return type;
       }
       case Op.Invoke: {
         const ft = this.calleeType(c[p + F + 1]!, p + F + 5, at);
         type = ft.returnType;
-        this.emit('invoke', type, name, { callingConv: c[p + F]! >>> 0 });
+        this.emit('invoke', type, name, { callingConv: heldCallingConvention('invoke', c[p + F]! >>> 0) });
         return type;
       }
       case Op.Alloc: {

@@ -7,6 +7,9 @@ import type { FunctionType, PointerType, Type } from '../graph/type.js';
 import type { Argument, Function, GlobalVariable, Linkage } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 
+/** `0 - 1` as LLVM's unsigned arithmetic had it: the convention a stored code of 0 gave. */
+const UNSIGNED_MINUS_ONE = 2 ** 32 - 1;
+
 /** Linkage codes as the format numbers them (5–7 from version 6). */
 export const LINKAGE_CODES: readonly Linkage[] = ['external', 'weak', 'appending', 'internal', 'linkonce', 'dllimport', 'dllexport', 'extern_weak'];
 
@@ -96,7 +99,10 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
       else if (declLinkage === 2) linkage = 'extern_weak';
       else if (declLinkage === 3) r.fail('invalid declaration linkage 3 in a function extension word', at);
     }
-    if (callingConv < 0) r.fail('function with calling convention code 0 (the format stores the convention plus one)', at);
+    // The format stores the convention plus one; LLVM's reader took the one off in unsigned
+    // arithmetic (`setCallingConv(CC-1)`), so a damaged code 0 read as 4294967295, which llvm-dis
+    // printed as `cc4294967295` and LLVM's writer stored as 0 again.
+    if (callingConv < 0) callingConv = UNSIGNED_MINUS_ONE;
     // No `blocks` yet: the body's compact form adds them (graph/compact-body.ts), and a function
     // without a body gets an empty list when the module is complete.
     const fn = {

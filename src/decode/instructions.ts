@@ -11,7 +11,7 @@
 import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, normalizeTypeId, resolveSignless, type DecodedOpcode, type FormatRow, type OpcodeName } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type Type } from '../graph/type.js';
-import type { Opcode } from '../graph/value.js';
+import { heldCallingConvention, type Opcode } from '../graph/value.js';
 import { describeType } from './context.js';
 import { OPCODE_NUMBER, OPCODES, TAG_VALUE, type InstructionExtras } from '../graph/compact-body.js';
 import type { FunctionScope, InstructionListReader } from './function-scope.js';
@@ -332,7 +332,7 @@ class InstructionReader implements InstructionListReader {
         case 'invokeWithCC':
           name = 'invoke';
           if (count === 0) this.fail('invoke without its calling-convention operand');
-          callingConv = raw[--count]!;
+          callingConv = heldCallingConvention('invoke', raw[--count]!);
           break;
         case 'invokeFastCC':
           name = 'invoke';
@@ -342,7 +342,7 @@ class InstructionReader implements InstructionListReader {
           name = 'call';
           if (count === 0) this.fail('call without its calling-convention operand');
           const x = raw[--count]!;
-          callingConv = x >>> 1;
+          callingConv = heldCallingConvention('call', x >>> 1);
           tail = (x & 1) !== 0;
           break;
         }

@@ -6,7 +6,7 @@
  * `vanext`'s argument type where a cast writes its target type.
  */
 import { primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
-import type { Opcode, Value } from '../graph/value.js';
+import { unheldCallingConvention, type Opcode, type Value } from '../graph/value.js';
 import { OPCODES, type InstructionExtras } from '../graph/compact-body.js';
 import { TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
 import type { EncodeContext } from './context.js';
@@ -295,6 +295,8 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
   if (ctx.row.signlessInstructions && inst.count === 2) checkSignless(ctx, inst.opcode, inst.typeOf(0));
   let numOperands = inst.count;
   const cc = x.callingConv ?? 0;
+  const unheld = unheldCallingConvention({ opcode: inst.opcode, callingConv: cc });
+  if (unheld !== undefined) throw new EncodeError(unheld.construct, ctx.row.version, unheld.detail);
 
   if (inst.opcode === 'call') {
     if (cc === 0) {

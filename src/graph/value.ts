@@ -337,7 +337,10 @@ export interface Instruction {
   type: Type;
   operands: Value[];
   name?: string;
-  /** `call`/`invoke`: calling convention number (0 = C). */
+  /**
+   * `call`/`invoke`: calling convention number (0 = C), as LLVM held it: a call's modulo 2^15,
+   * an invoke's modulo 2^16 (see `heldCallingConvention`).
+   */
   callingConv?: number;
   /** `call`: marked `tail`. */
   isTailCall?: boolean;
@@ -385,4 +388,27 @@ export interface SymbolTableLayout {
    * at a heap-address-dependent position; this is how many value planes preceded it.
    */
   typeNamesPlaneIndex?: number;
+}
+
+/**
+ * The calling convention a `call` or an `invoke` keeps, given the number a file or a text gave
+ * it. LLVM (1.5 to 2.0) held an instruction's convention in the 16 bits of `Value::SubclassData`,
+ * a call's lowest bit being its `tail` flag: `llvm-as` and the bytecode reader took any number and
+ * kept a call's 15 low bits and an invoke's 16, silently (`call cc40000` is `call cc7232` once
+ * assembled). A function's convention is a full unsigned 32 bits.
+ */
+export function heldCallingConvention(opcode: 'call' | 'invoke', callingConv: number): number {
+  return callingConv % (opcode === 'call' ? 0x8000 : 0x10000);
+}
+
+/**
+ * Why a `call` or an `invoke` cannot be written with its calling convention (a number LLVM could
+ * not hold on it, see `heldCallingConvention`: no file of LLVM's has one, and LLVM's reader would
+ * take its bytes for another convention), or undefined when it can.
+ */
+export function unheldCallingConvention(inst: Pick<Instruction, 'opcode' | 'callingConv'>): { construct: string; detail: string } | undefined {
+  const cc = inst.callingConv ?? 0;
+  if ((inst.opcode !== 'call' && inst.opcode !== 'invoke') || heldCallingConvention(inst.opcode, cc) === cc) return undefined;
+  const call = inst.opcode === 'call';
+  return { construct: `calling convention ${cc} on ${call ? 'a call' : 'an invoke'}`, detail: `LLVM held ${call ? "a call's in 15 bits (0 to 32767)" : "an invoke's in 16 bits (0 to 65535)"}` };
 }

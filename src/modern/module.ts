@@ -51,9 +51,15 @@ export function callingConvention(cc: number, isVarArg: boolean): string {
     case 65:
       return 'x86_fastcallcc ';
     default:
+      // LLVM 16 keeps a convention in 10 bits: a larger number (a damaged file's 4294967295, see
+      // decode/global-info.ts) would be accepted by llvm-as and silently become another.
+      if (cc > MAX_MODERN_CALLING_CONVENTION) throw new UpgradeError(`calling convention ${cc} has no LLVM 16 form (LLVM 16 numbers them 0 to ${MAX_MODERN_CALLING_CONVENTION})`);
       return `cc ${cc} `;
   }
 }
+
+/** The largest calling convention number LLVM 16 holds (`CallingConv::MaxID`). */
+const MAX_MODERN_CALLING_CONVENTION = 1023;
 
 /**
  * What `target triple` the upgraded module says: `'keep'` the module's own (when LLVM 16 knows

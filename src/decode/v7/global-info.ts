@@ -85,15 +85,15 @@ export function readGlobalInfoV7(scope: V7Scope): GlobalInfo {
       if (declLinkage === 1) linkage = 'dllimport';
       else if (declLinkage === 2) linkage = 'extern_weak';
     }
-    // The file stores the convention plus one; 0 would make r36867's reader wrap to 2^32 - 1.
-    if (cc === 0) r.fail('a function with calling convention field 0 (the file stores the convention plus one)', at);
+    // The file stores the convention plus one; a damaged 0 wrapped to 2^32 - 1 in r36867's
+    // reader (unsigned arithmetic), as in LLVM 1.9's (see decode/global-info.ts), and so here.
     const hasBody = (word & (1 << 4)) === 0;
     const fn = {
       kind: 'function',
       type: type as PointerType,
       functionType: fnType,
       linkage,
-      callingConv: cc - 1,
+      callingConv: (cc - 1) >>> 0,
       alignment,
       isDeclaration: !hasBody,
       args: fnType.params.map((p, index): Argument => ({ kind: 'argument', type: p, index })),

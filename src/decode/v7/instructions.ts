@@ -14,7 +14,7 @@ import type { BinaryReader } from '../../binary/reader.js';
 import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_FIRST_BINARY_OPCODE, V7_FIXED_TYPE_SLOTS as FIXED, V7_LAST_BINARY_OPCODE } from '../../format/version7.js';
 import { describeType } from '../../graph/describe.js';
 import { integerType, primitiveTypes as P, sameType, type PackedType, type Type } from '../../graph/type.js';
-import type { BasicBlock, Constant, Instruction, Opcode, Value } from '../../graph/value.js';
+import { heldCallingConvention, type BasicBlock, type Constant, type Instruction, type Opcode, type Value } from '../../graph/value.js';
 import { UnsupportedVersionError } from '../../format/version-word.js';
 import { castIsValid, checkBinaryOperands, comparisonPredicate, graphOpcode, isCastOpcodeNumber } from './rules.js';
 import type { V7Scope } from './scope.js';
@@ -303,7 +303,7 @@ function call(scope: V7Scope, type: Type, typeSlot: number, opcode: number, ops:
     if (ops.length < 2) r.fail('a call with a calling-convention operand but no room for it', at);
     const cc = ops[ops.length - 1]!;
     isTailCall = (cc & 1) !== 0;
-    callingConv = cc >>> 1;
+    callingConv = heldCallingConvention('call', cc >>> 1);
     rest = ops.slice(1, -1);
   } else if (opcode === 59 || opcode === 60) {
     callingConv = 8; // fastcc
@@ -327,7 +327,7 @@ function invoke(scope: V7Scope, blocks: BlockTable, type: Type, typeSlot: number
   const callee = scope.value(typeSlot, ops[0]!, at);
   const fnType = calleeType(scope, callee, 'an invoke', at);
   void type;
-  const callingConv = ops[ops.length - 1]!;
+  const callingConv = heldCallingConvention('invoke', ops[ops.length - 1]!);
   const normal = blocks.get(ops[1]!, at);
   const unwind = blocks.get(ops[2]!, at);
   const args = callArguments(scope, fnType, ops.slice(3, -1), 'invoke', at);

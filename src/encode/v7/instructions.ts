@@ -6,7 +6,7 @@
  * calling convention, and a getelementptr's sequential index one bit for i32 (0) or i64 (1).
  */
 import type { FunctionType, PointerType, Type } from '../../graph/type.js';
-import { isCastOpcode, type Instruction, type Value } from '../../graph/value.js';
+import { isCastOpcode, unheldCallingConvention, type Instruction, type Value } from '../../graph/value.js';
 import { EncodeError } from '../encode-error.js';
 import { predicateNumber } from './constants.js';
 import { type V7EncodeContext, encodedAlignment, slotOf, typeSlotOf, writeTypeId } from './context.js';
@@ -63,6 +63,8 @@ function memoryAttributes(inst: Instruction): number {
 }
 
 export function writeV7Instruction(ctx: V7EncodeContext, inst: Instruction): void {
+  const unheld = unheldCallingConvention(inst);
+  if (unheld !== undefined) throw new EncodeError(unheld.construct, ctx.row.version, unheld.detail);
   const out = ctx.out;
   const ops = llvmOperands(inst);
   const op = inst.opcode;
