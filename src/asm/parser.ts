@@ -21,6 +21,9 @@ import type { SourceText } from './assembly-error.js';
 import { KEYWORD_LIST, Lexer, Tok, unescapeName } from './lexer.js';
 import { BINARY_OPCODES, IntBuffer, Op, Ref, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
 
+/** LLVM's grammar refused `label*` (a basic block has no address in LLVM 1.x). */
+const NO_LABEL_POINTER = 'a pointer to a label is not allowed (LLVM: cannot form a pointer to a basic block)';
+
 /** Limits on what a text may make the parser build (docs/limits.md). */
 export interface AssemblyLimits {
   /** Nesting of types, constants and parentheses. */
@@ -139,6 +142,8 @@ class Parser {
   private readonly packedNodes = new Map<number, Map<number, number>>();
   /** The node of `void` (-1 until the text names it): prim nodes are one per type. */
   private voidNode = -1;
+  /** The node of `label` (-1 until met): no pointer to it (LLVM: "Cannot form a pointer to a basic block"). */
+  private labelNode = -1;
   private readonly namedNodes = new Map<string, number>();
   private readonly numberedNodes = new Map<number, number>();
   /** See `closed`. */
@@ -513,6 +518,7 @@ class Parser {
     if (id < 0) {
       this.primNodes[keyword] = id = this.node({ k: 'prim', t });
       if (t === primitiveTypes.void) this.voidNode = id;
+      else if (t === primitiveTypes.label) this.labelNode = id;
     }
     return id;
   }
@@ -542,8 +548,10 @@ class Parser {
     if (id < 0) t = this.type();
     else {
       while (lx.kind === Tok.Char && lx.value === '*') {
+        const star = lx.start;
         lx.next();
         if (id === this.voidNode) this.fail('a pointer to void is not allowed (use sbyte*)');
+        if (id === this.labelNode) this.fail(NO_LABEL_POINTER, star);
         id = this.pointerNode(id);
       }
       if (lx.kind !== Tok.Char || lx.value !== '(') {
@@ -591,8 +599,10 @@ class Parser {
   /** After a type `t`: `T*` and `T (args)`. */
   private postfix(t: ParsedType): ParsedType {
     for (;;) {
+      const star = this.lx.start;
       if (this.eatChar('*')) {
         if (this.isVoid(t.id)) this.fail('a pointer to void is not allowed (use sbyte*)');
+        if (t.id === this.labelNode) this.fail(NO_LABEL_POINTER, star);
         // The common case, without a key string: one node per pointee.
         if (t.ups.length === 0) t = this.closed(this.pointerNode(t.id));
         else t = this.close({ k: 'pointer', el: t.id }, [t]);

@@ -154,7 +154,8 @@ export class TypeTable {
         const params = new Array<Type>(n - 1);
         for (let j = 1; j < n; j++) {
           const pt = ref(ids[j]!);
-          if (pt.kind === 'void' || pt.kind === 'label') r.fail(`function type has a parameter of type ${pt.kind}`, p.at);
+          // (`int (label)` is LLVM 1.x's: its assembler and reader took it.)
+          if (pt.kind === 'void') r.fail(`function type has a parameter of type ${pt.kind}`, p.at);
           params[j - 1] = pt;
         }
         t.params = params;
@@ -165,7 +166,9 @@ export class TypeTable {
         const els = new Array<Type>(p.ids.length);
         for (let j = 0; j < p.ids.length; j++) {
           const et = ref(p.ids[j]!);
-          if (et.kind === 'void' || et.kind === 'label' || et.kind === 'function') r.fail(`structure type has a field of type ${et.kind}`, p.at);
+          // Fields of function or label type (`{ void () }`, `{ label }`) are LLVM 1.x's: its
+          // assembler wrote them and its reader took them back. A void field no text can say.
+          if (et.kind === 'void') r.fail(`structure type has a field of type ${et.kind}`, p.at);
           els[j] = et;
         }
         t.elements = els;
@@ -175,8 +178,11 @@ export class TypeTable {
       case 'packed':
       case 'pointer': {
         const el = ref(p.ids[0]!);
-        if (el.kind === 'void' || el.kind === 'label') r.fail(`${t.kind} type of ${el.kind}`, p.at);
-        if (t.kind !== 'pointer' && el.kind === 'function') r.fail(`${t.kind} type of functions`, p.at);
+        // Arrays of functions or labels (`[2 x void ()]`, `[2 x label]`) are LLVM 1.x's, as are
+        // structure fields of those types; a pointer to a label and a packed type of anything but
+        // integers and floating point its assembler refused.
+        if (el.kind === 'void' || (el.kind === 'label' && t.kind !== 'array')) r.fail(`${t.kind} type of ${el.kind}`, p.at);
+        if (t.kind === 'packed' && el.kind === 'function') r.fail(`${t.kind} type of functions`, p.at);
         t.element = el;
         return;
       }

@@ -185,10 +185,12 @@ export class TypePrinter {
       case 'pointer':
         return 'ptr';
       case 'array':
+        this.refuseNonFirstClass(t, [t.element], 'an array');
         return `[${t.length} x ${part(t.element)}]`;
       case 'packed':
         return `<${t.length} x ${part(t.element)}>`;
       case 'struct':
+        this.refuseNonFirstClass(t, t.elements, 'a structure');
         return t.elements.length === 0 ? '{}' : `{ ${t.elements.map(part).join(', ')} }`;
       case 'function': {
         const params = t.params.map(part);
@@ -204,6 +206,15 @@ export class TypePrinter {
       default:
         return PRIMITIVE_SPELLING[t.kind]!;
     }
+  }
+
+  /**
+   * LLVM 1.x let a structure field or an array element be a function or a label (`{ void () }`,
+   * `[2 x label]`: its assembler took them); LLVM 16 holds only first-class types there.
+   */
+  private refuseNonFirstClass(t: Type, parts: readonly Type[], what: 'a structure' | 'an array'): void {
+    const odd = parts.find((p) => p.kind === 'function' || p.kind === 'label');
+    if (odd !== undefined) throw new UpgradeError(`${this.describe(t)} holds ${what === 'a structure' ? 'a field' : 'elements'} of type ${sketch(odd, [])}, which LLVM 16 has no form for: its structures and arrays hold first-class types only`);
   }
 
   /** A type for a message: its 1.x name when the module gives it one, else a short rendering. */
@@ -232,6 +243,7 @@ export class TypePrinter {
 
   private body(t: Type): string {
     if (t.kind !== 'struct') return 'opaque';
+    this.refuseNonFirstClass(t, t.elements, 'a structure');
     return t.elements.length === 0 ? '{}' : `{ ${t.elements.map((e) => this.str(e)).join(', ')} }`;
   }
 }
