@@ -44,6 +44,8 @@ import { uniqueName } from '../graph/symbol-names.js';
 import { functionDeclaration } from '../graph/declaration.js';
 import { buildFunctionBody, refText, upgradeBinaryOpcode, type BodyHost, type LocalScope } from './function-body.js';
 import { ConstantFolder, type BinaryOpcode, type Comparison } from '../fold/index.js';
+import { DIALECT_VERSION } from './dialect.js';
+import { formatFor } from '../format/format-table.js';
 
 /** One symbol table: named values by plane (type), and unnamed ones numbered per plane. */
 class Planes {
@@ -167,6 +169,8 @@ class ModuleBuilderFromText implements BodyHost {
       rewriteObsoleteVarArgs(host, this.varArgs, tables);
     }
     if (this.dialect === '1.8' || this.dialect === '1.9') guessSymbolLayouts(m, (t) => this.types.interner.creationRank(t));
+    // LLVM 1.4-1.9's llvm-as kept dependent libraries as a set: a library named again was dropped.
+    if (formatFor(DIALECT_VERSION[this.dialect])?.uniqueDependentLibraries === true) m.dependentLibraries = [...new Set(m.dependentLibraries)];
     return m;
   }
 

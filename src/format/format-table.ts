@@ -195,6 +195,12 @@ export interface FormatRow {
   readonly has32BitTypes: boolean;
   /** Versions 0–2: no dependent-libraries list and no target triple in the module block. */
   readonly noDependentLibraries: boolean;
+  /**
+   * Versions 4–6: the releases kept a module's dependent libraries as a set (LLVM from 2004-09-11,
+   * inside version 4, to 2007-02-04, inside version 7): their reader and `llvm-as` dropped a
+   * library named again. LLVM 1.3's and r36867's kept the list as it was.
+   */
+  readonly uniqueDependentLibraries: boolean;
   /** Versions 0–3: blocks and some strings are padded to 32 bits with 0xAB bytes. */
   readonly hasAlignment: boolean;
   /** Versions 0–4: no `undef` constant. */
@@ -401,6 +407,7 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     longBlockHeaders: version <= 2,
     has32BitTypes: version <= 2,
     noDependentLibraries: version <= 2,
+    uniqueDependentLibraries: version >= 4 && version <= 6,
     hasAlignment: version <= 3,
     noUndefValue: version <= 4,
     noFlagsForFunctions: version <= 4,

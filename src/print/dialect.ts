@@ -40,6 +40,8 @@ export interface Dialect {
   readonly widensStructIndices: boolean;
   /** `deplibs = [ "a", "b" ]` (LLVM 1.4+) or one library a line (LLVM ≤ 1.3). */
   readonly deplibsOnOneLine: boolean;
+  /** The release's reader dropped a dependent library named again (the format table's `uniqueDependentLibraries`). */
+  readonly uniqueDependentLibraries: boolean;
   /** Locals that clash with a global of the same type are renamed `name_N` (LLVM 1.4+). */
   readonly renamesLocalClashes: boolean;
   /** Block labels are quoted like other names when needed (LLVM 1.4+); LLVM 1.3 wrote them raw. */
@@ -92,6 +94,7 @@ const LLVM_1_9: Dialect = Object.freeze({
   foldsCastToFirstElement: true,
   widensStructIndices: true,
   deplibsOnOneLine: true,
+  uniqueDependentLibraries: formatFor(6)!.uniqueDependentLibraries,
   renamesLocalClashes: true,
   quotesLabels: true,
   storePrintsAllTypes: true,
@@ -131,6 +134,7 @@ const LLVM_1_3: Dialect = Object.freeze({
   foldsCastToFirstElement: false,
   widensStructIndices: false,
   deplibsOnOneLine: false,
+  uniqueDependentLibraries: formatFor(3)!.uniqueDependentLibraries,
   renamesLocalClashes: false,
   quotesLabels: false,
   storePrintsAllTypes: false,

@@ -210,7 +210,7 @@ export class AsmPrinter {
     if (m.targetTriple !== '') out.text('target triple = "' + m.targetTriple + '"\n');
     if (m.inlineAsm !== '') for (const line of m.inlineAsm.split('\n')) out.text('module asm "' + escapeString(line) + '"\n');
     if (m.dependentLibraries.length > 0) {
-      const libs = m.dependentLibraries.map((l) => '"' + l + '"');
+      const libs = (d.uniqueDependentLibraries ? [...new Set(m.dependentLibraries)] : m.dependentLibraries).map((l) => '"' + l + '"');
       if (d.deplibsOnOneLine) out.text('deplibs = [ ' + libs.join(', ') + ' ]\n');
       else out.text('deplibs = [\n' + libs.join(',\n') + ' ]\n');
     }
