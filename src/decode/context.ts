@@ -5,7 +5,7 @@ import type { FormatRow } from '../format/format-table.js';
 import type { Limits } from '../limits.js';
 import type { Module } from '../graph/module.js';
 import type { PointerType, Type } from '../graph/type.js';
-import type { Function, GlobalVariable } from '../graph/value.js';
+import type { Function, GlobalVariable, Value } from '../graph/value.js';
 import type { ModulePlanes } from './planes.js';
 import type { TypeTable } from './types.js';
 import type { TypeRegistry } from './type-identity.js';
@@ -37,6 +37,12 @@ export interface ModuleContext {
   readonly names: NameInterner;
   /** The state of the function body being read, reused by the module's next functions (made at the first). */
   functionScope?: FunctionScope;
+  /**
+   * Names a function's symbol table gave module values (globals, functions: only a damaged file
+   * has such entries), value then name, in file order. LLVM read function bodies after the
+   * module's symbol table, so these named last (`applyLateNames`, symbol-table.ts).
+   */
+  lateNames?: (Value | string)[];
 }
 
 export { describeType } from '../graph/describe.js';

@@ -17,7 +17,7 @@ import { isConstantValue, readConstantPool } from './constant-pool.js';
 import { readFunctionBlock, skipPadding } from './function-block.js';
 import { readModuleGlobalInfo } from './global-info.js';
 import { ModulePlanes } from './planes.js';
-import { readSymbolTable } from './symbol-table.js';
+import { applyLateNames, readSymbolTable } from './symbol-table.js';
 import { TypeTable } from './types.js';
 import { blockName, describeType, registerTypes, type ModuleContext } from './context.js';
 import { TypeRegistry } from './type-identity.js';
@@ -132,6 +132,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     const missing = ctx.bodiesToRead[nextBody]!;
     r.fail(`the module declares ${ctx.bodiesToRead.length} function bodies but holds ${nextBody} (missing the body of a function of type ${describeType(missing.functionType)})`);
   }
+  applyLateNames(ctx);
   for (const { global, slot, offset } of ctx.pendingInitializers) {
     const v = ctx.planes.get(global.valueType, slot);
     if (v === undefined || !isConstantValue(v)) r.fail(`initializer slot ${slot} of type ${describeType(global.valueType)} is not a constant`, offset);

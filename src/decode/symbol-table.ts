@@ -105,6 +105,22 @@ function isModuleNamed(v: Value): boolean {
   return v.kind === 'global' || v.kind === 'function';
 }
 
+/**
+ * Gives module values the names function symbol tables gave them (`ModuleContext.lateNames`), as
+ * LLVM did: after the module's table, through the module's naming (names unique per type, see
+ * symbol-naming.ts), seeded with the names the module's values hold.
+ */
+export function applyLateNames(ctx: ModuleContext): void {
+  const late = ctx.lateNames;
+  if (late === undefined) return;
+  const naming = new SymbolNaming<Value>();
+  for (const v of [...ctx.module.globals, ...ctx.module.functions]) if (v.name !== undefined) naming.name(v, v.type, v.name);
+  for (let i = 0; i < late.length; i += 2) {
+    const v = late[i] as Value & { type: Type; name?: string };
+    nameValue(v, naming.name(v, v.type, late[i + 1] as string));
+  }
+}
+
 /** The clash check of the table being read (see symbol-naming.ts). */
 const PLANE_NAMES = new PlaneNameFilter();
 
@@ -158,8 +174,12 @@ export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): v
         clash = true;
       }
       if (clash) name = s.nameOfEntry(code, type, name);
-      if ((code & 3) === TAG_VALUE) nameValue(s.valueOfCode(code), name);
-      else s.addName(code, name);
+      if ((code & 3) !== TAG_VALUE) s.addName(code, name);
+      else {
+        const v = s.valueOfCode(code);
+        if (isModuleNamed(v)) (ctx.lateNames ??= []).push(v, name);
+        else nameValue(v, name);
+      }
       codes[k++] = code;
     }
     s.endSymbolPlane(k);

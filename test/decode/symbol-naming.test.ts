@@ -207,6 +207,21 @@ describe('names that clash in a symbol table', () => {
     expect(lines).toEqual(['int %f(int %a) {', 'entry:', '%y1 = add int %a, 1', 'br label %next', 'next:', '%x = mul int %y1, 2', '%w = sub int %x, 2', 'ret int %w']);
   });
 
+  it('names a module value a function\'s table names after the module\'s table, as LLVM read bodies last', () => {
+    const bytes = assembled('%g = global int 1\nimplementation\nint %f() {\nentry:\n\t%v = load int* %g\n\tret int %v\n}\nint %h() {\nentry:\n\t%w = call int %f()\n\tret int %w\n}\n');
+    const { module, fn } = blocksOf(bytes);
+    // The module's plane of `int ()*` names %f and %h; the first body's table names %f `late`, and
+    // %h `f`, which %f still holds when that entry is read: `f1`.
+    const functionsPlane = planesOf(bodyOf(bytes, tableIn(module))).find((p) => p.entries.some(([, n]) => n === 'h'))!;
+    const slotOf = (name: string): number => functionsPlane.entries.find(([, n]) => n === name)![0];
+    const late: Plane = { typeId: functionsPlane.typeId, entries: [[slotOf('h'), 'f'], [slotOf('f'), 'late']] };
+    const edited = withTables(bytes, fn!, [module, fn!], [[...planesOf(bodyOf(bytes, tableIn(fn!))), late]]);
+    const text = listing(edited);
+    expect(text).toContain('int %late() {');
+    expect(text).toContain('int %f1() {');
+    expect(text).toContain('call int %late( )');
+  });
+
   it('renames a global that clashes in the module\'s table', () => {
     const bytes = assembled('%g = global int 1\n%h = global int 2\nimplementation\nint %f() {\n\t%v = load int* %g\n\t%w = load int* %h\n\t%s = add int %v, %w\n\tret int %s\n}\n');
     const { module } = blocksOf(bytes);
