@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { assemblySeedFiles } from './asm-seeds.js';
 import { checkAssemblyInput } from './fuzz-asm-check.js';
 import { seededRandom } from './seeded-random.js';
+import { checkSeconds, readToolOptions } from './tool-options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
@@ -26,22 +27,14 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: resolve(PROJECT, '../shared/corpus') };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--seconds') o.seconds = Number(next());
-    else if (a === '--seed') o.seed = Number(next());
-    else if (a === '--corpus') o.corpus = resolve(next());
-    else if (a === '-h' || a === '--help') {
-      console.log('usage: npm run fuzz:asm -- [--seconds N] [--seed S] [--corpus DIR]');
-      process.exit(0);
-    } else throw new Error(`unknown option ${a}`);
-  }
-  if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
+  readToolOptions(argv, 'usage: npm run fuzz:asm -- [--seconds N] [--seed S] [--corpus DIR]', (option, value) => {
+    if (option === '--seconds') o.seconds = Number(value());
+    else if (option === '--seed') o.seed = Number(value());
+    else if (option === '--corpus') o.corpus = resolve(value());
+    else return false;
+    return true;
+  });
+  checkSeconds(o.seconds);
   return o;
 }
 

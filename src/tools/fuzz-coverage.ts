@@ -25,6 +25,7 @@ import { KEYWORD_LIST } from '../asm/lexer.js';
 import { unwrapContainer } from '../container/index.js';
 import { corpusListingFiles, projectAssemblyFiles } from './asm-seeds.js';
 import { targets, type TargetInput } from './fuzz-coverage/target.js';
+import { checkSeconds, readToolOptions } from './tool-options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
@@ -41,23 +42,16 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const o: Options = { seconds: 60, targets: [], corpora: [], dictionary: true };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--seconds') o.seconds = Number(next());
-    else if (a === '--target') o.targets.push(next());
-    else if (a === '--corpus') o.corpora.push(resolve(next()));
-    else if (a === '--no-dictionary') o.dictionary = false;
-    else if (a === '-h' || a === '--help') {
-      console.log(`usage: npm run fuzz:coverage -- [--seconds N] [--target NAME]… [--corpus DIR]… [--no-dictionary]\ntargets: ${targets.map((t) => t.name).join(', ')}`);
-      process.exit(0);
-    } else throw new Error(`unknown option ${a}`);
-  }
-  if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
+  const usage = `usage: npm run fuzz:coverage -- [--seconds N] [--target NAME]… [--corpus DIR]… [--no-dictionary]\ntargets: ${targets.map((t) => t.name).join(', ')}`;
+  readToolOptions(argv, usage, (option, value) => {
+    if (option === '--seconds') o.seconds = Number(value());
+    else if (option === '--target') o.targets.push(value());
+    else if (option === '--corpus') o.corpora.push(resolve(value()));
+    else if (option === '--no-dictionary') o.dictionary = false;
+    else return false;
+    return true;
+  });
+  checkSeconds(o.seconds);
   const known = new Set(targets.map((t) => t.name));
   for (const t of o.targets) if (!known.has(t)) throw new Error(`unknown target '${t}' (known: ${[...known].join(', ')})`);
   if (o.targets.length === 0) o.targets = [...known];

@@ -23,6 +23,7 @@ import { readModule } from '../read.js';
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { isTypedError } from './fuzz-check.js';
 import { seededRandom } from './seeded-random.js';
+import { checkSeconds, readToolOptions } from './tool-options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
@@ -42,25 +43,17 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, versions: [3, 5, 6], llvm: resolve(PROJECT, '../shared/llvm-1.9/bin'), corpus: '', out: '' };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--seconds') o.seconds = Number(next());
-    else if (a === '--seed') o.seed = Number(next());
-    else if (a === '--versions') o.versions = next().split(',').map(Number);
-    else if (a === '--llvm') o.llvm = resolve(next());
-    else if (a === '--corpus') o.corpus = next();
-    else if (a === '--out') o.out = resolve(next());
-    else if (a === '-h' || a === '--help') {
-      console.log('usage: npm run fuzz:llvm -- [--seconds N] [--seed S] [--versions 3,5,6] [--llvm DIR] [--corpus DIR] [--out DIR]');
-      process.exit(0);
-    } else throw new Error(`unknown option ${a}`);
-  }
-  if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
+  readToolOptions(argv, 'usage: npm run fuzz:llvm -- [--seconds N] [--seed S] [--versions 3,5,6] [--llvm DIR] [--corpus DIR] [--out DIR]', (option, value) => {
+    if (option === '--seconds') o.seconds = Number(value());
+    else if (option === '--seed') o.seed = Number(value());
+    else if (option === '--versions') o.versions = value().split(',').map(Number);
+    else if (option === '--llvm') o.llvm = resolve(value());
+    else if (option === '--corpus') o.corpus = value();
+    else if (option === '--out') o.out = resolve(value());
+    else return false;
+    return true;
+  });
+  checkSeconds(o.seconds);
   if (o.versions.some((v) => v !== 3 && v !== 5 && v !== 6)) throw new Error('--versions takes 3, 5 and 6 (the versions LLVM 1.9 reads)');
   return o;
 }

@@ -18,6 +18,7 @@ import { readModule } from '../read.js';
 import { writeArchive } from '../archive/index.js';
 import { check } from './fuzz-check.js';
 import { seededRandom } from './seeded-random.js';
+import { checkSeconds, readToolOptions } from './tool-options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PROJECT = resolve(HERE, '../..');
@@ -35,22 +36,15 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: '' };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--seconds') o.seconds = Number(next());
-    else if (a === '--seed') o.seed = Number(next());
-    else if (a === '--corpus') o.corpus = next();
-    else if (a === '-h' || a === '--help') {
-      console.log('usage: npm run fuzz -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; required: its files are the seeds)');
-      process.exit(0);
-    } else throw new Error(`unknown option ${a}`);
-  }
-  if (!(o.seconds > 0)) throw new Error('--seconds must be positive');
+  const usage = 'usage: npm run fuzz -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; required: its files are the seeds)';
+  readToolOptions(argv, usage, (option, value) => {
+    if (option === '--seconds') o.seconds = Number(value());
+    else if (option === '--seed') o.seed = Number(value());
+    else if (option === '--corpus') o.corpus = value();
+    else return false;
+    return true;
+  });
+  checkSeconds(o.seconds);
   return o;
 }
 
