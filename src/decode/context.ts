@@ -9,6 +9,7 @@ import type { Function, GlobalVariable, Value } from '../graph/value.js';
 import type { ModulePlanes } from './planes.js';
 import type { TypeTable } from './types.js';
 import type { TypeRegistry } from './type-identity.js';
+import type { SymbolNaming } from './symbol-naming.js';
 import type { NameInterner } from './name-interner.js';
 import type { FunctionScope } from './function-scope.js';
 
@@ -43,6 +44,8 @@ export interface ModuleContext {
    * module's symbol table, so these named last (`applyLateNames`, symbol-table.ts).
    */
   lateNames?: (Value | string)[];
+  /** LLVM's naming of the module's values, once a clash may have arisen (symbol-table.ts). */
+  moduleNaming?: SymbolNaming<Value>;
 }
 
 export { describeType } from '../graph/describe.js';

@@ -13,22 +13,10 @@ import { TAG_BLOCK, TAG_VALUE } from '../graph/compact-body.js';
 import type { FunctionScope } from './function-scope.js';
 import { PlaneNameFilter, SymbolNaming } from './symbol-naming.js';
 
-export interface SymbolScope<R = Value> {
+export interface SymbolScope {
   readonly types: TypeTable;
-  /** The value at `slot` of plane `t` (for the label plane: the basic block of that index). */
-  lookup(t: Type, slot: number): R | undefined;
-  /**
-   * Names `ref` (default: sets the value's name). A function body names its instructions and
-   * blocks through value codes (graph/compact-body.ts).
-   */
-  setName?(ref: R, name: string): void;
-}
-
-/** The layout of a symbol table whose values are `R`s (values, or a body's value codes). */
-export interface LayoutOf<R> {
-  valuePlanes: { type: Type; values: R[] }[];
-  typeNames?: string[];
-  typeNamesPlaneIndex?: number;
+  /** The value at `slot` of plane `t`. */
+  lookup(t: Type, slot: number): Value | undefined;
 }
 
 /**
@@ -41,26 +29,14 @@ export function nameValue(v: Value, name: string): void {
   (v as { name?: string }).name = name;
 }
 
-export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope<Value>): SymbolTableLayout;
-export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R> & { setName(ref: R, name: string): void }): LayoutOf<R>;
-export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): LayoutOf<R> {
+/** The module's symbol table: named types, then planes of named values (see the top of this file). */
+export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope): SymbolTableLayout {
   const r: BinaryReader = ctx.r;
   const { row, limits } = ctx;
-  const setName = scope.setName ?? (nameValue as unknown as (ref: R, name: string) => void);
-  const layout: LayoutOf<R> = { valuePlanes: [] };
+  const layout: SymbolTableLayout = { valuePlanes: [] };
   const typeNames: string[] = [];
-  // The module's values: names clash as in a function's table (see symbol-naming.ts).
-  const ownsNames = scope.setName === undefined;
-  let naming: SymbolNaming<R> | undefined;
-  const startNaming = (current: Type | undefined, upTo: R[], count: number): SymbolNaming<R> => {
-    const n = new SymbolNaming<R>();
-    const seed = (type: Type, values: R[], to: number): void => {
-      for (let i = 0; i < to; i++) if (isModuleNamed(values[i] as Value)) n.name(values[i]!, type, (values[i] as Value & { name?: string }).name ?? '');
-    };
-    for (const p of layout.valuePlanes) seed(p.type, p.values, p.values.length);
-    if (current !== undefined) seed(current, upTo, count);
-    return n;
-  };
+  // LLVM's naming, once a clash may arise (see symbol-naming.ts).
+  let naming = ctx.moduleNaming;
   const filter = PLANE_NAMES;
   if (!row.typeDerivedFromValue) readNamedTypes(ctx, scope.types, typeNames);
   while (!r.atEnd()) {
@@ -73,9 +49,9 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
       continue;
     }
     const type = scope.types.at(r, planeId, at);
-    const values: R[] = new Array(count);
-    if (ownsNames && naming === undefined) {
-      if (layout.valuePlanes.some((p) => p.type === type)) naming = startNaming(undefined, values, 0);
+    const values: Value[] = new Array(count);
+    if (naming === undefined) {
+      if (layout.valuePlanes.some((p) => p.type === type)) naming = moduleNaming(ctx);
       else filter.beginPlane(count);
     }
     for (let i = 0; i < count; i++) {
@@ -84,17 +60,30 @@ export function readSymbolTable<R>(ctx: ModuleContext, scope: SymbolScope<R>): L
       const v = scope.lookup(type, slot);
       if (v === undefined) notDefined(r, slot, type, eat);
       let name = readName(ctx);
-      if (ownsNames) {
-        if (naming === undefined && filter.repeats(name, ctx.names.lastHash)) naming = startNaming(type, values, i);
-        if (naming !== undefined && isModuleNamed(v as Value)) name = naming.name(v, type, name);
-      }
-      setName(v, name);
+      if (naming === undefined && filter.repeats(name, ctx.names.lastHash)) naming = moduleNaming(ctx);
+      if (naming !== undefined && isModuleNamed(v)) name = naming.name(v, type, name);
+      nameValue(v, name);
       values[i] = v;
     }
     layout.valuePlanes.push({ type, values });
   }
   if (typeNames.length) layout.typeNames = typeNames;
   return layout;
+}
+
+/**
+ * The module's naming (symbol-naming.ts), made at the first entry that may clash from the names
+ * its globals and functions hold then (only symbol tables name them, and none clashed before),
+ * and kept for the rest of the module's tables and for `applyLateNames`.
+ */
+function moduleNaming(ctx: ModuleContext): SymbolNaming<Value> {
+  let naming = ctx.moduleNaming;
+  if (naming === undefined) {
+    naming = ctx.moduleNaming = new SymbolNaming<Value>();
+    for (const v of ctx.module.globals) if (v.name !== undefined) naming.name(v, v.type, v.name);
+    for (const v of ctx.module.functions) if (v.name !== undefined) naming.name(v, v.type, v.name);
+  }
+  return naming;
 }
 
 /**
@@ -108,15 +97,14 @@ function isModuleNamed(v: Value): boolean {
 /**
  * Gives module values the names function symbol tables gave them (`ModuleContext.lateNames`), as
  * LLVM did: after the module's table, through the module's naming (names unique per type, see
- * symbol-naming.ts), seeded with the names the module's values hold.
+ * symbol-naming.ts).
  */
 export function applyLateNames(ctx: ModuleContext): void {
   const late = ctx.lateNames;
   if (late === undefined) return;
-  const naming = new SymbolNaming<Value>();
-  for (const v of [...ctx.module.globals, ...ctx.module.functions]) if (v.name !== undefined) naming.name(v, v.type, v.name);
+  const naming = moduleNaming(ctx);
   for (let i = 0; i < late.length; i += 2) {
-    const v = late[i] as Value & { type: Type; name?: string };
+    const v = late[i] as Value;
     nameValue(v, naming.name(v, v.type, late[i + 1] as string));
   }
 }
@@ -127,8 +115,8 @@ const PLANE_NAMES = new PlaneNameFilter();
 /**
  * A function's symbol table, naming its arguments and module values at once and its
  * instructions and blocks through `s` (their objects are made later, see compact-body.ts); its
- * layout goes to `s` as value codes (see read-body.ts). The same checks as `readSymbolTable`,
- * without its callbacks: a module of many small functions reads one table per function.
+ * layout goes to `s` as value codes (see read-body.ts). The same checks as `readSymbolTable`, on
+ * codes rather than values: a module of many small functions reads one table per function.
  */
 export function readFunctionSymbolTable(ctx: ModuleContext, s: FunctionScope): void {
   const r: BinaryReader = ctx.r;
