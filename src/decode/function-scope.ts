@@ -559,25 +559,20 @@ export class FunctionScope implements ValueCodes {
   compactBody(): CompactBody {
     if (this.symbolTables > 1) return this.literalBody();
     const s = this.scratch;
-    const n = this.instructionCount;
-    const blocks = this.completedBlocks;
-    const operandCount = this.operandCount;
-    const dataSize = 2 * n + blocks + operandCount;
+    const dataSize = this.dataSize;
     const extraCount = this.extraCount;
     const planeCount = this.symbolPlaneCount;
     const codeCount = this.symbolCodeCount;
     const size = dataSize + extraCount + planeCount + codeCount;
-    const arena = this.arena;
-    const at = arena.reserve(size);
-    const data = arena.buffer;
-    this.copyData(data, at);
+    const at = this.placeData(size);
+    const data = this.arena.buffer;
     let side = at + dataSize;
     for (let i = 0; i < extraCount; i++) data[side++] = this.extraAt[i]!;
     for (let p = 0; p < planeCount; p++) data[side++] = this.symbolPlaneEnds[p]!;
     copyInts(s.tableCodes, codeCount, data, side);
     const body = new ReadBody(
-      n,
-      blocks,
+      this.instructionCount,
+      this.completedBlocks,
       (this.lastBodyTypes = reusedOrCopy(this.lastBodyTypes, this.resultTypes, this.resultTypeCount)),
       exact(this.values, this.valueCount),
       (this.lastExtras = reusedOrCopy(this.lastExtras, this.extras, this.extraCount)),
@@ -585,37 +580,41 @@ export class FunctionScope implements ValueCodes {
       this.symbolTables === 0 ? undefined : (this.lastPlaneTypes = reusedOrCopy(this.lastPlaneTypes, this.symbolPlaneTypes, this.symbolPlaneCount)),
       this.symbolTypeNames,
     );
-    arena.place(body, at, size, dataSize);
+    this.arena.place(body, at, size, dataSize);
     return body;
   }
 
-  /** The body's data (instruction words, operand ends, block ends, operands) into `data` at `at`. */
-  private copyData(data: Int32Array, at: number): void {
+  /** The numbers of the body's data: instruction words, operand ends, block ends, operands. */
+  private get dataSize(): number {
+    return 2 * this.instructionCount + this.completedBlocks + this.operandCount;
+  }
+
+  /**
+   * Reserves `size` numbers in the arena (the body's data first, whatever its kind keeps after
+   * it), copies the data in, and returns where it starts.
+   */
+  private placeData(size: number): number {
     const s = this.scratch;
     const n = this.instructionCount;
     const blocks = this.completedBlocks;
+    const at = this.arena.reserve(size);
+    const data = this.arena.buffer;
     // (Opcode numbers carry the result type's index above bit 6.)
     copyInts(s.opcodes, n, data, at);
     copyInts(s.opEnds, n, data, at + n);
     copyInts(s.blockEnds, blocks, data, at + 2 * n);
     copyInts(s.operands, this.operandCount, data, at + 2 * n + blocks);
+    return at;
   }
 
   /** The body of a function with several symbol tables: its lists as arrays (see `symbolTables`). */
   private literalBody(): CompactBody {
-    const s = this.scratch;
-    const n = this.instructionCount;
-    const blocks = this.completedBlocks;
-    const operandCount = this.operandCount;
-    const size = 2 * n + blocks + operandCount;
-    const arena = this.arena;
-    const at = arena.reserve(size);
-    const data = arena.buffer;
-    this.copyData(data, at);
-    const valuePlanes = valuePlanesOf(this.symbolPlaneTypes, this.symbolPlaneCount, this.symbolPlaneEnds, s.tableCodes);
+    const size = this.dataSize;
+    const at = this.placeData(size);
+    const valuePlanes = valuePlanesOf(this.symbolPlaneTypes, this.symbolPlaneCount, this.symbolPlaneEnds, this.scratch.tableCodes);
     const body: CompactBody = {
-      instructionCount: n,
-      blockCount: blocks,
+      instructionCount: this.instructionCount,
+      blockCount: this.completedBlocks,
       data: EMPTY, // set by the arena
       types: (this.lastBodyTypes = reusedOrCopy(this.lastBodyTypes, this.resultTypes, this.resultTypeCount)),
       values: exact(this.values, this.valueCount),
@@ -625,7 +624,7 @@ export class FunctionScope implements ValueCodes {
       names: exact(this.names, this.nameCount),
       layout: { valuePlanes, ...this.symbolTypeNames },
     };
-    arena.place(body, at, size);
+    this.arena.place(body, at, size);
     return body;
   }
 }
