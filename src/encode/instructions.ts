@@ -295,7 +295,7 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
   if (ctx.row.signlessInstructions && inst.count === 2) checkSignless(ctx, inst.opcode, inst.typeOf(0));
   let numOperands = inst.count;
   const cc = x.callingConv ?? 0;
-  const unheld = unheldCallingConvention({ opcode: inst.opcode, callingConv: cc });
+  const unheld = unheldCallingConvention(inst.opcode, cc);
   if (unheld !== undefined) throw new EncodeError(unheld.construct, ctx.row.version, unheld.detail);
 
   if (inst.opcode === 'call') {

@@ -406,9 +406,8 @@ export function heldCallingConvention(opcode: 'call' | 'invoke', callingConv: nu
  * not hold on it, see `heldCallingConvention`: no file of LLVM's has one, and LLVM's reader would
  * take its bytes for another convention), or undefined when it can.
  */
-export function unheldCallingConvention(inst: Pick<Instruction, 'opcode' | 'callingConv'>): { construct: string; detail: string } | undefined {
-  const cc = inst.callingConv ?? 0;
-  if ((inst.opcode !== 'call' && inst.opcode !== 'invoke') || heldCallingConvention(inst.opcode, cc) === cc) return undefined;
-  const call = inst.opcode === 'call';
+export function unheldCallingConvention(opcode: Opcode, cc: number): { construct: string; detail: string } | undefined {
+  if ((opcode !== 'call' && opcode !== 'invoke') || heldCallingConvention(opcode, cc) === cc) return undefined;
+  const call = opcode === 'call';
   return { construct: `calling convention ${cc} on ${call ? 'a call' : 'an invoke'}`, detail: `LLVM held ${call ? "a call's in 15 bits (0 to 32767)" : "an invoke's in 16 bits (0 to 65535)"}` };
 }

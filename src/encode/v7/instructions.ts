@@ -63,7 +63,7 @@ function memoryAttributes(inst: Instruction): number {
 }
 
 export function writeV7Instruction(ctx: V7EncodeContext, inst: Instruction): void {
-  const unheld = unheldCallingConvention(inst);
+  const unheld = unheldCallingConvention(inst.opcode, inst.callingConv ?? 0);
   if (unheld !== undefined) throw new EncodeError(unheld.construct, ctx.row.version, unheld.detail);
   const out = ctx.out;
   const ops = llvmOperands(inst);
