@@ -284,8 +284,7 @@ async function main(argv: string[]): Promise<number> {
   if (o.workload !== undefined) {
     // A child of the bench (see the top of this file): its rows, for the parent's table.
     await loadBzip2();
-    const rows = o.workload === 'big-bf-text' ? measureAssembly(join(o.corpus, 'v6', BIG_TEXT), o.runs, true) : measure(loadWorkload(o.workload, o), o.runs, 'this workload');
-    process.stdout.write(JSON.stringify(rows));
+    process.stdout.write(JSON.stringify(measureWorkload(o.workload, o, true)));
     return 0;
   }
   // The in-process table is measured first and printed last: the side-by-side batches create and
@@ -314,9 +313,7 @@ async function inProcessTable(o: Options, location: ReturnType<typeof locateCorp
   if (o.onePerProcess) rows = names.flatMap((name) => measureInChild(name, o));
   else {
     await loadBzip2();
-    rows = names.flatMap((name) =>
-      name === 'big-bf-text' ? measureAssembly(join(o.corpus, 'v6', BIG_TEXT), o.runs, false) : measure(loadWorkload(name, o), o.runs, 'this and earlier workloads'),
-    );
+    rows = names.flatMap((name) => measureWorkload(name, o, false));
   }
   text += table(rows);
   return text;
@@ -331,6 +328,12 @@ function workloadNames(o: Options, location: ReturnType<typeof locateCorpus>): {
     names: [...(existsSync(join(v6, BIG)) ? (['big-bf'] as const) : []), 'v6', 'generated', ...(existsSync(join(v6, BIG_TEXT)) ? (['big-bf-text'] as const) : [])],
     note: '',
   };
+}
+
+/** The rows of workload `name`, measured in this process (`alone`: one that has measured nothing else). */
+function measureWorkload(name: WorkloadName, o: Options, alone: boolean): Row[] {
+  if (name === 'big-bf-text') return measureAssembly(join(o.corpus, 'v6', BIG_TEXT), o.runs, alone);
+  return measure(loadWorkload(name, o), o.runs, alone ? 'this workload' : 'this and earlier workloads');
 }
 
 /**
