@@ -21,9 +21,6 @@ import type { SourceText } from './assembly-error.js';
 import { KEYWORD_LIST, Lexer, Tok, unescapeName } from './lexer.js';
 import { BINARY_OPCODES, IntBuffer, Op, Ref, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
 
-/** LLVM's grammar refused `label*` (a basic block has no address in LLVM 1.x). */
-const NO_LABEL_POINTER = 'a pointer to a label is not allowed (LLVM: cannot form a pointer to a basic block)';
-
 /** Limits on what a text may make the parser build (docs/limits.md). */
 export interface AssemblyLimits {
   /** Nesting of types, constants and parentheses. */
@@ -550,8 +547,7 @@ class Parser {
       while (lx.kind === Tok.Char && lx.value === '*') {
         const star = lx.start;
         lx.next();
-        if (id === this.voidNode) this.fail('a pointer to void is not allowed (use sbyte*)');
-        if (id === this.labelNode) this.fail(NO_LABEL_POINTER, star);
+        this.checkPointee(id, star);
         id = this.pointerNode(id);
       }
       if (lx.kind !== Tok.Char || lx.value !== '(') {
@@ -573,6 +569,13 @@ class Parser {
     let id = this.namedNodes.get(name);
     if (id === undefined) this.namedNodes.set(name, (id = this.node({ k: 'named', name, at })));
     return id;
+  }
+
+  /** `id*` as LLVM's grammar took it: no pointer to void or to a label (`star`: where the `*` is). */
+  private checkPointee(id: number, star: number): void {
+    if (id === this.voidNode) this.fail('a pointer to void is not allowed (use sbyte*)');
+    // (A basic block has no address in LLVM 1.x.)
+    if (id === this.labelNode) this.fail('a pointer to a label is not allowed (LLVM: cannot form a pointer to a basic block)', star);
   }
 
   /** The node of a pointer to node `el`, which has nothing pending (one per pointee). */
@@ -601,8 +604,7 @@ class Parser {
     for (;;) {
       const star = this.lx.start;
       if (this.eatChar('*')) {
-        if (this.isVoid(t.id)) this.fail('a pointer to void is not allowed (use sbyte*)');
-        if (t.id === this.labelNode) this.fail(NO_LABEL_POINTER, star);
+        this.checkPointee(t.id, star);
         // The common case, without a key string: one node per pointee.
         if (t.ups.length === 0) t = this.closed(this.pointerNode(t.id));
         else t = this.close({ k: 'pointer', el: t.id }, [t]);
