@@ -35,8 +35,9 @@ export function readSymbolTable(ctx: ModuleContext, scope: SymbolScope): SymbolT
   const { row, limits } = ctx;
   const layout: SymbolTableLayout = { valuePlanes: [] };
   const typeNames: string[] = [];
-  // LLVM's naming, once a clash may arise (see symbol-naming.ts).
-  let naming = ctx.moduleNaming;
+  // LLVM's naming, once a clash may arise (see symbol-naming.ts): from the start for a second
+  // table, which names what the first named, perhaps otherwise.
+  let naming = ctx.moduleNaming ?? (ctx.module.layout !== undefined ? moduleNaming(ctx) : undefined);
   const filter = PLANE_NAMES;
   if (!row.typeDerivedFromValue) readNamedTypes(ctx, scope.types, typeNames);
   while (!r.atEnd()) {

@@ -222,6 +222,17 @@ describe('names that clash in a symbol table', () => {
     expect(text).toContain('call int %late( )');
   });
 
+  it('names by a second module table in turn, from the first one\'s names', () => {
+    const bytes = assembled('%g = global int 1\n%h = global int 2\nimplementation\nint %f() {\nentry:\n\t%v = load int* %g\n\t%w = load int* %h\n\t%s = add int %v, %w\n\tret int %s\n}\n');
+    const { module } = blocksOf(bytes);
+    const planes = planesOf(bodyOf(bytes, tableIn(module)));
+    // The second table names %g `h`, which %h still holds: `h1`.
+    const twice = withTables(bytes, module, [module], [planes, planes.map((p) => renamed(p, { g: 'h' }))]);
+    const text = listing(twice);
+    expect(text).toContain('%h1 = global int 1');
+    expect(text).toContain('%h = global int 2');
+  });
+
   it('renames a global that clashes in the module\'s table', () => {
     const bytes = assembled('%g = global int 1\n%h = global int 2\nimplementation\nint %f() {\n\t%v = load int* %g\n\t%w = load int* %h\n\t%s = add int %v, %w\n\tret int %s\n}\n');
     const { module } = blocksOf(bytes);
