@@ -121,6 +121,12 @@ function withFunctionTables(bytes: Uint8Array, edit: (planes: Plane[]) => Plane[
   return withTables(bytes, fn!, [module, fn!], edit(planesOf(bodyOf(bytes, tableIn(fn!)))));
 }
 
+/** `bytes` with its module symbol table replaced by `tables` (made from its own planes). */
+function withModuleTables(bytes: Uint8Array, edit: (planes: Plane[]) => Plane[][]): Uint8Array {
+  const { module } = blocksOf(bytes);
+  return withTables(bytes, module, [module], edit(planesOf(bodyOf(bytes, tableIn(module)))));
+}
+
 /** The listing of `bytes`, ours checked against LLVM 1.9's where it is at hand; the function's body lines. */
 function listing(bytes: Uint8Array): string {
   const ours = printModule(readModule(bytes));
@@ -222,23 +228,18 @@ describe('names that clash in a symbol table', () => {
     expect(text).toContain('call int %late( )');
   });
 
+  /** Two globals of one type, both used. */
+  const GLOBALS = assembled('%g = global int 1\n%h = global int 2\nimplementation\nint %f() {\nentry:\n\t%v = load int* %g\n\t%w = load int* %h\n\t%s = add int %v, %w\n\tret int %s\n}\n');
+
   it('names by a second module table in turn, from the first one\'s names', () => {
-    const bytes = assembled('%g = global int 1\n%h = global int 2\nimplementation\nint %f() {\nentry:\n\t%v = load int* %g\n\t%w = load int* %h\n\t%s = add int %v, %w\n\tret int %s\n}\n');
-    const { module } = blocksOf(bytes);
-    const planes = planesOf(bodyOf(bytes, tableIn(module)));
     // The second table names %g `h`, which %h still holds: `h1`.
-    const twice = withTables(bytes, module, [module], [planes, planes.map((p) => renamed(p, { g: 'h' }))]);
-    const text = listing(twice);
+    const text = listing(withModuleTables(GLOBALS, (planes) => [planes, planes.map((p) => renamed(p, { g: 'h' }))]));
     expect(text).toContain('%h1 = global int 1');
     expect(text).toContain('%h = global int 2');
   });
 
   it('renames a global that clashes in the module\'s table', () => {
-    const bytes = assembled('%g = global int 1\n%h = global int 2\nimplementation\nint %f() {\n\t%v = load int* %g\n\t%w = load int* %h\n\t%s = add int %v, %w\n\tret int %s\n}\n');
-    const { module } = blocksOf(bytes);
-    const planes = planesOf(bodyOf(bytes, tableIn(module)));
-    const clashing = withTables(bytes, module, [module], [planes.map((p) => renamed(p, { h: 'g' }))]);
-    const text = listing(clashing);
+    const text = listing(withModuleTables(GLOBALS, (planes) => [planes.map((p) => renamed(p, { h: 'g' }))]));
     expect(text).toContain('%g = global int 1');
     expect(text).toContain('%g1 = global int 2');
     expect(text).toContain('load int* %g1');
