@@ -8,6 +8,7 @@
  * (`settings`), and its use in `convertFile`.
  */
 import { UsageError, type OptionSpec } from './args.js';
+import { DEFAULT_TRIPLE } from '../modern/triple.js';
 import { loadAnalyzer, loadPrinter, loadReader, loadUpgrader } from './engines.js';
 import { ANALYZE_HELP, AS_HELP, DIS_HELP, REWRITE_HELP, UPGRADE_HELP } from './help.js';
 
@@ -116,7 +117,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     settings: (o) => {
       const triple = o.get('triple');
       const exceptions = o.get('exceptions');
-      return { command: 'upgrade', triple: tripleChoice(typeof triple === 'string' ? triple : 'none'), exceptions: exceptions === 'abort' ? 'abort' : 'native' };
+      return { command: 'upgrade', triple: tripleChoice(typeof triple === 'string' ? triple : DEFAULT_TRIPLE), exceptions: exceptions === 'abort' ? 'abort' : 'native' };
     },
     outputName: (relative) => replaceBc(relative, '.ll'),
     inputExtension: '.bc',

@@ -6,10 +6,11 @@
 import type { Module } from '../graph/module.js';
 import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 import type { ExceptionModel } from './exceptions.js';
-import { ModuleContext, type TripleChoice } from './module.js';
+import { ModuleContext } from './module.js';
+import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { UpgradeError } from './upgrade-error.js';
 
-export type { TripleChoice } from './module.js';
+export { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 
 export { UpgradeError };
 export { EXCEPTION_MODELS, type ExceptionModel } from './exceptions.js';
@@ -22,8 +23,9 @@ export interface ModernOptions {
    */
   exceptions?: ExceptionModel;
   /**
-   * The `target triple` of the result: `'keep'` (default) the module's own, `'none'` leave it out
-   * so that LLVM's tools use the host they run on, or a triple string to write instead. A 1.x
+   * The `target triple` of the result: `'none'` (default, `DEFAULT_TRIPLE`, as the CLI's
+   * `upgrade`) leaves it out so that LLVM's tools use the host they run on, keeping the module's
+   * own as a comment; `'keep'` the module's own; or a triple string to write instead. A 1.x
    * module's triple names the machine it was compiled for (often `i686-…`), and `lli` on another
    * host crashes running it: see docs/upgrade.md, "The target triple".
    */
@@ -38,7 +40,7 @@ export interface ModernOptions {
  */
 export function printModern(module: Module, options: ModernOptions = {}): string {
   try {
-    return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? 'keep').print();
+    return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE).print();
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);
     throw e;

@@ -11,6 +11,7 @@ import { printFunctionBody } from './function.js';
 import { planIntrinsic, type IntrinsicPlan } from './intrinsics.js';
 import { escapeString, formatName, NameScope } from './names.js';
 import { UpgradeError } from './ops.js';
+import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { TypePrinter } from './types.js';
 import { functionAttributes, valueAttributes, visibilityPrefix } from './v7.js';
 
@@ -61,12 +62,7 @@ export function callingConvention(cc: number, isVarArg: boolean): string {
 /** The largest calling convention number LLVM 16 holds (`CallingConv::MaxID`). */
 const MAX_MODERN_CALLING_CONVENTION = 1023;
 
-/**
- * What `target triple` the upgraded module says: `'keep'` the module's own (when LLVM 16 knows
- * its architecture), `'none'` no triple (LLVM's tools then use the host they run on), or any other
- * string: that triple.
- */
-export type TripleChoice = 'keep' | 'none' | (string & {});
+export type { TripleChoice } from './triple.js';
 
 export class ModuleContext {
   readonly types: TypePrinter;
@@ -91,7 +87,7 @@ export class ModuleContext {
   constructor(
     readonly module: Module,
     readonly exceptions: ExceptionModel = 'native',
-    private readonly triple: TripleChoice = 'keep',
+    private readonly triple: TripleChoice = DEFAULT_TRIPLE,
   ) {
     this.types = new TypePrinter(module);
     this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g));
