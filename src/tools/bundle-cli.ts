@@ -91,7 +91,9 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   plugins: [lazyModules],
-  sourcemap: 'linked',
+  // A map for the checkout's bundle; none for the package (`npm run build:package`, run by `npm
+  // pack`), which ships no sources for a map to point to.
+  sourcemap: process.argv.includes('--no-source-map') ? false : 'linked',
   logLevel: 'warning',
 });
 
