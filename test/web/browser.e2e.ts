@@ -14,12 +14,14 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, preview, type PreviewServer } from 'vite';
+import { build, createLogger, preview, type PreviewServer } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readModule } from '../../src/read.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { printModule } from '../../src/print/index.js';
+import { printModern } from '../../src/modern/index.js';
 import { writeModule } from '../../src/encode/write.js';
+import { convertToVersion7 } from '../../src/convert/to-version7.js';
 import { writeArchive } from '../../src/archive/index.js';
 import { analyzeBytes, type BlockNode as AnalysisBlock } from '../../src/analyze/index.js';
 import { locateCorpus, NO_CORPUS_HINT } from '../../src/tools/corpus-location.js';
@@ -118,10 +120,19 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
   const requests: string[] = [];
   const pageErrors: string[] = [];
   const timings: Record<string, number> = {};
+  /** What `vite build` warned about while building the page (it must be nothing). */
+  const buildWarnings: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(results, { recursive: true });
-    await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
+    const logger = createLogger('warn');
+    const warn = (msg: string): void => {
+      buildWarnings.push(msg);
+      console.warn(msg);
+    };
+    logger.warn = warn;
+    logger.warnOnce = warn;
+    await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', customLogger: logger });
     server = await preview({
       configFile: path.join(root, 'web/vite.config.ts'),
       preview: { port: 0, host: '127.0.0.1', strictPort: false },
@@ -192,9 +203,14 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
       timings[c.file] = millis;
       expect(await page.getAttribute('body', 'data-state')).toBe('ready');
       await page.click('#tab-disasm');
-      await chooseSyntax('1.9');
+      // Version 7 has LLVM 2.0's syntax only: it opens in it, and "LLVM 1.9" is not offered.
+      const only20 = c.file.startsWith('v7/');
+      if (only20) {
+        expect(await page.locator('input[name="syntax"][value="1.9"]').isDisabled()).toBe(true);
+        expect(await page.locator('input[name="syntax"][value="native"]').isChecked()).toBe(true);
+      } else await chooseSyntax('1.9');
 
-      // LLVM 1.9 syntax: the page's text is the reference text.
+      // LLVM 1.9 syntax (version 7: LLVM 2.0's): the page's text is the reference text.
       const text19 = await downloadText();
       expect(text19).toBe(readText(refPath(c, c.ref19)));
       // The virtualised view shows the same lines at the top.
@@ -212,7 +228,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
         console.warn(`[test:web] ${c.file}: the library's native (${c.native}) printing does not match the reference yet; checked the page against the library`);
         expect(native).toBe(library);
       }
-      await chooseSyntax('1.9');
+      if (!only20) await chooseSyntax('1.9');
 
       // The block tree lists the analyzer's blocks, each with its offset and size.
       const analysis = analyzeBytes(bytes);
@@ -297,20 +313,17 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
-  corpusTest('modern IR, when this build has the upgrader', async () => {
-    const bytes = new Uint8Array(readFileSync(path.join(corpus, 'v6/Feature__calltest.bc')));
-    await open('v6/Feature__calltest.bc');
-    if (!existsSync(path.join(root, 'src/modern/index.ts'))) {
-      expect(await page.locator('#modern-option').isVisible()).toBe(false);
-      return;
-    }
-    // Imported by a computed name so that this file still type-checks in a build without it.
-    const spec = '../../src/modern/index.js';
-    const modern = (await import(/* @vite-ignore */ spec)) as { printModern(m: ReturnType<typeof readModule>): string };
+  test('modern IR (corpus/hello.bc): what printModern prints, with its default triple', async () => {
+    const bytes = new Uint8Array(readFileSync(HELLO));
+    await open(HELLO);
+    await page.click('#tab-disasm');
     await page.locator('input[name="syntax"][value="modern"]').check();
     await page.waitForSelector('body[data-printing="false"]', { timeout: 60_000 });
-    expect(await downloadText()).toBe(modern.printModern(readModule(bytes)));
-    await page.screenshot({ path: path.join(results, 'v6_Feature__calltest-modern.png') });
+    const text = await downloadText();
+    expect(text).toBe(printModern(readModule(bytes)));
+    // No triple, so that lli runs it on the host; the file's own stays a comment.
+    expect(text).toContain('; LLVM 1.x: target triple = "i686-pc-linux-gnu"');
+    await page.screenshot({ path: path.join(results, 'hello-modern.png') });
     await chooseSyntax('1.9');
   });
 
@@ -439,10 +452,17 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     expect(await downloadText()).toBe(readText(path.join(root, 'corpus/hello.ll')));
     expect(await treeLabels()).toEqual(expectedBlocks(analyzeBytes(bytes).blocks));
 
-    // Convert offers every writable version, 0 and 1 included.
+    // Convert offers every writable version, 7 (LLVM 2.0 development), 0 and 1 included, and
+    // starts at the file's own.
     const offered = await page.locator('#convert-version option').evaluateAll((os) => os.map((o) => o.getAttribute('value')));
-    expect(offered).toEqual(['6', '5', '3', '1', '0']);
+    expect(offered).toEqual(['7', '6', '5', '3', '1', '0']);
+    expect(await page.locator('#convert-version').inputValue()).toBe('6');
     await page.selectOption('#convert-compression', 'none');
+    // Version 7: signless integers, through llvm-upgrade's conversion as the CLI's rewrite does.
+    await page.selectOption('#convert-version', '7');
+    const [v7] = await Promise.all([page.waitForEvent('download'), page.click('#convert-button')]);
+    expect(v7.suggestedFilename()).toBe('hello.v7.bc');
+    expect(Buffer.from(readFileSync(await v7.path()))).toEqual(Buffer.from(writeModule(convertToVersion7(readModule(bytes)), { bytecodeVersion: 7, compression: 'none' })));
     for (const version of ['6', '5', '3']) {
       await page.selectOption('#convert-version', version);
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#convert-button')]);
@@ -460,6 +480,59 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     }
     await page.selectOption('#convert-version', '6');
     await page.screenshot({ path: path.join(results, 'hello-convert-refused.png') });
+  });
+
+  test('a version-7 file (made here from corpus/hello.bc by the library): opens in LLVM 2.0\'s syntax, and Convert writes it back as it was', async () => {
+    const v7 = writeModule(convertToVersion7(readModule(new Uint8Array(readFileSync(HELLO)))), { bytecodeVersion: 7, compression: 'none' });
+    const module = readModule(v7);
+    expect(module.source?.bytecodeVersion).toBe(7);
+    await open('hello-v7.bc', Buffer.from(v7));
+    expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+    await page.click('#tab-disasm');
+    // LLVM 1.9 could not read version 7: its syntax is not offered, and the file opens in LLVM 2.0's.
+    expect(await page.locator('input[name="syntax"][value="1.9"]').isDisabled()).toBe(true);
+    expect(await page.locator('input[name="syntax"][value="native"]').isChecked()).toBe(true);
+    expect(await page.locator('#native-label').textContent()).toBe('Native (LLVM 2.0)');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-disasm')]);
+    expect(download.suggestedFilename()).toBe('hello-v7.ll');
+    const text = readText(await download.path());
+    expect(text).toBe(printModule(module, { syntax: 'native' }));
+    expect(text).toMatch(/^define i32 @main\(\) \{$/m);
+    expect(await page.locator('#disasm .code-line .code').evaluateAll((els) => els.slice(0, 2).map((e) => e.textContent))).toEqual(text.split('\n').slice(0, 2));
+    expect(await page.locator('#summary').innerText()).toMatch(/Bytecode version\s+7\b/);
+    await page.screenshot({ path: path.join(results, 'hello-v7.png') });
+
+    // Convert offers version 7, starts there, and writes the file back byte for byte.
+    await page.selectOption('#convert-compression', 'auto');
+    expect(await page.locator('#convert-version').inputValue()).toBe('7');
+    const [written] = await Promise.all([page.waitForEvent('download'), page.click('#convert-button')]);
+    expect(Buffer.from(readFileSync(await written.path()))).toEqual(Buffer.from(v7));
+
+    // The next file opens in the syntax the user chose before (LLVM 1.9), not in the version-7 file's.
+    await open(HELLO);
+    expect(await page.locator('input[name="syntax"][value="1.9"]').isDisabled()).toBe(false);
+    expect(await page.locator('input[name="syntax"][value="1.9"]').isChecked()).toBe(true);
+    expect(await downloadText()).toBe(readText(path.join(root, 'corpus/hello.ll')));
+  });
+
+  test('a file that is not bytecode (a PNG): the error, and no figures of blocks it does not have', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 0)]);
+    let expected: unknown;
+    try {
+      readModule(new Uint8Array(png));
+    } catch (e) {
+      expected = e;
+    }
+    expect(expected).toBeInstanceOf(BytecodeError);
+    await open('picture.png', png);
+    expect(await page.getAttribute('body', 'data-state')).toBe('failed');
+    await expect.poll(() => page.locator('#error').isVisible()).toBe(true);
+    expect(await page.locator('#error').innerText()).toContain((expected as BytecodeError).reason);
+    const summary = await page.locator('#summary').innerText();
+    expect(summary).toContain('picture.png');
+    expect(summary).not.toMatch(/Blocks|Constants|Symbol tables|Compaction tables/);
+    expect(await page.locator('#convert-card').isVisible()).toBe(false);
+    await page.screenshot({ path: path.join(results, 'not-bytecode.png') });
   });
 
   test('an archive (lib.a of corpus/hello.bc twice and a text file): its members listed, the first bytecode member shown, another opened on click', async () => {
@@ -492,6 +565,10 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     // A plain file afterwards hides the list again.
     await open(HELLO);
     expect(await page.locator('#members-card').isVisible()).toBe(false);
+  });
+
+  test('the page built without a warning', () => {
+    expect(buildWarnings).toEqual([]);
   });
 
   test('no requests leave the page, and nothing failed', () => {

@@ -110,9 +110,29 @@ function send(message: ToWorker, transfer: Transferable[] = []): void {
   worker.postMessage(message, transfer);
 }
 
+/**
+ * The syntax the user last chose. A file opens in it when it can be printed so; a version-7 file,
+ * which has LLVM 2.0's syntax only, opens in that without changing the choice for the next file.
+ */
+let preferredSyntax: Syntax = '1.9';
 function selectedSyntax(): Syntax {
-  const checked = document.querySelector<HTMLInputElement>('input[name="syntax"]:checked');
-  return (checked?.value ?? '1.9') as Syntax;
+  return preferredSyntax;
+}
+
+/** Offers the syntaxes the open file can be printed in; the others are disabled, saying why. */
+function offerSyntaxes(syntaxes: Syntax[]): void {
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="syntax"]')) {
+    const offered = syntaxes.includes(radio.value as Syntax);
+    radio.disabled = !offered;
+    const label = radio.closest('label');
+    if (label) label.title = offered ? '' : radio.value === '1.9' ? "LLVM 1.9 could not read this file's bytecode version: it has LLVM 2.0's syntax only" : '';
+  }
+  byId('modern-option').hidden = !syntaxes.includes('modern');
+}
+
+/** The bytecode versions Convert writes (the options of its list). */
+function convertVersions(): string[] {
+  return [...byId<HTMLSelectElement>('convert-version').options].map((o) => o.value);
 }
 
 function setState(state: 'idle' | 'loading' | 'ready' | 'failed'): void {
@@ -231,7 +251,7 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       }, msg.streamIsFile);
       // The native dialect is named after the release whose llvm-dis it imitates.
       byId('native-label').textContent = msg.summary.nativeDialect ? `Native (${msg.summary.nativeDialect})` : 'Native';
-      byId('modern-option').hidden = !msg.syntaxes.includes('modern');
+      offerSyntaxes(msg.syntaxes);
       showText(msg.text, msg.textError ?? (msg.error ? { ...msg.error, message: 'the file could not be read (see above).' } : null));
       streamBytes = new Uint8Array(msg.stream);
       hexCaption.textContent = msg.streamIsFile
@@ -241,6 +261,9 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
           : `(${formatBytes(streamBytes.length)})`;
       hexView.show(streamBytes, stopAt);
       byId('convert-card').hidden = !msg.canConvert;
+      // Convert starts at the file's own version, so that it writes the file back as it is unless told otherwise.
+      const own = String(msg.summary.bytecodeVersion ?? '');
+      if (msg.canConvert && convertVersions().includes(own)) byId<HTMLSelectElement>('convert-version').value = own;
       convertStatus.textContent = '';
       timing.open = timing.analyse = '';
       renderTiming();
@@ -298,7 +321,9 @@ fileInput.addEventListener('change', () => {
 
 for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="syntax"]')) {
   radio.addEventListener('change', () => {
-    if (!radio.checked || document.body.dataset['state'] !== 'ready') return;
+    if (!radio.checked) return;
+    preferredSyntax = radio.value as Syntax;
+    if (document.body.dataset['state'] !== 'ready') return;
     if (currentText?.syntax === radio.value) return;
     const id = nextId++;
     latest.print = id;
@@ -332,7 +357,9 @@ downloadButton.addEventListener('click', () => {
   if (!currentText) return;
   // A member `lib.a(x.bc)` downloads as `x.ll`.
   const base = fileName.replace(/^.*\((.*)\)$/s, '$1').replace(/\.(bc|bc-\d+)$/i, '');
-  const suffix = currentText.syntax === 'modern' ? '.modern.ll' : currentText.syntax === 'native' ? '.native.ll' : '.ll';
+  // A file with one printed syntax (version 7: LLVM 2.0's) downloads its listing as plain `.ll`.
+  const onlyNative = byId<HTMLInputElement>('syntax-19').disabled;
+  const suffix = currentText.syntax === 'modern' ? '.modern.ll' : currentText.syntax === 'native' && !onlyNative ? '.native.ll' : '.ll';
   download(latin1Bytes(currentText.text), base + suffix, 'text/plain');
 });
 

@@ -1,11 +1,13 @@
 /**
- * The library as the worker uses it. The printer and analyzer are imported directly; the
- * modern-IR upgrader (`src/modern`) arrived later than the rest, so it is looked up with Vite's
- * `import.meta.glob`, which resolves to an empty object when the file is absent: the page builds
- * either way and simply offers no "Modern IR" option without it.
+ * The library as the worker uses it: the printer, the analyzer and the modern-IR upgrader
+ * (`src/modern`), all imported directly. (The upgrader was once looked up with Vite's
+ * `import.meta.glob`, for builds without it; the printer imports it anyway, for `syntax:
+ * 'modern'`, so the lookup only made `npm run build:web` warn that the dynamic import could not
+ * move it into a chunk of its own.)
  */
 import type { Module } from '../../../src/graph/module.js';
 import { printModule } from '../../../src/print/index.js';
+import { printModern } from '../../../src/modern/index.js';
 import { analyzeWithDump, type Analysis, type DumpRecord } from '../../../src/analyze/index.js';
 
 export type { Analysis, DumpRecord };
@@ -13,8 +15,6 @@ export type { Analysis, DumpRecord };
 interface ModernApi {
   printModern(module: Module): string;
 }
-
-const modernModules = import.meta.glob<ModernApi>('../../../src/modern/index.ts');
 
 export interface Library {
   print(module: Module, syntax: '1.9' | 'native'): string;
@@ -24,20 +24,12 @@ export interface Library {
 
 let library: Promise<Library> | undefined;
 
-/** Loads the library (once), with the modern-IR printer if this build has it. */
+/** The library (a promise, so that a part loaded later would not change the worker). */
 export function loadLibrary(): Promise<Library> {
-  library ??= (async () => {
-    const loadModern = Object.values(modernModules)[0];
-    let modern: ModernApi | null = null;
-    if (loadModern) {
-      const m = await loadModern();
-      if (typeof m.printModern === 'function') modern = m;
-    }
-    return {
-      print: (module, syntax) => printModule(module, { syntax }),
-      analyze: (bytes) => analyzeWithDump(bytes),
-      modern,
-    };
-  })();
+  library ??= Promise.resolve({
+    print: (module, syntax) => printModule(module, { syntax }),
+    analyze: (bytes) => analyzeWithDump(bytes),
+    modern: { printModern: (module) => printModern(module) },
+  });
   return library;
 }

@@ -10,6 +10,7 @@ import { writeModule } from '../../../src/encode/write.js';
 import { classifyContents, isArchive, isFileMember, memberContents, readArchive } from '../../../src/archive/index.js';
 import { decodeLatin1 } from '../../../src/binary/latin1.js';
 import { writeModuleAsync } from '../../../src/encode/write.js';
+import { convertToVersion7 } from '../../../src/convert/to-version7.js';
 import { BytecodeError } from '../../../src/errors/bytecode-error.js';
 import { formatFor } from '../../../src/format/format-table.js';
 import { withCompressedTextModeDiagnosis } from '../../../src/format/text-mode-damage.js';
@@ -92,8 +93,16 @@ function lineStartsOf(text: string): Uint32Array {
   return starts;
 }
 
-function syntaxesOf(lib: Library): Syntax[] {
-  return lib.modern ? ['1.9', 'native', 'modern'] : ['1.9', 'native'];
+/**
+ * The syntaxes the page offers for `module`. A module of signless integers (version 7, LLVM 2.0
+ * development) has one listing, LLVM 2.0's as r36867's `llvm-dis` printed it: LLVM 1.9 could not
+ * read the file, so there is no "LLVM 1.9" printing to offer, and it opens as its native syntax.
+ */
+function syntaxesOf(lib: Library, module: Module | null = null): Syntax[] {
+  const version = module?.source?.bytecodeVersion;
+  const only20 = version !== undefined && formatFor(version)?.typeIdScheme === 'llvm2';
+  const printed: Syntax[] = only20 ? ['native'] : ['1.9', 'native'];
+  return lib.modern ? [...printed, 'modern'] : printed;
 }
 
 /** Prints `module` in `syntax`, or explains why it cannot. */
@@ -188,7 +197,7 @@ async function open(id: number, name: string, input: Uint8Array, syntax: Syntax)
 
   let text: TextResult | null = null;
   let textError: ErrorInfo | null = null;
-  const syntaxes = syntaxesOf(lib);
+  const syntaxes = syntaxesOf(lib, module);
   if (module) {
     progress('Disassembling', 3);
     const chosen = syntaxes.includes(syntax) ? syntax : (syntaxes[0] ?? syntax);
@@ -210,7 +219,9 @@ async function open(id: number, name: string, input: Uint8Array, syntax: Syntax)
       writtenBy: assembledFrom ?? row?.writtenBy ?? null,
       nativeDialect: row ? `LLVM ${row.nativeDialect}` : null,
       uncompressedSize: unwrapped?.stream.length ?? null,
-      counts: [...(module ? moduleCounts(module) : []), ...(analysis ? analysisCounts(analysis) : [])],
+      // The analyzer's figures only where it walked a module block: for a file that is not bytecode
+      // they would be a row of zeros beside the error.
+      counts: [...(module ? moduleCounts(module) : []), ...(analysis && analysis.blocks.length > 0 ? analysisCounts(analysis) : [])],
     };
   };
 
@@ -308,7 +319,12 @@ async function convert(id: number, version: number, compression: 'auto' | 'none'
     return;
   }
   try {
-    const out = await writeModuleAsync(current.module, { bytecodeVersion: version, compression });
+    // Version 7 has signless integers only: an LLVM 1.x module goes through llvm-upgrade's
+    // conversion first, as the CLI's `rewrite --bytecode-version 7` does (a version-7 module is
+    // returned as it is).
+    const signless = formatFor(version)?.typeIdScheme === 'llvm2';
+    const module = signless ? convertToVersion7(current.module) : current.module;
+    const out = await writeModuleAsync(module, { bytecodeVersion: version, compression });
     const copy = out.slice().buffer;
     post({ type: 'converted', id, bytes: copy, fileName, error: null }, [copy]);
   } catch (e) {
