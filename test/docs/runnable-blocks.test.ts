@@ -108,7 +108,7 @@ const blocks = DOCUMENTS.flatMap((file) => runnableBlocks(file, readFileSync(joi
 
 describe('runnable blocks of README.md and docs/*.md', () => {
   it('finds the convention in use (README and docs)', () => {
-    expect(blocks.filter((b) => b.file === 'README.md').map((b) => b.language).sort()).toEqual(['console', 'console', 'ts']);
+    expect(blocks.filter((b) => b.file === 'README.md').map((b) => b.language).sort()).toEqual(['console', 'console', 'console', 'ts']);
     expect(blocks.some((b) => b.file.startsWith('docs/'))).toBe(true);
   });
 
