@@ -141,6 +141,30 @@ export async function planBatch(spec: CommandSpec, settings: Settings, operands:
 }
 
 /**
+ * Refuses, before anything is read or listed, a batch whose outputs would be its inputs where
+ * that shows from the operands alone: a file whose output (in OUTDIR, under its own name) is the
+ * file itself, or a directory that is OUTDIR for a command that keeps names (rewrite). (The
+ * planned files are checked again, file by file, once listed.)
+ */
+export function checkBatchOverInputs(spec: CommandSpec, settings: Settings, operands: readonly string[], outputDirectory: string | undefined, io: CliIo): void {
+  if (outputDirectory === undefined || !io.identity) return;
+  const outDir = io.identity(outputDirectory);
+  for (const operand of operands) {
+    if (operand === '-') continue;
+    const input = io.identity(operand);
+    if (input === undefined) continue; // missing, or `lib.a(member)`: said when its turn comes
+    const directory = io.isDirectory(operand);
+    // A directory's files keep their names in OUTDIR only under a command that keeps names.
+    const keepsNames = spec.outputName(`x${spec.inputExtension}`, settings) === `x${spec.inputExtension}`;
+    const output = directory ? (keepsNames ? outDir : undefined) : io.identity(join(outputDirectory, spec.outputName(basename(operand), settings)));
+    if (input !== undefined && output !== undefined && input.dev === output.dev && input.ino === output.ino) {
+      const target = directory ? outputDirectory : join(outputDirectory, spec.outputName(basename(operand), settings));
+      throw new FileError(target, `refusing to write over an input: it is ${operand} itself${directory ? ' (the outputs would replace the files read)' : ''} (nothing was read or written)`);
+    }
+  }
+}
+
+/**
  * What `join(dir, name)` puts before a plain name (no separator, not `.` or `..`), so that
  * `joinPrefix(dir) + relative` is `join(dir, relative)` for a walk's clean relative paths. (A cold
  * path.join costs some 20,000 instructions: three per file were a tenth of a batch's planning.)
@@ -287,7 +311,8 @@ function walkNote(root: string, spec: CommandSpec, walked: Walked): string | und
   const parts: string[] = [];
   const { count, examples } = walked.bySignature;
   if (count > 0) parts.push(`${count} file${count === 1 ? '' : 's'} not named .bc taken for ${count === 1 ? 'its' : 'their'} bytecode signature (${examples.join(', ')}${count > examples.length ? ', …' : ''})`);
-  const left = [...walked.skipped].map(([reason, n]) => `${n} ${SKIP_WORDS[reason](spec)}`);
+  // In a fixed order, whatever order the directories were listed in.
+  const left = (Object.keys(SKIP_WORDS) as SkipReason[]).filter((r) => walked.skipped.has(r)).map((r) => `${walked.skipped.get(r)!} ${SKIP_WORDS[r](spec)}`);
   const total = [...walked.skipped.values()].reduce((a, b) => a + b, 0);
   if (total > 0) parts.push(`${total} skipped: ${left.join(', ')}`);
   return parts.length === 0 ? undefined : `${root}: ${parts.join('; ')}`;

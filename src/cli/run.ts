@@ -17,7 +17,7 @@ import { archiveOperandKind, readMemberOperand, splitMemberOperand } from './arc
 import type { ReadBounds } from './bounded-read.js';
 import { LIMIT_OPTION, parseLimits } from './cli-limits.js';
 import { boundsFor } from './input-kinds.js';
-import { planBatch, runBatch, startBatchWorkers } from './batch.js';
+import { checkBatchOverInputs, planBatch, runBatch, startBatchWorkers } from './batch.js';
 import { COMMANDS, convertFile, type CommandName, type CommandSpec, type Settings } from './commands.js';
 import { describeAssemblyError, describeError, isAssemblyError } from './describe-error.js';
 import { FileError } from './file-error.js';
@@ -122,12 +122,16 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   let output = stringOption(options, 'output');
 
   const only = positionals.length === 1 ? positionals[0]! : undefined;
-  const archiveKind = only !== undefined && spec.inputExtension === '.bc' ? archiveOperandKind(only, io) : undefined;
+  const onlyDirectory = only !== undefined && only !== '-' && io.isDirectory(only);
+  // Before anything is read (even the first bytes that tell an archive): not over the input.
+  if (only !== undefined && output !== undefined && !onlyDirectory) checkNotOverInput(only, only, output, io);
+  const archiveKind = only !== undefined && !onlyDirectory && spec.inputExtension === '.bc' ? archiveOperandKind(only, io) : undefined;
   if (archiveKind === 'archive' && spec.batchNeedsDirectory && output === undefined) {
     throw new UsageError(`${spec.name} of an archive writes each bytecode member to a directory: -o DIR, or name one member: '${only}(MEMBER)' (see '${TOOL} ar t ${only}')`);
   }
-  if (positionals.length > 1 || archiveKind === 'archive' || (only !== undefined && only !== '-' && io.isDirectory(only))) {
+  if (positionals.length > 1 || archiveKind === 'archive' || onlyDirectory) {
     if (output !== undefined) checkOutputDirectory(spec, output, io);
+    checkBatchOverInputs(spec, settings, positionals, output, io);
     const jobs = jobsGiven ?? availableParallelism();
     startBatchWorkers(jobs, io);
     const files = await planBatch(spec, settings, positionals, output, io);
