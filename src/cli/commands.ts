@@ -247,10 +247,11 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         // and says where it stopped, as llvm-bcanalyzer printed its partial figures.
         // (With --dump the file is walked twice, once for the listing: cheap, and it keeps the
         // CLI on the analyzer's public functions.)
-        const analysis = analyzer.analyzeBytes(bytes, { moduleId: label });
+        const analyzeOptions = { moduleId: label, ...(limits.maxDecompressedSize === undefined ? {} : { maxDecompressedSize: limits.maxDecompressedSize }) };
+        const analysis = analyzer.analyzeBytes(bytes, analyzeOptions);
         const output =
           settings.format === 'dump'
-            ? analyzer.dumpAnalysis(bytes, { moduleId: label })
+            ? analyzer.dumpAnalysis(bytes, analyzeOptions)
             : settings.format === 'json'
               ? analyzer.analysisToJson(analysis, 2) + '\n'
               : analyzer.formatAnalysis(analysis);
