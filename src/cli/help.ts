@@ -5,8 +5,8 @@ export const TOOL = 'llvm-bytecode';
 /** Batch mode, the same for every command. */
 const BATCH_NOTE = `Several FILEs or a DIR make a batch: each output goes to OUTDIR under the input's path
 relative to DIR, in --jobs N threads (default: one per core). A DIR stands for its files down to
-32 levels: every .bc file and every other file that starts with bytecode's signature (as ends
-with .ll); one note counts what was left out, by reason. OUTDIR must be a directory (an -o
+32 levels: every .bc file and every other file that starts with bytecode's signature (for as:
+every .ll file); one note counts what was left out, by reason. OUTDIR must be a directory (an -o
 named like a file, out.ll, is refused). A file that fails gets one error line and writes
 nothing; the others are still written (exit status 1). On a terminal, a progress line on stderr.
 An archive (lib.a) stands for its bytecode members, like a DIR (OUTDIR/MEMBER.ll; members that
