@@ -68,10 +68,10 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
 
 /**
  * An error that says a limit was reached (its reason names the limit, `(maxDecompressedSize)`, or
- * is a count past its limit), not that the bytes are damaged.
+ * says what went past "the limit of" N), not that the bytes are damaged.
  */
 export function isLimitError(e: BytecodeError): boolean {
-  return /\((max[A-Za-z]+)\)|exceeds the limit of/.test(e.reason);
+  return /\((max[A-Za-z]+)\)|the limit of/.test(e.reason);
 }
 
 function describeArgument(v: unknown): string {
