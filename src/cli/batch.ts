@@ -346,7 +346,8 @@ export async function runBatchTask(task: BatchTask, io: CliIo): Promise<BatchRes
   // Into a directory: only good outputs are written (a damaged file's partial analysis is not).
   if (failure || converted.output === undefined) return failure ? { failure } : {};
   try {
-    if (file.outputIsInput) throw new UsageError('the output would replace the input');
+    // (run.ts refuses such a batch before it starts; this is the net for any other caller.)
+    if (file.outputIsInput) throw new UsageError(`refusing to write over an input: it is ${file.input} itself`);
     const at = nameStart(file.output);
     if (at > 1) io.makeDirectory(file.output.slice(0, at - 1));
     io.writeFile(file.output, converted.output, file.outputAbsent ? { known: 'absent' } : undefined);
