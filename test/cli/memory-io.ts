@@ -34,8 +34,11 @@ export function memoryIo(files: Record<string, Uint8Array> = {}, stdin: Uint8Arr
     return made.has(dir) || [...store.keys(), ...made].some((p) => p.startsWith(`${dir}/`));
   };
   const errno = (code: string, path: string) => Object.assign(new Error(`${code}: ${path}`), { code });
+  // A file's identity is its name (no links in memory): numbered as first seen.
+  const inodes = new Map<string, number>();
   return {
     files: store,
+    identity: (path) => (store.has(path) ? { dev: 1, ino: inodes.get(path) ?? (inodes.set(path, inodes.size + 1), inodes.size) } : undefined),
     stdout: (data) => void out.push(bytes(data)),
     stderr: (text) => void (err += text),
     readFile: (path, bounds) => {
