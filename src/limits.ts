@@ -11,6 +11,12 @@
  */
 export interface Limits {
   /**
+   * Bytes of one input as given: a file, a stream, an archive (`readModule` refuses a larger one
+   * before looking at it; the CLI checks a file's size before reading it and stops reading a
+   * stream there).
+   */
+  readonly maxInputSize: number;
+  /**
    * Bytes a compressed (`llvc`) file may expand to. Applied while decompressing, so a bzip2 or
    * zlib "bomb" stops with an error once it has produced this much, whatever it claims.
    */
@@ -60,6 +66,9 @@ const SIXTEEN_MI = 1 << 24;
 /**
  * The defaults.
  *
+ * - `maxInputSize` 256 MiB, as for what a compressed file expands to: an uncompressed file of
+ *   that size is ten times the largest bytecode LLVM 1.x wrote, and a stream with no end
+ *   (`/dev/zero`) stops there.
  * - `maxDecompressedSize` 256 MiB: the largest bytecode LLVM 1.x produced in practice (whole
  *   programs such as SPEC's gcc linked into one module) was tens of megabytes; 256 MiB leaves an
  *   order of magnitude of room yet fails a decompression bomb before it exhausts a default Node
@@ -77,6 +86,7 @@ const SIXTEEN_MI = 1 << 24;
  *   the bytes of its block.
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
+  maxInputSize: 256 * 1024 * 1024,
   maxDecompressedSize: 256 * 1024 * 1024,
   maxBlockDepth: 16,
   maxTypes: SIXTEEN_MI,

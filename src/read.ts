@@ -35,11 +35,15 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
     throw new TypeError(`readModule: expected the file's bytes as a Uint8Array, got ${what}`);
   }
   const limits = resolveLimits(options.limits);
+  if (bytes.length > limits.maxInputSize) {
+    throw new BytecodeError(`the input is ${bytes.length} bytes, more than the limit of ${limits.maxInputSize} bytes (maxInputSize)`, 0, []);
+  }
   let unwrapped;
   try {
     unwrapped = unwrapContainer(bytes, { maxDecompressedSize: limits.maxDecompressedSize });
   } catch (e) {
-    throw e instanceof BytecodeError ? withCompressedTextModeDiagnosis(e, bytes) : e;
+    // A limit reached is the reason, and the only one: the damage diagnosis is for damage.
+    throw e instanceof BytecodeError && !isLimitError(e) ? withCompressedTextModeDiagnosis(e, bytes) : e;
   }
   let result;
   try {
@@ -47,7 +51,7 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
   } catch (e) {
     // A version we do not read is not damage: no diagnosis is added to its refusal.
     if (e instanceof UnsupportedVersionError) throw e;
-    if (e instanceof BytecodeError && (unwrapped.compression === 'none' || unwrapped.compression === 'null')) throw withTextModeDiagnosis(e, unwrapped.stream);
+    if (e instanceof BytecodeError && !isLimitError(e) && (unwrapped.compression === 'none' || unwrapped.compression === 'null')) throw withTextModeDiagnosis(e, unwrapped.stream);
     if (e instanceof RangeError && /call stack|Invalid array length/i.test(e.message)) {
       throw new BytecodeError(`the file is too deeply nested or too large to decode (${e.message})`, 0, []);
     }
@@ -60,6 +64,14 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
     uncompressedSize: unwrapped.stream.length,
   };
   return result.module;
+}
+
+/**
+ * An error that says a limit was reached (its reason names the limit, `(maxDecompressedSize)`, or
+ * says what went past "the limit of" N), not that the bytes are damaged.
+ */
+export function isLimitError(e: BytecodeError): boolean {
+  return /\((max[A-Za-z]+)\)|the limit of/.test(e.reason);
 }
 
 function describeArgument(v: unknown): string {

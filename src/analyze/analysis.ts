@@ -134,4 +134,6 @@ export interface AnalyzeOptions {
   moduleId?: string;
   /** Collect the `--dump` listing. */
   dump?: boolean;
+  /** Bytes a compressed file may expand to (`Limits.maxDecompressedSize`, docs/limits.md). */
+  maxDecompressedSize?: number;
 }

@@ -39,11 +39,11 @@ export class AnalyzerWalk {
     this.dumping = dump;
   }
 
-  run(bytes: Uint8Array): void {
+  run(bytes: Uint8Array, maxDecompressedSize?: number): void {
     const a = this.a;
     let stream: Uint8Array;
     try {
-      const u = unwrapContainer(bytes);
+      const u = unwrapContainer(bytes, maxDecompressedSize === undefined ? {} : { maxDecompressedSize });
       stream = u.stream;
       a.signature = u.signature;
       a.compression = u.compression;

@@ -15,7 +15,7 @@ export { formatAnalysis, formatDouble } from './format.js';
 function walk(bytes: Uint8Array, options: AnalyzeOptions, dump: boolean): AnalyzerWalk {
   const w = new AnalyzerWalk(options.moduleId ?? '<stdin>', bytes.length, dump);
   try {
-    w.run(bytes);
+    w.run(bytes, options.maxDecompressedSize);
   } catch (e) {
     // run() records every BytecodeError itself; anything else is a bug, reported as data.
     const msg = e instanceof Error ? e.message : String(e);

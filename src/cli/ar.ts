@@ -11,16 +11,19 @@
  * `rcsz` write the bytes LLVM 1.9's llvm-ar wrote. Unlike it, `r` replaces a member of the same
  * name (LLVM 1.9's `r` silently kept the old one).
  */
-import { mkdirSync, statSync, utimesSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, statSync, utimesSync, existsSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { UsageError } from './args.js';
+import { NO_LIMITS_GIVEN, parseLimits, type CliLimits } from './cli-limits.js';
 import { AR_HELP, TOOL } from './help.js';
-import type { CliIo } from './io.js';
+import { boundsFor } from './input-kinds.js';
+import { writeFileAtomically, type CliIo } from './io.js';
 import { FileError } from './file-error.js';
 
 type Operation = 'd' | 'p' | 'q' | 'r' | 't' | 'x';
 
 interface ArRequest {
+  limits: CliLimits;
   operation: Operation;
   modifiers: Set<string>;
   archive: string;
@@ -30,7 +33,20 @@ interface ArRequest {
 const OPERATIONS = new Set<string>(['d', 'p', 'q', 'r', 't', 'x']);
 const MODIFIERS = new Set<string>(['c', 's', 'S', 'z', 'f', 'k', 'o', 'v', 'V', 'l']);
 
-function parseArArgs(argv: readonly string[]): ArRequest | 'help' {
+function parseArArgs(all: readonly string[]): ArRequest | 'help' {
+  // `--limit NAME=VALUE` may stand anywhere; everything else is llvm-ar's syntax.
+  const limitValues: string[] = [];
+  const argv: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const arg = all[i]!;
+    if (arg === '--limit') {
+      const value = all[++i];
+      if (value === undefined) throw new UsageError(`option '--limit' needs a value`);
+      limitValues.push(value);
+    } else if (arg.startsWith('--limit=')) limitValues.push(arg.slice('--limit='.length));
+    else argv.push(arg);
+  }
+  const limits = limitValues.length > 0 ? parseLimits(limitValues.join('\n')) : NO_LIMITS_GIVEN;
   const [ops, archive, ...files] = argv;
   if (ops === undefined || ops === '-h' || ops === '--help') return 'help';
   const letters = ops.replace(/^-/, '');
@@ -51,7 +67,7 @@ function parseArArgs(argv: readonly string[]): ArRequest | 'help' {
   if (modifiers.has('z') && operation !== 'r' && operation !== 'x') throw new UsageError("ar: the 'z' modifier is only applicable to the 'r' and 'x' operations");
   if (modifiers.has('f') && operation !== 'q' && operation !== 'r') throw new UsageError("ar: the 'f' modifier is only applicable to the 'q' and 'r' operations");
   if (modifiers.has('o') && operation !== 'x') throw new UsageError("ar: the 'o' modifier is only applicable to the 'x' operation");
-  return { operation, modifiers, archive, files };
+  return { limits, operation, modifiers, archive, files };
 }
 
 /** A path as the bytes llvm-ar stored (one character per byte). */
@@ -66,7 +82,17 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
     return 0;
   }
   const lib = await import('../archive/index.js');
-  const { operation, modifiers, archive: archivePath, files } = request;
+  const { operation, modifiers, archive: archivePath, files, limits } = request;
+  // The archive is never one of its own new members, nor replaced by one extracted from it.
+  const archiveIdentity = io.identity?.(archivePath);
+  const isTheArchive = (path: string): boolean => {
+    const id = archiveIdentity && io.identity?.(path);
+    return id !== undefined && id.dev === archiveIdentity!.dev && id.ino === archiveIdentity!.ino;
+  };
+  if (operation === 'q' || operation === 'r') {
+    const itself = files.find(isTheArchive);
+    if (itself !== undefined) throw new FileError(itself, `refusing to add the archive to itself (it is ${archivePath}; nothing was read or written)`);
+  }
   const verbose = modifiers.has('v') || modifiers.has('V');
   // The names asked for, as a set (llvm-ar's std::set<sys::Path>): sorted, each once.
   const wanted = [...new Set(files)].sort((a, b) => (asBytes(a) < asBytes(b) ? -1 : asBytes(a) > asBytes(b) ? 1 : 0));
@@ -75,7 +101,7 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
 
   let archive: ReturnType<typeof lib.readArchive> = { members: [] };
   if (existsSync(archivePath)) {
-    archive = labelled(archivePath, () => lib.readArchive(new Uint8Array(readFileSync(archivePath))));
+    archive = labelled(archivePath, () => lib.readArchive(io.readFile(archivePath, boundsFor('archive', limits)), { limits: limits.reader }));
   } else if (operation === 'q' || operation === 'r') {
     if (!modifiers.has('c')) io.stderr(`${TOOL} ar: creating ${archivePath}\n`);
   } else {
@@ -100,10 +126,11 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
           const index = archive.members.indexOf(m);
           throw new FileError(archivePath, new lib.ArchiveError(`refusing to extract member '${m.name}': its name leaves the current directory`, m.headerOffset, [`member #${index}`]));
         }
-        const data = labelled(archivePath, () => lib.memberContents(m));
+        if (isTheArchive(path)) throw new FileError(path, `refusing to extract member '${m.name}' over the archive it is in`);
+        const data = labelled(archivePath, () => lib.memberContents(m, { limits: limits.reader }));
         labelled(path, () => {
           if (m.name.includes('/')) mkdirSync(dirname(path), { recursive: true });
-          writeFileSync(path, data);
+          writeFileAtomically(path, data);
           if (modifiers.has('o')) utimesSync(path, m.date, m.date);
         });
       }
@@ -112,7 +139,7 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
       for (const m of fileMembers) {
         if (!selected(m) || (!modifiers.has('k') && lib.isBytecodeMember(m))) continue;
         if (verbose) io.stdout(`Printing ${m.name}\n`);
-        io.stdout(labelled(archivePath, () => lib.memberContents(m)));
+        io.stdout(labelled(archivePath, () => lib.memberContents(m, { limits: limits.reader })));
       }
       return 0;
     default:
@@ -126,7 +153,7 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
     if (wanted.length === 0) return 0;
     members = members.filter((m) => !wantedNames.has(m.name));
   } else {
-    const added = wanted.flatMap((path) => fromFile(path));
+    const added = wanted.flatMap((path) => fromFile(path, io, limits));
     if (added.length === 0) return 0;
     for (const member of added) {
       const storedName = modifiers.has('f') ? member.name.slice(member.name.lastIndexOf('/') + 1).slice(0, 15) : member.name;
@@ -146,7 +173,8 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
       ...(foreignTable(archive) ? { foreignSymbolTable: foreignTable(archive)! } : {}),
     }),
   );
-  labelled(archivePath, () => writeFileSync(archivePath, bytes));
+  // Replaced whole or not at all: a failure leaves the archive as it was.
+  labelled(archivePath, () => writeFileAtomically(archivePath, bytes));
   if (modifiers.has('V')) io.stdout(symbolTableListing(lib.readArchive(bytes)));
   return 0;
 
@@ -157,7 +185,7 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 /** A new member from a file: its bytes, and date/uid/gid/mode from stat, as llvm-ar took them. */
-function fromFile(path: string): { name: string; data: Uint8Array; date: number; uid: number; gid: number; mode: number }[] {
+function fromFile(path: string, io: CliIo, limits: CliLimits): { name: string; data: Uint8Array; date: number; uid: number; gid: number; mode: number }[] {
   return labelled(path, () => {
     let st;
     try {
@@ -166,7 +194,7 @@ function fromFile(path: string): { name: string; data: Uint8Array; date: number;
       throw new UsageError(`ar: file does not exist: ${path}`);
     }
     if (st.isDirectory()) return []; // llvm-ar skipped directories without R
-    return [{ name: asBytes(path), data: new Uint8Array(readFileSync(path)), date: Math.floor(st.mtimeMs / 1000), uid: st.uid, gid: st.gid, mode: st.mode }];
+    return [{ name: asBytes(path), data: io.readFile(path, boundsFor('any', limits)), date: Math.floor(st.mtimeMs / 1000), uid: st.uid, gid: st.gid, mode: st.mode }];
   });
 }
 

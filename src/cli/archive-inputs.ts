@@ -13,7 +13,9 @@
  */
 import { isArchive as looksLikeArchive } from '../archive/read-archive.js';
 import { ARCHIVE_MAGIC, type ArchiveMember } from '../archive/types.js';
+import { NO_LIMITS_GIVEN, type CliLimits } from './cli-limits.js';
 import { FileError } from './file-error.js';
+import { boundsFor } from './input-kinds.js';
 import type { CliIo } from './io.js';
 
 /** `lib.a(member.bc)` → its parts; undefined for any other operand. */
@@ -50,11 +52,11 @@ export interface ArchiveInputs {
  * The bytecode members of the archive `bytes` (read from `path`), in archive order. Throws a
  * `FileError` naming the archive when it is malformed (the `ArchiveError` says where).
  */
-export async function archiveInputs(path: string, bytes: Uint8Array): Promise<ArchiveInputs> {
+export async function archiveInputs(path: string, bytes: Uint8Array, limits: CliLimits = NO_LIMITS_GIVEN): Promise<ArchiveInputs> {
   const archive = await import('../archive/index.js');
   let members: readonly ArchiveMember[];
   try {
-    members = archive.readArchive(bytes).members;
+    members = archive.readArchive(bytes, { limits: limits.reader }).members;
   } catch (e) {
     throw new FileError(path, e);
   }
@@ -64,7 +66,7 @@ export async function archiveInputs(path: string, bytes: Uint8Array): Promise<Ar
     if (!archive.isFileMember(member)) continue;
     let contents: Uint8Array;
     try {
-      contents = archive.memberContents(member);
+      contents = archive.memberContents(member, { limits: limits.reader });
     } catch (e) {
       throw new FileError(memberLabel(path, member.name), e);
     }
@@ -82,8 +84,8 @@ export async function archiveInputs(path: string, bytes: Uint8Array): Promise<Ar
  * The one bytecode member `member` of the archive `bytes` (read from `path`), for the form
  * `lib.a(member.bc)`. The first member of that name, as `ar p` took it.
  */
-export async function archiveMember(path: string, bytes: Uint8Array, member: string): Promise<ArchiveInput> {
-  const { members, skipped } = await archiveInputs(path, bytes);
+export async function archiveMember(path: string, bytes: Uint8Array, member: string, limits: CliLimits = NO_LIMITS_GIVEN): Promise<ArchiveInput> {
+  const { members, skipped } = await archiveInputs(path, bytes, limits);
   const hit = members.find((m) => m.name === member);
   if (hit) return hit;
   const label = memberLabel(path, member);
@@ -130,15 +132,16 @@ function readHead(path: string, io: CliIo): Uint8Array | undefined {
 }
 
 /** The bytes and label of `lib.a(member.bc)`; throws `FileError` naming what is wrong. */
-export async function readMemberOperand(operand: string, io: CliIo): Promise<{ label: string; bytes: Uint8Array }> {
+export async function readMemberOperand(operand: string, io: CliIo, limits: CliLimits = NO_LIMITS_GIVEN): Promise<{ label: string; bytes: Uint8Array }> {
   const { archive, member } = splitMemberOperand(operand)!;
   let bytes: Uint8Array;
   try {
-    bytes = io.readFile(archive);
+    bytes = io.readFile(archive, { maxSize: boundsFor('any', limits).maxSize, checkHead: (head) => {
+      if (!looksLikeArchive(head)) throw new FileError(archive, `not an archive, so '${operand}' names no member (an archive begins with '!<arch>')`);
+    } });
   } catch (e) {
-    throw new FileError(archive, e);
+    throw e instanceof FileError ? e : new FileError(archive, e);
   }
-  if (!looksLikeArchive(bytes)) throw new FileError(archive, `not an archive, so '${operand}' names no member (an archive begins with '!<arch>')`);
-  const found = await archiveMember(archive, bytes, member);
+  const found = await archiveMember(archive, bytes, member, limits);
   return { label: found.label, bytes: found.bytes };
 }

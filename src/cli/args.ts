@@ -1,7 +1,8 @@
 /**
  * A small, strict command-line parser: each subcommand declares its options, and anything else
  * is a usage error (exit code 2) rather than being silently ignored. Accepts `--opt value`,
- * `--opt=value`, `-o value`, and `--` to end the options.
+ * `--opt=value`, `-o value`, and `--` to end the options. A repeatable option (`--limit`) keeps
+ * every value; for any other, the last occurrence wins.
  */
 
 /** A usage mistake: reported on one line, exit code 2. */
@@ -18,6 +19,8 @@ export interface OptionSpec {
   readonly takesValue: boolean;
   /** Allowed values, checked here so every command reports them the same way. */
   readonly choices?: readonly string[];
+  /** May be given several times: the values are kept, joined by newlines, in order. */
+  readonly repeatable?: boolean;
 }
 
 export interface Parsed {
@@ -66,7 +69,8 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
     if (spec.choices && !spec.choices.includes(value)) {
       throw new UsageError(`option '--${spec.name}' must be one of ${spec.choices.join(', ')}, not '${value}'`);
     }
-    options.set(spec.name, value);
+    const earlier = options.get(spec.name);
+    options.set(spec.name, spec.repeatable && typeof earlier === 'string' ? `${earlier}\n${value}` : value);
   }
   return { options, positionals };
 }

@@ -1,9 +1,15 @@
 /**
  * Batch mode: a command over several files and directories, `llvm-bytecode dis DIR -o OUTDIR`.
  *
- * - A directory stands for every `.bc` file under it; each output keeps the file's path relative
- *   to that directory, under OUTDIR (missing directories are created). A file named directly
- *   keeps its own name.
+ * - A directory stands for every input file under it, down to `MAX_WALK_DEPTH` levels: for the
+ *   bytecode commands every file named `.bc` and every other file that starts with bytecode's
+ *   signature (LLVM's own test suites kept files as `NAME.bc-NN`); for `as`, every `.ll` file.
+ *   What is left out is counted by reason in one note on standard error (not the command's kind
+ *   of input, a link to a directory, too deep, the output directory itself, unreadable). Each
+ *   output keeps the file's path relative to that directory, under OUTDIR (missing directories are
+ *   created). A file named directly keeps its own name.
+ * - No output may be one of the inputs (the same file, through any link): the batch is refused
+ *   before anything is read (run.ts).
  * - Files are converted by `--jobs N` threads (default the core count): this one and N - 1 worker
  *   threads (pool.ts says why this one works too); each output is exactly what the one-file
  *   command writes (both call `convertFile`).
@@ -12,13 +18,16 @@
  * - A file that fails gives one error line, in the one-file command's format, and writes nothing;
  *   the others are still written. Exit status 1 if any failed.
  * - Whatever the threads' timing, messages and standard output come in the order of the inputs
- *   (directory contents sorted by name), and on a terminal a progress line is shown on stderr.
+ *   (directory contents sorted by name), and on a terminal a progress line is shown on stderr
+ *   (files done of all, files per second, failures so far); nothing when stderr is not a terminal.
  */
 import { basename, join, resolve, sep } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { UsageError } from './args.js';
 import { convertFile, type CommandSpec, type Converted, type Settings } from './commands.js';
 import { archiveInputs, archiveOperandKind, readMemberOperand, safeOutputName, skippedNote, splitMemberOperand } from './archive-inputs.js';
+import { NO_LIMITS_GIVEN } from './cli-limits.js';
+import { boundsFor, HEAD_LENGTH, isBytecodeHead } from './input-kinds.js';
 import { describeError as describe } from './describe-error.js';
 import { FileError } from './file-error.js';
 import { TOOL } from './help.js';
@@ -67,6 +76,20 @@ function isInputName(name: string, spec: CommandSpec): boolean {
   return name.endsWith(spec.inputExtension);
 }
 
+/** How deep a directory is walked: DIR's own files are level 1. Deeper directories are skipped, and counted. */
+export const MAX_WALK_DEPTH = 32;
+
+/** Why a walk left something out, in the words of its note. */
+type SkipReason = 'not the input kind' | 'link to a directory' | 'too deep' | 'output directory' | 'unreadable';
+
+/** What a walk of one directory found and left out. */
+interface Walked {
+  readonly found: { relative: string; size: number }[];
+  readonly skipped: Map<SkipReason, number>;
+  /** Files taken for their signature although not named like the input (`x.bc-01`), a few names. */
+  readonly bySignature: { count: number; examples: string[] };
+}
+
 /**
  * The files of a batch, in the order of the operands (each directory's files sorted by path), with
  * their outputs. Throws a UsageError for what cannot be run at all (standard input, two inputs
@@ -94,7 +117,10 @@ export async function planBatch(spec: CommandSpec, settings: Settings, operands:
     // join(DIR, relative) for thousands of names: the prefix once, then concatenation.
     const inputPrefix = joinPrefix(operand);
     const outputPrefix = outputDirectory === undefined ? undefined : joinPrefix(outputDirectory);
-    for (const { relative, size } of walk(operand, io, spec)) {
+    const walkedDir = walk(operand, io, spec, outputDirectory);
+    const note = walkNote(operand, spec, walkedDir);
+    if (note !== undefined) io.stderr(`${TOOL}: note: ${note}\n`);
+    for (const { relative, size } of walkedDir.found) {
       files.push({ input: inputPrefix + relative, output: outputPrefix === undefined ? undefined : outputPrefix + spec.outputName(relative, settings), size });
     }
   }
@@ -112,6 +138,30 @@ export async function planBatch(spec: CommandSpec, settings: Settings, operands:
     }
   }
   return withOutputFacts(files, io);
+}
+
+/**
+ * Refuses, before anything is read or listed, a batch whose outputs would be its inputs where
+ * that shows from the operands alone: a file whose output (in OUTDIR, under its own name) is the
+ * file itself, or a directory that is OUTDIR for a command that keeps names (rewrite). (The
+ * planned files are checked again, file by file, once listed.)
+ */
+export function checkBatchOverInputs(spec: CommandSpec, settings: Settings, operands: readonly string[], outputDirectory: string | undefined, io: CliIo): void {
+  if (outputDirectory === undefined || !io.identity) return;
+  const outDir = io.identity(outputDirectory);
+  for (const operand of operands) {
+    if (operand === '-') continue;
+    const input = io.identity(operand);
+    if (input === undefined) continue; // missing, or `lib.a(member)`: said when its turn comes
+    const directory = io.isDirectory(operand);
+    // A directory's files keep their names in OUTDIR only under a command that keeps names.
+    const keepsNames = spec.outputName(`x${spec.inputExtension}`, settings) === `x${spec.inputExtension}`;
+    const output = directory ? (keepsNames ? outDir : undefined) : io.identity(join(outputDirectory, spec.outputName(basename(operand), settings)));
+    if (input !== undefined && output !== undefined && input.dev === output.dev && input.ino === output.ino) {
+      const target = directory ? outputDirectory : join(outputDirectory, spec.outputName(basename(operand), settings));
+      throw new FileError(target, `refusing to write over an input: it is ${operand} itself${directory ? ' (the outputs would replace the files read)' : ''} (nothing was read or written)`);
+    }
+  }
 }
 
 /**
@@ -155,9 +205,17 @@ function withOutputFacts(files: BatchFile[], io: CliIo): BatchFile[] {
     const name = f.output.slice(at);
     const names = existingNames(at === 0 ? '.' : f.output.slice(0, at));
     const outputAbsent = names !== undefined && !names.has(foldCase ? name.toLowerCase() : name);
-    const outputIsInput = !outputAbsent && name === f.input.slice(nameStart(f.input)) && resolve(f.output) === resolve(f.input);
+    const outputIsInput = !outputAbsent && f.bytes === undefined && sameFile(f.input, f.output, io);
     return outputAbsent || outputIsInput ? { ...f, ...(outputAbsent ? { outputAbsent } : {}), ...(outputIsInput ? { outputIsInput } : {}) } : f;
   });
+}
+
+/** Whether two paths are one file: by device and inode where the file system says, else by name. */
+function sameFile(a: string, b: string, io: CliIo): boolean {
+  if (!io.identity) return resolve(a) === resolve(b);
+  const x = io.identity(a);
+  const y = io.identity(b);
+  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
 }
 
 /** The files an archive operand contributes: every bytecode member, or the one it names. */
@@ -165,17 +223,17 @@ async function archiveBatchFiles(spec: CommandSpec, settings: Settings, operand:
   const outputFor = (fileName: string | undefined): string | undefined =>
     outputDirectory === undefined || fileName === undefined ? undefined : join(outputDirectory, spec.outputName(fileName, settings));
   if (kind === 'member') {
-    const { label, bytes } = await readMemberOperand(operand, io);
+    const { label, bytes } = await readMemberOperand(operand, io, settings.limits);
     const name = splitMemberOperand(operand)!.member;
     return [{ input: label, output: outputFor(safeOutputName(name)), size: bytes.length, bytes }];
   }
   let bytes: Uint8Array;
   try {
-    bytes = io.readFile(operand);
+    bytes = io.readFile(operand, boundsFor('any', settings.limits ?? NO_LIMITS_GIVEN));
   } catch (e) {
     throw new FileError(operand, e);
   }
-  const { members, skipped } = await archiveInputs(operand, bytes);
+  const { members, skipped } = await archiveInputs(operand, bytes, settings.limits);
   if (skipped.length > 0) io.stderr(`${TOOL}: note: ${skippedNote(operand, skipped)}\n`);
   if (members.length === 0) throw new FileError(operand, 'the archive has no bytecode members');
   return members.map((m) => {
@@ -190,22 +248,78 @@ async function archiveBatchFiles(spec: CommandSpec, settings: Settings, operand:
   });
 }
 
-/** Every input file under `root`, relative to it, sorted by path (bytewise, so stable everywhere). */
-function walk(root: string, io: CliIo, spec: CommandSpec): { relative: string; size: number }[] {
+/**
+ * Every input file under `root`, relative to it, sorted by path (bytewise, so stable everywhere),
+ * and what was left out. A file not named like the input is looked at: its first bytes decide
+ * (bytecode commands only; text has no signature to go by).
+ */
+function walk(root: string, io: CliIo, spec: CommandSpec, outputDirectory: string | undefined): Walked {
   const found: { relative: string; size: number }[] = [];
+  const skipped = new Map<SkipReason, number>();
+  const bySignature = { count: 0, examples: [] as string[] };
+  const skip = (reason: SkipReason): void => void skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const rootPrefix = joinPrefix(root);
   const sizeOf = (name: string): boolean => isInputName(name, spec);
+  const bytecode = spec.inputKind !== 'text';
+  const output = outputDirectory === undefined ? undefined : resolve(outputDirectory);
   // Names from a listing are plain (no separator, never . or ..): joining them is concatenating.
-  const visit = (relative: string): void => {
-    for (const entry of io.listDirectory(relative === '' ? root : rootPrefix + relative, { sizeOf })) {
+  const visit = (relative: string, depth: number): void => {
+    const here = relative === '' ? root : rootPrefix + relative;
+    for (const entry of io.listDirectory(here, { sizeOf })) {
       const path = relative === '' ? entry.name : relative + sep + entry.name;
-      if (entry.directory) visit(path);
+      const full = rootPrefix + path;
+      if (entry.directory) {
+        if (output !== undefined && resolve(full) === output) skip('output directory');
+        else if (depth >= MAX_WALK_DEPTH) skip('too deep');
+        else visit(path, depth + 1);
+      } else if (entry.linkToDirectory) skip('link to a directory');
       else if (isInputName(entry.name, spec)) found.push({ relative: path, size: entry.size });
+      else if (!bytecode) skip('not the input kind');
+      else {
+        let head: Uint8Array;
+        try {
+          head = io.readPrefix ? io.readPrefix(full, HEAD_LENGTH) : io.readFile(full).subarray(0, HEAD_LENGTH);
+        } catch {
+          skip('unreadable');
+          continue;
+        }
+        if (!isBytecodeHead(head)) {
+          skip('not the input kind');
+          continue;
+        }
+        found.push({ relative: path, size: entry.size });
+        bySignature.count++;
+        if (bySignature.examples.length < 3) bySignature.examples.push(path);
+      }
     }
   };
-  visit('');
-  return found.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
+  visit('', 1);
+  return { found: found.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0)), skipped, bySignature };
 }
+
+/** The reasons' words in the note. */
+const SKIP_WORDS: Record<SkipReason, (spec: CommandSpec) => string> = {
+  'not the input kind': (spec) => (spec.inputKind === 'text' ? 'not named .ll' : 'not bytecode (neither named .bc nor starting with its signature)'),
+  'link to a directory': () => 'links to directories (not followed)',
+  'too deep': () => `deeper than ${MAX_WALK_DEPTH} levels`,
+  'output directory': () => 'the output directory',
+  unreadable: () => 'unreadable',
+};
+
+/** One note for a walked directory: what was taken by its signature and what was left out, by reason. */
+function walkNote(root: string, spec: CommandSpec, walked: Walked): string | undefined {
+  const parts: string[] = [];
+  const { count, examples } = walked.bySignature;
+  if (count > 0) parts.push(`${count} file${count === 1 ? '' : 's'} not named .bc taken for ${count === 1 ? 'its' : 'their'} bytecode signature (${examples.join(', ')}${count > examples.length ? ', …' : ''})`);
+  // In a fixed order, whatever order the directories were listed in.
+  const left = (Object.keys(SKIP_WORDS) as SkipReason[]).filter((r) => walked.skipped.has(r)).map((r) => `${walked.skipped.get(r)!} ${SKIP_WORDS[r](spec)}`);
+  const total = [...walked.skipped.values()].reduce((a, b) => a + b, 0);
+  if (total > 0) parts.push(`${total} skipped: ${left.join(', ')}`);
+  return parts.length === 0 ? undefined : `${root}: ${parts.join('; ')}`;
+}
+
+/** What each command reads (the table's, as plain data the worker threads have too). */
+const COMMAND_INPUT = { dis: 'bytecode', rewrite: 'bytecode', analyze: 'bytecode', upgrade: 'bytecode-or-text', as: 'text' } as const;
 
 /**
  * One file of a batch, start to end: read, convert, write. Runs in a worker thread or, without
@@ -216,7 +330,7 @@ export async function runBatchTask(task: BatchTask, io: CliIo): Promise<BatchRes
   if (file.refusal !== undefined) return { failure: { file: file.input, message: file.refusal } };
   let bytes: Uint8Array;
   try {
-    bytes = file.bytes ?? io.readFile(file.input);
+    bytes = file.bytes ?? io.readFile(file.input, boundsFor(COMMAND_INPUT[settings.command], settings.limits ?? NO_LIMITS_GIVEN));
   } catch (e) {
     return { failure: { file: file.input, message: describe(e) } };
   }
@@ -232,7 +346,8 @@ export async function runBatchTask(task: BatchTask, io: CliIo): Promise<BatchRes
   // Into a directory: only good outputs are written (a damaged file's partial analysis is not).
   if (failure || converted.output === undefined) return failure ? { failure } : {};
   try {
-    if (file.outputIsInput) throw new UsageError('the output would replace the input');
+    // (run.ts refuses such a batch before it starts; this is the net for any other caller.)
+    if (file.outputIsInput) throw new UsageError(`refusing to write over an input: it is ${file.input} itself`);
     const at = nameStart(file.output);
     if (at > 1) io.makeDirectory(file.output.slice(0, at - 1));
     io.writeFile(file.output, converted.output, file.outputAbsent ? { known: 'absent' } : undefined);
@@ -284,6 +399,13 @@ function tuneForBatch(): void {
   setFlagsFromString('--turbo-inlining');
 }
 
+/** The progress line: files done of all, the rate so far, failures so far. */
+export function progressLine(done: number, total: number, failed: number, elapsedMs: number): string {
+  const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  const shown = rate >= 10 || rate === 0 ? Math.round(rate).toString() : rate.toFixed(1);
+  return `${TOOL}: ${done}/${total} files, ${shown} files/s${failed ? `, ${failed} failed` : ''}`;
+}
+
 /** Runs a planned batch; returns the number of files that failed. */
 export async function runBatch(settings: Settings, files: readonly BatchFile[], jobs: number, io: CliIo): Promise<number> {
   if (files.length > 1) tuneForBatch();
@@ -299,12 +421,13 @@ export async function runBatch(settings: Settings, files: readonly BatchFile[], 
     if (progressShown) io.stderr('\r\x1b[K');
     progressShown = false;
   };
+  const started = Date.now();
   const drawProgress = (): void => {
     if (!terminal) return;
     const now = Date.now();
     if (now - lastDrawn < PROGRESS_INTERVAL && completed < files.length) return;
     lastDrawn = now;
-    io.stderr(`\r\x1b[K${TOOL}: ${completed}/${files.length} files${failed ? `, ${failed} failed` : ''}`);
+    io.stderr(`\r\x1b[K${progressLine(completed, files.length, failed, now - started)}`);
     progressShown = true;
   };
   // Results are reported in input order as soon as every earlier file is done.

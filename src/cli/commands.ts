@@ -9,6 +9,8 @@
  */
 import { UsageError, type OptionSpec } from './args.js';
 import { DEFAULT_TRIPLE } from '../modern/triple.js';
+import { NO_LIMITS_GIVEN, type CliLimits } from './cli-limits.js';
+import type { InputKind } from './input-kinds.js';
 import { loadAnalyzer, loadPrinter, loadReader, loadUpgrader } from './engines.js';
 import { ANALYZE_HELP, AS_HELP, DIS_HELP, REWRITE_HELP, UPGRADE_HELP } from './help.js';
 
@@ -16,9 +18,12 @@ export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade' | 'as';
 
 type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9';
 
-export type Settings =
+/** A command's settings: plain data (a batch sends them to its threads), with the `--limit`s given. */
+export type Settings = CommandSettings & { readonly limits?: CliLimits };
+
+type CommandSettings =
   | { command: 'dis'; syntax: '1.9' | 'native' }
-  | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'auto' | 'llvm' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
+  | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'keep' | 'auto' | 'llvm' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
   | { command: 'analyze'; format: 'summary' | 'dump' | 'json' }
   | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort' }
   | { command: 'as'; bytecodeVersion: number | undefined; dialect: Dialect | undefined; compression: 'auto' | 'none' | 'bzip2' };
@@ -39,8 +44,12 @@ export interface CommandSpec {
   settings(options: Options): Settings;
   /** The batch output's file name for an input's (relative) name. */
   outputName(relative: string, settings: Settings): string;
-  /** What a directory of a batch contributes: the files whose names end so. */
+  /** What a directory of a batch contributes: the files whose names end so (and, for bytecode, any file with its signature). */
   readonly inputExtension: string;
+  /** What the input may be, checked on its first bytes before the rest is read. */
+  readonly inputKind: InputKind;
+  /** The output is bytecode: never written to a terminal. */
+  readonly writesBytecode: boolean;
 }
 
 /** `name.bc` → `name.EXT` (a name without `.bc` keeps it whole and gains the extension). */
@@ -59,6 +68,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     settings: (o) => ({ command: 'dis', syntax: o.get('syntax') === 'native' ? 'native' : '1.9' }),
     outputName: (relative) => replaceBc(relative, '.ll'),
     inputExtension: '.bc',
+    inputKind: 'bytecode',
+    writesBytecode: false,
   },
   rewrite: {
     name: 'rewrite',
@@ -78,13 +89,16 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       return {
         command: 'rewrite',
         bytecodeVersion: typeof requested === 'string' ? Number(requested) : undefined,
-        compression: typeof compression === 'string' ? (compression as 'auto' | 'llvm' | 'none' | 'bzip2') : 'auto',
+        // Without --compress, a file written at its own version keeps its container (see convertFile).
+        compression: typeof compression === 'string' ? (compression as 'auto' | 'llvm' | 'none' | 'bzip2') : 'keep',
         dropTarget: o.has('drop-target'),
         dropDeplibs: o.has('drop-deplibs'),
       };
     },
     outputName: (relative) => relative,
     inputExtension: '.bc',
+    inputKind: 'bytecode',
+    writesBytecode: true,
   },
   analyze: {
     name: 'analyze',
@@ -103,6 +117,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     // The corpus's names for llvm-bcanalyzer's outputs.
     outputName: (relative, s) => replaceBc(relative, s.command === 'analyze' && s.format === 'json' ? '.bca.json' : s.command === 'analyze' && s.format === 'dump' ? '.bcadump.txt' : '.bca.txt'),
     inputExtension: '.bc',
+    inputKind: 'bytecode',
+    writesBytecode: false,
   },
   upgrade: {
     name: 'upgrade',
@@ -121,6 +137,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     },
     outputName: (relative) => replaceBc(relative, '.ll'),
     inputExtension: '.bc',
+    inputKind: 'bytecode-or-text',
+    writesBytecode: false,
   },
   as: {
     name: 'as',
@@ -146,6 +164,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     },
     outputName: (relative) => relative.replace(/\.ll$/, '') + '.bc',
     inputExtension: '.ll',
+    inputKind: 'text',
+    writesBytecode: true,
   },
 };
 
@@ -178,6 +198,7 @@ export interface ConvertOptions {
  * file inside the output where LLVM's tools named it (the analyzer's summary).
  */
 export async function convertFile(settings: Settings, bytes: Uint8Array, label: string, options: ConvertOptions = {}): Promise<Converted> {
+  const { reader: limits, assembly: assemblyLimits } = settings.limits ?? NO_LIMITS_GIVEN;
   switch (settings.command) {
     case 'dis': {
       // Load the printer and the reader together. The printer's promise is awaited only after a
@@ -186,7 +207,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       printer.catch(() => undefined);
       const { readModule } = await loadReader();
       try {
-        const module = readModule(bytes);
+        const module = readModule(bytes, { limits });
         // Each chunk is written out before the next is printed: one buffer serves them all.
         if (options.stream) return { listing: (await printer).printModuleChunks(module, { syntax: settings.syntax, reuseBuffer: true }) };
         return { output: await printListing(await printer, module, settings.syntax) };
@@ -197,7 +218,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
     case 'rewrite': {
       const [{ readModule }, { writeModuleAsync, SUPPORTED_VERSIONS }] = await Promise.all([import('../read.js'), import('../encode/write.js')]);
       try {
-        const module = readModule(bytes);
+        const module = readModule(bytes, { limits });
         // Versions 0 and 1 have no field for these: leaving them out is the user's decision, never ours.
         if (settings.dropTarget) module.targetTriple = '';
         if (settings.dropDeplibs) module.dependentLibraries = [];
@@ -206,7 +227,16 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         // Signless integers (version 7) from an LLVM 1.x module: llvm-upgrade's conversion (src/convert).
         const signless = (await import('../format/format-table.js')).formatFor(bytecodeVersion)?.typeIdScheme === 'llvm2';
         const target = signless ? (await import('../convert/to-version7.js')).convertToVersion7(module) : module;
-        return { output: await writeModuleAsync(target, { bytecodeVersion, compression: settings.compression }) };
+        // Rewritten at its own version with no --compress, a file keeps its container (bare, llvc0,
+        // zlib or bzip2), so that what LLVM wrote comes back byte for byte; at another version,
+        // LLVM's own choice for that version.
+        const container = module.source?.compression;
+        if (settings.compression === 'keep' && bytecodeVersion === own && container !== undefined && container !== 'none') {
+          const [stream, { wrapContainerAsync }] = await Promise.all([writeModuleAsync(target, { bytecodeVersion, compression: 'none' }), import('../container/index.js')]);
+          return { output: await wrapContainerAsync(stream, container) };
+        }
+        const compression = settings.compression === 'keep' ? (bytecodeVersion === own ? 'none' : 'auto') : settings.compression;
+        return { output: await writeModuleAsync(target, { bytecodeVersion, compression }) };
       } catch (error) {
         return { error: withRewriteHint(error) };
       }
@@ -218,10 +248,11 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         // and says where it stopped, as llvm-bcanalyzer printed its partial figures.
         // (With --dump the file is walked twice, once for the listing: cheap, and it keeps the
         // CLI on the analyzer's public functions.)
-        const analysis = analyzer.analyzeBytes(bytes, { moduleId: label });
+        const analyzeOptions = { moduleId: label, ...(limits.maxDecompressedSize === undefined ? {} : { maxDecompressedSize: limits.maxDecompressedSize }) };
+        const analysis = analyzer.analyzeBytes(bytes, analyzeOptions);
         const output =
           settings.format === 'dump'
-            ? analyzer.dumpAnalysis(bytes, { moduleId: label })
+            ? analyzer.dumpAnalysis(bytes, analyzeOptions)
             : settings.format === 'json'
               ? analyzer.analysisToJson(analysis, 2) + '\n'
               : analyzer.formatAnalysis(analysis);
@@ -233,7 +264,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         const [{ readModule }, { BytecodeError }] = await Promise.all([import('../read.js'), import('../errors/bytecode-error.js')]);
         let first: unknown = new BytecodeError(failure.reason, failure.offset, failure.blockPath);
         try {
-          readModule(bytes);
+          readModule(bytes, { limits });
         } catch (e) {
           if (e instanceof BytecodeError) first = e;
         }
@@ -247,7 +278,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         const [{ detectDialect, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
         const text = latin1Text(bytes);
         const dialect = settings.dialect ?? detectDialect(text);
-        const module = await assemble(text, label, dialect);
+        const module = await assemble(text, label, dialect, assemblyLimits);
         // The default version is what that release's llvm-as wrote.
         const bytecodeVersion = settings.bytecodeVersion ?? DIALECT_VERSION[dialect];
         return { output: await writeModuleAsync(module, { bytecodeVersion, compression: settings.compression }) };
@@ -260,7 +291,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       upgrader.catch(() => undefined); // awaited only after a successful read (see dis)
       try {
         // Bytecode, or LLVM 1.x assembly text of any release (what llvm-upgrade never managed).
-        const module = looksLikeAssembly(bytes) ? await assemble(latin1Text(bytes), label, undefined) : (await import('../read.js')).readModule(bytes);
+        const module = looksLikeAssembly(bytes) ? await assemble(latin1Text(bytes), label, undefined, assemblyLimits) : (await import('../read.js')).readModule(bytes, { limits });
         return { output: (await upgrader).printModern(module, { triple: settings.triple, exceptions: settings.exceptions }) };
       } catch (error) {
         return { error };
@@ -290,9 +321,9 @@ function latin1Text(bytes: Uint8Array): string {
 }
 
 /** The module a text (`latin1Text`) describes. */
-async function assemble(text: string, label: string, dialect: Dialect | undefined): Promise<import('../graph/module.js').Module> {
+async function assemble(text: string, label: string, dialect: Dialect | undefined, limits: CliLimits['assembly']): Promise<import('../graph/module.js').Module> {
   const { parseAssembly } = await import('../asm/index.js');
-  return parseAssembly(text, dialect === undefined ? { fileName: label } : { fileName: label, dialect });
+  return parseAssembly(text, { fileName: label, limits, ...(dialect === undefined ? {} : { dialect }) });
 }
 
 /**

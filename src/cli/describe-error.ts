@@ -15,10 +15,11 @@ const ERRNO_WORDS: Record<string, string> = {
  * The library's typed errors, each a consumer's refusal of what a file holds: the reader's
  * `BytecodeError`, the writer's `EncodeError` and `InvalidModuleError` (its verifier), the
  * printer's `PrintError`, the upgrade's `UpgradeError`, the assembler's `AssemblyError`, the
- * version-7 conversion's `ConversionError`, the linker's `LinkError` and the archive's `ArchiveError`.
+ * version-7 conversion's `ConversionError`, the linker's `LinkError` and the archive's `ArchiveError`;
+ * and the CLI's own refusals of an input on its first bytes or its size (bounded-read.ts).
  * Nothing a file can cause is anything else; any other error is our bug.
  */
-const USER_ERRORS = new Set(['BytecodeError', 'EncodeError', 'InvalidModuleError', 'PrintError', 'UpgradeError', 'AssemblyError', 'ConversionError', 'LinkError', 'ArchiveError']);
+const USER_ERRORS = new Set(['InputTooLarge', 'InputRefused', 'BytecodeError', 'EncodeError', 'InvalidModuleError', 'PrintError', 'UpgradeError', 'AssemblyError', 'ConversionError', 'LinkError', 'ArchiveError']);
 
 /** The fields of an `AssemblyError` the CLI shows (duck-typed: the assembler loads on demand). */
 export interface AssemblyErrorLike {
@@ -34,11 +35,39 @@ export function isAssemblyError(e: unknown): e is Error & AssemblyErrorLike {
 
 /**
  * An assembly error as a compiler shows it: `FILE:LINE:COL: error: REASON`, then the source line
- * and a caret under the column (control bytes of the line made visible, as in every message).
+ * and a caret under the column. The line is shown in printable characters only (any other byte
+ * as `\xNN`: a binary file given by mistake must not write raw bytes to a terminal), a long
+ * line as the part around the column, and the caret line keeps the line's tabs, so that the
+ * caret stands under the column whatever the terminal's tab stops.
  */
 export function describeAssemblyError(file: string, e: AssemblyErrorLike): string {
-  const shown = e.sourceLine.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?');
-  return `${file}:${e.line}:${e.column}: ${oneLine(e.reason)}\n${shown}\n${' '.repeat(Math.max(0, e.column - 1))}^`;
+  const column = Math.max(1, e.column);
+  let line = e.sourceLine;
+  let at = column - 1;
+  // A long line (a binary file has no line breaks to speak of): the part around the column.
+  const before = 60;
+  const after = 60;
+  let prefix = '';
+  let suffix = '';
+  if (at > before) {
+    line = line.slice(at - before);
+    at = before;
+    prefix = '...';
+  }
+  if (line.length > at + after) {
+    line = line.slice(0, at + after);
+    suffix = '...';
+  }
+  let shown = prefix;
+  let caret = ' '.repeat(prefix.length);
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    const visible = c === '\t' || (c >= ' ' && c <= '~') ? c : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    shown += visible;
+    if (i < at) caret += c === '\t' ? '\t' : ' '.repeat(visible.length);
+  }
+  if (at > line.length) caret += ' '.repeat(at - line.length);
+  return `${file}:${e.line}:${e.column}: ${oneLine(e.reason)}\n${shown}${suffix}\n${caret}^`;
 }
 
 /** One line describing any thrown value. */
@@ -51,15 +80,25 @@ export function describeError(e: unknown): string {
     // our bug, and says so.
     if (isAssemblyError(e)) return oneLine(`${e.reason} (line ${e.line}, column ${e.column})`);
     const known = USER_ERRORS.has(e.name) || typeof code === 'string';
-    return oneLine(known ? e.message : `internal error (${e.name}): ${e.message}`);
+    return oneLine(known ? withLimitOption(e.message) : `internal error (${e.name}): ${e.message}`);
   }
   return oneLine(`internal error: ${String(e)}`);
 }
 
 /**
+ * A limit the library names in a message, `(maxDecompressedSize)` or `(limit maxArchiveMembers)`,
+ * with the option that raises it: the library's messages are the CLI's users' too.
+ */
+function withLimitOption(message: string): string {
+  if (message.includes("'--limit ")) return message;
+  return message.replace(/\((?:limit )?(max[A-Z][A-Za-z]*)\)/, (_all, name: string) => `(${name}; '--limit ${name}=N' raises it)`);
+}
+
+/**
  * Keeps a message on one line and harmless to a terminal: messages may quote names from the file,
- * which can hold any byte, so line breaks become spaces and other control bytes `\xNN`.
+ * which can hold any byte, so line breaks become spaces and other control characters (C0, DEL, C1)
+ * `\xNN`.
  */
 function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }

@@ -3,13 +3,33 @@
 export const TOOL = 'llvm-bytecode';
 
 /** Batch mode, the same for every command. */
-const BATCH_NOTE = `Several FILEs or a DIR (every .bc under it) make a batch: each output goes to OUTDIR under the
-input's path relative to DIR, in --jobs N threads (default: one per core). A file that
-fails gets one error line and writes nothing; the others are still written (exit status 1).
+const BATCH_NOTE = `Several FILEs or a DIR make a batch: each output goes to OUTDIR under the input's path
+relative to DIR, in --jobs N threads (default: one per core). A DIR stands for its files down to
+32 levels: every .bc file and every other file that starts with bytecode's signature (for as:
+every .ll file); one note counts what was left out, by reason. OUTDIR must be a directory (an -o
+named like a file, out.ll, is refused). A file that fails gets one error line and writes
+nothing; the others are still written (exit status 1). On a terminal, a progress line on stderr.
 An archive (lib.a) stands for its bytecode members, like a DIR (OUTDIR/MEMBER.ll; members that
 are not bytecode are skipped, and named); 'lib.a(MEMBER)' is one member, like a FILE.`;
 
-const JOBS_OPTION = `  -j, --jobs N       batch: threads (default: the number of cores)`;
+/** What every command promises about its outputs. */
+const SAFETY_NOTE = `No output may be one of the inputs (the same file through any link): refused before anything
+is read, exit status 1. Every file is written under a temporary name beside it and renamed
+into place, so a failed or interrupted run leaves what was there. Bytecode is never written
+to a terminal. Inputs are checked on their first bytes and held to --limit maxInputSize
+(256 MiB); --limit NAME=N raises any limit an error names (docs/limits.md).`;
+
+/** The options every file command shares, in two widths (the column of each help's options). */
+function commonOptions(width: number): string {
+  const line = (flags: string, text: string): string => `  ${flags.padEnd(width - 2)}${text}`;
+  return [
+    line('-j, --jobs N', 'batch: threads (default: the number of cores)'),
+    line('--limit NAME=N', 'raise or lower a limit (repeatable; e.g. maxInputSize=1G,'),
+    line('', 'maxDecompressedSize=512M; all of them: docs/limits.md)'),
+    line('-v, --version', 'print the version'),
+    line('-h, --help', 'show this help'),
+  ].join('\n');
+}
 
 export const OVERALL_HELP = `${TOOL}: read, print and write LLVM 1.x bytecode (.bc files, versions 0-7)
 
@@ -33,11 +53,12 @@ commands:
 
 options:
   -h, --help       show this help; '${TOOL} <command> --help' for a command
-  --version        print the version
+  -v, --version    print the version
 
-FILE '-' (or no FILE, for dis, analyze, upgrade and as) reads standard input; on a terminal,
-the command says so and reads until Ctrl-D.
+FILE '-' (or no FILE, for dis, analyze, upgrade and as, when standard input is not a terminal)
+reads standard input. A command run with no arguments at a terminal shows its usage.
 ${BATCH_NOTE}
+${SAFETY_NOTE}
 Exit status: 0 success, 1 an input could not be read or written, 2 usage error.
 `;
 
@@ -49,10 +70,9 @@ A batch writes NAME.ll for each NAME.bc.
 
 options:
   -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
-${JOBS_OPTION}
   --syntax 1.9       LLVM 1.9's dialect, whatever version wrote the file (default)
   --syntax native    the dialect of the release that wrote the file (1.1, 1.2, 1.3, 1.8, 1.9)
-  -h, --help         show this help
+${commonOptions(21)}
 `;
 
 export const REWRITE_HELP = `usage: ${TOOL} rewrite IN -o OUT [--bytecode-version N] [--compress auto|llvm|none|bzip2]
@@ -65,19 +85,20 @@ that release wrote it. Version 7 from a version 0–6 file converts the module a
 'llvm-dis-1.9 | llvm-upgrade | llvm-as' did. A batch writes each file under its own name.
 
 options:
-  -o, --output OUT        the file to write (required)
-  -j, --jobs N            batch: threads (default: the number of cores)
+  -o, --output OUT        the file to write (required; '-' = standard output, not a terminal)
   --bytecode-version N    0, 1, 3, 5, 6 or 7; default: IN's own version when it is one of these,
                           else 6. What N cannot express is refused, naming it
-  --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and 6 (default; version
-                          7's llvm-as compressed only when asked)
+  (no --compress)         IN's own container (bare, llvc0, zlib or bzip2) when OUT has IN's
+                          version, so that the file comes back byte for byte; else as auto
+  --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and 6 (version 7's
+                          llvm-as compressed only when asked)
   --compress llvm         LLVM's choice by size whatever the version (llvc0 or llvc2)
   --compress none         a bare 'llvm' stream
   --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)
   --drop-target           leave out the module's target triple (versions 0 and 1 have no
                           field for it, so converting to them refuses a module that has one)
   --drop-deplibs          leave out the module's dependent libraries (likewise)
-  -h, --help              show this help
+${commonOptions(26)}
 `;
 
 export const ANALYZE_HELP = `usage: ${TOOL} analyze [FILE] [-o OUT] [--dump] [--json]
@@ -92,10 +113,9 @@ the damage; a file that is not bytecode at all gives the error alone.
 
 options:
   -o, --output OUT   write to OUT instead of standard output
-${JOBS_OPTION}
   --dump             list every block and record before the summary (llvm-bcanalyzer -dump)
   --json             print the analysis as JSON instead of text
-  -h, --help         show this help
+${commonOptions(21)}
 `;
 
 export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--triple none|keep|host|TRIPLE] [--exceptions native|abort]
@@ -106,19 +126,17 @@ Prints the module in FILE as textual IR for LLVM 16 (opaque pointers), for today
 docs/upgrade.md. A batch writes NAME.ll for each NAME.bc.
 
 options:
-  -o, --output OUT   write to OUT instead of standard output ('-' = standard output)
-${JOBS_OPTION}
-  --triple none      no target triple: LLVM's tools use the host they run on (default; the
-                     file's triple stays as a comment). lli runs the result on this machine
-  --triple keep      the file's own triple (often i686-...: lli on a 64-bit host crashes)
-  --triple host      this machine's triple
-  --triple TRIPLE    that triple, e.g. x86_64-pc-linux-gnu
-  --exceptions native
-                     invoke keeps its unwind edge (a landing pad) and unwind raises an exception
-                     the nearest enclosing invoke catches, as in LLVM 1.x (default; compiled
-                     natively it needs the C++ runtime: link with -lstdc++)
-  --exceptions abort invoke becomes a call, unwind calls abort()
-  -h, --help         show this help
+  -o, --output OUT      write to OUT instead of standard output ('-' = standard output)
+  --triple none         no target triple: LLVM's tools use the host they run on (default; the
+                        file's triple stays as a comment). lli runs the result on this machine
+  --triple keep         the file's own triple (often i686-...: lli on a 64-bit host crashes)
+  --triple host         this machine's triple
+  --triple TRIPLE       that triple, e.g. x86_64-pc-linux-gnu
+  --exceptions native   invoke keeps its unwind edge (a landing pad) and unwind raises an
+                        exception the nearest enclosing invoke catches, as in LLVM 1.x (default;
+                        compiled natively it needs the C++ runtime: link with -lstdc++)
+  --exceptions abort    invoke becomes a call, unwind calls abort()
+${commonOptions(24)}
 `;
 
 export const AS_HELP = `usage: ${TOOL} as [FILE.ll] [-o OUT.bc] [--bytecode-version N] [--dialect R] [--compress auto|none|bzip2]
@@ -126,11 +144,12 @@ export const AS_HELP = `usage: ${TOOL} as [FILE.ll] [-o OUT.bc] [--bytecode-vers
 
 Assembles LLVM 1.x assembly text into bytecode, as that release's llvm-as did: the grammar of
 every release from 1.1 to 1.9, with what LLVM's parser silently upgraded (docs/assembler.md).
-An error names the line and column and shows the line. A batch writes NAME.bc for each NAME.ll.
+An error names the line and column and shows the line. As llvm-as did, FILE.ll without -o
+writes FILE.bc, and only when FILE.bc does not exist yet; standard input goes to standard
+output (not a terminal). A batch writes NAME.bc for each NAME.ll.
 
 options:
-  -o, --output OUT        write to OUT instead of standard output ('-' = standard output)
-${JOBS_OPTION}
+  -o, --output OUT        write to OUT ('-' = standard output, not a terminal)
   --dialect R             whose text it is: 1.1, 1.2, 1.3, 1.8 or 1.9 (default: detected from the
                           text where it says, else 1.9)
   --bytecode-version N    0, 1, 3, 5 or 6; default: what the dialect's llvm-as wrote (1.1 → 0,
@@ -138,7 +157,7 @@ ${JOBS_OPTION}
   --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
   --compress none         a bare 'llvm' stream
   --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)
-  -h, --help              show this help
+${commonOptions(26)}
 `;
 
 export const AR_HELP = `usage: ${TOOL} ar t|tv|x|p|d|q|r|rcs|rcsz ARCHIVE [FILES...]
@@ -162,6 +181,14 @@ modifiers:
   k   with p: print bytecode members too
   o   with x: give the files the dates stored in the archive
   v   verbose; V also lists the symbol table
+
+options:
+  --limit NAME=N   raise or lower a limit (docs/limits.md)
+  -v, --version    print the version (as the only argument)
+  -h, --help       show this help
+
+The archive is replaced whole or not at all; it is never added to itself, and no member is
+extracted over it.
 `;
 
 export const NM_HELP = `usage: ${TOOL} nm [options] [FILE|ARCHIVE...]
@@ -174,6 +201,9 @@ options:
   -u, -undefined-only      only undeclared (U) symbols
   -defined-only            only defined symbols
   -g, -extern-only         only symbols that are not internal
+  --limit NAME=N           raise or lower a limit (docs/limits.md)
+  -v, --version            print the version
+  -h, --help               show this help
 `;
 
 export const LINK_HELP = `usage: ${TOOL} link [options] A.bc B.bc... -o OUT.bc
@@ -187,8 +217,11 @@ that define a symbol still undefined, as llvm-ld did. Where LLVM refused, the er
 reason, e.g. 'Function ' int ()':"f" - Function is already defined!'.
 
 options:
-  -o OUT.bc                the linked module (required)
+  -o OUT.bc                the linked module (required; never one of the inputs; '-' =
+                           standard output, not a terminal)
   --disable-compression    never compress the output (llvm-link's option)
   -f                       accepted for llvm-link's sake (the output is always replaced)
+  --limit NAME=N           raise or lower a limit (docs/limits.md)
+  -v, --version            print the version
   -h, --help               show this help
 `;

@@ -65,7 +65,7 @@ const LARGE_INPUT = 32 * 1024;
  * taken for the input. (Only for choosing the kind of run: a guess that is wrong costs time, never
  * a wrong output; run.ts parses the arguments for real.)
  */
-const VALUE_OPTIONS = new Set(['-o', '--output', '-j', '--jobs', '--syntax', '--bytecode-version', '--compress', '--dialect', '--triple', '--exceptions']);
+const VALUE_OPTIONS = new Set(['-o', '--output', '-j', '--jobs', '--limit', '--syntax', '--bytecode-version', '--compress', '--dialect', '--triple', '--exceptions']);
 
 /** Runs the command named in `process.argv`. */
 export function runCli(): void {

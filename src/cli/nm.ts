@@ -9,8 +9,11 @@ import { UsageError } from './args.js';
 import { NM_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
 import { describeError } from './describe-error.js';
+import { parseLimits } from './cli-limits.js';
+import { boundsFor, isArchiveHead, isBytecodeHead } from './input-kinds.js';
 
 interface NmOptions {
+  limits: string[];
   format: 'bsd' | 'sysv' | 'posix';
   undefinedOnly: boolean;
   definedOnly: boolean;
@@ -19,7 +22,7 @@ interface NmOptions {
 }
 
 function parseNmArgs(argv: readonly string[]): NmOptions | 'help' {
-  const o: NmOptions = { format: 'bsd', undefinedOnly: false, definedOnly: false, externalOnly: false, inputs: [] };
+  const o: NmOptions = { limits: [], format: 'bsd', undefinedOnly: false, definedOnly: false, externalOnly: false, inputs: [] };
   let onlyFiles = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -43,6 +46,12 @@ function parseNmArgs(argv: readonly string[]): NmOptions | 'help' {
           throw new UsageError(`nm: -format needs bsd, sysv or posix, got '${value ?? ''}'`);
         }
         o.format = value;
+        break;
+      }
+      case 'limit': {
+        const value = inline ?? argv[++i];
+        if (value === undefined) throw new UsageError(`option '--limit' needs a value`);
+        o.limits.push(value);
         break;
       }
       case 'B':
@@ -86,7 +95,13 @@ export async function nm(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(NM_HELP);
     return 0;
   }
-  const [{ readModule }, archive, nmLib] = await Promise.all([import('../read.js'), import('../archive/index.js'), import('../nm/index.js')]);
+  const limits = parseLimits(parsed.limits.length > 0 ? parsed.limits.join('\n') : undefined);
+  // llvm-nm's words for a file that is neither (said on its first bytes, before more is read).
+  const bounds = { ...boundsFor('any', limits), checkHead: (head: Uint8Array) => {
+    if (head.length >= 4 && !isBytecodeHead(head) && !isArchiveHead(head)) throw new Error('unrecognizable file type');
+  } };
+  const [{ readModule: read }, archive, nmLib] = await Promise.all([import('../read.js'), import('../archive/index.js'), import('../nm/index.js')]);
+  const readModule = (bytes: Uint8Array): ReturnType<typeof read> => read(bytes, { limits: limits.reader });
   const listing = (id: string, module: Parameters<typeof nmLib.nmSymbols>[0], heading: boolean): string => {
     const symbols = nmLib.nmSymbols(module).filter(
       (s) =>
@@ -101,13 +116,13 @@ export async function nm(argv: readonly string[], io: CliIo): Promise<number> {
   for (const input of parsed.inputs) {
     const label = input === '-' ? '<stdin>' : input;
     try {
-      const bytes = input === '-' ? await io.readStdin() : io.readFile(input);
+      const bytes = input === '-' ? await io.readStdin(bounds) : io.readFile(input, bounds);
       if (input === '-' || archive.classifyContents(bytes) === 'bytecode' || archive.classifyContents(bytes) === 'compressed-bytecode') {
         // llvm-nm named a module read from standard input '<stdin>'.
         io.stdout(listing(input === '-' ? '<stdin>' : asBytes(input), readModule(bytes), multipleFiles));
       } else if (archive.isArchive(bytes)) {
         // Every member is read before anything is printed, as Archive::getAllModules did.
-        const modules = archive.readArchiveModules(archive.readArchive(bytes));
+        const modules = archive.readArchiveModules(archive.readArchive(bytes, { limits: limits.reader }), { limits: limits.reader });
         multipleFiles = true;
         io.stdout(modules.map(({ member, module }) => listing(`${asBytes(input)}(${member.llvmName})`, module, true)).join(''));
       } else {

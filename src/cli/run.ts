@@ -13,14 +13,17 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs, UsageError, type OptionSpec } from './args.js';
-import { archiveOperandKind, readMemberOperand } from './archive-inputs.js';
-import { planBatch, runBatch, startBatchWorkers } from './batch.js';
-import { COMMANDS, convertFile, type CommandName, type CommandSpec } from './commands.js';
+import { archiveOperandKind, readMemberOperand, splitMemberOperand } from './archive-inputs.js';
+import type { ReadBounds } from './bounded-read.js';
+import { LIMIT_OPTION, parseLimits } from './cli-limits.js';
+import { boundsFor } from './input-kinds.js';
+import { checkBatchOverInputs, planBatch, runBatch, startBatchWorkers } from './batch.js';
+import { COMMANDS, convertFile, type CommandName, type CommandSpec, type Settings } from './commands.js';
 import { describeAssemblyError, describeError, isAssemblyError } from './describe-error.js';
 import { FileError } from './file-error.js';
 
 export { FileError } from './file-error.js';
-import { OVERALL_HELP, TOOL } from './help.js';
+import { AR_HELP, LINK_HELP, NM_HELP, OVERALL_HELP, TOOL } from './help.js';
 import type { CliIo } from './io.js';
 
 export { describeError } from './describe-error.js';
@@ -45,18 +48,25 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       case '-h':
       case '--help':
       case 'help':
-        io.stdout(OVERALL_HELP);
-        return EXIT_OK;
+        return help(io, OVERALL_HELP);
       case '--version':
+      case '-v':
       case '-V':
-        io.stdout(`${TOOL} ${packageVersion()}\n`);
-        return EXIT_OK;
+      case 'version':
+        return version(io);
       case 'ar':
-        return await (await import('./ar.js')).ar(rest, io);
       case 'nm':
-        return await (await import('./nm.js')).nm(rest, io);
-      case 'link':
+      case 'link': {
+        // The same first steps as every command: usage when run bare, the same version line.
+        const own = OWN_PARSERS[command];
+        if (rest.length === 0 && (own.needsArguments || io.stdinIsTerminal?.() === true)) return usage(io, own.help);
+        // (ar's first argument is its operation letters, `-tv` among them: only that one is looked at.)
+        const options = command === 'ar' ? rest.slice(0, 1) : rest.slice(0, rest.includes('--') ? rest.indexOf('--') : rest.length);
+        if (options.some((a) => VERSION_FLAGS.has(a))) return version(io);
+        if (command === 'ar') return await (await import('./ar.js')).ar(rest, io);
+        if (command === 'nm') return await (await import('./nm.js')).nm(rest, io);
         return await (await import('./link.js')).link(rest, io);
+      }
       default:
         if (Object.hasOwn(COMMANDS, command)) return await runCommand(COMMANDS[command as CommandName], rest, io);
         throw new UsageError(`unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm', 'link'].join(', ')}; see '${TOOL} --help')`);
@@ -77,10 +87,22 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
+/** The commands that parse their own arguments, in LLVM's tools' syntax. */
+const OWN_PARSERS = {
+  ar: { help: AR_HELP, needsArguments: true },
+  nm: { help: NM_HELP, needsArguments: false },
+  link: { help: LINK_HELP, needsArguments: true },
+} as const;
+
+/** Every command's spelling of "print the version". */
+const VERSION_FLAGS = new Set(['-v', '-V', '--version']);
+
 // ---------------------------------------------------------------------------------------------
 // Options every file command takes
 
 const HELP: OptionSpec = { name: 'help', short: 'h', takesValue: false };
+const VERSION: OptionSpec = { name: 'version', short: 'v', takesValue: false };
+const VERSION_V: OptionSpec = { name: 'version', short: 'V', takesValue: false };
 const OUTPUT: OptionSpec = { name: 'output', short: 'o', takesValue: true };
 const JOBS: OptionSpec = { name: 'jobs', short: 'j', takesValue: true };
 
@@ -89,22 +111,33 @@ const JOBS: OptionSpec = { name: 'jobs', short: 'j', takesValue: true };
  * given several inputs or a directory.
  */
 async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, [HELP, OUTPUT, JOBS, ...spec.options]);
+  // Run bare, a command that needs a file, or that would wait for one to be typed, shows how to use it.
+  if (argv.length === 0 && (spec.inputRequired || io.stdinIsTerminal?.() === true)) return usage(io, spec.help);
+  const { options, positionals } = parseArgs(argv, [HELP, VERSION, VERSION_V, OUTPUT, JOBS, LIMIT_OPTION, ...spec.options]);
   if (options.has('help')) return help(io, spec.help);
-  const settings = spec.settings(options);
+  if (options.has('version')) return version(io);
+  const limits = parseLimits(stringOption(options, 'limit'));
+  const settings: Settings = { ...spec.settings(options), limits };
   const jobsGiven = jobsOption(options);
-  const output = stringOption(options, 'output');
+  let output = stringOption(options, 'output');
 
   const only = positionals.length === 1 ? positionals[0]! : undefined;
-  const archiveKind = only !== undefined && spec.inputExtension === '.bc' ? archiveOperandKind(only, io) : undefined;
+  const onlyDirectory = only !== undefined && only !== '-' && io.isDirectory(only);
+  // Before anything is read (even the first bytes that tell an archive): not over the input.
+  if (only !== undefined && output !== undefined && !onlyDirectory) checkNotOverInput(only, only, output, io);
+  const archiveKind = only !== undefined && !onlyDirectory && spec.inputExtension === '.bc' ? archiveOperandKind(only, io) : undefined;
   if (archiveKind === 'archive' && spec.batchNeedsDirectory && output === undefined) {
     throw new UsageError(`${spec.name} of an archive writes each bytecode member to a directory: -o DIR, or name one member: '${only}(MEMBER)' (see '${TOOL} ar t ${only}')`);
   }
-  if (positionals.length > 1 || archiveKind === 'archive' || (only !== undefined && only !== '-' && io.isDirectory(only))) {
+  if (positionals.length > 1 || archiveKind === 'archive' || onlyDirectory) {
+    if (output !== undefined) checkOutputDirectory(spec, output, io);
+    checkBatchOverInputs(spec, settings, positionals, output, io);
     const jobs = jobsGiven ?? availableParallelism();
     startBatchWorkers(jobs, io);
     const files = await planBatch(spec, settings, positionals, output, io);
-    if (files.length === 0) throw new FileError(positionals.join(', '), 'no .bc files found');
+    if (files.length === 0) throw new FileError(positionals.join(', '), `no ${spec.inputKind === 'text' ? 'assembly text (.ll)' : 'bytecode'} files found`);
+    const clash = files.find((f) => f.outputIsInput);
+    if (clash) throw new FileError(clash.output!, `refusing to write over an input: it is ${clash.input} itself (nothing was read or written)`);
     const failed = await runBatch(settings, files, jobs, io);
     return failed ? EXIT_FAILURE : EXIT_OK;
   }
@@ -112,25 +145,77 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   const input = positionals[0] ?? (spec.inputRequired ? undefined : '-');
   if (input === undefined) throw new UsageError(`${spec.name} needs an input file (see '${TOOL} ${spec.name} --help')`);
   if (spec.outputRequired && output === undefined) throw new UsageError(`${spec.name} needs an output file: -o OUT (see '${TOOL} ${spec.name} --help')`);
-  const { label, bytes } = archiveKind === 'member' ? await readMemberOperand(input, io) : { label: labelOf(input), bytes: await readInput(input, io) };
+  // `as FILE.ll` writes FILE.bc, as llvm-as did (which refused to replace a file it had not been named).
+  if (spec.name === 'as' && output === undefined && input !== '-') {
+    output = input.replace(/\.ll$/, '') + '.bc';
+    if (io.identity?.(output) !== undefined) {
+      throw new FileError(output, `already exists; 'as ${input}' writes it only when it is new: -o ${output} replaces it, -o - writes to standard output`);
+    }
+  }
+  const target = output ?? '-';
+  checkNotOverInput(input, archiveKind === 'member' ? splitMemberOperand(input)!.archive : input, target, io);
+  if (spec.writesBytecode && target === '-' && io.stdoutIsTerminal?.() === true) {
+    throw new FileError(STDOUT_LABEL, 'refusing to write bytecode to a terminal: give -o FILE, or send standard output to a file or a pipe');
+  }
+  const { label, bytes } = archiveKind === 'member' ? await readMemberOperand(input, io, limits) : { label: labelOf(input), bytes: await readInput(input, io, boundsFor(spec.inputKind, limits)) };
   const converted = await convertFile(settings, bytes, label, { stream: true });
   if (converted.listing !== undefined) {
-    writeListing(output ?? '-', converted.listing, io, label);
+    writeListing(target, converted.listing, io, label);
     return EXIT_OK;
   }
   const failed = 'error' in converted;
   // To standard output, what there is (an analysis up to the damage); to a file, only a success.
-  const target = output ?? '-';
   if (converted.output !== undefined && (!failed || target === '-')) writeOutput(target, converted.output, io);
   if (failed) throw new FileError(label, converted.error);
   return EXIT_OK;
 }
 
+/**
+ * Refuses, before anything is read, an output that is the input: the same file by device and
+ * inode, through symbolic and hard links; standard input or output redirected to it counts too.
+ */
+function checkNotOverInput(input: string, inputFile: string, output: string, io: CliIo): void {
+  if (!io.identity) return;
+  const source = inputFile === '-' ? io.standardIdentity?.(0) : io.identity(inputFile);
+  if (source === undefined) return;
+  const sink = output === '-' ? io.standardIdentity?.(1) : io.identity(output);
+  if (sink !== undefined && sink.dev === source.dev && sink.ino === source.ino) {
+    const what = output === '-' ? STDOUT_LABEL : output;
+    throw new FileError(what, `refusing to write over the input: it is the same file as ${input === '-' ? STDIN_LABEL : input} (nothing was read or written)`);
+  }
+}
+
+/**
+ * A batch writes one file per input into a directory: an `-o` that is a file, or that is missing
+ * and named like one (`out.ll`, `out.bc`), is a slip, refused rather than made a directory.
+ */
+function checkOutputDirectory(spec: CommandSpec, output: string, io: CliIo): void {
+  if (output === '-' || io.isDirectory(output)) return;
+  const exists = io.identity?.(output) !== undefined;
+  if (exists || /\.(ll|bc|txt|json|a)$/i.test(output)) {
+    throw new UsageError(
+      `${spec.name} of several files writes one file per input into a directory, and '${output}' ${exists ? 'is a file' : 'is named like a file'}: give a directory, e.g. -o ${output.replace(/\.[^./]*$/, '') || 'out'}/ (see '${TOOL} ${spec.name} --help')`,
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
+/** Help asked for: standard output, as UTF-8 (the texts hold arrows and dashes), exit 0. */
 function help(io: CliIo, text: string): number {
-  io.stdout(text);
+  io.stdout(Buffer.from(text, 'utf8'));
+  return EXIT_OK;
+}
+
+/** A command run without what it needs: its help on standard error, exit status 2. */
+function usage(io: CliIo, text: string): number {
+  io.stderr(text);
+  return EXIT_USAGE;
+}
+
+function version(io: CliIo): number {
+  io.stdout(`${TOOL} ${packageVersion()}\n`);
   return EXIT_OK;
 }
 
@@ -154,11 +239,11 @@ function labelOf(path: string): string {
   return path === '-' ? STDIN_LABEL : path;
 }
 
-async function readInput(path: string, io: CliIo): Promise<Uint8Array> {
-  // A user who typed `llvm-bytecode dis` alone would otherwise wait in silence.
+async function readInput(path: string, io: CliIo, bounds: ReadBounds): Promise<Uint8Array> {
+  // A user who typed `llvm-bytecode dis -` alone would otherwise wait in silence.
   if (path === '-' && io.stdinIsTerminal?.()) io.stderr(`${TOOL}: reading from standard input (end with Ctrl-D; see '${TOOL} --help')\n`);
   try {
-    return path === '-' ? await io.readStdin() : io.readFile(path);
+    return path === '-' ? await io.readStdin(bounds) : io.readFile(path, bounds);
   } catch (e) {
     throw new FileError(labelOf(path), e);
   }

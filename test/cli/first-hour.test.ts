@@ -87,10 +87,13 @@ describe('I/O failures are one line that says what failed', () => {
     expect(io.err().split('\n').filter(Boolean)).toEqual(Array(3).fill('llvm-bytecode: error: missing/x.ll: cannot write output: no such file or directory'));
   });
 
-  it('standard input on a terminal: says it is reading it', async () => {
-    const r = await cli(['dis'], {}, HELLO, true);
+  it('standard input on a terminal: says it is reading it when asked (-), shows the usage when run bare', async () => {
+    const r = await cli(['dis', '-'], {}, HELLO, true);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^llvm-bytecode: reading from standard input \(end with Ctrl-D/);
+    const bare = await cli(['dis'], {}, HELLO, true);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toMatch(/^usage: llvm-bytecode dis/);
     expect((await cli(['dis'], {}, HELLO, false)).err).toBe('');
   });
 

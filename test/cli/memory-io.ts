@@ -3,7 +3,15 @@
  * separated), directories implied by the paths of the files under them or made explicitly,
  * output captured. No worker threads: batches run one file at a time.
  */
-import type { CliIo, DirectoryEntry } from '../../src/cli/io.js';
+import { InputTooLarge } from '../../src/cli/bounded-read.js';
+import type { CliIo, DirectoryEntry, ReadBounds } from '../../src/cli/io.js';
+
+/** `bytes` as read within `bounds`: the head shown to its check first, then the size held to the limit. */
+function bounded(bytes: Uint8Array, bounds: ReadBounds | undefined): Uint8Array {
+  bounds?.checkHead?.(bytes.subarray(0, bounds.headLength ?? 8));
+  if (bounds?.maxSize !== undefined && bytes.length > bounds.maxSize) throw new InputTooLarge(bounds.maxSize, bytes.length);
+  return bytes;
+}
 
 export interface MemoryIo extends CliIo {
   files: Map<string, Uint8Array>;
@@ -26,16 +34,19 @@ export function memoryIo(files: Record<string, Uint8Array> = {}, stdin: Uint8Arr
     return made.has(dir) || [...store.keys(), ...made].some((p) => p.startsWith(`${dir}/`));
   };
   const errno = (code: string, path: string) => Object.assign(new Error(`${code}: ${path}`), { code });
+  // A file's identity is its name (no links in memory): numbered as first seen.
+  const inodes = new Map<string, number>();
   return {
     files: store,
+    identity: (path) => (store.has(path) ? { dev: 1, ino: inodes.get(path) ?? (inodes.set(path, inodes.size + 1), inodes.size) } : undefined),
     stdout: (data) => void out.push(bytes(data)),
     stderr: (text) => void (err += text),
-    readFile: (path) => {
+    readFile: (path, bounds) => {
       const f = store.get(path);
       if (!f) throw errno(isDirectory(path) ? 'EISDIR' : 'ENOENT', path);
-      return f;
+      return bounded(f, bounds);
     },
-    readStdin: () => Promise.resolve(stdin),
+    readStdin: (bounds) => Promise.resolve().then(() => bounded(stdin, bounds)),
     writeFile: (path, data) => {
       if (isDirectory(path)) throw errno('EISDIR', path);
       // Pieces are all taken before the file is stored: a failure leaves the old file, as on disk.

@@ -10,6 +10,7 @@ import { CORPUS_PRESENT, readCorpusFile, NEEDS_CORPUS } from '../support/corpus.
 
 /** For each limit: a small value, a corpus file that exceeds it, and words the error must contain. */
 const CASES: readonly [keyof Limits, number, string, string, RegExp][] = [
+  ['maxInputSize', 100, 'v6', 'Feature__globalvars.bc', /more than the limit of 100 bytes \(maxInputSize\)/],
   ['maxDecompressedSize', 1000, 'v6', 'Large__big-bf.bc', /1000|limit|cap/i],
   ['maxBlockDepth', 2, 'v6', 'Feature__globalvars.bc', /deeper than the limit of 2/],
   ['maxTypes', 15, 'v6', 'Large__big-bf.bc', /limit/],

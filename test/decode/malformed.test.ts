@@ -1,8 +1,9 @@
 /**
  * Malformed input never hurts the reader: every truncation, bit flip and absurd count of real
- * files ends in a `BytecodeError` (or, rarely, a module that happens to be valid), quickly and
- * without unbounded allocation. The fuzz tool (`npm run fuzz`) explores much further; this is the
- * deterministic floor that runs with every `npm test`.
+ * files ends in a `BytecodeError` (or, rarely, a module that happens to be valid), without
+ * unbounded allocation. The fuzz tool (`npm run fuzz`) explores much further and holds each input
+ * to a CPU-time limit; no time is asserted here, as a test's time depends on what else runs beside
+ * it. This is the deterministic floor that runs with every `npm test`.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -48,29 +49,25 @@ describe.skipIf(!CORPUS_PRESENT)('malformed input', NEEDS_CORPUS, () => {
       for (let n = 0; n < bytes.length; n++) expect(outcome(bytes.subarray(0, n))).toBe('error');
     });
 
-    it(`${folder}/${name}: random bit flips give a module or a BytecodeError, fast`, () => {
+    it(`${folder}/${name}: random bit flips give a module or a BytecodeError`, () => {
       const bytes = plain(folder, name);
       fc.assert(
         fc.property(fc.array(fc.nat(bytes.length * 8 - 1), { minLength: 1, maxLength: 4 }), (bits) => {
           const damaged = bytes.slice();
           for (const bit of bits) damaged[bit >> 3]! ^= 1 << (bit & 7);
-          const t = performance.now();
-          outcome(damaged);
-          expect(performance.now() - t).toBeLessThan(1000);
+          expect(['ok', 'error']).toContain(outcome(damaged));
         }),
         { numRuns: 300, seed: 20061107 },
       );
     });
 
-    it(`${folder}/${name}: huge vbr counts at every position give a BytecodeError, fast`, () => {
+    it(`${folder}/${name}: huge vbr counts at every position give a module or a BytecodeError`, () => {
       const bytes = plain(folder, name);
       // Overwrite five bytes with the largest 32-bit vbr (ff ff ff ff 0f) at each offset.
       for (let at = 8; at + 5 <= bytes.length; at++) {
         const damaged = bytes.slice();
         damaged.set([0xff, 0xff, 0xff, 0xff, 0x0f], at);
-        const t = performance.now();
-        outcome(damaged);
-        expect(performance.now() - t).toBeLessThan(1000);
+        expect(['ok', 'error']).toContain(outcome(damaged));
       }
     });
   }
