@@ -4,6 +4,11 @@
  * table. Arguments take their slots before the first constant pool or instruction list. Once the
  * block ends, forward references are replaced by the values they named, and every basic block an
  * instruction named must exist.
+ *
+ * Why its own: a version-7 body has no compaction table (a retired stage's is refused by name),
+ * linkage and visibility in one word, and a value symbol table numbered by r36867's slots; the
+ * 1.x body (`decode/function-block.ts`) is tuned around its body arena and compaction tables.
+ * The block frames are the shared ones (`decode/block-frame.ts`).
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { readBlockHeader } from '../../binary/block-header.js';

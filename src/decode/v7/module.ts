@@ -7,6 +7,10 @@
  *
  * Selected by the format table's `typeIdScheme: 'llvm2'`; `decode/module-block.ts` hands over the
  * reader positioned after the version word.
+ *
+ * Why its own: the module layout after the version word differs (no flags in the version word,
+ * a type symbol table block, data layout and aliases), and version 7 keeps the integer types
+ * in fixed slots the 1.x reader has no notion of.
  */
 import { readBlockHeader } from '../../binary/block-header.js';
 import type { BinaryReader } from '../../binary/reader.js';

@@ -1,4 +1,8 @@
-/** What every part of the version-7 writer shares: the output, the slot numbering, the format row. */
+/**
+ * What every part of the version-7 writer shares: the output, the slot numbering, the format row.
+ *
+ * Why its own: the version-7 writer's context holds r36867's slot calculator, not 1.9's.
+ */
 import type { FormatRow } from '../../format/format-table.js';
 import type { Type } from '../../graph/type.js';
 import type { Value } from '../../graph/value.js';
