@@ -27,6 +27,7 @@
  * in the body's size. Anything that differs, or a body that had problems, is checked again in
  * full. (Types are taken as immutable, as everywhere in the graph.)
  */
+import { LlvmBytecodeError } from '../errors/library-error.js';
 import { describeType } from '../graph/describe.js';
 import { ControlFlow, Dominators } from '../graph/dominators.js';
 import { isTerminatorOpcode, LAST_TERMINATOR_NUMBER } from '../graph/opcodes.js';
@@ -101,7 +102,7 @@ function transientFunction(f: Function, body: CompactBody): Function {
 }
 
 /** The writer's refusal of a module the verifier rejects; `problems` lists every finding. */
-export class InvalidModuleError extends Error {
+export class InvalidModuleError extends LlvmBytecodeError {
   override readonly name = 'InvalidModuleError';
   readonly problems: readonly string[];
 

@@ -104,7 +104,7 @@ export function writeV7Constant(ctx: V7EncodeContext, v: Value): void {
       for (const e of v.elements) out.vbr32(slotOf(ctx, e));
       return;
     default:
-      throw new Error(`cannot write a ${v.kind} constant in a constant pool`);
+      throw new EncodeError(`a ${v.kind} constant in a constant pool`, ctx.row.version);
   }
 }
 
