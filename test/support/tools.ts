@@ -74,6 +74,7 @@ export function debianLlvm(n: number): ToolSet {
   let set = debianSets.get(n);
   if (set === undefined) {
     set = toolSet(
+      // Not `llvm${n}`: that would be LLVM 1.9's tag, `llvm19`, again for Debian's LLVM 19.
       `debian-llvm${n}`,
       `Debian's LLVM ${n}`,
       `LLVM_BYTECODE_LLVM${n}`,
