@@ -5,6 +5,7 @@
  * the file system (the CLI in `cli/` is the only part that does).
  */
 export { BytecodeError } from './errors/bytecode-error.js';
+export { LlvmBytecodeError, type ErrorPosition } from './errors/library-error.js';
 export * from './graph/index.js';
 export { FORMAT_TABLE, formatFor, type FormatRow } from './format/format-table.js';
 export { SUPPORTED_VERSIONS, writeModule, writeModuleAsync, type WriteOptions } from './encode/write.js';

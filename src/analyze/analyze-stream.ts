@@ -3,7 +3,7 @@
  * (LLVM 1.9's reader for versions 0–6, `walker.ts`; r36867's for version 7, `walker-v7.ts`), and
  * where the walk stopped is recorded with LLVM's reason and the text-mode-damage hint.
  */
-import type { BinaryReader } from '../binary/reader.js';
+import type { BytecodeReader } from '../decode/reader.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { unwrapContainer } from '../container/index.js';
 import { detectTextModeDamage, textModeHint, withCompressedTextModeDiagnosis, type TextModeDamage } from '../format/text-mode-damage.js';
@@ -86,7 +86,7 @@ export class AnalyzerWalk {
     }
   }
 
-  private recordError(e: unknown, phase: 'module' | 'function', r: BinaryReader | undefined, depth: number): void {
+  private recordError(e: unknown, phase: 'module' | 'function', r: BytecodeReader | undefined, depth: number): void {
     if (e instanceof BytecodeError) {
       // A version we do not read is not damage: no text-mode diagnosis for it.
       const damage = e instanceof UnsupportedVersionError ? NO_DAMAGE : detectTextModeDamage(this.stream, 4, e.offset);

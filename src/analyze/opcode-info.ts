@@ -4,7 +4,8 @@
  * `div`/`rem` by its operand class), whether it ends a basic block, and how LLVM treated it when
  * unknown. Names are interned as small numbers so the per-instruction count is an array slot.
  */
-import { decodeOpcode, resolveSignless, shiftInstructionOpcode, type FormatRow } from '../format/format-table.js';
+import { decodeOpcode, PSEUDO_OPCODE_BASE, resolveSignless, shiftInstructionOpcode, type FormatRow } from '../format/format-table.js';
+import { isTerminatorOpcode } from '../graph/opcodes.js';
 
 /** The operand classes of LLVM 1.9's signless upgrade, in `OpcodeInfo.ids` order. */
 export const UNSIGNED_CLASS = 0;
@@ -24,8 +25,6 @@ export interface OpcodeInfo {
   readonly terminator: boolean;
   readonly phi: boolean;
 }
-
-const TERMINATORS: ReadonlySet<string> = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable', 'invokeWithCC', 'invokeFastCC']);
 
 const names: string[] = [];
 const idOf = new Map<string, number>();
@@ -62,7 +61,7 @@ export function opcodeInfoFor(row: FormatRow, opcode: number): OpcodeInfo {
   const name = decoded.kind === 'instruction' ? decoded.name : decoded.pseudo;
   const names: [string, string, string] =
     name === 'div' || name === 'rem' ? [resolveSignless(name, 'unsigned'), resolveSignless(name, 'signed'), resolveSignless(name, 'float')] : [name, name, name];
-  return { names, ids: [intern(names[0]), intern(names[1]), intern(names[2])], unknown: false, obsoleteRejected: false, terminator: TERMINATORS.has(name), phi: name === 'phi' };
+  return { names, ids: [intern(names[0]), intern(names[1]), intern(names[2])], unknown: false, obsoleteRejected: false, terminator: isTerminatorOpcode(decoded.kind === 'instruction' ? name : PSEUDO_OPCODE_BASE[decoded.pseudo]), phi: name === 'phi' };
 }
 
 const tables = new Map<FormatRow, readonly OpcodeInfo[]>();

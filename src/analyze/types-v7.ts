@@ -8,6 +8,9 @@
  * then derived kinds: integer 4 (followed by its width), function 5, struct 6, packed struct 7,
  * array 8, pointer 9, opaque 10, vector 11. Slot numbers below 4 are the primitives; slot 4 and
  * up index the module's type table, then the function's.
+ *
+ * Why its own: r36867's type ids, as in `decode/v7/types.ts`; the analyzer keeps only shapes, not
+ * graph types.
  */
 import { typeText } from './type-text.js';
 import { V7_FIRST_DERIVED_TYPE_SLOT, V7_LAST_PRIMITIVE_TYPE_ID, V7_TYPE_IDS } from '../format/version7.js';

@@ -7,7 +7,8 @@
  * an instruction's operands mean. Everything the format table already knows (block ids, opcode
  * names, alignment, type-id width) is taken from the row, not from the subclass.
  */
-import { BinaryReader } from '../binary/reader.js';
+import { BytecodeReader } from '../decode/reader.js';
+import { readBlockFrame, type BlockFrame } from '../decode/block-frame.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import type { BlockKind, FormatRow } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
@@ -27,7 +28,7 @@ export interface FunctionDecl<T> {
 }
 
 /** Records a stop of the walk: the caller adds its diagnosis (text-mode damage) and phase. */
-export type WalkErrorSink = (e: unknown, phase: 'module' | 'function', reader: BinaryReader | undefined) => void;
+export type WalkErrorSink = (e: unknown, phase: 'module' | 'function', reader: BytecodeReader | undefined) => void;
 
 /** The type shapes both walks model: a placeholder is refined by pointing it at its definition. */
 export interface TypeShape {
@@ -70,7 +71,7 @@ export interface InstructionFigures {
 }
 
 export abstract class AnalyzerWalkBase<T extends TypeShape> {
-  protected r!: BinaryReader;
+  protected r!: BytecodeReader;
   protected depth = 0;
   protected nodeStack: BlockNode[] = [];
   /** The function whose figures the walk adds to (see the subclasses for when LLVM changed it). */
@@ -102,8 +103,12 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   protected abstract readonly countsFunctionOperands: boolean;
   protected abstract vbr(): number;
   protected abstract str(): string;
-  /** Reads a block header (not the module's) and checks its id as the version's reader did. */
-  protected abstract readBlockHeader(headerOffset: number): { id: number; size: number; kind: BlockKind | 'unknown' };
+  /** Checks a block's frame (decode/block-frame.ts; not the module's) as the version's reader did. */
+  protected abstract checkBlockFrame(frame: BlockFrame): BlockKind | 'unknown';
+  /** The cursor the walk reads a stream range with (decode/reader.ts). */
+  protected newReader(stream: Uint8Array, start: number, end: number): BytecodeReader {
+    return new BytecodeReader(stream, start, end);
+  }
   /** Before the module block's size is checked: a version this walk cannot read explains any size. */
   protected refuseUnreadable(_stream: Uint8Array): void {}
   /** Reads the version word (and sets `row` from it where the walk began without one). */
@@ -209,7 +214,9 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   protected readBlock(): { kind: BlockKind | 'unknown'; size: number } {
     const r = this.r;
     const headerOffset = r.pos;
-    const { id, size, kind } = this.readBlockHeader(headerOffset);
+    const frame = readBlockFrame(r, this.row);
+    const { id, size } = frame;
+    const kind = this.checkBlockFrame(frame);
     if (size > r.end - r.pos) throw r.fail('Attempt to size a block past end of memory', headerOffset);
     const node: BlockNode = { kind, id, offset: headerOffset, headerSize: r.pos - headerOffset, bodySize: size, children: [] };
     const parent = this.nodeStack[this.nodeStack.length - 1];
@@ -253,7 +260,7 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
 
   private readModule(stream: Uint8Array): void {
     const a = this.a;
-    const r = (this.r = new BinaryReader(stream, 4, stream.length));
+    const r = (this.r = this.newReader(stream, 4, stream.length));
     const type = r.uint32();
     const size = r.uint32();
     if (type !== this.row.blockIds.module) throw r.fail(`Expected Module Block! Type:${type}, Size:${size}`, 4);
@@ -423,7 +430,7 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   // ---- function bodies ----------------------------------------------------------------------------
 
   private readBody(stream: Uint8Array, index: number, f: FunctionDecl<T>): void {
-    const r = (this.r = new BinaryReader(stream, this.moduleBodyStart, this.moduleEnd));
+    const r = (this.r = this.newReader(stream, this.moduleBodyStart, this.moduleEnd));
     r.enterBlock('Module', this.moduleEnd - this.moduleBodyStart);
     r.pos = f.bodyStart;
     r.enterBlock(`Function #${index}`, f.bodyEnd - f.bodyStart);

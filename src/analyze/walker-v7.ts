@@ -8,11 +8,15 @@
  * no VBR statistics (its reader no longer counted them), value and type symbol tables apart (only
  * value symbol tables count as symbol tables), no compaction tables, and a call's or invoke's
  * operand count as the reader left it (the calling-convention word and a vararg callee removed).
+ *
+ * Why its own: it follows r36867's reader, whose order, checks and messages differ from 1.9's
+ * (see above); what both did alike is `walk-base.ts`, and it reads through `decode/` (the
+ * cursor, block frames) like every walk.
  */
 import { DEFAULT_LIMITS } from '../limits.js';
 import type { BlockKind, OpcodeName, PseudoOpcode } from '../format/format-table.js';
 import type { FunctionAnalysis } from './analysis.js';
-import { blockKinds } from './block-kinds.js';
+import type { BlockFrame } from '../decode/block-frame.js';
 import { internName } from './opcode-info.js';
 import { AnalyzerWalkBase, wordOperands, wordTypeSlot, type BlockNames } from './walk-base.js';
 import {
@@ -184,17 +188,14 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
 
   // ---- blocks -------------------------------------------------------------------------------------
 
-  protected readBlockHeader(headerOffset: number): { id: number; size: number; kind: BlockKind | 'unknown' } {
+  protected checkBlockFrame({ id, size, kind, headerOffset }: BlockFrame): BlockKind | 'unknown' {
     const r = this.r;
-    const w = r.uint32();
-    const id = w & 0x1f;
-    const size = w >>> 5;
     // The size first here: r36867 checked it before handleBlock asserted the id.
     if (size > r.end - r.pos) throw r.fail('Attempt to size a block past end of memory', headerOffset);
     // handleBlock asserted a known id (assertions were on in the reference build); 8, the retired
     // compaction table, passed, as an unknown block.
     if (id === RESERVED_BLOCK_ID || id >= NUMBER_OF_BLOCK_IDS) throw r.fail(`Invalid block id found: ${id}`, headerOffset);
-    return { id, size, kind: blockKinds(this.row)[id] ?? 'unknown' };
+    return kind ?? 'unknown';
   }
 
   // ---- the module ---------------------------------------------------------------------------------

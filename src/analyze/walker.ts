@@ -11,9 +11,11 @@
  */
 import { DEFAULT_LIMITS } from '../limits.js';
 import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
-import { formatFor, type BlockKind } from '../format/format-table.js';
+import { formatFor, normalizeTypeId, type BlockKind } from '../format/format-table.js';
 import type { FunctionAnalysis } from './analysis.js';
-import { blockKinds } from './block-kinds.js';
+import { newVbrTally, TallyingReader, type BytecodeReader, type VbrTally } from '../decode/reader.js';
+import { readTypeId, TYPE_TYPE } from '../decode/types.js';
+import type { BlockFrame } from '../decode/block-frame.js';
 import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
 import { AnalyzerWalkBase, FORMAT_NAMES, wordOperands, wordTypeSlot, type BlockNames, type FunctionDecl } from './walk-base.js';
@@ -126,31 +128,24 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
   // ---- reading primitives, counted as LLVM counted them ------------------------------------------
 
   /**
-   * VBR statistics, kept as plain counters: LLVM's handler added each VBR to the whole file's
-   * figures and to the "current function"'s (see `attributeVbrs`); the per-function share is the
-   * difference between two marks, not a second increment for every VBR.
+   * VBR statistics, tallied by the reader (decode/reader.ts `TallyingReader`) across the module's
+   * and every body's cursor: LLVM's handler added each VBR to the whole file's figures and to the
+   * "current function"'s (see `attributeVbrs`); the per-function share is the difference between
+   * two marks, not a second increment for every VBR.
    */
-  private vbr32s = 0;
-  private vbr64s = 0;
-  private vbrBytes = 0;
-  private vbrMark = { count32: 0, count64: 0, bytes: 0 };
+  private readonly tally: VbrTally = newVbrTally();
+  private vbrMark = newVbrTally();
+
+  protected override newReader(stream: Uint8Array, start: number, end: number): BytecodeReader {
+    return new TallyingReader(stream, start, end, this.tally);
+  }
 
   protected vbr(): number {
-    const r = this.r;
-    const start = r.pos;
-    const v = r.vbr32();
-    this.vbrBytes += r.pos - start;
-    this.vbr32s++;
-    return v;
+    return this.r.vbr32();
   }
 
   private vbr64(): bigint {
-    const r = this.r;
-    const start = r.pos;
-    const v = r.vbr64();
-    this.vbrBytes += r.pos - start;
-    this.vbr64s++;
-    return v;
+    return this.r.vbr64();
   }
 
   /**
@@ -161,40 +156,34 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
   private attributeVbrs(): void {
     const f = this.cur;
     const m = this.vbrMark;
+    const t = this.tally;
     if (f) {
-      const n32 = this.vbr32s - m.count32;
-      const n64 = this.vbr64s - m.count64;
+      const n32 = t.count32 - m.count32;
+      const n64 = t.count64 - m.count64;
       f.vbrCount32 += n32;
       f.vbrCount64 += n64;
-      f.vbrCompressedBytes += this.vbrBytes - m.bytes;
+      f.vbrCompressedBytes += t.bytes - m.bytes;
       f.vbrExpandedBytes += 4 * n32 + 8 * n64;
     }
-    m.count32 = this.vbr32s;
-    m.count64 = this.vbr64s;
-    m.bytes = this.vbrBytes;
+    m.count32 = t.count32;
+    m.count64 = t.count64;
+    m.bytes = t.bytes;
   }
 
   protected str(): string {
-    const len = this.vbr();
-    const b = this.r.bytesView(len, 'a string');
-    let s = '';
-    for (const c of b) s += String.fromCharCode(c);
-    return s;
+    return this.r.string();
   }
 
-  /** LLVM's `sanitizeTypeId`: v0–v1 drop the type-type plane (12) from the numbering. */
+  /** LLVM's `sanitizeTypeId` (the format table's `normalizeTypeId`): v0–v1 drop the type-type plane (12) from the numbering. */
   private sanitize(id: number): { id: number; typeType: boolean } {
-    if (this.row.typeDerivedFromValue) {
-      if (id === LABEL) return { id: 0, typeType: true };
-      if (id > LABEL) return { id: id - 1, typeType: false };
-    }
-    return { id, typeType: false };
+    const n = normalizeTypeId(this.row, id);
+    return n === 'typeType' ? { id: 0, typeType: true } : { id: n, typeType: false };
   }
 
+  /** A type id as the decoder reads one (the 24-bit escape, the type-type plane). */
   private readTypeId(): { id: number; typeType: boolean } {
-    let id = this.vbr();
-    if (!this.row.has32BitTypes && id === 0x00ffffff) id = this.vbr();
-    return this.sanitize(id);
+    const id = readTypeId(this.r, this.row);
+    return id === TYPE_TYPE ? { id: 0, typeType: true } : { id, typeType: false };
   }
 
   // ---- types --------------------------------------------------------------------------------------
@@ -339,20 +328,12 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
 
   // ---- blocks -------------------------------------------------------------------------------------
 
-  protected readBlockHeader(headerOffset: number): { id: number; size: number; kind: BlockKind | 'unknown' } {
-    const r = this.r;
-    const kinds = blockKinds(this.row);
-    if (this.row.longBlockHeaders) {
-      const id = r.uint32();
-      const size = r.uint32();
-      if (id === 0) throw r.fail('Reserved_DoNotUse used as Module Type?', headerOffset);
-      const kind = kinds[id];
-      if (!kind) throw r.fail(`Invalid block id found: ${id}`, headerOffset);
-      return { id, size, kind };
-    }
-    const w = r.uint32();
-    const id = w & 0x1f;
-    return { id, size: w >>> 5, kind: kinds[id] ?? 'unknown' };
+  /** LLVM 1.9 refused an unknown id in a long header (versions 0–2); a short one it skipped. */
+  protected checkBlockFrame({ id, kind, headerOffset }: BlockFrame): BlockKind | 'unknown' {
+    if (!this.row.longBlockHeaders) return kind ?? 'unknown';
+    if (id === 0) throw this.r.fail('Reserved_DoNotUse used as Module Type?', headerOffset);
+    if (!kind) throw this.r.fail(`Invalid block id found: ${id}`, headerOffset);
+    return kind;
   }
 
   // ---- the walk -----------------------------------------------------------------------------------
@@ -362,10 +343,11 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     super.finish();
     const v = this.a.vbr;
     this.attributeVbrs();
-    v.count32 += this.vbr32s;
-    v.count64 += this.vbr64s;
-    v.compressedBytes += this.vbrBytes;
-    v.expandedBytes += 4 * this.vbr32s + 8 * this.vbr64s;
+    const t = this.tally;
+    v.count32 += t.count32;
+    v.count64 += t.count64;
+    v.compressedBytes += t.bytes;
+    v.expandedBytes += 4 * t.count32 + 8 * t.count64;
   }
 
   // ---- the module ---------------------------------------------------------------------------------
@@ -801,8 +783,9 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     const size = pos + pad - save;
     r.pos = pos + pad;
     if (vbrs) {
-      this.vbr32s += vbrs;
-      this.vbrBytes += pos - save;
+      // The VBRs the reader did not read, tallied as if it had.
+      this.tally.count32 += vbrs;
+      this.tally.bytes += pos - save;
       this.a.alignmentBytes += pad;
     }
     const a = this.a;

@@ -1,8 +1,9 @@
+import { LlvmBytecodeError, type ErrorPosition } from '../errors/library-error.js';
 /**
  * The one error type for anything wrong with assembly text: where (line and column, both from 1)
  * and what, with the source line and a caret so a reader sees the place without opening the file.
  */
-export class AssemblyError extends Error {
+export class AssemblyError extends LlvmBytecodeError {
   override readonly name = 'AssemblyError';
   /** The bare message, without the location and the source excerpt. */
   readonly reason: string;
@@ -18,6 +19,10 @@ export class AssemblyError extends Error {
     this.line = line;
     this.column = column;
     this.sourceLine = sourceLine;
+  }
+
+  override get position(): ErrorPosition {
+    return { kind: 'text', line: this.line, column: this.column };
   }
 }
 

@@ -1,3 +1,4 @@
+import { LlvmBytecodeError } from '../errors/library-error.js';
 /**
  * `BuildError`: what the construction API throws when asked to build something LLVM 1.x would not
  * accept (an `add` of an `int` and a `uint`, a load from a non-pointer, a constant that does not
@@ -12,5 +13,7 @@ export class BuildError extends TypeError {
   constructor(operation: string, problem: string) {
     super(`${operation}: ${problem}`);
     this.operation = operation;
+    // A TypeError (a misuse of the construction API), and one of the library's errors too.
+    LlvmBytecodeError.brand(this);
   }
 }

@@ -8,6 +8,7 @@
  * `tmp1`). Instructions without a value (`store`, a call returning void, terminators) take none.
  */
 import { describeType } from '../graph/describe.js';
+import { isTerminatorOpcode } from '../graph/opcodes.js';
 import { isInteger, sameType, type FunctionType, type Type } from '../graph/type.js';
 import type { BasicBlock, Constant, Function, Instruction, Opcode, Value } from '../graph/value.js';
 import type { BuildContext } from './context.js';
@@ -58,7 +59,6 @@ export function callingConvNumber(cc: CallingConv, operation: string): number {
   return n;
 }
 
-const TERMINATORS = new Set<Opcode>(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
 
 /**
  * Appends instructions to a block of a function made by a {@link ModuleBuilder}
@@ -505,7 +505,7 @@ export class IRBuilder {
   private emit(opcode: Opcode, operands: Value[], name: string | undefined, type: Type = this.ctx.types.void): Instruction {
     const { block, fn } = this.here(opcode);
     const last = block.instructions[block.instructions.length - 1];
-    if (last !== undefined && TERMINATORS.has(last.opcode)) {
+    if (last !== undefined && isTerminatorOpcode(last.opcode)) {
       throw new BuildError(opcode, `block ${block.name !== undefined ? `%${block.name}` : '(unnamed)'} already ends with ${last.opcode}; start a new block`);
     }
     if (type.kind === 'void' && name !== undefined && name !== '') throw new BuildError(opcode, `the instruction produces no value, so it cannot be named "${name}"`);

@@ -20,6 +20,7 @@
  * What llvm-upgrade did that this transform does not (yet) reproduce is refused with a
  * `ConversionError` naming the construct (see `docs/version7-conversion.md`).
  */
+import { LlvmBytecodeError } from '../errors/library-error.js';
 import { functionDeclaration } from '../graph/declaration.js';
 import { integerType, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
@@ -33,7 +34,7 @@ import { renameLocalValues, renameState } from '../print/locals.js';
 import { plainView } from '../print/view.js';
 
 /** The module holds something the conversion to version 7 does not reproduce (or llvm-upgrade refused). */
-export class ConversionError extends Error {
+export class ConversionError extends LlvmBytecodeError {
   override readonly name = 'ConversionError';
   constructor(readonly construct: string, detail?: string) {
     super(`${construct} cannot be converted to bytecode version 7${detail ? `: ${detail}` : ''}`);

@@ -2,9 +2,9 @@
  * The module: header, version word, and the blocks of docs/format.md §4.3, decoded into the
  * module graph.
  */
-import { readBlockHeader } from '../binary/block-header.js';
 import { BinaryReader } from '../binary/reader.js';
-import { blockKindFor, formatFor, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
+import { formatFor, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
+import { readBlockFrame } from './block-frame.js';
 import { EARLIER_V7_STAGE_HINT, isReadableVersion, isReadableVersionWord, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { decodeVersion7Module } from './v7/module.js';
@@ -85,8 +85,8 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   let sawTypes = false;
   let sawGlobals = false;
   while (!r.atEnd()) {
-    const header = readBlockHeader(r, row.longBlockHeaders);
-    const kind = blockKindFor(row, header.id);
+    const header = readBlockFrame(r, row);
+    const kind = header.kind;
     r.enterBlock(blockName(kind, header.id), header.size, header.headerOffset);
     switch (kind) {
       case 'globalTypePlane':

@@ -131,6 +131,6 @@ export function writeConstant(ctx: EncodeContext, v: Value): void {
       for (const e of v.elements) out.vbr32(constantOperandSlot(ctx, e));
       return;
     default:
-      throw new Error(`cannot write a ${v.kind} constant in a constant pool`);
+      throw new EncodeError(`a ${v.kind} constant in a constant pool`, ctx.row.version);
   }
 }

@@ -6,7 +6,7 @@ import type { BlockKind, FormatRow, OpcodeName, PseudoOpcode } from '../format/f
 import type { Opcode, Value } from '../graph/value.js';
 import { isFloatingPoint, isSigned, type Type } from '../graph/type.js';
 import type { BinaryWriter } from '../binary/writer.js';
-import { EncodeError } from './encode-error.js';
+import { EncodeError, notInModule } from './encode-error.js';
 import type { SlotNumbering } from './slot-numbering.js';
 
 export interface EncodeContext {
@@ -119,21 +119,21 @@ export function checkSignless(ctx: EncodeContext, op: Opcode, operandType: Type)
 /** A value's slot, which must exist (a missing slot is a writer bug or a value from elsewhere). */
 export function slotOf(ctx: EncodeContext, v: Value): number {
   const s = ctx.sc.slotOf(v);
-  if (s < 0) throw new Error(`value has no slot (does it belong to this module?): ${v.kind}`);
+  if (s < 0) throw notInModule(`a value (${v.kind})`, ctx.row.version);
   return s;
 }
 
 /** A value's slot as the operand of a constant or an initializer (see `PointerRef`). */
 export function constantOperandSlot(ctx: EncodeContext, v: Value): number {
   const s = ctx.sc.constantOperandSlot(v);
-  if (s < 0) throw new Error(`value has no slot (does it belong to this module?): ${v.kind}`);
+  if (s < 0) throw notInModule(`a value (${v.kind})`, ctx.row.version);
   return s;
 }
 
 /** A type's id as the file writes it (the slot, shifted past the type type in versions 0–1). */
 export function typeSlotOf(ctx: EncodeContext, t: Type): number {
   const s = ctx.sc.typeSlot(t);
-  if (s < 0) throw new Error(`type has no slot: ${t.kind}`);
+  if (s < 0) throw notInModule(`a type (${t.kind})`, ctx.row.version);
   return fileTypeId(ctx, s);
 }
 

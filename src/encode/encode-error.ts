@@ -1,8 +1,9 @@
+import { LlvmBytecodeError } from '../errors/library-error.js';
 /**
  * The writer's one error: the module holds something the target bytecode version cannot express
  * (or that no LLVM writer could have produced). `construct` names the thing, `version` the target.
  */
-export class EncodeError extends Error {
+export class EncodeError extends LlvmBytecodeError {
   override readonly name = 'EncodeError';
   readonly construct: string;
   readonly version: number;
@@ -12,4 +13,13 @@ export class EncodeError extends Error {
     this.construct = construct;
     this.version = version;
   }
+}
+
+/**
+ * The writer's refusal of something the module refers to but does not hold: a value or type of
+ * another module, or an operand left empty. (The verifier finds these first; `verify: false`
+ * reaches this.)
+ */
+export function notInModule(what: string, version: number): EncodeError {
+  return new EncodeError(what, version, 'it does not belong to the module being written (a value or type of another module, or a missing operand)');
 }

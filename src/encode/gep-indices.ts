@@ -44,7 +44,7 @@ const UINT_INDEX: (ConstantInt | undefined)[] = [];
 
 /** A structure index as `row`'s version writes it (`ubyte` before version 2, `uint` after). */
 function structIndexFor(row: FormatRow, op: Value): Value {
-  if (op.kind !== 'int') return op;
+  if (op.kind !== 'int' || row.gepIndexEncoding === 'asTyped') return op;
   const toUbyte = row.restrictedGEPTypes;
   if (op.type.kind !== (toUbyte ? 'uint' : 'ubyte') || op.value < 0n || op.value > 255n) return op;
   const cache = toUbyte ? UBYTE_INDEX : UINT_INDEX;
@@ -68,6 +68,23 @@ export function gepOperandsFor(row: FormatRow, ops: readonly Value[], kinds: rea
  * as `gepIndexKinds` + `gepOperandsFor`, without building the kinds: this runs on every
  * instruction of the module, and most getelementptrs need no rewriting.)
  */
+/**
+ * The operands LLVM's constant objects carry, as `row`'s version writes them (they are numbered
+ * before the constant itself): an aggregate's elements, a constant expression's operands.
+ */
+export function writtenConstantOperands(row: FormatRow, v: Value): readonly Value[] {
+  switch (v.kind) {
+    case 'array':
+    case 'struct':
+    case 'packed':
+      return v.elements;
+    case 'expr':
+      return writtenOperands(row, v.opcode, v.operands);
+    default:
+      return [];
+  }
+}
+
 export function writtenOperands(row: FormatRow, opcode: string, operands: readonly Value[]): readonly Value[] {
   if (opcode !== 'getelementptr' || operands.length < 2) return operands;
   let out: Value[] | undefined;

@@ -4,6 +4,7 @@ import type { Module } from '../graph/module.js';
 import type { EncodeContext } from './context.js';
 import { beginBlock, constantOperandSlot, encodedAlignment, endBlock, pad, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError } from './encode-error.js';
+import { SectionNames } from './section-names.js';
 
 const LINKAGE_CODE: Readonly<Record<Linkage, number>> = {
   external: 0,
@@ -26,17 +27,8 @@ export function encodedLinkage(ctx: EncodeContext, linkage: Linkage): number {
 export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
   const { out, row } = ctx;
   beginBlock(ctx, 'moduleGlobalInfo');
-  const sectionIds = new Map<string, number>();
-  const sectionNames: string[] = [];
-  const sectionId = (name: string): number => {
-    let n = sectionIds.get(name);
-    if (n === undefined) {
-      sectionNames.push(name);
-      n = sectionNames.length;
-      sectionIds.set(name, n);
-    }
-    return n;
-  };
+  const sections = new SectionNames();
+  const sectionNames = sections.names;
   const attributes = row.hasPackedAndAttributes && row.hasSectionNames;
 
   for (const g of m.globals) {
@@ -51,7 +43,7 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
       // Extension word: linkage "internal" without initializer (impossible) flags it.
       out.vbr32(slot * 32 + ((3 << 2) | (g.isConstant ? 1 : 0)));
       out.vbr32((hasInit ? 1 : 0) | (linkage << 1) | (encodedAlignment(g.alignment) << 4) | ((section !== '' ? 1 : 0) << 9));
-      if (section !== '') out.vbr32(sectionId(section));
+      if (section !== '') out.vbr32(sections.id(section));
     }
     if (g.initializer !== undefined) out.vbr32(constantOperandSlot(ctx, g.initializer));
   }
@@ -80,7 +72,7 @@ export function writeGlobalInfo(ctx: EncodeContext, m: Module): void {
     out.vbr32(word);
     if (needsExt) {
       out.vbr32(encodedAlignment(f.alignment) | ((cc >>> 4) << 5) | ((section !== '' ? 1 : 0) << 10) | ((extLinkage & 3) << 11));
-      if (section !== '') out.vbr32(sectionId(section));
+      if (section !== '') out.vbr32(sections.id(section));
     }
   }
   if (row.noFlagsForFunctions) writeTypeId(ctx, 0);

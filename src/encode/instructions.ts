@@ -11,7 +11,7 @@ import { OPCODES, type InstructionExtras } from '../graph/compact-body.js';
 import { TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
 import type { EncodeContext } from './context.js';
 import { checkSignless, constantOperandSlot, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
-import { EncodeError } from './encode-error.js';
+import { EncodeError, notInModule } from './encode-error.js';
 import { gepIndexKindsOfCodes, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
 
 const NO_KINDS: readonly GepIndexKind[] = [];
@@ -108,7 +108,7 @@ class Current {
     const s = ctx.sc.codeSlot(this.codes[k]!);
     if (s < 0) {
       const v = this.values[k];
-      throw new Error(`value has no slot (does it belong to this module?): ${v !== undefined ? v.kind : this.codes[k]! < 0 ? 'a missing operand' : 'a value of another function'}`);
+      throw notInModule(v !== undefined ? `a value (${v.kind})` : this.codes[k]! < 0 ? 'a missing operand' : 'a value of another function', ctx.row.version);
     }
     return s;
   }

@@ -22,7 +22,7 @@ import type { Type } from '../graph/type.js';
 import { isFirstClassType, primitiveTypeId, primitiveTypesById, subtypes } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import { formatFor, type FormatRow } from '../format/format-table.js';
-import { gepIndexKindsOfCodes, writtenOperands, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
+import { gepIndexKindsOfCodes, writtenConstantOperands, writtenOperands, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isPlainConstant, isString } from './canonical.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';
@@ -108,19 +108,6 @@ export function llvmOperandIndex(inst: Instruction, i: number): number {
   return inst.opcode === 'br' && inst.operands.length === 3 ? (i + 1) % 3 : i;
 }
 
-/** The operands LLVM's constant objects carry (and that must be numbered before them). */
-function constantOperands(row: FormatRow, v: Value): readonly Value[] {
-  switch (v.kind) {
-    case 'array':
-    case 'struct':
-    case 'packed':
-      return v.elements;
-    case 'expr':
-      return writtenOperands(row, v.opcode, v.operands);
-    default:
-      return [];
-  }
-}
 
 
 /**
@@ -584,7 +571,7 @@ export class SlotCalculator implements SlotNumbering {
     if (existing !== -1) return existing;
     if (isPlainConstant(rep)) {
       if (!isString(rep)) {
-        for (const op of constantOperands(this.row, rep)) this.getOrCreateSlot(this.canon.canon(op));
+        for (const op of writtenConstantOperands(this.row, rep)) this.getOrCreateSlot(this.canon.canon(op));
       } else if (!this.canon.isNull(rep)) {
         this.strings.push(rep);
       }

@@ -4,7 +4,7 @@ import type { Function, SymbolTableLayout, Value } from '../graph/value.js';
 import { namedConstantsOfBody, TAG_BLOCK, TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
 import type { EncodeContext } from './context.js';
 import { beginBlock, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
-import { EncodeError } from './encode-error.js';
+import { EncodeError, notInModule } from './encode-error.js';
 import { writeLaidOutFunctionSymbolTable } from './laid-out-symbol-table.js';
 import { nameOf, symbolPlanesOf, typeNameOrder, type NamedValue } from './symbol-order.js';
 
@@ -68,7 +68,7 @@ export function writeFunctionSymbolTable(ctx: EncodeContext, f: Function, body: 
   writeSymbolTableOf(ctx, NO_TYPE_NAMES, named, planes, layout?.typeNamesPlaneIndex, (k) => {
     if (typeof k !== 'number') return slotOf(ctx, k);
     const s = ctx.sc.codeSlot(k);
-    if (s < 0) throw new Error('value has no slot (does it belong to this module?): a named value of the body');
+    if (s < 0) throw notInModule('a named value of the body', ctx.row.version);
     return s;
   });
 }

@@ -27,8 +27,10 @@
  * in the body's size. Anything that differs, or a body that had problems, is checked again in
  * full. (Types are taken as immutable, as everywhere in the graph.)
  */
+import { LlvmBytecodeError } from '../errors/library-error.js';
 import { describeType } from '../graph/describe.js';
 import { ControlFlow, Dominators } from '../graph/dominators.js';
+import { isTerminatorOpcode, LAST_TERMINATOR_NUMBER } from '../graph/opcodes.js';
 import type { Module } from '../graph/module.js';
 import { integerRange, isFloatingPoint, isInteger, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
 import type { Argument, BasicBlock, Function, Instruction, Value } from '../graph/value.js';
@@ -100,7 +102,7 @@ function transientFunction(f: Function, body: CompactBody): Function {
 }
 
 /** The writer's refusal of a module the verifier rejects; `problems` lists every finding. */
-export class InvalidModuleError extends Error {
+export class InvalidModuleError extends LlvmBytecodeError {
   override readonly name = 'InvalidModuleError';
   readonly problems: readonly string[];
 
@@ -137,20 +139,8 @@ const STOP = Symbol('enough problems');
 
 
 
-/** The opcodes that end a block. (A switch: cheaper than a Set lookup on this hot path.) */
-function isTerminator(opcode: string): boolean {
-  switch (opcode) {
-    case 'ret':
-    case 'br':
-    case 'switch':
-    case 'invoke':
-    case 'unwind':
-    case 'unreachable':
-      return true;
-    default:
-      return false;
-  }
-}
+/** The opcodes that end a block (graph/opcodes.ts). */
+const isTerminator = isTerminatorOpcode;
 
 /** The value range of each integer type, computed once (`integerRange` builds bigints per call). */
 const INT_RANGES = new Map<string, readonly [bigint, bigint]>(
@@ -1040,9 +1030,9 @@ const { void: VOID, bool: BOOL, ubyte: UBYTE, uint: UINT } = primitiveTypes;
 /** The opcode number of `phi` (compact bodies hold numbers). */
 const PHI = OPCODE_NUMBER.phi;
 
-/** `isTerminator` of an opcode number: the terminators are the first six of `OPCODES`. */
+/** `isTerminator` of a compact body's opcode number (graph/opcodes.ts `LAST_TERMINATOR_NUMBER`). */
 function isTerminatorNumber(number: number): boolean {
-  return number <= OPCODE_NUMBER.unreachable;
+  return number <= LAST_TERMINATOR_NUMBER;
 }
 
 /** The block every block operand of a compact body stands for while it is checked in place. */

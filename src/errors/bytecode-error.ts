@@ -1,3 +1,5 @@
+import { LlvmBytecodeError, type ErrorPosition } from './library-error.js';
+
 /**
  * The one error type for anything wrong with the bytes of a file.
  *
@@ -6,7 +8,7 @@
  * byte after the signature. `blockPath` names the nesting of blocks the reader was inside, outermost
  * first, e.g. `["Module", "Function #3", "InstructionList"]`.
  */
-export class BytecodeError extends Error {
+export class BytecodeError extends LlvmBytecodeError {
   override readonly name = 'BytecodeError';
   readonly offset: number;
   readonly blockPath: readonly string[];
@@ -18,5 +20,9 @@ export class BytecodeError extends Error {
     this.reason = reason;
     this.offset = offset;
     this.blockPath = blockPath;
+  }
+
+  override get position(): ErrorPosition {
+    return { kind: 'bytes', offset: this.offset, blockPath: this.blockPath };
   }
 }

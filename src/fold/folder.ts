@@ -30,6 +30,7 @@ import {
   type BinaryOpcode,
 } from './scalar.js';
 import { integerBits } from '../graph/type.js';
+import { isSetccOpcode } from '../graph/opcodes.js';
 
 /** What the folder needs from whoever builds the constants. */
 export interface FoldHost {
@@ -40,11 +41,10 @@ export interface FoldHost {
 }
 
 export type Comparison = 'seteq' | 'setne' | 'setlt' | 'setgt' | 'setle' | 'setge';
-const COMPARISONS = new Set<string>(['seteq', 'setne', 'setlt', 'setgt', 'setle', 'setge']);
 const SWAPPED: Record<Comparison, Comparison> = { seteq: 'seteq', setne: 'setne', setlt: 'setgt', setgt: 'setlt', setle: 'setge', setge: 'setle' };
 
 export function isComparison(op: string): op is Comparison {
-  return COMPARISONS.has(op);
+  return isSetccOpcode(op);
 }
 
 /** LLVM's primitive size in bytes, pointers (and anything without one) counted as 8. */

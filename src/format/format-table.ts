@@ -149,6 +149,18 @@ export type PseudoOpcode =
   | 'volatileLoad' // 62
   | 'volatileStore'; // 63
 
+/** The instruction each pseudo-opcode is a variant of (its class is that instruction's, graph/opcodes.ts). */
+export const PSEUDO_OPCODE_BASE: Readonly<Record<PseudoOpcode, OpcodeName>> = Object.freeze({
+  invokeWithCC: 'invoke',
+  invokeFastCC: 'invoke',
+  callWithCC: 'call',
+  tailCallFastCC: 'call',
+  callFastCC: 'call',
+  tailCallC: 'call',
+  volatileLoad: 'load',
+  volatileStore: 'store',
+});
+
 /** v0–v4: only volatile load/store (since LLVM 1.0). */
 const PSEUDO_OPCODES_OLD: ReadonlyMap<number, PseudoOpcode> = new Map<number, PseudoOpcode>([
   [62, 'volatileLoad'],
@@ -172,7 +184,9 @@ export type GepIndexEncoding =
   /** v0–v1: struct indices are `ubyte` slots, sequential indices `long` slots. */
   | 'restricted'
   /** v2–v6: struct indices `uint`; sequential slot << 2 | (0 uint, 1 int, 2 ulong, 3 long). */
-  | 'twoBitType';
+  | 'twoBitType'
+  /** v7: every index is a value of its own type, written as it is (nothing is rewritten). */
+  | 'asTyped';
 
 export interface FormatRow {
   readonly version: number;
@@ -439,7 +453,7 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     constantExprCountPlusOne: version >= 5,
     alwaysWritesCompactionTable: version === 3,
     floatByteOrder: version <= 2 ? 'host' : 'little',
-    gepIndexEncoding: version <= 1 ? 'restricted' : 'twoBitType',
+    gepIndexEncoding: version <= 1 ? 'restricted' : version >= 7 ? 'asTyped' : 'twoBitType',
     opcodes: opcodesFor(version),
     pseudoOpcodes: version >= 7 ? PSEUDO_OPCODES_V7 : version >= 5 ? PSEUDO_OPCODES_CC : PSEUDO_OPCODES_OLD,
     longInstructionsPadded: version <= 3,

@@ -6,6 +6,9 @@
  * Everything here was read off r36867's reader (lib/Bytecode/Reader/Reader.cpp), its
  * include/llvm/Type.h, Instruction.def and Bytecode/Format.h, and checked against the 1,537 files
  * of the corpus that revision's `llvm-as` wrote.
+ *
+ * Why its own file: these tables are rows' data, too long to sit inline in the format table; the
+ * version-7 row (format-table.ts) points at them.
  */
 import type { BlockIdTable, OpcodeName, PseudoOpcode } from './format-table.js';
 

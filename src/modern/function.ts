@@ -16,6 +16,7 @@
  * Where an unwind edge disappears, the phis of the old unwind destination lose its entries.
  */
 import type { Type } from '../graph/type.js';
+import { opcodeClass } from '../graph/opcodes.js';
 import type { Argument, BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
 import { upgradeConstraints } from './asm.js';
 import { planCast } from './casts.js';
@@ -285,6 +286,30 @@ class BodyPrinter implements Sink, BodyApi {
   private instruction(inst: Instruction): void {
     const nm = inst.type.kind === 'void' ? '' : `${this.local(inst)} = `;
     const ops = inst.operands;
+    // The families first, by their class in the one opcode table (graph/opcodes.ts).
+    switch (opcodeClass(inst.opcode)) {
+      case 'binary':
+        this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
+        return;
+      case 'shift': // version 7's lshr/ashr: the amount has the value's type already
+        this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.shiftAmount(ops[1]!, ops[0]!.type)}`);
+        return;
+      case 'compare': // version 7: the predicate is the instruction's
+        this.emit(`${nm}${inst.opcode} ${inst.predicate} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
+        return;
+      case 'setcc': {
+        const { inst: cmp, pred } = comparison(inst.opcode, ops[0]!.type);
+        this.emit(`${nm}${cmp} ${pred} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
+        return;
+      }
+      case 'cast':
+        // Version 7's twelve casts are LLVM 16's; 1.x's `cast` is chosen by its types.
+        if (inst.opcode === 'cast') this.cast(inst, nm);
+        else this.emit(`${nm}${inst.opcode} ${this.typed(ops[0]!)} to ${this.ty(inst.type)}`);
+        return;
+      default:
+        break;
+    }
     switch (inst.opcode) {
       case 'ret':
         this.emit(ops.length ? `ret ${this.typed(ops[0]!)}` : 'ret void');
@@ -316,54 +341,6 @@ class BodyPrinter implements Sink, BodyApi {
       case 'unreachable':
         this.emit('unreachable');
         return;
-      case 'add':
-      case 'sub':
-      case 'mul':
-      case 'udiv':
-      case 'sdiv':
-      case 'fdiv':
-      case 'urem':
-      case 'srem':
-      case 'frem':
-      case 'and':
-      case 'or':
-      case 'xor':
-        this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
-        return;
-      case 'shl':
-      case 'shr':
-      case 'lshr': // version 7 (its shift amount has the value's type already)
-      case 'ashr':
-        this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.shiftAmount(ops[1]!, ops[0]!.type)}`);
-        return;
-      case 'icmp': // version 7: the predicate is the instruction's
-      case 'fcmp':
-        this.emit(`${nm}${inst.opcode} ${inst.predicate} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
-        return;
-      case 'trunc': // version 7's twelve casts are LLVM 16's
-      case 'zext':
-      case 'sext':
-      case 'fptoui':
-      case 'fptosi':
-      case 'uitofp':
-      case 'sitofp':
-      case 'fptrunc':
-      case 'fpext':
-      case 'ptrtoint':
-      case 'inttoptr':
-      case 'bitcast':
-        this.emit(`${nm}${inst.opcode} ${this.typed(ops[0]!)} to ${this.ty(inst.type)}`);
-        return;
-      case 'seteq':
-      case 'setne':
-      case 'setlt':
-      case 'setgt':
-      case 'setle':
-      case 'setge': {
-        const { inst: cmp, pred } = comparison(inst.opcode, ops[0]!.type);
-        this.emit(`${nm}${cmp} ${pred} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
-        return;
-      }
       case 'malloc':
         this.malloc(inst, nm);
         return;
@@ -393,9 +370,6 @@ class BodyPrinter implements Sink, BodyApi {
         return;
       case 'phi':
         this.phi(inst, nm);
-        return;
-      case 'cast':
-        this.cast(inst, nm);
         return;
       case 'select':
         this.emit(`${nm}select ${ops.map((o) => this.typed(o)).join(', ')}`);

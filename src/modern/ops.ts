@@ -3,6 +3,7 @@
  * LLVM 1.x put signedness in the types, modern IR puts it in the opcodes.
  */
 import type { Opcode } from '../graph/value.js';
+import { isSetccOpcode, opcodeClass } from '../graph/opcodes.js';
 import type { Type } from '../graph/type.js';
 import { isFP, isSignedInt } from './types.js';
 import { UpgradeError } from './upgrade-error.js';
@@ -32,7 +33,7 @@ export function comparison(op: Opcode, operandType: Type): { inst: 'icmp' | 'fcm
 }
 
 export function isComparison(op: Opcode): boolean {
-  return op === 'seteq' || op === 'setne' || op === 'setlt' || op === 'setgt' || op === 'setle' || op === 'setge';
+  return isSetccOpcode(op);
 }
 
 /** Binary operators: `add`/`sub`/`mul` become `fadd`/`fsub`/`fmul` on floating point; `shr` splits by sign. */
@@ -44,21 +45,12 @@ export function binaryOpcode(op: Opcode, operandType: Type): string {
       return isFP(operandType) ? 'f' + op : op;
     case 'shr':
       return isSignedInt(operandType) ? 'ashr' : 'lshr';
-    case 'udiv':
-    case 'sdiv':
-    case 'fdiv':
-    case 'urem':
-    case 'srem':
-    case 'frem':
-    case 'and':
-    case 'or':
-    case 'xor':
-    case 'shl':
-    case 'lshr': // version 7
-    case 'ashr':
-      return op;
-    default:
+    default: {
+      // The rest keep their names: divisions, logic, shl and version 7's lshr/ashr.
+      const cls = opcodeClass(op);
+      if (cls === 'binary' || cls === 'shift') return op;
       throw new UpgradeError(`not a binary operator: ${op}`);
+    }
   }
 }
 

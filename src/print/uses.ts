@@ -6,6 +6,7 @@
  * counted. Constants never show a use count, so only uses *of* non-constants are tallied.
  */
 import { DenseIds } from '../graph/dense-ids.js';
+import { isTerminatorOpcode, LAST_TERMINATOR_NUMBER } from '../graph/opcodes.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Function, Instruction, Value } from '../graph/value.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
@@ -802,7 +803,7 @@ function isScalarConstant(c: Value): boolean {
 }
 
 /** Opcode numbers (graph/compact-body.ts OPCODES) up to this one are terminators. */
-const LAST_TERMINATOR = 5;
+const LAST_TERMINATOR = LAST_TERMINATOR_NUMBER;
 
 /** `f`'s values in numbering order: arguments, then each block followed by its instructions. */
 export function bodyValues(view: ModuleView, f: Function): Value[] {
@@ -816,15 +817,5 @@ export function bodyValues(view: ModuleView, f: Function): Value[] {
 }
 
 function isTerminator(i: Instruction): boolean {
-  switch (i.opcode) {
-    case 'br':
-    case 'switch':
-    case 'invoke':
-    case 'ret':
-    case 'unwind':
-    case 'unreachable':
-      return true;
-    default:
-      return false;
-  }
+  return isTerminatorOpcode(i.opcode);
 }

@@ -5,6 +5,11 @@
  * `[n]`: 0 for a plain value of the plane's type, 1 for `undef`, 0xFFFFFFFF for inline asm, else an
  * expression of n - 1 operands (`[opcode] ([value slot][type slot])…`, then a predicate for
  * icmp/fcmp). Constants may refer to constants later in the same pool.
+ *
+ * Why its own: a version-7 constant is read against r36867's type ids (integers of any width,
+ * wider than 64 bits in words) and has `icmp`/`fcmp` predicates and twelve cast opcodes; the
+ * 1.x pool (`decode/constant-pool.ts`) reads signed/unsigned primitives, the type-type plane and
+ * the signless opcodes. What both share comes from the row (opcode names, block ids).
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_FIRST_BINARY_OPCODE, V7_FIRST_DERIVED_TYPE_SLOT, V7_LAST_BINARY_OPCODE, OPCODES_V7_R36867 } from '../../format/version7.js';

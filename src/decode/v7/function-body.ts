@@ -4,17 +4,26 @@
  * table. Arguments take their slots before the first constant pool or instruction list. Once the
  * block ends, forward references are replaced by the values they named, and every basic block an
  * instruction named must exist.
+ *
+ * Why its own: a version-7 body has no compaction table (a retired stage's is refused by name),
+ * linkage and visibility in one word, and a value symbol table numbered by r36867's slots; the
+ * 1.x body (`decode/function-block.ts`) is tuned around its body arena and compaction tables.
+ * The block frames are the shared ones (`decode/block-frame.ts`).
  */
 import type { BinaryReader } from '../../binary/reader.js';
-import { readBlockHeader } from '../../binary/block-header.js';
+import { readBlockFrame } from '../block-frame.js';
+import { formatFor } from '../../format/format-table.js';
 import { UnsupportedVersionError } from '../../format/version-word.js';
-import { V7_BLOCK_IDS, V7_LINKAGES, V7_VISIBILITIES } from '../../format/version7.js';
+import { V7_LINKAGES, V7_VISIBILITIES } from '../../format/version7.js';
 import { describeType } from '../../graph/describe.js';
 import type { Function, Value } from '../../graph/value.js';
 import { readConstantPoolV7 } from './constants.js';
 import { BlockTable, readInstructionList } from './instructions.js';
 import type { ForwardRef, V7Scope } from './scope.js';
 import { NameScope, readValueSymbolTableV7 } from './symbol-tables.js';
+
+/** Version 7's row: its block ids name the blocks. */
+const V7_ROW = formatFor(7)!;
 
 /** The compaction table's block id before version 7 dropped it (2007-01-30). */
 const COMPACTION_TABLE_BLOCK_ID = 8;
@@ -43,32 +52,32 @@ export function readFunctionBlockV7(scope: V7Scope, fn: Function): void {
   };
   while (!r.atEnd()) {
     if (r.depth >= scope.limits.maxBlockDepth) r.fail(`blocks nest deeper than the limit of ${scope.limits.maxBlockDepth}`);
-    const header = readBlockHeader(r, false);
-    switch (header.id) {
-      case V7_BLOCK_IDS.constantPool:
-        r.enterBlock('ConstantPool', header.size, header.headerOffset);
+    const frame = readBlockFrame(r, V7_ROW);
+    switch (frame.kind) {
+      case 'constantPool':
+        r.enterBlock('ConstantPool', frame.size, frame.headerOffset);
         placeArguments();
         readConstantPoolV7(scope, false);
         break;
-      case V7_BLOCK_IDS.instructionList:
-        r.enterBlock('InstructionList', header.size, header.headerOffset);
+      case 'instructionList':
+        r.enterBlock('InstructionList', frame.size, frame.headerOffset);
         placeArguments();
-        if (blockCount > 0) r.fail('a second instruction list in one function', header.headerOffset);
+        if (blockCount > 0) r.fail('a second instruction list in one function', frame.headerOffset);
         blockCount = readInstructionList(scope, blocks);
         break;
-      case V7_BLOCK_IDS.symbolTable:
-        r.enterBlock('ValueSymbolTable', header.size, header.headerOffset);
+      case 'symbolTable':
+        r.enterBlock('ValueSymbolTable', frame.size, frame.headerOffset);
         fn.layout = readValueSymbolTableV7(scope, names, blocks.blocks.slice(0, blockCount));
         break;
-      case V7_BLOCK_IDS.typeSymbolTable:
-        r.fail('a type symbol table inside a function (only modules have one)', header.headerOffset);
+      case 'typeSymbolTable':
+        r.fail('a type symbol table inside a function (only modules have one)', frame.headerOffset);
         break;
-      case COMPACTION_TABLE_BLOCK_ID:
-        // r36867 would skip it and misnumber every slot after it: name the stage instead.
-        throw new UnsupportedVersionError({ version: 7, layout: 'bare', flags: 0 }, header.headerOffset, r.blockPath, COMPACTION_TABLE_STAGE);
       default:
+        // A compaction table (no block of version 7's row): r36867 would skip it and misnumber
+        // every slot after it: name the stage instead.
+        if (frame.id === COMPACTION_TABLE_BLOCK_ID) throw new UnsupportedVersionError({ version: 7, layout: 'bare', flags: 0 }, frame.headerOffset, r.blockPath, COMPACTION_TABLE_STAGE);
         // r36867 skipped blocks it did not know.
-        r.enterBlock(`Unknown block ${header.id}`, header.size, header.headerOffset);
+        r.enterBlock(`Unknown block ${frame.id}`, frame.size, frame.headerOffset);
     }
     r.leaveBlock();
   }

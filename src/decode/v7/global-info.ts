@@ -11,6 +11,9 @@
  *   `declLinkage << 11 | hasSection << 10 | (cc + 1) >> 4 << 5 | log2(align)+1` (and the section
  *   id). The list ends with slot 0.
  * - An alias is `slot << 3 | constantAliasee << 2 | linkage`, then the aliasee's slot; ends with 0.
+ *
+ * Why its own: every word of version 7's global info is laid out differently (thread_local,
+ * visibility, an extension word, data layout, aliases); `decode/global-info.ts` reads 1.x's.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_ALIAS_LINKAGES, V7_LINKAGES, V7_VISIBILITIES } from '../../format/version7.js';

@@ -9,17 +9,21 @@
  * condition is an `i1`, a size or vector index an `i32`, a call argument has its parameter's
  * type, …). Values used before their definition become forward references, replaced when the
  * function is complete (function-body.ts).
+ *
+ * Why its own: operands are typed by r36867's rules (conditions `i1`, indices `i32`/`i64` by one
+ * bit, casts by target type, comparisons with a predicate field), where 1.x's reader
+ * (`decode/instructions.ts`) resolves signless opcodes by operand type. The opcode classes are
+ * the shared table's (`graph/opcodes.ts`).
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_FIRST_BINARY_OPCODE, V7_FIXED_TYPE_SLOTS as FIXED, V7_LAST_BINARY_OPCODE } from '../../format/version7.js';
 import { describeType } from '../../graph/describe.js';
+import { isTerminatorOpcode } from '../../graph/opcodes.js';
 import { integerType, primitiveTypes as P, sameType, type PackedType, type Type } from '../../graph/type.js';
 import { heldCallingConvention, type BasicBlock, type Constant, type Instruction, type Opcode, type Value } from '../../graph/value.js';
 import { UnsupportedVersionError } from '../../format/version-word.js';
 import { castIsValid, checkBinaryOperands, comparisonPredicate, graphOpcode, isCastOpcodeNumber } from './rules.js';
 import type { V7Scope } from './scope.js';
-
-const TERMINATORS: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 6]);
 
 /**
  * The basic blocks of one function. A block an instruction names before the list reaches it (a
@@ -72,16 +76,16 @@ export function readInstructionList(scope: V7Scope, blocks: BlockTable): number 
     let terminated = false;
     while (!r.atEnd() && !terminated) {
       if (++instructions > scope.limits.maxInstructionsPerFunction) r.fail(`more than the limit of ${scope.limits.maxInstructionsPerFunction} instructions in one function`);
-      const { inst, opcode } = readInstruction(scope, blocks);
+      const inst = readInstruction(scope, blocks);
       block.instructions.push(inst);
-      terminated = TERMINATORS.has(opcode);
+      terminated = isTerminatorOpcode(inst.opcode);
     }
     if (!terminated) r.fail('the last basic block has no terminator');
   }
   return count;
 }
 
-function readInstruction(scope: V7Scope, blocks: BlockTable): { inst: Instruction; opcode: number } {
+function readInstruction(scope: V7Scope, blocks: BlockTable): Instruction {
   const r: BinaryReader = scope.r;
   const at = r.pos;
   // r36867 always read a whole word first, even for the vbr form.
@@ -115,7 +119,7 @@ function readInstruction(scope: V7Scope, blocks: BlockTable): { inst: Instructio
   const inst = decode(scope, blocks, opcode, typeSlot, ops, at);
   // The instruction takes the next slot of its result type's plane (void instructions too, in plane 0).
   scope.define(inst, inst.type === P.void ? 0 : scope.slotOf(inst.type, at), false, at);
-  return { inst, opcode: PSEUDO_OPCODES_V7.has(opcode) ? 0 : opcode };
+  return inst;
 }
 
 function decode(scope: V7Scope, blocks: BlockTable, opcode: number, typeSlot: number, ops: number[], at: number): Instruction {

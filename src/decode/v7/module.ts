@@ -7,10 +7,15 @@
  *
  * Selected by the format table's `typeIdScheme: 'llvm2'`; `decode/module-block.ts` hands over the
  * reader positioned after the version word.
+ *
+ * Why its own: the module layout after the version word differs (no flags in the version word,
+ * a type symbol table block, data layout and aliases), and version 7 keeps the integer types
+ * in fixed slots the 1.x reader has no notion of.
  */
-import { readBlockHeader } from '../../binary/block-header.js';
+import { readBlockFrame } from '../block-frame.js';
+import { formatFor } from '../../format/format-table.js';
 import type { BinaryReader } from '../../binary/reader.js';
-import { V7_BLOCK_IDS, V7_FIRST_DERIVED_TYPE_SLOT, V7_FIXED_TYPE_SLOTS } from '../../format/version7.js';
+import { V7_FIRST_DERIVED_TYPE_SLOT, V7_FIXED_TYPE_SLOTS } from '../../format/version7.js';
 import { describeType, emptyModule } from '../../graph/describe.js';
 import type { Module } from '../../graph/module.js';
 import { integerType, type Type } from '../../graph/type.js';
@@ -22,6 +27,9 @@ import { isConstant, V7Scope } from './scope.js';
 import { NameScope, readTypeSymbolTableV7, readValueSymbolTableV7 } from './symbol-tables.js';
 import { readTypeList } from './types.js';
 
+/** Version 7's row: its block ids name the blocks. */
+const V7_ROW = formatFor(7)!;
+
 /** Reads the module block's contents; `r` is inside the module block, after the version word. */
 export function decodeVersion7Module(r: BinaryReader, limits: Limits): Module {
   const module: Module = emptyModule();
@@ -31,50 +39,50 @@ export function decodeVersion7Module(r: BinaryReader, limits: Limits): Module {
   let sawTypes = false;
   let nextBody = 0;
   while (!r.atEnd()) {
-    const header = readBlockHeader(r, false);
-    switch (header.id) {
-      case V7_BLOCK_IDS.globalTypePlane: {
-        r.enterBlock('GlobalTypePlane', header.size, header.headerOffset);
-        if (sawTypes) r.fail('a second global type block', header.headerOffset);
+    const frame = readBlockFrame(r, V7_ROW);
+    switch (frame.kind) {
+      case 'globalTypePlane': {
+        r.enterBlock('GlobalTypePlane', frame.size, frame.headerOffset);
+        if (sawTypes) r.fail('a second global type block', frame.headerOffset);
         sawTypes = true;
-        if (header.size > 0) {
+        if (frame.size > 0) {
           const count = r.vbr32();
           const types = readTypeList(scope, count, V7_FIRST_DERIVED_TYPE_SLOT, (s, at) => scope.typeAt(s, at));
-          checkFixedIntegerSlots(r, types, header.headerOffset);
+          checkFixedIntegerSlots(r, types, frame.headerOffset);
           scope.setModuleTypes(types);
         }
         break;
       }
-      case V7_BLOCK_IDS.moduleGlobalInfo:
-        r.enterBlock('ModuleGlobalInfo', header.size, header.headerOffset);
-        if (info !== undefined) r.fail('a second module global info block', header.headerOffset);
+      case 'moduleGlobalInfo':
+        r.enterBlock('ModuleGlobalInfo', frame.size, frame.headerOffset);
+        if (info !== undefined) r.fail('a second module global info block', frame.headerOffset);
         info = readGlobalInfoV7(scope);
         break;
-      case V7_BLOCK_IDS.constantPool:
-        r.enterBlock('ConstantPool', header.size, header.headerOffset);
+      case 'constantPool':
+        r.enterBlock('ConstantPool', frame.size, frame.headerOffset);
         readConstantPoolV7(scope, true);
         break;
-      case V7_BLOCK_IDS.function: {
+      case 'function': {
         const fn = info?.bodies[nextBody];
-        r.enterBlock(`Function #${nextBody}`, header.size, header.headerOffset);
-        if (fn === undefined) r.fail('a function block for which the module declares no function with a body', header.headerOffset);
+        r.enterBlock(`Function #${nextBody}`, frame.size, frame.headerOffset);
+        if (fn === undefined) r.fail('a function block for which the module declares no function with a body', frame.headerOffset);
         r.renameBlock(`Function #${info!.bodyIndexes[nextBody]!}`);
         nextBody++;
         readFunctionBlockV7(scope, fn);
         break;
       }
-      case V7_BLOCK_IDS.symbolTable:
-        r.enterBlock('ValueSymbolTable', header.size, header.headerOffset);
+      case 'symbolTable':
+        r.enterBlock('ValueSymbolTable', frame.size, frame.headerOffset);
         module.layout = { ...readValueSymbolTableV7(scope, names, undefined), ...(module.layout?.typeNames ? { typeNames: module.layout.typeNames } : {}) };
         break;
-      case V7_BLOCK_IDS.typeSymbolTable: {
-        r.enterBlock('TypeSymbolTable', header.size, header.headerOffset);
+      case 'typeSymbolTable': {
+        r.enterBlock('TypeSymbolTable', frame.size, frame.headerOffset);
         const typeNames = readTypeSymbolTableV7(scope);
         module.layout = { valuePlanes: module.layout?.valuePlanes ?? [], typeNames };
         break;
       }
       default:
-        r.enterBlock(`Unknown block ${header.id}`, header.size, header.headerOffset);
+        r.enterBlock(`Unknown block ${frame.id}`, frame.size, frame.headerOffset);
     }
     r.leaveBlock();
   }

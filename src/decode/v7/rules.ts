@@ -3,10 +3,15 @@
  * instruction or constant expression combines: operand types of binary operators, valid casts,
  * comparison predicates. A file that breaks one is damaged: LLVM's tools aborted on it, this
  * reader stops with a BytecodeError instead.
+ *
+ * Why its own: these are r36867's construction checks (signless integers of any width, twelve
+ * casts, predicates); LLVM 1.x's types had signedness and no predicates.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import type { OpcodeName } from '../../format/format-table.js';
-import { describeType, } from '../../graph/describe.js';
+import { describeType } from '../../graph/describe.js';
+import { isAnyCastOpcode } from '../../graph/opcodes.js';
+import { OPCODES_V7_R36867 } from '../../format/version7.js';
 import { sameType, type Type } from '../../graph/type.js';
 import { FLOAT_PREDICATES, INT_PREDICATES, type Opcode, type Predicate } from '../../graph/value.js';
 
@@ -15,9 +20,10 @@ export function graphOpcode(name: OpcodeName): Opcode {
   return name === 'va_arg' ? 'vaarg' : (name as Opcode);
 }
 
-/** r36867's cast opcodes are 28 (trunc) … 39 (bitcast). */
+/** Whether r36867's opcode `raw` is a cast (28, trunc … 39, bitcast). */
 export function isCastOpcodeNumber(raw: number): boolean {
-  return raw >= 28 && raw <= 39;
+  const name = OPCODES_V7_R36867[raw];
+  return name !== undefined && isAnyCastOpcode(name);
 }
 
 const isInt = (t: Type): boolean => t.kind === 'integer';

@@ -9,6 +9,9 @@
  *   except planes of an opaque type;
  * - a function's planes continue its module's: slot n of plane t is the module's n-th value of t
  *   when there are that many, else the function's.
+ *
+ * Why its own: version 7's slot numbering (four primitive slots, integer slots 4–8, opaque planes
+ * without a null) is not 1.x's (`decode/planes.ts`, thirteen primitives, compaction tables).
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_FIRST_DERIVED_TYPE_SLOT, V7_LAST_PRIMITIVE_TYPE_ID } from '../../format/version7.js';

@@ -8,6 +8,9 @@
  *   LLVM's symbol table did, by appending the next number.
  * - The type symbol table (block 9, module only): `[count]`, then `[type slot][name]` entries; a
  *   name given twice is made unique the same way.
+ *
+ * Why its own: version 7 names types in a block of their own and has no type plane in the value
+ * table; 1.x's symbol table (`decode/symbol-table.ts`) holds both.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { describeType } from '../../graph/describe.js';

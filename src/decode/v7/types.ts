@@ -7,6 +7,9 @@
  * an opaque placeholder first and refined it once read. Here each entry is read first and the
  * graph objects are built afterwards, members pointing at the entries' own objects, which gives
  * the same types (cycles included).
+ *
+ * Why its own: r36867's type ids (integer with a width, packed struct, vector, parameter
+ * attributes) are a different numbering from 1.x's (`decode/types.ts`).
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_TYPE_IDS as ID } from '../../format/version7.js';

@@ -2,6 +2,9 @@
  * Version 7's module constant pool (r36867 `outputConstants`): the strings first (a count, the
  * void type id, then each string's type id and raw bytes), then every plane's constants after
  * its null value, globals and strings. There are no function constant pools in version 7.
+ *
+ * Why its own: the mirror of `decode/v7/constants.ts` (integers of any width, predicates, twelve
+ * casts, no function pools); its operands are numbered by the shared `writtenConstantOperands`.
  */
 import { FLOAT_PREDICATES, INT_PREDICATES, type InlineAsm, type Value } from '../../graph/value.js';
 import { hasNullValue } from '../canonical.js';
@@ -101,7 +104,7 @@ export function writeV7Constant(ctx: V7EncodeContext, v: Value): void {
       for (const e of v.elements) out.vbr32(slotOf(ctx, e));
       return;
     default:
-      throw new Error(`cannot write a ${v.kind} constant in a constant pool`);
+      throw new EncodeError(`a ${v.kind} constant in a constant pool`, ctx.row.version);
   }
 }
 

@@ -1,5 +1,10 @@
-/** What every part of the version-7 writer shares: the output, the slot numbering, the format row. */
+/**
+ * What every part of the version-7 writer shares: the output, the slot numbering, the format row.
+ *
+ * Why its own: the version-7 writer's context holds r36867's slot calculator, not 1.9's.
+ */
 import type { FormatRow } from '../../format/format-table.js';
+import { notInModule } from '../encode-error.js';
 import type { Type } from '../../graph/type.js';
 import type { Value } from '../../graph/value.js';
 import type { BinaryWriter } from '../../binary/writer.js';
@@ -16,14 +21,14 @@ export interface V7EncodeContext {
 /** A value's slot, which must exist (a missing slot is a value from elsewhere). */
 export function slotOf(ctx: V7EncodeContext, v: Value): number {
   const s = ctx.sc.slotOf(v);
-  if (s < 0) throw new Error(`value has no slot (does it belong to this module?): ${v.kind}`);
+  if (s < 0) throw notInModule(`a value (${v.kind})`, ctx.row.version);
   return s;
 }
 
 /** A type's slot, which must exist. */
 export function typeSlotOf(ctx: V7EncodeContext, t: Type): number {
   const s = ctx.sc.typeSlot(t);
-  if (s < 0) throw new Error(`type has no slot: ${t.kind}`);
+  if (s < 0) throw notInModule(`a type (${t.kind})`, ctx.row.version);
   return s;
 }
 

@@ -2,10 +2,14 @@
  * Version 7's module global info block (r36867 `outputModuleInfoBlock`): global variables (with
  * thread_local and an extension word for alignment, section and visibility), function words,
  * dependent libraries, target triple, data layout, section names, module inline asm, aliases.
+ *
+ * Why its own: the mirror of `decode/v7/global-info.ts` (thread_local, visibility, extension
+ * words, data layout, aliases); the section numbering is the shared `encode/section-names.ts`.
  */
 import type { Module } from '../../graph/module.js';
 import type { GlobalAlias, Linkage, Visibility } from '../../graph/value.js';
 import { EncodeError } from '../encode-error.js';
+import { SectionNames } from '../section-names.js';
 import { type V7EncodeContext, encodedAlignment, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { isGlobalValue } from './slot-calculator.js';
 
@@ -26,17 +30,8 @@ export function encodedVisibility(v: Visibility | undefined): number {
 export function writeV7GlobalInfo(ctx: V7EncodeContext, m: Module): void {
   const { out, row } = ctx;
   out.beginBlock(row.blockIds.moduleGlobalInfo!, false);
-  const sectionIds = new Map<string, number>();
-  const sectionNames: string[] = [];
-  const sectionId = (name: string): number => {
-    let n = sectionIds.get(name);
-    if (n === undefined) {
-      sectionNames.push(name);
-      n = sectionNames.length;
-      sectionIds.set(name, n);
-    }
-    return n;
-  };
+  const sections = new SectionNames();
+  const sectionNames = sections.names;
 
   for (const g of m.globals) {
     const slot = typeSlotOf(ctx, g.type);
@@ -51,7 +46,7 @@ export function writeV7GlobalInfo(ctx: V7EncodeContext, m: Module): void {
       // Extension word, flagged by linkage "internal" without initializer (impossible otherwise).
       out.vbr32(slot * 64 + ((tls << 5) | (3 << 2) | (g.isConstant ? 1 : 0)));
       out.vbr32(hasInit | (linkage << 1) | (encodedAlignment(g.alignment) << 4) | ((section !== '' ? 1 : 0) << 9) | (visibility << 10));
-      if (section !== '') out.vbr32(sectionId(section));
+      if (section !== '') out.vbr32(sections.id(section));
     }
     if (g.initializer !== undefined) out.vbr32(slotOf(ctx, g.initializer));
   }
@@ -70,7 +65,7 @@ export function writeV7GlobalInfo(ctx: V7EncodeContext, m: Module): void {
     out.vbr32(word);
     if (needsExt) {
       out.vbr32(encodedAlignment(f.alignment) | ((cc >>> 4) << 5) | ((section !== '' ? 1 : 0) << 10) | ((extLinkage & 3) << 11));
-      if (section !== '') out.vbr32(sectionId(section));
+      if (section !== '') out.vbr32(sections.id(section));
     }
   }
   out.vbr32(0); // the void type's slot << 5

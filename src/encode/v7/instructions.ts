@@ -4,6 +4,10 @@
  * carry their target type as a cast did, `icmp`/`fcmp` their predicate as a last field, an
  * attributed load/store (opcodes 62/63) its alignment and volatility, an invoke always its
  * calling convention, and a getelementptr's sequential index one bit for i32 (0) or i64 (1).
+ *
+ * Why its own: the mirror of `decode/v7/instructions.ts` (typed operands, predicates, alignment
+ * fields, one-bit index types), where 1.9's writer encodes signless opcodes and two-bit index
+ * types.
  */
 import type { FunctionType, PointerType, Type } from '../../graph/type.js';
 import { isCastOpcode, unheldCallingConvention, type Instruction, type Value } from '../../graph/value.js';

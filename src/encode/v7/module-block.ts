@@ -3,6 +3,9 @@
  * holding the bare version word 7, the global type block, module global info, the module constant
  * pool, one block per defined function (linkage and visibility, instructions, value symbol
  * table), the type symbol table and the module's value symbol table.
+ *
+ * Why its own: the module block's order and contents are r36867's (type symbol table block,
+ * no compaction tables, no function constant pools).
  */
 import type { FormatRow } from '../../format/format-table.js';
 import type { Module } from '../../graph/module.js';

@@ -15,6 +15,10 @@
  *
  * Values are canonical representatives (see `Canonicalizer`): LLVM keyed its maps by the unique
  * constant objects.
+ *
+ * Why its own: r36867's numbering is a different algorithm from 1.9's (pre-order types, fixed
+ * integer slots, no compaction tables, function values appended to module planes); the
+ * constants' operands are the shared `writtenConstantOperands` (`encode/gep-indices.ts`).
  */
 import type { Type } from '../../graph/type.js';
 import { integerType, primitiveTypes, subtypes } from '../../graph/type.js';
@@ -22,6 +26,8 @@ import type { Module } from '../../graph/module.js';
 import type { Function, Instruction, Value } from '../../graph/value.js';
 import { Canonicalizer, hasNullValue } from '../canonical.js';
 import { llvmOperandIndex } from '../slot-calculator.js';
+import { writtenConstantOperands } from '../gep-indices.js';
+import { formatFor } from '../../format/format-table.js';
 
 /** LLVM r36867 `Type::FirstDerivedTyID`: the global type block lists types from this slot on. */
 export const V7_FIRST_WRITTEN_TYPE_SLOT = 4;
@@ -55,19 +61,8 @@ function isValueType(t: Type): boolean {
   }
 }
 
-/** The operands LLVM's constant objects carry (numbered before the constant itself). */
-function constantOperands(v: Value): readonly Value[] {
-  switch (v.kind) {
-    case 'array':
-    case 'struct':
-    case 'packed':
-      return v.elements;
-    case 'expr':
-      return v.operands;
-    default:
-      return [];
-  }
-}
+/** Version 7's row: its `gepIndexEncoding` writes every operand as it is. */
+const V7_ROW = formatFor(7)!;
 
 /** An instruction's operands in LLVM's order (a conditional branch keeps its condition last). */
 export function llvmOperands(inst: Instruction): Value[] {
@@ -204,7 +199,7 @@ export class V7SlotCalculator {
     if (this.nodeMap.has(rep)) return;
     if (isConstantKind(rep) && !isGlobalValue(rep)) {
       if (isV7String(rep)) this.strings.push(rep);
-      else for (const op of constantOperands(rep)) this.createSlotIfNeeded(op);
+      else for (const op of writtenConstantOperands(V7_ROW, rep)) this.createSlotIfNeeded(op);
     }
     this.insert(rep);
   }

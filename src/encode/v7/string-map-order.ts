@@ -4,6 +4,8 @@
  * quadratic probing, 16 buckets to start and doubling when more than 3/4 full. It depends only
  * on the names and the order they were inserted (no removals are modelled), so a writer can
  * reproduce LLVM's order for a module that does not record the file's (`SymbolTableLayout`).
+ *
+ * Why its own: only r36867's value symbol tables were `StringMap`s; LLVM 1.x's were `std::map`s.
  */
 
 function hashName(name: string): number {

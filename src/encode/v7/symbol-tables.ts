@@ -4,6 +4,9 @@
  * type, without a type plane. LLVM took the plane order from a `DenseMap` keyed by `Type*` and the
  * order within a plane from a `StringMap`, both hash orders; the reader records the file's order
  * (`SymbolTableLayout`) and we follow it, else planes in type-slot order and names sorted.
+ *
+ * Why its own: the mirror of `decode/v7/symbol-tables.ts` (a type symbol table block, hash
+ * orders of `DenseMap` and `StringMap`).
  */
 import type { Type } from '../../graph/type.js';
 import type { SymbolTableLayout, Value } from '../../graph/value.js';

@@ -3,6 +3,8 @@
  * slot 4 on as its type id (void 0, float 1, double 2, label 3, integer 4, function 5, struct 6,
  * packed struct 7, array 8, pointer 9, opaque 10, vector 11) and its fields. Function types end
  * with their parameter-attribute list.
+ *
+ * Why its own: the mirror of `decode/v7/types.ts` (r36867's type ids).
  */
 import type { Type } from '../../graph/type.js';
 import { EncodeError } from '../encode-error.js';

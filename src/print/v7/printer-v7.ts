@@ -12,12 +12,16 @@
  *   by a space, as `getParamAttrsText` built them), `icmp`/`fcmp` predicates, the twelve casts;
  * - the type symbol table is printed with a leading tab, and integer types as `iN` always, even
  *   when the table names them; functions carry no `[#uses]` comment.
+ *
+ * Why its own: LLVM 2.0's dialect really differs (below); the opcode classes it needs are the
+ * shared table's (`graph/opcodes.ts`).
  */
 import { sortedTypeNames } from '../type-names.js';
 import { escapeString, formatFloat } from '../text.js';
 import { canonicalConstant } from '../constants.js';
 import { PrintError } from '../print-error.js';
 import type { Module } from '../../graph/module.js';
+import { isAnyCastOpcode, isTerminatorOpcode } from '../../graph/opcodes.js';
 import { PARAM_ATTRIBUTE_BITS, type FunctionType, type Type } from '../../graph/type.js';
 import type { BasicBlock, Constant, Function, GlobalAlias, GlobalVariable, Instruction, Value } from '../../graph/value.js';
 
@@ -100,17 +104,7 @@ function isPlainConstant(v: Value): v is Exclude<Constant, GlobalVariable | Func
 }
 
 function isTerminator(i: Instruction): boolean {
-  switch (i.opcode) {
-    case 'ret':
-    case 'br':
-    case 'switch':
-    case 'invoke':
-    case 'unwind':
-    case 'unreachable':
-      return true;
-    default:
-      return false;
-  }
+  return isTerminatorOpcode(i.opcode);
 }
 
 /** The function type a callee of type `t` calls (`t` a pointer to a function). */
@@ -692,24 +686,9 @@ function simpleTypeName(t: Type): string | undefined {
   }
 }
 
+/** Version 7 has no `cast`: every cast of its graph is one of the twelve. */
 function isCast(op: string): boolean {
-  switch (op) {
-    case 'trunc':
-    case 'zext':
-    case 'sext':
-    case 'fptoui':
-    case 'fptosi':
-    case 'uitofp':
-    case 'sitofp':
-    case 'fptrunc':
-    case 'fpext':
-    case 'ptrtoint':
-    case 'inttoptr':
-    case 'bitcast':
-      return true;
-    default:
-      return false;
-  }
+  return isAnyCastOpcode(op);
 }
 
 /** Whether `module` is a version-7 module, printed only in LLVM 2.0's syntax. */
