@@ -6,7 +6,10 @@
  * table's type planes from the heap addresses its allocator happened to give the types (a global
  * of type `sbyte` can list after one of type `[0 x sbyte ()*]` made later), which no text records.
  * Both counts are printed. Random straight-line arithmetic (every integer and floating-point type,
- * clashing names, casts, selects, shifts) and random type trees held by globals.
+ * clashing names, casts, selects, shifts), random type trees held by globals, and modules that reach
+ * the format's thresholds (test/support/random-modules.ts `buildRich`: value slots past 64, 256 and
+ * 4,095, type slots past 64 and 256, past 64 KiB where `llvm-as` compressed with bzip2, every
+ * instruction kind, edge floats and integers, names that need quotes).
  */
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
@@ -18,12 +21,12 @@ import type { Module } from '../../src/graph/module.js';
 import { printModule } from '../../src/print/index.js';
 import { sameBytesInOrderOf } from '../../src/tools/plane-order.js';
 import { sameBytes } from '../../src/tools/same-bytes.js';
-import { buildArithmetic, makeType, stepArb, typeDescArb, TYPE_NAMES, type Step, type TypeDesc, type TypeName } from '../support/random-modules.js';
+import { buildArithmetic, buildRich, everythingSpec, makeType, richSpecArb, stepArb, typeDescArb, TYPE_NAMES, type Step, type TypeDesc, type TypeName } from '../support/random-modules.js';
 import { LLVM19, needs } from '../support/tools.js';
 
-/** `llvm-as` of a text, uncompressed below 64 KiB as it wrote every small module. */
+/** `llvm-as` of a text (one byte per character, as our names hold latin1 bytes): llvc0 below 64 KiB, llvc2 above. */
 function llvmAs(text: string): Uint8Array {
-  return new Uint8Array(execFileSync(LLVM19.path('llvm-as'), ['-f', '-o', '-'], { input: text, maxBuffer: 1 << 26 }));
+  return new Uint8Array(execFileSync(LLVM19.path('llvm-as'), ['-f', '-o', '-'], { input: Buffer.from(text, 'latin1'), maxBuffer: 1 << 26 }));
 }
 
 /** Version 6 and `llvm-as`'s own choice of container, as it wrote. */
@@ -68,6 +71,15 @@ function typeTreesText(descs: TypeDesc[]): string {
   return printModule(mb.build());
 }
 
+/** The threshold cases of test/build/property.test.ts, as `llvm-as` 1.9 text. */
+const THRESHOLDS: [string, number, number, number][] = [
+  ['value slots around 64', 64, 2, 0],
+  ['value slots around 256, type slots past 64', 256, 70, 0],
+  ['type slots past 256', 8, 260, 0],
+  ['value slots around 4,095', 4100, 2, 0],
+  ['a module past 64 KiB', 8, 2, 12000],
+];
+
 describe('modules built in code, printed, then assembled', () => {
   it('straight-line arithmetic: the same listing', () => {
     fc.assert(fc.property(arithmeticArb, (x) => void assembled(arithmeticText(x))), { numRuns: 150 });
@@ -76,6 +88,16 @@ describe('modules built in code, printed, then assembled', () => {
   it('type trees held by globals: the same listing', () => {
     fc.assert(fc.property(typeTreesArb, (descs) => void assembled(typeTreesText(descs))), { numRuns: 150 });
   });
+
+  it("modules reaching the format's thresholds: the same listing", () => {
+    fc.assert(fc.property(richSpecArb, (spec) => void assembled(printModule(buildRich(spec)))), { numRuns: 25 });
+  });
+
+  for (const [what, width, types, bigArray] of THRESHOLDS) {
+    it(`${what}, every kind: the same listing`, () => {
+      assembled(printModule(buildRich(everythingSpec(width, types, bigArray))));
+    });
+  }
 });
 
 describe.skipIf(!LLVM19.present)("modules built in code, printed, then assembled: llvm-as's bytes", needs(LLVM19), () => {
@@ -86,4 +108,14 @@ describe.skipIf(!LLVM19.present)("modules built in code, printed, then assembled
   it("type trees held by globals: llvm-as's bytes", () => {
     fc.assert(fc.property(typeTreesArb, (descs) => expectLlvmAsBytes(typeTreesText(descs))), { numRuns: 60 });
   });
+
+  it("modules reaching the format's thresholds: llvm-as's bytes", () => {
+    fc.assert(fc.property(richSpecArb, (spec) => expectLlvmAsBytes(printModule(buildRich(spec)))), { numRuns: 20 });
+  });
+
+  for (const [what, width, types, bigArray] of THRESHOLDS) {
+    it(`${what}, every kind: llvm-as's bytes`, () => {
+      expectLlvmAsBytes(printModule(buildRich(everythingSpec(width, types, bigArray))));
+    });
+  }
 });
