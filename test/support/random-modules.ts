@@ -183,7 +183,11 @@ export const NAME_POOL: readonly string[] = ['plain', 'a b', '1st', '42', 'x.y',
 
 /** What a module reaching the format's thresholds holds (see {@link buildRich}). */
 export interface RichSpec {
-  /** Int values computed in the entry block: their slot numbers pass 64, 256 and 4,095 as it grows. */
+  /**
+   * Length of the entry block's chains of int values and int pointers: their slot numbers pass 64,
+   * 256 and 4,095 as it grows, each in turn the largest operand of a one-, two- and three-operand
+   * instruction.
+   */
   width: number;
   /** Distinct array types `[k x int]` allocated: type slots past 64 and 256. */
   types: number;
@@ -291,10 +295,21 @@ export function buildRich(spec: RichSpec, version = 6): Module {
   // The top of the pool: the values with the largest slot numbers, where the formats change.
   const recent = (): Value => pool[pool.length - 1 - (spec.picks[pick++ % spec.picks.length]! % Math.min(pool.length, 3))]!;
   const OPS: BinaryOpcode[] = ['add', 'sub', 'mul', 'xor', 'and', 'or'];
+  // The wide part: a chain where every value in turn is the largest operand of a two-operand
+  // instruction (the next link), of a three-operand one (a select) and, in the pointer chain, of
+  // a one-operand one (a load), so that each format's limit (64, 256, 4,095) is met exactly.
+  const chain: Value[] = [a];
   for (let i = 0; i < spec.width; i++) {
-    const rhs = i % 5 === 4 ? c.int(t.int, (i * 37) % 1000) : any();
-    pool.push(b.binary(OPS[i % OPS.length]!, i % 2 ? recent() : any(), rhs, i % 7 === 0 ? nextName() : undefined));
+    const rhs = i % 5 === 4 ? c.int(t.int, (i * 37) % 1000) : pool[i % 2]!;
+    chain.push(b.binary(OPS[i % OPS.length]!, chain[i]!, rhs, i % 7 === 0 ? nextName() : undefined));
   }
+  if (kinds.has('select')) for (const x of chain) pool.push(b.select(cond, x, bArg));
+  if (kinds.has('gep') || kinds.has('load-store')) {
+    const pointers: Value[] = [b.alloca(t.int, { count: c.int(t.uint, spec.width + 1) })];
+    for (let i = 0; i < spec.width; i++) pointers.push(b.getelementptr(pointers[i]!, [c.int(t.long, 1)]));
+    for (const p of pointers) pool.push(b.load(p));
+  }
+  pool.push(...chain.slice(1));
   // One-, two- and three-operand instructions over the newest and oldest values.
   pool.push(b.add(recent(), pool[0]!));
   pool.push(b.cast(b.cast(recent(), t.long), t.int));
