@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Every fast-check property runs with one fixed seed (LLVM_BYTECODE_SEED to choose another).
+    setupFiles: ['./test/support/property-seed.ts'],
     // Corpus-wide tests read thousands of files; give them room on a 2-core machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,

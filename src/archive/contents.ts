@@ -7,7 +7,7 @@ import { decompressBzip2 } from '../container/bzip2.js';
 import type { Module } from '../graph/module.js';
 import { resolveLimits, type Limits } from '../limits.js';
 import { readModule } from '../read.js';
-import { ArchiveError } from './archive-error.js';
+import { ArchiveError, printable } from './archive-error.js';
 import { isBytecodeMember, type Archive, type ArchiveMember } from './types.js';
 
 /**
@@ -18,7 +18,8 @@ import { isBytecodeMember, type Archive, type ArchiveMember } from './types.js';
 export function memberContents(member: ArchiveMember, options: { limits?: Partial<Limits> } = {}): Uint8Array {
   if (!member.compressed) return member.data;
   const limits = resolveLimits(options.limits);
-  const where = [`member '${member.name}'`];
+  // The name comes from the file: escaped, as every other archive message has it.
+  const where = [`member '${printable(member.name)}'`];
   if (member.data.length === 0) throw new ArchiveError('compressed member is empty (no compression type byte)', member.dataOffset, where);
   const type = member.data[0];
   if (type === 0x30) return member.data.subarray(1);

@@ -149,16 +149,13 @@ export function checkFile(root: string, folder: string, name: string, timed = fa
   const bca = readText(base + '.bca.txt');
   laps?.lap('files');
 
-  // The file's native listing, once printed (the assembler's `asmOrder` compares with it).
-  let nativeListing: string | undefined;
-  readWriteAndPrint(folder, bytes, base, texts, result, laps, (listing) => (nativeListing = listing));
+  readWriteAndPrint(folder, bytes, base, texts, result, laps);
 
   // The assembler works from the texts, whatever the reader makes of the bytes.
   const asm = checkAssemblyOf({
     folder,
     bytes,
     texts,
-    nativeListing: () => nativeListing ?? printModule(readModule(bytes), { syntax: 'native' }),
     clock: laps && { asmText: () => laps.lap('asmText'), asmBytes: () => laps.lap('asmBytes'), asmOrder: () => laps.lap('asmOrder') },
   });
   result.asmText = asm.asmText;
@@ -185,7 +182,7 @@ export function checkFile(root: string, folder: string, name: string, timed = fa
 
 /**
  * The reader's columns: reads the file, writes it back (payload, file) and prints it in both
- * dialects against the references in `texts`. Hands the native listing, once printed, to `printed`.
+ * dialects against the references in `texts`.
  */
 function readWriteAndPrint(
   folder: string,
@@ -194,7 +191,6 @@ function readWriteAndPrint(
   texts: ReadonlyMap<string, string>,
   result: FileResult,
   laps: Laps | undefined,
-  printed: (nativeListing: string) => void,
 ): void {
   let first: Module;
   try {
@@ -245,7 +241,6 @@ function readWriteAndPrint(
       const same = column === 'native' && printed19 !== undefined && dialectFor(first, 'native') === dialectFor(first, '1.9');
       const actual = same ? printed19! : printModule(first, { syntax });
       if (column === 'print19') printed19 = actual;
-      else printed(actual);
       result[column] = actual === expected ? 'pass' : 'fail';
       if (actual !== expected) result.notes[column] = firstDifference(actual, expected);
     } catch (e) {

@@ -22,13 +22,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unwrapContainer } from '../container/index.js';
 import type { Module } from '../graph/module.js';
-import { subtypes, type Type } from '../graph/type.js';
-import type { SymbolTableLayout, Value } from '../graph/value.js';
 import { writeModuleAsync } from '../encode/write.js';
 import { linkModules } from '../link/index.js';
 import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
 import { locateCorpus, noCorpusMessage, PROJECT_ROOT } from './corpus-location.js';
+import { withSymbolOrderOf } from './plane-order.js';
 import { seededRandom } from './seeded-random.js';
 
 export const DEFAULT_LLVM_LINK = resolve(PROJECT_ROOT, '../shared/llvm-1.9/bin/llvm-link');
@@ -147,61 +146,10 @@ export async function scoreSet(files: string[], llvmLink: string, work: string):
   return { files, outcome: 'differing', reason: await differenceReason(theirs, ours, linked!) };
 }
 
-/** Structural equality across two modules, where any opaque type matches any other. */
-function alike(a: Type, b: Type, assumed = new Map<Type, Type>()): boolean {
-  if (a === b) return true;
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'opaque') return true;
-  if (assumed.get(a) === b) return true;
-  assumed.set(a, b);
-  const sa = subtypes(a);
-  const sb = subtypes(b);
-  if (sa.length !== sb.length) return false;
-  if ((a.kind === 'array' || a.kind === 'packed') && a.length !== (b as typeof a).length) return false;
-  if (a.kind === 'function' && a.isVarArg !== (b as typeof a).isVarArg) return false;
-  return sa.every((t, i) => alike(t, sb[i]!, assumed));
-}
-
-/**
- * Gives our linked module llvm-link's symbol-table order (planes and entries, matched by type and
- * name; the module is changed): written so, it must be llvm-link's bytes if the plane order is the
- * only difference.
- */
-function withOrderOf(ours: Module, theirs: Module): Module {
-  const mapLayout = (layout: SymbolTableLayout | undefined, named: readonly Value[]): SymbolTableLayout | undefined => {
-    if (layout === undefined) return undefined;
-    const valuePlanes: SymbolTableLayout['valuePlanes'] = [];
-    for (const plane of layout.valuePlanes) {
-      // The plane's type in our module: that of a value of one of its names (types that differ
-      // only in opaque parts look alike, names tell them apart).
-      const names = new Set(plane.values.map((v) => (v as { name?: string }).name));
-      const witness = named.find((v) => names.has((v as { name?: string }).name) && alike(v.type, plane.type));
-      if (witness === undefined) continue;
-      const members = named.filter((v) => v.type === witness.type);
-      const byName = new Map(members.map((v) => [(v as { name?: string }).name, v]));
-      valuePlanes.push({ type: members[0]!.type, values: plane.values.map((v) => byName.get((v as { name?: string }).name)).filter((v): v is Value => v !== undefined) });
-    }
-    return { valuePlanes };
-  };
-  const named = <T extends { name?: string }>(xs: readonly T[]): T[] => xs.filter((x) => x.name);
-  ours.functions.forEach((f, i) => {
-    const t = theirs.functions[i];
-    if (t === undefined || f.blocks.length === 0) return;
-    const locals: Value[] = [...named(f.args), ...named(f.blocks), ...f.blocks.flatMap((b) => named(b.instructions))];
-    const layout = mapLayout(t.layout, locals);
-    if (layout === undefined) delete f.layout;
-    else f.layout = layout;
-  });
-  const layout = mapLayout(theirs.layout, [...named(ours.globals), ...named(ours.functions)]);
-  if (layout === undefined) delete ours.layout;
-  else ours.layout = layout;
-  return ours;
-}
-
 /** Whether two linked modules differ in content or only in their symbol tables' plane order. */
 export async function differenceReason(theirs: Uint8Array, ours: Uint8Array, linked: Module): Promise<string> {
   // Written in llvm-link's symbol-table order, our module must be its bytes exactly.
-  const reordered = await writeModuleAsync(withOrderOf(linked, readModule(theirs)), { bytecodeVersion: 6, compression: 'auto' });
+  const reordered = await writeModuleAsync(withSymbolOrderOf(linked, readModule(theirs)), { bytecodeVersion: 6, compression: 'auto' });
   if (sameBytes(reordered, theirs)) return 'symbol-table plane order (LLVM: heap addresses)';
   const a = printModule(readModule(theirs)).split('\n');
   const b = printModule(readModule(ours)).split('\n');

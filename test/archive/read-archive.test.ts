@@ -244,8 +244,32 @@ describe('malformed archives end in typed errors', () => {
     expectArchiveError(archive(member('//x', 'ab')), /invalid string table name/);
   });
 
-  it('names the member by index and name, escaping control bytes', () => {
+  it('names the member by index and name', () => {
     expectArchiveError(archive(member('#_LLVM_SYM_TAB_#', ''), member('#_LLVM_SYM_TAB_#', '')), /second/, undefined, "member #1 '#_LLVM_SYM_TAB_#'");
+  });
+
+  it('escapes control bytes, high bytes, backslashes and quotes of a name from the file', () => {
+    // A GNU long name can hold any byte; the member's compressed contents have an unknown type byte.
+    const name = "a\x01\x1f\x7f\xe9\\'b";
+    const a = readArchive(archive(member('//', `${name}/\n`), header('/0', '-2') + '9x'));
+    expect(a.members[1]!.name).toBe(name);
+    let caught: unknown;
+    try {
+      memberContents(a.members[1]!);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ArchiveError);
+    const where = "member 'a\\x01\\x1f\\x7f\\xe9\\x5c\\x27b'";
+    expect((caught as ArchiveError).blockPath).toEqual([where]);
+    expect((caught as ArchiveError).message).not.toMatch(/[\x00-\x1f\x7f-\xff]/);
+  });
+
+  it('escapes the name of a member the writer cannot read for the symbol table', () => {
+    const bad = writeModule(readModule(HELLO), { compression: 'none' }).slice(0, 20);
+    const write = () => writeArchive([{ name: 'x\n\x00y', data: bad }]);
+    expect(write).toThrow(ArchiveError);
+    expect(write).toThrow(expect.objectContaining({ blockPath: ["member #0 'x\\x0a\\x00y'"] }));
   });
 
   it('huge member counts stop at maxArchiveMembers before growing further', () => {

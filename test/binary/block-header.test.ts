@@ -160,6 +160,36 @@ describe('lists', () => {
     expect(() => readList(new BinaryReader(small), (rd) => rd.uint8(), 2, 'types')).toThrow(/exceeds the limit of 2/);
   });
 
+  it('a zlist round-trips, whatever its items and their payloads; cut anywhere, it is a BytecodeError; past its limit, one naming it', () => {
+    // An item: a non-zero first word (any vbr32 length) and a payload of words the reader takes.
+    const itemArb = fc.tuple(fc.oneof(fc.integer({ min: 1, max: 127 }), fc.integer({ min: 128, max: 0xffffffff })), fc.array(fc.nat(), { maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.array(itemArb, { maxLength: 40 }), fc.nat(), (items, cutAt) => {
+        const w = new BinaryWriter();
+        for (const [first, payload] of items) {
+          w.vbr32(first).vbr32(payload.length);
+          for (const p of payload) w.vbr32(p);
+        }
+        const bytes = w.vbr32(0).finish();
+        const readItem = (first: number, rd: BinaryReader): [number, number[]] => [first, Array.from({ length: rd.vbr32() }, () => rd.vbr32())];
+        const r = new BinaryReader(bytes);
+        expect(readZList(r, readItem, 1000, 'items')).toEqual(items);
+        expect(r.atEnd()).toBe(true);
+        // Every proper prefix lacks the terminator (or more): an error at or before the cut.
+        const cut = cutAt % bytes.length;
+        let error: unknown;
+        try {
+          readZList(new BinaryReader(bytes.subarray(0, cut)), readItem, 1000, 'items');
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(BytecodeError);
+        expect((error as BytecodeError).offset).toBeLessThanOrEqual(cut);
+        if (items.length > 0) expect(() => readZList(new BinaryReader(bytes), readItem, items.length - 1, 'items')).toThrow(`items: more than the limit of ${items.length - 1} entries`);
+      }),
+    );
+  });
+
   it('a zlist reads items until a zero, and needs its terminator', () => {
     const bytes = new BinaryWriter().vbr32(5).vbr32(300).vbr32(1).vbr32(0).finish();
     expect(readZList(new BinaryReader(bytes), (first) => first, 10, 'globals')).toEqual([5, 300, 1]);

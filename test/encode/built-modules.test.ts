@@ -1,6 +1,6 @@
 /**
  * Modules built in code (no layout recorded): writing is deterministic, and what is written reads
- * back (through the test-only reader) into a module that writes the same bytes again.
+ * back (through the library's reader, src/read.ts) into a module that writes the same bytes again.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -117,11 +117,9 @@ describe("LLVM's refusals, as LinkError with LLVM's message", () => {
     expect(refusal('%a = appending constant [1 x int] [int 1]\n', '%a = appending global [1 x int] [int 2]\n')).toBe("Appending variables linked with different const'ness!");
   });
   it('names the input being linked in', () => {
-    try {
-      linkModules([asm('%g = global int 1\n'), asm('%h = global int 1\n'), asm('%g = global int 2\n')]);
-    } catch (e) {
-      expect((e as LinkError).moduleIndex).toBe(2);
-    }
+    const link = () => linkModules([asm('%g = global int 1\n'), asm('%h = global int 1\n'), asm('%g = global int 2\n')]);
+    expect(link).toThrow(LinkError);
+    expect(link).toThrow(expect.objectContaining({ moduleIndex: 2 }));
   });
 });
 

@@ -40,3 +40,18 @@ export function readCorpusText(folder: string, bcName: string, suffix: string): 
   const path = join(CORPUS_ROOT, folder, bcName.replace(/\.bc$/, '') + suffix);
   return existsSync(path) ? readFileSync(path, 'latin1') : undefined;
 }
+
+/**
+ * How many `.bc` files the corpus's README says `folder` holds (its table of folders), so that a
+ * test over a folder can check it saw them all: a test that compared no file passes nothing.
+ * Undefined when the corpus or its README says nothing of the folder.
+ */
+export function corpusStatedCount(folder: string): number | undefined {
+  const path = join(CORPUS_ROOT, 'README.md');
+  if (!existsSync(path)) return undefined;
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const m = /^\|\s*`([^`]+)\/`\s*\|.*\|\s*([\d,]+)\s*\|\s*$/.exec(line);
+    if (m !== null && m[1] === folder) return Number(m[2]!.replace(/,/g, ''));
+  }
+  return undefined;
+}
