@@ -4,10 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LLVM19, needs } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const SCRIPT = new URL('dist/tools/bench.js', ROOT).pathname;
-const LLVM = new URL('../shared/llvm-1.9/bin/', ROOT).pathname;
+const LLVM = LLVM19.dir;
 const CLI_BUILT = existsSync(new URL('dist/cli/main.js', ROOT));
 
 describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
@@ -50,7 +51,7 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     expect(r.stdout).toMatch(/^generated \(20 functions\) +peak RSS .*whole process, this and earlier workloads$/m);
   });
 
-  it.skipIf(!existsSync(join(LLVM, 'llvm-dis')) || !CLI_BUILT)('times our CLI against LLVM 1.9 tools, whole processes side by side', () => {
+  it.skipIf(!CLI_BUILT)('times our CLI against LLVM 1.9 tools, whole processes side by side', needs(LLVM19), () => {
     const corpus = mkdtempSync(join(tmpdir(), 'bench-side-'));
     mkdirSync(join(corpus, 'v6'));
     writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
