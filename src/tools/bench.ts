@@ -5,7 +5,7 @@
  *   --runs N            in-process: best of N runs (default 10)
  *   --rounds N          side by side: rounds of A B per single-file row (default 5)
  *   --batch-rounds N    side by side: rounds per batch row (default 3)
- *   --llvm DIR          LLVM 1.9's bin folder (default ../shared/llvm-1.9/bin; skipped, saying so,
+ *   --llvm DIR          LLVM 1.9's bin folder (default $LLVM_BYTECODE_LLVM19, else ../shared/llvm-1.9/bin; skipped, saying so,
  *                       when absent)
  *   --no-side-by-side   only the in-process table;  --side-by-side-only  only the comparison
  *   --corpus DIR        the reference corpus;  --generated N  functions of the generated module
@@ -43,6 +43,7 @@
  * reads many kinds of module gets.
  */
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
+import { LLVM19_SPEC, locateTools } from './tool-location.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -105,7 +106,7 @@ function parseOptions(argv: string[]): Options {
     runs: 10,
     rounds: 5,
     batchRounds: 3,
-    llvm: resolve(PROJECT, '../shared/llvm-1.9/bin'),
+    llvm: locateTools(LLVM19_SPEC).dir,
     sideBySide: true,
     table: true,
     corpus: '',
