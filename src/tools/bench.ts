@@ -374,7 +374,8 @@ function loadWorkload(name: Exclude<WorkloadName, 'big-bf-text'>, o: Options): W
 /** One workload's rows, measured by this script run again in a new process (`--workload`). */
 function measureInChild(name: WorkloadName, o: Options): Row[] {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), '--no-side-by-side', '--workload', name, '--runs', String(o.runs), '--generated', String(o.generated)];
-  if (!o.noCorpus) args.push('--corpus', o.corpus);
+  // --no-corpus goes to the child too: else it would look for LLVM_BYTECODE_CORPUS's corpus again.
+  args.push(...(o.noCorpus ? ['--no-corpus'] : ['--corpus', o.corpus]));
   const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (child.status !== 0) throw new Error(`bench: the ${name} workload's process failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}): ${child.stderr}`);
   // JSON has no NaN: the memory rows' missing times come back as null.

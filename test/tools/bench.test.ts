@@ -66,13 +66,15 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
   });
 
   it('says so when the LLVM tools are absent', () => {
-    const r = spawnSync(process.execPath, [SCRIPT, '--side-by-side-only', '--llvm', join(tmpdir(), 'no-such-llvm')], { encoding: 'utf8' });
+    // --no-corpus: whatever LLVM_BYTECODE_CORPUS says, this is about the tools.
+    const r = spawnSync(process.execPath, [SCRIPT, '--side-by-side-only', '--no-corpus', '--llvm', join(tmpdir(), 'no-such-llvm')], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/LLVM 1\.9's tools not found .*: no side-by-side comparison/);
   });
 
-  it('measures the generated module alone with --no-corpus, saying so', () => {
-    const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', '--no-corpus'], { encoding: 'utf8' });
+  it('measures the generated module alone with --no-corpus, saying so, whatever LLVM_BYTECODE_CORPUS says', () => {
+    const env = { ...process.env, LLVM_BYTECODE_CORPUS: join(tmpdir(), 'no-such-corpus') };
+    const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', '--no-corpus'], { encoding: 'utf8', env });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/--no-corpus: measuring the generated module only/);
     expect(r.stdout).toMatch(/^generated \(20 functions\) +read /m);
