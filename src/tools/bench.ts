@@ -5,7 +5,7 @@
  *   --runs N            in-process: best of N runs (default 10)
  *   --rounds N          side by side: rounds of A B per single-file row (default 5)
  *   --batch-rounds N    side by side: rounds per batch row (default 3)
- *   --llvm DIR          LLVM 1.9's bin folder (default ../shared/llvm-1.9/bin; skipped, saying so,
+ *   --llvm DIR          LLVM 1.9's bin folder (default $LLVM_BYTECODE_LLVM19, else ../shared/llvm-1.9/bin; skipped, saying so,
  *                       when absent)
  *   --no-side-by-side   only the in-process table;  --side-by-side-only  only the comparison
  *   --corpus DIR        the reference corpus;  --generated N  functions of the generated module
@@ -43,6 +43,7 @@
  * reads many kinds of module gets.
  */
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
+import { LLVM19_SPEC, locateTools } from './tool-location.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -105,7 +106,7 @@ function parseOptions(argv: string[]): Options {
     runs: 10,
     rounds: 5,
     batchRounds: 3,
-    llvm: resolve(PROJECT, '../shared/llvm-1.9/bin'),
+    llvm: locateTools(LLVM19_SPEC).dir,
     sideBySide: true,
     table: true,
     corpus: '',
@@ -373,7 +374,8 @@ function loadWorkload(name: Exclude<WorkloadName, 'big-bf-text'>, o: Options): W
 /** One workload's rows, measured by this script run again in a new process (`--workload`). */
 function measureInChild(name: WorkloadName, o: Options): Row[] {
   const args = [...process.execArgv, fileURLToPath(import.meta.url), '--no-side-by-side', '--workload', name, '--runs', String(o.runs), '--generated', String(o.generated)];
-  if (!o.noCorpus) args.push('--corpus', o.corpus);
+  // --no-corpus goes to the child too: else it would look for LLVM_BYTECODE_CORPUS's corpus again.
+  args.push(...(o.noCorpus ? ['--no-corpus'] : ['--corpus', o.corpus]));
   const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (child.status !== 0) throw new Error(`bench: the ${name} workload's process failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}): ${child.stderr}`);
   // JSON has no NaN: the memory rows' missing times come back as null.

@@ -19,13 +19,16 @@ import { readModule } from '../read.js';
 import { writeModule } from '../encode/write.js';
 import { convertToVersion7, ConversionError } from '../convert/to-version7.js';
 import { EncodeError } from '../encode/encode-error.js';
-import { DEFAULT_CORPUS, CORPUS_ENV } from './corpus-location.js';
+import { locateCorpus } from './corpus-location.js';
+import { LLVM19_SPEC, locateTools, noToolsMessage, R36867_SPEC } from './tool-location.js';
 
-const corpusRoot = (): string => process.env[CORPUS_ENV] ?? DEFAULT_CORPUS;
-
-const SHARED = join(corpusRoot(), '..');
-const LLVM19 = join(SHARED, 'llvm-1.9', 'bin');
-const LLVM20 = join(SHARED, 'llvm-2.0-dev', 'bin');
+// The corpus, LLVM 1.9's tools and r36867's, each by its one rule: LLVM_BYTECODE_CORPUS,
+// LLVM_BYTECODE_LLVM19, LLVM_BYTECODE_R36867, else beside the checkout.
+const corpusRoot = (): string => locateCorpus().root;
+const LLVM19_AT = locateTools(LLVM19_SPEC);
+const R36867_AT = locateTools(R36867_SPEC);
+const LLVM19 = LLVM19_AT.dir;
+const LLVM20 = R36867_AT.dir;
 
 type Verdict = 'bytes' | 'text' | 'differs' | 'refused' | 'refused-agreed' | 'llvm-failed' | 'both-failed' | 'error';
 
@@ -62,9 +65,11 @@ function main(): void {
   const sample = Number(args[args.indexOf('--sample') + 1] ?? 40) || 40;
   const list = args.includes('--list');
   const folders = args.includes('--folders') ? args[args.indexOf('--folders') + 1]!.split(',') : ['v6', 'v0', 'v1', 'v3', 'v5'];
-  if (!existsSync(join(LLVM19, 'llvm-dis')) || !existsSync(join(LLVM20, 'llvm-upgrade'))) {
-    console.log('convert-scoreboard: skipped (LLVM 1.9 or r36867 tools absent)');
-    return;
+  for (const [spec, at, probe] of [[LLVM19_SPEC, LLVM19_AT, 'llvm-dis'], [R36867_SPEC, R36867_AT, 'llvm-upgrade']] as const) {
+    if (!existsSync(join(at.dir, probe))) {
+      console.log(`convert-scoreboard: skipped (${noToolsMessage(spec, at, 'its variable')})`);
+      return;
+    }
   }
   try {
     execFileSync('setarch', ['x86_64', '-R', 'true']);

@@ -6,10 +6,11 @@
  * second. Each failure is saved under `test/fuzz-regressions/asm/`, where
  * `test/asm/fuzz-regressions.test.ts` replays it on every `npm test`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assemblySeedFiles } from './asm-seeds.js';
+import { locateCorpus, NO_CORPUS_HINT } from './corpus-location.js';
 import { checkAssemblyInput } from './fuzz-asm-check.js';
 import { seededRandom } from './seeded-random.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
@@ -26,8 +27,9 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: resolve(PROJECT, '../shared/corpus') };
-  readToolOptions(argv, 'usage: npm run fuzz:asm -- [--seconds N] [--seed S] [--corpus DIR]', (option, value) => {
+  // The corpus by the one rule (--corpus, LLVM_BYTECODE_CORPUS, ../shared/corpus): its listings are seeds.
+  const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: locateCorpus().root };
+  readToolOptions(argv, 'usage: npm run fuzz:asm -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; its listings join the project\'s grammar files as seeds)', (option, value) => {
     if (option === '--seconds') o.seconds = Number(value());
     else if (option === '--seed') o.seed = Number(value());
     else if (option === '--corpus') o.corpus = resolve(value());
@@ -81,6 +83,7 @@ function mutate(text: string, rnd: () => number): string {
 function main(): void {
   const o = parseArgs(process.argv.slice(2));
   const pool = seeds(o.corpus);
+  if (!existsSync(o.corpus)) process.stdout.write(`fuzz:asm: no corpus at ${o.corpus}: the project's grammar files are the only seeds (${NO_CORPUS_HINT})\n`);
   const rnd = seededRandom(o.seed);
   const end = Date.now() + o.seconds * 1000;
   let tried = 0;

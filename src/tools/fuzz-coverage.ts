@@ -6,7 +6,8 @@
  * fuzz-check.ts), and `asm`, the assembler on text (see fuzz-asm-check.ts).
  *
  * Seeds are copied into a temporary directory: nothing is written into the project. The bytecode
- * targets start from the `.bc` files of `corpus/` and `../shared/corpus` (compressed ones as
+ * targets start from the `.bc` files of `corpus/` and the reference corpus (`$LLVM_BYTECODE_CORPUS`,
+ * else `../shared/corpus`) (compressed ones as
  * their uncompressed stream); `asm` from assembly text (`asm-seeds.ts`: the grammar files and the
  * corpus's 1.x listings), with a dictionary of the 1.x grammar's words and punctuation that
  * libFuzzer splices into its mutations. Each target gets its own working corpus there, so what
@@ -24,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { KEYWORD_LIST } from '../asm/lexer.js';
 import { unwrapContainer } from '../container/index.js';
 import { corpusListingFiles, projectAssemblyFiles } from './asm-seeds.js';
+import { locateCorpus } from './corpus-location.js';
 import { targets, type TargetInput } from './fuzz-coverage/target.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
@@ -55,7 +57,8 @@ function parseArgs(argv: string[]): Options {
   const known = new Set(targets.map((t) => t.name));
   for (const t of o.targets) if (!known.has(t)) throw new Error(`unknown target '${t}' (known: ${[...known].join(', ')})`);
   if (o.targets.length === 0) o.targets = [...known];
-  if (o.corpora.length === 0) o.corpora = [join(PROJECT, 'corpus'), resolve(PROJECT, '../shared/corpus')];
+  // The project's samples and the reference corpus by the one rule ($LLVM_BYTECODE_CORPUS, else ../shared/corpus).
+  if (o.corpora.length === 0) o.corpora = [join(PROJECT, 'corpus'), locateCorpus().root];
   return o;
 }
 

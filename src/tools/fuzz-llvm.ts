@@ -9,7 +9,8 @@
  * the file), any other is worth a look.
  *
  * What the mutation fuzzer (`npm run fuzz`) cannot tell, this does: not whether we fail well, but
- * whether we read a file as LLVM did. It needs `llvm-dis` (`../shared/llvm-1.9/bin`, or `--llvm`)
+ * whether we read a file as LLVM did. It needs `llvm-dis` (`--llvm DIR`, else `$LLVM_BYTECODE_LLVM19`,
+ * else `../shared/llvm-1.9/bin`: src/tools/tool-location.ts)
  * and the corpus, and says so and stops when either is missing.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { unwrapContainer } from '../container/index.js';
 import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
+import { LLVM19_SPEC, locateTools, noToolsMessage } from './tool-location.js';
 import { isTypedError } from './fuzz-check.js';
 import { seededRandom } from './seeded-random.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
@@ -42,7 +44,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, versions: [3, 5, 6], llvm: resolve(PROJECT, '../shared/llvm-1.9/bin'), corpus: '', out: '' };
+  const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, versions: [3, 5, 6], llvm: '', corpus: '', out: '' };
   readToolOptions(argv, 'usage: npm run fuzz:llvm -- [--seconds N] [--seed S] [--versions 3,5,6] [--llvm DIR] [--corpus DIR] [--out DIR]', (option, value) => {
     if (option === '--seconds') o.seconds = Number(value());
     else if (option === '--seed') o.seed = Number(value());
@@ -96,9 +98,10 @@ const withoutModuleId = (listing: string): string => listing.replace(/^; ModuleI
 
 function main(): void {
   const o = parseArgs(process.argv.slice(2));
-  const llvmDis = join(o.llvm, 'llvm-dis');
+  const llvm = locateTools(LLVM19_SPEC, o.llvm);
+  const llvmDis = join(llvm.dir, 'llvm-dis');
   if (!existsSync(llvmDis)) {
-    console.error(`fuzz:llvm: LLVM 1.9's llvm-dis not found at ${llvmDis} (give --llvm DIR): nothing to compare with`);
+    console.error(`fuzz:llvm: LLVM 1.9's llvm-dis not found at ${llvmDis}: nothing to compare with (${noToolsMessage(LLVM19_SPEC, llvm)})`);
     process.exit(1);
   }
   const location = locateCorpus(o.corpus);

@@ -12,7 +12,8 @@
  * - `both refuse`: both refused, for the same reason (LLVM's message);
  * - `mismatch`: one refused and the other did not, or the reasons differ.
  *
- * Options: `--sets N` (default 240), `--seed S`, `--corpus DIR`, `--llvm-link PATH`, `--verbose`.
+ * Options: `--sets N` (default 240), `--seed S`, `--corpus DIR`, `--llvm-link PATH` (default: llvm-link
+ * in $LLVM_BYTECODE_LLVM19, else ../shared/llvm-1.9/bin), `--verbose`.
  */
 import { sameBytes } from './same-bytes.js';
 import { spawnSync } from 'node:child_process';
@@ -26,11 +27,13 @@ import { writeModuleAsync } from '../encode/write.js';
 import { linkModules } from '../link/index.js';
 import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
-import { locateCorpus, noCorpusMessage, PROJECT_ROOT } from './corpus-location.js';
+import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { withSymbolOrderOf } from './plane-order.js';
+import { LLVM19_SPEC, locateTools } from './tool-location.js';
 import { seededRandom } from './seeded-random.js';
 
-export const DEFAULT_LLVM_LINK = resolve(PROJECT_ROOT, '../shared/llvm-1.9/bin/llvm-link');
+/** LLVM 1.9's llvm-link: in $LLVM_BYTECODE_LLVM19, else ../shared/llvm-1.9/bin (src/tools/tool-location.ts). */
+export const DEFAULT_LLVM_LINK = join(locateTools(LLVM19_SPEC).dir, 'llvm-link');
 
 export type Outcome = 'identical' | 'differing' | 'both refuse' | 'mismatch';
 
@@ -208,7 +211,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const llvmLink = opt('--llvm-link') ?? DEFAULT_LLVM_LINK;
   if (!existsSync(llvmLink)) {
-    process.stderr.write(`no llvm-link at ${llvmLink}: pass --llvm-link PATH\n`);
+    process.stderr.write(`no llvm-link at ${llvmLink}: pass --llvm-link PATH or set LLVM_BYTECODE_LLVM19=DIR\n`);
     return 1;
   }
   const sets = chooseLinkSets(location.root, Number(opt('--sets') ?? 240), Number(opt('--seed') ?? 1));

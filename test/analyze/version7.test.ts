@@ -1,24 +1,21 @@
 /**
  * The analyzer on version-7 files, as r36867's `llvm-bcanalyzer` (the last revision with bytecode,
- * `../shared/llvm-2.0-dev/bin`) analyzed them: its own summary layout, its own counting, and the
+ * LLVM_BYTECODE_R36867, else `../shared/llvm-2.0-dev/bin`) analyzed them: its own summary layout, its own counting, and the
  * "File Size" of a compressed file being the compressed size. The whole v7 corpus is scored in
  * corpus.test.ts; here each rule is shown on a file that exhibits it. Corpus and oracle parts skip,
  * saying so, when absent.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeBytes, dumpAnalysis, formatAnalysis } from '../../src/analyze/index.js';
 import { loadBzip2, unwrapContainer } from '../../src/container/index.js';
 import { CORPUS_PRESENT, CORPUS_SKIP_REASON, NEEDS_CORPUS, corpusFiles, readCorpusFile, readCorpusText } from '../support/corpus.js';
+import { needs, R36867 } from '../support/tools.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const TOOLS = resolve(HERE, '../../../shared/llvm-2.0-dev/bin');
-const HAVE_TOOLS = existsSync(join(TOOLS, 'llvm-as')) && existsSync(join(TOOLS, 'llvm-bcanalyzer'));
-if (!HAVE_TOOLS) console.warn(`skipping r36867 llvm-bcanalyzer oracle tests: no tools at ${TOOLS}`);
+const TOOLS = R36867.dir;
 
 function analyzeCorpus(name: string): { ours: string; theirs: string | undefined; analysis: ReturnType<typeof analyzeBytes> } {
   const analysis = analyzeBytes(readCorpusFile('v7', name), { moduleId: name });
@@ -112,7 +109,7 @@ describe('version 7 without the corpus', () => {
   });
 });
 
-describe.skipIf(!HAVE_TOOLS)('compressed version 7 against r36867 llvm-bcanalyzer (oracle)', () => {
+describe('compressed version 7 against r36867 llvm-bcanalyzer (oracle)', needs(R36867), () => {
   let dir = '';
   beforeAll(async () => {
     await loadBzip2();

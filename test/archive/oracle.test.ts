@@ -7,7 +7,8 @@
  * - archives made by GNU `ar` and `llvm-ar-16 --format=bsd|gnu` read (`t` as the tool lists it);
  * - `nm` identical to LLVM 1.9's `llvm-nm` on every v6 corpus file and on those archives, in
  *   all three formats.
- * Each part skips, saying so, when its tool or the corpus is absent. `rcs` runs the built CLI
+ * Each part is tagged with what it needs (the corpus, LLVM 1.9's tools, Debian's LLVM 16:
+ * test/support/tools.ts) and skips, counted by cause, without it. `rcs` runs the built CLI
  * (`dist/`), since llvm-ar takes its names from the command line relative to the directory.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,24 +22,21 @@ import { run } from '../../src/cli/run.js';
 import { writeModule } from '../../src/encode/write.js';
 import { readModule } from '../../src/read.js';
 import { memoryIo } from '../cli/memory-io.js';
+import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
+import { debianLlvm, LLVM19, needs, type ToolSet } from '../support/tools.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
-const CORPUS_V6 = resolve(ROOT, '../shared/corpus/v6');
-const LLVM19 = resolve(ROOT, '../shared/llvm-1.9/bin');
-const LLVM_AR = join(LLVM19, 'llvm-ar');
-const LLVM_NM = join(LLVM19, 'llvm-nm');
+const CORPUS_V6 = join(CORPUS_ROOT, 'v6');
+const LLVM_AR = LLVM19.path('llvm-ar');
+const LLVM_NM = LLVM19.path('llvm-nm');
+const LLVM16 = debianLlvm(16);
 const CLI = join(ROOT, 'dist/cli/main.js');
-const HAVE_CORPUS = existsSync(CORPUS_V6);
-const HAVE_AR = existsSync(LLVM_AR) && HAVE_CORPUS;
-const HAVE_NM = existsSync(LLVM_NM) && HAVE_CORPUS;
+const HAVE_CORPUS = CORPUS_PRESENT && existsSync(CORPUS_V6);
+// `npm test` builds first; a bare `vitest` run without dist/ skips the rcs byte-identity.
 const HAVE_CLI = existsSync(CLI);
+if (!HAVE_CLI) console.warn('skipping ar rcs byte-identity: the CLI is not built (npm run build)');
 const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
-
-if (!HAVE_CORPUS) console.warn(`skipping archive oracle tests: no corpus at ${CORPUS_V6}`);
-if (HAVE_CORPUS && !existsSync(LLVM_AR)) console.warn(`skipping llvm-ar oracle tests: no ${LLVM_AR}`);
-if (HAVE_CORPUS && !existsSync(LLVM_NM)) console.warn(`skipping llvm-nm oracle tests: no ${LLVM_NM}`);
-if (HAVE_AR && !HAVE_CLI) console.warn('skipping ar rcs byte-identity: the CLI is not built (npm run build)');
 
 const ENV = { ...process.env, TZ: 'UTC' };
 
@@ -120,7 +118,7 @@ function memberSets(count: number): string[][] {
   return sets;
 }
 
-describe.skipIf(!HAVE_AR || !HAVE_CLI)('ar rcs / rcsz against LLVM 1.9 llvm-ar', () => {
+describe.skipIf(!HAVE_CLI)('ar rcs / rcsz against LLVM 1.9 llvm-ar', needs(LLVM19, NEEDS_CORPUS), () => {
   it('writes byte-identical archives for 60 member sets (symbol table date aside, which is the clock)', () => {
     const sets = memberSets(60);
     let identical = 0;
@@ -168,25 +166,34 @@ describe.skipIf(!HAVE_AR || !HAVE_CLI)('ar rcs / rcsz against LLVM 1.9 llvm-ar',
   });
 });
 
-describe.skipIf(!HAVE_CORPUS)('archives made by other tools', () => {
-  const makers: [string, string, string[]][] = [
-    ['GNU ar', 'ar', ['rcs']],
-    ['llvm-ar-16 --format=gnu', 'llvm-ar-16', ['rcs', '--format=gnu']],
-    ['llvm-ar-16 --format=bsd', 'llvm-ar-16', ['rcs', '--format=bsd']],
-    ['LLVM 1.9 llvm-ar rcs', LLVM_AR, ['rcs']],
-    ['LLVM 1.9 llvm-ar rcsz', LLVM_AR, ['rcsz']],
+describe('archives made by other tools', NEEDS_CORPUS, () => {
+  /** Label, executable, its `rcs` arguments, the tool set it comes from (none: GNU binutils). */
+  const makers: [string, string, string[], ToolSet | undefined][] = [
+    ['GNU ar', 'ar', ['rcs'], undefined],
+    ['llvm-ar-16 --format=gnu', LLVM16.path('llvm-ar'), ['rcs', '--format=gnu'], LLVM16],
+    ['llvm-ar-16 --format=bsd', LLVM16.path('llvm-ar'), ['rcs', '--format=bsd'], LLVM16],
+    ['LLVM 1.9 llvm-ar rcs', LLVM_AR, ['rcs'], LLVM19],
+    ['LLVM 1.9 llvm-ar rcsz', LLVM_AR, ['rcsz'], LLVM19],
   ];
-  for (const [label, cmd, args] of makers) {
-    it.skipIf(!(cmd.startsWith('/') ? existsSync(cmd) : has(cmd)))(`reads archives from ${label}, listing what the tool lists, nm as llvm-nm`, async () => {
-      const set = pool.filter((f) => !f.includes('/'));
-      rmSync(join(work, 'made.a'), { force: true });
-      const made = tool(cmd, [...args, 'made.a', ...set], work);
-      expect(made.status, made.err).toBe(0);
-      const bytes = new Uint8Array(readFileSync(join(work, 'made.a')));
-      const archive = readArchive(bytes);
+  /** The archive `cmd` makes of the pool's top-level files, in the work folder as made.a. */
+  const make = (cmd: string, args: string[]): Uint8Array => {
+    const set = pool.filter((f) => !f.includes('/'));
+    rmSync(join(work, 'made.a'), { force: true });
+    const made = tool(cmd, [...args, 'made.a', ...set], work);
+    expect(made.status, made.err).toBe(0);
+    return new Uint8Array(readFileSync(join(work, 'made.a')));
+  };
+  for (const [label, cmd, args, set] of makers) {
+    // GNU ar is no oracle set of ours (binutils); its test skips, untagged, where it is missing.
+    const skip = set === undefined && !has(cmd);
+    const options = set === undefined ? {} : needs(set);
+    it.skipIf(skip)(`reads archives from ${label}, listing what the tool lists`, options, () => {
+      const archive = readArchive(make(cmd, args));
       const listed = tool(cmd, ['t', 'made.a'], work).out;
       expect(archive.members.filter(isFileMember).map((m) => `${m.name}\n`).join('')).toBe(listed);
-      if (!HAVE_NM) return;
+    });
+    it.skipIf(skip)(`nm of archives from ${label} prints what LLVM 1.9's llvm-nm prints`, needs(LLVM19, ...(set === undefined || set === LLVM19 ? [] : [set])), async () => {
+      const bytes = make(cmd, args);
       for (const format of ['bsd', 'sysv', 'posix']) {
         const r = await ours(['nm', `-format=${format}`, 'made.a'], { 'made.a': bytes });
         expect(r.out, `${label} ${format}`).toBe(tool(LLVM_NM, [`-format=${format}`, 'made.a'], work).out);
@@ -195,13 +202,13 @@ describe.skipIf(!HAVE_CORPUS)('archives made by other tools', () => {
   }
 });
 
-describe.skipIf(!has('llvm-as-16') || !has('llvm-ar-16'))('bitcode archives', () => {
+describe('bitcode archives', needs(LLVM16), () => {
   it('lists the bitcode members of an llvm-ar-16 archive as bitcode, and reads no module from them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bitcode-ar-'));
     try {
       writeFileSync(join(dir, 'm.ll'), 'define i32 @f() {\n  ret i32 0\n}\n');
-      expect(tool('llvm-as-16', ['m.ll', '-o', 'm.bc'], dir).status).toBe(0);
-      expect(tool('llvm-ar-16', ['rcs', 'lib.a', 'm.bc'], dir).status).toBe(0);
+      expect(tool(LLVM16.path('llvm-as'), ['m.ll', '-o', 'm.bc'], dir).status).toBe(0);
+      expect(tool(LLVM16.path('llvm-ar'), ['rcs', 'lib.a', 'm.bc'], dir).status).toBe(0);
       const a = readArchive(new Uint8Array(readFileSync(join(dir, 'lib.a'))));
       expect(a.members.filter(isFileMember).map((m) => [m.name, m.kind])).toEqual([['m.bc', 'bitcode']]);
     } finally {
@@ -210,7 +217,7 @@ describe.skipIf(!has('llvm-as-16') || !has('llvm-ar-16'))('bitcode archives', ()
   });
 });
 
-describe.skipIf(!HAVE_NM)('nm against LLVM 1.9 llvm-nm', () => {
+describe('nm against LLVM 1.9 llvm-nm', needs(LLVM19, NEEDS_CORPUS), () => {
   it('prints what llvm-nm printed for every v6 corpus file, in all three formats', async () => {
     const files: Record<string, Uint8Array> = {};
     for (const f of V6) files[f] = new Uint8Array(readFileSync(join(CORPUS_V6, f)));

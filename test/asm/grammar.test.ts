@@ -5,20 +5,18 @@
  * `llvm-as` wrote and prints as `llvm-dis` printed them. Skips, saying so, without LLVM 1.9's tools.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAssembly } from '../../src/asm/index.js';
 import { writeModuleAsync } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
+import { LLVM19, needs } from '../support/tools.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const GRAMMAR = join(HERE, 'grammar');
-const LLVM = resolve(HERE, '../../../shared/llvm-1.9/bin');
-const HAVE_LLVM = existsSync(join(LLVM, 'llvm-as'));
-if (!HAVE_LLVM) console.warn(`LLVM 1.9's llvm-as not found in ${LLVM}: the assembler's oracle tests are skipped`);
 
 const work = mkdtempSync(join(tmpdir(), 'asm-grammar-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -26,8 +24,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** What LLVM 1.9 made of a text: its bytes and its listing. */
 function llvm(name: string, text: string): { bytes: Buffer; listing: string } {
   const out = join(work, name + '.bc');
-  execFileSync(join(LLVM, 'llvm-as'), ['-f', '-o', out], { input: text, stdio: ['pipe', 'ignore', 'ignore'] });
-  const listing = execFileSync(join(LLVM, 'llvm-dis'), [], { input: readFileSync(out) }).toString('latin1');
+  execFileSync(LLVM19.path('llvm-as'), ['-f', '-o', out], { input: text, stdio: ['pipe', 'ignore', 'ignore'] });
+  const listing = execFileSync(LLVM19.path('llvm-dis'), [], { input: readFileSync(out) }).toString('latin1');
   return { bytes: readFileSync(out), listing };
 }
 
@@ -40,7 +38,7 @@ function llvm(name: string, text: string): { bytes: Buffer; listing: string } {
 const KNOWN_BYTE_DIFFERENCES = new Set(['constexprs', 'instructions']);
 const KNOWN_LISTING_DIFFERENCES = new Set<string>([]);
 
-describe.skipIf(!HAVE_LLVM)('hand-written grammar files assemble as LLVM 1.9 assembled them', () => {
+describe('hand-written grammar files assemble as LLVM 1.9 assembled them', needs(LLVM19), () => {
   for (const file of readdirSync(GRAMMAR).filter((f) => f.endsWith('.ll')).sort()) {
     const name = file.replace(/\.ll$/, '');
     const text = readFileSync(join(GRAMMAR, file), 'latin1');

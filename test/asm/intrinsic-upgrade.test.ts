@@ -5,17 +5,13 @@
  * one pass over the module however many calls there are.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAssembly } from '../../src/asm/index.js';
 import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
+import { LLVM19, needs } from '../support/tools.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const LLVM = resolve(HERE, '../../../shared/llvm-1.9/bin');
-const HAVE_LLVM = existsSync(join(LLVM, 'llvm-as'));
 
 const TEXTS: Record<string, string> = {
   'a chain of calls, each of the one before': `declare int %llvm.ctpop(int)
@@ -64,10 +60,10 @@ describe('old intrinsics in 1.9 text: what the renaming makes', () => {
   });
 });
 
-describe.skipIf(!HAVE_LLVM)('old intrinsics in 1.9 text: the bytes LLVM 1.9 wrote', () => {
+describe('old intrinsics in 1.9 text: the bytes LLVM 1.9 wrote', needs(LLVM19), () => {
   for (const [name, text] of Object.entries(TEXTS)) {
     it(name, () => {
-      const theirs = execFileSync(join(LLVM, 'llvm-as'), ['-f', '-o', '-'], { input: text, stdio: ['pipe', 'pipe', 'ignore'] });
+      const theirs = execFileSync(LLVM19.path('llvm-as'), ['-f', '-o', '-'], { input: text, stdio: ['pipe', 'pipe', 'ignore'] });
       expect(Buffer.from(writeModule(parseAssembly(text, { dialect: '1.9' }), { bytecodeVersion: 6 })).equals(theirs)).toBe(true);
     });
   }

@@ -4,19 +4,15 @@
  * `llvm-as` wrote when its binary is at hand, and to the shape LLVM gave them in any case.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAssembly } from '../../src/asm/index.js';
 import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
 import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
+import { LLVM19, needs } from '../support/tools.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const LLVM = resolve(HERE, '../../../shared/llvm-1.9/bin');
-const HAVE_LLVM = existsSync(join(LLVM, 'llvm-as'));
-if (!HAVE_LLVM) console.warn(`LLVM 1.9's llvm-as not found in ${LLVM}: the obsolete-varargs oracle tests are skipped`);
 
 const HEADER = 'implementation\ndeclare sbyte* %llvm.va_start()\ndeclare sbyte* %llvm.va_copy(sbyte*)\ndeclare void %llvm.va_end(sbyte*)\n';
 
@@ -85,10 +81,10 @@ b2:
 
 const assemble19 = (text: string): Uint8Array => writeModule(parseAssembly(text, { dialect: '1.9' }), { bytecodeVersion: 6 });
 
-describe.skipIf(!HAVE_LLVM)('old varargs in 1.9 text: the bytes LLVM 1.9 wrote', () => {
+describe('old varargs in 1.9 text: the bytes LLVM 1.9 wrote', needs(LLVM19), () => {
   for (const [name, text] of Object.entries(TEXTS)) {
     it(name, () => {
-      const theirs = execFileSync(join(LLVM, 'llvm-as'), ['-f', '-o', '-'], { input: text, stdio: ['pipe', 'pipe', 'ignore'] });
+      const theirs = execFileSync(LLVM19.path('llvm-as'), ['-f', '-o', '-'], { input: text, stdio: ['pipe', 'pipe', 'ignore'] });
       expect(Buffer.from(assemble19(text)).equals(theirs)).toBe(true);
     });
   }
@@ -174,11 +170,11 @@ int %f(int %X, ...) {
     });
   }
 
-  it.skipIf(!HAVE_LLVM)("those texts crashed LLVM 1.9's llvm-as on its assertion", () => {
+  it("those texts crashed LLVM 1.9's llvm-as on its assertion", needs(LLVM19), () => {
     for (const text of Object.values(noPointer)) {
       let stderr = '';
       try {
-        execFileSync(join(LLVM, 'llvm-as'), ['-o', '/dev/null', '-f'], { input: text, stdio: 'pipe' });
+        execFileSync(LLVM19.path('llvm-as'), ['-o', '/dev/null', '-f'], { input: text, stdio: 'pipe' });
       } catch (e) {
         stderr = String((e as { stderr?: Buffer }).stderr);
       }

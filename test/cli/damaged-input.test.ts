@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { describeError, run } from '../../src/cli/run.js';
 import { InvalidModuleError } from '../../src/encode/verify.js';
 import { PrintError } from '../../src/print/print-error.js';
-import { CORPUS_PRESENT, readCorpusFile } from '../support/corpus.js';
+import { CORPUS_PRESENT, NEEDS_CORPUS, readCorpusFile } from '../support/corpus.js';
 import { memoryIo } from './memory-io.js';
 
 /** A version 5 file (shrunk by the fuzzer) whose `%test` has type `\1 ()`: it returns itself. */
@@ -31,7 +31,7 @@ function damagedV1(): Uint8Array {
 describe('a function type that returns itself', () => {
   const cases: [string, () => Uint8Array, string][] = [['fuzz-777-346477.bc', () => SELF_RETURNING, '\\1 () %test()']];
   if (CORPUS_PRESENT) cases.push(['damaged-set.bc', damagedV1, '\\1 (uint) %test7(uint %A)']);
-  else it.skip('the damaged version 1 corpus file (reference corpus absent)', () => undefined);
+  else it.skip('the damaged version 1 corpus file (reference corpus absent)', NEEDS_CORPUS, () => undefined);
 
   for (const [name, bytes, shown] of cases) {
     it(`${name}: dis prints it, upgrade and rewrite refuse it in one ordinary line`, async () => {

@@ -6,19 +6,13 @@
  * refused, and so do we.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AssemblyError, parseAssembly } from '../../src/asm/index.js';
 import { writeModule } from '../../src/encode/write.js';
 import { printModern } from '../../src/modern/index.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
-
-const LLVM19 = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/llvm-1.9/bin');
-const HAVE_LLVM19 = existsSync(join(LLVM19, 'llvm-as'));
-if (!HAVE_LLVM19) console.warn(`LLVM 1.9's tools not found at ${LLVM19}: aggregates of functions and labels are checked without its llvm-as and llvm-dis`);
+import { LLVM19, needs } from '../support/tools.js';
 
 const textFor = (type: string): string => `%t = type ${type}\n%g = external global %t*\n\nimplementation   ; Functions:\n`;
 
@@ -31,20 +25,25 @@ describe('types LLVM 1.x allowed and LLVM 16 does not', () => {
     ['[2 x label]', /holds elements of type label/],
     ['int (label)', undefined],
   ] as const) {
-    it(`${type}: assembles, reads, prints and writes back as LLVM 1.9 did${upgrade ? '; upgrade refuses it' : ''}`, () => {
+    it(`${type}: assembles, reads, prints and writes back${upgrade ? '; upgrade refuses it' : ''}`, () => {
       const text = textFor(type);
       const bytes = writeModule(parseAssembly(text), { bytecodeVersion: 6, compression: 'auto' });
-      if (HAVE_LLVM19) expect(bytes).toEqual(new Uint8Array(execFileSync(join(LLVM19, 'llvm-as'), ['-f', '-o', '-'], { input: text })));
       const m = readModule(bytes);
       const listing = printModule(m);
       expect(listing).toContain(`%t = type ${type}\n`);
-      if (HAVE_LLVM19) expect(listing).toBe(execFileSync(join(LLVM19, 'llvm-dis'), { input: bytes }).toString('latin1'));
       expect(writeModule(m, { bytecodeVersion: 6, compression: 'auto' })).toEqual(bytes);
       if (upgrade) {
         // A global of the type itself makes upgrade spell it.
         const byValue = readModule(writeModule(parseAssembly(`${text.split('\n\n')[0]}\n%h = external global %t\n`), { bytecodeVersion: 6 }));
         expect(() => printModern(byValue)).toThrow(upgrade);
       } else expect(() => printModern(m)).not.toThrow();
+    });
+
+    it(`${type}: our bytes are LLVM 1.9's llvm-as's, and its llvm-dis prints them as we do`, needs(LLVM19), () => {
+      const text = textFor(type);
+      const bytes = writeModule(parseAssembly(text), { bytecodeVersion: 6, compression: 'auto' });
+      expect(bytes).toEqual(new Uint8Array(execFileSync(LLVM19.path('llvm-as'), ['-f', '-o', '-'], { input: text })));
+      expect(printModule(readModule(bytes))).toBe(execFileSync(LLVM19.path('llvm-dis'), { input: bytes }).toString('latin1'));
     });
   }
 

@@ -15,7 +15,8 @@
  *                         standard error together). The exit status is not checked.
  *
  * `needs=TOOL` (e.g. ```` ```sh runnable needs=lli-16 ````) skips the block, saying so, when TOOL is
- * not on the PATH. The README's Development section describes the same convention.
+ * not on the PATH; a `NAME-N` tool tags it with Debian's LLVM N (test/support/tools.ts), so the skip
+ * is counted by cause. The README's Development section describes the same convention.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { debianLlvm, needs, type ToolSet } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 const CLI = join(ROOT, 'dist/cli/main.js');
@@ -104,6 +106,12 @@ function run(block: Block): void {
   }
 }
 
+/** The tool sets of test/support/tools.ts that `needs=` names: Debian's LLVM N for `NAME-N`. */
+function toolSetsOf(tools: readonly string[]): ToolSet[] {
+  const releases = new Set(tools.flatMap((t) => /^(?:llvm-)?[a-z-]+-(\d+)$/.exec(t)?.slice(1) ?? []));
+  return [...releases].map((n) => debianLlvm(Number(n)));
+}
+
 const blocks = DOCUMENTS.flatMap((file) => runnableBlocks(file, readFileSync(join(ROOT, file), 'utf8')));
 
 describe('runnable blocks of README.md and docs/*.md', () => {
@@ -115,8 +123,10 @@ describe('runnable blocks of README.md and docs/*.md', () => {
   for (const block of blocks) {
     const missing = block.needs.filter((t) => !have(t));
     const title = `${block.file}:${block.line} (${block.language})`;
-    if (missing.length) it.skip(`${title}: needs ${missing.join(', ')}`, () => {});
-    else it.skipIf(!existsSync(CLI))(title, () => run(block), 90_000);
+    // A block needing `lli-16` carries Debian's LLVM 16's tag, so that its skip is counted by cause.
+    const options = { ...needs(...toolSetsOf(block.needs)), timeout: 90_000 };
+    if (missing.length) it.skip(`${title}: needs ${missing.join(', ')}`, options, () => {});
+    else it.skipIf(!existsSync(CLI))(title, options, () => run(block));
   }
 });
 

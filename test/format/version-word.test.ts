@@ -10,7 +10,7 @@ import { analyzeBytes } from '../../src/analyze/index.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { parseVersionWord, peekVersionWord, UnsupportedVersionError, unreadableVersionReason } from '../../src/format/version-word.js';
 import { readModule } from '../../src/read.js';
-import { CORPUS_PRESENT, CORPUS_SKIP_REASON, corpusFiles, readCorpusFile } from '../support/corpus.js';
+import { CORPUS_PRESENT, CORPUS_SKIP_REASON, corpusFiles, NEEDS_CORPUS, readCorpusFile } from '../support/corpus.js';
 
 const LLVM = [0x6c, 0x6c, 0x76, 0x6d];
 const u32 = (n: number): number[] => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, n >>> 24];
@@ -113,7 +113,7 @@ describe('a file of a version we do not read', () => {
   });
 });
 
-describe.skipIf(!CORPUS_PRESENT)(`every real version-7 file (${CORPUS_PRESENT ? 'corpus present' : CORPUS_SKIP_REASON})`, () => {
+describe.skipIf(!CORPUS_PRESENT)(`every real version-7 file (${CORPUS_PRESENT ? 'corpus present' : CORPUS_SKIP_REASON})`, NEEDS_CORPUS, () => {
   const files = corpusFiles('v7');
 
   it('the folder holds the version-7 files', () => {

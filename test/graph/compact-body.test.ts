@@ -9,7 +9,7 @@ import type { Function, Instruction, Value } from '../../src/graph/value.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
 import { syntheticModule } from '../../src/tools/synthetic-module.js';
-import { CORPUS_PRESENT, readCorpusFile } from '../support/corpus.js';
+import { CORPUS_PRESENT, NEEDS_CORPUS, readCorpusFile } from '../support/corpus.js';
 
 const bytes = writeModule(syntheticModule(3), { bytecodeVersion: 6, compression: 'none' });
 const bodies = (fns: Function[]): Function[] => fns.filter((f) => !f.isDeclaration);
@@ -96,7 +96,7 @@ describe('names shared between functions', () => {
   });
 });
 
-describe.skipIf(!CORPUS_PRESENT)('compact bodies of real files', () => {
+describe.skipIf(!CORPUS_PRESENT)('compact bodies of real files', NEEDS_CORPUS, () => {
   it('print the same whichever function is materialized first', () => {
     const file = readCorpusFile('v6', 'Transforms__InstCombine__cast.bc');
     const inOrder = printModule(readModule(file));

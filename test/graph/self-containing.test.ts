@@ -5,10 +5,9 @@
  * or a finite spelled-out value (the version-0 writer, the LLVM 16 upgrade) refuse, naming the type.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeBytes, formatAnalysis } from '../../src/analyze/index.js';
 import { EncodeError } from '../../src/encode/encode-error.js';
@@ -19,6 +18,7 @@ import { primitiveTypes } from '../../src/graph/type.js';
 import { printModule } from '../../src/print/index.js';
 import { UpgradeError } from '../../src/modern/index.js';
 import { readModule } from '../../src/read.js';
+import { LLVM19, needs } from '../support/tools.js';
 
 const hex = (s: string): Uint8Array => new Uint8Array(s.match(/../g)!.map((b) => parseInt(b, 16)));
 
@@ -217,11 +217,8 @@ describe('a module whose types contain themselves by value (made by LLVM 1.9)', 
   });
 });
 
-const LLVM19 = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/llvm-1.9/bin');
-const HAVE_LLVM19 = existsSync(join(LLVM19, 'llvm-as'));
-if (!HAVE_LLVM19) console.warn(`LLVM 1.9 tools not found at ${LLVM19}: the live oracle test of self-containing types is skipped`);
 
-describe.skipIf(!HAVE_LLVM19)('against LLVM 1.9 itself (llvm-as, llvm-link, llvm-dis)', () => {
+describe('against LLVM 1.9 itself (llvm-as, llvm-link, llvm-dis)', needs(LLVM19), () => {
   /** Sources whose modules hold (or, once linked, make) types that contain themselves. */
   const sources: Record<string, string[]> = {
     nested: ['%t = type { { \\2*, %t }, { \\2*, %t } }\n%a = global [2 x %t] zeroinitializer\n%b = constant { %t, int } { %t undef, int 7 }\n'],
@@ -238,13 +235,13 @@ describe.skipIf(!HAVE_LLVM19)('against LLVM 1.9 itself (llvm-as, llvm-link, llvm
       try {
         const bcs = lls.map((text, i) => {
           writeFileSync(join(dir, `${i}.ll`), text);
-          execFileSync(join(LLVM19, 'llvm-as'), ['-f', join(dir, `${i}.ll`), '-o', join(dir, `${i}.bc`)]);
+          execFileSync(LLVM19.path('llvm-as'), ['-f', join(dir, `${i}.ll`), '-o', join(dir, `${i}.bc`)]);
           return join(dir, `${i}.bc`);
         });
         let file = bcs[0]!;
-        if (bcs.length > 1) execFileSync(join(LLVM19, 'llvm-link'), ['-f', ...bcs, '-o', (file = join(dir, 'linked.bc'))]);
+        if (bcs.length > 1) execFileSync(LLVM19.path('llvm-link'), ['-f', ...bcs, '-o', (file = join(dir, 'linked.bc'))]);
         const bytes = new Uint8Array(readFileSync(file));
-        const expected = execFileSync(join(LLVM19, 'llvm-dis'), { input: bytes }).toString('latin1');
+        const expected = execFileSync(LLVM19.path('llvm-dis'), { input: bytes }).toString('latin1');
         const m = readModule(bytes);
         expect(printModule(m)).toBe(expected);
         expect(writeModule(m, { bytecodeVersion: 6, compression: 'auto' })).toEqual(bytes);

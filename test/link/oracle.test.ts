@@ -4,22 +4,21 @@
  * test directory together, random sets). Where llvm-link refused, we refuse with its reason; where
  * it linked, we link too, and every byte difference is the symbol tables' plane order, which LLVM
  * took from heap addresses (docs/link.md): written in llvm-link's order, ours is its output byte
- * for byte. Skips,
- * saying so, without the corpus or the binary.
+ * for byte. Tagged with the corpus and LLVM 1.9 (llvm-link from LLVM_BYTECODE_LLVM19, as the
+ * scoreboard finds it) and skipped, counted by cause, without them.
  */
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { locateCorpus } from '../../src/tools/corpus-location.js';
 import { chooseLinkSets, DEFAULT_LLVM_LINK, formatScoreboard, runScoreboard } from '../../src/tools/link-scoreboard.js';
+import { NEEDS_CORPUS } from '../support/corpus.js';
+import { LLVM19, needs } from '../support/tools.js';
 
 const corpus = locateCorpus();
-const HAVE = corpus.present && existsSync(DEFAULT_LLVM_LINK);
-if (!HAVE) console.warn(`skipping llvm-link oracle tests: needs the corpus (${corpus.root}) and ${DEFAULT_LLVM_LINK}`);
 
 /** What the scoreboard showed when this test was written; it may only get better. */
 const IDENTICAL_AT_LEAST = 45;
 
-describe.skipIf(!HAVE)('link against llvm-link 1.9', () => {
+describe('link against llvm-link 1.9', needs(NEEDS_CORPUS, LLVM19), () => {
   it('agrees on 240 sets: same refusals, same listings, bytes identical up to plane order', { timeout: 300_000 }, async () => {
     const results = await runScoreboard(chooseLinkSets(corpus.root, 240), DEFAULT_LLVM_LINK);
     console.log(formatScoreboard(results));

@@ -24,7 +24,8 @@ import type { Module } from '../../src/graph/module.js';
 import type { Function } from '../../src/graph/value.js';
 import { printModern } from '../../src/modern/index.js';
 import { readModule } from '../../src/read.js';
-import { findCc, findTool } from './llvm16.js';
+import { findCc, findTool, LLVM16 } from './llvm16.js';
+import { needs } from '../support/tools.js';
 
 interface Kit {
   mb: ModuleBuilder;
@@ -338,9 +339,8 @@ const OPT = findTool('opt');
 const LLI = findTool('lli');
 const LLC = findTool('llc');
 const CC = findCc();
-const HAVE_LLI = LLVM_AS !== undefined && OPT !== undefined && LLI !== undefined;
-if (!HAVE_LLI) console.warn('LLVM 16 (llvm-as-16, opt-16, lli-16) not found: the exception semantics are not run. Install it with `apt-get install -y llvm-16`.');
-if (HAVE_LLI && (!LLC || !CC)) console.warn('llc-16 or cc not found: the natively compiled exception programs are not run.');
+// A C compiler is no oracle set of ours: the native tests skip, untagged and named in the summary, without one.
+if (CC === undefined) console.warn('no C compiler (cc, gcc or clang): the natively compiled exception programs are not run.');
 
 const work = mkdtempSync(join(tmpdir(), 'llvm-bytecode-exceptions-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -366,26 +366,29 @@ function prepare(p: Program, i: number): { bc: string; o2: string } {
   writeFileSync(ll, upgraded(p));
   const bc = join(work, `p${i}.bc`);
   const o2 = join(work, `p${i}.O2.bc`);
-  mustSucceed(LLVM_AS!, [ll, '-o', bc]);
-  mustSucceed(OPT!, ['-passes=verify', '-disable-output', bc]);
-  mustSucceed(OPT!, ['-O2', bc, '-o', o2]);
-  mustSucceed(OPT!, ['-passes=verify', '-disable-output', o2]);
+  mustSucceed(LLVM_AS, [ll, '-o', bc]);
+  mustSucceed(OPT, ['-passes=verify', '-disable-output', bc]);
+  mustSucceed(OPT, ['-O2', bc, '-o', o2]);
+  mustSucceed(OPT, ['-passes=verify', '-disable-output', o2]);
   return { bc, o2 };
 }
 
-describe.skipIf(!HAVE_LLI)('upgraded exception programs run with LLVM 1.x semantics', () => {
+describe('upgraded exception programs run with LLVM 1.x semantics', needs(LLVM16), () => {
   PROGRAMS.forEach((p, i) => {
-    it(`${p.name}: exit ${p.status} under lli-16 (ORC and MCJIT), also after opt-16 -O2${LLC && CC ? ', and compiled with llc-16 + cc' : ''}`, () => {
+    it(`${p.name}: exit ${p.status} under lli-16 (ORC and MCJIT), also after opt-16 -O2`, () => {
       const { bc, o2 } = prepare(p, i);
-      expectStatus(run(LLI!, [bc]), p.status);
-      expectStatus(run(LLI!, ['-jit-kind=mcjit', bc]), p.status);
-      expectStatus(run(LLI!, [o2]), p.status);
-      if (!LLC || !CC) return;
+      expectStatus(run(LLI, [bc]), p.status);
+      expectStatus(run(LLI, ['-jit-kind=mcjit', bc]), p.status);
+      expectStatus(run(LLI, [o2]), p.status);
+    }, 60_000);
+
+    it.skipIf(CC === undefined)(`${p.name}: exit ${p.status} compiled with llc-16 and cc`, () => {
+      const { bc } = prepare(p, i);
       const obj = join(work, `p${i}.o`);
       const exe = join(work, `p${i}.exe`);
       mustSucceed(LLC, ['-relocation-model=pic', '-filetype=obj', bc, '-o', obj]);
       // The personality (__gxx_personality_v0) is the C++ runtime's; the unwinder comes with it.
-      mustSucceed(CC, [obj, '-o', exe, '-lstdc++']);
+      mustSucceed(CC!, [obj, '-o', exe, '-lstdc++']);
       expectStatus(run(exe, []), p.status);
     }, 60_000);
   });
@@ -405,8 +408,9 @@ define void @cxx_throw() {
 
 const LLVM_LINK = findTool('llvm-link');
 
-describe.skipIf(!HAVE_LLI || !LLVM_LINK)('foreign exceptions', () => {
-  it('a C++ exception thrown through an upgraded invoke is caught by it and released', () => {
+describe('foreign exceptions', needs(LLVM16), () => {
+  /** An upgraded 1.x main whose invoke of a C++ thrower unwinds to a block returning 46, linked with the thrower. */
+  const linkedProgram = (): string => {
     const mb = new ModuleBuilder();
     const { types: t, constants: c } = mb;
     const cxxThrow = mb.addFunction('cxx_throw', t.function(t.void, []));
@@ -421,14 +425,22 @@ describe.skipIf(!HAVE_LLI || !LLVM_LINK)('foreign exceptions', () => {
     const linked = join(work, 'foreign.bc');
     writeFileSync(upgradedLl, printModern(readModule(writeModule(mb.build(), { bytecodeVersion: 6 }))));
     writeFileSync(cxxLl, CXX_THROW);
-    mustSucceed(LLVM_LINK!, [upgradedLl, cxxLl, '-o', linked]);
-    expectStatus(run(LLI!, [linked]), 46);
-    expectStatus(run(LLI!, ['-jit-kind=mcjit', linked]), 46);
-    if (!LLC || !CC) return;
+    mustSucceed(LLVM_LINK, [upgradedLl, cxxLl, '-o', linked]);
+    return linked;
+  };
+
+  it('a C++ exception thrown through an upgraded invoke is caught by it and released (lli-16, ORC and MCJIT)', () => {
+    const linked = linkedProgram();
+    expectStatus(run(LLI, [linked]), 46);
+    expectStatus(run(LLI, ['-jit-kind=mcjit', linked]), 46);
+  }, 60_000);
+
+  it.skipIf(CC === undefined)('the same, compiled with llc-16 and cc', () => {
+    const linked = linkedProgram();
     const obj = join(work, 'foreign.o');
     const exe = join(work, 'foreign.exe');
     mustSucceed(LLC, ['-relocation-model=pic', '-filetype=obj', linked, '-o', obj]);
-    mustSucceed(CC, [obj, '-o', exe, '-lstdc++']);
+    mustSucceed(CC!, [obj, '-o', exe, '-lstdc++']);
     expectStatus(run(exe, []), 46);
   }, 60_000);
 });

@@ -1,23 +1,21 @@
 /**
  * Running Debian's LLVM 16 tools on upgraded modules, many files per process launch (each tool
- * start costs tens of milliseconds, thousands of files are checked).
+ * start costs tens of milliseconds, thousands of files are checked). Where they are is the shared
+ * rule of test/support/tools.ts (`LLVM_BYTECODE_DEBIAN_LLVM16`, else /usr/lib/llvm-16/bin); tests
+ * that run them carry `needs(LLVM16)` and skip, counted, without them.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { debianLlvm } from '../support/tools.js';
 
-const SEARCH = ['/usr/bin', '/usr/lib/llvm-16/bin', '/usr/local/bin'];
+/** Debian's LLVM 16: the tag of the tests that run it, and its folder. */
+export const LLVM16 = debianLlvm(16);
 
-/** Absolute path of an LLVM 16 tool (`llvm-as-16` or `llvm-as` under /usr/lib/llvm-16/bin), if installed. */
-export function findTool(name: 'llvm-as' | 'opt' | 'lli' | 'llc' | 'llvm-link'): string | undefined {
-  for (const dir of SEARCH) {
-    for (const candidate of [`${name}-16`, name]) {
-      const p = join(dir, candidate);
-      if (existsSync(p) && (candidate.endsWith('-16') || dir.includes('llvm-16'))) return p;
-    }
-  }
-  return undefined;
+/** Absolute path of an LLVM 16 tool in its folder (present when LLVM16 is: the package has them all). */
+export function findTool(name: 'llvm-as' | 'opt' | 'lli' | 'llc' | 'llvm-link'): string {
+  return LLVM16.path(name);
 }
 
 /** The system C compiler driver (`cc`, else `gcc` or `clang`), if installed. */

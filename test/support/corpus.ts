@@ -4,7 +4,7 @@
  * `../shared/corpus` beside the checkout.
  *
  * Tests that need it are tagged `corpus` ({@link NEEDS_CORPUS}) and skip when it is absent; the
- * reporter in test/support/corpus-reporter.ts then ends `npm test` by saying how many skipped and
+ * reporter in test/support/skip-reporter.ts then ends `npm test` by counting the skips by cause and saying
  * how to provide the corpus.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -4,10 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LLVM19, needs } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const SCRIPT = new URL('dist/tools/bench.js', ROOT).pathname;
-const LLVM = new URL('../shared/llvm-1.9/bin/', ROOT).pathname;
+const LLVM = LLVM19.dir;
 const CLI_BUILT = existsSync(new URL('dist/cli/main.js', ROOT));
 
 describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
@@ -50,7 +51,7 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     expect(r.stdout).toMatch(/^generated \(20 functions\) +peak RSS .*whole process, this and earlier workloads$/m);
   });
 
-  it.skipIf(!existsSync(join(LLVM, 'llvm-dis')) || !CLI_BUILT)('times our CLI against LLVM 1.9 tools, whole processes side by side', () => {
+  it.skipIf(!CLI_BUILT)('times our CLI against LLVM 1.9 tools, whole processes side by side', needs(LLVM19), () => {
     const corpus = mkdtempSync(join(tmpdir(), 'bench-side-'));
     mkdirSync(join(corpus, 'v6'));
     writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
@@ -65,13 +66,15 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
   });
 
   it('says so when the LLVM tools are absent', () => {
-    const r = spawnSync(process.execPath, [SCRIPT, '--side-by-side-only', '--llvm', join(tmpdir(), 'no-such-llvm')], { encoding: 'utf8' });
+    // --no-corpus: whatever LLVM_BYTECODE_CORPUS says, this is about the tools.
+    const r = spawnSync(process.execPath, [SCRIPT, '--side-by-side-only', '--no-corpus', '--llvm', join(tmpdir(), 'no-such-llvm')], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/LLVM 1\.9's tools not found .*: no side-by-side comparison/);
   });
 
-  it('measures the generated module alone with --no-corpus, saying so', () => {
-    const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', '--no-corpus'], { encoding: 'utf8' });
+  it('measures the generated module alone with --no-corpus, saying so, whatever LLVM_BYTECODE_CORPUS says', () => {
+    const env = { ...process.env, LLVM_BYTECODE_CORPUS: join(tmpdir(), 'no-such-corpus') };
+    const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', '--no-corpus'], { encoding: 'utf8', env });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/--no-corpus: measuring the generated module only/);
     expect(r.stdout).toMatch(/^generated \(20 functions\) +read /m);

@@ -25,6 +25,8 @@ import { convertToVersion7 } from '../../src/convert/to-version7.js';
 import { writeArchive } from '../../src/archive/index.js';
 import { analyzeBytes, type BlockNode as AnalysisBlock } from '../../src/analyze/index.js';
 import { locateCorpus, NO_CORPUS_HINT } from '../../src/tools/corpus-location.js';
+import { NEEDS_CORPUS } from '../support/corpus.js';
+import { CHROMIUM, needs } from '../support/tools.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // The same rule as every test and tool: LLVM_BYTECODE_CORPUS, else ../shared/corpus.
@@ -33,7 +35,8 @@ const corpus = corpusLocation.root;
 const corpusPresent = corpusLocation.present;
 /** The project's own sample: the page is exercised on it with or without the corpus. */
 const HELLO = path.join(root, 'corpus/hello.bc');
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+// Chromium by the shared rule (src/tools/tool-location.ts): CHROMIUM_PATH, else /usr/bin/chromium.
+const chromiumPath = CHROMIUM.dir;
 const results = path.join(root, 'test-results', 'web');
 
 const missing = [
@@ -112,7 +115,7 @@ function expectedBlocks(blocks: AnalysisBlock[]): string[] {
   return out;
 }
 
-describe.skipIf(missing.length > 0)('web page in Chromium', () => {
+describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () => {
   let server: PreviewServer;
   let browser: Browser;
   let page: Page;
@@ -197,7 +200,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
   });
 
   for (const c of CASES) {
-    corpusTest(`${c.file}: disassembly and block tree`, async () => {
+    corpusTest(`${c.file}: disassembly and block tree`, NEEDS_CORPUS, async () => {
       const bytes = new Uint8Array(readFileSync(path.join(corpus, c.file)));
       const millis = await open(c.file);
       timings[c.file] = millis;
@@ -249,7 +252,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     });
   }
 
-  corpusTest('Large__big-bf.bc (bzip2, 3.8 MB of text): load + disassemble time, and scrolling', async () => {
+  corpusTest('Large__big-bf.bc (bzip2, 3.8 MB of text): load + disassemble time, and scrolling', NEEDS_CORPUS, async () => {
     // Measured again on its own (the page and worker are warm, as for a user's second file).
     const millis = await open('v6/Large__big-bf.bc');
     timings['v6/Large__big-bf.bc (second load)'] = millis;
@@ -327,7 +330,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     await chooseSyntax('1.9');
   });
 
-  corpusTest('a truncated bzip2 file: the container error, shown on the bytes of the file as given', async () => {
+  corpusTest('a truncated bzip2 file: the container error, shown on the bytes of the file as given', NEEDS_CORPUS, async () => {
     const bytes = readFileSync(path.join(corpus, 'v6/Large__big-bf.bc')).subarray(0, 30_000);
     await open('Large__big-bf-truncated.bc', bytes);
     expect(await page.getAttribute('body', 'data-state')).toBe('failed');
@@ -349,7 +352,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     await page.screenshot({ path: path.join(results, 'truncated-bzip2.png') });
   });
 
-  corpusTest('a damaged historical file: typed error, where it stopped, and the blocks up to there', async () => {
+  corpusTest('a damaged historical file: typed error, where it stopped, and the blocks up to there', NEEDS_CORPUS, async () => {
     await open('historical/slow.bc-13');
     expect(await page.getAttribute('body', 'data-state')).toBe('failed');
     const alert = page.locator('#error');
@@ -367,7 +370,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     await expect.poll(() => page.locator('#disasm-empty').textContent()).toContain('could not be read');
   });
 
-  corpusTest('keyboard: tabs, block tree and bytes', async () => {
+  corpusTest('keyboard: tabs, block tree and bytes', NEEDS_CORPUS, async () => {
     await open('v5/Feature__calltest.bc');
     await page.focus('#tab-disasm');
     await page.keyboard.press('ArrowRight');
@@ -393,7 +396,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     await expect.poll(() => page.locator('#disasm .code-line.found .ln').textContent()).toBe(String(defined));
   });
 
-  corpusTest('drag and drop opens a file', async () => {
+  corpusTest('drag and drop opens a file', NEEDS_CORPUS, async () => {
     const b64 = readFileSync(path.join(corpus, 'v3/Feature__calltest.bc')).toString('base64');
     const dataTransfer = await page.evaluateHandle(`(() => {
       const dt = new DataTransfer();
@@ -424,7 +427,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     expect(await page.locator('body').innerText()).toMatch(/bad\.ll:3:10: error: use of undefined value '%nosuch'/);
   });
 
-  corpusTest('convert: version 5 to version 6, readable by the library', async () => {
+  corpusTest('convert: version 5 to version 6, readable by the library', NEEDS_CORPUS, async () => {
     await open('v5/Feature__calltest.bc');
     await page.selectOption('#convert-version', '6');
     await page.selectOption('#convert-compression', 'auto');

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { locateCorpus } from '../../src/tools/corpus-location.js';
+import { CHROMIUM } from '../support/tools.js';
 
 /**
  * `npm run test:web`: the browser test of the web page, kept out of the default `vitest run`
@@ -14,5 +16,11 @@ export default defineConfig({
     // One browser, one page, in order: the tests share them.
     fileParallelism: false,
     sequence: { concurrent: false },
+    // The same tags and skip summary as `npm test` (vitest.config.ts): Chromium and the corpus.
+    tags: [
+      { name: 'corpus', description: 'needs the reference corpus', skip: !locateCorpus().present },
+      { name: CHROMIUM.tag, description: `needs Chromium (${CHROMIUM.env})`, skip: !CHROMIUM.present },
+    ],
+    reporters: ['default', './test/support/skip-reporter.ts'],
   },
 });
