@@ -74,7 +74,7 @@ export function debianLlvm(n: number): ToolSet {
   let set = debianSets.get(n);
   if (set === undefined) {
     set = toolSet(
-      `llvm${n}`,
+      `debian-llvm${n}`,
       `Debian's LLVM ${n}`,
       `LLVM_BYTECODE_LLVM${n}`,
       `/usr/lib/llvm-${n}/bin`,
