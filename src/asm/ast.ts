@@ -131,4 +131,12 @@ export type ModuleItem = TargetItem | TypeDefItem | GlobalItem | FunctionItem | 
 export interface ModuleAst {
   readonly types: TypeNode[];
   readonly items: ModuleItem[];
+  /**
+   * How many type nodes the module's first part made: LLVM's grammar called it the constant pool
+   * (type definitions, globals and declarations before `implementation` or the first function),
+   * and only there was a type name that no definition gave refused.
+   */
+  readonly constPoolTypes: number;
+  /** The type nodes each function body made, `[first, end)`, in the order of the text. */
+  readonly bodyTypeRanges: readonly (readonly [number, number])[];
 }
