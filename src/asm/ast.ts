@@ -126,7 +126,15 @@ export interface DeplibsItem {
   readonly libraries: readonly string[];
 }
 
-export type ModuleItem = TargetItem | TypeDefItem | GlobalItem | FunctionItem | AsmItem | DeplibsItem;
+/** `%X = const int 0`: LLVM 1.1 and 1.2's named constant (a name for a constant, no global). */
+export interface ConstItem {
+  readonly k: 'const';
+  readonly name?: string;
+  readonly value: TypedValue;
+  readonly at: number;
+}
+
+export type ModuleItem = TargetItem | TypeDefItem | GlobalItem | FunctionItem | AsmItem | DeplibsItem | ConstItem;
 
 export interface ModuleAst {
   readonly types: TypeNode[];

@@ -32,7 +32,7 @@ import type {
   Value,
 } from '../graph/value.js';
 import type { SourceText } from './assembly-error.js';
-import type { ConstExprAst, FunctionItem, GlobalItem, ModuleAst, TypedValue, ValueRef } from './ast.js';
+import type { ConstExprAst, ConstItem, FunctionItem, GlobalItem, ModuleAst, TypedValue, ValueRef } from './ast.js';
 import { unescapeBytes } from './lexer.js';
 import { resolveTypes, type ResolvedTypes } from './resolve-types.js';
 import { describeType } from '../graph/describe.js';
@@ -143,6 +143,9 @@ class ModuleBuilderFromText implements BodyHost {
           break;
         case 'typedef':
           break;
+        case 'const':
+          this.declareConstant(item);
+          break;
         case 'global':
           this.declareGlobal(item);
           break;
@@ -154,6 +157,7 @@ class ModuleBuilderFromText implements BodyHost {
     applyDataLayout(m, dataLayout);
     m.typeNames = this.types.names;
     m.types = this.types.derived;
+    this.resolveNamedConstants();
     this.resolveInitializers();
     for (const { fn, item } of this.bodies) buildFunctionBody(this, fn, item, item.body!);
     this.placeFunctionsMadeInBodies();
@@ -216,6 +220,45 @@ class ModuleBuilderFromText implements BodyHost {
     else this.globals.number(type, gv);
     this.module.globals.push(gv);
     if (item.initializer !== undefined) this.pendingGlobals.push({ gv, item });
+  }
+
+  /**
+   * `%X = const int 0` (LLVM 1.1 and 1.2; 1.3 dropped the word): the constant itself named in the
+   * module's symbol table, so `%X` of its type is that constant, and the file's symbol table names
+   * it. An unnamed one went into the first function's numbered values (the parser filed it in the
+   * wrong table), which is not reproduced: it is refused.
+   */
+  private declareConstant(item: ConstItem): void {
+    if (this.dialect !== '1.1' && this.dialect !== '1.2') {
+      this.fail(`'const' definitions were LLVM 1.1 and 1.2's (1.3 dropped them): assemble this text as one of theirs (--dialect 1.2), or write a global constant`, item.at);
+    }
+    if (item.name === undefined) this.fail("an unnamed 'const' definition (LLVM 1.1 and 1.2 numbered it among the first function's values; not supported): name it", item.at);
+    this.pendingConstants.push(item as ConstItem & { name: string });
+  }
+
+  private readonly pendingConstants: (ConstItem & { name: string })[] = [];
+
+  /** Named constants, before initializers and bodies refer to them (see declareConstant). */
+  private resolveNamedConstants(): void {
+    if (this.pendingConstants.length === 0) return;
+    const planes: { type: Type; values: Value[] }[] = [];
+    for (const item of this.pendingConstants) {
+      const c = this.constant(this.t(item.value.type), item.value.ref, null);
+      const existing = this.globals.lookupName(c.type, item.name);
+      // The same constant named again was taken (constants are unique); anything else is a redefinition.
+      if (existing === c) continue;
+      if (existing !== undefined || ('name' in c && c.name !== undefined && c.name !== item.name)) {
+        this.fail(`redefinition of '%${item.name}' of type ${this.show(c.type)}`, item.at);
+      }
+      if (c.kind === 'global' || c.kind === 'function') this.fail(`'const' of a global value ('%${item.name}')`, item.at);
+      (c as { name?: string }).name = item.name;
+      this.globals.defineName(c.type, item.name, c);
+      let plane = planes.find((p) => p.type === c.type);
+      if (plane === undefined) planes.push((plane = { type: c.type, values: [] }));
+      plane.values.push(c);
+    }
+    // The writer finds named constants in the symbol table's layout (as a file read back gives them).
+    this.module.layout = { valuePlanes: planes };
   }
 
   /** LLVM 1.1 and 1.2 merged a global defined again even when the first was internal (see declareGlobal). */

@@ -14,7 +14,7 @@ export const DIALECT_NAMES: readonly Dialect[] = ['1.1', '1.2', '1.3', '1.8', '1
 export const DIALECT_VERSION: Readonly<Record<Dialect, number>> = { '1.1': 0, '1.2': 1, '1.3': 3, '1.8': 5, '1.9': 6 };
 
 /** What every signal of `detectDialect` contains (one pass of one expression: ten `includes` cost ten). */
-const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc|vaarg|vanext/;
+const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc|vaarg|vanext|const\s/;
 
 /**
  * The dialect the text says it is, from what only some releases took or printed. Most text means
@@ -22,7 +22,8 @@ const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_std
  * signal the answer is LLVM 1.9. The signals: `target datalayout`, `sdiv`/`udiv`/… and the DLL
  * linkages exist only from LLVM 1.9; a `; ModuleID` line (printed by 1.8 and 1.9) with signless
  * `div`/`rem` is LLVM 1.8's listing; `vaarg`/`vanext` used as instructions, without LLVM 1.6's
- * `va_arg`, is text from before 1.6, whose meaning LLVM 1.6+ rewrote (so: LLVM 1.3).
+ * `va_arg`, is text from before 1.6, whose meaning LLVM 1.6+ rewrote (so: LLVM 1.3); a named
+ * constant (`%X = const int 0`) only LLVM 1.1 and 1.2 took (so: LLVM 1.2, the later).
  */
 export function detectDialect(text: string): Dialect {
   // Every signal below needs one of these words: without them (most texts), no need to look.
@@ -33,5 +34,6 @@ export function detectDialect(text: string): Dialect {
   const signless = /(?:^|[\s=(])(?:div|rem)\s/m.test(code);
   if (/^; ModuleID = /.test(text) && signless) return '1.8';
   if (/(?:^|=)\s*(?:vaarg|vanext)\s/m.test(code) && !/\bva_arg\b/.test(code)) return '1.3';
+  if (/^\s*(?:%[-a-zA-Z$._0-9]+|"[^"\n]*")\s*=\s*const\s/m.test(code)) return '1.2';
   return '1.9';
 }

@@ -306,6 +306,11 @@ class Parser {
         name = n;
         void nameAt;
       }
+      if (!inFunctions && this.lx.kind === Tok.Char && this.lx.takeBareWord('const')) {
+        const value = this.constVal();
+        items.push(name === undefined ? { k: 'const', value, at } : { k: 'const', name, value, at });
+        continue;
+      }
       if (!inFunctions && this.isKw('type')) {
         this.lx.next();
         const t = this.closedType(true);
