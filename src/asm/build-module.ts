@@ -361,6 +361,7 @@ class ModuleBuilderFromText implements BodyHost {
       module: this.module,
       pointerTo: (t) => this.pointerTo(t),
       functionType: (r, p, v) => this.functionType(r, p, v),
+      structType: (elements) => this.types.interner.struct(elements),
       getOrInsertFunction: (name, functionType) => {
         const existing = this.globals.lookupName(this.pointerTo(functionType), name);
         if (existing !== undefined && existing.kind === 'function') return existing;

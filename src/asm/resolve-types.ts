@@ -332,6 +332,19 @@ export class TypeInterner {
     return t;
   }
 
+  /** A structure type of these elements (LLVM's `StructType::get`), as the after-parsing passes need one. */
+  struct(elements: readonly Type[]): Type {
+    const key = 's(' + elements.map((e) => this.id(e)).join(',') + ')';
+    let t = this.byKey.get(key);
+    if (t === undefined) {
+      t = { kind: 'struct', elements: [...elements] } as Type;
+      this.byKey.set(key, t);
+      this.id(t);
+    }
+    this.madeNow(t);
+    return t;
+  }
+
   /**
    * Set when what comes next was allocated in memory LLVM had freed (see obsolete-varargs.ts):
    * a type made from then on ranks at `mark` even when that is below types made before it, and a
@@ -369,6 +382,8 @@ export class TypeInterner {
         return '*' + this.id(t.element);
       case 'function':
         return 'f' + this.id(t.returnType) + '(' + t.params.map((p) => this.id(p)).join(',') + (t.isVarArg ? ',...' : '') + ')';
+      case 'struct':
+        return 's(' + t.elements.map((e) => this.id(e)).join(',') + ')';
       default:
         return undefined;
     }
