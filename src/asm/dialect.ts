@@ -40,8 +40,9 @@ export function dialectForVersion(text: string, version: number): Dialect {
   const signalled = signalledDialect(text);
   const release = releaseWriting(version);
   if (signalled === undefined) return release;
+  // `const` text is 1.1's or 1.2's: the release asked for reads it if it is one of the two.
+  if (signalled === '1.2' && NAMED_CONSTANT.test(codeOf(text))) return release === '1.1' ? release : signalled;
   if (DIALECT_NAMES.indexOf(signalled) >= DIALECT_NAMES.indexOf(release)) return signalled;
-  if (signalled === '1.2' && NAMED_CONSTANT.test(codeOf(text))) return signalled;
   return release;
 }
 

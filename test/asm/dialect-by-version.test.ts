@@ -47,6 +47,7 @@ describe('the dialect of a text without one, from the version it is to become', 
   it("is the text's own where it says it is a later release's, or uses what the release dropped", () => {
     expect(dialectForVersion('%a = global int sdiv (int 4, int 2)\n', 3)).toBe('1.9');
     expect(dialectForVersion('%X = const int 0\n', 6)).toBe('1.2');
+    expect(dialectForVersion('%X = const int 0\n', 0)).toBe('1.1');
   });
 
   it("keeps a 1.3 text's llvm.memmove at version 3 (LLVM 1.3 renamed nothing) and renames it at version 6", async () => {

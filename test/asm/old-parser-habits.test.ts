@@ -174,6 +174,8 @@ describe.skipIf(!CORPUS_PRESENT)('named constants against the files LLVM 1.1 and
 /** Hand-written texts LLVM 1.9's llvm-as took, each to be assembled to its bytes. */
 const ORACLE_TEXTS: Record<string, string> = {
   'inexact floats, hex floats of denormals, out-of-range values and NaNs': FLOATS,
+  'floats rounded inside vectors, structures, constant expressions and instructions':
+    '%v = global <4 x float> < float 1.1, float 2.2, float 0x1, float 3.3 >\n%s = global { float, double } { float 0.1, double 0.1 }\n%e = global float add (float 1.4142, float 2.2)\nimplementation\nfloat %f(bool %c, float %x) {\n  %y = mul float %x, 0.3\n  %z = select bool %c, float %y, float 1.0e-46\n  %w = setlt float %z, 3.4028235e38\n  %q = call float %f(bool %w, float 0.7)\n  ret float %q\n}\n',
   'a global defined twice the same': '%B = global int 7\n%B = global int 7\n',
   'a global declared, then defined': '%B = external global int\n%B = internal global int 8\n',
   'an initializer that is a constant expression, twice': '%t3 = external global uint*\n%t4 = global int** cast (uint** %t3 to int**)\n%t4 = global int** cast (uint** %t3 to int**)\n',
