@@ -28,6 +28,7 @@ export {
   AssemblyError,
   DEFAULT_ASSEMBLY_LIMITS,
   detectDialect,
+  dialectForVersion,
   DIALECT_NAMES,
   DIALECT_VERSION,
   parseAssembly,

@@ -126,9 +126,25 @@ export interface DeplibsItem {
   readonly libraries: readonly string[];
 }
 
-export type ModuleItem = TargetItem | TypeDefItem | GlobalItem | FunctionItem | AsmItem | DeplibsItem;
+/** `%X = const int 0`: LLVM 1.1 and 1.2's named constant (a name for a constant, no global). */
+export interface ConstItem {
+  readonly k: 'const';
+  readonly name?: string;
+  readonly value: TypedValue;
+  readonly at: number;
+}
+
+export type ModuleItem = TargetItem | TypeDefItem | GlobalItem | FunctionItem | AsmItem | DeplibsItem | ConstItem;
 
 export interface ModuleAst {
   readonly types: TypeNode[];
   readonly items: ModuleItem[];
+  /**
+   * How many type nodes the module's first part made: LLVM's grammar called it the constant pool
+   * (type definitions, globals and declarations before `implementation` or the first function),
+   * and only there was a type name that no definition gave refused.
+   */
+  readonly constPoolTypes: number;
+  /** The type nodes each function body made, `[first, end)`, in the order of the text. */
+  readonly bodyTypeRanges: readonly (readonly [number, number])[];
 }

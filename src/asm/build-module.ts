@@ -32,7 +32,7 @@ import type {
   Value,
 } from '../graph/value.js';
 import type { SourceText } from './assembly-error.js';
-import type { ConstExprAst, FunctionItem, GlobalItem, ModuleAst, TypedValue, ValueRef } from './ast.js';
+import type { ConstExprAst, ConstItem, FunctionItem, GlobalItem, ModuleAst, TypedValue, ValueRef } from './ast.js';
 import { unescapeBytes } from './lexer.js';
 import { resolveTypes, type ResolvedTypes } from './resolve-types.js';
 import { describeType } from '../graph/describe.js';
@@ -104,9 +104,9 @@ class ModuleBuilderFromText implements BodyHost {
     private readonly source: SourceText,
     readonly dialect: Dialect,
   ) {
-    this.types = resolveTypes(ast, source);
-    this.nodeTypes = ast.types.map((_, node) => this.types.typeOf(node));
     this.legacyVarArgs = dialect === '1.1' || dialect === '1.2' || dialect === '1.3';
+    this.types = resolveTypes(ast, source, this.legacyVarArgs);
+    this.nodeTypes = ast.types.map((_, node) => this.types.typeOf(node));
     this.folder = this.legacyVarArgs ? undefined : new ConstantFolder({ unique: (c) => this.unique(c), pointerTo: (t) => this.pointerTo(t) });
   }
 
@@ -143,6 +143,9 @@ class ModuleBuilderFromText implements BodyHost {
           break;
         case 'typedef':
           break;
+        case 'const':
+          this.declareConstant(item);
+          break;
         case 'global':
           this.declareGlobal(item);
           break;
@@ -154,9 +157,8 @@ class ModuleBuilderFromText implements BodyHost {
     applyDataLayout(m, dataLayout);
     m.typeNames = this.types.names;
     m.types = this.types.derived;
-    for (const { gv, item } of this.pendingGlobals) {
-      if (item.initializer !== undefined) gv.initializer = this.constant(this.t(item.initializer.type), item.initializer.ref, null);
-    }
+    this.resolveNamedConstants();
+    this.resolveInitializers();
     for (const { fn, item } of this.bodies) buildFunctionBody(this, fn, item, item.body!);
     this.placeFunctionsMadeInBodies();
     if (!this.legacyVarArgs) {
@@ -183,18 +185,26 @@ class ModuleBuilderFromText implements BodyHost {
     if (valueType.kind === 'function') this.fail('a global variable cannot have a function type', item.at);
     if (valueType.kind === 'void' || valueType.kind === 'label') this.fail(`a global variable of type ${this.show(valueType)}`, item.at);
     const type = this.types.interner.pointer(valueType) as PointerType;
-    if (item.name !== undefined) {
-      const existing = this.globals.lookupName(type, item.name);
-      if (existing !== undefined) {
-        // LLVM merged a redefinition when at most one has an initializer (a front end's habit).
-        if (existing.kind !== 'global' || (existing.initializer !== undefined && item.initializer !== undefined) || this.pendingHasInit(existing) && item.initializer !== undefined) {
-          this.fail(`redefinition of global variable '%${item.name}' of type ${this.show(valueType)}`, item.at);
-        }
+    let name = item.name;
+    if (name !== undefined) {
+      const existing = this.globals.lookupName(type, name);
+      // LLVM 1.3-1.9 looked for the earlier definition with `Module::getGlobalVariable`, which
+      // passes over internal globals: the new one was made beside it, and the symbol table gave
+      // it a unique name (`%B` → `%B1`). LLVM 1.1 and 1.2 merged whatever the plane held.
+      const passedOver = existing?.kind === 'global' && existing.linkage === 'internal' && !this.mergesInternalGlobals;
+      if (existing !== undefined && !passedOver) {
+        // A front end's habit LLVM's parser tolerated: the same global defined again is merged
+        // when at most one of the two has an initializer, or both have the same one (checked
+        // once initializers are known, in resolveInitializers).
+        if (existing.kind !== 'global') this.fail(`redefinition of global variable '%${name}' of type ${this.show(valueType)}`, item.at);
         if (item.isConstant) existing.isConstant = true;
         existing.linkage = item.linkage;
+        if (item.section !== undefined) existing.section = item.section;
+        if (item.alignment !== 0) existing.alignment = item.alignment;
         if (item.initializer !== undefined) this.pendingGlobals.push({ gv: existing, item });
         return;
       }
+      if (passedOver) name = uniqueName((n) => this.globals.lookupName(type, n) !== undefined, name, this.moduleLastUnique);
     }
     const gv: GlobalVariable = {
       kind: 'global',
@@ -203,17 +213,76 @@ class ModuleBuilderFromText implements BodyHost {
       linkage: item.linkage,
       isConstant: item.isConstant,
       alignment: item.alignment,
-      ...(item.name !== undefined ? { name: item.name } : {}),
+      ...(name !== undefined ? { name } : {}),
       ...(item.section !== undefined ? { section: item.section } : {}),
     };
-    if (item.name !== undefined) this.globals.defineName(type, item.name, gv);
+    if (name !== undefined) this.globals.defineName(type, name, gv);
     else this.globals.number(type, gv);
     this.module.globals.push(gv);
     if (item.initializer !== undefined) this.pendingGlobals.push({ gv, item });
   }
 
-  private pendingHasInit(gv: GlobalVariable): boolean {
-    return this.pendingGlobals.some((p) => p.gv === gv && p.item.initializer !== undefined);
+  /**
+   * `%X = const int 0` (LLVM 1.1 and 1.2; 1.3 dropped the word): the constant itself named in the
+   * module's symbol table, so `%X` of its type is that constant, and the file's symbol table names
+   * it. An unnamed one went into the first function's numbered values (the parser filed it in the
+   * wrong table), which is not reproduced: it is refused.
+   */
+  private declareConstant(item: ConstItem): void {
+    if (this.dialect !== '1.1' && this.dialect !== '1.2') {
+      this.fail(`'const' definitions were LLVM 1.1 and 1.2's (1.3 dropped them): assemble this text as one of theirs (--dialect 1.2), or write a global constant`, item.at);
+    }
+    if (item.name === undefined) this.fail("an unnamed 'const' definition (LLVM 1.1 and 1.2 numbered it among the first function's values; not supported): name it", item.at);
+    this.pendingConstants.push(item as ConstItem & { name: string });
+  }
+
+  private readonly pendingConstants: (ConstItem & { name: string })[] = [];
+
+  /** Named constants, before initializers and bodies refer to them (see declareConstant). */
+  private resolveNamedConstants(): void {
+    if (this.pendingConstants.length === 0) return;
+    const planes: { type: Type; values: Value[] }[] = [];
+    for (const item of this.pendingConstants) {
+      const c = this.constant(this.t(item.value.type), item.value.ref, null);
+      const existing = this.globals.lookupName(c.type, item.name);
+      // The same constant named again was taken (constants are unique); anything else is a redefinition.
+      if (existing === c) continue;
+      if (existing !== undefined || ('name' in c && c.name !== undefined && c.name !== item.name)) {
+        this.fail(`redefinition of '%${item.name}' of type ${this.show(c.type)}`, item.at);
+      }
+      if (c.kind === 'global' || c.kind === 'function') this.fail(`'const' of a global value ('%${item.name}')`, item.at);
+      (c as { name?: string }).name = item.name;
+      this.globals.defineName(c.type, item.name, c);
+      let plane = planes.find((p) => p.type === c.type);
+      if (plane === undefined) planes.push((plane = { type: c.type, values: [] }));
+      plane.values.push(c);
+    }
+    // The writer finds named constants in the symbol table's layout (as a file read back gives them).
+    this.module.layout = { valuePlanes: planes };
+  }
+
+  /** LLVM 1.1 and 1.2 merged a global defined again even when the first was internal (see declareGlobal). */
+  private get mergesInternalGlobals(): boolean {
+    return this.dialect === '1.1' || this.dialect === '1.2';
+  }
+
+  /** The module symbol table's counter for unique names (`SymbolTable::LastUnique`). */
+  private readonly moduleLastUnique = { value: 0 };
+
+  /**
+   * Each global's initializer, in the order of the text. A global defined twice with two
+   * initializers was merged only when both are the same constant (LLVM's constants are unique, so
+   * its parser compared pointers); otherwise every release refused it.
+   */
+  private resolveInitializers(): void {
+    for (const { gv, item } of this.pendingGlobals) {
+      if (item.initializer === undefined) continue;
+      const init = this.constant(this.t(item.initializer.type), item.initializer.ref, null);
+      if (gv.initializer !== undefined && gv.initializer !== init) {
+        this.fail(`redefinition of global variable '%${item.name ?? ''}' of type ${this.show(gv.valueType)} with another initializer`, item.at);
+      }
+      gv.initializer = init;
+    }
   }
 
   private declareFunction(item: FunctionItem): void {
@@ -292,6 +361,7 @@ class ModuleBuilderFromText implements BodyHost {
       module: this.module,
       pointerTo: (t) => this.pointerTo(t),
       functionType: (r, p, v) => this.functionType(r, p, v),
+      structType: (elements) => this.types.interner.struct(elements),
       getOrInsertFunction: (name, functionType) => {
         const existing = this.globals.lookupName(this.pointerTo(functionType), name);
         if (existing !== undefined && existing.kind === 'function') return existing;
@@ -547,25 +617,37 @@ class ModuleBuilderFromText implements BodyHost {
 
   private float(t: Type, text: string, at: number): Constant {
     if (!isFloatingPoint(t)) this.fail(`a floating-point constant of the non-floating-point type ${this.show(t)}`, at);
-    let value: number;
-    if (text.startsWith('0x')) {
-      const bits = BigInt(text) & 0xffffffffffffffffn;
-      const view = new DataView(new ArrayBuffer(8));
-      view.setBigUint64(0, bits);
-      value = view.getFloat64(0);
-      if (t.kind === 'double') return { kind: 'fp', type: t, value, bits };
-    } else value = Number(text);
-    if (t.kind === 'float') {
-      const f = Math.fround(value);
-      if (f !== value && !Number.isNaN(value)) this.fail(`the constant ${text} is not exactly a float`, at);
-      const view = new DataView(new ArrayBuffer(4));
-      view.setFloat32(0, f);
-      return { kind: 'fp', type: t, value: f, bits: BigInt(view.getUint32(0)) };
-    }
+    // The lexer made every literal a double (`atof`, or `0x…` as a double's IEEE bits), and every
+    // release took any double for either type (`ConstantFP::isValueValidForType` said yes to all).
     const view = new DataView(new ArrayBuffer(8));
-    view.setFloat64(0, value);
-    return { kind: 'fp', type: t, value, bits: view.getBigUint64(0) };
+    if (text.startsWith('0x')) view.setBigUint64(0, BigInt(text) & 0xffffffffffffffffn);
+    else view.setFloat64(0, Number(text));
+    const doubleBits = view.getBigUint64(0);
+    const c: Constant =
+      t.kind === 'float'
+        ? { kind: 'fp', type: t, ...doubleToFloat(doubleBits) }
+        : { kind: 'fp', type: t, value: view.getFloat64(0), bits: doubleBits };
+    return this.dialect === '1.1' ? this.firstEqualFloat(c, view.getFloat64(0)) : c;
   }
+
+  /**
+   * LLVM 1.1 kept floating-point constants in a map keyed by the double value itself (1.2 keyed
+   * them by their bits), so `-0.0` and `0.0` compared equal: whichever of the two the text used
+   * first stood for both. (A `float` constant also kept its unrounded double, which only the
+   * writer rounded; two spellings that round to one float were two constants of the same bytes,
+   * which the writer here, keying constants by their bits, makes one.)
+   */
+  private firstEqualFloat(c: Constant, value: number): Constant {
+    if (value !== 0) return c;
+    const key = `${this.typeId(c.type)}`;
+    const first = this.firstZeros.get(key);
+    if (first !== undefined) return first;
+    this.firstZeros.set(key, c);
+    return c;
+  }
+
+  /** LLVM 1.1: the first zero (`0.0` or `-0.0`) of each floating-point type (see firstEqualFloat). */
+  private readonly firstZeros = new Map<string, Constant>();
 
   private constantExpr(t: Type, e: ConstExprAst, at: number, scope: LocalScope | null): Constant {
     const ops = e.operands.map((o) => this.constant(this.t(o.type), o.ref, scope));
@@ -698,5 +780,25 @@ function isNullConstant(c: Constant): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * A double (its IEEE bits) as C's `(float)` made it on LLVM's hosts (x86's SSE or x87 store):
+ * rounded to nearest even, too large becoming an infinity and too small a zero (a double's
+ * denormal is one), and a NaN kept as a quiet NaN with its sign and the top of its payload.
+ */
+export function doubleToFloat(doubleBits: bigint): { value: number; bits: bigint } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, doubleBits);
+  const d = view.getFloat64(0);
+  if (Number.isNaN(d)) {
+    const sign = (doubleBits >> 63n) << 31n;
+    const payload = (doubleBits & 0xfffffffffffffn) >> 29n;
+    const bits = sign | 0x7fc00000n | payload;
+    view.setUint32(0, Number(bits));
+    return { value: view.getFloat32(0), bits };
+  }
+  view.setFloat32(0, d);
+  return { value: Math.fround(d), bits: BigInt(view.getUint32(0)) };
 }
 

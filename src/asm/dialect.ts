@@ -14,7 +14,7 @@ export const DIALECT_NAMES: readonly Dialect[] = ['1.1', '1.2', '1.3', '1.8', '1
 export const DIALECT_VERSION: Readonly<Record<Dialect, number>> = { '1.1': 0, '1.2': 1, '1.3': 3, '1.8': 5, '1.9': 6 };
 
 /** What every signal of `detectDialect` contains (one pass of one expression: ten `includes` cost ten). */
-const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc|vaarg|vanext/;
+const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc|vaarg|vanext|const\s/;
 
 /**
  * The dialect the text says it is, from what only some releases took or printed. Most text means
@@ -22,16 +22,53 @@ const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_std
  * signal the answer is LLVM 1.9. The signals: `target datalayout`, `sdiv`/`udiv`/… and the DLL
  * linkages exist only from LLVM 1.9; a `; ModuleID` line (printed by 1.8 and 1.9) with signless
  * `div`/`rem` is LLVM 1.8's listing; `vaarg`/`vanext` used as instructions, without LLVM 1.6's
- * `va_arg`, is text from before 1.6, whose meaning LLVM 1.6+ rewrote (so: LLVM 1.3).
+ * `va_arg`, is text from before 1.6, whose meaning LLVM 1.6+ rewrote (so: LLVM 1.3); a named
+ * constant (`%X = const int 0`) only LLVM 1.1 and 1.2 took (so: LLVM 1.2, the later).
  */
 export function detectDialect(text: string): Dialect {
+  return signalledDialect(text) ?? '1.9';
+}
+
+/**
+ * The dialect to read a text in when it is to become bytecode version `version` and nobody named
+ * one: the release whose `llvm-as` wrote that version reads it (LLVM 1.3's `llvm-as` did not
+ * rename `llvm.memmove` as LLVM 1.9's did, and LLVM 1.9's rewrote the pre-1.6 `vaarg` that a 1.3
+ * text holds), unless the text says it is a later release's (which that release could not have
+ * read), or uses what the release had dropped (`const`, only 1.1 and 1.2's).
+ */
+export function dialectForVersion(text: string, version: number): Dialect {
+  const signalled = signalledDialect(text);
+  const release = releaseWriting(version);
+  if (signalled === undefined) return release;
+  // `const` text is 1.1's or 1.2's: the release asked for reads it if it is one of the two.
+  if (signalled === '1.2' && NAMED_CONSTANT.test(codeOf(text))) return release === '1.1' ? release : signalled;
+  if (DIALECT_NAMES.indexOf(signalled) >= DIALECT_NAMES.indexOf(release)) return signalled;
+  return release;
+}
+
+/** The last release (of those we read) whose `llvm-as` wrote `version` or an earlier one. */
+function releaseWriting(version: number): Dialect {
+  let release: Dialect = '1.1';
+  for (const d of DIALECT_NAMES) if (DIALECT_VERSION[d] <= version) release = d;
+  return release;
+}
+
+const NAMED_CONSTANT = /^\s*(?:%[-a-zA-Z$._0-9]+|"[^"\n]*")\s*=\s*const\s/m;
+
+/** The text with strings and comments removed: only code says what dialect it is. */
+function codeOf(text: string): string {
+  return text.replace(/"[^"\n]*"/g, '""').replace(/;[^\n]*/g, '');
+}
+
+/** The dialect a text's own words say it is, or undefined where they don't (see detectDialect). */
+function signalledDialect(text: string): Dialect | undefined {
   // Every signal below needs one of these words: without them (most texts), no need to look.
-  if (!SIGNAL_WORDS.test(text)) return '1.9';
-  // Look at code only: strings and comments removed.
-  const code = text.replace(/"[^"\n]*"/g, '""').replace(/;[^\n]*/g, '');
+  if (!SIGNAL_WORDS.test(text)) return undefined;
+  const code = codeOf(text);
   if (/\btarget\s+datalayout\b/.test(code) || /(?:^|[\s=(])(?:[suf]div|[suf]rem)\s/m.test(code) || /\b(?:dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc)\b/.test(code)) return '1.9';
   const signless = /(?:^|[\s=(])(?:div|rem)\s/m.test(code);
   if (/^; ModuleID = /.test(text) && signless) return '1.8';
   if (/(?:^|=)\s*(?:vaarg|vanext)\s/m.test(code) && !/\bva_arg\b/.test(code)) return '1.3';
-  return '1.9';
+  if (NAMED_CONSTANT.test(code)) return '1.2';
+  return undefined;
 }

@@ -11,7 +11,7 @@ import { DEFAULT_ASSEMBLY_LIMITS, parseModuleText, type AssemblyLimits } from '.
 
 export { AssemblyError } from './assembly-error.js';
 export { DEFAULT_ASSEMBLY_LIMITS, type AssemblyLimits } from './parser.js';
-export { detectDialect, DIALECT_NAMES, DIALECT_VERSION, type Dialect } from './dialect.js';
+export { detectDialect, dialectForVersion, DIALECT_NAMES, DIALECT_VERSION, type Dialect } from './dialect.js';
 
 export interface AssemblyOptions {
   /** Shown in error messages (`FILE:LINE:COL: error: …`); `<input>` by default. */

@@ -15,7 +15,7 @@
  */
 import type { ConstantFolder } from '../fold/index.js';
 import { upgradedIntrinsic } from '../graph/intrinsic-upgrade.js';
-import type { Type } from '../graph/type.js';
+import { primitiveTypes, type FunctionType, type Type } from '../graph/type.js';
 import type { BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
 import { BlockEdits } from './block-edits.js';
 import type { FunctionSymbolTables } from './function-symbols.js';
@@ -28,15 +28,16 @@ export function upgradeIntrinsicCalls(host: AfterParsingHost, folder: ConstantFo
   // LLVM walked the function list as it grew; what it appended needs no upgrade.
   for (const f of [...m.functions]) {
     if (f.name === undefined) continue;
-    const upgrade = upgradedIntrinsic(f.name, f.functionType, { pointerTo: (t) => host.pointerTo(t), functionType: (r, p) => host.functionType(r, p, false) });
+    const upgrade = upgradedIntrinsic(f.name, f.functionType, { pointerTo: (t) => host.pointerTo(t), functionType: (r, p) => host.functionType(r, p, false) }) ?? upgradedDebugIntrinsic(f, host);
     if (upgrade === undefined) continue;
     const nf = host.getOrInsertFunction(upgrade.name, upgrade.type);
+    const permutation = upgrade.name.startsWith('llvm.dbg.') ? DEBUG_PERMUTATIONS.get(`${upgrade.name}/${f.functionType.params.length}`) : undefined;
     const calls = callsOf(host, f);
     // Made at the end, in one pass (block-edits.ts says why); whether a call's value is used is
     // decided before: rebuilding a call moves its uses to the new one, so the answer holds.
     const edits = new BlockEdits();
     const used = usedValues(host, new Set(calls.map((c) => c.call)));
-    for (const { call, fn, block } of calls) rebuildCall(call, f, nf, block, tables.of(fn), folder, host, edits, used.has(call));
+    for (const { call, fn, block } of calls) rebuildCall(call, f, nf, block, tables.of(fn), folder, host, edits, used.has(call), permutation);
     edits.apply(m);
     if (nf !== f) host.eraseFunction(f);
   }
@@ -74,8 +75,56 @@ function mentions(c: Constant, f: Function, seen = new Set<Constant>()): boolean
   return false;
 }
 
+/**
+ * LLVM 1.9's AutoUpgrade of the debugger intrinsics of LLVM 1.3–1.6, which the parser applied
+ * like the others (the reader's twin, graph/intrinsic-upgrade.ts, leaves them out: LLVM 1.9's
+ * reader failed on the files that had them): each became `void` of `{}*` descriptors, keeping
+ * its name, wherever its return type was not `void` or a parameter not the new one (a parameter
+ * it lacks counts as another: LLVM read past the end of the list).
+ */
+function upgradedDebugIntrinsic(f: Function, host: AfterParsingHost): { name: string; type: FunctionType } | undefined {
+  const shape = DEBUG_INTRINSICS[f.name ?? ''];
+  if (shape === undefined || !Object.hasOwn(DEBUG_INTRINSICS, f.name!)) return undefined;
+  const esp = host.pointerTo(host.structType([]));
+  const ft = f.functionType;
+  const params = shape.map((p) => (p === 'esp' ? esp : primitiveTypes.uint));
+  const stale = ft.returnType.kind !== 'void' || params.some((p, i) => p === esp && ft.params[i] !== esp);
+  return stale ? { name: f.name!, type: host.functionType(primitiveTypes.void, params, false) } : undefined;
+}
+
+/** Each debugger intrinsic's new parameters (`esp`: `{}*`, `uint`). */
+const DEBUG_INTRINSICS: Readonly<Record<string, readonly ('esp' | 'uint')[]>> = {
+  'llvm.dbg.stoppoint': ['uint', 'uint', 'esp'],
+  'llvm.dbg.func.start': ['esp'],
+  'llvm.dbg.region.start': ['esp'],
+  'llvm.dbg.region.end': ['esp'],
+  'llvm.dbg.declare': ['esp', 'esp'],
+};
+
+/**
+ * LLVM's `getArgumentPermutation`, by new name and the old parameter count: which of the old
+ * call's operands (1 = its first argument) each new argument is, 0 for `undef`.
+ */
+const DEBUG_PERMUTATIONS: ReadonlyMap<string, readonly number[]> = new Map([
+  ['llvm.dbg.stoppoint/4', [2, 3, 4]],
+  ['llvm.dbg.region.start/0', [0]],
+  ['llvm.dbg.region.end/0', [0]],
+  ['llvm.dbg.declare/0', [0, 0]],
+]);
+
 /** LLVM's `UpgradeIntrinsicCall`. */
-function rebuildCall(ci: Instruction, f: Function, nf: Function, block: BasicBlock, names: ReturnType<FunctionSymbolTables['of']>, folder: ConstantFolder, host: AfterParsingHost, edits: BlockEdits, isUsed: boolean): void {
+function rebuildCall(
+  ci: Instruction,
+  f: Function,
+  nf: Function,
+  block: BasicBlock,
+  names: ReturnType<FunctionSymbolTables['of']>,
+  folder: ConstantFolder,
+  host: AfterParsingHost,
+  edits: BlockEdits,
+  isUsed: boolean,
+  permutation: readonly number[] | undefined,
+): void {
   const insertBefore = (inst: Instruction, name: string | undefined): Instruction => {
     if (name !== undefined && name !== '') inst.name = names.insert(inst.type, name);
     edits.insertBefore(block, ci, inst);
@@ -87,8 +136,18 @@ function rebuildCall(ci: Instruction, f: Function, nf: Function, block: BasicBlo
     return insertBefore({ kind: 'instruction', opcode: 'cast', type: to, operands: [v] }, 'autoupgrade_cast');
   };
   const nft = nf.functionType;
-  if (nft.params.length !== ci.operands.length - 1) host.fail(`a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's renaming to ${nf.name ?? ''} could not handle`);
-  const args = nft.params.map((t, k) => cast(edits.current(ci.operands[k + 1]!), t));
+  let args: Value[];
+  if (permutation !== undefined) {
+    args = nft.params.map((t, k) => {
+      const p = permutation[k]!;
+      if (p === 0 || p >= ci.operands.length) return p === 0 ? ({ kind: 'undef', type: t } as Value) : host.fail(`a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's upgrade could not handle`);
+      return cast(edits.current(ci.operands[p]!), t);
+    });
+  } else {
+    // LLVM asserted here ("Upgraded function needs permutation") and its llvm-as died.
+    if (nft.params.length !== ci.operands.length - 1) host.fail(`a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's upgrade to ${nf.name ?? ''} (${nft.params.length} parameters) could not handle: LLVM 1.9's llvm-as failed an assertion on it`);
+    args = nft.params.map((t, k) => cast(edits.current(ci.operands[k + 1]!), t));
+  }
   const newIsVoid = nft.returnType.kind === 'void';
   const call: Instruction = { kind: 'instruction', opcode: 'call', type: nft.returnType, operands: [nf, ...args], callingConv: ci.callingConv ?? 0, isTailCall: ci.isTailCall === true };
   insertBefore(call, newIsVoid ? undefined : ci.name);

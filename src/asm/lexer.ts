@@ -115,6 +115,19 @@ export class Lexer {
     this.pos = p + 1;
   }
 
+  /**
+   * When the current token starts the bare word `word` (a word that is no keyword of the later
+   * lexers, such as LLVM 1.1's `const`, which the longest-keyword rule would cut into pieces),
+   * moves past it to the next token and returns true.
+   */
+  takeBareWord(word: string): boolean {
+    const end = this.start + word.length;
+    if (!this.text.startsWith(word, this.start) || IDENT[this.text.charCodeAt(end)] === 1) return false;
+    this.pos = end;
+    this.next();
+    return true;
+  }
+
   fail(message: string, at = this.start): never {
     throw this.source.error(message, at);
   }

@@ -36,6 +36,8 @@ export interface AfterParsingHost {
   readonly module: Module;
   pointerTo(t: Type): PointerType;
   functionType(returnType: Type, params: readonly Type[], isVarArg: boolean): FunctionType;
+  /** LLVM's `StructType::get`. */
+  structType(elements: readonly Type[]): Type;
   /** LLVM's `Module::getOrInsertFunction`: that name in that type's plane, or a new declaration at the end. */
   getOrInsertFunction(name: string, type: FunctionType): Function;
   /** Deletes a function (its declaration) from the module and its symbol table. */

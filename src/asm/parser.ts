@@ -128,6 +128,10 @@ export function parseModuleText(source: SourceText, limits: AssemblyLimits = DEF
 class Parser {
   private readonly lx: Lexer;
   private readonly types: TypeNode[] = [];
+  /** The type nodes each function body made, `[first, end)`, in the order of the text. */
+  private readonly bodyTypeRanges: [number, number][] = [];
+  /** How many type nodes the module's first part (before `implementation` or a function) made. */
+  private constPoolTypes = -1;
   /** The node of each primitive type's keyword (by `Lexer.keyword`), -1 until the text names it. */
   private readonly primNodes = new Int32Array(KEYWORD_LIST.length).fill(-1);
   /** Nodes shared by spelling: composites without pending up-references. */
@@ -257,6 +261,7 @@ class Parser {
     while (this.lx.kind !== Tok.Eof) {
       const at = this.lx.start;
       if (this.eatKw('implementation')) {
+        if (!inFunctions) this.constPoolTypes = this.types.length;
         inFunctions = true;
         continue;
       }
@@ -301,6 +306,11 @@ class Parser {
         name = n;
         void nameAt;
       }
+      if (!inFunctions && this.lx.kind === Tok.Char && this.lx.takeBareWord('const')) {
+        const value = this.constVal();
+        items.push(name === undefined ? { k: 'const', value, at } : { k: 'const', name, value, at });
+        continue;
+      }
       if (!inFunctions && this.isKw('type')) {
         this.lx.next();
         const t = this.closedType(true);
@@ -321,13 +331,15 @@ class Parser {
       // Before the first function, LLVM's grammar read a linkage as the start of a global.
       if (linkage !== undefined && !inFunctions) this.fail(`expected 'global' or 'constant' after '${linkageWord(linkage)}' (a function with a linkage must come after 'implementation')`);
       // A function definition.
+      if (!inFunctions) this.constPoolTypes = this.types.length;
       items.push(this.functionHeader(at, false, linkage ?? 'external'));
       inFunctions = true;
     }
     // The tape is finished: every body reads it from here on.
     const tape = this.code.view();
     for (const body of this.bodies) body.code = tape;
-    return { types: this.types, items };
+    const constPoolTypes = this.constPoolTypes < 0 ? this.types.length : this.constPoolTypes;
+    return { types: this.types, items, constPoolTypes, bodyTypeRanges: this.bodyTypeRanges };
   }
 
   private target(at: number): ModuleItem {
@@ -455,6 +467,7 @@ class Parser {
     if (!isDeclare) {
       if (!this.eatKw('begin') && !this.eatChar('{')) this.fail(`expected '{' or 'begin' to open the function body, found ${this.describe()}`);
       body = this.body();
+      this.bodyTypeRanges.push([mark, this.types.length]);
     }
     return {
       k: 'function',

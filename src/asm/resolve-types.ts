@@ -21,7 +21,7 @@ export interface ResolvedTypes {
   interner: TypeInterner;
 }
 
-export function resolveTypes(ast: ModuleAst, source: SourceText): ResolvedTypes {
+export function resolveTypes(ast: ModuleAst, source: SourceText, undefinedTypesInBodies = false): ResolvedTypes {
   const nodes = ast.types;
   const named = new Map<string, number>();
   const numbered: number[] = [];
@@ -46,6 +46,8 @@ export function resolveTypes(ast: ModuleAst, source: SourceText): ResolvedTypes 
     }
     named.set(item.name, item.type);
   }
+
+  improviseUndefinedTypes(ast, named, numbered, source, undefinedTypesInBodies);
 
   // 1. Every node to a concrete node (prim, opaque or composite), following aliases.
   const concrete = new Int32Array(nodes.length).fill(-1);
@@ -330,6 +332,19 @@ export class TypeInterner {
     return t;
   }
 
+  /** A structure type of these elements (LLVM's `StructType::get`), as the after-parsing passes need one. */
+  struct(elements: readonly Type[]): Type {
+    const key = 's(' + elements.map((e) => this.id(e)).join(',') + ')';
+    let t = this.byKey.get(key);
+    if (t === undefined) {
+      t = { kind: 'struct', elements: [...elements] } as Type;
+      this.byKey.set(key, t);
+      this.id(t);
+    }
+    this.madeNow(t);
+    return t;
+  }
+
   /**
    * Set when what comes next was allocated in memory LLVM had freed (see obsolete-varargs.ts):
    * a type made from then on ranks at `mark` even when that is below types made before it, and a
@@ -367,8 +382,63 @@ export class TypeInterner {
         return '*' + this.id(t.element);
       case 'function':
         return 'f' + this.id(t.returnType) + '(' + t.params.map((p) => this.id(p)).join(',') + (t.isVarArg ? ',...' : '') + ')';
+      case 'struct':
+        return 's(' + t.elements.map((e) => this.id(e)).join(',') + ')';
       default:
         return undefined;
     }
   }
 }
+
+/**
+ * A type name (or number) that no definition gives. LLVM's parser made an opaque type of every
+ * one it met, the same one for each later use of the name, and checked that none was left only
+ * at the end of the module's first part (the constant pool): a name used first after it — in a
+ * function's header or a declaration after `implementation` or after the first function — stayed
+ * an (unnamed) opaque type, in every release. Inside a function body, LLVM 1.5-1.9 refused the
+ * name at once; LLVM 1.1-1.3 kept a second table of such names for bodies, checked when the next
+ * function body began, so only the last body could use one.
+ *
+ * Each first use becomes an `opaque` node in place, and later uses refer to it.
+ */
+function improviseUndefinedTypes(
+  ast: ModuleAst,
+  named: ReadonlyMap<string, number>,
+  numbered: readonly number[],
+  source: SourceText,
+  undefinedTypesInBodies: boolean,
+): void {
+  const nodes = ast.types;
+  const inModule = new Map<string, number>();
+  const inBodies = new Map<string, number>();
+  let range = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    let key: string;
+    let shown: string;
+    if (n.k === 'named') {
+      if (named.has(n.name)) continue;
+      key = `%${n.name}`;
+      shown = `'%${n.name}'`;
+    } else if (n.k === 'numbered') {
+      if (numbered[n.n] !== undefined) continue;
+      key = `#${n.n}`;
+      shown = `'%${n.n}'`;
+    } else continue;
+    if (i < ast.constPoolTypes) throw source.error(`reference to an undefined type ${shown}`, n.at);
+    const ranges = ast.bodyTypeRanges;
+    while (range < ranges.length && ranges[range]![1] <= i) range++;
+    const inBody = range < ranges.length && ranges[range]![0] <= i;
+    if (inBody && !undefinedTypesInBodies) throw source.error(`reference to an undefined type ${shown} in a function body`, n.at);
+    if (inBody && range + 1 < ranges.length) {
+      throw source.error(`reference to an undefined type ${shown} in a function body that another follows (LLVM 1.1-1.3 took one only in the last body)`, n.at);
+    }
+    const table = inBody ? inBodies : inModule;
+    const first = table.get(key);
+    if (first === undefined) {
+      table.set(key, i);
+      nodes[i] = { k: 'opaque' };
+    } else nodes[i] = { k: 'up', target: first, at: n.at };
+  }
+}
+

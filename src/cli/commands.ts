@@ -275,9 +275,11 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
     }
     case 'as': {
       try {
-        const [{ detectDialect, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
+        const [{ detectDialect, dialectForVersion, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
         const text = latin1Text(bytes);
-        const dialect = settings.dialect ?? detectDialect(text);
+        // Without --dialect, the release that wrote the asked-for version reads the text (as its
+        // llvm-as would have), unless the text says otherwise.
+        const dialect = settings.dialect ?? (settings.bytecodeVersion !== undefined ? dialectForVersion(text, settings.bytecodeVersion) : detectDialect(text));
         const module = await assemble(text, label, dialect, assemblyLimits);
         // The default version is what that release's llvm-as wrote.
         const bytecodeVersion = settings.bytecodeVersion ?? DIALECT_VERSION[dialect];

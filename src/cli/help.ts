@@ -151,7 +151,8 @@ output (not a terminal). A batch writes NAME.bc for each NAME.ll.
 options:
   -o, --output OUT        write to OUT ('-' = standard output, not a terminal)
   --dialect R             whose text it is: 1.1, 1.2, 1.3, 1.8 or 1.9 (default: detected from the
-                          text where it says, else 1.9)
+                          text where it says; else the release that wrote --bytecode-version's
+                          version reads it, as its llvm-as did; else 1.9)
   --bytecode-version N    0, 1, 3, 5 or 6; default: what the dialect's llvm-as wrote (1.1 → 0,
                           1.2 → 1, 1.3 → 3, 1.8 → 5, 1.9 → 6)
   --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
