@@ -31,3 +31,5 @@ export { readStackMaps, type ReadOptions, type StackMapFile, type StackMapSectio
 export { printReadobj, printText, printHuman, stackMapJson, type StackMapSyntax } from './print.js';
 export { dwarfRegisterName } from './registers.js';
 export { readStatepoint, type StatepointView } from './statepoint.js';
+export { checkStackMap, type CheckInput, type StackMapDiagnostic } from './check.js';
+export { writeStackMap, type WrittenStackMap } from './write.js';
