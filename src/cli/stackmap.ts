@@ -97,7 +97,7 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
           continue;
         }
         if (where) text += `${where}\n`;
-        text += syntax === 'readobj' ? lib.printReadobj(s) : syntax === 'text' ? lib.printText(s) : lib.printHuman(s);
+        text += syntax === 'readobj' ? lib.printStackMapReadobj(s) : syntax === 'text' ? lib.printStackMapText(s) : lib.printStackMapHuman(s);
       }
       if (text) io.stdout(text);
     } catch (e) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStackMapSection, encodeStackMapSection, groupRecords, StackMapError } from './imports.js';
+import { decodeStackMapSection, encodeStackMapSection, groupStackMapRecords, StackMapError } from './imports.js';
 import { buildSection, Bytes, sampleSpec } from '../support/stackmap-builder.js';
 
 describe('writing back: every section read writes back byte for byte at its own version', () => {
@@ -104,27 +104,27 @@ describe('the version-1 grouping rule', () => {
     );
 
   it('one record per function when there are as many records as functions', () => {
-    expect(groupRecords(v1([5, 5, 5], 3))).toEqual({ settled: true, counts: [1, 1, 1], how: 'rule' });
+    expect(groupStackMapRecords(v1([5, 5, 5], 3))).toEqual({ settled: true, counts: [1, 1, 1], how: 'rule' });
   });
 
   it('a decreasing instruction offset starts a new function', () => {
-    expect(groupRecords(v1([1, 8, 3, 9, 2], 3))).toMatchObject({ settled: true, counts: [2, 2, 1] });
+    expect(groupStackMapRecords(v1([1, 8, 3, 9, 2], 3))).toMatchObject({ settled: true, counts: [2, 2, 1] });
   });
 
   it('function sizes from the symbol table settle what the offsets alone do not', () => {
-    expect(groupRecords(v1([1, 12, 14], 2)).settled).toBe(false);
+    expect(groupStackMapRecords(v1([1, 12, 14], 2)).settled).toBe(false);
     // Function 0 is 10 bytes long: offset 12 is function 1's.
-    expect(groupRecords(v1([1, 12, 14], 2), [10, 20])).toMatchObject({ settled: true, counts: [1, 2] });
+    expect(groupStackMapRecords(v1([1, 12, 14], 2), [10, 20])).toMatchObject({ settled: true, counts: [1, 2] });
   });
 
   it('fewer records than functions cannot be grouped (LLVM 3.5-3.9 made an entry only with a record)', () => {
-    expect(groupRecords(v1([1], 2))).toMatchObject({ settled: false });
+    expect(groupStackMapRecords(v1([1], 2))).toMatchObject({ settled: false });
   });
 
   it("versions 2 and 3 take the section's own counts, and say when they do not sum to the records", () => {
-    expect(groupRecords(decodeStackMapSection(buildSection(sampleSpec(3))))).toEqual({ settled: true, counts: [2, 1], how: 'counts' });
+    expect(groupStackMapRecords(decodeStackMapSection(buildSection(sampleSpec(3))))).toEqual({ settled: true, counts: [2, 1], how: 'counts' });
     const spec = sampleSpec(3);
     spec.functions![0]!.count = 5;
-    expect(groupRecords(decodeStackMapSection(buildSection(spec)))).toMatchObject({ settled: false, reason: expect.stringMatching(/sum to 6/) });
+    expect(groupStackMapRecords(decodeStackMapSection(buildSection(spec)))).toMatchObject({ settled: false, reason: expect.stringMatching(/sum to 6/) });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeStackMapSection, printReadobj, readStackMaps, writeStackMap } from './imports.js';
+import { encodeStackMapSection, printStackMapReadobj, readStackMaps, writeStackMap } from './imports.js';
 import { needs } from '../support/tools.js';
 import { LLVM16, TARGETS, llcObject, readobjStackmap } from '../support/stackmap-objects.js';
 
@@ -10,7 +10,7 @@ describe.skipIf(!LLVM16.present)(`objects made by llc-16 for every target (${LLV
         const { path, bytes } = llcObject(triple, opt, statepoints);
         const file = readStackMaps(bytes);
         expect(file.container).toBe(container);
-        expect(file.sections.map(printReadobj).join('')).toBe(readobjStackmap(path));
+        expect(file.sections.map(printStackMapReadobj).join('')).toBe(readobjStackmap(path));
       });
 
       it(`${triple} -O${opt}: every function entry is named and the section writes back byte for byte`, needs(LLVM16), () => {
