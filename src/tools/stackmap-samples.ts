@@ -145,7 +145,7 @@ export function elfObject(section: Uint8Array, o: { is64: boolean; endian: Endia
     while (w.bytes.length < n) w.bytes.push(0);
   };
   at(offsets[1]!);
-  w.bytes.push(...section);
+  for (const b of section) w.bytes.push(b);
   at(offsets[2]!);
   o.functionNames.forEach((_, i) => {
     const slot = 16 + i * o.functionEntrySize;
@@ -177,7 +177,7 @@ export function elfObject(section: Uint8Array, o: { is64: boolean; endian: Endia
     }
   });
   at(offsets[4]!);
-  w.bytes.push(...strtab);
+  for (const b of strtab) w.bytes.push(b);
   at(offsets[5]!);
   w.bytes.push(...shstr);
   at(shoff);
