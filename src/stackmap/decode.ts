@@ -2,7 +2,7 @@
  * Reads a stack map section of any version. Byte 0 is never trusted alone: a layout is taken only
  * when its counts and sizes account for the whole section (up to fewer than 8 zero bytes of
  * padding). When the version's LLVM layout does not, the known variants under that byte are tried
- * (Manticore's version 1, the version-3 layout under byte 1 or 2), then the forks this library
+ * (Manticore's two version-1 layouts, the version-3 layout under byte 1 or 2), then the forks this library
  * refuses by name (LLILC's flat version 2, ykllvm's extended version 3); otherwise the error of
  * the version's own layout is thrown, at the offset where it stopped fitting.
  *
@@ -71,7 +71,7 @@ function decodeInOrder(bytes: Uint8Array, endian: Endian, base: number, path: re
   if (first === 0) return firstOf(() => attempt(0, 'llvm'));
   switch (byte0) {
     case 1:
-      return firstOf(() => attempt(1, 'llvm'), () => attempt(1, 'manticore-v1'), () => attempt(1, 'v3-layout'));
+      return firstOf(() => attempt(1, 'llvm'), () => attempt(1, 'manticore-v1'), () => attempt(1, 'manticore-v1-u64'), () => attempt(1, 'v3-layout'));
     case 2:
       return firstOf(
         () => attempt(2, 'llvm'),
@@ -149,9 +149,9 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
   if (trailing.length >= 8 || !allZero(trailing)) {
     c.fail(`${what}: the records end at byte ${c.pos} but the section has ${bytes.length} bytes (the counts do not account for it)`);
   }
-  if (variant === 'manticore-v1') {
-    // Manticore's counts must sum to the records: the only thing telling its 20-byte entries from
-    // a version-1 section that happens to fit.
+  if (variant === 'manticore-v1' || variant === 'manticore-v1-u64') {
+    // Manticore's counts must sum to the records: the only thing telling its entries from a
+    // version-1 section that happens to fit.
     let sum = 0n;
     for (const f of functions) sum += f.recordCount!;
     if (sum !== BigInt(numRecords)) c.fail(`${what}: the function record counts sum to ${sum}, not ${numRecords}`, 16);
