@@ -79,12 +79,17 @@ export function findStackMapSections(bytes: Uint8Array): FoundSection[] {
   }
 }
 
+/**
+ * Longest name read from a string table; longer ones are cut. Bounds the work of a table without
+ * terminators, which every name would otherwise read to its end.
+ */
+export const MAX_NAME = 1024;
+
 function cstring(bytes: Uint8Array, start: number, end: number): string {
+  const limit = Math.min(end, start + MAX_NAME);
   let e = start;
-  while (e < end && bytes[e] !== 0) e++;
-  let s = '';
-  for (let i = start; i < e; i++) s += String.fromCharCode(bytes[i]!);
-  return s;
+  while (e < limit && bytes[e] !== 0) e++;
+  return String.fromCharCode(...bytes.subarray(start, e));
 }
 
 function range(c: Cursor, offset: number, size: number, what: string): void {
@@ -404,9 +409,11 @@ function symbolMaps(symbols: ReadonlyArray<{ name: string; sect: number; value: 
   for (const [sect, list] of bySection) {
     const info = sects.find((x) => x.index === sect);
     list.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-    for (let i = 0; i < list.length; i++) {
-      const next = list.slice(i + 1).find((x) => x.value > list[i]!.value)?.value ?? (info ? info.addr + BigInt(info.size) : undefined);
-      if (next !== undefined && next > list[i]!.value) symbolSizes.set(list[i]!.name, Number(next - list[i]!.value));
+    // From the end: the next greater value of the section (or its end), in one pass.
+    let nextGreater = info ? info.addr + BigInt(info.size) : undefined;
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (i < list.length - 1 && list[i + 1]!.value > list[i]!.value) nextGreater = list[i + 1]!.value;
+      if (nextGreater !== undefined && nextGreater > list[i]!.value) symbolSizes.set(list[i]!.name, Number(nextGreater - list[i]!.value));
     }
   }
   return { symbolsByAddress, symbolSizes };
