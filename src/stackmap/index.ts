@@ -1,0 +1,33 @@
+/**
+ * Stack maps: read, print, check, write and convert the stack map sections LLVM's code generator
+ * writes (`.llvm_stackmaps`, `__LLVM_STACKMAPS,__llvm_stackmaps`), every version (0: LLVM 3.4,
+ * 1: 3.5–3.9, 2: 4.0, 3: 5.0 onwards) and the forks' variants, from ELF, Mach-O (incl. universal),
+ * COFF or a bare section. Platform-neutral: Uint8Array in, no fs. See docs/stackmaps.md.
+ *
+ * ```ts
+ * const file = readStackMaps(bytes);               // every section of an object file
+ * for (const s of file.sections) console.log(printStackMap(s, { syntax: 'readobj' }));
+ * const v2 = encodeStackMapSection(file.sections[0].map, { version: 2 });
+ * ```
+ */
+export { StackMapError } from './errors.js';
+export {
+  LocationKind,
+  LOCATION_KIND_NAMES,
+  type Endian,
+  type StackMap,
+  type StackMapFunction,
+  type StackMapLiveOut,
+  type StackMapLocation,
+  type StackMapRecord,
+  type StackMapVariant,
+  type StackMapVersion,
+} from './model.js';
+export { decodeStackMapSection, LLILC_FORK, YKLLVM_FORK, type DecodeOptions } from './decode.js';
+export { encodeStackMapSection, type EncodeOptions } from './encode.js';
+export { groupRecords, GROUPING_RULE, type Grouping } from './group.js';
+export { containerOf, findStackMapSections, type Arch, type ContainerKind, type FoundSection } from './object.js';
+export { readStackMaps, type ReadOptions, type StackMapFile, type StackMapSection } from './read.js';
+export { printReadobj, printText, printHuman, stackMapJson, type StackMapSyntax } from './print.js';
+export { dwarfRegisterName } from './registers.js';
+export { readStatepoint, type StatepointView } from './statepoint.js';
