@@ -74,7 +74,8 @@ export function debianLlvm(n: number): ToolSet {
   let set = debianSets.get(n);
   if (set === undefined) {
     set = toolSet(
-      `llvm${n}`,
+      // Not `llvm${n}`: that would be LLVM 1.9's tag, `llvm19`, again for Debian's LLVM 19.
+      `debian-llvm${n}`,
       `Debian's LLVM ${n}`,
       `LLVM_BYTECODE_LLVM${n}`,
       `/usr/lib/llvm-${n}/bin`,
