@@ -1,0 +1,84 @@
+/**
+ * The stack map library against LLVM 16 itself, over a seeded set of objects llc-16 compiles for
+ * every target that writes stack maps (src/tools/stackmap-objects.ts; docs/stackmaps-ground-truth.md):
+ * our `--syntax readobj` text is llvm-readobj-16's from its version line on, every section writes
+ * back byte for byte, version 3 → 2 → 3 and 3 → 1 → 3 give the original bytes or refuse by name.
+ *
+ * llvm-readobj-16 checks the version on ELF only, but llc-16 writes version 3, which is what it
+ * parses everywhere: so it is trusted here on ELF, Mach-O and COFF alike for these objects (the
+ * historic version-1 Mach-O object, which it misreads, is test/stackmap/fixtures.test.ts's).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkGeneratedObject, type ObjectCheck } from '../../src/tools/stackmap-compare.js';
+import { STACKMAP_TARGETS } from '../../src/tools/stackmap-ir.js';
+import { generateStackmapObjects, type GeneratedObject } from '../../src/tools/stackmap-objects.js';
+import { debianLlvm, needs } from '../support/tools.js';
+
+const LLVM16 = debianLlvm(16);
+/** Modest, so that the suite stays quick on two cores; `npm run stackmap-scoreboard` runs more. */
+const OBJECTS_PER_TARGET = 6;
+const SEED = 31;
+
+describe.skipIf(!LLVM16.present)('stack maps of llc-16 objects, against llvm-readobj-16', needs(LLVM16), () => {
+  let dir = '';
+  let manifest: GeneratedObject[] = [];
+  const checks = new Map<string, ObjectCheck>();
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'stackmap-truth-'));
+    manifest = generateStackmapObjects({ out: dir, count: OBJECTS_PER_TARGET, seed: SEED, bin: LLVM16.dir });
+    for (const entry of manifest) if (entry.status === 'ok') checks.set(`${entry.target}/${entry.name}`, checkGeneratedObject(entry, dir));
+  });
+  afterAll(() => {
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The objects of one target with their checks, failing loudly when llc made none. */
+  const of = (target: string): [GeneratedObject, ObjectCheck][] => {
+    const entries = manifest.filter((m) => m.target === target);
+    const failed = entries.filter((m) => m.status !== 'ok').map((m) => `${m.name}: ${m.status} ${m.message ?? ''}`);
+    expect(failed, 'llc-16 compiled every generated module').toEqual([]);
+    expect(entries.length).toBe(OBJECTS_PER_TARGET);
+    return entries.map((m) => [m, checks.get(`${m.target}/${m.name}`)!]);
+  };
+  const failures = (target: string, pass: (c: ObjectCheck) => boolean, topic: string): string[] =>
+    of(target)
+      .filter(([, c]) => !pass(c))
+      .map(([m, c]) => `${m.ll}: ${c.problems.filter((p) => p.startsWith(topic)).join('; ') || c.problems.join('; ')}`);
+
+  for (const target of STACKMAP_TARGETS) {
+    describe(`${target.name} (${target.triple})`, () => {
+      it('reads version 3 and prints exactly what llvm-readobj-16 --stackmap prints from the version line on', () => {
+        expect(of(target.name).map(([, c]) => c.version)).toEqual(new Array(OBJECTS_PER_TARGET).fill(3));
+        expect(failures(target.name, (c) => c.readobj, 'readobj')).toEqual([]);
+      });
+      it("writes every section back byte for byte (from the object and from llvm-objcopy-16's bare dump)", () => {
+        expect(failures(target.name, (c) => c.writeBack, 'write-back')).toEqual([]);
+      });
+      it('goes 3 → 2 → 3 to the original bytes, or refuses version 2 naming the location too big for its size byte', () => {
+        expect(failures(target.name, (c) => c.via2 === 'identical' || c.via2 === 'refused', '3 → 2')).toEqual([]);
+      });
+      it('goes 3 → 1 → 3 regrouping by the rule with the functions the relocations name, or refuses: never a wrong grouping', () => {
+        expect(failures(target.name, (c) => c.via1 === 'identical' || c.via1 === 'refused', '3 → 1')).toEqual([]);
+      });
+    });
+  }
+
+  it('the set exercises what it is meant to: big locations, dynamic frames, large constants, wide ids, every intrinsic', () => {
+    const ok = manifest.filter((m) => m.status === 'ok');
+    const sum = (f: (m: GeneratedObject) => number) => ok.reduce((n, m) => n + f(m), 0);
+    expect(sum((m) => m.features.bigVectors)).toBeGreaterThan(0);
+    expect(sum((m) => (m.features.dynamicAlloca ? 1 : 0))).toBeGreaterThan(0);
+    expect(sum((m) => m.features.largeConstants)).toBeGreaterThan(0);
+    expect(sum((m) => m.features.wideIds)).toBeGreaterThan(0);
+    expect(sum((m) => m.features.anyreg)).toBeGreaterThan(0);
+    for (const kind of ['stackmap', 'patchpoint.void', 'patchpoint.i64', 'statepoint'] as const) expect(sum((m) => m.features.calls[kind]), kind).toBeGreaterThan(0);
+    // Some section must have been refused as version 2 (a location of 256 bytes or more), some not.
+    const via2 = [...checks.values()].map((c) => c.via2);
+    expect(via2).toContain('refused');
+    expect(via2).toContain('identical');
+  });
+});
