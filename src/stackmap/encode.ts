@@ -33,7 +33,9 @@ export function encodeStackMapSection(map: StackMap, options: EncodeOptions = {}
   // Function record counts: kept when the model has them, else from the grouping rule (group.ts).
   let counts: bigint[] = [];
   if (layout.recordCount !== 'none') {
-    if (map.functions.every((f) => f.recordCount !== undefined)) counts = map.functions.map((f) => f.recordCount!);
+    // Not when there are records and no functions (version 0): every() of no functions is true, and
+    // the records would be written belonging to none. The grouping refuses that case by name.
+    if (map.functions.every((f) => f.recordCount !== undefined) && (map.functions.length > 0 || map.records.length === 0)) counts = map.functions.map((f) => f.recordCount!);
     else {
       const grouping = groupRecords(map);
       if (!grouping.settled) throw new StackMapError(`cannot write ${target}: its records cannot be given to functions (${grouping.reason})`, 0);
