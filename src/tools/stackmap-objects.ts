@@ -37,6 +37,11 @@ export interface GeneratedObject {
   endian: StackmapTarget['endian'];
   seed: number;
   optLevel: number;
+  /**
+   * `llc -stackmap-version=N` when not 3: llc-16 then writes the version-3 layout under byte 1 or
+   * 2 (it cannot write the old layouts); llvm-readobj-16 refuses such a section on ELF only.
+   */
+  stackmapVersion?: 1 | 2;
   features: ModuleFeatures;
   /** `ok`, or why there is no object: llc's or a tool's first line of complaint. */
   status: 'ok' | 'llc-failed' | 'no-section' | 'tool-failed';
@@ -101,9 +106,10 @@ function writeAtomic(path: string, data: string | Uint8Array): void {
 }
 
 /** Compiles one IR text for `target` and collects the object, the section bytes and readobj's text. */
-export function compileStackmapObject(bin: string, target: StackmapTarget, ir: string, optLevel: number, base: string): Pick<GeneratedObject, 'status' | 'message'> {
+export function compileStackmapObject(bin: string, target: StackmapTarget, ir: string, optLevel: number, base: string, stackmapVersion?: 1 | 2): Pick<GeneratedObject, 'status' | 'message'> {
   writeAtomic(`${base}.ll`, ir);
-  const llc = run(join(bin, 'llc'), [`-O${optLevel}`, `-mtriple=${target.triple}`, '-filetype=obj', `${base}.ll`, '-o', `${base}.o.tmp`]);
+  const version = stackmapVersion === undefined ? [] : [`-stackmap-version=${stackmapVersion}`];
+  const llc = run(join(bin, 'llc'), [`-O${optLevel}`, ...version, `-mtriple=${target.triple}`, '-filetype=obj', `${base}.ll`, '-o', `${base}.o.tmp`]);
   if (llc.status !== 0) {
     rmSync(`${base}.o.tmp`, { force: true });
     return { status: 'llc-failed', message: firstComplaint(llc) };
@@ -143,7 +149,9 @@ export function generateStackmapObjects(o: GenerateOptions): GeneratedObject[] {
       const module = generateStackmapModule(seed, target);
       const name = `s${o.seed}-${i}`;
       const base = join(dir, name);
-      const result = compileStackmapObject(bin, target, module.ir, module.optLevel, base);
+      // Every seventh object is written with -stackmap-version=1 or 2 (the version-3 layout under that byte).
+      const stackmapVersion = i % 7 === 6 ? ((1 + (seed & 1)) as 1 | 2) : undefined;
+      const result = compileStackmapObject(bin, target, module.ir, module.optLevel, base, stackmapVersion);
       const rel = `${target.name}/${name}`;
       const entry: GeneratedObject = {
         name,
@@ -153,6 +161,7 @@ export function generateStackmapObjects(o: GenerateOptions): GeneratedObject[] {
         endian: target.endian,
         seed,
         optLevel: module.optLevel,
+        ...(stackmapVersion !== undefined ? { stackmapVersion } : {}),
         features: module.features,
         ll: `${rel}.ll`,
         ...result,
