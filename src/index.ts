@@ -37,3 +37,5 @@ export {
 export * from './archive/index.js';
 export * from './nm/index.js';
 export * from './link/index.js';
+/** Stack map sections (versions 0–3 and the forks) in object files: read, print, check, write, convert. See docs/stackmaps.md. */
+export * from './stackmap/index.js';

@@ -30,6 +30,7 @@ commands:
                    list the symbols of modules and archives, as llvm-nm did
   link A.bc B.bc... -o OUT.bc
                    link modules (and archives' needed members) into one, as llvm-link did
+  stackmap FILE... print, check or convert the LLVM stack map sections of object files
 
 options:
   -h, --help       show this help; '${TOOL} <command> --help' for a command

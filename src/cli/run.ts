@@ -57,9 +57,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await (await import('./nm.js')).nm(rest, io);
       case 'link':
         return await (await import('./link.js')).link(rest, io);
+      case 'stackmap':
+        return await (await import('./stackmap.js')).stackmap(rest, io);
       default:
         if (Object.hasOwn(COMMANDS, command)) return await runCommand(COMMANDS[command as CommandName], rest, io);
-        throw new UsageError(`unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm', 'link'].join(', ')}; see '${TOOL} --help')`);
+        throw new UsageError(`unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm', 'link', 'stackmap'].join(', ')}; see '${TOOL} --help')`);
     }
   } catch (e) {
     if (e instanceof UsageError) {

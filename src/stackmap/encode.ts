@@ -53,6 +53,7 @@ export function encodeStackMapSection(map: StackMap, options: EncodeOptions = {}
     if (layout.legacy) {
       if (r.id > BigInt(U32_MAX)) refuse(`record #${i}'s id ${r.id} needs more than version 0's 32 bits`);
       if (r.liveOuts.length > 0) refuse(`record #${i} has live-outs, which version 0 cannot hold`);
+      if (r.locations.some((l) => l.size !== 0)) refuse(`record #${i}'s locations have sizes and version 0 has no location sizes`);
       size += 12 + 8 * r.locations.length;
       continue;
     }

@@ -10,11 +10,12 @@
  * const v2 = encodeStackMapSection(file.sections[0].map, { version: 2 });
  * ```
  */
+// Names that are generic elsewhere in the package carry a StackMap prefix here.
 export { StackMapError } from './errors.js';
 export {
-  LocationKind,
-  LOCATION_KIND_NAMES,
-  type Endian,
+  LocationKind as StackMapLocationKind,
+  LOCATION_KIND_NAMES as STACKMAP_LOCATION_KIND_NAMES,
+  type Endian as StackMapEndian,
   type StackMap,
   type StackMapFunction,
   type StackMapLiveOut,
@@ -23,11 +24,13 @@ export {
   type StackMapVariant,
   type StackMapVersion,
 } from './model.js';
-export { decodeStackMapSection, LLILC_FORK, YKLLVM_FORK, type DecodeOptions } from './decode.js';
-export { encodeStackMapSection, type EncodeOptions } from './encode.js';
-export { groupRecords, GROUPING_RULE, type Grouping } from './group.js';
-export { containerOf, findStackMapSections, type Arch, type ContainerKind, type FoundSection } from './object.js';
-export { readStackMaps, type ReadOptions, type StackMapFile, type StackMapSection } from './read.js';
-export { printReadobj, printText, printHuman, stackMapJson, type StackMapSyntax } from './print.js';
+export { decodeStackMapSection, LLILC_FORK, YKLLVM_FORK, type DecodeOptions as StackMapDecodeOptions } from './decode.js';
+export { encodeStackMapSection, type EncodeOptions as StackMapEncodeOptions } from './encode.js';
+export { groupRecords as groupStackMapRecords, GROUPING_RULE as STACKMAP_GROUPING_RULE, type Grouping as StackMapGrouping } from './group.js';
+export { containerOf as objectContainerOf, findStackMapSections, type Arch as StackMapArch, type ContainerKind as ObjectContainerKind, type FoundSection as FoundStackMapSection } from './object.js';
+export { readStackMaps, type ReadOptions as StackMapReadOptions, type StackMapFile, type StackMapSection } from './read.js';
+export { printReadobj as printStackMapReadobj, printText as printStackMapText, printHuman as printStackMapHuman, stackMapJson, type StackMapSyntax } from './print.js';
 export { dwarfRegisterName } from './registers.js';
 export { readStatepoint, type StatepointView } from './statepoint.js';
+export { checkStackMap, type CheckInput as StackMapCheckInput, type StackMapDiagnostic } from './check.js';
+export { writeStackMap, type WrittenStackMap } from './write.js';

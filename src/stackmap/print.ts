@@ -84,6 +84,8 @@ export function printText(s: Pick<StackMapSection, 'map' | 'grouping'>): string 
 }
 
 function reg(arch: Arch, n: number): string {
+  // PowerPC64 has no SPE: LLVM's SPE numbers there are a bug naming a plain GPR (see check.ts).
+  if (arch === 'ppc64' && n >= 1200 && n <= 1231) return `r${n - 1200} (written as SPE's ${n})`;
   return dwarfRegisterName(arch, n) ?? `R#${n}`;
 }
 

@@ -43,7 +43,7 @@ export function readStackMaps(bytes: Uint8Array, options: ReadOptions = {}): Sta
 }
 
 function readSection(found: FoundSection, options: ReadOptions): StackMapSection {
-  const path = found.container === 'bare' ? [] : [`${found.format} section ${found.sectionName}`];
+  const path = found.container === 'bare' ? ['bare section (not an object file)'] : [`${found.format} section ${found.sectionName}`];
   const map = decodeStackMapSection(found.bytes, { endian: found.endian ?? options.endian, fileOffset: found.fileOffset, path });
   const layout = layoutOf(map.version, map.variant);
   const functionNames = map.functions.map((f, i) => found.relocations.get(layout.headerSize + i * layout.functionSize) ?? (f.address !== 0n ? found.symbolsByAddress.get(f.address) : undefined));
