@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeStackMapSection, encodeStackMapSection, groupRecords, printReadobj, readStackMaps, StackMapError, type StackMap, type StackMapSection } from '../stackmap/index.js';
+import { decodeStackMapSection, encodeStackMapSection, groupStackMapRecords as groupRecords, printStackMapReadobj as printReadobj, readStackMaps, StackMapError, type StackMap, type StackMapSection } from '../stackmap/index.js';
 import { sameBytes } from './same-bytes.js';
 import type { GeneratedObject } from './stackmap-objects.js';
 
