@@ -359,6 +359,7 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
     c.path.splice(0, c.path.length, `Mach-O section ${s.name}`);
     range(c, s.offset, s.size, `section ${s.name}`);
     const relocations = new Map<number, string>();
+    let bySectionAddress: Map<string, string> | undefined; // built at the first section-relative relocation
     if (s.nreloc > MAX_TABLE_ENTRIES) c.fail(`${s.nreloc} relocations are more than the ${MAX_TABLE_ENTRIES} read`, 0);
     range(c, s.reloff, s.nreloc * 8, 'the relocation table');
     for (let k = 0; k < s.nreloc; k++) {
@@ -370,9 +371,18 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
       const isExtern = endian === 'little' ? (info >>> 27) & 1 : (info >>> 4) & 1;
       const type = endian === 'little' ? info >>> 28 : info & 15;
       const length = endian === 'little' ? (info >>> 25) & 3 : (info >>> 5) & 3;
-      if (!isExtern || length !== 3 || type !== 0) continue; // an UNSIGNED 8-byte relocation names a function address
-      const sym = symbols[symbolnum];
-      if (sym?.name) relocations.set(address, sym.name);
+      if (length !== 3 || type !== 0) continue; // an UNSIGNED 8-byte relocation names a function address
+      if (isExtern) {
+        const sym = symbols[symbolnum];
+        if (sym?.name) relocations.set(address, sym.name);
+      } else if (address <= s.size - 8) {
+        // Section-relative (32-bit Mach-O: GENERIC_RELOC_VANILLA against __text): the slot holds
+        // the function's address in section `symbolnum`; the symbol defined there names it.
+        const slot = new DataView(file.buffer, file.byteOffset + s.offset + address, 8).getBigUint64(0, endian === 'little');
+        bySectionAddress ??= new Map(symbols.filter((x) => x.name && x.sect !== 0).map((x) => [`${x.sect}:${x.value}`, x.name] as const).reverse());
+        const name = bySectionAddress.get(`${symbolnum}:${slot}`);
+        if (name !== undefined) relocations.set(address, name);
+      }
     }
     found.push({ container: 'macho', format, arch, sectionName: s.name, fileOffset: start + s.offset, bytes: file.subarray(s.offset, s.offset + s.size), endian, relocations, ...symbolMaps(symbols, sects) });
   }
