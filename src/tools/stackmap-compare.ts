@@ -5,6 +5,7 @@
  * - `readobj`: our `--syntax readobj` text equals llvm-readobj-16's from its version line on (for
  *   `llc -stackmap-version=1|2` objects, which it refuses on ELF and calls version 3 elsewhere,
  *   from the line after it, and we must read them as the version-3 layout under that byte);
+ * - `named`: every function entry is named by its function's symbol, through the relocations;
  * - `writeBack`: the section we read writes back byte-identical, from the object and from the bare
  *   section dumped by llvm-objcopy-16 (its byte order given, as `--endian` would);
  * - `via2`: written as version 2 and back as version 3 it is the original bytes, or writing version 2
@@ -26,6 +27,8 @@ export interface ObjectCheck {
   /** The section's version byte as we read it (undefined when we could not read it). */
   version: number | undefined;
   readobj: boolean;
+  /** Every function entry is named by its function's symbol (`f0`, `_f0` on Mach-O), from the relocations. */
+  named: boolean;
   writeBack: boolean;
   via2: RoundTrip;
   via1: RoundTrip;
@@ -116,7 +119,7 @@ export function roundTripVia1(section: StackMapSection, original: Uint8Array): {
 
 /** All the checks of one generated object. */
 export function checkGeneratedObject(entry: GeneratedObject, outDir: string): ObjectCheck {
-  const check: ObjectCheck = { version: undefined, readobj: false, writeBack: false, via2: 'differs', via1: 'differs', problems: [] };
+  const check: ObjectCheck = { version: undefined, readobj: false, named: false, writeBack: false, via2: 'differs', via1: 'differs', problems: [] };
   if (entry.status !== 'ok' || entry.object === undefined || entry.section === undefined || entry.readobj === undefined) {
     check.problems.push(`no object: ${entry.status}`);
     return check;
@@ -150,6 +153,9 @@ export function checkGeneratedObject(entry: GeneratedObject, outDir: string): Ob
     check.readobj = ours === theirs;
     if (!check.readobj) check.problems.push(`readobj: ${firstDifference(ours, theirs)}`);
   }
+  const unnamed = section.functionNames.map((n, i) => [n, i] as const).filter(([n]) => n === undefined || !/^_?f\d+$/.test(n));
+  check.named = unnamed.length === 0 && section.functionNames.length > 0;
+  if (!check.named) check.problems.push(`names: function entries ${unnamed.map(([n, i]) => `#${i} (${n ?? 'unnamed'})`).join(', ')} not named by their symbols`);
   try {
     const fromObject = encodeStackMapSection(section.map);
     const bare = decodeStackMapSection(raw, { endian: entry.endian });

@@ -57,6 +57,9 @@ export const STACKMAP_TARGETS: readonly StackmapTarget[] = [
   { name: 'ppc64-elf', triple: 'powerpc64-unknown-linux-gnu', format: 'elf', endian: 'big', bits: 64, calls: NO_STATEPOINT, anyreg: true, bigVectors: false, sectionName: ELF_COFF_SECTION, callBytes: 40 },
   { name: 'systemz-elf', triple: 's390x-unknown-linux-gnu', format: 'elf', endian: 'big', bits: 64, calls: NO_STATEPOINT, anyreg: true, bigVectors: false, sectionName: ELF_COFF_SECTION, callBytes: 16 },
   { name: 'i686-elf', triple: 'i686-unknown-linux-gnu', format: 'elf', endian: 'little', bits: 32, calls: ['stackmap'], anyreg: false, bigVectors: false, sectionName: ELF_COFF_SECTION, callBytes: 16 },
+  // Beyond the list, for the 32-bit containers: ELF32 big-endian and 32-bit Mach-O.
+  { name: 'ppc32-elf', triple: 'powerpc-unknown-linux-gnu', format: 'elf', endian: 'big', bits: 32, calls: ['stackmap'], anyreg: false, bigVectors: false, sectionName: ELF_COFF_SECTION, callBytes: 40 },
+  { name: 'i386-macho', triple: 'i386-apple-macosx', format: 'macho', endian: 'little', bits: 32, calls: ['stackmap'], anyreg: false, bigVectors: false, sectionName: MACHO_SECTION, callBytes: 16 },
 ];
 
 /** A target by its short name; throws naming the known ones. */

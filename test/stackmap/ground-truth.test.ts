@@ -59,6 +59,9 @@ describe.skipIf(!LLVM16.present)('stack maps of llc-16 objects, against llvm-rea
         expect(of(target.name).map(([m, c]) => [c.version, m.stackmapVersion ?? 3])).toEqual(of(target.name).map(([m]) => [m.stackmapVersion ?? 3, m.stackmapVersion ?? 3]));
         expect(failures(target.name, (c) => c.readobj, 'readobj')).toEqual([]);
       });
+      it('names every function entry by its symbol, from the relocations', () => {
+        expect(failures(target.name, (c) => c.named, 'names')).toEqual([]);
+      });
       it("writes every section back byte for byte (from the object and from llvm-objcopy-16's bare dump)", () => {
         expect(failures(target.name, (c) => c.writeBack, 'write-back')).toEqual([]);
       });
