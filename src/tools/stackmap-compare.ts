@@ -6,6 +6,8 @@
  *   `llc -stackmap-version=1|2` objects, which it refuses on ELF and calls version 3 elsewhere,
  *   from the line after it, and we must read them as the version-3 layout under that byte);
  * - `named`: every function entry is named by its function's symbol, through the relocations;
+ * - `checked`: `--check` reports no error in llc-16's own output, and warns of PowerPC's SPE
+ *   register numbers exactly when a location names one;
  * - `writeBack`: the section we read writes back byte-identical, from the object and from the bare
  *   section dumped by llvm-objcopy-16 (its byte order given, as `--endian` would);
  * - `via2`: written as version 2 and back as version 3 it is the original bytes, or writing version 2
@@ -17,7 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeStackMapSection, encodeStackMapSection, groupStackMapRecords as groupRecords, printStackMapReadobj as printReadobj, readStackMaps, StackMapError, type StackMap, type StackMapSection } from '../stackmap/index.js';
+import { checkStackMap, decodeStackMapSection, encodeStackMapSection, groupStackMapRecords as groupRecords, printStackMapReadobj as printReadobj, readStackMaps, StackMapError, type StackMap, type StackMapSection } from '../stackmap/index.js';
 import { sameBytes } from './same-bytes.js';
 import type { GeneratedObject } from './stackmap-objects.js';
 
@@ -29,6 +31,11 @@ export interface ObjectCheck {
   readobj: boolean;
   /** Every function entry is named by its function's symbol (`f0`, `_f0` on Mach-O), from the relocations. */
   named: boolean;
+  /**
+   * `--check` finds no error in LLVM's own output, and on PowerPC warns of the SPE register numbers
+   * (1200–1231) exactly when a location names one.
+   */
+  checked: boolean;
   writeBack: boolean;
   via2: RoundTrip;
   via1: RoundTrip;
@@ -119,7 +126,7 @@ export function roundTripVia1(section: StackMapSection, original: Uint8Array): {
 
 /** All the checks of one generated object. */
 export function checkGeneratedObject(entry: GeneratedObject, outDir: string): ObjectCheck {
-  const check: ObjectCheck = { version: undefined, readobj: false, named: false, writeBack: false, via2: 'differs', via1: 'differs', problems: [] };
+  const check: ObjectCheck = { version: undefined, readobj: false, named: false, checked: false, writeBack: false, via2: 'differs', via1: 'differs', problems: [] };
   if (entry.status !== 'ok' || entry.object === undefined || entry.section === undefined || entry.readobj === undefined) {
     check.problems.push(`no object: ${entry.status}`);
     return check;
@@ -156,6 +163,14 @@ export function checkGeneratedObject(entry: GeneratedObject, outDir: string): Ob
   const unnamed = section.functionNames.map((n, i) => [n, i] as const).filter(([n]) => n === undefined || !/^_?f\d+$/.test(n));
   check.named = unnamed.length === 0 && section.functionNames.length > 0;
   if (!check.named) check.problems.push(`names: function entries ${unnamed.map(([n, i]) => `#${i} (${n ?? 'unnamed'})`).join(', ')} not named by their symbols`);
+  const diagnostics = checkStackMap({ map: section.map, grouping: section.grouping, arch: section.found.arch });
+  const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+  const spe = section.map.records.some((r) => r.locations.some((l) => l.kind !== 4 && l.kind !== 5 && l.reg >= 1200 && l.reg <= 1231));
+  const speWarned = diagnostics.some((d) => d.severity === 'warning' && /SPE/.test(d.message));
+  const isPpc = section.found.arch === 'ppc64' || section.found.arch === 'ppc';
+  check.checked = errors.length === 0 && (!isPpc || spe === speWarned);
+  if (errors.length > 0) check.problems.push(`check: errors in llc-16's own output: ${errors.slice(0, 3).join('; ')}`);
+  if (isPpc && spe !== speWarned) check.problems.push(`check: ${spe ? 'no SPE warning although a location names register 1200-1231' : 'an SPE warning without such a register'}`);
   try {
     const fromObject = encodeStackMapSection(section.map);
     const bare = decodeStackMapSection(raw, { endian: entry.endian });

@@ -32,6 +32,7 @@ export interface ScoreRow {
   sections: number;
   readobj: string;
   named: string;
+  checked: string;
   writeBack: string;
   via2: string;
   via1: string;
@@ -49,15 +50,16 @@ export function scoreGenerated(manifest: readonly GeneratedObject[], dir: string
   for (const target of STACKMAP_TARGETS) {
     const entries = manifest.filter((m) => m.target === target.name);
     if (entries.length === 0) continue;
-    const byVersion = new Map<string, { objects: number; sections: number; readobj: number; named: number; writeBack: number; via2: number; via2Refused: number; via1: number; via1Refused: number; noObject: number }>();
+    const byVersion = new Map<string, { objects: number; sections: number; readobj: number; named: number; checked: number; writeBack: number; via2: number; via2Refused: number; via1: number; via1Refused: number; noObject: number }>();
     for (const entry of entries) {
       const c = checkGeneratedObject(entry, dir);
       const version = entry.status !== 'ok' ? `(${entry.status})` : c.version === undefined ? '(unread)' : String(c.version);
-      const s = byVersion.get(version) ?? { objects: 0, sections: 0, readobj: 0, named: 0, writeBack: 0, via2: 0, via2Refused: 0, via1: 0, via1Refused: 0, noObject: 0 };
+      const s = byVersion.get(version) ?? { objects: 0, sections: 0, readobj: 0, named: 0, checked: 0, writeBack: 0, via2: 0, via2Refused: 0, via1: 0, via1Refused: 0, noObject: 0 };
       s.objects++;
       if (entry.status === 'ok') s.sections++;
       if (c.readobj) s.readobj++;
       if (c.named) s.named++;
+      if (c.checked) s.checked++;
       if (c.writeBack) s.writeBack++;
       if (c.via2 === 'identical') s.via2++;
       if (c.via2 === 'refused') s.via2Refused++;
@@ -74,9 +76,10 @@ export function scoreGenerated(manifest: readonly GeneratedObject[], dir: string
         sections: s.sections,
         readobj: tally(s.readobj, s.sections),
         named: tally(s.named, s.sections),
+        checked: tally(s.checked, s.sections),
         writeBack: tally(s.writeBack, s.sections),
         via2: tally(s.via2 + s.via2Refused, s.sections, ` (${s.via2Refused} refused: a location over 255 bytes)`),
-        via1: tally(s.via1 + s.via1Refused, s.sections, ` (${s.via1Refused} refused: grouping not settled)`),
+        via1: tally(s.via1 + s.via1Refused, s.sections, ` (${s.via1Refused} refused: a location over 255 bytes, or the grouping not settled)`),
       });
     }
   }
@@ -93,7 +96,7 @@ export function scoreFixtures(bin: string, failures: string[]): ScoreRow[] {
       const triple = /^# triple: (\S+)$/m.exec(text)?.[1] ?? 'x86_64-apple-macosx';
       const base = join(dir, file.slice(0, -2));
       const mc = spawnSync(join(bin, 'llvm-mc'), ['-filetype=obj', `-triple=${triple}`, join(FIXTURES, file), '-o', `${base}.o`], { encoding: 'utf8' });
-      const row: ScoreRow = { target: `fixture ${file.slice(0, -2)} (${triple})`, version: '?', objects: 1, sections: 0, readobj: 'n/a', named: 'n/a', writeBack: '0/1', via2: 'n/a', via1: 'n/a' };
+      const row: ScoreRow = { target: `fixture ${file.slice(0, -2)} (${triple})`, version: '?', objects: 1, sections: 0, readobj: 'n/a', named: 'n/a', checked: 'n/a', writeBack: '0/1', via2: 'n/a', via1: 'n/a' };
       if (mc.status !== 0) {
         failures.push(`${file}: llvm-mc-16: ${mc.stderr.split('\n')[0]}`);
         rows.push(row);
@@ -125,9 +128,9 @@ export function scoreFixtures(bin: string, failures: string[]): ScoreRow[] {
 }
 
 export function formatScoreboard(rows: readonly ScoreRow[]): string {
-  const head = ['target', 'version', 'objects', 'sections', 'readobj text equal', 'functions named', 'write-back identical', '3 → 2 → 3 identical or refused', '3 → 1 → 3 identical or refused'];
+  const head = ['target', 'version', 'objects', 'sections', 'readobj text equal', 'functions named', '--check clean', 'write-back identical', '3 → 2 → 3 identical or refused', '3 → 1 → 3 identical or refused'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-  for (const r of rows) lines.push(`| ${[r.target, r.version, r.objects, r.sections, r.readobj, r.named, r.writeBack, r.via2, r.via1].join(' | ')} |`);
+  for (const r of rows) lines.push(`| ${[r.target, r.version, r.objects, r.sections, r.readobj, r.named, r.checked, r.writeBack, r.via2, r.via1].join(' | ')} |`);
   return lines.join('\n');
 }
 

@@ -62,6 +62,9 @@ describe.skipIf(!LLVM16.present)('stack maps of llc-16 objects, against llvm-rea
       it('names every function entry by its symbol, from the relocations', () => {
         expect(failures(target.name, (c) => c.named, 'names')).toEqual([]);
       });
+      it("--check finds no error in llc-16's output (and on PowerPC warns of the SPE register numbers exactly where they are)", () => {
+        expect(failures(target.name, (c) => c.checked, 'check')).toEqual([]);
+      });
       it("writes every section back byte for byte (from the object and from llvm-objcopy-16's bare dump)", () => {
         expect(failures(target.name, (c) => c.writeBack, 'write-back')).toEqual([]);
       });
