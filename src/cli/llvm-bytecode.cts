@@ -52,9 +52,9 @@ const BUNDLE = join(__dirname, 'cli-bundle.cjs');
 /** The bundle ends with this marker and its build id (a hash of its text). */
 const BUILD_MARKER = '\n//build:';
 /** Commands with caches of their own; anything else (help, version, mistakes) shares one. */
-const CACHED_COMMANDS = new Set(['dis', 'as', 'analyze', 'upgrade', 'rewrite', 'ar', 'nm', 'link']);
+const CACHED_COMMANDS = new Set(['dis', 'as', 'analyze', 'upgrade', 'rewrite', 'ar', 'nm', 'link', 'stackmap']);
 /** Commands that read one file, for which a large one is a run of its own kind. */
-const FILE_COMMANDS = new Set(['dis', 'analyze', 'upgrade', 'rewrite', 'as']);
+const FILE_COMMANDS = new Set(['dis', 'analyze', 'upgrade', 'rewrite', 'as', 'stackmap']);
 /**
  * The size on disk from which an input is large: big-bf (67 KB compressed, 0.42 MB of bytecode)
  * is; a small file's run ends before TurboFan has much to do.
@@ -65,7 +65,7 @@ const LARGE_INPUT = 32 * 1024;
  * taken for the input. (Only for choosing the kind of run: a guess that is wrong costs time, never
  * a wrong output; run.ts parses the arguments for real.)
  */
-const VALUE_OPTIONS = new Set(['-o', '--output', '-j', '--jobs', '--syntax', '--bytecode-version', '--compress', '--dialect', '--triple', '--exceptions']);
+const VALUE_OPTIONS = new Set(['-o', '--output', '-j', '--jobs', '--syntax', '--bytecode-version', '--compress', '--dialect', '--triple', '--exceptions', '--endian', '--to-version']);
 
 /** Runs the command named in `process.argv`. */
 export function runCli(): void {

@@ -83,7 +83,12 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
         if (written.why) io.stderr(`${TOOL}: ${label}: wrote the bare section to ${String(output)}: ${written.why}\n`);
         continue;
       }
+      const chunks: Array<string | Uint8Array> = [];
       let text = '';
+      const flush = () => {
+        if (text) chunks.push(text);
+        text = '';
+      };
       for (const s of file.sections) {
         const where = file.sections.length > 1 || many ? `${label}: ${s.found.format}${s.found.sectionName ? ` ${s.found.sectionName}` : ''}` : '';
         if (json) {
@@ -97,9 +102,14 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
           continue;
         }
         if (where) text += `${where}\n`;
-        text += syntax === 'readobj' ? lib.printStackMapReadobj(s) : syntax === 'text' ? lib.printStackMapText(s) : lib.printStackMapHuman(s);
+        if (syntax === undefined) text += lib.printStackMapHuman(s);
+        else {
+          flush();
+          chunks.push(syntax === 'readobj' ? lib.printStackMapReadobjBytes(s) : lib.printStackMapTextBytes(s));
+        }
       }
-      if (text) io.stdout(text);
+      flush();
+      for (const c of chunks) io.stdout(c);
     } catch (e) {
       if (e instanceof UsageError) throw e;
       failed = true;

@@ -29,7 +29,7 @@ export { encodeStackMapSection, type EncodeOptions as StackMapEncodeOptions } fr
 export { groupRecords as groupStackMapRecords, GROUPING_RULE as STACKMAP_GROUPING_RULE, type Grouping as StackMapGrouping } from './group.js';
 export { containerOf as objectContainerOf, findStackMapSections, type Arch as StackMapArch, type ContainerKind as ObjectContainerKind, type FoundSection as FoundStackMapSection } from './object.js';
 export { readStackMaps, type ReadOptions as StackMapReadOptions, type StackMapFile, type StackMapSection } from './read.js';
-export { printReadobj as printStackMapReadobj, printText as printStackMapText, printHuman as printStackMapHuman, stackMapJson, type StackMapSyntax } from './print.js';
+export { printReadobj as printStackMapReadobj, printReadobjBytes as printStackMapReadobjBytes, printText as printStackMapText, printTextBytes as printStackMapTextBytes, printHuman as printStackMapHuman, stackMapJson, type StackMapSyntax } from './print.js';
 export { dwarfRegisterName } from './registers.js';
 export { readStatepoint, type StatepointView } from './statepoint.js';
 export { checkStackMap, type CheckInput as StackMapCheckInput, type StackMapDiagnostic } from './check.js';

@@ -35,12 +35,14 @@ const MANTICORE: Layout = { ...V1, functionSize: 20, recordCount: 'u32' };
 export function layoutOf(version: StackMapVersion, variant: StackMapVariant): Layout {
   if (variant === 'v3-layout') return V3;
   if (variant === 'manticore-v1') return MANTICORE;
+  if (variant === 'manticore-v1-u64') return V2;
   return [V0, V1, V2, V3][version]!;
 }
 
 /** Names for messages. */
 export function describeLayout(version: StackMapVersion, variant: StackMapVariant): string {
   if (variant === 'manticore-v1') return "ManticoreProject's version 1 (20-byte function entries with a u32 record count)";
+  if (variant === 'manticore-v1-u64') return "ManticoreProject's version 1 (24-byte function entries with a u64 record count)";
   if (variant === 'v3-layout') return `the version-3 layout labelled version ${version} (llc -stackmap-version=${version} of LLVM 5.0 onwards)`;
   return `version ${version}`;
 }

@@ -12,12 +12,14 @@ export type StackMapVersion = 0 | 1 | 2 | 3;
 /**
  * How the section is laid out when that is not simply its version's LLVM layout:
  * - `'llvm'`: the layout LLVM's release of that version wrote;
- * - `'manticore-v1'`: ManticoreProject/llvm's version 1, whose function entries carry a u32 record
- *   count (20-byte entries);
+ * - `'manticore-v1'`: ManticoreProject/llvm's version 1 as its reader (StackMapParser.h) reads it:
+ *   function entries with a u32 record count (20-byte entries);
+ * - `'manticore-v1-u64'`: ManticoreProject/llvm's version 1 as its writer (StackMaps.cpp) emits it:
+ *   LLVM 4.0's 24-byte function entries with a u64 record count, under version byte 1;
  * - `'v3-layout'`: the version-3 layout under version byte 1 or 2, as `llc -stackmap-version=1|2`
  *   of LLVM 5.0 onwards writes (it cannot write the old layouts).
  */
-export type StackMapVariant = 'llvm' | 'manticore-v1' | 'v3-layout';
+export type StackMapVariant = 'llvm' | 'manticore-v1' | 'manticore-v1-u64' | 'v3-layout';
 
 /** Location kinds (every version): 1 Register, 2 Direct, 3 Indirect, 4 Constant, 5 ConstantIndex. */
 export const LocationKind = {

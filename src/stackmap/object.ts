@@ -34,6 +34,11 @@ export interface FoundSection {
   readonly endian: Endian | undefined;
   /** Relocated slots of the section: offset in the section → the symbol named there. */
   readonly relocations: ReadonlyMap<number, string>;
+  /**
+   * Relocated slots whose value is an address in a section rather than a symbol's name (Mach-O's
+   * non-extern relocations, as i386 writes): the symbol at the address the slot holds names it.
+   */
+  readonly sectionRelativeSlots: ReadonlySet<number>;
   /** Defined symbols by address (value), for a linked file whose entries hold real addresses. */
   readonly symbolsByAddress: ReadonlyMap<bigint, string>;
   /** Function symbols' sizes in bytes (ELF st_size; Mach-O and COFF: the distance to the next symbol of the section). */
@@ -70,7 +75,7 @@ export function findStackMapSections(bytes: Uint8Array): FoundSection[] {
     case 'coff':
       return readCoff(bytes);
     case 'bare':
-      return [{ container: 'bare', format: 'bare stack map section', arch: 'unknown', sectionName: '', fileOffset: 0, bytes, endian: undefined, relocations: new Map(), symbolsByAddress: new Map(), symbolSizes: new Map() }];
+      return [{ container: 'bare', format: 'bare stack map section', arch: 'unknown', sectionName: '', fileOffset: 0, bytes, endian: undefined, relocations: new Map(), sectionRelativeSlots: new Set(), symbolsByAddress: new Map(), symbolSizes: new Map() }];
   }
 }
 
@@ -205,7 +210,7 @@ function readElf(bytes: Uint8Array): FoundSection[] {
         }
       }
     }
-    found.push({ container: 'elf', format, arch, sectionName: ELF_NAME, fileOffset: s.offset, bytes: bytes.subarray(s.offset, s.offset + s.size), endian, relocations, symbolsByAddress, symbolSizes });
+    found.push({ container: 'elf', format, arch, sectionName: ELF_NAME, fileOffset: s.offset, bytes: bytes.subarray(s.offset, s.offset + s.size), endian, relocations, sectionRelativeSlots: new Set(), symbolsByAddress, symbolSizes });
   }
   return found;
 }
@@ -359,7 +364,7 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
     c.path.splice(0, c.path.length, `Mach-O section ${s.name}`);
     range(c, s.offset, s.size, `section ${s.name}`);
     const relocations = new Map<number, string>();
-    let bySectionAddress: Map<string, string> | undefined; // built at the first section-relative relocation
+    const sectionRelativeSlots = new Set<number>();
     if (s.nreloc > MAX_TABLE_ENTRIES) c.fail(`${s.nreloc} relocations are more than the ${MAX_TABLE_ENTRIES} read`, 0);
     range(c, s.reloff, s.nreloc * 8, 'the relocation table');
     for (let k = 0; k < s.nreloc; k++) {
@@ -372,19 +377,14 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
       const type = endian === 'little' ? info >>> 28 : info & 15;
       const length = endian === 'little' ? (info >>> 25) & 3 : (info >>> 5) & 3;
       if (length !== 3 || type !== 0) continue; // an UNSIGNED 8-byte relocation names a function address
-      if (isExtern) {
-        const sym = symbols[symbolnum];
-        if (sym?.name) relocations.set(address, sym.name);
-      } else if (address <= s.size - 8) {
-        // Section-relative (32-bit Mach-O: GENERIC_RELOC_VANILLA against __text): the slot holds
-        // the function's address in section `symbolnum`; the symbol defined there names it.
-        const slot = new DataView(file.buffer, file.byteOffset + s.offset + address, 8).getBigUint64(0, endian === 'little');
-        bySectionAddress ??= new Map(symbols.filter((x) => x.name && x.sect !== 0).map((x) => [`${x.sect}:${x.value}`, x.name] as const).reverse());
-        const name = bySectionAddress.get(`${symbolnum}:${slot}`);
-        if (name !== undefined) relocations.set(address, name);
+      if (!isExtern) {
+        sectionRelativeSlots.add(address);
+        continue;
       }
+      const sym = symbols[symbolnum];
+      if (sym?.name) relocations.set(address, sym.name);
     }
-    found.push({ container: 'macho', format, arch, sectionName: s.name, fileOffset: start + s.offset, bytes: file.subarray(s.offset, s.offset + s.size), endian, relocations, ...symbolMaps(symbols, sects) });
+    found.push({ container: 'macho', format, arch, sectionName: s.name, fileOffset: start + s.offset, bytes: file.subarray(s.offset, s.offset + s.size), endian, relocations, sectionRelativeSlots, ...symbolMaps(symbols, sects) });
   }
   return found;
 }
@@ -503,7 +503,7 @@ function readCoff(bytes: Uint8Array): FoundSection[] {
       symbols.filter((s) => s !== undefined).map((s) => ({ name: s.name, sect: s.section, value: BigInt(s.value) })),
       sects,
     );
-    found.push({ container: 'coff', format: `COFF ${machineName}`, arch, sectionName: ELF_NAME, fileOffset: offset, bytes: bytes.subarray(offset, offset + size), endian: 'little', relocations, ...maps });
+    found.push({ container: 'coff', format: `COFF ${machineName}`, arch, sectionName: ELF_NAME, fileOffset: offset, bytes: bytes.subarray(offset, offset + size), endian: 'little', relocations, sectionRelativeSlots: new Set(), ...maps });
   }
   return found;
 }

@@ -9,7 +9,9 @@
  * - `human` (the default): function names, register names, the statepoint layout;
  * - JSON (`stackMapJson`).
  */
-import { LOCATION_KIND_NAMES, LocationKind, type StackMap, type StackMapLocation } from './model.js';
+import { LOCATION_KIND_NAMES, LocationKind, type StackMap, type StackMapLocation, type StackMapRecord } from './model.js';
+import { Latin1Writer } from '../binary/latin1-writer.js';
+import { decodeLatin1 } from '../binary/latin1.js';
 import type { StackMapSection } from './read.js';
 import { dwarfRegisterName } from './registers.js';
 import { readStatepoint } from './statepoint.js';
@@ -29,58 +31,195 @@ function constantAt(map: StackMap, index: number): string {
   return index >= 0 && index < map.constants.length ? String(map.constants[index]) : '(no such constant)';
 }
 
-/** llvm-readobj-16's lines for a section (from the version line on). */
-export function printReadobj(s: Pick<StackMapSection, 'map' | 'grouping'>): string {
-  const { map } = s;
-  const out: string[] = [];
-  const counts = recordCounts(s);
-  out.push(`LLVM StackMap Version: ${map.version}\n`, `Num Functions: ${map.functions.length}\n`);
-  map.functions.forEach((f, i) => {
-    const count = counts[i];
-    out.push(`  Function address: ${f.address}, stack size: ${f.stackSize}${count === undefined ? '' : `, callsite record count: ${count}`}\n`);
-  });
-  out.push(`Num Constants: ${map.constants.length}\n`);
-  map.constants.forEach((c, i) => out.push(`  #${i + 1}: ${c}\n`));
-  out.push(`Num Records: ${map.records.length}\n`);
-  for (const r of map.records) {
-    out.push(`  Record ID: ${r.id}, instruction offset: ${r.instructionOffset}\n`, `    ${r.locations.length} locations:\n`);
-    r.locations.forEach((l, i) => out.push(`      #${i + 1}: ${readobjLocation(map, l)}, size: ${l.size}\n`));
-    out.push(`    ${r.liveOuts.length} live-outs: [ ${r.liveOuts.map((lo) => `R#${lo.reg} (${lo.size}-bytes) `).join('')}]\n`);
-  }
-  return out.join('');
+/**
+ * The readobj and text printers write latin1 bytes into one growing buffer (the bytecode
+ * printer's Latin1Writer) rather than concatenating strings: a section of 20,000 records is
+ * megabytes of short pieces, and as strings their garbage was most of the time.
+ */
+function big(w: Latin1Writer, v: bigint): void {
+  // Number(v) rounds only above 2^53, where it is then above MAX_SAFE_INTEGER too.
+  const n = Number(v);
+  if (n <= Number.MAX_SAFE_INTEGER) w.uint(n);
+  else w.text(v.toString());
 }
 
-function readobjLocation(map: StackMap, l: StackMapLocation): string {
+/** Bytes the readobj text of a section needs, about (so the buffer rarely grows). */
+function estimate(map: StackMap): number {
+  let locations = 0;
+  for (const r of map.records) locations += r.locations.length;
+  return 256 + map.functions.length * 80 + map.constants.length * 30 + map.records.length * 100 + locations * 48;
+}
+
+function location(w: Latin1Writer, map: StackMap, l: StackMapLocation): void {
   switch (l.kind) {
     case LocationKind.Register:
-      return `Register R#${l.reg}`;
+      w.text('Register R#');
+      w.uint(l.reg);
+      return;
     case LocationKind.Direct:
-      return `Direct R#${l.reg} + ${l.offset}`;
+      w.text('Direct R#');
+      w.uint(l.reg);
+      w.text(' + ');
+      w.int(l.offset);
+      return;
     case LocationKind.Indirect:
-      return `Indirect [R#${l.reg} + ${l.offset}]`;
+      w.text('Indirect [R#');
+      w.uint(l.reg);
+      w.text(' + ');
+      w.int(l.offset);
+      w.byte(0x5d);
+      return;
     case LocationKind.Constant:
-      return `Constant ${u32(l.offset)}`;
+      w.text('Constant ');
+      w.uint(u32(l.offset));
+      return;
     case LocationKind.ConstantIndex:
-      return `ConstantIndex #${u32(l.offset)} (${constantAt(map, u32(l.offset))})`;
+      w.text('ConstantIndex #');
+      w.uint(u32(l.offset));
+      w.text(' (');
+      w.text(constantAt(map, u32(l.offset)));
+      w.byte(0x29);
+      return;
     default:
-      return ''; // llvm-readobj's switch prints nothing for an unknown kind
+      return; // llvm-readobj's switch prints nothing for an unknown kind
   }
 }
 
-/** LLVM 3.7's (version 1) and 4.0's (version 2, with record counts) `llvm-readobj -stackmap` text. */
-export function printText(s: Pick<StackMapSection, 'map' | 'grouping'>): string {
-  const { map } = s;
-  let o = `LLVM StackMap Version: ${map.version}\nNum Functions: ${map.functions.length}`;
-  for (const f of map.functions) o += `\n  Function address: ${f.address}, stack size: ${f.stackSize}${f.recordCount === undefined ? '' : `, callsite record count: ${f.recordCount}`}`;
-  o += `\nNum Constants: ${map.constants.length}`;
-  map.constants.forEach((c, i) => (o += `\n  #${i + 1}: ${c}`));
-  o += `\nNum Records: ${map.records.length}`;
-  for (const r of map.records) {
-    o += `\n  Record ID: ${r.id}, instruction offset: ${r.instructionOffset}\n    ${r.locations.length} locations:`;
-    r.locations.forEach((l, i) => (o += `\n      #${i + 1}: ${readobjLocation(map, l)}`));
-    o += `\n    ${r.liveOuts.length} live-outs: [ ${r.liveOuts.map((lo) => `R#${lo.reg} (${lo.size}-bytes) `).join('')}]\n`;
+function liveOuts(w: Latin1Writer, r: StackMapRecord): void {
+  w.text('    ');
+  w.uint(r.liveOuts.length);
+  w.text(' live-outs: [ ');
+  for (const lo of r.liveOuts) {
+    w.text('R#');
+    w.uint(lo.reg);
+    w.text(' (');
+    w.uint(lo.size);
+    w.text('-bytes) ');
   }
-  return `${o}\n`;
+  w.text(']\n');
+}
+
+/**
+ * What `llvm-readobj-16 --stackmap` prints from its version line on, as latin1 bytes. For
+ * versions 1 and 2 the same lines; the record counts are the section's (version 2) or the
+ * grouping rule's (version 1, left out when not settled).
+ */
+export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>): Uint8Array {
+  const { map } = s;
+  const w = new Latin1Writer(estimate(map));
+  const counts = recordCounts(s);
+  w.text('LLVM StackMap Version: ');
+  w.uint(map.version);
+  w.text('\nNum Functions: ');
+  w.uint(map.functions.length);
+  w.byte(10);
+  map.functions.forEach((f, i) => {
+    w.text('  Function address: ');
+    big(w, f.address);
+    w.text(', stack size: ');
+    big(w, f.stackSize);
+    const count = counts[i];
+    if (count !== undefined) {
+      w.text(', callsite record count: ');
+      big(w, count);
+    }
+    w.byte(10);
+  });
+  w.text('Num Constants: ');
+  w.uint(map.constants.length);
+  w.byte(10);
+  map.constants.forEach((c, i) => {
+    w.text('  #');
+    w.uint(i + 1);
+    w.text(': ');
+    big(w, c);
+    w.byte(10);
+  });
+  w.text('Num Records: ');
+  w.uint(map.records.length);
+  w.byte(10);
+  for (const r of map.records) {
+    w.text('  Record ID: ');
+    big(w, r.id);
+    w.text(', instruction offset: ');
+    w.uint(r.instructionOffset);
+    w.text('\n    ');
+    w.uint(r.locations.length);
+    w.text(' locations:\n');
+    for (let i = 0; i < r.locations.length; i++) {
+      const l = r.locations[i]!;
+      w.text('      #');
+      w.uint(i + 1);
+      w.text(': ');
+      location(w, map, l);
+      w.text(', size: ');
+      w.uint(l.size);
+      w.byte(10);
+    }
+    liveOuts(w, r);
+  }
+  return w.takeView();
+}
+
+/** llvm-readobj-16's lines for a section (from the version line on), as a string. */
+export function printReadobj(s: Pick<StackMapSection, 'map' | 'grouping'>): string {
+  const b = printReadobjBytes(s);
+  return decodeLatin1(b, 0, b.length);
+}
+
+/** LLVM 3.7's (version 1) and 4.0's (version 2, with record counts) `llvm-readobj -stackmap` text, as latin1 bytes. */
+export function printTextBytes(s: Pick<StackMapSection, 'map' | 'grouping'>): Uint8Array {
+  const { map } = s;
+  const w = new Latin1Writer(estimate(map));
+  w.text('LLVM StackMap Version: ');
+  w.uint(map.version);
+  w.text('\nNum Functions: ');
+  w.uint(map.functions.length);
+  for (const f of map.functions) {
+    w.text('\n  Function address: ');
+    big(w, f.address);
+    w.text(', stack size: ');
+    big(w, f.stackSize);
+    if (f.recordCount !== undefined) {
+      w.text(', callsite record count: ');
+      big(w, f.recordCount);
+    }
+  }
+  w.text('\nNum Constants: ');
+  w.uint(map.constants.length);
+  map.constants.forEach((c, i) => {
+    w.text('\n  #');
+    w.uint(i + 1);
+    w.text(': ');
+    big(w, c);
+  });
+  w.text('\nNum Records: ');
+  w.uint(map.records.length);
+  for (const r of map.records) {
+    w.text('\n  Record ID: ');
+    big(w, r.id);
+    w.text(', instruction offset: ');
+    w.uint(r.instructionOffset);
+    w.text('\n    ');
+    w.uint(r.locations.length);
+    w.text(' locations:');
+    for (let i = 0; i < r.locations.length; i++) {
+      w.text('\n      #');
+      w.uint(i + 1);
+      w.text(': ');
+      location(w, map, r.locations[i]!);
+    }
+    w.byte(10);
+    liveOuts(w, r);
+  }
+  w.byte(10);
+  return w.takeView();
+}
+
+/** LLVM 3.7's and 4.0's text, as a string. */
+export function printText(s: Pick<StackMapSection, 'map' | 'grouping'>): string {
+  const b = printTextBytes(s);
+  return decodeLatin1(b, 0, b.length);
 }
 
 function reg(arch: Arch, n: number): string {

@@ -46,7 +46,12 @@ function readSection(found: FoundSection, options: ReadOptions): StackMapSection
   const path = found.container === 'bare' ? ['bare section (not an object file)'] : [`${found.format} section ${found.sectionName}`];
   const map = decodeStackMapSection(found.bytes, { endian: found.endian ?? options.endian, fileOffset: found.fileOffset, path });
   const layout = layoutOf(map.version, map.variant);
-  const functionNames = map.functions.map((f, i) => found.relocations.get(layout.headerSize + i * layout.functionSize) ?? (f.address !== 0n ? found.symbolsByAddress.get(f.address) : undefined));
+  // A slot is named by its relocation's symbol; else, when its relocation is section-relative or
+  // the file is linked (a non-zero address), by the symbol at the address it holds.
+  const functionNames = map.functions.map((f, i) => {
+    const slot = layout.headerSize + i * layout.functionSize;
+    return found.relocations.get(slot) ?? (f.address !== 0n || found.sectionRelativeSlots.has(slot) ? found.symbolsByAddress.get(f.address) : undefined);
+  });
   const sizes = functionNames.map((n) => (n === undefined ? undefined : found.symbolSizes.get(n)));
   return { found, map, functionNames, grouping: groupRecords(map, sizes) };
 }

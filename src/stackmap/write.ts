@@ -22,6 +22,10 @@ export interface WrittenStackMap {
 export function writeStackMap(file: Uint8Array, s: StackMapSection, options: EncodeOptions = {}): WrittenStackMap {
   const section = encodeStackMapSection(s.map, options);
   if (s.found.container === 'bare') return { kind: 'section', bytes: section };
+  const endian = options.endian ?? s.map.endian;
+  if (s.found.endian !== undefined && endian !== s.found.endian) {
+    return { kind: 'section', bytes: section, why: `the section is ${endian}-endian and the object ${s.found.endian}-endian` };
+  }
   if (section.length !== s.found.bytes.length) {
     return { kind: 'section', bytes: section, why: `the section is ${section.length} bytes at the new version, ${s.found.bytes.length} in the object` };
   }

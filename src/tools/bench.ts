@@ -54,6 +54,7 @@ import { printModule } from '../print/index.js';
 import { DIALECT_VERSION, detectDialect, parseAssembly } from '../asm/index.js';
 import { readModule } from '../read.js';
 import { sideBySide } from './bench-processes.js';
+import { stackmapBench } from './bench-stackmap.js';
 import { syntheticModule } from './synthetic-module.js';
 
 /** Functions in the generated workload by default: about 1 MB of bytecode. */
@@ -300,6 +301,11 @@ async function main(argv: string[]): Promise<number> {
       const log = (line: string): void => void (process.stderr.isTTY && process.stderr.write(`${line}\n`));
       process.stdout.write(sideBySide({ llvm: o.llvm, corpus: o.corpus, cli, rounds: o.rounds, batchRounds: o.batchRounds, log }) + '\n');
     }
+  }
+  if (o.sideBySide) {
+    // Stack maps against llvm-readobj-16 (bench-stackmap.ts): needs no corpus.
+    const llvm16 = process.env.LLVM_BYTECODE_LLVM16 || '/usr/lib/llvm-16/bin';
+    process.stdout.write(stackmapBench({ cli: join(PROJECT, 'dist/cli/llvm-bytecode.cjs'), readobj: join(llvm16, 'llvm-readobj'), rounds: o.rounds, runs: o.runs }) + '\n');
   }
   process.stdout.write(tableText);
   return 0;

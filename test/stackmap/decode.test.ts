@@ -103,6 +103,13 @@ describe('the forks: read or refused by name, never misread', () => {
     expect(map.functions.map((f) => f.recordCount)).toEqual([2n, 1n]);
   });
 
+  it("ManticoreProject's version 1 as its writer emits it (LLVM 4.0's 24-byte entries with a u64 record count) is read as such", () => {
+    const map = decodeStackMapSection(buildSection({ ...sampleSpec(1), layout: 'manticore-u64' }));
+    expect(map.version).toBe(1);
+    expect(map.variant).toBe('manticore-v1-u64');
+    expect(map.functions.map((f) => f.recordCount)).toEqual([2n, 1n]);
+  });
+
   it('llc -stackmap-version=2 of LLVM 5.0 onwards (the version-3 layout under byte 2) is read as that', () => {
     const map = decodeStackMapSection(buildSection({ ...sampleSpec(2), layout: 'v3' }));
     expect(map.version).toBe(2);

@@ -10,7 +10,8 @@ describe('writing back: every section read writes back byte for byte at its own 
     ['version 3', buildSection(sampleSpec(3))],
     ['version 3, big-endian', buildSection(sampleSpec(3, 'big'))],
     ['version 1, big-endian', buildSection(sampleSpec(1, 'big'))],
-    ["Manticore's version 1", buildSection({ ...sampleSpec(1), layout: 'manticore' })],
+    ["Manticore's version 1 (u32 counts)", buildSection({ ...sampleSpec(1), layout: 'manticore' })],
+    ["Manticore's version 1 (u64 counts)", buildSection({ ...sampleSpec(1), layout: 'manticore-u64' })],
     ['the version-3 layout under byte 2', buildSection({ ...sampleSpec(2), layout: 'v3' })],
     ['with a container padding after the records', new Bytes().raw(buildSection(sampleSpec(3))).u32(0).bytes()],
   ])('%s', (_name, bytes) => {

@@ -20,8 +20,8 @@ export interface RecordSpec {
 export interface SectionSpec {
   version: 0 | 1 | 2 | 3;
   endian?: Endian;
-  /** 'manticore': version 1 with u32 record counts; 'v3': the version-3 layout whatever the byte. */
-  layout?: 'llvm' | 'manticore' | 'v3';
+  /** 'manticore': version 1 with u32 record counts; 'manticore-u64': with u64 ones; 'v3': the version-3 layout whatever the byte. */
+  layout?: 'llvm' | 'manticore' | 'manticore-u64' | 'v3';
   functions?: Array<{ address?: bigint; stackSize: bigint | number; count?: number }>;
   constants?: bigint[];
   records: RecordSpec[];
@@ -90,7 +90,7 @@ export function buildSection(spec: SectionSpec): Uint8Array {
   for (const f of functions) {
     w.u64(f.address ?? 0n).u64(f.stackSize);
     if (layout === 'manticore') w.u32(f.count ?? 0);
-    else if (spec.version >= 2 || layout === 'v3') w.u64(f.count ?? 0);
+    else if (spec.version >= 2 || layout === 'v3' || layout === 'manticore-u64') w.u64(f.count ?? 0);
   }
   constants.forEach((c) => w.u64(c));
   for (const r of spec.records) {

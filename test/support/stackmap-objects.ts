@@ -82,3 +82,49 @@ export function readobjStackmap(path: string): string {
   const at = out.indexOf('LLVM StackMap Version:');
   return at < 0 ? '' : out.slice(at);
 }
+
+/** 32-bit values only: what llc-16 takes for i686 (ELF, Mach-O) and Windows on ARM64. */
+const SIMPLE = `
+declare void @llvm.experimental.stackmap(i64, i32, ...)
+define i32 @f(i32 %a, i32 %b) {
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, i32 %a, i32 %b, i32 -1, i64 4294967296)
+  ret i32 %a
+}
+define void @g(i32 %a) {
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 2, i32 4, i32 %a)
+  ret void
+}
+`;
+
+/** The stackmap-only targets: 32-bit ELF and Mach-O, and COFF for ARM64. */
+export const SIMPLE_TARGETS: ReadonlyArray<{ triple: string; container: 'elf' | 'macho' | 'coff' }> = [
+  { triple: 'i686-linux-gnu', container: 'elf' },
+  { triple: 'i386-apple-macosx', container: 'macho' },
+  { triple: 'aarch64-pc-windows-msvc', container: 'coff' },
+];
+
+/** The object llc-16 makes for `triple` from 32-bit values only. */
+export function llcSimpleObject(triple: string): { path: string; bytes: Uint8Array } {
+  folder ??= mkdtempSync(join(tmpdir(), 'stackmap-llc-'));
+  const base = join(folder, `simple-${triple}`);
+  writeFileSync(`${base}.ll`, SIMPLE);
+  execFileSync(LLVM16.path('llc'), [`-mtriple=${triple}`, '-filetype=obj', `${base}.ll`, '-o', `${base}.o`], { stdio: 'pipe' });
+  return { path: `${base}.o`, bytes: new Uint8Array(readFileSync(`${base}.o`)) };
+}
+
+/** A universal Mach-O file of the x86-64 and arm64 objects (llvm-lipo-16). */
+export function universalObject(): { path: string; bytes: Uint8Array } {
+  const x86 = llcObject('x86_64-apple-macosx', 2, true).path;
+  const arm = llcObject('arm64-apple-macosx', 2, true).path;
+  const out = join(folder!, 'universal.o');
+  execFileSync(LLVM16.path('llvm-lipo'), ['-create', x86, arm, '-output', out], { stdio: 'pipe' });
+  return { path: out, bytes: new Uint8Array(readFileSync(out)) };
+}
+
+/** Writes `bytes` to the temporary folder, for llvm-readobj-16. */
+export function tempFile(name: string, bytes: Uint8Array): string {
+  folder ??= mkdtempSync(join(tmpdir(), 'stackmap-llc-'));
+  const path = join(folder, name);
+  writeFileSync(path, bytes);
+  return path;
+}
