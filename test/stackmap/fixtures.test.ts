@@ -269,9 +269,8 @@ describe.skipIf(!LLVM16.present)('stack map fixtures of versions 0–2 and the f
         .filter((l) => l !== '');
       expect(ours).toEqual(expected);
     });
-    // Known failure (reported): ManticoreProject/llvm's writer emits u64 record counts under
-    // version byte 1 (LLVM 4.0's entries); the reader calls it a damaged version 1 instead.
-    it.fails("Manticore's version 1 as its writer wrote it (u64 record counts) is read as Manticore's or refused naming Manticore", () => {
+    // ManticoreProject/llvm's writer emits u64 record counts under version byte 1 (LLVM 4.0's entries).
+    it("Manticore's version 1 as its writer wrote it (u64 record counts) is read as Manticore's or refused naming Manticore", () => {
       const { object } = fixture('manticore-v1-u64-counts');
       let s: StackMapSection | undefined;
       const e = thrown(() => (s = read(object)));
