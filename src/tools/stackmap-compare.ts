@@ -28,6 +28,8 @@ export type RoundTrip = 'identical' | 'refused' | 'differs' | 'wrongly refused' 
 export interface ObjectCheck {
   /** The section's version byte as we read it (undefined when we could not read it). */
   version: number | undefined;
+  /** Its layout variant (`llvm`, or `v3-layout` for llc -stackmap-version=1|2). */
+  variant: string | undefined;
   readobj: boolean;
   /** Every function entry is named by its function's symbol (`f0`, `_f0` on Mach-O), from the relocations. */
   named: boolean;
@@ -126,7 +128,7 @@ export function roundTripVia1(section: StackMapSection, original: Uint8Array): {
 
 /** All the checks of one generated object. */
 export function checkGeneratedObject(entry: GeneratedObject, outDir: string): ObjectCheck {
-  const check: ObjectCheck = { version: undefined, readobj: false, named: false, checked: false, writeBack: false, via2: 'differs', via1: 'differs', problems: [] };
+  const check: ObjectCheck = { version: undefined, variant: undefined, readobj: false, named: false, checked: false, writeBack: false, via2: 'differs', via1: 'differs', problems: [] };
   if (entry.status !== 'ok' || entry.object === undefined || entry.section === undefined || entry.readobj === undefined) {
     check.problems.push(`no object: ${entry.status}`);
     return check;
@@ -144,6 +146,7 @@ export function checkGeneratedObject(entry: GeneratedObject, outDir: string): Ob
     return check;
   }
   check.version = section.map.version;
+  check.variant = section.map.variant;
   const ours = printReadobj(section).trimEnd();
   if (entry.stackmapVersion !== undefined && entry.format === 'elf') {
     // llvm-readobj-16 refuses a version other than 3 on ELF (a warning, no text): we must read it,

@@ -53,7 +53,7 @@ export function scoreGenerated(manifest: readonly GeneratedObject[], dir: string
     const byVersion = new Map<string, { objects: number; sections: number; readobj: number; named: number; checked: number; writeBack: number; via2: number; via2Refused: number; via1: number; via1Refused: number; noObject: number }>();
     for (const entry of entries) {
       const c = checkGeneratedObject(entry, dir);
-      const version = entry.status !== 'ok' ? `(${entry.status})` : c.version === undefined ? '(unread)' : String(c.version);
+      const version = entry.status !== 'ok' ? `(${entry.status})` : c.version === undefined ? '(unread)' : `${c.version}${c.variant === 'llvm' ? '' : ` (${c.variant})`}`;
       const s = byVersion.get(version) ?? { objects: 0, sections: 0, readobj: 0, named: 0, checked: 0, writeBack: 0, via2: 0, via2Refused: 0, via1: 0, via1Refused: 0, noObject: 0 };
       s.objects++;
       if (entry.status === 'ok') s.sections++;
