@@ -9,9 +9,14 @@ import type { Endian, StackMap, StackMapVariant, StackMapVersion } from './model
 import { groupRecords } from './group.js';
 
 export interface EncodeOptions {
-  /** The version to write (default: the model's). */
+  /**
+   * The version to write. Without it, the model's own version in its own variant (a section read
+   * writes back byte for byte); with it, LLVM's layout of that version unless `variant` says
+   * otherwise: asking for version 2 of an `llc -stackmap-version=2` section (the version-3 layout
+   * under byte 2) gives LLVM 4.0's version 2.
+   */
   readonly version?: StackMapVersion;
-  /** The layout variant to write (default: the model's when writing its own version, else LLVM's). */
+  /** The layout variant to write (default: see `version`). */
   readonly variant?: StackMapVariant;
   /** Byte order (default: the model's). */
   readonly endian?: Endian;
@@ -23,7 +28,7 @@ const U64_MAX = (1n << 64n) - 1n;
 /** The section's bytes. Throws StackMapError (offset 0) naming what the target cannot hold. */
 export function encodeStackMapSection(map: StackMap, options: EncodeOptions = {}): Uint8Array {
   const version = options.version ?? map.version;
-  const variant = options.variant ?? (version === map.version ? map.variant : 'llvm');
+  const variant = options.variant ?? (options.version === undefined ? map.variant : 'llvm');
   const endian = options.endian ?? map.endian;
   const layout = layoutOf(version, variant);
   const target = describeLayout(version, variant);

@@ -50,6 +50,11 @@ const MACHO_SEGMENT = '__LLVM_STACKMAPS';
 const MACHO_SECTION = '__llvm_stackmaps';
 /** Relocation and symbol tables larger than this many entries are refused (documented bound). */
 export const MAX_TABLE_ENTRIES = 1 << 24;
+/**
+ * Stack map sections read from one file (LLVM writes one; a universal file one per slice). More is
+ * refused: section headers may all point at the same bytes, and each would be read again.
+ */
+export const MAX_STACKMAP_SECTIONS = 64;
 
 /** What kind of file the bytes are, by magic number; anything else is taken as a bare section. */
 export function containerOf(bytes: Uint8Array): ContainerKind {
@@ -67,6 +72,12 @@ export function containerOf(bytes: Uint8Array): ContainerKind {
  * without one gives none). A bare section is returned as itself.
  */
 export function findStackMapSections(bytes: Uint8Array): FoundSection[] {
+  const found = findAll(bytes);
+  if (found.length > MAX_STACKMAP_SECTIONS) throw new StackMapError(`${found.length} stack map sections are more than the ${MAX_STACKMAP_SECTIONS} read from one file`, 0);
+  return found;
+}
+
+function findAll(bytes: Uint8Array): FoundSection[] {
   switch (containerOf(bytes)) {
     case 'elf':
       return readElf(bytes);
@@ -79,12 +90,17 @@ export function findStackMapSections(bytes: Uint8Array): FoundSection[] {
   }
 }
 
+/**
+ * Longest name read from a string table; longer ones are cut. Bounds the work of a table without
+ * terminators, which every name would otherwise read to its end.
+ */
+export const MAX_NAME = 1024;
+
 function cstring(bytes: Uint8Array, start: number, end: number): string {
+  const limit = Math.min(end, start + MAX_NAME);
   let e = start;
-  while (e < end && bytes[e] !== 0) e++;
-  let s = '';
-  for (let i = start; i < e; i++) s += String.fromCharCode(bytes[i]!);
-  return s;
+  while (e < limit && bytes[e] !== 0) e++;
+  return String.fromCharCode(...bytes.subarray(start, e));
 }
 
 function range(c: Cursor, offset: number, size: number, what: string): void {
@@ -166,6 +182,18 @@ function readElf(bytes: Uint8Array): FoundSection[] {
   const nameOf = (s: ElfSection) => (s.name < shstr.size ? cstring(bytes, shstr.offset + s.name, shstr.offset + shstr.size) : '');
   const format = `ELF ${is64 ? '64' : '32'}-bit ${endian}-endian ${machineName}`;
   const found: FoundSection[] = [];
+  const named = sections.filter((s) => s.type !== 8 && nameOf(s) === ELF_NAME).length;
+  if (named > MAX_STACKMAP_SECTIONS) c.fail(`${named} stack map sections are more than the ${MAX_STACKMAP_SECTIONS} read from one file`, shoff);
+  // Each symbol table is read once, however many relocation sections link to it.
+  // Relocations read from the file never exceed its size in 8-byte units (the smallest entry):
+  // relocation sections may all point at the same table.
+  let relocationBudget = Math.floor(bytes.length / 8);
+  const symbolTables = new Map<number, ReturnType<typeof readElfSymbols>>();
+  const symbolsOf = (index: number) => {
+    let t = symbolTables.get(index);
+    if (!t) symbolTables.set(index, (t = readElfSymbols(c, bytes, sections, index, is64)));
+    return t;
+  };
   for (let index = 0; index < sections.length; index++) {
     const s = sections[index]!;
     if (nameOf(s) !== ELF_NAME || s.type === 8 /* SHT_NOBITS */) continue;
@@ -178,12 +206,14 @@ function readElf(bytes: Uint8Array): FoundSection[] {
     for (const r of sections) {
       if ((r.type !== 4 && r.type !== 9) || r.info !== index) continue; // SHT_RELA, SHT_REL
       symtabIndex = r.link;
-      const symbols = readElfSymbols(c, bytes, sections, r.link, is64);
+      const symbols = symbolsOf(r.link);
       const rela = r.type === 4;
       const entsize = is64 ? (rela ? 24 : 16) : rela ? 12 : 8;
       range(c, r.offset, r.size, 'a relocation table');
       const count = Math.floor(r.size / entsize);
       if (count > MAX_TABLE_ENTRIES) c.fail(`${count} relocations are more than the ${MAX_TABLE_ENTRIES} read`, r.offset);
+      relocationBudget -= count;
+      if (relocationBudget < 0) c.fail('the relocation sections hold more entries than the file has room for (they overlap)', r.offset);
       for (let k = 0; k < count; k++) {
         c.pos = r.offset + k * entsize;
         const offset = is64 ? bigToOffset(c, c.u64(), 'a relocation offset') : c.u32();
@@ -201,7 +231,7 @@ function readElf(bytes: Uint8Array): FoundSection[] {
       }
     }
     if (symtabIndex >= 0 && sections[symtabIndex]?.type === 2) {
-      const symbols = readElfSymbols(c, bytes, sections, symtabIndex, is64);
+      const symbols = symbolsOf(symtabIndex);
       for (const sym of symbols.list) {
         if (!sym.name || sym.shndx === 0) continue;
         if (sym.type === 2 /* STT_FUNC */ || sym.type === 0) {
@@ -285,6 +315,7 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
       const size = c.u32();
       range(c, offset, size, `slice ${i + 1}`);
       found.push(...readMachO(bytes, offset, offset + size, ` (slice ${i + 1} of ${n} of a universal file)`));
+      if (found.length > MAX_STACKMAP_SECTIONS) c.fail(`more than ${MAX_STACKMAP_SECTIONS} stack map sections in the slices`, 8 + 20 * i);
     }
     return found;
   }
@@ -359,8 +390,10 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
   }
   const found: FoundSection[] = [];
   const format = `Mach-O ${is64 ? '64' : '32'}-bit ${cpuName}${slice}`;
-  for (const s of sects) {
-    if (s.name !== `${MACHO_SEGMENT},${MACHO_SECTION}`) continue;
+  const stackmapSects = sects.filter((s) => s.name === `${MACHO_SEGMENT},${MACHO_SECTION}`);
+  if (stackmapSects.length > MAX_STACKMAP_SECTIONS) c.fail(`${stackmapSects.length} stack map sections are more than the ${MAX_STACKMAP_SECTIONS} read from one file`, 0);
+  const maps = stackmapSects.length ? symbolMaps(symbols, sects) : undefined;
+  for (const s of stackmapSects) {
     c.path.splice(0, c.path.length, `Mach-O section ${s.name}`);
     range(c, s.offset, s.size, `section ${s.name}`);
     const relocations = new Map<number, string>();
@@ -384,7 +417,7 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
       const sym = symbols[symbolnum];
       if (sym?.name) relocations.set(address, sym.name);
     }
-    found.push({ container: 'macho', format, arch, sectionName: s.name, fileOffset: start + s.offset, bytes: file.subarray(s.offset, s.offset + s.size), endian, relocations, sectionRelativeSlots, ...symbolMaps(symbols, sects) });
+    found.push({ container: 'macho', format, arch, sectionName: s.name, fileOffset: start + s.offset, bytes: file.subarray(s.offset, s.offset + s.size), endian, relocations, sectionRelativeSlots, ...maps! });
   }
   return found;
 }
@@ -404,9 +437,11 @@ function symbolMaps(symbols: ReadonlyArray<{ name: string; sect: number; value: 
   for (const [sect, list] of bySection) {
     const info = sects.find((x) => x.index === sect);
     list.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-    for (let i = 0; i < list.length; i++) {
-      const next = list.slice(i + 1).find((x) => x.value > list[i]!.value)?.value ?? (info ? info.addr + BigInt(info.size) : undefined);
-      if (next !== undefined && next > list[i]!.value) symbolSizes.set(list[i]!.name, Number(next - list[i]!.value));
+    // From the end: the next greater value of the section (or its end), in one pass.
+    let nextGreater = info ? info.addr + BigInt(info.size) : undefined;
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (i < list.length - 1 && list[i + 1]!.value > list[i]!.value) nextGreater = list[i + 1]!.value;
+      if (nextGreater !== undefined && nextGreater > list[i]!.value) symbolSizes.set(list[i]!.name, Number(nextGreater - list[i]!.value));
     }
   }
   return { symbolsByAddress, symbolSizes };
@@ -474,11 +509,22 @@ function readCoff(bytes: Uint8Array): FoundSection[] {
     c.pos = q + 16;
     sects.push({ index: i + 1, addr: 0n, size: c.u32() });
   }
+  const named: number[] = [];
   for (let i = 0; i < nsections; i++) {
     const q = headers + i * 40;
     let name = cstring(bytes, q, q + 8);
     if (name.startsWith('/')) name = /^\/\d+$/.test(name) ? longName(Number(name.slice(1))) : name;
-    if (name !== ELF_NAME) continue;
+    if (name === ELF_NAME) named.push(i);
+  }
+  if (named.length > MAX_STACKMAP_SECTIONS) c.fail(`${named.length} stack map sections are more than the ${MAX_STACKMAP_SECTIONS} read from one file`, headers);
+  const maps = named.length
+    ? symbolMaps(
+        symbols.filter((s) => s !== undefined).map((s) => ({ name: s.name, sect: s.section, value: BigInt(s.value) })),
+        sects,
+      )
+    : undefined;
+  for (const i of named) {
+    const q = headers + i * 40;
     c.path.splice(0, c.path.length, `COFF section ${ELF_NAME}`);
     c.pos = q + 16;
     const size = c.u32();
@@ -499,11 +545,7 @@ function readCoff(bytes: Uint8Array): FoundSection[] {
       const sym = symbols[symIndex];
       if (sym?.name) relocations.set(address, sym.name);
     }
-    const maps = symbolMaps(
-      symbols.filter((s) => s !== undefined).map((s) => ({ name: s.name, sect: s.section, value: BigInt(s.value) })),
-      sects,
-    );
-    found.push({ container: 'coff', format: `COFF ${machineName}`, arch, sectionName: ELF_NAME, fileOffset: offset, bytes: bytes.subarray(offset, offset + size), endian: 'little', relocations, sectionRelativeSlots: new Set(), ...maps });
+    found.push({ container: 'coff', format: `COFF ${machineName}`, arch, sectionName: ELF_NAME, fileOffset: offset, bytes: bytes.subarray(offset, offset + size), endian: 'little', relocations, sectionRelativeSlots: new Set(), ...maps! });
   }
   return found;
 }

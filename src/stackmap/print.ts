@@ -10,7 +10,7 @@
  * - JSON (`stackMapJson`).
  */
 import { LOCATION_KIND_NAMES, LocationKind, type StackMap, type StackMapLocation, type StackMapRecord } from './model.js';
-import { Latin1Writer } from '../binary/latin1-writer.js';
+import { Latin1Pieces, Latin1Writer } from '../binary/latin1-writer.js';
 import { decodeLatin1 } from '../binary/latin1.js';
 import type { StackMapSection } from './read.js';
 import { dwarfRegisterName } from './registers.js';
@@ -50,33 +50,50 @@ function estimate(map: StackMap): number {
   return 256 + map.functions.length * 80 + map.constants.length * 30 + map.records.length * 100 + locations * 48;
 }
 
+/** The fixed texts of the hot loops, copied four bytes at a time (see Latin1Pieces). */
+const P = new Latin1Pieces();
+const REGISTER = P.add('Register R#');
+const DIRECT = P.add('Direct R#');
+const INDIRECT = P.add('Indirect [R#');
+const PLUS = P.add(' + ');
+const CONSTANT = P.add('Constant ');
+const CONSTANT_INDEX = P.add('ConstantIndex #');
+const OPEN = P.add(' (');
+const LIVE_OUTS_INDENT = P.add('    ');
+const LIVE_OUTS = P.add(' live-outs: [ ');
+const LIVE_OUT_REG = P.add('R#');
+const BYTES_CLOSE = P.add('-bytes) ');
+const CLOSE_LIST = P.add(']\n');
+const RECORD_ID = P.add('  Record ID: ');
+const INSTRUCTION_OFFSET = P.add(', instruction offset: ');
+const LOCATIONS_INDENT = P.add('\n    ');
+const LOCATIONS = P.add(' locations:\n');
+const LOCATION_HASH = P.add('      #');
+const COLON = P.add(': ');
+const SIZE = P.add(', size: ');
+
 function location(w: Latin1Writer, map: StackMap, l: StackMapLocation): void {
   switch (l.kind) {
     case LocationKind.Register:
-      w.text('Register R#');
-      w.uint(l.reg);
+      w.pieceUint(P, REGISTER, l.reg);
       return;
     case LocationKind.Direct:
-      w.text('Direct R#');
-      w.uint(l.reg);
-      w.text(' + ');
+      w.pieceUint(P, DIRECT, l.reg);
+      w.piece(P, PLUS);
       w.int(l.offset);
       return;
     case LocationKind.Indirect:
-      w.text('Indirect [R#');
-      w.uint(l.reg);
-      w.text(' + ');
+      w.pieceUint(P, INDIRECT, l.reg);
+      w.piece(P, PLUS);
       w.int(l.offset);
       w.byte(0x5d);
       return;
     case LocationKind.Constant:
-      w.text('Constant ');
-      w.uint(u32(l.offset));
+      w.pieceUint(P, CONSTANT, u32(l.offset));
       return;
     case LocationKind.ConstantIndex:
-      w.text('ConstantIndex #');
-      w.uint(u32(l.offset));
-      w.text(' (');
+      w.pieceUint(P, CONSTANT_INDEX, u32(l.offset));
+      w.piece(P, OPEN);
       w.text(constantAt(map, u32(l.offset)));
       w.byte(0x29);
       return;
@@ -86,17 +103,14 @@ function location(w: Latin1Writer, map: StackMap, l: StackMapLocation): void {
 }
 
 function liveOuts(w: Latin1Writer, r: StackMapRecord): void {
-  w.text('    ');
-  w.uint(r.liveOuts.length);
-  w.text(' live-outs: [ ');
+  w.pieceUint(P, LIVE_OUTS_INDENT, r.liveOuts.length);
+  w.piece(P, LIVE_OUTS);
   for (const lo of r.liveOuts) {
-    w.text('R#');
-    w.uint(lo.reg);
-    w.text(' (');
-    w.uint(lo.size);
-    w.text('-bytes) ');
+    w.pieceUint(P, LIVE_OUT_REG, lo.reg);
+    w.pieceUint(P, OPEN, lo.size);
+    w.piece(P, BYTES_CLOSE);
   }
-  w.text(']\n');
+  w.piece(P, CLOSE_LIST);
 }
 
 /**
@@ -139,21 +153,17 @@ export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>):
   w.uint(map.records.length);
   w.byte(10);
   for (const r of map.records) {
-    w.text('  Record ID: ');
+    w.piece(P, RECORD_ID);
     big(w, r.id);
-    w.text(', instruction offset: ');
-    w.uint(r.instructionOffset);
-    w.text('\n    ');
-    w.uint(r.locations.length);
-    w.text(' locations:\n');
+    w.pieceUint(P, INSTRUCTION_OFFSET, r.instructionOffset);
+    w.pieceUint(P, LOCATIONS_INDENT, r.locations.length);
+    w.piece(P, LOCATIONS);
     for (let i = 0; i < r.locations.length; i++) {
       const l = r.locations[i]!;
-      w.text('      #');
-      w.uint(i + 1);
-      w.text(': ');
+      w.pieceUint(P, LOCATION_HASH, i + 1);
+      w.piece(P, COLON);
       location(w, map, l);
-      w.text(', size: ');
-      w.uint(l.size);
+      w.pieceUint(P, SIZE, l.size);
       w.byte(10);
     }
     liveOuts(w, r);

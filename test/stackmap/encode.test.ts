@@ -88,6 +88,12 @@ describe('converting between versions', () => {
     expect(() => encodeStackMapSection(map, { version: 0 })).toThrow(/version 0 has no location sizes/);
   });
 
+  it("asking for a version gives LLVM's layout of it: version 2 of the version-3 layout under byte 2 is LLVM 4.0's", () => {
+    const map = decodeStackMapSection(buildSection({ ...sampleSpec(2), layout: 'v3' }));
+    expect(encodeStackMapSection(map, { version: 2 })).toEqual(buildSection(sampleSpec(2)));
+    expect(encodeStackMapSection(map)).toEqual(buildSection({ ...sampleSpec(2), layout: 'v3' }));
+  });
+
   it('the byte order can be changed', () => {
     const map = decodeStackMapSection(buildSection(sampleSpec(3)));
     expect(encodeStackMapSection(map, { endian: 'big' })).toEqual(buildSection(sampleSpec(3, 'big')));

@@ -21,6 +21,9 @@ import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { printModule } from '../../src/print/index.js';
 import { writeModule } from '../../src/encode/write.js';
 import { writeArchive } from '../../src/archive/index.js';
+import { printStackMapReadobj, readStackMaps } from '../../src/stackmap/index.js';
+import { elfObject, randomSection } from '../../src/tools/stackmap-samples.js';
+import { seededRandom } from '../../src/tools/seeded-random.js';
 import { analyzeBytes, type BlockNode as AnalysisBlock } from '../../src/analyze/index.js';
 import { locateCorpus, NO_CORPUS_HINT } from '../../src/tools/corpus-location.js';
 
@@ -492,6 +495,19 @@ describe.skipIf(missing.length > 0)('web page in Chromium', () => {
     // A plain file afterwards hides the list again.
     await open(HELLO);
     expect(await page.locator('#members-card').isVisible()).toBe(false);
+  });
+
+  test('an object file opens as its stack map sections: names, registers, and the llvm-readobj-16 text', async () => {
+    const section = randomSection(seededRandom(9), { version: 3, endian: 'little', functions: 2, records: 4 });
+    const object = elfObject(section, { is64: true, endian: 'little', functionNames: ['alpha', 'beta'], functionEntrySize: 24 });
+    await open('stackmaps.o', Buffer.from(object));
+    expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+    expect(await page.locator('#summary').innerText()).toMatch(/LLVM stack map section, version 3/);
+    await page.click('#tab-disasm');
+    const text = await downloadText();
+    expect(text).toMatch(/^Stack map version 3, little-endian/);
+    expect(text).toContain('function alpha');
+    expect(text).toContain(printStackMapReadobj(readStackMaps(object).sections[0]!));
   });
 
   test('no requests leave the page, and nothing failed', () => {

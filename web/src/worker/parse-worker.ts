@@ -17,6 +17,7 @@ import type { Module } from '../../../src/graph/module.js';
 import { loadLibrary, type Analysis, type Library } from './library.js';
 import { toBlockTree } from './block-tree.js';
 import { errorInfo } from './error-info.js';
+import { isObjectFile, stackMapView } from './stackmap.js';
 import { moduleCounts, analysisCounts } from './counts.js';
 import type { ArchiveEntry, BlockNode, ErrorInfo, FromWorker, Summary, Syntax, TextResult, ToWorker } from './protocol.js';
 
@@ -126,6 +127,19 @@ async function open(id: number, name: string, input: Uint8Array, syntax: Syntax)
 
   progress('Loading the library', 0);
   const lib = await loadLibrary();
+
+  // An object file: its stack map sections (stackmap.ts), the same text under every syntax.
+  if (isObjectFile(bytes)) {
+    progress('Reading the stack maps', 2);
+    const t0 = performance.now();
+    const view = stackMapView(name, bytes);
+    const text = view.text === null ? null : { syntax, text: view.text, lineStarts: lineStartsOf(view.text), millis: performance.now() - t0 };
+    if (text) for (const s of ['1.9', 'native', 'modern'] as const) current.texts.set(s, { ...text, syntax: s });
+    const stream = bytes.slice().buffer;
+    post({ type: 'opened', id, summary: view.summary, stream, streamIsFile: true, error: view.error, text, textError: null, syntaxes: syntaxesOf(lib), canConvert: false, millis: { ...millis, read: text?.millis ?? 0 } }, [stream]);
+    post({ type: 'analyzed', id, summary: view.summary, tree: [], treeNote: 'An object file has no bytecode blocks; its stack map sections are in the text.', millis: 0 });
+    return;
+  }
 
   // Assembly text (a `.ll` file): assemble it, then show what it becomes as bytecode, written at
   // the version its dialect's `llvm-as` wrote. Everything below then reads that bytecode.
@@ -286,13 +300,14 @@ function sniff(bytes: Uint8Array): [string, string] | null {
 
 async function print(id: number, syntax: Syntax): Promise<void> {
   const lib = await loadLibrary();
-  if (!current?.module) {
-    post({ type: 'printed', id, text: null, error: missing('no module is open') });
-    return;
-  }
-  const cached = current.texts.get(syntax);
+  // An object file's stack map text is cached under every syntax, with no module.
+  const cached = current?.texts.get(syntax);
   if (cached) {
     post({ type: 'printed', id, text: cached, error: null });
+    return;
+  }
+  if (!current?.module) {
+    post({ type: 'printed', id, text: null, error: missing('no module is open') });
     return;
   }
   const { text, error } = printIn(lib, current.module, syntax);
