@@ -101,10 +101,8 @@ describe.skipIf(!LLVM16.present)('stack maps of llc-16 objects, against llvm-rea
     });
   }
 
-  // Reported: the version-3 layout labelled 2 (llc -stackmap-version=2) is kept as it is by
-  // `--to-version 2` (exit 0, the same bytes): the conversion keeps the model's own variant when
-  // the version number matches, so a user asking for version 2 does not get LLVM 4.0's layout.
-  it.fails("`--to-version 2` of an llc -stackmap-version=2 object writes LLVM 4.0's version 2 (8-byte locations), not the same bytes", async () => {
+  // A user asking for version 2 means LLVM 4.0's layout, also of the version-3 layout labelled 2.
+  it("`--to-version 2` of an llc -stackmap-version=2 object writes LLVM 4.0's version 2 (8-byte locations), not the same bytes", async () => {
     const m = manifest.find((e) => e.status === 'ok' && e.stackmapVersion === 2 && e.format === 'elf');
     expect(m, 'a -stackmap-version=2 ELF object in the set').toBeDefined();
     const object = new Uint8Array(readFileSync(join(dir, m!.object!)));
