@@ -575,6 +575,8 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
 
   test('the page built without a warning', () => {
     expect(buildWarnings).toEqual([]);
+  });
+
   test('an object file opens as its stack map sections: names, registers, and the llvm-readobj-16 text', async () => {
     const section = randomSection(seededRandom(9), { version: 3, endian: 'little', functions: 2, records: 4 });
     const object = elfObject(section, { is64: true, endian: 'little', functionNames: ['alpha', 'beta'], functionEntrySize: 24 });
