@@ -24,6 +24,7 @@ import { FileError } from './file-error.js';
 
 export { FileError } from './file-error.js';
 import { AR_HELP, LINK_HELP, NM_HELP, OVERALL_HELP, TOOL } from './help.js';
+import { STACKMAP_HELP } from './stackmap.js';
 import type { CliIo } from './io.js';
 
 export { describeError } from './describe-error.js';
@@ -56,7 +57,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return version(io);
       case 'ar':
       case 'nm':
-      case 'link': {
+      case 'link':
+      case 'stackmap': {
         // The same first steps as every command: usage when run bare, the same version line.
         const own = OWN_PARSERS[command];
         if (rest.length === 0 && (own.needsArguments || io.stdinIsTerminal?.() === true)) return usage(io, own.help);
@@ -65,10 +67,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         if (options.some((a) => VERSION_FLAGS.has(a))) return version(io);
         if (command === 'ar') return await (await import('./ar.js')).ar(rest, io);
         if (command === 'nm') return await (await import('./nm.js')).nm(rest, io);
+        if (command === 'stackmap') return await (await import('./stackmap.js')).stackmap(rest, io);
         return await (await import('./link.js')).link(rest, io);
       }
-      case 'stackmap':
-        return await (await import('./stackmap.js')).stackmap(rest, io);
       default:
         if (Object.hasOwn(COMMANDS, command)) return await runCommand(COMMANDS[command as CommandName], rest, io);
         throw new UsageError(`unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm', 'link', 'stackmap'].join(', ')}; see '${TOOL} --help')`);
@@ -94,6 +95,7 @@ const OWN_PARSERS = {
   ar: { help: AR_HELP, needsArguments: true },
   nm: { help: NM_HELP, needsArguments: false },
   link: { help: LINK_HELP, needsArguments: true },
+  stackmap: { help: STACKMAP_HELP, needsArguments: true },
 } as const;
 
 /** Every command's spelling of "print the version". */

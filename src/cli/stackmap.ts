@@ -9,6 +9,9 @@ import { parseArgs, UsageError } from './args.js';
 import { TOOL } from './help.js';
 import type { CliIo } from './io.js';
 import { describeError } from './describe-error.js';
+import { FileError } from './file-error.js';
+import { LIMIT_OPTION, parseLimits } from './cli-limits.js';
+import { boundsFor } from './input-kinds.js';
 
 export const STACKMAP_HELP = `usage: ${TOOL} stackmap [options] FILE...
 
@@ -27,7 +30,10 @@ options:
                      section replaced when its size is unchanged, else the bare section
   --endian little|big
                      a bare section's byte order (default: found from its sizes)
-  -o, --output OUT   where --to-version writes (never onto the input)
+  -o, --output OUT   where --to-version writes (never onto the input: refused before anything
+                     is read; the file is replaced whole or not at all)
+  --limit maxInputSize=N
+                     refuse inputs larger than N bytes (default 256M; K, M, G suffixes)
   -h, --help         show this help
 
 Without --syntax or --json, a human view: function names (from the relocations and symbols),
@@ -44,6 +50,7 @@ const OPTIONS = [
   { name: 'endian', takesValue: true, choices: ['little', 'big'] },
   { name: 'output', short: 'o', takesValue: true },
   { name: 'help', short: 'h', takesValue: false },
+  LIMIT_OPTION,
 ] as const;
 
 export async function stackmap(argv: readonly string[], io: CliIo): Promise<number> {
@@ -66,7 +73,9 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
     throw new UsageError('stackmap: --to-version needs one input file and -o OUT');
   }
   if (toVersion === undefined && output !== undefined) throw new UsageError('stackmap: -o is for --to-version');
-  if (typeof output === 'string' && output === positionals[0]) throw new UsageError('stackmap: -o must not name the input file');
+  if (typeof output === 'string') checkNotOverInput(positionals[0]!, output, io);
+  const limit = options.get('limit');
+  const bounds = boundsFor('any', parseLimits(typeof limit === 'string' ? limit : undefined));
   const lib = await import('../stackmap/index.js');
   const many = positionals.length > 1;
   let failed = false;
@@ -74,7 +83,7 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
   for (const input of positionals) {
     const label = input === '-' ? '<stdin>' : input;
     try {
-      const bytes = input === '-' ? await io.readStdin() : io.readFile(input);
+      const bytes = input === '-' ? await io.readStdin(bounds) : io.readFile(input, bounds);
       const file = lib.readStackMaps(bytes, { endian });
       if (toVersion !== undefined) {
         if (file.sections.length !== 1) throw new UsageError(`stackmap: ${label} has ${file.sections.length} stack map sections; --to-version converts one (split a universal file first)`);
@@ -118,4 +127,18 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
   }
   if (json) io.stdout(`${JSON.stringify(jsonOut, null, 2)}\n`);
   return failed ? 1 : 0;
+}
+
+/**
+ * Refuses, before anything is read, an output that is the input: the same file by device and
+ * inode (through symbolic and hard links), as every other command does (docs/cli-safety.md).
+ */
+function checkNotOverInput(input: string, output: string, io: CliIo): void {
+  if (output === input && input !== '-') throw new FileError(output, 'refusing to write over the input (nothing was read or written)');
+  if (!io.identity) return;
+  const source = input === '-' ? io.standardIdentity?.(0) : io.identity(input);
+  const sink = output === '-' ? io.standardIdentity?.(1) : io.identity(output);
+  if (source !== undefined && sink !== undefined && source.dev === sink.dev && source.ino === sink.ino) {
+    throw new FileError(output, `refusing to write over the input: it is the same file as ${input === '-' ? '<stdin>' : input} (nothing was read or written)`);
+  }
 }

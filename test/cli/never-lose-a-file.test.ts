@@ -95,6 +95,8 @@ describe('no command writes over one of its inputs', () => {
     ['link through a hard link: link other.bc hard.bc -o in.bc', (d) => ['link', join(d, 'other.bc'), join(d, 'hard.bc'), '-o', join(d, 'in.bc')]],
     ['a batch into its own directory: rewrite DIR -o DIR', (d) => ['rewrite', d, '-o', d]],
     ['ar r lib.a lib.a (the archive as its own member)', (d) => ['ar', 'rc', join(d, 'lib.a'), join(d, 'lib.a')]],
+    ['stackmap in.bc --to-version 2 -o in.bc', (d) => ['stackmap', join(d, 'in.bc'), '--to-version', '2', '-o', join(d, 'in.bc')]],
+    ['stackmap to a hard link of the input: stackmap in.bc --to-version 2 -o hard.bc', (d) => ['stackmap', join(d, 'in.bc'), '--to-version', '2', '-o', join(d, 'hard.bc')]],
   ];
   for (const [title, argv] of cases) {
     it(`${title}: one line, exit 1, nothing read, nothing changed`, async () => {

@@ -68,8 +68,13 @@ describe('llvm-bytecode stackmap', () => {
   it('usage mistakes exit 2', async () => {
     expect((await cli(['stackmap'], {})).code).toBe(2);
     expect((await cli(['stackmap', '--to-version', '2', 'a.sec'], { 'a.sec': v3 })).code).toBe(2);
-    expect((await cli(['stackmap', '--to-version', '2', 'a.sec', '-o', 'a.sec'], { 'a.sec': v3 })).code).toBe(2);
     expect((await cli(['stackmap', '--json', '--check', 'a.sec'], { 'a.sec': v3 })).code).toBe(2);
+  });
+
+  it('an output that is the input is refused as every command refuses it: one line, exit 1', async () => {
+    const r = await cli(['stackmap', '--to-version', '2', 'a.sec', '-o', 'a.sec'], { 'a.sec': v3 });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^llvm-bytecode: error: a\.sec: refusing to write over the input[^\n]*\n$/);
   });
 
   it('an object file without a stack map section says so', async () => {
