@@ -67,17 +67,17 @@ export async function writeArchiveAsync(members: readonly NewArchiveMember[], op
 export function writeArchive(members: readonly NewArchiveMember[], options: WriteArchiveOptions = {}): Uint8Array {
   const limits = resolveLimits(options.limits);
   if (members.length > limits.maxArchiveMembers) {
-    throw new RangeError(`${members.length} members exceed maxArchiveMembers (${limits.maxArchiveMembers})`);
+    throw new ArchiveError(`${members.length} members exceed maxArchiveMembers (${limits.maxArchiveMembers})`, 0);
   }
   const withSymbols = options.symbolTable ?? true;
   const body = new Chunks();
   const firstDefinition = new Map<string, number>();
   members.forEach((member, index) => {
     const name = member.name.replace(/ +$/, '');
-    if (name.length > limits.maxArchiveNameLength) {
-      throw new RangeError(`member #${index}: name of ${name.length} bytes exceeds maxArchiveNameLength (${limits.maxArchiveNameLength})`);
-    }
     const offset = body.length; // counted from the end of the signature, without symbol tables
+    if (name.length > limits.maxArchiveNameLength) {
+      throw new ArchiveError(`a name of ${name.length} bytes exceeds maxArchiveNameLength (${limits.maxArchiveNameLength})`, offset, [memberLabel(index)]);
+    }
     const kind = member.compressed ? 'compressed' : classifyContents(member.data);
     if (withSymbols && (kind === 'bytecode' || kind === 'compressed-bytecode')) {
       let symbols: string[];

@@ -1236,7 +1236,7 @@ function nodeKey(n: TypeNode): string {
     case 'function':
       return `(${n.ret}:${n.params.join(',')}${n.varArg ? ',...' : ''}`;
     default:
-      throw new Error(`not a composite type node: ${n.k}`);
+      throw new Error(`internal error: not a composite type node: ${n.k}`);
   }
 }
 

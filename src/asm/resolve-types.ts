@@ -205,7 +205,7 @@ export function resolveTypes(ast: ModuleAst, source: SourceText): ResolvedTypes 
         t = { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg };
         break;
       default:
-        throw new Error('unreachable: alias node after resolution');
+        throw new Error('internal error: alias node after resolution');
     }
     byClass[c] = t;
   }

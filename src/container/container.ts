@@ -203,7 +203,7 @@ export function llvmDefaultCompression(stream: Uint8Array): 'null' | 'bzip2' {
  */
 export function wrapContainer(stream: Uint8Array, compression: Compression | 'auto'): Uint8Array {
   if (!startsWith(stream, LLVM)) {
-    throw new Error(`wrapContainer expects a stream starting 'llvm', got ${describeBytes(stream.subarray(0, 4))}`);
+    throw new BytecodeError(`wrapContainer expects a stream starting 'llvm', got ${describeBytes(stream.subarray(0, 4))}`, 0);
   }
   if (compression === 'auto') compression = llvmDefaultCompression(stream);
   if (compression === 'none') return stream;
@@ -224,7 +224,7 @@ export function wrapContainer(stream: Uint8Array, compression: Compression | 'au
       payload = compressBzip2(body, 5);
       break;
     default:
-      throw new Error(`unknown compression '${String(compression)}'`);
+      throw new TypeError(`wrapContainer: unknown compression '${String(compression)}' (none, null, zlib, bzip2 or auto)`);
   }
   const out = new Uint8Array(5 + payload.length);
   out.set([0x6c, 0x6c, 0x76, 0x63, kind], 0);

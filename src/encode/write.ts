@@ -1,3 +1,4 @@
+import { WriteRangeError } from '../errors/write-range-error.js';
 /**
  * `writeModule`: a module graph to bytecode, byte for byte as LLVM's own writer produced it.
  *
@@ -76,6 +77,9 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
     return writeStream(module, version);
   } catch (e) {
     if (isEngineExhaustion(e)) throw new EncodeError('this module', version, exhaustionWords(e));
+    // A value of the module its field cannot hold (a name with a character above U+00FF, a block
+    // past its header's size): the module's problem, said as the writer's.
+    if (e instanceof WriteRangeError) throw new EncodeError(`a ${e.what}`, version, e.message);
     throw e;
   }
 }

@@ -260,7 +260,7 @@ export function integerBits(t: Type): number {
     case 'long':
       return 64;
     default:
-      throw new Error(`not an integer type: ${t.kind}`);
+      throw new Error(`internal error: integerBits of a non-integer type (${t.kind}); callers check the kind first`);
   }
 }
 
