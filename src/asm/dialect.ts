@@ -8,9 +8,14 @@ import type { Dialect } from './build-module.js';
 
 export type { Dialect } from './build-module.js';
 
+/** @category Assemble */
 export const DIALECT_NAMES: readonly Dialect[] = ['1.1', '1.2', '1.3', '1.8', '1.9'];
 
-/** The bytecode version each release's `llvm-as` wrote. */
+/**
+ * The bytecode version each release's `llvm-as` wrote.
+ *
+ * @category Assemble
+ */
 export const DIALECT_VERSION: Readonly<Record<Dialect, number>> = { '1.1': 0, '1.2': 1, '1.3': 3, '1.8': 5, '1.9': 6 };
 
 /** What every signal of `detectDialect` contains (one pass of one expression: ten `includes` cost ten). */
@@ -23,6 +28,8 @@ const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_std
  * linkages exist only from LLVM 1.9; a `; ModuleID` line (printed by 1.8 and 1.9) with signless
  * `div`/`rem` is LLVM 1.8's listing; `vaarg`/`vanext` used as instructions, without LLVM 1.6's
  * `va_arg`, is text from before 1.6, whose meaning LLVM 1.6+ rewrote (so: LLVM 1.3).
+ *
+ * @category Assemble
  */
 export function detectDialect(text: string): Dialect {
   // Every signal below needs one of these words: without them (most texts), no need to look.

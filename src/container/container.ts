@@ -20,9 +20,12 @@ import { compressBzip2, decompressBzip2, loadBzip2 } from './bzip2.js';
  * in it is the offset an uncompressed file would have (4 = first byte after the signature), which
  * is what LLVM's tools report too. Errors found *here* carry offsets in the file as given (there is
  * no stream yet), with an empty block path.
+ *
+ * @category Graph
  */
 
 export type Signature = 'llvm' | 'llvc0' | 'llvc1' | 'llvc2';
+/** @category Graph */
 export type Compression = 'none' | 'null' | 'zlib' | 'bzip2';
 
 export interface UnwrapOptions {

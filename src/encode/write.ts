@@ -28,6 +28,7 @@ import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 export { InvalidModuleError, verifyModule } from './verify.js';
 export { SUPPORTED_VERSIONS } from './module-block.js';
 
+/** @category Read, write, convert */
 export interface WriteOptions {
   /** Target bytecode version (default 6). Supported: 0, 1, 3, 5, 6 (`SUPPORTED_VERSIONS`). */
   bytecodeVersion?: number;
@@ -84,7 +85,11 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
   }
 }
 
-/** Writes `module` as a bytecode file (bzip2 included: compression is synchronous). */
+/**
+ * Writes `module` as a bytecode file (bzip2 included: compression is synchronous).
+ *
+ * @category Read, write, convert
+ */
 export function writeModule(module: Module, options: WriteOptions = {}): Uint8Array {
   const version = options.bytecodeVersion ?? 6;
   const stream = verifiedStream(module, version, options.verify !== false);

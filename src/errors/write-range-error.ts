@@ -5,6 +5,8 @@ import { LlvmBytecodeError } from './library-error.js';
  * string with a character above U+00FF (bytecode strings hold bytes), a block too big for its
  * header, data too big to compress in WebAssembly's memory. A module can carry such values (a name typed by a user, a huge constant), so this is a
  * problem in the module, not a bug: `writeModule` reports it as an `EncodeError` naming `what`.
+ *
+ * @category Errors
  */
 export class WriteRangeError extends LlvmBytecodeError {
   override readonly name = 'WriteRangeError';

@@ -4,7 +4,8 @@
  * `RangeError` or `TypeError` (issue 32, item 4). One case per site that used to throw bare.
  */
 import { describe, expect, it } from 'vitest';
-import { ArchiveError, BytecodeError, EncodeError, InvalidModuleError, LlvmBytecodeError, PrintError, printModule, wrapContainer, writeArchive, writeModule } from '../../src/index.js';
+import { ArchiveError, BytecodeError, EncodeError, InvalidModuleError, LlvmBytecodeError, PrintError, printModule, writeArchive, writeModule } from '../../src/index.js';
+import { wrapContainer } from '../../src/subpaths/container.js';
 import type { Module } from '../../src/graph/module.js';
 import type { Type } from '../../src/graph/type.js';
 import type { Constant, Instruction, Value } from '../../src/graph/value.js';
