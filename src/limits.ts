@@ -8,6 +8,8 @@
  * the `limits` option (`readModule(bytes, { limits: { maxTypes: 5_000_000 } })`) or, for the
  * container alone, `unwrapContainer(bytes, { maxDecompressedSize })`. `docs/limits.md` explains
  * each one.
+ *
+ * @category Read, write, convert
  */
 export interface Limits {
   /**
@@ -84,6 +86,8 @@ const SIXTEEN_MI = 1 << 24;
  * - `maxIntegerBits` 2^23 - 1: LLVM trunk's IntegerType::MAX_INT_BITS when it wrote version 7; an
  *   arbitrary-precision constant of that width is about 1 MiB, and its words are also bounded by
  *   the bytes of its block.
+ *
+ * @category Read, write, convert
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxInputSize: 256 * 1024 * 1024,

@@ -11,6 +11,7 @@ import { UnsupportedVersionError } from './format/version-word.js';
 import type { Module } from './graph/module.js';
 import { resolveLimits, type Limits } from './limits.js';
 
+/** @category Read, write, convert */
 export interface ReadOptions {
   /** Raise or lower any of the documented limits (docs/limits.md). */
   limits?: Partial<Limits>;
@@ -28,6 +29,8 @@ export interface ReadOptions {
  *   and the block path where they stopped making sense (earlier version-7 stages are refused this
  *   way too, as `UnsupportedVersionError`, naming the stage).
  * @throws TypeError - when `bytes` is not a `Uint8Array` (a string or a path is not read).
+ *
+ * @category Read, write, convert
  */
 export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module {
   if (!(bytes instanceof Uint8Array)) {

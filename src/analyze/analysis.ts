@@ -6,7 +6,11 @@
 import type { BlockKind } from '../format/format-table.js';
 import type { Compression, Signature } from '../container/index.js';
 
-/** Counters LLVM 1.9's analyzer kept per function (its `BytecodeFunctionInfo`). */
+/**
+ * Counters LLVM 1.9's analyzer kept per function (its `BytecodeFunctionInfo`).
+ *
+ * @category Analyze
+ */
 export interface FunctionAnalysis {
   /** The function's name as LLVM 1.9 knew it when it read the body ("" when unnamed or upgraded). */
   name: string;
@@ -30,7 +34,11 @@ export interface FunctionAnalysis {
   vbrExpandedBytes: number;
 }
 
-/** One block of the block tree. */
+/**
+ * One block of the block tree.
+ *
+ * @category Analyze
+ */
 export interface BlockNode {
   /** Block kind, or `unknown` for an id the version does not define. */
   kind: BlockKind | 'unknown';
@@ -43,7 +51,11 @@ export interface BlockNode {
   children: BlockNode[];
 }
 
-/** Where and why the walk stopped early. */
+/**
+ * Where and why the walk stopped early.
+ *
+ * @category Analyze
+ */
 export interface AnalysisError {
   reason: string;
   offset: number;
@@ -52,7 +64,11 @@ export interface AnalysisError {
   phase: 'container' | 'module' | 'function';
 }
 
-/** Byte totals per block kind, as LLVM summed them (each block's body size). */
+/**
+ * Byte totals per block kind, as LLVM summed them (each block's body size).
+ *
+ * @category Analyze
+ */
 export interface BlockBytes {
   module: number;
   function: number;
@@ -68,6 +84,7 @@ export interface BlockBytes {
   basicBlock: number;
 }
 
+/** @category Analyze */
 export interface Analysis {
   /** Schema version of this object (docs/analyze.md). */
   schema: 1;
@@ -129,6 +146,7 @@ export interface DumpRecord {
   text: string;
 }
 
+/** @category Analyze */
 export interface AnalyzeOptions {
   /** The name LLVM printed as the module id (the file name as given on the command line). */
   moduleId?: string;

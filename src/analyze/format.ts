@@ -76,7 +76,11 @@ const R36867: Layout = {
   functionType: () => '',
 };
 
-/** The summary text, as `llvm-bcanalyzer FILE` printed it (without `-dump`). */
+/**
+ * The summary text, as `llvm-bcanalyzer FILE` printed it (without `-dump`).
+ *
+ * @category Analyze
+ */
 export function formatAnalysis(a: Analysis, options: { details?: boolean } = {}): string {
   const layout = a.reference === 'r36867' ? R36867 : LLVM_19;
   const c = a.counts;

@@ -27,6 +27,8 @@ function walk(bytes: Uint8Array, options: AnalyzeOptions, dump: boolean): Analyz
 /**
  * Analyzes a file. Never throws for bad input: a damaged file gives a partial analysis whose
  * `error` says where and why the walk stopped (LLVM printed its partial figures the same way).
+ *
+ * @category Analyze
  */
 export function analyzeBytes(bytes: Uint8Array, options: AnalyzeOptions = {}): Analysis {
   return walk(bytes, options, false).a;
@@ -45,13 +47,21 @@ export function analyzeWithDump(bytes: Uint8Array, options: AnalyzeOptions = {})
   return { analysis: w.a, records: w.dumpLines };
 }
 
-/** The `--dump` text: the block/record listing, the stop reason if any, then the summary. */
+/**
+ * The `--dump` text: the block/record listing, the stop reason if any, then the summary.
+ *
+ * @category Analyze
+ */
 export function dumpAnalysis(bytes: Uint8Array, options: AnalyzeOptions = {}): string {
   const { analysis, records } = analyzeWithDump(bytes, options);
   return formatDump(analysis, records) + formatAnalysis(analysis);
 }
 
-/** `--json`: the analysis as stable JSON (NaN/Infinity densities become null). */
+/**
+ * `--json`: the analysis as stable JSON (NaN/Infinity densities become null).
+ *
+ * @category Analyze
+ */
 export function analysisToJson(a: Analysis, space?: number): string {
   return JSON.stringify(a, null, space);
 }

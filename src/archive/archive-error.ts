@@ -4,6 +4,8 @@ import { BytecodeError } from '../errors/bytecode-error.js';
  * A malformed archive. A `BytecodeError` whose offset is the byte in the archive and whose block
  * path names the member (`member #3`, with its name once known), so the CLI reports it like any
  * other format error.
+ *
+ * @category Errors
  */
 export class ArchiveError extends BytecodeError {}
 

@@ -14,6 +14,8 @@ import { isBytecodeMember, type Archive, type ArchiveMember } from './types.js';
  * A member's bytes as the file it was: a compressed member (LLVM's `z`: a type byte, `0` stored,
  * `2` bzip2) expanded within `maxDecompressedSize`, any other member as stored. Throws
  * `ArchiveError` for a compressed member that cannot be expanded.
+ *
+ * @category Archives and nm
  */
 export function memberContents(member: ArchiveMember, options: { limits?: Partial<Limits> } = {}): Uint8Array {
   if (!member.compressed) return member.data;
@@ -27,7 +29,11 @@ export function memberContents(member: ArchiveMember, options: { limits?: Partia
   throw new ArchiveError(`compressed member has unknown compression type byte 0x${type!.toString(16)}`, member.dataOffset, where);
 }
 
-/** One bytecode member and its module, in archive order. */
+/**
+ * One bytecode member and its module, in archive order.
+ *
+ * @category Archives and nm
+ */
 export interface ArchiveModule {
   member: ArchiveMember;
   module: Module;
@@ -36,6 +42,8 @@ export interface ArchiveModule {
 /**
  * Reads every bytecode member (`llvm` and `llvc`), as LLVM's `Archive::getAllModules` did; the
  * first one that fails stops it with its `BytecodeError`. Other members are skipped.
+ *
+ * @category Archives and nm
  */
 export function readArchiveModules(archive: Archive, options: { limits?: Partial<Limits> } = {}): ArchiveModule[] {
   const out: ArchiveModule[] = [];

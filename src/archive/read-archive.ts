@@ -27,18 +27,30 @@ import {
   type NameScheme,
 } from './types.js';
 
+/** @category Archives and nm */
 export interface ReadArchiveOptions {
   /** Raise or lower any of the documented limits (docs/limits.md). */
   limits?: Partial<Limits>;
 }
 
-/** True when `bytes` start with the archive signature `!<arch>\n`. */
+/**
+ * True when `bytes` start with the archive signature `!<arch>\n`.
+ *
+ * @category Archives and nm
+ */
 export function isArchive(bytes: Uint8Array): boolean {
   if (bytes.length < ARCHIVE_MAGIC.length) return false;
   for (let i = 0; i < ARCHIVE_MAGIC.length; i++) if (bytes[i] !== ARCHIVE_MAGIC.charCodeAt(i)) return false;
   return true;
 }
 
+/**
+ * The members of the `ar` archive `bytes` (LLVM's, GNU/SVR4 or BSD naming), each a view into
+ * `bytes`; LLVM's symbol table, when there is one, decoded. A damaged archive, or one past a
+ * limit, is an `ArchiveError` naming the member and the offset.
+ *
+ * @category Archives and nm
+ */
 export function readArchive(bytes: Uint8Array, options: ReadArchiveOptions = {}): Archive {
   const limits = resolveLimits(options.limits);
   if (!isArchive(bytes)) {

@@ -11,6 +11,8 @@ export const LLVM_SYMBOL_TABLE_NAME = '#_LLVM_SYM_TAB_#';
  * interpreted), `string-table` (GNU `//`, the long names). Files: `bytecode` (`llvm`),
  * `compressed-bytecode` (`llvc`), `bitcode` (LLVM 2.0+ `BC\xC0\xDE` or its wrapper: listed, not
  * read), `compressed` (LLVM's negative-size members: `memberContents` expands them), `file`.
+ *
+ * @category Archives and nm
  */
 export type MemberKind =
   | 'llvm-symbol-table'
@@ -22,10 +24,18 @@ export type MemberKind =
   | 'compressed'
   | 'file';
 
-/** How the name was stored: `short` (`name/` or space-padded), `bsd` (`#1/N`), `gnu` (`/N`), `special`. */
+/**
+ * How the name was stored: `short` (`name/` or space-padded), `bsd` (`#1/N`), `gnu` (`/N`), `special`.
+ *
+ * @category Archives and nm
+ */
 export type NameScheme = 'short' | 'bsd' | 'gnu' | 'special';
 
-/** One entry of LLVM's symbol table: a symbol and the offset of the member defining it. */
+/**
+ * One entry of LLVM's symbol table: a symbol and the offset of the member defining it.
+ *
+ * @category Archives and nm
+ */
 export interface ArchiveSymbol {
   readonly name: string;
   /**
@@ -35,6 +45,7 @@ export interface ArchiveSymbol {
   readonly offset: number;
 }
 
+/** @category Archives and nm */
 export interface ArchiveMember {
   /** The member's name, one character per byte; for special members the name LLVM gave them. */
   name: string;
@@ -66,6 +77,7 @@ export interface ArchiveMember {
   symbols?: readonly ArchiveSymbol[];
 }
 
+/** @category Archives and nm */
 export interface Archive {
   /** Every member in file order, special members included (see `MemberKind`). */
   members: ArchiveMember[];
@@ -73,12 +85,20 @@ export interface Archive {
   symbolTable?: readonly ArchiveSymbol[];
 }
 
-/** True for the members that are files (what `ar t` lists), false for symbol and string tables. */
+/**
+ * True for the members that are files (what `ar t` lists), false for symbol and string tables.
+ *
+ * @category Archives and nm
+ */
 export function isFileMember(member: Pick<ArchiveMember, 'kind'>): boolean {
   return member.kind !== 'llvm-symbol-table' && member.kind !== 'foreign-symbol-table' && member.kind !== 'string-table';
 }
 
-/** True for the members that hold an LLVM 1.x module (`llvm` or `llvc`). */
+/**
+ * True for the members that hold an LLVM 1.x module (`llvm` or `llvc`).
+ *
+ * @category Archives and nm
+ */
 export function isBytecodeMember(member: Pick<ArchiveMember, 'kind'>): boolean {
   return member.kind === 'bytecode' || member.kind === 'compressed-bytecode';
 }

@@ -25,7 +25,11 @@ import { ArchiveError, memberLabel } from './archive-error.js';
 import { compareNames, encodeSymbolTable, moduleArchiveSymbols } from './symbol-table.js';
 import { ARCHIVE_MAGIC, HEADER_SIZE, LLVM_SYMBOL_TABLE_NAME, classifyContents, type ArchiveMember, type ArchiveSymbol } from './types.js';
 
-/** A member to write. Fields left out are 0. */
+/**
+ * A member to write. Fields left out are 0.
+ *
+ * @category Archives and nm
+ */
 export interface NewArchiveMember {
   /** The name (a path is kept whole, as `llvm-ar` kept it, unless `truncateNames`). */
   name: string;
@@ -39,6 +43,7 @@ export interface NewArchiveMember {
   compressed?: boolean;
 }
 
+/** @category Archives and nm */
 export interface WriteArchiveOptions {
   /** Write LLVM's symbol table (`llvm-ar`'s default; `S` turns it off). Default true. */
   symbolTable?: boolean;
@@ -63,21 +68,23 @@ export async function writeArchiveAsync(members: readonly NewArchiveMember[], op
  * An archive of `members` as LLVM 1.9's `llvm-ar` wrote it: the signature, LLVM's symbol table
  * (unless `symbolTable: false`) listing the bytecode members' defined externals, then each member
  * with its 60-byte header (compressed with `compress`). Counts and name lengths are checked against the limits.
+ *
+ * @category Archives and nm
  */
 export function writeArchive(members: readonly NewArchiveMember[], options: WriteArchiveOptions = {}): Uint8Array {
   const limits = resolveLimits(options.limits);
   if (members.length > limits.maxArchiveMembers) {
-    throw new RangeError(`${members.length} members exceed maxArchiveMembers (${limits.maxArchiveMembers})`);
+    throw new ArchiveError(`${members.length} members exceed maxArchiveMembers (${limits.maxArchiveMembers})`, 0);
   }
   const withSymbols = options.symbolTable ?? true;
   const body = new Chunks();
   const firstDefinition = new Map<string, number>();
   members.forEach((member, index) => {
     const name = member.name.replace(/ +$/, '');
-    if (name.length > limits.maxArchiveNameLength) {
-      throw new RangeError(`member #${index}: name of ${name.length} bytes exceeds maxArchiveNameLength (${limits.maxArchiveNameLength})`);
-    }
     const offset = body.length; // counted from the end of the signature, without symbol tables
+    if (name.length > limits.maxArchiveNameLength) {
+      throw new ArchiveError(`a name of ${name.length} bytes exceeds maxArchiveNameLength (${limits.maxArchiveNameLength})`, offset, [memberLabel(index)]);
+    }
     const kind = member.compressed ? 'compressed' : classifyContents(member.data);
     if (withSymbols && (kind === 'bytecode' || kind === 'compressed-bytecode')) {
       let symbols: string[];

@@ -2,6 +2,8 @@ import { LlvmBytecodeError, type ErrorPosition } from '../errors/library-error.j
 /**
  * The one error type for anything wrong with assembly text: where (line and column, both from 1)
  * and what, with the source line and a caret so a reader sees the place without opening the file.
+ *
+ * @category Errors
  */
 export class AssemblyError extends LlvmBytecodeError {
   override readonly name = 'AssemblyError';

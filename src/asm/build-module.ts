@@ -77,7 +77,11 @@ class Planes {
   }
 }
 
-/** The releases whose assembly text we take; each one's `llvm-as` wrote one bytecode version. */
+/**
+ * The releases whose assembly text we take; each one's `llvm-as` wrote one bytecode version.
+ *
+ * @category Assemble
+ */
 export type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9';
 
 export function buildModule(ast: ModuleAst, source: SourceText, dialect: Dialect): Module {

@@ -8,9 +8,14 @@ import type { Dialect } from './build-module.js';
 
 export type { Dialect } from './build-module.js';
 
+/** @category Assemble */
 export const DIALECT_NAMES: readonly Dialect[] = ['1.1', '1.2', '1.3', '1.8', '1.9'];
 
-/** The bytecode version each release's `llvm-as` wrote. */
+/**
+ * The bytecode version each release's `llvm-as` wrote.
+ *
+ * @category Assemble
+ */
 export const DIALECT_VERSION: Readonly<Record<Dialect, number>> = { '1.1': 0, '1.2': 1, '1.3': 3, '1.8': 5, '1.9': 6 };
 
 /** What every signal of `detectDialect` contains (one pass of one expression: ten `includes` cost ten). */
@@ -24,6 +29,8 @@ const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_std
  * `div`/`rem` is LLVM 1.8's listing; `vaarg`/`vanext` used as instructions, without LLVM 1.6's
  * `va_arg`, is text from before 1.6, whose meaning LLVM 1.6+ rewrote (so: LLVM 1.3); a named
  * constant (`%X = const int 0`) only LLVM 1.1 and 1.2 took (so: LLVM 1.2, the later).
+ *
+ * @category Assemble
  */
 export function detectDialect(text: string): Dialect {
   return signalledDialect(text) ?? '1.9';
@@ -35,6 +42,8 @@ export function detectDialect(text: string): Dialect {
  * rename `llvm.memmove` as LLVM 1.9's did, and LLVM 1.9's rewrote the pre-1.6 `vaarg` that a 1.3
  * text holds), unless the text says it is a later release's (which that release could not have
  * read), or uses what the release had dropped (`const`, only 1.1 and 1.2's).
+ *
+ * @category Assemble
  */
 export function dialectForVersion(text: string, version: number): Dialect {
   const signalled = signalledDialect(text);

@@ -754,7 +754,7 @@ function instructionAt(fn: Function, n: number): Instruction {
     if (n < b.instructions.length) return b.instructions[n]!;
     n -= b.instructions.length;
   }
-  throw new Error(`no instruction ${n} in the body`);
+  throw new Error(`internal error: no instruction ${n} in the body`);
 }
 
 /** The all-ones value `not` xors with: true, -1, or an unsigned type's maximum (per element for packed). */

@@ -13,6 +13,7 @@ export { AssemblyError } from './assembly-error.js';
 export { DEFAULT_ASSEMBLY_LIMITS, type AssemblyLimits } from './parser.js';
 export { detectDialect, dialectForVersion, DIALECT_NAMES, DIALECT_VERSION, type Dialect } from './dialect.js';
 
+/** @category Assemble */
 export interface AssemblyOptions {
   /** Shown in error messages (`FILE:LINE:COL: error: …`); `<input>` by default. */
   fileName?: string;
@@ -26,6 +27,8 @@ export interface AssemblyOptions {
 /**
  * Parses LLVM 1.x assembly (one character per byte: read files as latin1) into a module graph.
  * Throws `AssemblyError` with the line and column of the first problem.
+ *
+ * @category Assemble
  */
 export function parseAssembly(text: string, options: AssemblyOptions = {}): Module {
   if (typeof text !== 'string') throw new TypeError('parseAssembly expects the assembly text as a string');

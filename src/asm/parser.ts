@@ -21,7 +21,11 @@ import type { SourceText } from './assembly-error.js';
 import { KEYWORD_LIST, Lexer, Tok, unescapeName } from './lexer.js';
 import { BINARY_OPCODES, IntBuffer, Op, Ref, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
 
-/** Limits on what a text may make the parser build (docs/limits.md). */
+/**
+ * Limits on what a text may make the parser build (docs/limits.md).
+ *
+ * @category Assemble
+ */
 export interface AssemblyLimits {
   /** Nesting of types, constants and parentheses. */
   maxNesting: number;
@@ -29,6 +33,7 @@ export interface AssemblyLimits {
   maxTypeNodes: number;
 }
 
+/** @category Assemble */
 export const DEFAULT_ASSEMBLY_LIMITS: AssemblyLimits = { maxNesting: 1000, maxTypeNodes: 10_000_000 };
 
 const PRIMITIVE_KEYWORDS: Record<string, PrimitiveType> = {
@@ -1249,7 +1254,7 @@ function nodeKey(n: TypeNode): string {
     case 'function':
       return `(${n.ret}:${n.params.join(',')}${n.varArg ? ',...' : ''}`;
     default:
-      throw new Error(`not a composite type node: ${n.k}`);
+      throw new Error(`internal error: not a composite type node: ${n.k}`);
   }
 }
 

@@ -207,7 +207,7 @@ export function resolveTypes(ast: ModuleAst, source: SourceText, undefinedTypesI
         t = { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg };
         break;
       default:
-        throw new Error('unreachable: alias node after resolution');
+        throw new Error('internal error: alias node after resolution');
     }
     byClass[c] = t;
   }

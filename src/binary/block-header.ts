@@ -1,3 +1,4 @@
+import { WriteRangeError } from '../errors/write-range-error.js';
 import type { BinaryReader } from './reader.js';
 import type { BinaryWriter } from './writer.js';
 import { LONG_BLOCK_IDS, SHORT_BLOCK_IDS, type BlockKind } from '../format/format-table.js';
@@ -103,10 +104,10 @@ export function readBlockHeader(reader: BinaryReader, longForm: boolean): BlockH
 /** The short header word for `id` and `size`; throws if either does not fit its bits. */
 export function packShortBlockHeader(id: number, size: number): number {
   if (!(Number.isInteger(id) && id >= 0 && id <= MAX_SHORT_BLOCK_ID)) {
-    throw new RangeError(`short-form block id out of range (5 bits): ${id}`);
+    throw new WriteRangeError('short-form block id', `short-form block id out of range (5 bits): ${id}`);
   }
   if (!(Number.isInteger(size) && size >= 0 && size <= MAX_SHORT_BLOCK_SIZE)) {
-    throw new RangeError(`short-form block size out of range (27 bits): ${size}`);
+    throw new WriteRangeError('short-form block size', `short-form block size out of range (27 bits): ${size}`);
   }
   return ((size << 5) | id) >>> 0;
 }

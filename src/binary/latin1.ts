@@ -1,3 +1,4 @@
+import { WriteRangeError } from '../errors/write-range-error.js';
 /**
  * Strings in bytecode are raw bytes; we map each byte to the character with the same code (ISO
  * 8859-1), so every byte value survives a read/write round trip.
@@ -36,7 +37,8 @@ export function encodeLatin1Into(s: string, out: Uint8Array, pos: number): numbe
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c > 0xff) {
-      throw new RangeError(
+      throw new WriteRangeError(
+        'string',
         `string has character U+${c.toString(16).toUpperCase().padStart(4, '0')} at index ${i}; bytecode strings hold bytes (U+0000–U+00FF)`,
       );
     }

@@ -70,7 +70,7 @@ export class BinaryReader {
   /** Leaves the innermost block; its end becomes the position (trailing bytes are skipped). */
   leaveBlock(): void {
     const outerEnd = this.ends.pop();
-    if (outerEnd === undefined) throw new Error('leaveBlock without enterBlock');
+    if (outerEnd === undefined) throw new Error('internal error: leaveBlock without enterBlock');
     this.path.pop();
     this.pos = this.end;
     this.end = outerEnd;

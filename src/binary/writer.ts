@@ -1,3 +1,4 @@
+import { WriteRangeError } from '../errors/write-range-error.js';
 import { BLOCK_HEADER_SIZE_LONG, BLOCK_HEADER_SIZE_SHORT, MAX_SHORT_BLOCK_ID, MAX_SHORT_BLOCK_SIZE, packShortBlockHeader } from './block-header.js';
 import { encodeLatin1Into } from './latin1.js';
 import { BufferPool } from './buffer-pool.js';
@@ -35,7 +36,7 @@ const TWO_64 = 1n << 64n;
 const MAX_U64 = TWO_64 - 1n;
 
 function fail(what: string, value: unknown): never {
-  throw new RangeError(`${what} out of range: ${String(value)}`);
+  throw new WriteRangeError(what, `${what} out of range: ${String(value)}`);
 }
 
 /**
@@ -81,7 +82,7 @@ export class BinaryWriter {
   /** A copy of the bytes written, exactly `length` long. Every block must have been ended. */
   finish(): Uint8Array {
     if (this.blockHeaderPos.length) {
-      throw new Error(`finish() with ${this.blockHeaderPos.length} block(s) still open (beginBlock without endBlock)`);
+      throw new Error(`internal error: finish() with ${this.blockHeaderPos.length} block(s) still open (beginBlock without endBlock)`);
     }
     return this.buf.slice(0, this.pos);
   }
@@ -325,7 +326,7 @@ export class BinaryWriter {
    */
   endBlock(options?: { elideIfEmpty?: boolean }): number {
     const headerPos = this.blockHeaderPos.pop();
-    if (headerPos === undefined) throw new Error('endBlock without beginBlock');
+    if (headerPos === undefined) throw new Error('internal error: endBlock without beginBlock');
     const bodyPos = this.blockBodyPos.pop()!;
     const id = this.blockIds.pop()!;
     const longForm = this.blockLong.pop()!;
@@ -339,7 +340,7 @@ export class BinaryWriter {
       this.view.setUint32(headerPos + 4, size, true);
     } else {
       if (size > MAX_SHORT_BLOCK_SIZE) {
-        throw new RangeError(`block ${id} is ${size} bytes; a short block header holds at most ${MAX_SHORT_BLOCK_SIZE} (27 bits)`);
+        throw new WriteRangeError('block size', `block ${id} is ${size} bytes; a short block header holds at most ${MAX_SHORT_BLOCK_SIZE} (27 bits)`);
       }
       this.view.setUint32(headerPos, packShortBlockHeader(id, size), true);
     }

@@ -46,6 +46,8 @@ export function asConstant(operation: string, v: Value, role: string): Constant 
 /**
  * Typed constructors for constants (`mb.constants`): each checks its operands against its types
  * and throws a `BuildError` naming the mistake. Types must come from the same builder's `types`.
+ *
+ * @category Build
  */
 export class ConstantBuilder {
   /** @internal Made by `ModuleBuilder` as `mb.constants`. */

@@ -4,6 +4,8 @@ import { LlvmBytecodeError } from '../errors/library-error.js';
  * accept (an `add` of an `int` and a `uint`, a load from a non-pointer, a constant that does not
  * fit its type). The message names the operation and what is wrong with which operand, so the
  * mistake is found where it is made, not later by the verifier or the writer.
+ *
+ * @category Errors
  */
 export class BuildError extends TypeError {
   override readonly name = 'BuildError';

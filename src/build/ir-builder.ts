@@ -27,11 +27,13 @@ import {
   type ShiftOpcode,
 } from './rules.js';
 
+/** @category Build */
 export interface LoadStoreOptions {
   name?: string;
   volatile?: boolean;
 }
 
+/** @category Build */
 export interface CallOptions {
   name?: string;
   /** `call` only: marked `tail`. */
@@ -40,6 +42,7 @@ export interface CallOptions {
   callingConv?: CallingConv;
 }
 
+/** @category Build */
 export interface AllocOptions {
   name?: string;
   /** Number of elements (a uint value); default one. */
@@ -48,6 +51,7 @@ export interface AllocOptions {
   alignment?: number;
 }
 
+/** @category Build */
 export type CallingConv = number | 'ccc' | 'csretcc' | 'fastcc' | 'coldcc' | 'x86_stdcallcc' | 'x86_fastcallcc';
 
 const CALLING_CONVS: Readonly<Record<string, number>> = { ccc: 0, csretcc: 1, fastcc: 8, coldcc: 9, x86_stdcallcc: 64, x86_fastcallcc: 65 };
@@ -64,6 +68,8 @@ export function callingConvNumber(cc: CallingConv, operation: string): number {
  * Appends instructions to a block of a function made by a {@link ModuleBuilder}
  * (`mb.builder(block)`). Every method checks its operands as LLVM 1.9 did and throws a
  * `BuildError` naming the operation and the mistake; the new instruction is returned.
+ *
+ * @category Build
  */
 export class IRBuilder {
   private current: BasicBlock | undefined;

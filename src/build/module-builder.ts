@@ -19,6 +19,7 @@ import { BuildError } from './error.js';
 import { callingConvNumber, IRBuilder, type CallingConv } from './ir-builder.js';
 import type { TypeBuilder } from './types.js';
 
+/** @category Build */
 export interface ModuleOptions {
   /** `target triple = "…"` (default none). */
   targetTriple?: string;
@@ -32,6 +33,7 @@ export interface ModuleOptions {
   inlineAsm?: string;
 }
 
+/** @category Build */
 export interface GlobalOptions {
   /** Absent: an external declaration. */
   initializer?: Constant;
@@ -44,6 +46,7 @@ export interface GlobalOptions {
   section?: string;
 }
 
+/** @category Build */
 export interface FunctionOptions {
   /** Default `external`. */
   linkage?: Linkage;
@@ -56,6 +59,7 @@ export interface FunctionOptions {
   section?: string;
 }
 
+/** @category Build */
 export interface BuildOptions {
   /** Run `verifyModule` and throw a `BuildError` listing its findings (default true). */
   verify?: boolean;
@@ -67,6 +71,8 @@ const LINKAGES = new Set<Linkage>(['external', 'linkonce', 'weak', 'appending', 
  * Builds an LLVM 1.x module in code: types (`types`), constants (`constants`), globals,
  * functions and their blocks; `builder(block)` gives an {@link IRBuilder} for instructions, and
  * `build()` returns the plain `Module` that `writeModule` and `printModule` take (docs/build.md).
+ *
+ * @category Build
  */
 export class ModuleBuilder {
   private readonly ctx = new BuildContext();

@@ -11,8 +11,11 @@ import type { Value } from '../graph/value.js';
 import { BuildError } from './error.js';
 import type { TypeBuilder } from './types.js';
 
+/** @category Build */
 export type BinaryOpcode = 'add' | 'sub' | 'mul' | 'udiv' | 'sdiv' | 'fdiv' | 'urem' | 'srem' | 'frem' | 'and' | 'or' | 'xor';
+/** @category Build */
 export type CompareOpcode = 'seteq' | 'setne' | 'setle' | 'setge' | 'setlt' | 'setgt';
+/** @category Build */
 export type ShiftOpcode = 'shl' | 'shr';
 
 export const BINARY_OPCODES: readonly BinaryOpcode[] = ['add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor'];

@@ -33,6 +33,8 @@ import { isFirstClass } from './rules.js';
  * The types of one module (`mb.types`): primitives as properties (`int`, `sbyte`, …) and
  * constructors that return one object per structure, so equal types are the same object. Types of
  * another builder are refused where they are used.
+ *
+ * @category Build
  */
 export class TypeBuilder {
   readonly void: PrimitiveType = primitiveTypes.void;

@@ -1,3 +1,4 @@
+import { LlvmBytecodeError } from '../errors/library-error.js';
 /**
  * What the CLI reads is bounded before it is read: the first bytes are checked (a file that is not
  * the command's kind of input is refused at once: `dis /dev/zero` reads 8 bytes, not memory's
@@ -15,7 +16,7 @@ export interface ReadBounds {
 }
 
 /** An input larger than the limit: reported as the limit, and how to raise it, nothing else. */
-export class InputTooLarge extends Error {
+export class InputTooLarge extends LlvmBytecodeError {
   override readonly name = 'InputTooLarge';
   constructor(
     readonly limit: number,
@@ -29,6 +30,6 @@ export class InputTooLarge extends Error {
 }
 
 /** An input that is not the command's kind, refused on its first bytes. */
-export class InputRefused extends Error {
+export class InputRefused extends LlvmBytecodeError {
   override readonly name = 'InputRefused';
 }

@@ -8,6 +8,7 @@
  * (`settings`), and its use in `convertFile`.
  */
 import { UsageError, type OptionSpec } from './args.js';
+import { EncodeError } from '../encode/encode-error.js';
 import { DEFAULT_TRIPLE } from '../modern/triple.js';
 import { NO_LIMITS_GIVEN, type CliLimits } from './cli-limits.js';
 import type { InputKind } from './input-kinds.js';
@@ -367,8 +368,8 @@ export function hostTriple(arch: string = process.arch, platform: string = proce
 
 /** A version-0/1 refusal of the triple or the libraries, with the option that leaves them out. */
 function withRewriteHint(e: unknown): unknown {
-  if (!(e instanceof Error) || e.name !== 'EncodeError') return e;
-  const construct = (e as Error & { construct?: string }).construct ?? '';
+  if (!(e instanceof EncodeError)) return e;
+  const construct = e.construct;
   const option = construct.startsWith('the target triple') ? '--drop-target' : construct.startsWith('dependent libraries') ? '--drop-deplibs' : undefined;
   if (option) e.message += ` (${option} leaves it out)`;
   return e;

@@ -1,5 +1,8 @@
 /** One line describing any thrown value, as the CLI's error lines show it. */
 
+import { AssemblyError } from '../asm/assembly-error.js';
+import { LlvmBytecodeError } from '../errors/library-error.js';
+
 /** Plain words for the file-system errors a user meets; the library's own messages otherwise. */
 const ERRNO_WORDS: Record<string, string> = {
   ENOENT: 'no such file or directory',
@@ -12,26 +15,20 @@ const ERRNO_WORDS: Record<string, string> = {
 };
 
 /**
- * The library's typed errors, each a consumer's refusal of what a file holds: the reader's
- * `BytecodeError`, the writer's `EncodeError` and `InvalidModuleError` (its verifier), the
- * printer's `PrintError`, the upgrade's `UpgradeError`, the assembler's `AssemblyError`, the
- * version-7 conversion's `ConversionError`, the linker's `LinkError` and the archive's `ArchiveError`;
- * and the CLI's own refusals of an input on its first bytes or its size (bounded-read.ts).
- * Nothing a file can cause is anything else; any other error is our bug.
+ * What the CLI shows a user is decided by class, never by an error's name: an error of the
+ * library's family (`LlvmBytecodeError`: the reader's, the writer's, the verifier's, the printer's,
+ * the upgrade's, the assembler's, the conversion's, the linker's, the archive's, and the CLI's own
+ * refusals of an input on its first bytes or its size, bounded-read.ts) is a refusal of what a file
+ * holds and is shown as it is; a file-system error by its words; anything else is our bug, and says so.
  */
-const USER_ERRORS = new Set(['InputTooLarge', 'InputRefused', 'BytecodeError', 'EncodeError', 'InvalidModuleError', 'PrintError', 'UpgradeError', 'AssemblyError', 'ConversionError', 'LinkError', 'ArchiveError']);
 
-/** The fields of an `AssemblyError` the CLI shows (duck-typed: the assembler loads on demand). */
-export interface AssemblyErrorLike {
-  reason: string;
-  line: number;
-  column: number;
-  sourceLine: string;
+/** An assembly error: the family's errors that have a line and column in a text. */
+export function isAssemblyError(e: unknown): e is AssemblyError {
+  return e instanceof AssemblyError && e.position.kind === 'text';
 }
 
-export function isAssemblyError(e: unknown): e is Error & AssemblyErrorLike {
-  return e instanceof Error && e.name === 'AssemblyError';
-}
+/** The fields of an `AssemblyError` the CLI shows. */
+export type AssemblyErrorLike = Pick<AssemblyError, 'reason' | 'line' | 'column' | 'sourceLine'>;
 
 /**
  * An assembly error as a compiler shows it: `FILE:LINE:COL: error: REASON`, then the source line
@@ -79,7 +76,7 @@ export function describeError(e: unknown): string {
     // path; EncodeError and UpgradeError name what the target cannot express); anything else is
     // our bug, and says so.
     if (isAssemblyError(e)) return oneLine(`${e.reason} (line ${e.line}, column ${e.column})`);
-    const known = USER_ERRORS.has(e.name) || typeof code === 'string';
+    const known = e instanceof LlvmBytecodeError || typeof code === 'string';
     return oneLine(known ? withLimitOption(e.message) : `internal error (${e.name}): ${e.message}`);
   }
   return oneLine(`internal error: ${String(e)}`);

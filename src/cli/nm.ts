@@ -11,6 +11,7 @@ import type { CliIo } from './io.js';
 import { describeError } from './describe-error.js';
 import { parseLimits } from './cli-limits.js';
 import { boundsFor, isArchiveHead, isBytecodeHead } from './input-kinds.js';
+import { InputRefused } from './bounded-read.js';
 
 interface NmOptions {
   limits: string[];
@@ -98,7 +99,7 @@ export async function nm(argv: readonly string[], io: CliIo): Promise<number> {
   const limits = parseLimits(parsed.limits.length > 0 ? parsed.limits.join('\n') : undefined);
   // llvm-nm's words for a file that is neither (said on its first bytes, before more is read).
   const bounds = { ...boundsFor('any', limits), checkHead: (head: Uint8Array) => {
-    if (head.length >= 4 && !isBytecodeHead(head) && !isArchiveHead(head)) throw new Error('unrecognizable file type');
+    if (head.length >= 4 && !isBytecodeHead(head) && !isArchiveHead(head)) throw new InputRefused('unrecognizable file type');
   } };
   const [{ readModule: read }, archive, nmLib] = await Promise.all([import('../read.js'), import('../archive/index.js'), import('../nm/index.js')]);
   const readModule = (bytes: Uint8Array): ReturnType<typeof read> => read(bytes, { limits: limits.reader });
@@ -126,11 +127,11 @@ export async function nm(argv: readonly string[], io: CliIo): Promise<number> {
         multipleFiles = true;
         io.stdout(modules.map(({ member, module }) => listing(`${asBytes(input)}(${member.llvmName})`, module, true)).join(''));
       } else {
-        throw new Error('unrecognizable file type');
+        throw new InputRefused('unrecognizable file type');
       }
     } catch (e) {
       failed = true;
-      const message = e instanceof Error && e.message === 'unrecognizable file type' ? e.message : describeError(e);
+      const message = describeError(e);
       io.stderr(`${TOOL}: error: ${label}: ${message}\n`);
     }
   }

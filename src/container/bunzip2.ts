@@ -33,6 +33,13 @@ export class Bzip2Error extends Error {
 /** The input ended before the stream's end-of-stream marker and CRC. */
 export class Bzip2Truncated extends Error {}
 
+/** The decompressed output would need more memory than WebAssembly can have (4 GiB). */
+export class Bzip2NoMemory extends Error {
+  constructor(readonly consumed: number) {
+    super('bzip2 output does not fit in memory');
+  }
+}
+
 /** The output grew past the caller's cap; `consumed` compressed bytes had been read. */
 export class Bzip2TooLarge extends Error {
   constructor(readonly consumed: number) {
@@ -143,7 +150,7 @@ function decoderError(d: DecoderExports, trap: Error): Error {
     case E_TOO_LARGE:
       return new Bzip2TooLarge(consumed);
     case E_NO_MEMORY:
-      return new RangeError('bzip2 output does not fit in memory');
+      return new Bzip2NoMemory(consumed);
     case E_BAD_STREAM_CRC:
       return new Bzip2Error(`bad stream CRC (got ${hex(d.getCrcGot())}, expected ${hex(d.getCrcExpected())})`, consumed);
     case E_BAD_BLOCK_CRC:

@@ -1,3 +1,4 @@
+import { WriteRangeError } from '../errors/write-range-error.js';
 /**
  * The bzip2 encoder: libbzip2's compressor ported to AssemblyScript
  * (src/container/wasm/bzip2-encoder.ts, compiled by `npm run build` and carried inline in
@@ -74,7 +75,7 @@ export function bzip2Encode(data: Uint8Array, level: number, workFactor: number)
       at = e.begin(level, workFactor, data.length);
     } catch {
       // begin traps only when the memory cannot grow (WebAssembly memory stops at 4 GiB).
-      throw new RangeError(`bzip2 compression of ${data.length} bytes needs more memory than WebAssembly can have`);
+      throw new WriteRangeError('bzip2 compression', `bzip2 compression of ${data.length} bytes needs more memory than WebAssembly can have`);
     }
     new Uint8Array(e.memory.buffer, at, data.length).set(data);
     do {

@@ -1,5 +1,5 @@
 import { BytecodeError } from '../errors/bytecode-error.js';
-import { bunzip2, Bzip2Error, Bzip2TooLarge, Bzip2Truncated } from './bunzip2.js';
+import { bunzip2, Bzip2Error, Bzip2NoMemory, Bzip2TooLarge, Bzip2Truncated } from './bunzip2.js';
 import { bzip2Encode, precompileBzip2Encoder } from './bzip2-encoder.js';
 
 /**
@@ -35,6 +35,9 @@ export function decompressBzip2(
         `bzip2 data expands beyond the limit of ${maxSize} bytes (maxDecompressedSize); stopped after ${e.consumed} compressed byte(s)`,
         inputOffset + e.consumed,
       );
+    }
+    if (e instanceof Bzip2NoMemory) {
+      throw new BytecodeError(`bzip2 data expands beyond what WebAssembly's memory can hold; stopped after ${e.consumed} compressed byte(s)`, inputOffset + e.consumed);
     }
     if (e instanceof Bzip2Truncated) {
       throw new BytecodeError(

@@ -20,9 +20,12 @@ import { compressBzip2, decompressBzip2, loadBzip2 } from './bzip2.js';
  * in it is the offset an uncompressed file would have (4 = first byte after the signature), which
  * is what LLVM's tools report too. Errors found *here* carry offsets in the file as given (there is
  * no stream yet), with an empty block path.
+ *
+ * @category Graph
  */
 
 export type Signature = 'llvm' | 'llvc0' | 'llvc1' | 'llvc2';
+/** @category Graph */
 export type Compression = 'none' | 'null' | 'zlib' | 'bzip2';
 
 export interface UnwrapOptions {
@@ -203,7 +206,7 @@ export function llvmDefaultCompression(stream: Uint8Array): 'null' | 'bzip2' {
  */
 export function wrapContainer(stream: Uint8Array, compression: Compression | 'auto'): Uint8Array {
   if (!startsWith(stream, LLVM)) {
-    throw new Error(`wrapContainer expects a stream starting 'llvm', got ${describeBytes(stream.subarray(0, 4))}`);
+    throw new BytecodeError(`wrapContainer expects a stream starting 'llvm', got ${describeBytes(stream.subarray(0, 4))}`, 0);
   }
   if (compression === 'auto') compression = llvmDefaultCompression(stream);
   if (compression === 'none') return stream;
@@ -224,7 +227,7 @@ export function wrapContainer(stream: Uint8Array, compression: Compression | 'au
       payload = compressBzip2(body, 5);
       break;
     default:
-      throw new Error(`unknown compression '${String(compression)}'`);
+      throw new TypeError(`wrapContainer: unknown compression '${String(compression)}' (none, null, zlib, bzip2 or auto)`);
   }
   const out = new Uint8Array(5 + payload.length);
   out.set([0x6c, 0x6c, 0x76, 0x63, kind], 0);

@@ -33,7 +33,11 @@ import { verifiesInLlvm20 } from './inline-asm-2.0.js';
 import { renameLocalValues, renameState } from '../print/locals.js';
 import { plainView } from '../print/view.js';
 
-/** The module holds something the conversion to version 7 does not reproduce (or llvm-upgrade refused). */
+/**
+ * The module holds something the conversion to version 7 does not reproduce (or llvm-upgrade refused).
+ *
+ * @category Errors
+ */
 export class ConversionError extends LlvmBytecodeError {
   override readonly name = 'ConversionError';
   constructor(readonly construct: string, detail?: string) {
@@ -849,7 +853,11 @@ function dataLayoutOf(m: Module): string {
   return parts.join('-');
 }
 
-/** `llvm-dis-1.9 | llvm-upgrade | llvm-as` (r36867) as a graph transform: see the file comment. */
+/**
+ * `llvm-dis-1.9 | llvm-upgrade | llvm-as` (r36867) as a graph transform: see the file comment.
+ *
+ * @category Read, write, convert
+ */
 export function convertToVersion7(m: Module): Module {
   if (m.source?.bytecodeVersion === 7 || m.dataLayout !== undefined) return m;
   return new Version7Converter(m).convert();

@@ -82,7 +82,7 @@ const OP_ORDER: readonly Opcode[] = [
   'malloc', 'free', 'alloca', 'load', 'store', 'getelementptr', 'phi', 'cast', 'call', 'shl', 'shr', 'select',
   'userop1', 'userop2', 'vaarg', 'vanext', 'extractelement', 'insertelement', 'shufflevector',
 ];
-if (OP_ORDER.length !== Op.ShuffleVector + 1 || OP_ORDER.some((o, i) => OPCODES[i] !== o)) throw new Error('decode/instructions.ts: Op is out of step with OPCODES');
+if (OP_ORDER.length !== Op.ShuffleVector + 1 || OP_ORDER.some((o, i) => OPCODES[i] !== o)) throw new Error('internal error: decode/instructions.ts: Op is out of step with OPCODES');
 
 /** Terminators are the first opcodes of `OPCODES`. */
 const LAST_TERMINATOR = Op.Unreachable;

@@ -19,6 +19,7 @@ import { compactBodyOf, OPCODE_NUMBER, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, UN
 import { primitiveTypes as P, type Type } from '../graph/type.js';
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
 import { nameOf } from './symbol-order.js';
+import { InvalidModuleError } from './verify.js';
 
 export { TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody };
 
@@ -115,7 +116,7 @@ export function compactFromBlocks(f: Function): BodyView {
         typeIndex.set(inst.type, ti);
       }
       const opcode = OPCODE_NUMBER[inst.opcode];
-      if (opcode === undefined) throw new Error(`unknown opcode ${String(inst.opcode)}`);
+      if (opcode === undefined) throw new InvalidModuleError([`unknown opcode '${String(inst.opcode)}' (verify: false let the module through)`]);
       data[at] = opcode | (ti << 6);
       const ops = inst.operands;
       for (let o = 0; o < ops.length; o++) data[operandBase + k++] = codeFor(ops[o]);

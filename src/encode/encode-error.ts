@@ -2,6 +2,8 @@ import { LlvmBytecodeError } from '../errors/library-error.js';
 /**
  * The writer's one error: the module holds something the target bytecode version cannot express
  * (or that no LLVM writer could have produced). `construct` names the thing, `version` the target.
+ *
+ * @category Errors
  */
 export class EncodeError extends LlvmBytecodeError {
   override readonly name = 'EncodeError';

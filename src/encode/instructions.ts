@@ -19,7 +19,7 @@ const NO_KINDS: readonly GepIndexKind[] = [];
 const FAST_CC = 8;
 
 /** The index-type tag of a sequential getelementptr index (0 uint, 1 int, 2 ulong, 3 long). */
-function gepIndexTag(t: Type): number {
+function gepIndexTag(t: Type, version: number): number {
   switch (t.kind) {
     case 'uint':
       return 0;
@@ -30,7 +30,7 @@ function gepIndexTag(t: Type): number {
     case 'long':
       return 3;
     default:
-      throw new Error(`getelementptr index of type ${t.kind}`);
+      throw new EncodeError(`a getelementptr index of type ${t.kind}`, version, 'a sequential index is a uint, int, ulong or long');
   }
 }
 
@@ -54,10 +54,13 @@ class Current {
   /** Whether operand k was converted (then its slot is its converted value's). */
   readonly rewritten: boolean[] = [];
   readonly kinds: GepIndexKind[] = [];
+  /** The bytecode version being written (for the refusals of a module the verifier did not see). */
+  version = 0;
 
   load(ctx: EncodeContext, body: CompactBody, operandBase: number, i: number, start: number, end: number, extras: InstructionExtras | undefined): void {
     const word = body.data[i]!;
     this.opcodeNumber = word & 63;
+    this.version = ctx.row.version;
     this.opcode = OPCODES[word & 63]!;
     this.type = body.types[word >>> 6]!;
     this.extras = extras ?? NO_EXTRAS;
@@ -98,7 +101,7 @@ class Current {
   /** The type of operand `k` (which must be there: the verifier saw to it). */
   typeOf(k: number): Type {
     const t = this.types[k];
-    if (t === undefined) throw new Error(`operand ${k} of a ${this.opcode} instruction is missing`);
+    if (t === undefined) throw new EncodeError(`a ${this.opcode} instruction without its operand ${k}`, this.version, 'the operand is missing (verify: false let the module through)');
     return t;
   }
 
@@ -377,11 +380,11 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
     } else if (inst.opcode === 'getelementptr' && !ctx.row.restrictedGEPTypes) {
       const seq = gepKinds;
       if (numOperands > 1 && seq[1] === 'sequential') {
-        s1 = s1 * 4 + gepIndexTag(inst.typeOf(1));
+        s1 = s1 * 4 + gepIndexTag(inst.typeOf(1), ctx.row.version);
         if (s1 > maxOpSlot) maxOpSlot = s1;
       }
       if (numOperands > 2 && seq[2] === 'sequential') {
-        s2 = s2 * 4 + gepIndexTag(inst.typeOf(2));
+        s2 = s2 * 4 + gepIndexTag(inst.typeOf(2), ctx.row.version);
         if (s2 > maxOpSlot) maxOpSlot = s2;
       }
     } else if (isCallEscape) {
@@ -437,7 +440,7 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
     out.vbr32(inst.slot(ctx, 0));
     for (let i = 1; i < n; i++) {
       const s = inst.slot(ctx, i);
-      out.vbr32(seq[i] === 'sequential' ? s * 4 + gepIndexTag(inst.typeOf(i)) : s);
+      out.vbr32(seq[i] === 'sequential' ? s * 4 + gepIndexTag(inst.typeOf(i), ctx.row.version) : s);
     }
   }
   if (ctx.row.longInstructionsPadded) pad(ctx);
@@ -481,7 +484,7 @@ function operandSlot(ctx: EncodeContext, inst: Current, i: number): number {
 /** The type a cast-like instruction carries: the target type, or `vanext`'s argument type. */
 function castLikeType(inst: Current): Type {
   if (inst.opcode === 'vanext') {
-    if (inst.extras.argType === undefined) throw new Error('vanext without argType');
+    if (inst.extras.argType === undefined) throw new EncodeError('a vanext without its argument type', inst.version, 'extras.argType is missing (verify: false let the module through)');
     return inst.extras.argType;
   }
   return inst.type;

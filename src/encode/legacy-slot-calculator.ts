@@ -1,3 +1,4 @@
+import { notInModule } from './encode-error.js';
 /**
  * Slot numbering as LLVM 1.0/1.1's writer computed it (bytecode version 0).
  *
@@ -101,13 +102,13 @@ export class LegacySlotCalculator implements SlotNumbering {
 
   globalSlotOf(rep: Value): number {
     const s = this.nodeMap.get(rep);
-    if (s === undefined) throw new Error('value has no global slot');
+    if (s === undefined) throw notInModule('a value', this.row.version);
     return s;
   }
 
   globalTypeSlot(t: Type): number {
     const s = this.typeMap.get(t);
-    if (s === undefined) throw new Error('type has no global slot');
+    if (s === undefined) throw notInModule('a type', this.row.version);
     return s;
   }
 

@@ -43,7 +43,11 @@ export const KEPT_SHAPES: readonly object[] = [
   new LegacySlotCalculator(EMPTY_MODULE, formatFor(0)!),
 ];
 
-/** Bytecode versions the writer can produce. */
+/**
+ * Bytecode versions the writer can produce.
+ *
+ * @category Read, write, convert
+ */
 export const SUPPORTED_VERSIONS: ReadonlySet<number> = new Set([0, 1, 3, 5, 6, 7]);
 
 /** The uncompressed stream (`llvm` signature + module block) LLVM would have written. */

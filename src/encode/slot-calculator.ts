@@ -1,3 +1,4 @@
+import { notInModule } from './encode-error.js';
 /**
  * Slot numbering as LLVM's bytecode writer computed it (SlotCalculator), over our graph. LLVM
  * 1.3, 1.8 and 1.9 share this algorithm; 1.3 also numbered `vanext`'s argument type.
@@ -369,13 +370,13 @@ export class SlotCalculator implements SlotNumbering {
   /** A value's slot in the module table (for compaction table entries). */
   globalSlotOf(rep: Value): number {
     const s = this.slots.moduleSlot(rep);
-    if (s === -1) throw new Error('value has no global slot');
+    if (s === -1) throw notInModule('a value', this.row.version);
     return s;
   }
 
   globalTypeSlot(t: Type): number {
     const s = this.typeMap.get(t);
-    if (s === undefined) throw new Error('type has no global slot');
+    if (s === undefined) throw notInModule('a type', this.row.version);
     return s;
   }
 

@@ -101,7 +101,11 @@ function transientFunction(f: Function, body: CompactBody): Function {
   };
 }
 
-/** The writer's refusal of a module the verifier rejects; `problems` lists every finding. */
+/**
+ * The writer's refusal of a module the verifier rejects; `problems` lists every finding.
+ *
+ * @category Errors
+ */
 export class InvalidModuleError extends LlvmBytecodeError {
   override readonly name = 'InvalidModuleError';
   readonly problems: readonly string[];
@@ -113,12 +117,17 @@ export class InvalidModuleError extends LlvmBytecodeError {
   }
 }
 
+/** @category Read, write, convert */
 export interface VerifyOptions {
   /** Stop after this many problems (default 100). */
   maxProblems?: number;
 }
 
-/** Every problem found in `module` (empty when it is valid). */
+/**
+ * Every problem found in `module` (empty when it is valid).
+ *
+ * @category Read, write, convert
+ */
 export function verifyModule(module: Module, options: VerifyOptions = {}): string[] {
   const v = new Verifier(module, options.maxProblems ?? 100);
   try {

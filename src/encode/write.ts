@@ -1,3 +1,4 @@
+import { WriteRangeError } from '../errors/write-range-error.js';
 /**
  * `writeModule`: a module graph to bytecode, byte for byte as LLVM's own writer produced it.
  *
@@ -27,6 +28,7 @@ import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 export { InvalidModuleError, verifyModule } from './verify.js';
 export { SUPPORTED_VERSIONS } from './module-block.js';
 
+/** @category Read, write, convert */
 export interface WriteOptions {
   /** Target bytecode version (default 6). Supported: 0, 1, 3, 5, 6 (`SUPPORTED_VERSIONS`). */
   bytecodeVersion?: number;
@@ -76,11 +78,18 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
     return writeStream(module, version);
   } catch (e) {
     if (isEngineExhaustion(e)) throw new EncodeError('this module', version, exhaustionWords(e));
+    // A value of the module its field cannot hold (a name with a character above U+00FF, a block
+    // past its header's size): the module's problem, said as the writer's.
+    if (e instanceof WriteRangeError) throw new EncodeError(`a ${e.what}`, version, e.message);
     throw e;
   }
 }
 
-/** Writes `module` as a bytecode file (bzip2 included: compression is synchronous). */
+/**
+ * Writes `module` as a bytecode file (bzip2 included: compression is synchronous).
+ *
+ * @category Read, write, convert
+ */
 export function writeModule(module: Module, options: WriteOptions = {}): Uint8Array {
   const version = options.bytecodeVersion ?? 6;
   const stream = verifiedStream(module, version, options.verify !== false);

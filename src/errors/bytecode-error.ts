@@ -7,6 +7,8 @@ import { LlvmBytecodeError, type ErrorPosition } from './library-error.js';
  * found the problem — the stream as if it followed the `llvm` signature, so offset 4 is the first
  * byte after the signature. `blockPath` names the nesting of blocks the reader was inside, outermost
  * first, e.g. `["Module", "Function #3", "InstructionList"]`.
+ *
+ * @category Errors
  */
 export class BytecodeError extends LlvmBytecodeError {
   override readonly name = 'BytecodeError';

@@ -174,7 +174,7 @@ export class ConstantFolder {
     const folded = this.foldGetElementPtr(base, indices);
     if (folded !== undefined) return folded;
     const t = indexedType(base.type, indices);
-    if (t === undefined) throw new RangeError('invalid getelementptr indices');
+    if (t === undefined) throw new Error('internal error: getelementptr indices the caller did not check (the assembler refuses them first)');
     return this.expr('getelementptr', this.host.pointerTo(t), [base, ...indices]);
   }
 

@@ -51,7 +51,7 @@ export function fpOf(type: Type, value: number): Constant {
 /** The integer value of an int or bool constant, as the C type of its LLVM type reads it. */
 function cValue(c: Constant): bigint {
   if (c.kind === 'bool') return c.value ? 1n : 0n;
-  if (c.kind !== 'int') throw new TypeError('not an integer constant');
+  if (c.kind !== 'int') throw new Error(`internal error: an integer rule applied to a ${c.kind} constant`);
   const bits = integerBits(c.type);
   return isSigned(c.type) ? sext(c.value, bits) : zext(c.value, bits);
 }

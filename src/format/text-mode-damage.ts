@@ -165,7 +165,7 @@ function typeTableAnomaly(b: Uint8Array, moduleStart: number, row: FormatRow): b
     }
   };
   let end = moduleEnd;
-  const anomaly = new Error('anomaly');
+  const anomaly = new Error('internal error: text-mode scan anomaly (caught below, never escapes)');
   try {
     vbr(); // version word
     if (row.hasAlignment) pos += (4 - ((pos - moduleStart) % 4)) % 4; // aligned within the module stream

@@ -66,6 +66,8 @@ export function unreadableVersionReason(v: VersionWord): string | undefined {
  * A file of a version this project does not read. A `BytecodeError` like any other, and its own
  * class so that no damage diagnosis (such as the text-mode hint) is added to it: the bytes are
  * not damaged, only newer (or invented).
+ *
+ * @category Errors
  */
 export class UnsupportedVersionError extends BytecodeError {
   readonly version: number;

@@ -10,6 +10,8 @@ import type { Constant } from './value.js';
 /**
  * A short rendering of a type for messages (not any dialect's syntax): nesting beyond a few levels
  * is abbreviated, so a type that contains itself cannot make a message endless.
+ *
+ * @category Graph
  */
 export function describeType(t: Type, depth = 0): string {
   if (depth > 4) return '…';
@@ -64,7 +66,11 @@ export function nullValue(t: Type): Constant {
   }
 }
 
-/** A module with nothing in it, for building modules in code. */
+/**
+ * A module with nothing in it, for building modules in code.
+ *
+ * @category Graph
+ */
 export function emptyModule(): Module {
   return {
     kind: 'module',

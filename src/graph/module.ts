@@ -5,7 +5,11 @@ import type { Function, GlobalAlias, GlobalVariable, SymbolTableLayout } from '.
 import type { Compression } from '../container/container.js';
 export type { Compression };
 
-/** Facts about the file a module was read from. A module built in code has no `source`. */
+/**
+ * Facts about the file a module was read from. A module built in code has no `source`.
+ *
+ * @category Graph
+ */
 export interface SourceInfo {
   /** `llvm` (uncompressed, versions 0–3 and some later), `llvc0`, `llvc1` (zlib), `llvc2` (bzip2). */
   signature: 'llvm' | 'llvc0' | 'llvc1' | 'llvc2';
@@ -16,6 +20,7 @@ export interface SourceInfo {
   uncompressedSize: number;
 }
 
+/** @category Graph */
 export interface Module {
   readonly kind: 'module';
   /** `little`, `big`, or `any` when the file leaves it open (always `any` for version 7: see `dataLayout`). */

@@ -8,6 +8,7 @@
  * and `typesEqual` compares structurally (cycles included) when two modules meet.
  */
 
+/** The kinds of the primitive types. @category Graph */
 export type PrimitiveTypeKind =
   | 'void'
   | 'bool'
@@ -23,10 +24,12 @@ export type PrimitiveTypeKind =
   | 'double'
   | 'label';
 
+/** @category Graph */
 export interface PrimitiveType {
   readonly kind: PrimitiveTypeKind;
 }
 
+/** @category Graph */
 export interface FunctionType {
   readonly kind: 'function';
   returnType: Type;
@@ -45,6 +48,8 @@ export interface FunctionType {
  * One entry of a function type's parameter-attribute list (version 7): which value (0 = the
  * return value, n = parameter n) and its attribute bits (`PARAM_ATTRIBUTE_BITS`). Unknown bits are
  * kept as read, so that a file round-trips.
+ *
+ * @category Graph
  */
 export interface ParamAttribute {
   readonly index: number;
@@ -61,6 +66,7 @@ export const PARAM_ATTRIBUTE_BITS = Object.freeze({
   nounwind: 1 << 5,
 } as const);
 
+/** @category Graph */
 export interface StructType {
   readonly kind: 'struct';
   elements: Type[];
@@ -78,6 +84,8 @@ export interface StructType {
  * version 7 every integer type is an entry of the module's type pool, as LLVM wrote it. `i1` is
  * version 7's boolean (its constants are `ConstantBool`s of this type). Versions 0–6 never hold
  * one: their integers are the signed/unsigned primitives (`int`, `ubyte`, …).
+ *
+ * @category Graph
  */
 export interface IntegerType {
   readonly kind: 'integer';
@@ -89,7 +97,11 @@ export const MAX_INTEGER_BITS = (1 << 23) - 1;
 
 const integerTypes = new Map<number, IntegerType>();
 
-/** The one `IntegerType` of `bits` bits (1 … MAX_INTEGER_BITS; callers check the range first). */
+/**
+ * The one `IntegerType` of `bits` bits (1 … MAX_INTEGER_BITS; callers check the range first).
+ *
+ * @category Graph
+ */
 export function integerType(bits: number): IntegerType {
   if (!Number.isInteger(bits) || bits < 1 || bits > MAX_INTEGER_BITS) throw new RangeError(`integer width ${bits} is outside 1…${MAX_INTEGER_BITS}`);
   let t = integerTypes.get(bits);
@@ -100,35 +112,51 @@ export function integerType(bits: number): IntegerType {
   return t;
 }
 
+/** @category Graph */
 export interface ArrayType {
   readonly kind: 'array';
   element: Type;
   length: number;
 }
 
-/** LLVM 1.x's SIMD vector type, written `< N x T >` (version 7's VectorType, same syntax). */
+/**
+ * LLVM 1.x's SIMD vector type, written `< N x T >` (version 7's VectorType, same syntax).
+ *
+ * @category Graph
+ */
 export interface PackedType {
   readonly kind: 'packed';
   element: Type;
   length: number;
 }
 
+/** @category Graph */
 export interface PointerType {
   readonly kind: 'pointer';
   element: Type;
 }
 
-/** A type whose body is unknown (`opaque`). Each opaque type is distinct from every other. */
+/**
+ * A type whose body is unknown (`opaque`). Each opaque type is distinct from every other.
+ *
+ * @category Graph
+ */
 export interface OpaqueType {
   readonly kind: 'opaque';
 }
 
+/** @category Graph */
 export type DerivedType = FunctionType | StructType | ArrayType | PackedType | PointerType | OpaqueType | IntegerType;
+/** @category Graph */
 export type Type = PrimitiveType | DerivedType;
 
 const prim = (kind: PrimitiveTypeKind): PrimitiveType => Object.freeze({ kind });
 
-/** The primitive type singletons, in LLVM 1.9's type-id order (void = 0 … label = 12). */
+/**
+ * The primitive type singletons, in LLVM 1.9's type-id order (void = 0 … label = 12).
+ *
+ * @category Graph
+ */
 export const primitiveTypes = Object.freeze({
   void: prim('void'),
   bool: prim('bool'),
@@ -260,7 +288,7 @@ export function integerBits(t: Type): number {
     case 'long':
       return 64;
     default:
-      throw new Error(`not an integer type: ${t.kind}`);
+      throw new Error(`internal error: integerBits of a non-integer type (${t.kind}); callers check the kind first`);
   }
 }
 

@@ -6,7 +6,11 @@
 import type { Module } from './module.js';
 import type { Constant, GlobalVariable, Instruction, Value } from './value.js';
 
-/** One use of a value: `user`'s operand (or element, or initializer) number `index`. */
+/**
+ * One use of a value: `user`'s operand (or element, or initializer) number `index`.
+ *
+ * @category Graph
+ */
 export interface Use {
   readonly user: Instruction | Constant | GlobalVariable;
   readonly index: number;

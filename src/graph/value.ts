@@ -9,7 +9,11 @@ import type { FunctionType, PointerType, Type } from './type.js';
 // ---------------------------------------------------------------------------------------------
 // Constants
 
-/** `true`/`false`: of type `bool` (v0–v6), or of version 7's `i1` (`integerType(1)`). */
+/**
+ * `true`/`false`: of type `bool` (v0–v6), or of version 7's `i1` (`integerType(1)`).
+ *
+ * @category Graph
+ */
 export interface ConstantBool {
   readonly kind: 'bool';
   type: Type;
@@ -21,6 +25,8 @@ export interface ConstantBool {
  * signed types hold the signed value (-128 … 127 for sbyte), unsigned types the unsigned one,
  * and version 7's signless integers (`i8`, `i17`, `i128`, …, never `i1`) the signed reading of
  * their bits (-128 … 127 for `i8`), which is how LLVM 2.0 printed them.
+ *
+ * @category Graph
  */
 export interface ConstantInt {
   readonly kind: 'int';
@@ -31,6 +37,8 @@ export interface ConstantInt {
 /**
  * A float or double constant. `value` is the number; `bits` are the raw IEEE bits as stored in
  * the file (32 bits for float, 64 for double), kept so that NaN payloads survive a round trip.
+ *
+ * @category Graph
  */
 export interface ConstantFP {
   readonly kind: 'fp';
@@ -39,24 +47,37 @@ export interface ConstantFP {
   bits: bigint;
 }
 
-/** `null` of a pointer type. */
+/**
+ * `null` of a pointer type.
+ *
+ * @category Graph
+ */
 export interface ConstantNull {
   readonly kind: 'null';
   type: Type;
 }
 
-/** `zeroinitializer`: the all-zero value of an aggregate (struct, array, packed) type. */
+/**
+ * `zeroinitializer`: the all-zero value of an aggregate (struct, array, packed) type.
+ *
+ * @category Graph
+ */
 export interface ConstantZero {
   readonly kind: 'zeroinitializer';
   type: Type;
 }
 
+/** @category Graph */
 export interface ConstantUndef {
   readonly kind: 'undef';
   type: Type;
 }
 
-/** An array, struct or packed constant, element by element. */
+/**
+ * An array, struct or packed constant, element by element.
+ *
+ * @category Graph
+ */
 export interface ConstantAggregate {
   readonly kind: 'array' | 'struct' | 'packed';
   type: Type;
@@ -67,6 +88,8 @@ export interface ConstantAggregate {
  * A constant expression. `opcode` uses instruction opcode names (`cast`, `getelementptr`,
  * `add`, `seteq`, `select`, `shl`, `extractelement`, …). For `cast` and version 7's twelve casts
  * (`trunc` … `bitcast`) the target type is `type`. Version 7's `icmp`/`fcmp` carry `predicate`.
+ *
+ * @category Graph
  */
 export interface ConstantExpr {
   readonly kind: 'expr';
@@ -77,7 +100,11 @@ export interface ConstantExpr {
   predicate?: Predicate;
 }
 
-/** Inline assembly used as a callee. Its type is a pointer to the function type. */
+/**
+ * Inline assembly used as a callee. Its type is a pointer to the function type.
+ *
+ * @category Graph
+ */
 export interface InlineAsm {
   readonly kind: 'inlineasm';
   type: PointerType;
@@ -86,6 +113,7 @@ export interface InlineAsm {
   hasSideEffects: boolean;
 }
 
+/** @category Graph */
 export type Constant =
   | ConstantBool
   | ConstantInt
@@ -109,17 +137,22 @@ export const FLOAT_PREDICATES = Object.freeze({
   false: 0, oeq: 1, ogt: 2, oge: 3, olt: 4, ole: 5, one: 6, ord: 7,
   uno: 8, ueq: 9, ugt: 10, uge: 11, ult: 12, ule: 13, une: 14, true: 15,
 } as const);
+/** @category Graph */
 export type IntPredicate = keyof typeof INT_PREDICATES;
+/** @category Graph */
 export type FloatPredicate = keyof typeof FLOAT_PREDICATES;
 /**
  * The comparison of an `icmp` (an `IntPredicate`) or `fcmp` (a `FloatPredicate`). The names
  * overlap (`ugt` is both an integer and an unordered float predicate): the opcode says which.
+ *
+ * @category Graph
  */
 export type Predicate = IntPredicate | FloatPredicate;
 
 // ---------------------------------------------------------------------------------------------
 // Globals
 
+/** @category Graph */
 export type Linkage =
   | 'external'
   | 'linkonce'
@@ -130,10 +163,18 @@ export type Linkage =
   | 'dllexport'
   | 'extern_weak';
 
-/** Version 7's symbol visibility (GlobalValue::VisibilityTypes); absent means `default`. */
+/**
+ * Version 7's symbol visibility (GlobalValue::VisibilityTypes); absent means `default`.
+ *
+ * @category Graph
+ */
 export type Visibility = 'default' | 'hidden' | 'protected';
 
-/** A global variable. Its `type` is a pointer to `valueType`. */
+/**
+ * A global variable. Its `type` is a pointer to `valueType`.
+ *
+ * @category Graph
+ */
 export interface GlobalVariable {
   readonly kind: 'global';
   type: PointerType;
@@ -156,6 +197,8 @@ export interface GlobalVariable {
  * Version 7 (from 2007-04): a second name for a global value or a constant expression over one
  * (`@a = alias weak i32* @b`). Its `type` is the aliasee's type. The file gives an alias no
  * visibility, so one read from a file has none.
+ *
+ * @category Graph
  */
 export interface GlobalAlias {
   readonly kind: 'alias';
@@ -173,6 +216,8 @@ export interface GlobalAlias {
  *
  * Named `IRFunction` so that it does not shadow JavaScript's global `Function` where it is
  * imported; {@link Function} is the same type under its older name.
+ *
+ * @category Graph
  */
 export interface IRFunction {
   readonly kind: 'function';
@@ -210,6 +255,8 @@ export interface IRFunction {
 /**
  * The same type as {@link IRFunction}, under the name this package first gave it. Importing it
  * shadows JavaScript's global `Function` in that module: prefer `IRFunction` in new code.
+ *
+ * @category Graph
  */
 export type Function = IRFunction;
 
@@ -218,12 +265,15 @@ export type Function = IRFunction;
  * kept out of this union so that code written for versions 0–6 about "globals" need not handle
  * them; they are constants (`Constant` includes `GlobalAlias`), as in LLVM, so that an
  * initializer, an aliasee or an operand can be one.
+ *
+ * @category Graph
  */
 export type GlobalValue = GlobalVariable | Function;
 
 // ---------------------------------------------------------------------------------------------
 // Function bodies
 
+/** @category Graph */
 export interface Argument {
   readonly kind: 'argument';
   type: Type;
@@ -231,6 +281,7 @@ export interface Argument {
   index: number;
 }
 
+/** @category Graph */
 export interface BasicBlock {
   readonly kind: 'block';
   type: Type; // always label
@@ -238,6 +289,7 @@ export interface BasicBlock {
   instructions: Instruction[];
 }
 
+/** @category Graph */
 export type Opcode =
   | 'ret'
   | 'br'
@@ -289,7 +341,11 @@ export type Opcode =
   | 'fcmp'
   | CastOpcode;
 
-/** Version 7's twelve casts, which replaced `cast` (2006-11-27). The target type is the result type. */
+/**
+ * Version 7's twelve casts, which replaced `cast` (2006-11-27). The target type is the result type.
+ *
+ * @category Graph
+ */
 export type CastOpcode =
   | 'trunc'
   | 'zext'
@@ -330,6 +386,8 @@ export function isCastOpcode(op: Opcode): op is CastOpcode {
  *   `vaarg`, `vanext`: [valist] (see `argType`)
  * - `extractelement`: [vector, index];  `insertelement`: [vector, element, index];
  *   `shufflevector`: [v1, v2, mask]
+ *
+ * @category Graph
  */
 export interface Instruction {
   readonly kind: 'instruction';
@@ -371,12 +429,15 @@ export interface Instruction {
   constantRefOperands?: number[];
 }
 
+/** @category Graph */
 export type Value = Constant | Argument | BasicBlock | Instruction;
 
 /**
  * What a faithful writer needs to reproduce a symbol table whose order LLVM took from heap
  * addresses: the order in which the file listed its value planes (by type) and, within each,
  * its entries. Absent on modules built in code; the writer then uses its documented order.
+ *
+ * @category Graph
  */
 export interface SymbolTableLayout {
   /** Value planes in file order: the plane's type and the values it named, in file order. */

@@ -11,7 +11,11 @@ import type { Module } from '../graph/module.js';
 import { moduleArchiveSymbols } from '../archive/symbol-table.js';
 import { linkModules, type LinkOptions } from './link-modules.js';
 
-/** LLVM's GetAllUndefinedSymbols: names declared but not defined (internal names aside). */
+/**
+ * LLVM's GetAllUndefinedSymbols: names declared but not defined (internal names aside).
+ *
+ * @category Link
+ */
 export function undefinedSymbols(module: Module): Set<string> {
   const defined = new Set(moduleArchiveSymbols(module));
   const out = new Set<string>();
@@ -23,12 +27,18 @@ export function undefinedSymbols(module: Module): Set<string> {
   return out;
 }
 
-/** One link input: a module, or an archive's bytecode members (each a module). */
+/**
+ * One link input: a module, or an archive's bytecode members (each a module).
+ *
+ * @category Link
+ */
 export type LinkInput = { kind: 'module'; module: Module; identifier?: string } | { kind: 'archive'; members: readonly { module: Module; identifier?: string }[] };
 
 /**
  * Links `inputs` in order; each archive adds, round by round, the members (in archive order) that
  * define a symbol still undefined. Throws a `LinkError` as `linkModules` does.
+ *
+ * @category Link
  */
 export function linkInputs(inputs: readonly LinkInput[], options: Omit<LinkOptions, 'identifiers'> = {}): Module {
   const modules: Module[] = [];

@@ -26,6 +26,7 @@ import { ModuleSymbols } from './symbols.js';
 import { TypeResolver } from './type-resolver.js';
 import { finishTypes } from './finish.js';
 
+/** @category Link */
 export interface LinkOptions {
   /**
    * Each module's identifier, as llvm-link had it (the file name it was read from): after a
@@ -40,6 +41,8 @@ export interface LinkOptions {
 /**
  * Links `modules` (at least one) into a new module, as LLVM 1.9's `llvm-link A B …` did. Throws a
  * `LinkError` with LLVM's message where LLVM refused.
+ *
+ * @category Link
  */
 export function linkModules(modules: readonly Module[], options: LinkOptions = {}): Module {
   if (modules.length === 0) throw new LinkError('no modules to link', 0);

@@ -209,7 +209,7 @@ export class TypeResolver {
     const r = this.resolve(t);
     if (isPrimitive(r)) return r;
     const c = this.canon.get(r);
-    if (c === undefined) throw new Error('link: a type was not canonicalized');
+    if (c === undefined) throw new Error('internal error: link: a type was not canonicalized');
     return c;
   }
 }

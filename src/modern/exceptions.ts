@@ -16,6 +16,8 @@ import { ControlFlow, Dominators } from '../graph/dominators.js';
 /**
  * `native`: `invoke` stays an invoke with a landing pad, `unwind` raises through the platform
  * unwinder. `abort`: `invoke` becomes `call` + `br`, `unwind` calls `abort()`.
+ *
+ * @category Upgrade
  */
 export type ExceptionModel = 'native' | 'abort';
 

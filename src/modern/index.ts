@@ -15,6 +15,7 @@ export { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 export { UpgradeError };
 export { EXCEPTION_MODELS, type ExceptionModel } from './exceptions.js';
 
+/** @category Upgrade */
 export interface ModernOptions {
   /**
    * How `invoke`/`unwind` are upgraded (docs/upgrade.md, "Exceptions"). `'native'` (default):
@@ -37,6 +38,8 @@ export interface ModernOptions {
  * form (see docs/upgrade.md, "Not upgradable"), among them a type that contains itself other
  * than through a pointer, and for a damaged module nested deeper than the call stack allows.
  * Linear in the size of the module.
+ *
+ * @category Upgrade
  */
 export function printModern(module: Module, options: ModernOptions = {}): string {
   try {

@@ -8,6 +8,8 @@
  * What `target triple` the upgraded module says: `'keep'` the module's own (when LLVM 16 knows
  * its architecture), `'none'` no triple (LLVM's tools then use the host they run on), or any other
  * string: that triple.
+ *
+ * @category Upgrade
  */
 export type TripleChoice = 'keep' | 'none' | (string & {});
 

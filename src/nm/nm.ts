@@ -7,9 +7,12 @@
 import type { Module } from '../graph/module.js';
 import type { GlobalValue } from '../graph/value.js';
 
+/** @category Archives and nm */
 export type NmFormat = 'bsd' | 'sysv' | 'posix';
+/** @category Archives and nm */
 export const NM_FORMATS: readonly NmFormat[] = ['bsd', 'sysv', 'posix'];
 
+/** @category Archives and nm */
 export interface NmSymbol {
   /** The name, one character per byte; empty for an unnamed global. */
   readonly name: string;
@@ -26,7 +29,11 @@ function letterFor(value: GlobalValue): NmSymbol['letter'] {
   return internal ? 'd' : 'D';
 }
 
-/** The module's symbols in `llvm-nm`'s order: functions, then global variables. */
+/**
+ * The module's symbols in `llvm-nm`'s order: functions, then global variables.
+ *
+ * @category Archives and nm
+ */
 export function nmSymbols(module: Module): NmSymbol[] {
   const out: NmSymbol[] = [];
   for (const f of module.functions) out.push({ name: f.name ?? '', letter: letterFor(f) });
@@ -34,6 +41,7 @@ export function nmSymbols(module: Module): NmSymbol[] {
   return out;
 }
 
+/** @category Archives and nm */
 export interface NmListingOptions {
   format?: NmFormat;
   /** Print the `FILE:` heading (bsd, posix): more than one file was named, or this is an archive member. */
@@ -42,7 +50,11 @@ export interface NmListingOptions {
 
 const ADDRESS = '        ';
 
-/** One module's listing; `moduleId` is the file name, or `archive(member)` for an archive member. */
+/**
+ * One module's listing; `moduleId` is the file name, or `archive(member)` for an archive member.
+ *
+ * @category Archives and nm
+ */
 export function formatNm(moduleId: string, symbols: readonly NmSymbol[], options: NmListingOptions = {}): string {
   const format = options.format ?? 'bsd';
   let out = '';

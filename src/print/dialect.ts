@@ -163,7 +163,11 @@ export const DIALECTS: ReadonlyMap<string, Dialect> = new Map([
   ['1.9', LLVM_1_9],
 ]);
 
-/** `'native'`: the writing release's dialect; a release name: that release's dialect. */
+/**
+ * `'native'`: the writing release's dialect; a release name: that release's dialect.
+ *
+ * @category Print
+ */
 export type Syntax = '1.9' | 'native' | '1.1' | '1.2' | '1.3' | '1.8';
 
 /**

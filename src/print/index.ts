@@ -15,6 +15,7 @@ import { upgradeView19 } from './upgrade19.js';
 import { plainView } from './view.js';
 import { isVersion7Module, printModuleV7, V7Printer } from './v7/printer-v7.js';
 
+/** @category Print */
 export interface PrintOptions {
   /**
    * `'1.9'` (default): LLVM 1.9's `llvm-dis`. `'native'`: the writing release's `llvm-dis`.
@@ -29,6 +30,8 @@ export interface PrintOptions {
  * Prints `module` as `llvm-dis` did. The module is not changed. Throws a BytecodeError only for a
  * graph no file could describe (a constant that contains itself). Characters are bytes (latin1),
  * as names are in the graph.
+ *
+ * @category Print
  */
 export function printModule(module: Module, options: PrintOptions = {}): string {
   if (options.syntax === 'modern') return printModern(module, options.exceptions ? { exceptions: options.exceptions } : {});
@@ -46,6 +49,7 @@ function asPrintError(e: unknown): unknown {
   return isEngineExhaustion(e) ? new PrintError(`the module cannot be printed: ${exhaustionWords(e)}`) : e;
 }
 
+/** @category Print */
 export interface PrintChunkOptions extends PrintOptions {
   /** Bytes a chunk gathers (whole functions) before it is handed over; default 64 KiB. */
   chunkBytes?: number;
@@ -65,6 +69,8 @@ export interface PrintChunkOptions extends PrintOptions {
  * whole text never exists at once, so a large module can be written to a file or a stream with
  * memory for one chunk. Each chunk is a new array the caller may keep (unless `reuseBuffer`). For a graph printModule
  * throws on, the error can come between chunks.
+ *
+ * @category Print
  */
 export function printModuleChunks(module: Module, options: PrintChunkOptions = {}): Iterable<Uint8Array> {
   if (options.syntax === 'modern') {
@@ -94,7 +100,11 @@ function asmPrinter(module: Module, syntax: Syntax): AsmPrinter {
   return new AsmPrinter(view, dialect);
 }
 
-/** Options of {@link printFunction}, {@link printInstruction} and {@link slotNumberOf}. */
+/**
+ * Options of {@link printFunction}, {@link printInstruction} and {@link slotNumberOf}.
+ *
+ * @category Print
+ */
 export interface PartPrintOptions {
   /** `'1.9'` (default) or `'native'`, as for {@link printModule}. */
   syntax?: Syntax;
@@ -111,6 +121,8 @@ function printerFor(module: Module, syntax: Syntax): AsmPrinter {
  * One function of `module` as `printModule` prints it in the whole listing (the same names and
  * `%N` numbers), from its header line to its closing `}`. Throws a TypeError when `fn` is not one
  * of `module.functions`.
+ *
+ * @category Print
  */
 export function printFunction(module: Module, fn: Function, options: PartPrintOptions = {}): string {
   if (isVersion7Module(module)) {
@@ -124,6 +136,8 @@ export function printFunction(module: Module, fn: Function, options: PartPrintOp
  * One instruction of `fn` as its line in the listing says it, without the indentation and the
  * trailing `; <type> [#uses=N]` comment: `%tmp = add int %a, 1`. Throws a TypeError when `fn` is
  * not one of `module.functions` or `instruction` is not in `fn`.
+ *
+ * @category Print
  */
 export function printInstruction(module: Module, fn: Function, instruction: Instruction, options: PartPrintOptions = {}): string {
   if (isVersion7Module(module)) {
@@ -141,6 +155,8 @@ export function printInstruction(module: Module, fn: Function, instruction: Inst
  * The number an unnamed value prints as (`%3` → 3), as `printModule` numbers it: a global or
  * function of `module` (pass no `fn`), or an argument, block or instruction of `fn`. Undefined for
  * a named value, a void instruction, or a value not found where it was looked for.
+ *
+ * @category Print
  */
 export function slotNumberOf(module: Module, value: Value, fn?: Function, options: PartPrintOptions = {}): number | undefined {
   if (isVersion7Module(module)) return new V7Printer(module).slotNumber(value, fn);

@@ -10,7 +10,7 @@ import type { Constant, ConstantInt, Function, GlobalValue, GlobalVariable, Inst
 import { Latin1Pieces, Latin1Writer } from '../binary/latin1-writer.js';
 import { compactBodyOf, OPCODES, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
 import { canonicalConstant, isNullConstant } from './constants.js';
-import { BytecodeError } from '../errors/bytecode-error.js';
+import { PrintError } from './print-error.js';
 import type { Dialect } from './dialect.js';
 import { renameLocals, renameState, type RenameState } from './locals.js';
 import { LocalNumbering, numberBody, numberModule } from './slots.js';
@@ -1005,7 +1005,7 @@ export class AsmPrinter {
         return;
       case 'alias':
         // Version 7's aliases are printed by the version-7 printer; v0–v6 modules have none.
-        throw new BytecodeError('a version-7 alias cannot be printed in this dialect', 0, ['Module']);
+        throw new PrintError('a version-7 alias cannot be printed in this dialect');
       default:
         this.constant(v);
     }
@@ -1028,7 +1028,7 @@ export class AsmPrinter {
       }
     }
     if (c.kind === 'expr' || c.kind === 'array' || c.kind === 'struct' || c.kind === 'packed') {
-      if (this.activeConstants.has(c)) throw new BytecodeError('a constant contains itself (cyclic constant references)', 0, ['Module']);
+      if (this.activeConstants.has(c)) throw new PrintError('a constant contains itself (cyclic constant references)');
       this.activeConstants.add(c);
       try {
         this.compound(c);

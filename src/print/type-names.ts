@@ -15,6 +15,8 @@ import { llvmName } from './text.js';
  * kilobytes for the largest structs), yet it stops a damaged type table whose structs each hold
  * the previous one twice: their text doubles with every level, so forty levels would need a
  * terabyte.
+ *
+ * @category Print
  */
 export const MAX_TYPE_TEXT = 1 << 20;
 

@@ -9,7 +9,7 @@ import { DenseIds } from '../graph/dense-ids.js';
 import { isTerminatorOpcode, LAST_TERMINATOR_NUMBER } from '../graph/opcodes.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Function, Instruction, Value } from '../graph/value.js';
-import { BytecodeError } from '../errors/bytecode-error.js';
+import { PrintError } from './print-error.js';
 import { canonicalConstant } from './constants.js';
 import { instructionsIn, nameIn, type ModuleView } from './view.js';
 import { compactBodyOf, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody } from '../graph/compact-body.js';
@@ -565,7 +565,7 @@ export class UseCounts {
         if (!this.mentionsGlobal(v)) return;
         const c = canonicalConstant(v, this.foldCasts);
         if (c.kind !== 'expr' && c.kind !== 'array' && c.kind !== 'struct' && c.kind !== 'packed') return;
-        if (this.active.has(c)) throw new BytecodeError('a constant contains itself (cyclic constant references)', 0, ['Module']);
+        if (this.active.has(c)) throw new PrintError('a constant contains itself (cyclic constant references)');
         const key = this.key(c);
         if (this.seen.has(key)) return;
         this.seen.add(key);
@@ -595,7 +595,7 @@ export class UseCounts {
   private key(c: Constant): string {
     const cached = this.keys.get(c);
     if (cached !== undefined) return cached;
-    if (this.keyActive.has(c)) throw new BytecodeError('a constant contains itself (cyclic constant references)', 0, ['Module']);
+    if (this.keyActive.has(c)) throw new PrintError('a constant contains itself (cyclic constant references)');
     this.keyActive.add(c);
     try {
       return this.computeKey(c);

@@ -21,6 +21,7 @@ import {
 } from '../../src/binary/block-header.js';
 import { BinaryReader } from '../../src/binary/reader.js';
 import { BinaryWriter } from '../../src/binary/writer.js';
+import { WriteRangeError } from '../../src/errors/write-range-error.js';
 import { unwrapContainer } from '../../src/container/index.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 
@@ -89,8 +90,8 @@ describe('readBlockHeader / writeBlockHeader', () => {
   it('the short form packs size << 5 | id and refuses what does not fit', () => {
     expect(packShortBlockHeader(6, 13)).toBe(0x1a6);
     expect(packShortBlockHeader(31, MAX_SHORT_BLOCK_SIZE)).toBe(0xffffffff);
-    expect(() => packShortBlockHeader(32, 0)).toThrow(RangeError);
-    expect(() => packShortBlockHeader(1, MAX_SHORT_BLOCK_SIZE + 1)).toThrow(RangeError);
+    expect(() => packShortBlockHeader(32, 0)).toThrow(WriteRangeError);
+    expect(() => packShortBlockHeader(1, MAX_SHORT_BLOCK_SIZE + 1)).toThrow(WriteRangeError);
   });
 
   it('a header cut short is a BytecodeError at the header', () => {

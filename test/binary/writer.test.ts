@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BinaryReader } from '../../src/binary/reader.js';
 import { BinaryWriter } from '../../src/binary/writer.js';
+import { WriteRangeError } from '../../src/errors/write-range-error.js';
+import { LlvmBytecodeError } from '../../src/errors/library-error.js';
 
 const U64_MAX = (1n << 64n) - 1n;
 const INT64_MIN = -(1n << 63n);
@@ -35,18 +37,19 @@ describe('BinaryWriter: inputs are asserted, never silently wrong bytes', () => 
     ['long block id 2^32', (w) => w.beginBlock(2 ** 32, true)],
   ];
   for (const [name, write] of cases) {
-    it(`${name} throws a RangeError and writes nothing`, () => {
+    it(`${name} throws a WriteRangeError (one of the family) and writes nothing`, () => {
       const w = new BinaryWriter();
       w.uint8(7);
-      expect(() => write(w)).toThrow(RangeError);
+      expect(() => write(w)).toThrow(WriteRangeError);
+      expect(() => write(w)).toThrow(LlvmBytecodeError);
       expect(w.length).toBe(1);
       expect(w.finish()).toEqual(Uint8Array.of(7));
     });
   }
 
   it('rejects a fill byte or capacity that is out of range at construction', () => {
-    expect(() => new BinaryWriter({ alignFill: -1 })).toThrow(RangeError);
-    expect(() => new BinaryWriter({ initialCapacity: 1.5 })).toThrow(RangeError);
+    expect(() => new BinaryWriter({ alignFill: -1 })).toThrow(WriteRangeError);
+    expect(() => new BinaryWriter({ initialCapacity: 1.5 })).toThrow(WriteRangeError);
   });
 });
 
@@ -93,7 +96,7 @@ describe('BinaryWriter: encodings', () => {
     w.patchUint32(4, 0xdeadbeef);
     expect(new BinaryReader(w.finish()).pos).toBe(0);
     expect(Array.from(w.finish().subarray(4))).toEqual([0xef, 0xbe, 0xad, 0xde]);
-    expect(() => w.patchUint32(6, 1)).toThrow(RangeError);
+    expect(() => w.patchUint32(6, 1)).toThrow(WriteRangeError);
   });
 });
 

@@ -6,7 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeAssemblyError, describeError } from '../../src/cli/describe-error.js';
+import { describeAssemblyError, describeError, isAssemblyError } from '../../src/cli/describe-error.js';
+import { AssemblyError } from '../../src/asm/assembly-error.js';
+import { InputRefused, InputTooLarge } from '../../src/cli/bounded-read.js';
+import { EncodeError } from '../../src/encode/encode-error.js';
+import { BytecodeError } from '../../src/errors/bytecode-error.js';
+import { PrintError } from '../../src/print/print-error.js';
 import { ANALYZE_HELP, AR_HELP, AS_HELP, DIS_HELP, LINK_HELP, NM_HELP, OVERALL_HELP, REWRITE_HELP, UPGRADE_HELP } from '../../src/cli/help.js';
 import { run } from '../../src/cli/run.js';
 import { memoryIo } from './memory-io.js';
@@ -130,7 +135,29 @@ describe('an error quoting the input shows printable characters only', () => {
   });
 
   it('control characters of any kind (C0, DEL, C1) in a message are escaped', () => {
-    const e = Object.assign(new Error('name \x1b[2J\x9b31m\x7f end'), { name: 'BytecodeError' });
+    const e = new PrintError('name \x1b[2J\x9b31m\x7f end');
     expect(describeError(e)).toBe('name \\x1b[2J\\x9b31m\\x7f end');
+  });
+});
+
+describe('errors are described by class, never by name', () => {
+  it('every error of the family is a refusal of the input, shown as it is', () => {
+    expect(describeError(new BytecodeError('bad block', 12, ['Module']))).toBe('bad block (offset 12, in Module)');
+    expect(describeError(new EncodeError('a thing', 3))).toBe('a thing cannot be written in bytecode version 3');
+    expect(describeError(new InputRefused('not an archive'))).toBe('not an archive');
+    expect(describeError(new InputTooLarge(10, 20))).toMatch(/^the input is 20 bytes, more than the limit of 10 bytes/);
+  });
+
+  it('an error that only calls itself one of ours is our bug, and says so', () => {
+    const impostor = Object.assign(new Error('boom'), { name: 'BytecodeError' });
+    expect(describeError(impostor)).toBe('internal error (BytecodeError): boom');
+  });
+
+  it("an assembly error is recognised by its class and its position's kind", () => {
+    const e = new AssemblyError('expected a type', 3, 7, '  %x = add');
+    expect(e.position).toEqual({ kind: 'text', line: 3, column: 7 });
+    expect(isAssemblyError(e)).toBe(true);
+    expect(isAssemblyError(Object.assign(new Error('x'), { name: 'AssemblyError', line: 1, column: 1, reason: 'x', sourceLine: '' }))).toBe(false);
+    expect(describeError(e)).toBe('expected a type (line 3, column 7)');
   });
 });

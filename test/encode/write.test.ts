@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import { loadBzip2 } from '../../src/container/index.js';
-import { EncodeError, writeModule, writeModuleAsync } from '../../src/index.js';
+import { EncodeError, writeModule } from '../../src/index.js';
+import { writeModuleAsync } from '../../src/encode/write.js';
 import { emptyModule, global, hex, int, P } from './helpers.js';
 import { readModule } from '../../src/read.js';
 
