@@ -13,7 +13,7 @@ export default defineConfig({
       { name: 'corpus', description: 'needs the reference corpus (LLVM_BYTECODE_CORPUS or ../shared/corpus)' },
       { name: 'llvm19', description: "needs LLVM 1.9's tools (LLVM_BYTECODE_LLVM19 or ../shared/llvm-1.9/bin)" },
       { name: 'r36867', description: "needs LLVM r36867's tools (LLVM_BYTECODE_R36867 or ../shared/llvm-2.0-dev/bin)" },
-      ...[13, 14, 15, 16, 19, 22].map((n) => ({ name: `llvm${n}`, description: `needs Debian's LLVM ${n} (LLVM_BYTECODE_LLVM${n} or /usr/lib/llvm-${n}/bin)` })),
+      ...[13, 14, 15, 16, 19, 22].map((n) => ({ name: `debian-llvm${n}`, description: `needs Debian's LLVM ${n} (LLVM_BYTECODE_DEBIAN_LLVM${n} or /usr/lib/llvm-${n}/bin)` })),
       { name: 'chromium', description: 'needs Chromium (the web page test)' },
     ],
     reporters: ['default', './test/support/corpus-reporter.ts'],

@@ -74,9 +74,10 @@ export function debianLlvm(n: number): ToolSet {
   let set = debianSets.get(n);
   if (set === undefined) {
     set = toolSet(
-      `llvm${n}`,
+      // Not `llvm19`/`LLVM_BYTECODE_LLVM19`: those are LLVM 1.9's, and Debian has an LLVM 19.
+      `debian-llvm${n}`,
       `Debian's LLVM ${n}`,
-      `LLVM_BYTECODE_LLVM${n}`,
+      `LLVM_BYTECODE_DEBIAN_LLVM${n}`,
       `/usr/lib/llvm-${n}/bin`,
       'llvm-as',
       `apt-get install llvm-${n}; .ci/run installs it when run as root`,
