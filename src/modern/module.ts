@@ -107,7 +107,7 @@ export class ModuleContext {
     /** The LLVM release written for (llvm-versions.ts). */
     readonly llvm: LlvmVersion = DEFAULT_LLVM,
   ) {
-    this.types = new TypePrinter(module);
+    this.types = new TypePrinter(module, llvm >= 20);
     this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g), llvm);
     this.assignGlobalNames();
     for (const a of module.aliases ?? []) {
