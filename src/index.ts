@@ -13,7 +13,7 @@ export { readModule, type ReadOptions } from './read.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { unwrapContainer, wrapContainer, wrapContainerAsync, loadBzip2 } from './container/index.js';
 export { MAX_TYPE_TEXT, printFunction, printInstruction, printModule, printModuleChunks, PrintError, slotNumberOf, type PartPrintOptions, type PrintChunkOptions, type PrintOptions } from './print/index.js';
-export { printModern, UpgradeError, type ExceptionModel, type ModernOptions, type TripleChoice } from './modern/index.js';
+export { printModern, UpgradeError, UnfoldableConstantError, DEFAULT_LLVM, OLDEST_LLVM, NEWEST_LLVM, type ExceptionModel, type ModernOptions, type TripleChoice } from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
 export type { AnalysisError, BlockBytes, BlockNode, FunctionAnalysis } from './analyze/analysis.js';
 export type { AnalyzeOptions } from './analyze/walker.js';

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAssembly } from '../../src/asm/index.js';
 import { foldModern, type Operand } from '../../src/modern/fold-modern.js';
 import { acceptsConstantExpr, DEFAULT_LLVM, NEWEST_LLVM, printModern, removedConstantExprs, UnfoldableConstantError, UpgradeError } from '../../src/modern/index.js';
+import { printModule, UnfoldableConstantError as PublicUnfoldableConstantError } from '../../src/index.js';
 import { HAND_MADE, REFUSED_GLOBALS } from './llvm-versions-modules.js';
 
 /** The constant-expression opcodes a text uses: `op (` or `icmp pred (`, outside instruction position. */
@@ -23,6 +24,13 @@ describe('the LLVM versions written for', () => {
     expect(DEFAULT_LLVM).toBe(22);
     expect(NEWEST_LLVM).toBe(22);
     expect(printModern(parseAssembly(HAND_MADE))).toContain('; Upgraded to LLVM 22 IR');
+  });
+
+  it("printModule's modern syntax takes the version too, and the package exports the refusal", () => {
+    const m = parseAssembly(HAND_MADE);
+    expect(printModule(m, { syntax: 'modern', llvm: 16 })).toBe(printModern(m, { llvm: 16 }));
+    expect(printModule(m, { syntax: 'modern' })).toBe(printModern(m));
+    expect(PublicUnfoldableConstantError).toBe(UnfoldableConstantError);
   });
 
   it('refuses a version outside 15 to 22, naming the range', () => {
