@@ -14,6 +14,10 @@ import { NO_LIMITS_GIVEN, type CliLimits } from './cli-limits.js';
 import type { InputKind } from './input-kinds.js';
 import { loadAnalyzer, loadPrinter, loadReader, loadUpgrader } from './engines.js';
 import { ANALYZE_HELP, AS_HELP, DIS_HELP, REWRITE_HELP, UPGRADE_HELP } from './help.js';
+import { DEFAULT_LLVM, NEWEST_LLVM, OLDEST_LLVM } from '../modern/llvm-versions.js';
+
+/** The versions `upgrade --llvm` takes (15 … 22). */
+const LLVM_CHOICES = Array.from({ length: NEWEST_LLVM - OLDEST_LLVM + 1 }, (_, i) => String(OLDEST_LLVM + i));
 
 export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade' | 'as';
 
@@ -26,7 +30,7 @@ type CommandSettings =
   | { command: 'dis'; syntax: '1.9' | 'native' }
   | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'keep' | 'auto' | 'llvm' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
   | { command: 'analyze'; format: 'summary' | 'dump' | 'json' }
-  | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort' }
+  | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort'; llvm: number }
   | { command: 'as'; bytecodeVersion: number | undefined; dialect: Dialect | undefined; compression: 'auto' | 'none' | 'bzip2' };
 
 export type Options = Map<string, string | true>;
@@ -127,6 +131,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     options: [
       { name: 'triple', takesValue: true },
       { name: 'exceptions', takesValue: true, choices: ['native', 'abort'] },
+      { name: 'llvm', takesValue: true, choices: LLVM_CHOICES },
     ],
     inputRequired: false,
     outputRequired: false,
@@ -134,7 +139,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     settings: (o) => {
       const triple = o.get('triple');
       const exceptions = o.get('exceptions');
-      return { command: 'upgrade', triple: tripleChoice(typeof triple === 'string' ? triple : DEFAULT_TRIPLE), exceptions: exceptions === 'abort' ? 'abort' : 'native' };
+      const llvm = o.get('llvm');
+      return {
+        command: 'upgrade',
+        triple: tripleChoice(typeof triple === 'string' ? triple : DEFAULT_TRIPLE),
+        exceptions: exceptions === 'abort' ? 'abort' : 'native',
+        llvm: typeof llvm === 'string' ? Number(llvm) : DEFAULT_LLVM,
+      };
     },
     outputName: (relative) => replaceBc(relative, '.ll'),
     inputExtension: '.bc',
@@ -295,7 +306,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       try {
         // Bytecode, or LLVM 1.x assembly text of any release (what llvm-upgrade never managed).
         const module = looksLikeAssembly(bytes) ? await assemble(latin1Text(bytes), label, undefined, assemblyLimits) : (await import('../read.js')).readModule(bytes, { limits });
-        return { output: (await upgrader).printModern(module, { triple: settings.triple, exceptions: settings.exceptions }) };
+        return { output: (await upgrader).printModern(module, { triple: settings.triple, exceptions: settings.exceptions, llvm: settings.llvm }) };
       } catch (error) {
         return { error };
       }

@@ -1,5 +1,7 @@
 /** The CLI's help texts, one per command, kept apart from the logic so they read as documents. */
 
+import { DEFAULT_LLVM, NEWEST_LLVM, OLDEST_LLVM } from '../modern/llvm-versions.js';
+
 export const TOOL = 'llvm-bytecode';
 
 /** Batch mode, the same for every command. */
@@ -119,15 +121,19 @@ options:
 ${commonOptions(21)}
 `;
 
-export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--triple none|keep|host|TRIPLE] [--exceptions native|abort]
+export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--llvm N] [--triple none|keep|host|TRIPLE] [--exceptions native|abort]
        ${TOOL} upgrade FILE|DIR... -o OUTDIR [--jobs N] [options]
 
-Prints the module in FILE as textual IR for LLVM 16 (opaque pointers), for today's tools
-(llvm-as, opt, lli). What each LLVM 1.x construct becomes, and where meaning can change:
+Prints the module in FILE as textual IR (opaque pointers) for today's tools (llvm-as, opt,
+lli) of LLVM N. What each LLVM 1.x construct becomes, and where meaning can change:
 docs/upgrade.md. A batch writes NAME.ll for each NAME.bc.
 
 options:
   -o, --output OUT      write to OUT instead of standard output ('-' = standard output)
+  --llvm N              the LLVM release to write for, ${OLDEST_LLVM} to ${NEWEST_LLVM} (default ${DEFAULT_LLVM}, the
+                        newest): constant expressions it no longer accepts are folded or
+                        become instructions; one in a global's initializer that can be
+                        neither is refused
   --triple none         no target triple: LLVM's tools use the host they run on (default; the
                         file's triple stays as a comment). lli runs the result on this machine
   --triple keep         the file's own triple (often i686-...: lli on a 64-bit host crashes)

@@ -1,15 +1,21 @@
 /**
  * Constants in modern syntax. Most map one to one; constant expressions get the same
- * type-directed opcode choices as instructions (casts, comparisons, shifts). Where LLVM 16 has
- * no constant-expression form (`udiv`, `fadd`, …), the expression is folded when its operands
- * are plain numbers, or computed by an instruction just before its use (inside a function body,
- * through a `Sink`); only an unfoldable one in a global initializer is an error.
+ * type-directed opcode choices as instructions (casts, comparisons, shifts). Where the LLVM
+ * written for has no constant-expression form of the opcode (`udiv` and `fadd` since LLVM 15,
+ * `sext` since 18, `icmp` since 19, `mul` since 21: llvm-versions.ts), the expression is folded
+ * when its operands are plain numbers (fold-modern.ts), or computed by an instruction just before
+ * its use (inside a function body, through a `Sink`; an expression with such an operand becomes
+ * an instruction too); only an unfoldable one where no instruction can go (a global initializer)
+ * is refused, with `UnfoldableConstantError`.
  */
 import type { Type } from '../graph/type.js';
 import { isCastOpcode, type Constant, type ConstantExpr, type ConstantFP, type GlobalAlias, type GlobalValue } from '../graph/value.js';
 import { planCast } from './casts.js';
 import { escapeString } from './names.js';
-import { binaryOpcode, comparison, isComparison, NO_CONSTANT_EXPR, UpgradeError } from './ops.js';
+import { acceptsConstantExpr, DEFAULT_LLVM, type LlvmVersion } from './llvm-versions.js';
+import { binaryOpcode, comparison, isComparison, UpgradeError } from './ops.js';
+import { foldModern, type Lit, type Operand } from './fold-modern.js';
+import { UnfoldableConstantError } from './upgrade-error.js';
 import { intBits, isSignedInt, type TypePrinter } from './types.js';
 
 /** Where a function body lets a constant put the instructions it needs. */
@@ -66,71 +72,134 @@ export function fpString(c: ConstantFP): string {
   return '0x' + bits64.toString(16).toUpperCase().padStart(16, '0');
 }
 
-function normalizeInt(v: bigint, t: Type): bigint {
-  const bits = intBits(t);
-  if (bits === 0) return v;
-  return isSignedInt(t) ? BigInt.asIntN(bits, v) : BigInt.asUintN(bits, v);
+/** How an expression is spelled: operator and operands, as a constant expression or as an instruction. */
+type Form = { kind: 'binary' } | { kind: 'cast'; to: string } | { kind: 'cmp'; pred: string } | { kind: 'list'; head?: string };
+
+const typedText = (o: Operand): string => `${o.type} ${o.value}`;
+
+function constantExprText(op: string, form: Form, ops: readonly Operand[]): string {
+  switch (form.kind) {
+    case 'binary':
+      return `${op} (${typedText(ops[0]!)}, ${typedText(ops[1]!)})`;
+    case 'cast':
+      return `${op} (${typedText(ops[0]!)} to ${form.to})`;
+    case 'cmp':
+      return `${op} ${form.pred} (${typedText(ops[0]!)}, ${typedText(ops[1]!)})`;
+    case 'list':
+      return `${op} (${[...(form.head === undefined ? [] : [form.head]), ...ops.map(typedText)].join(', ')})`;
+  }
+}
+
+function instructionText(op: string, form: Form, ops: readonly Operand[]): string {
+  switch (form.kind) {
+    case 'binary':
+      return `${op} ${typedText(ops[0]!)}, ${ops[1]!.value}`;
+    case 'cast':
+      return `${op} ${typedText(ops[0]!)} to ${form.to}`;
+    case 'cmp':
+      return `${op} ${form.pred} ${typedText(ops[0]!)}, ${ops[1]!.value}`;
+    case 'list':
+      return `${op} ${[...(form.head === undefined ? [] : [form.head]), ...ops.map(typedText)].join(', ')}`;
+  }
 }
 
 export class ConstPrinter {
   constructor(
     private readonly types: TypePrinter,
     private readonly globalRef: (g: GlobalValue | GlobalAlias) => string,
+    /** The LLVM release written for: which constant expressions it still accepts. */
+    readonly llvm: LlvmVersion = DEFAULT_LLVM,
   ) {}
 
   typed(c: Constant, sink?: Sink): string {
-    return `${this.types.str(c.type)} ${this.value(c, sink)}`;
+    return typedText(this.operand(c, sink));
   }
 
   value(c: Constant, sink?: Sink): string {
+    return this.operand(c, sink).value;
+  }
+
+  /** A constant as an operand: spelled, with its number when it is one, marked when an instruction computes it. */
+  operand(c: Constant, sink?: Sink): Operand {
+    const type = this.types.str(c.type);
     switch (c.kind) {
       case 'bool':
-        return c.value ? 'true' : 'false';
-      case 'int':
-        if (c.type.kind === 'bool') return c.value !== 0n ? 'true' : 'false';
-        return c.value.toString();
+        return { type, value: c.value ? 'true' : 'false', lit: { kind: 'int', bits: 1, value: c.value ? 1n : 0n } };
+      case 'int': {
+        const bits = c.type.kind === 'bool' ? 1 : intBits(c.type);
+        const lit: Lit | undefined = bits > 0 ? { kind: 'int', bits, value: BigInt.asUintN(bits, c.value) } : undefined;
+        const value = c.type.kind === 'bool' ? (c.value !== 0n ? 'true' : 'false') : c.value.toString();
+        return lit ? { type, value, lit } : { type, value };
+      }
       case 'fp':
-        return fpString(c);
+        return { type, value: fpString(c), lit: { kind: 'fp', double: c.type.kind === 'double', value: c.value } };
       case 'null':
-        return 'null';
+        return { type, value: 'null' };
       case 'zeroinitializer':
-        return 'zeroinitializer';
+        return { type, value: 'zeroinitializer' };
       case 'undef':
-        return 'undef';
+        return { type, value: 'undef' };
       case 'array': {
         const el = c.type.kind === 'array' ? c.type.element : undefined;
         const bytes = el !== undefined && (el.kind === 'sbyte' || el.kind === 'ubyte' || (el.kind === 'integer' && el.bits === 8));
         if (bytes && c.elements.every((e) => e.kind === 'int')) {
           let s = '';
           for (const e of c.elements) s += escapeString(String.fromCharCode(Number(BigInt.asUintN(8, (e as { value: bigint }).value))));
-          return `c"${s}"`;
+          return { type, value: `c"${s}"` };
         }
-        return `[${c.elements.map((e) => this.typed(e, sink)).join(', ')}]`;
+        return { type, value: `[${this.elements(c.elements, sink)}]` };
       }
       case 'struct':
-        return c.elements.length === 0 ? '{}' : `{ ${c.elements.map((e) => this.typed(e, sink)).join(', ')} }`;
+        return { type, value: c.elements.length === 0 ? '{}' : `{ ${this.elements(c.elements, sink)} }` };
       case 'packed':
-        return `<${c.elements.map((e) => this.typed(e, sink)).join(', ')}>`;
+        return { type, value: `<${this.elements(c.elements, sink)}>` };
       case 'expr':
         return this.expr(c, sink);
       case 'inlineasm':
         throw new UpgradeError('inline asm used as a value (not as a callee) has no modern form');
       case 'global':
       case 'function':
-        return this.globalRef(c);
       case 'alias':
-        return this.globalRef(c);
+        return { type, value: this.globalRef(c) };
     }
   }
 
-  /** Index list of a getelementptr walking `sourceElement` (see `gepIndex`). */
-  gepIndices(sourceElement: Type, indices: Constant[], sink?: Sink): string[] {
-    const out: string[] = [];
+  /** The elements of an aggregate constant, which must stay constants. */
+  private elements(elements: readonly Constant[], sink?: Sink): string {
+    return elements
+      .map((e) => {
+        const o = this.operand(e, sink);
+        if (o.local) throw new UpgradeError(`an aggregate constant holds an expression LLVM ${this.llvm} computes only as an instruction; upgrade for an older LLVM`);
+        return typedText(o);
+      })
+      .join(', ');
+  }
+
+  /**
+   * The expression `op` over `ops`: as a constant expression when LLVM accepts it, else folded
+   * when its value is known, else an instruction before the current one (there must be one).
+   */
+  private build(op: string, form: Form, ops: Operand[], type: string, sink?: Sink): Operand {
+    const mustBeInstruction = ops.some((o) => o.local === true);
+    if (!mustBeInstruction && acceptsConstantExpr(this.llvm, op)) return { type, value: constantExprText(op, form, ops) };
+    if (!mustBeInstruction) {
+      const folded = foldModern(op, form.kind === 'cmp' ? form.pred : undefined, ops, type);
+      if (folded !== undefined) return folded;
+    }
+    if (!sink) throw new UnfoldableConstantError(constantExprText(op, form, ops), this.llvm);
+    const tmp = sink.temp();
+    sink.emit(`${tmp} = ${instructionText(op, form, ops)}`);
+    return { type, value: tmp, local: true };
+  }
+
+  /** Index list of a getelementptr walking `sourceElement` (see `seqIndex`). */
+  gepIndices(sourceElement: Type, indices: Constant[], sink?: Sink): Operand[] {
+    const out: Operand[] = [];
     let cur: Type | undefined = sourceElement;
     indices.forEach((idx, i) => {
       if (i > 0 && cur?.kind === 'struct') {
         const field = idx.kind === 'int' ? Number(idx.value) : 0;
-        out.push(`i32 ${field}`);
+        out.push({ type: 'i32', value: String(field) });
         cur = cur.elements[field];
         return;
       }
@@ -144,120 +213,77 @@ export class ConstPrinter {
    * A sequential index. Modern GEP sign-extends indices narrower than the pointer, 1.x read
    * unsigned index types as unsigned: those become i64 (value kept) so large ones stay large.
    */
-  private seqIndex(idx: Constant, sink?: Sink): string {
+  private seqIndex(idx: Constant, sink?: Sink): Operand {
     // Version 7's indices are signless and LLVM 2.0 sign-extended them, as LLVM 16 does.
-    if (idx.type.kind === 'integer') return this.typed(idx, sink);
+    if (idx.type.kind === 'integer') return this.operand(idx, sink);
     const bits = intBits(idx.type);
-    if (bits === 64 || isSignedInt(idx.type) || bits === 0) return this.typed(idx, sink);
-    if (idx.kind === 'int') return `i64 ${BigInt.asUintN(bits, idx.value)}`;
-    if (idx.kind === 'bool') return `i64 ${idx.value ? 1 : 0}`;
-    return `i64 zext (${this.typed(idx, sink)} to i64)`;
+    if (bits === 64 || isSignedInt(idx.type) || bits === 0) return this.operand(idx, sink);
+    if (idx.kind === 'int') return { type: 'i64', value: String(BigInt.asUintN(bits, idx.value)) };
+    if (idx.kind === 'bool') return { type: 'i64', value: idx.value ? '1' : '0' };
+    return this.build('zext', { kind: 'cast', to: 'i64' }, [this.operand(idx, sink)], 'i64', sink);
   }
 
-  private expr(e: ConstantExpr, sink?: Sink): string {
+  private expr(e: ConstantExpr, sink?: Sink): Operand {
     const ops = e.operands;
     const op = e.opcode;
+    const type = this.types.str(e.type);
+    const all = (): Operand[] => ops.map((o) => this.operand(o, sink));
     if (op === 'cast') return this.cast(ops[0]!, e.type, sink);
-    // Version 7's own opcodes are LLVM 16's.
-    if (isCastOpcode(op)) return `${op} (${this.typed(ops[0]!, sink)} to ${this.types.str(e.type)})`;
-    if (op === 'icmp' || op === 'fcmp') return `${op} ${e.predicate} (${this.typed(ops[0]!, sink)}, ${this.typed(ops[1]!, sink)})`;
+    // Version 7's own opcodes are the modern ones.
+    if (isCastOpcode(op)) return this.build(op, { kind: 'cast', to: type }, [this.operand(ops[0]!, sink)], type, sink);
+    if (op === 'icmp' || op === 'fcmp') return this.build(op, { kind: 'cmp', pred: e.predicate ?? '' }, all(), type, sink);
     if (op === 'getelementptr') {
       const base = ops[0]!;
       const src = base.type.kind === 'pointer' ? base.type.element : base.type;
-      const parts = [this.types.str(src), this.typed(base, sink), ...this.gepIndices(src, ops.slice(1), sink)];
-      return `getelementptr (${parts.join(', ')})`;
+      const operands = [this.operand(base, sink), ...this.gepIndices(src, ops.slice(1), sink)];
+      return this.build(op, { kind: 'list', head: this.types.str(src) }, operands, type, sink);
     }
     if (isComparison(op)) {
       const { inst, pred } = comparison(op, ops[0]!.type);
-      return `${inst} ${pred} (${this.typed(ops[0]!, sink)}, ${this.typed(ops[1]!, sink)})`;
+      return this.build(inst, { kind: 'cmp', pred }, all(), type, sink);
     }
-    if (op === 'select') return `select (${ops.map((o) => this.typed(o, sink)).join(', ')})`;
-    if (op === 'extractelement' || op === 'insertelement' || op === 'shufflevector') {
-      return `${op} (${ops.map((o) => this.typed(o, sink)).join(', ')})`;
+    if (op === 'select' || op === 'extractelement' || op === 'insertelement' || op === 'shufflevector') {
+      return this.build(op, { kind: 'list' }, all(), type, sink);
     }
     if (op === 'shl' || op === 'shr') {
-      const mop = binaryOpcode(op, ops[0]!.type);
-      return `${mop} (${this.typed(ops[0]!, sink)}, ${this.shiftAmount(ops[1]!, ops[0]!.type, sink)})`;
+      const value = this.operand(ops[0]!, sink);
+      const amount = this.shiftAmountOperand(ops[1]!, ops[0]!.type, sink);
+      return this.build(binaryOpcode(op, ops[0]!.type), { kind: 'binary' }, [value, amount], type, sink);
     }
-    const mop = binaryOpcode(op, ops[0]!.type);
-    if (!NO_CONSTANT_EXPR.has(mop)) return `${mop} (${this.typed(ops[0]!, sink)}, ${this.typed(ops[1]!, sink)})`;
-    const folded = this.fold(mop, e);
-    if (folded !== undefined) return folded;
-    if (!sink) throw new UpgradeError(`a constant '${mop}' expression over non-literal operands has no LLVM 16 form outside a function`);
-    const tmp = sink.temp();
-    sink.emit(`${tmp} = ${mop} ${this.types.str(e.type)} ${this.value(ops[0]!, sink)}, ${this.value(ops[1]!, sink)}`);
-    return tmp;
+    return this.build(binaryOpcode(op, ops[0]!.type), { kind: 'binary' }, all(), type, sink);
   }
 
   /** 1.x shift amounts are ubyte; modern ones have the shifted value's type. */
   shiftAmount(amount: Constant, valueType: Type, sink?: Sink): string {
-    const ty = this.types.str(valueType);
-    if (amount.kind === 'int') return `${ty} ${amount.value}`;
-    const from = intBits(amount.type);
-    const to = intBits(valueType);
-    if (from === to) return `${ty} ${this.value(amount, sink)}`;
-    return `${ty} ${from < to ? 'zext' : 'trunc'} (${this.typed(amount, sink)} to ${ty})`;
+    return typedText(this.shiftAmountOperand(amount, valueType, sink));
   }
 
-  private cast(v: Constant, to: Type, sink?: Sink): string {
+  private shiftAmountOperand(amount: Constant, valueType: Type, sink?: Sink): Operand {
+    const ty = this.types.str(valueType);
+    const to = intBits(valueType);
+    if (amount.kind === 'int') {
+      const lit: Lit | undefined = to > 0 ? { kind: 'int', bits: to, value: BigInt.asUintN(to, amount.value) } : undefined;
+      return lit ? { type: ty, value: amount.value.toString(), lit } : { type: ty, value: amount.value.toString() };
+    }
+    const from = intBits(amount.type);
+    const a = this.operand(amount, sink);
+    if (from === to) return { ...a, type: ty };
+    return this.build(from < to ? 'zext' : 'trunc', { kind: 'cast', to: ty }, [a], ty, sink);
+  }
+
+  private cast(v: Constant, to: Type, sink?: Sink): Operand {
     const plan = planCast(v.type, to);
-    if (plan.kind === 'noop') return this.value(v, sink);
+    if (plan.kind === 'noop') return { ...this.operand(v, sink), type: this.types.str(to) };
     if (plan.kind === 'nonzero') {
       const ty = this.types.str(v.type);
-      return `${plan.fp ? 'fcmp une' : 'icmp ne'} (${ty} ${this.value(v, sink)}, ${ty} ${zeroOf(v.type)})`;
+      const zero = { type: ty, value: zeroOf(v.type), ...(plan.fp ? { lit: { kind: 'fp', double: v.type.kind === 'double', value: 0 } as Lit } : intBits(v.type) > 0 ? { lit: { kind: 'int', bits: intBits(v.type), value: 0n } as Lit } : {}) };
+      return this.build(plan.fp ? 'fcmp' : 'icmp', { kind: 'cmp', pred: plan.fp ? 'une' : 'ne' }, [this.operand(v, sink), zero], 'i1', sink);
     }
-    let cur = this.typed(v, sink);
-    let last = '';
+    let cur = this.operand(v, sink);
     for (const step of plan.steps) {
       const toStr = step.to === 'i64' ? 'i64' : this.types.str(step.to);
-      last = `${step.op} (${cur} to ${toStr})`;
-      cur = `${toStr} ${last}`;
+      cur = this.build(step.op, { kind: 'cast', to: toStr }, [cur], toStr, sink);
     }
-    return last;
-  }
-
-  /** Folds an arithmetic expression whose operands are plain numbers; undefined if it cannot. */
-  private fold(mop: string, e: ConstantExpr): string | undefined {
-    const [a, b] = e.operands;
-    // Version 7's i1 constants are bools; their bits are read like any integer's.
-    const bitsOf = (c: Constant | undefined): bigint | undefined => (c?.kind === 'int' ? c.value : c?.kind === 'bool' ? (c.value ? 1n : 0n) : undefined);
-    const ra = bitsOf(a);
-    const rb = bitsOf(b);
-    if (ra !== undefined && rb !== undefined) {
-      const width = intBits(a!.type);
-      const signed = mop.startsWith('s');
-      const x = signed ? BigInt.asIntN(width, ra) : BigInt.asUintN(width, ra);
-      const y = signed ? BigInt.asIntN(width, rb) : BigInt.asUintN(width, rb);
-      if (y === 0n) return 'poison';
-      // The one signed quotient that overflows (INT_MIN / -1) is poison in LLVM 16 too.
-      if (signed && mop.endsWith('div') && y === -1n && x === -(1n << BigInt(width - 1))) return 'poison';
-      const r = normalizeInt(mop.endsWith('div') ? x / y : x % y, e.type);
-      if (e.type.kind === 'integer' && e.type.bits === 1) return r === 0n ? 'false' : 'true';
-      return r.toString();
-    }
-    if (a?.kind === 'fp' && b?.kind === 'fp') {
-      const x = a.value;
-      const y = b.value;
-      let r: number;
-      switch (mop) {
-        case 'fadd': r = x + y; break;
-        case 'fsub': r = x - y; break;
-        case 'fmul': r = x * y; break;
-        case 'fdiv': r = x / y; break;
-        default: r = x % y;
-      }
-      if (e.type.kind === 'float') r = Math.fround(r);
-      const dv = new DataView(new ArrayBuffer(8));
-      let bits: bigint;
-      if (e.type.kind === 'float') {
-        dv.setFloat32(0, r);
-        bits = BigInt(dv.getUint32(0));
-      } else {
-        dv.setFloat64(0, r);
-        bits = dv.getBigUint64(0);
-      }
-      return fpString({ kind: 'fp', type: e.type, value: r, bits });
-    }
-    return undefined;
+    return cur;
   }
 }

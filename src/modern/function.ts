@@ -21,6 +21,7 @@ import type { Argument, BasicBlock, Constant, Function, Instruction, Value } fro
 import { upgradeConstraints } from './asm.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
+import { acceptsConstantExpr } from './llvm-versions.js';
 import { phiEdges, planExceptions, type ExceptionPlan, type NativeInvoke } from './exceptions.js';
 import { GC_INTRINSICS } from './intrinsics.js';
 import { lowerIntrinsicCall, VA_LIST, type BodyApi } from './lower-intrinsics.js';
@@ -427,7 +428,11 @@ class BodyPrinter implements Sink, BodyApi {
     const sizeOf = `ptrtoint (ptr getelementptr (${this.ty(inst.allocatedType!)}, ptr null, i32 1) to i64)`;
     let size: string;
     if (count.kind === 'int' && count.value === 1n) size = sizeOf;
-    else if (count.kind === 'int') size = `mul (i64 ${sizeOf}, i64 ${BigInt.asUintN(intBits(count.type) || 64, count.value)})`;
+    else if (count.kind === 'int') {
+      const n = BigInt.asUintN(intBits(count.type) || 64, count.value);
+      size = acceptsConstantExpr(this.ctx.llvm, 'mul') ? `mul (i64 ${sizeOf}, i64 ${n})` : this.temp();
+      if (size.startsWith('%')) this.emit(`${size} = mul i64 ${sizeOf}, ${n}`);
+    }
     else {
       let n = this.val(count);
       if (intBits(count.type) !== 64) {
@@ -541,7 +546,19 @@ class BodyPrinter implements Sink, BodyApi {
       if (!l) this.loadsAtEnd.set(label, (l = []));
       return [this.reload(value, (line) => l.push(line)), label];
     }
-    return [this.val(value, undefined), label];
+    return [this.val(value, this.atEndOf(label)), label];
+  }
+
+  /** Where a phi entry's constant puts the instructions it needs: the end of the incoming block, on its edge. */
+  private atEndOf(label: string): Sink {
+    return {
+      emit: (line) => {
+        let l = this.loadsAtEnd.get(label);
+        if (!l) this.loadsAtEnd.set(label, (l = []));
+        l.push(line);
+      },
+      temp: () => this.temp(),
+    };
   }
 
   private cast(inst: Instruction, nm: string): void {

@@ -1,6 +1,6 @@
 /**
- * Upgrade: an LLVM 1.x module graph printed as modern textual LLVM IR (LLVM 16, opaque
- * pointers) that `llvm-as-16` accepts and `opt-16 -passes=verify` passes. The mapping, construct
+ * Upgrade: an LLVM 1.x module graph printed as modern textual LLVM IR (LLVM 15 to 22, opaque
+ * pointers) that that release's `llvm-as` accepts and `opt -passes=verify` passes. The mapping, construct
  * by construct, with what each lowering loses, is docs/upgrade.md.
  */
 import type { Module } from '../graph/module.js';
@@ -8,11 +8,13 @@ import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 import type { ExceptionModel } from './exceptions.js';
 import { ModuleContext } from './module.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
-import { UpgradeError } from './upgrade-error.js';
+import { checkLlvmVersion, DEFAULT_LLVM } from './llvm-versions.js';
+import { UnfoldableConstantError, UpgradeError } from './upgrade-error.js';
 
 export { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 
-export { UpgradeError };
+export { UnfoldableConstantError, UpgradeError };
+export { DEFAULT_LLVM, NEWEST_LLVM, OLDEST_LLVM, acceptsConstantExpr, removedConstantExprs, type LlvmVersion } from './llvm-versions.js';
 export { EXCEPTION_MODELS, type ExceptionModel } from './exceptions.js';
 
 /** @category Upgrade */
@@ -31,10 +33,17 @@ export interface ModernOptions {
    * host crashes running it: see docs/upgrade.md, "The target triple".
    */
   readonly triple?: TripleChoice;
+  /**
+   * The LLVM major version whose `llvm-as` must take the result, from 15 to 22 (default
+   * `DEFAULT_LLVM`, the newest). Constant expressions that release no longer accepts are folded
+   * or computed by instructions; one that can be neither (in a global's initializer, over
+   * addresses) throws `UnfoldableConstantError`. See docs/upgrade.md, "LLVM versions".
+   */
+  readonly llvm?: number;
 }
 
 /**
- * The module as LLVM 16 textual IR. Throws `UpgradeError` for the few constructs with no modern
+ * The module as textual IR for LLVM `options.llvm` (default the newest supported). Throws `UpgradeError` for the few constructs with no modern
  * form (see docs/upgrade.md, "Not upgradable"), among them a type that contains itself other
  * than through a pointer, and for a damaged module nested deeper than the call stack allows.
  * Linear in the size of the module.
@@ -43,7 +52,8 @@ export interface ModernOptions {
  */
 export function printModern(module: Module, options: ModernOptions = {}): string {
   try {
-    return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE).print();
+    const llvm = checkLlvmVersion(options.llvm ?? DEFAULT_LLVM);
+    return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print();
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);
     throw e;

@@ -12,6 +12,8 @@ import { planIntrinsic, type IntrinsicPlan } from './intrinsics.js';
 import { escapeString, formatName, NameScope } from './names.js';
 import { UpgradeError } from './ops.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
+import { UnfoldableConstantError } from './upgrade-error.js';
+import { DEFAULT_LLVM, type LlvmVersion } from './llvm-versions.js';
 import { TypePrinter } from './types.js';
 import { functionAttributes, valueAttributes, visibilityPrefix } from './v7.js';
 
@@ -64,6 +66,16 @@ const MAX_MODERN_CALLING_CONVENTION = 1023;
 
 export type { TripleChoice } from './triple.js';
 
+/** Prints what a global holds; a constant the chosen LLVM cannot take there is refused naming the global. */
+function naming(global: string, print: () => string): string {
+  try {
+    return print();
+  } catch (e) {
+    if (e instanceof UnfoldableConstantError) throw e.in(global);
+    throw e;
+  }
+}
+
 export class ModuleContext {
   readonly types: TypePrinter;
   readonly consts: ConstPrinter;
@@ -88,9 +100,11 @@ export class ModuleContext {
     readonly module: Module,
     readonly exceptions: ExceptionModel = 'native',
     private readonly triple: TripleChoice = DEFAULT_TRIPLE,
+    /** The LLVM release written for (llvm-versions.ts). */
+    readonly llvm: LlvmVersion = DEFAULT_LLVM,
   ) {
-    this.types = new TypePrinter(module);
-    this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g));
+    this.types = new TypePrinter(module, llvm >= 20);
+    this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g), llvm);
     this.assignGlobalNames();
     for (const a of module.aliases ?? []) {
       const target = addressedSymbol(a.aliasee, 'through offsets');
@@ -210,7 +224,7 @@ export class ModuleContext {
     const m = this.module;
     const head: string[] = [];
     const version = m.source ? ` from bytecode version ${m.source.bytecodeVersion}` : '';
-    head.push(`; Upgraded to LLVM 16 IR by llvm-bytecode${version} (mapping: docs/upgrade.md)`);
+    head.push(`; Upgraded to LLVM ${this.llvm} IR by llvm-bytecode${version} (mapping: docs/upgrade.md)`);
     if (m.endianness !== 'any') head.push(`; LLVM 1.x: target endian = ${m.endianness}`);
     if (m.pointerSize !== 'any') head.push(`; LLVM 1.x: target pointersize = ${m.pointerSize}`);
     head.push(...this.tripleLines());
@@ -268,9 +282,9 @@ export class ModuleContext {
       const link = g.linkage === 'extern_weak' ? 'extern_weak' : g.linkage === 'dllimport' ? 'external dllimport' : 'external';
       s = `${name} = ${link} ${kind7} ${ty}`;
     } else if (isCtorList(g)) {
-      s = `${name} = ${definitionLinkage(g.linkage)}${kind} ${this.ctorList(g)}`;
+      s = `${name} = ${definitionLinkage(g.linkage)}${kind} ${naming(name, () => this.ctorList(g))}`;
     } else {
-      s = `${name} = ${definitionLinkage(g.linkage)}${kind7} ${ty} ${this.consts.value(g.initializer)}`;
+      s = `${name} = ${definitionLinkage(g.linkage)}${kind7} ${ty} ${naming(name, () => this.consts.value(g.initializer!))}`;
     }
     if (g.section !== undefined) s += `, section "${escapeString(g.section)}"`;
     if (g.alignment) s += isPowerOfTwo(g.alignment) ? `, align ${g.alignment}` : ` ; LLVM 1.x: align ${g.alignment}`;
@@ -290,7 +304,8 @@ export class ModuleContext {
   /** Version 7's alias: `@a = [linkage] alias <value type>, ptr <aliasee>`. */
   private aliasLine(a: GlobalAlias): string {
     const link = a.linkage === 'external' ? '' : `${a.linkage} `;
-    return `${this.globalRef(a)} = ${link}${visibilityPrefix(a.visibility, a.linkage)}alias ${this.types.str(a.type.element)}, ${this.consts.typed(a.aliasee)}`;
+    const aliasee = naming(this.globalRef(a), () => this.consts.typed(a.aliasee));
+    return `${this.globalRef(a)} = ${link}${visibilityPrefix(a.visibility, a.linkage)}alias ${this.types.str(a.type.element)}, ${aliasee}`;
   }
 
   /**

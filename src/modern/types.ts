@@ -83,7 +83,16 @@ export class TypePrinter {
   private usedNames = new Set<string>();
   private opaqueCount = 0;
 
-  constructor(private readonly module: Module) {
+  constructor(
+    private readonly module: Module,
+    /**
+     * LLVM 20 and later (measured: 19 accepts both, 22 refuses both) refuse an identified struct
+     * that holds itself by value (`identified structure type 't' is recursive`) and an `undef`
+     * of an opaque type (a 1.x global `%x = global %t undef`): the first is then written opaque
+     * (it has no size, so no value ever had it), the second's type gets an empty body.
+     */
+    private readonly sizedOnly = false,
+  ) {
     for (const [name, type] of module.typeNames) {
       if ((type.kind === 'struct' || type.kind === 'opaque') && !this.names.has(type)) this.define(type, name);
     }
@@ -92,6 +101,7 @@ export class TypePrinter {
       const inside = type.kind === 'struct' ? type.elements : type.kind === 'array' || type.kind === 'packed' ? [type.element] : [];
       for (const e of inside) if (e.kind === 'opaque') this.emptyBody.add(e);
     }
+    if (sizedOnly) for (const g of module.globals) if (g.valueType.kind === 'opaque' && g.initializer !== undefined) this.emptyBody.add(g.valueType);
   }
 
   /**
@@ -235,8 +245,9 @@ export class TypePrinter {
 
   private definitionLines(): string[] {
     return this.order.map((t) => {
+      if (t.kind === 'struct' && this.sizedOnly && this.selfContaining.has(t)) return `${this.names.get(t)} = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)`;
       if (t.kind === 'struct') return `${this.names.get(t)} = type ${this.body(t)}`;
-      if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate`;
+      if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate or defined as a global`;
       return `${this.names.get(t)} = type opaque`;
     });
   }

@@ -10,7 +10,7 @@ import { dialectFor, type Syntax } from './dialect.js';
 import { AsmPrinter } from './printer.js';
 import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 import { PrintError } from './print-error.js';
-import { printModern, type ExceptionModel } from '../modern/index.js';
+import { printModern, type ExceptionModel, type ModernOptions } from '../modern/index.js';
 import { upgradeView19 } from './upgrade19.js';
 import { plainView } from './view.js';
 import { isVersion7Module, printModuleV7, V7Printer } from './v7/printer-v7.js';
@@ -19,11 +19,18 @@ import { isVersion7Module, printModuleV7, V7Printer } from './v7/printer-v7.js';
 export interface PrintOptions {
   /**
    * `'1.9'` (default): LLVM 1.9's `llvm-dis`. `'native'`: the writing release's `llvm-dis`.
-   * `'modern'`: LLVM 16 textual IR (docs/upgrade.md), which today's `llvm-as` accepts.
+   * `'modern'`: modern textual IR (docs/upgrade.md), which today's `llvm-as` accepts.
    */
   syntax?: Syntax | 'modern';
   /** With `syntax: 'modern'`: how `invoke`/`unwind` are upgraded (see `printModern`). */
   exceptions?: ExceptionModel;
+  /** With `syntax: 'modern'`: the LLVM release written for, 15 to 22 (see `printModern`; default 22). */
+  llvm?: number;
+}
+
+/** The `printModern` options a print's options carry. */
+function modernOptions(options: PrintOptions): ModernOptions {
+  return { ...(options.exceptions ? { exceptions: options.exceptions } : {}), ...(options.llvm !== undefined ? { llvm: options.llvm } : {}) };
 }
 
 /**
@@ -34,7 +41,7 @@ export interface PrintOptions {
  * @category Print
  */
 export function printModule(module: Module, options: PrintOptions = {}): string {
-  if (options.syntax === 'modern') return printModern(module, options.exceptions ? { exceptions: options.exceptions } : {});
+  if (options.syntax === 'modern') return printModern(module, modernOptions(options));
   // Version 7 has one syntax, LLVM 2.0's (its default and native): LLVM 1.x could not read it.
   if (isVersion7Module(module)) return printModuleV7(module);
   try {
@@ -74,7 +81,7 @@ export interface PrintChunkOptions extends PrintOptions {
  */
 export function printModuleChunks(module: Module, options: PrintChunkOptions = {}): Iterable<Uint8Array> {
   if (options.syntax === 'modern') {
-    return [latin1Bytes(printModern(module, options.exceptions ? { exceptions: options.exceptions } : {}))];
+    return [latin1Bytes(printModern(module, modernOptions(options)))];
   }
   if (isVersion7Module(module)) return [latin1Bytes(printModuleV7(module))];
   return guardedChunks(asmPrinter(module, options.syntax ?? '1.9').chunks(options.chunkBytes, options.reuseBuffer));

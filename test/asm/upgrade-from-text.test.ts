@@ -39,7 +39,7 @@ const EXCEPTIONS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** The first line says where the module came from (a bytecode version, or text): not compared. */
-const withoutHeader = (ir: string): string => ir.replace(/^; Upgraded to LLVM 16 IR by llvm-bytecode[^\n]*\n/, '');
+const withoutHeader = (ir: string): string => ir.replace(/^; Upgraded to LLVM \d+ IR by llvm-bytecode[^\n]*\n/, '');
 
 const upgrade = (make: () => Parameters<typeof printModern>[0]): string => {
   try {

@@ -241,14 +241,23 @@ describe.skipIf(!ANALYZER_PRESENT)('analyze', () => {
 });
 
 describe.skipIf(!UPGRADER_PRESENT)('upgrade', () => {
-  it('prints hello.bc as LLVM 16 IR, to standard output or -o OUT', async () => {
+  it('prints hello.bc as LLVM 22 IR (the newest supported), to standard output or -o OUT', async () => {
     const r = await cli(['upgrade', 'hello.bc'], { 'hello.bc': HELLO });
     expect(r).toMatchObject({ code: 0, err: '' });
-    expect(r.out).toMatch(/^; Upgraded to LLVM 16 IR/);
+    expect(r.out).toMatch(/^; Upgraded to LLVM 22 IR/);
     expect(r.out).toContain('define i32 @sum(i32 %n) {');
     const o = await cli(['upgrade', '-', '-o', 'hello16.ll'], {}, HELLO);
     expect(o).toMatchObject({ code: 0, out: '' });
     expect(Buffer.from(o.files.get('hello16.ll')!).toString('latin1')).toBe(r.out);
+  });
+
+  it('--llvm N chooses the release, 15 to 22; another is a usage error naming the choices', async () => {
+    const r = await cli(['upgrade', '--llvm', '16', 'hello.bc'], { 'hello.bc': HELLO });
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toMatch(/^; Upgraded to LLVM 16 IR/);
+    const bad = await cli(['upgrade', '--llvm', '14', 'hello.bc'], { 'hello.bc': HELLO });
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("option '--llvm' must be one of 15, 16, 17, 18, 19, 20, 21, 22, not '14'");
   });
 
   it('--exceptions chooses how invoke and unwind are upgraded (native by default)', async () => {

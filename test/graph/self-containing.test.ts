@@ -213,7 +213,9 @@ describe('a module whose types contain themselves by value (made by LLVM 1.9)', 
     const m = readModule(WITH_UNDEF);
     m.globals = [];
     m.functions = m.functions.map((f) => ({ ...f, blocks: [], isDeclaration: true }));
-    expect(printModule(m, { syntax: 'modern' })).toContain('%t = type { { ptr, %t }, { ptr, %t } }\n');
+    expect(printModule(m, { syntax: 'modern', llvm: 16 })).toContain('%t = type { { ptr, %t }, { ptr, %t } }\n');
+    // LLVM 22 refuses a recursive identified struct; no value has the type, so it is opaque there.
+    expect(printModule(m, { syntax: 'modern', llvm: 22 })).toContain('%t = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)\n');
   });
 });
 

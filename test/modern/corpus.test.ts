@@ -88,7 +88,7 @@ function upgradeFolderNow(folder: string): UpgradedFolder {
   for (const name of names) {
     try {
       const module = readModule(readCorpusFile(folder, name));
-      const text = printModern(module);
+      const text = printModern(module, { llvm: 16 });
       const path = join(work, `${folder}__${name}.ll`);
       writeFileSync(path, text);
       paths.set(path, `${folder}/${name}`);

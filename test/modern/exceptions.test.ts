@@ -25,7 +25,7 @@ import type { Function } from '../../src/graph/value.js';
 import { printModern } from '../../src/modern/index.js';
 import { readModule } from '../../src/read.js';
 import { findCc, findTool, LLVM16 } from './llvm16.js';
-import { needs } from '../support/tools.js';
+import { debianLlvm, needs } from '../support/tools.js';
 
 interface Kit {
   mb: ModuleBuilder;
@@ -296,9 +296,9 @@ const PROGRAMS: Program[] = [
 ];
 
 /** Written as version-6 bytecode and read back, as a real 1.x file would be, then upgraded. */
-function upgraded(p: Program, exceptions?: 'native' | 'abort'): string {
+function upgraded(p: Program, exceptions?: 'native' | 'abort', llvm = 16): string {
   const bytes = writeModule(p.build(), { bytecodeVersion: 6 });
-  return printModern(readModule(bytes), exceptions ? { exceptions } : {});
+  return printModern(readModule(bytes), exceptions ? { exceptions, llvm } : { llvm });
 }
 
 describe('upgraded exception handling (text)', () => {
@@ -443,4 +443,27 @@ describe('foreign exceptions', needs(LLVM16), () => {
     mustSucceed(CC!, [obj, '-o', exe, '-lstdc++']);
     expectStatus(run(exe, []), 46);
   }, 60_000);
+});
+
+const LLVM16_SET = debianLlvm(16);
+const LLVM22_SET = debianLlvm(22);
+
+/** Issue 33 item 4: the same programs upgraded for LLVM 22 end the same way under lli-22 as under lli-16. */
+describe.skipIf(!LLVM16_SET.present || !LLVM22_SET.present)('upgraded exception programs under lli-22', needs(LLVM16_SET, LLVM22_SET), () => {
+  PROGRAMS.forEach((p, i) => {
+    it(`${p.name}: lli-22 (ORC and MCJIT) ends as lli-16 does, exit ${p.status}`, () => {
+      const runs: Record<string, { status: number | null; signal: NodeJS.Signals | null }> = {};
+      for (const n of [16, 22]) {
+        const ll = join(work, `p${i}.for${n}.ll`);
+        writeFileSync(ll, upgraded(p, undefined, n));
+        for (const engine of [[], ['-jit-kind=mcjit']]) {
+          const r = run(n === 16 ? LLVM16_SET.path('lli') : LLVM22_SET.path('lli'), [...engine, ll]);
+          expectStatus(r, p.status);
+          runs[`lli-${n}${engine.length ? ' mcjit' : ''}`] = { status: r.status, signal: r.signal };
+        }
+      }
+      expect(runs['lli-22']).toEqual(runs['lli-16']);
+      expect(runs['lli-22 mcjit']).toEqual(runs['lli-16 mcjit']);
+    }, 60_000);
+  });
 });

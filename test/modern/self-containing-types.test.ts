@@ -63,7 +63,10 @@ describe('types that contain themselves', () => {
     st.elements.push(ptr(P.int), st);
     m.types.push(st);
     m.typeNames.set('t', st);
-    expect(printModern(m)).toContain('%t = type { ptr, %t }');
+    expect(printModern(m, { llvm: 16 })).toContain('%t = type { ptr, %t }');
+    expect(printModern(m, { llvm: 19 })).toContain('%t = type { ptr, %t }');
+    // From LLVM 20 on (measured: llvm-as-22 refuses it as recursive) the definition is opaque.
+    expect(printModern(m, { llvm: 20 })).toContain('%t = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)');
   });
 });
 
