@@ -18,6 +18,7 @@ import { NO_LIMITS_GIVEN, parseLimits, type CliLimits } from './cli-limits.js';
 import { AR_HELP, TOOL } from './help.js';
 import { boundsFor } from './input-kinds.js';
 import { writeFileAtomically, type CliIo } from './io.js';
+import { sameIdentity } from './output-guard.js';
 import { FileError } from './file-error.js';
 
 type Operation = 'd' | 'p' | 'q' | 'r' | 't' | 'x';
@@ -87,7 +88,7 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
   const archiveIdentity = io.identity?.(archivePath);
   const isTheArchive = (path: string): boolean => {
     const id = archiveIdentity && io.identity?.(path);
-    return id !== undefined && id.dev === archiveIdentity!.dev && id.ino === archiveIdentity!.ino;
+    return id !== undefined && sameIdentity(id, archiveIdentity!);
   };
   if (operation === 'q' || operation === 'r') {
     const itself = files.find(isTheArchive);

@@ -32,6 +32,7 @@ import { describeError as describe } from './describe-error.js';
 import { FileError } from './file-error.js';
 import { TOOL } from './help.js';
 import type { CliIo } from './io.js';
+import { sameIdentity } from './output-guard.js';
 
 /** One file of a batch: where it is read and where its output goes (none: standard output). */
 export interface BatchFile {
@@ -215,7 +216,7 @@ function sameFile(a: string, b: string, io: CliIo): boolean {
   if (!io.identity) return resolve(a) === resolve(b);
   const x = io.identity(a);
   const y = io.identity(b);
-  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
+  return x !== undefined && y !== undefined && sameIdentity(x, y);
 }
 
 /** The files an archive operand contributes: every bytecode member, or the one it names. */

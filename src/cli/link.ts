@@ -12,6 +12,7 @@ import { LINK_HELP, TOOL } from './help.js';
 import { boundsFor } from './input-kinds.js';
 import type { CliIo } from './io.js';
 import { FileError } from './file-error.js';
+import { refuseOutputOverInputs } from './output-guard.js';
 
 interface LinkArgs {
   inputs: string[];
@@ -72,13 +73,7 @@ export async function link(argv: readonly string[], io: CliIo): Promise<number> 
   ]);
   const toStdout = parsed.output === '-';
   // Nothing is read before the output is known not to be an input, nor bytecode bound for a screen.
-  const sink = toStdout ? io.standardIdentity?.(1) : io.identity?.(parsed.output);
-  for (const file of parsed.inputs) {
-    const source = file === '-' ? io.standardIdentity?.(0) : io.identity?.(file);
-    if (sink !== undefined && source !== undefined && sink.dev === source.dev && sink.ino === source.ino) {
-      throw new FileError(toStdout ? '<stdout>' : parsed.output, `refusing to write over an input: it is the same file as ${file === '-' ? '<stdin>' : file} (nothing was read or written)`);
-    }
-  }
+  refuseOutputOverInputs(parsed.inputs, parsed.output, io);
   if (toStdout && io.stdoutIsTerminal?.() === true) throw new FileError('<stdout>', 'refusing to write bytecode to a terminal: give -o FILE, or send standard output to a file or a pipe');
   const { limits } = parsed;
   const bounds = boundsFor('bytecode-or-archive', limits);

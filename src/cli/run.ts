@@ -21,6 +21,7 @@ import { checkBatchOverInputs, planBatch, runBatch, startBatchWorkers } from './
 import { COMMANDS, convertFile, type CommandName, type CommandSpec, type Settings } from './commands.js';
 import { describeAssemblyError, describeError, isAssemblyError } from './describe-error.js';
 import { FileError } from './file-error.js';
+import { refuseOutputOverInputs, STDIN_LABEL, STDOUT_LABEL } from './output-guard.js';
 
 export { FileError } from './file-error.js';
 import { AR_HELP, LINK_HELP, NM_HELP, OVERALL_HELP, TOOL } from './help.js';
@@ -34,10 +35,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-/** The label for standard input in messages, as llvm-dis showed it in `; ModuleID`. */
-const STDIN_LABEL = '<stdin>';
-/** The label for standard output in messages. */
-export const STDOUT_LABEL = '<stdout>';
+export { STDOUT_LABEL };
 
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -128,7 +126,7 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   const only = positionals.length === 1 ? positionals[0]! : undefined;
   const onlyDirectory = only !== undefined && only !== '-' && io.isDirectory(only);
   // Before anything is read (even the first bytes that tell an archive): not over the input.
-  if (only !== undefined && output !== undefined && !onlyDirectory) checkNotOverInput(only, only, output, io);
+  if (only !== undefined && output !== undefined && !onlyDirectory) refuseOutputOverInputs([only], output, io);
   const archiveKind = only !== undefined && !onlyDirectory && spec.inputExtension === '.bc' ? archiveOperandKind(only, io) : undefined;
   if (archiveKind === 'archive' && spec.batchNeedsDirectory && output === undefined) {
     throw new UsageError(`${spec.name} of an archive writes each bytecode member to a directory: -o DIR, or name one member: '${only}(MEMBER)' (see '${TOOL} ar t ${only}')`);
@@ -157,7 +155,7 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
     }
   }
   const target = output ?? '-';
-  checkNotOverInput(input, archiveKind === 'member' ? splitMemberOperand(input)!.archive : input, target, io);
+  refuseOutputOverInputs([{ label: input, file: archiveKind === 'member' ? splitMemberOperand(input)!.archive : input }], target, io);
   if (spec.writesBytecode && target === '-' && io.stdoutIsTerminal?.() === true) {
     throw new FileError(STDOUT_LABEL, 'refusing to write bytecode to a terminal: give -o FILE, or send standard output to a file or a pipe');
   }
@@ -172,21 +170,6 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   if (converted.output !== undefined && (!failed || target === '-')) writeOutput(target, converted.output, io);
   if (failed) throw new FileError(label, converted.error);
   return EXIT_OK;
-}
-
-/**
- * Refuses, before anything is read, an output that is the input: the same file by device and
- * inode, through symbolic and hard links; standard input or output redirected to it counts too.
- */
-function checkNotOverInput(input: string, inputFile: string, output: string, io: CliIo): void {
-  if (!io.identity) return;
-  const source = inputFile === '-' ? io.standardIdentity?.(0) : io.identity(inputFile);
-  if (source === undefined) return;
-  const sink = output === '-' ? io.standardIdentity?.(1) : io.identity(output);
-  if (sink !== undefined && sink.dev === source.dev && sink.ino === source.ino) {
-    const what = output === '-' ? STDOUT_LABEL : output;
-    throw new FileError(what, `refusing to write over the input: it is the same file as ${input === '-' ? STDIN_LABEL : input} (nothing was read or written)`);
-  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { parseArgs, UsageError } from './args.js';
 import { TOOL } from './help.js';
 import type { CliIo } from './io.js';
 import { describeError } from './describe-error.js';
-import { FileError } from './file-error.js';
+import { refuseOutputOverInputs } from './output-guard.js';
 import { LIMIT_OPTION, parseLimits } from './cli-limits.js';
 import { boundsFor } from './input-kinds.js';
 
@@ -73,7 +73,7 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
     throw new UsageError('stackmap: --to-version needs one input file and -o OUT');
   }
   if (toVersion === undefined && output !== undefined) throw new UsageError('stackmap: -o is for --to-version');
-  if (typeof output === 'string') checkNotOverInput(positionals[0]!, output, io);
+  if (typeof output === 'string') refuseOutputOverInputs([positionals[0]!], output, io);
   const limit = options.get('limit');
   const bounds = boundsFor('any', parseLimits(typeof limit === 'string' ? limit : undefined));
   const lib = await import('../stackmap/index.js');
@@ -127,18 +127,4 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
   }
   if (json) io.stdout(`${JSON.stringify(jsonOut, null, 2)}\n`);
   return failed ? 1 : 0;
-}
-
-/**
- * Refuses, before anything is read, an output that is the input: the same file by device and
- * inode (through symbolic and hard links), as every other command does (docs/cli-safety.md).
- */
-function checkNotOverInput(input: string, output: string, io: CliIo): void {
-  if (output === input && input !== '-') throw new FileError(output, 'refusing to write over the input (nothing was read or written)');
-  if (!io.identity) return;
-  const source = input === '-' ? io.standardIdentity?.(0) : io.identity(input);
-  const sink = output === '-' ? io.standardIdentity?.(1) : io.identity(output);
-  if (source !== undefined && sink !== undefined && source.dev === sink.dev && source.ino === sink.ino) {
-    throw new FileError(output, `refusing to write over the input: it is the same file as ${input === '-' ? '<stdin>' : input} (nothing was read or written)`);
-  }
 }
