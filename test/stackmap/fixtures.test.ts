@@ -6,9 +6,9 @@
  * have (../shared/stackmaps/historic/): it comes out byte for byte.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,33 +24,11 @@ import {
   type StackMapSection,
 } from '../../src/stackmap/index.js';
 import { debianLlvm, needs } from '../support/tools.js';
+import { DXC_EXPECTED, HAVE_HISTORIC, HISTORIC_DIR, HISTORIC_OBJECT } from '../support/stackmap-historic.js';
 
 const LLVM16 = debianLlvm(16);
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(HERE, 'fixtures');
-const HISTORIC = resolve(HERE, '../../../shared/stackmaps/historic');
-const HISTORIC_OBJECT = join(HISTORIC, 'v1-dxc-stackmap-test.macho-x86-64');
-const HAVE_HISTORIC = existsSync(HISTORIC_OBJECT);
-
-/**
- * microsoft/DirectXShaderCompiler's test/Object/stackmap-dump.test, the expected llvm-readobj
- * text of the historic object (LLVM 3.7's readobj; DXC renamed its tools llvm37-*, so its copy says
- * "LLVM37 StackMap Version", which LLVM's own readobj printed as below).
- */
-const DXC_EXPECTED = `LLVM StackMap Version: 1
-Num Functions: 1
-  Function address: 0, stack size: 16
-Num Constants: 1
-  #1: 10000000000
-Num Records: 1
-  Record ID: 2, instruction offset: 1
-    5 locations:
-      #1: Register R#5
-      #2: Constant 10
-      #3: ConstantIndex #0 (10000000000)
-      #4: Direct R#4 + -8
-      #5: Indirect [R#6 + -16]
-    1 live-outs: [ R#7 (8-bytes) ]`;
 
 /** The record ids and location counts of stackmap.ll's section, as ManticoreProject/llvm's stackmap-dump.test prints them. */
 const STACKMAP_LL_IDS = [1n, 3n, 4n, 5n, 6n, 7n, 8n, 11n, 12n, 13n, 14n, 15n, 16n, 17n, 4294967295n, 4294967296n, 9223372036854775807n, 18446744073709551615n, 16n, 0n];
@@ -162,7 +140,7 @@ describe.skipIf(!LLVM16.present)('stack map fixtures of versions 0–2 and the f
       expect(printText(s).trimEnd()).toBe(DXC_EXPECTED);
       expect(s.functionNames).toEqual(['_trivial_patchpoint_codegen']);
       // llvm-readobj-16 reads it as version 3 and prints a record count of 10000000000; we do not follow it.
-      const readobj16 = readFileSync(join(HISTORIC, 'v1-dxc.readobj16.txt'), 'utf8');
+      const readobj16 = readFileSync(join(HISTORIC_DIR, 'v1-dxc.readobj16.txt'), 'utf8');
       expect(readobj16).toContain('callsite record count: 10000000000');
       expect(printReadobj(s)).not.toContain('10000000000,');
       expect(printReadobj(s)).toContain('LLVM StackMap Version: 1');

@@ -4,33 +4,14 @@
  * text (test/Object/stackmap-dump.test, whose fork renamed the tool's heading to "LLVM37"; LLVM 3.7
  * printed "LLVM StackMap Version").
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { encodeStackMapSection, printStackMapHuman, printStackMapText, readStackMaps, writeStackMap } from './imports.js';
+import { DXC_EXPECTED, HAVE_HISTORIC, HISTORIC_OBJECT } from '../support/stackmap-historic.js';
 
-const HISTORIC = resolve(process.env.LLVM_BYTECODE_STACKMAPS ?? resolve(fileURLToPath(new URL('../../../shared/stackmaps', import.meta.url))), 'historic');
-const OBJECT = join(HISTORIC, 'v1-dxc-stackmap-test.macho-x86-64');
-const present = existsSync(OBJECT);
-
-const EXPECTED_37 = `LLVM StackMap Version: 1
-Num Functions: 1
-  Function address: 0, stack size: 16
-Num Constants: 1
-  #1: 10000000000
-Num Records: 1
-  Record ID: 2, instruction offset: 1
-    5 locations:
-      #1: Register R#5
-      #2: Constant 10
-      #3: ConstantIndex #0 (10000000000)
-      #4: Direct R#4 + -8
-      #5: Indirect [R#6 + -16]
-    1 live-outs: [ R#7 (8-bytes) ]
-
-`;
-
+const OBJECT = HISTORIC_OBJECT;
+const present = HAVE_HISTORIC;
+const EXPECTED_37 = `${DXC_EXPECTED}\n\n`;
 describe.skipIf(!present)(`the real version-1 object (${present ? OBJECT : `not found at ${OBJECT}; set LLVM_BYTECODE_STACKMAPS=DIR`})`, () => {
   const bytes = () => new Uint8Array(readFileSync(OBJECT));
 
