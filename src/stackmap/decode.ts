@@ -12,7 +12,8 @@
 import { Cursor } from './cursor.js';
 import { StackMapError } from './errors.js';
 import { describeLayout, layoutOf, type Layout } from './layout.js';
-import type { Endian, StackMap, StackMapFunction, StackMapLiveOut, StackMapLocation, StackMapRecord, StackMapVariant, StackMapVersion } from './model.js';
+import type { Endian, StackMap, StackMapFunction, StackMapVariant, StackMapVersion } from './model.js';
+import { padLength, withRecordTable } from './record-table.js';
 import { isLlilcFlatV2, isYkllvmExtendedV3 } from './forks.js';
 
 export interface DecodeOptions {
@@ -105,7 +106,6 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
   const what = describeLayout(version, variant);
   const functions: StackMapFunction[] = [];
   const constants: bigint[] = [];
-  const records: StackMapRecord[] = [];
   let headerReserved = { byte: 0, half: 0 };
   let numRecords: number;
   if (layout.legacy) {
@@ -136,9 +136,12 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
     for (let i = 0; i < numConstants; i++) constants.push(c.u64());
   }
   const recordPath = c.path.length;
+  // Bounded: the count was checked against the bytes left, at the smallest record's size.
+  const starts = new Uint32Array(numRecords);
   for (let i = 0; i < numRecords; i++) {
+    starts[i] = c.pos;
     try {
-      records.push(readRecord(c, layout, what));
+      checkRecord(c, layout, what);
     } catch (e) {
       // The record's place in the path only when it is needed: building it for every record cost more than reading it.
       if (e instanceof StackMapError && c.path.length === recordPath) throw new StackMapError(e.reason, e.offset, [...c.path, `record #${i}`], e.fork);
@@ -156,69 +159,42 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
     for (const f of functions) sum += f.recordCount!;
     if (sum !== BigInt(numRecords)) c.fail(`${what}: the function record counts sum to ${sum}, not ${numRecords}`, 16);
   }
-  return { version, variant, endian, headerReserved, functions, constants, records, trailing: trailing.slice() };
+  const map: StackMap = { version, variant, endian, headerReserved, functions, constants, records: [], trailing: trailing.slice() };
+  if (numRecords === 0) return map;
+  // A copy (a new Uint8Array: a Buffer's `slice` would share): the records are made from these
+  // bytes when first asked for, whatever the caller has done with its own since.
+  const own = new Uint8Array(bytes.subarray(0, c.pos));
+  return withRecordTable(map, { bytes: own, view: new DataView(own.buffer), little: c.little, layout, starts });
 }
 
 /**
- * One record. Each part's bytes are checked once (the head, the locations, the live-outs) and then
- * read straight from the DataView: a section of 20,000 records is read in a few milliseconds.
+ * Checks one record's bytes and moves past it: each part (the head, the locations, the live-outs)
+ * is checked once. Its objects are made from the bytes when asked for (record-table.ts).
  */
-function readRecord(c: Cursor, layout: Layout, what: string): StackMapRecord {
+function checkRecord(c: Cursor, layout: Layout, what: string): void {
   const v = c.view;
   const le = c.little;
   const headSize = layout.legacy ? 12 : 16;
   c.need(headSize, 'a record header');
-  let p = c.pos;
-  const id = layout.legacy ? BigInt(v.getUint32(p, le)) : v.getBigUint64(p, le);
-  p += layout.legacy ? 4 : 8;
-  const instructionOffset = v.getUint32(p, le);
-  const flags = v.getUint16(p + 4, le);
-  const numLocations = v.getUint16(p + 6, le);
-  p += 8;
-  c.pos = p;
+  const numLocations = v.getUint16(c.pos + headSize - 2, le);
+  c.pos += headSize;
   const size = layout.locationSize;
-  if (numLocations * size > c.remaining) c.fail(`${what}: ${numLocations} locations do not fit in the ${c.remaining} bytes left`, p - 2);
-  const locations: StackMapLocation[] = new Array(numLocations);
-  const field = layout.locationSizeField;
-  for (let i = 0; i < numLocations; i++, p += size) {
-    const kind = c.bytes[p]!;
-    if (field === 'u16') {
-      locations[i] = { kind, size: v.getUint16(p + 2, le), reg: v.getUint16(p + 4, le), offset: v.getInt32(p + 8, le), reserved: c.bytes[p + 1]!, reserved2: v.getUint16(p + 6, le) };
-    } else if (field === 'byte') {
-      locations[i] = { kind, size: c.bytes[p + 1]!, reg: v.getUint16(p + 2, le), offset: v.getInt32(p + 4, le), reserved: 0, reserved2: 0 };
-    } else {
-      locations[i] = { kind, size: 0, reg: v.getUint16(p + 2, le), offset: v.getInt32(p + 4, le), reserved: c.bytes[p + 1]!, reserved2: 0 };
-    }
-  }
-  c.pos = p;
-  const record: StackMapRecord = { id, instructionOffset, flags, locations, liveOuts: [], liveOutPadding: 0 };
-  if (layout.legacy) return record;
-  if (layout.padLocations) {
-    const pad = padding(c, 'the padding after the locations');
-    if (pad) record.locationPadding = pad;
-  }
+  if (numLocations * size > c.remaining) c.fail(`${what}: ${numLocations} locations do not fit in the ${c.remaining} bytes left`, c.pos - 2);
+  c.pos += numLocations * size;
+  if (layout.legacy) return;
+  if (layout.padLocations) skipPadding(c, 'the padding after the locations');
   c.need(4, 'the live-out count');
-  record.liveOutPadding = v.getUint16(c.pos, le);
   const numLiveOuts = v.getUint16(c.pos + 2, le);
   c.pos += 4;
   if (numLiveOuts * 4 > c.remaining) c.fail(`${what}: ${numLiveOuts} live-outs do not fit in the ${c.remaining} bytes left`, c.pos - 2);
-  const liveOuts: StackMapLiveOut[] = new Array(numLiveOuts);
-  p = c.pos;
-  for (let i = 0; i < numLiveOuts; i++, p += 4) liveOuts[i] = { reg: v.getUint16(p, le), reserved: c.bytes[p + 2]!, size: c.bytes[p + 3]! };
-  c.pos = p;
-  record.liveOuts = liveOuts;
-  const pad = padding(c, 'the padding at the end of the record');
-  if (pad) record.endPadding = pad;
-  return record;
+  c.pos += numLiveOuts * 4;
+  skipPadding(c, 'the padding at the end of the record');
 }
 
-/** Skips to the next multiple of 8; the padding's bytes when they are not all zero (kept for writing back). */
-function padding(c: Cursor, what: string): Uint8Array | undefined {
-  const n = (8 - (c.pos % 8)) % 8;
-  if (n === 0) return undefined;
+/** Skips to the next multiple of 8 (the record keeps its bytes when they are not all zero). */
+function skipPadding(c: Cursor, what: string): void {
+  const n = padLength(c.pos);
+  if (n === 0) return;
   c.need(n, what);
-  const start = c.pos;
   c.pos += n;
-  for (let i = start; i < c.pos; i++) if (c.bytes[i] !== 0) return c.bytes.slice(start, c.pos);
-  return undefined;
 }

@@ -11,6 +11,7 @@
  * division of the records meets all of these; otherwise nothing is guessed.
  */
 import type { StackMap } from './model.js';
+import { instructionOffsets, recordCountOf } from './record-table.js';
 
 export const GROUPING_RULE =
   "version 1 has no record counts: functions are in the order of their first records, each has at least one, each function's records are one contiguous run whose instruction offsets never decrease, and lie inside the function when its size is known; the grouping is settled only when exactly one division meets these";
@@ -28,7 +29,7 @@ export const MAX_GROUPING_CELLS = 16_000_000;
  */
 export function groupRecords(map: StackMap, functionSizes: readonly (number | undefined)[] = []): Grouping {
   const F = map.functions.length;
-  const R = map.records.length;
+  const R = recordCountOf(map);
   if (map.functions.every((f) => f.recordCount !== undefined) && (F > 0 || R === 0)) {
     let sum = 0n;
     for (const f of map.functions) sum += f.recordCount!;
@@ -39,7 +40,7 @@ export function groupRecords(map: StackMap, functionSizes: readonly (number | un
   if (R < F) return { settled: false, reason: `${F} functions but only ${R} records (each function has at least one)` };
   if (F === R) return { settled: true, counts: new Array<number>(F).fill(1), how: 'rule' };
   if ((F + 1) * (R + 1) > MAX_GROUPING_CELLS) return { settled: false, reason: `${F} functions and ${R} records are too many to settle by the rule` };
-  const offsets = map.records.map((r) => r.instructionOffset);
+  const offsets = instructionOffsets(map);
   // runStart[i]: the first index k such that offsets[k..i] never decrease.
   const runStart = new Int32Array(R);
   for (let i = 1; i < R; i++) runStart[i] = offsets[i]! < offsets[i - 1]! ? i : runStart[i - 1]!;

@@ -16,6 +16,8 @@ import type { StackMapSection } from './read.js';
 import { dwarfRegisterName } from './registers.js';
 import { readStatepoint } from './statepoint.js';
 import { describeLayout } from './layout.js';
+import { recordCountOf, recordTableOf } from './record-table.js';
+import { readobjRecordLines } from './readobj-records.js';
 import type { Arch } from './object.js';
 
 export type StackMapSyntax = 'readobj' | 'text' | 'human';
@@ -120,7 +122,9 @@ function liveOuts(w: Latin1Writer, r: StackMapRecord): void {
  */
 export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>): Uint8Array {
   const { map } = s;
-  const w = new Latin1Writer(estimate(map));
+  // Records not yet made are printed from the section's bytes (readobj-records.ts).
+  const table = recordTableOf(map);
+  const w = new Latin1Writer(table ? 256 + map.functions.length * 80 + map.constants.length * 30 : estimate(map));
   const counts = recordCounts(s);
   w.text('LLVM StackMap Version: ');
   w.uint(map.version);
@@ -150,8 +154,9 @@ export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>):
     w.byte(10);
   });
   w.text('Num Records: ');
-  w.uint(map.records.length);
+  w.uint(recordCountOf(map));
   w.byte(10);
+  if (table) return readobjRecordLines(w.takeView(), table, map.constants);
   for (const r of map.records) {
     w.piece(P, RECORD_ID);
     big(w, r.id);

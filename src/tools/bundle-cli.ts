@@ -35,13 +35,16 @@ const BUNDLE = join(OUT, 'cli-bundle.cjs');
  * node:worker_threads for a batch's threads (loading it costs a start 7.8 M instructions, as much
  * as reading the whole bundle twice), node:v8 for a batch's tier-up setting (it loads Node's whole
  * stream library, for its heap snapshot stream: some 8 M instructions), node:os for a batch's
- * default thread count, pako for zlib-compressed (`llvc1`) files and for writing them. Each is
+ * default thread count, node:tty for `isatty` (asked only when standard input is read or bytecode
+ * is written; loading it loads node:net and Node's stream library, a quarter of `dis` of a 29-byte
+ * file's CPU time beyond bare Node), pako for zlib-compressed (`llvc1`) files and for writing
+ * them. Each is
  * given to the CLI's modules as an
  * object of getters that load the real module on first use. (esbuild reads an imported name from
  * a CommonJS module at each use, so nothing is loaded by the import itself.) The getters are made
  * for every name the real module exports, as listed here at build time.
  */
-const LAZY_MODULES = /^(node:worker_threads|worker_threads|node:v8|node:os|pako)$/;
+const LAZY_MODULES = /^(node:worker_threads|worker_threads|node:v8|node:os|node:tty|pako)$/;
 const buildRequire = createRequire(join(PROJECT, 'package.json'));
 const lazyModules: Plugin = {
   name: 'lazy-modules',
