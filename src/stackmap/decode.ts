@@ -105,21 +105,23 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
   const c = new Cursor(bytes, endian, base, path);
   const what = describeLayout(version, variant);
   const functions: StackMapFunction[] = [];
-  const constants: bigint[] = [];
+  let constantsAt = 0;
+  let numConstants: number;
   let headerReserved = { byte: 0, half: 0 };
   let numRecords: number;
   if (layout.legacy) {
     c.u32('the version 0 header');
-    const numConstants = c.u32('the constant count');
+    numConstants = c.u32('the constant count');
     if (numConstants * 8 + 4 > c.remaining) c.fail(`${what}: ${numConstants} constants do not fit in the ${c.remaining} bytes left`, 4);
-    for (let i = 0; i < numConstants; i++) constants.push(c.u64());
+    constantsAt = c.pos;
+    c.pos += numConstants * 8;
     numRecords = c.u32('the record count');
     if (numRecords * layout.minRecordSize > c.remaining) c.fail(`${what}: ${numRecords} records do not fit in the ${c.remaining} bytes left`, c.pos - 4);
   } else {
     c.u8();
     headerReserved = { byte: c.u8(), half: c.u16() };
     const numFunctions = c.u32('the function count');
-    const numConstants = c.u32('the constant count');
+    numConstants = c.u32('the constant count');
     numRecords = c.u32('the record count');
     const needed = numFunctions * layout.functionSize + numConstants * 8 + numRecords * layout.minRecordSize;
     if (needed > c.remaining) {
@@ -133,7 +135,8 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
       else if (layout.recordCount === 'u32') f.recordCount = BigInt(c.u32());
       functions.push(f);
     }
-    for (let i = 0; i < numConstants; i++) constants.push(c.u64());
+    constantsAt = c.pos;
+    c.pos += numConstants * 8; // checked with the rest above
   }
   const recordPath = c.path.length;
   // Bounded: the count was checked against the bytes left, at the smallest record's size.
@@ -159,12 +162,12 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
     for (const f of functions) sum += f.recordCount!;
     if (sum !== BigInt(numRecords)) c.fail(`${what}: the function record counts sum to ${sum}, not ${numRecords}`, 16);
   }
-  const map: StackMap = { version, variant, endian, headerReserved, functions, constants, records: [], trailing: trailing.slice() };
-  if (numRecords === 0) return map;
-  // A copy (a new Uint8Array: a Buffer's `slice` would share): the records are made from these
-  // bytes when first asked for, whatever the caller has done with its own since.
+  const map: StackMap = { version, variant, endian, headerReserved, functions, constants: [], records: [], trailing: trailing.slice() };
+  if (numRecords === 0 && numConstants === 0) return map;
+  // A copy (a new Uint8Array: a Buffer's `slice` would share): the constants and records are made
+  // from these bytes when first asked for, whatever the caller has done with its own since.
   const own = new Uint8Array(bytes.subarray(0, c.pos));
-  return withRecordTable(map, { bytes: own, view: new DataView(own.buffer), little: c.little, layout, starts });
+  return withRecordTable(map, { bytes: own, view: new DataView(own.buffer), little: c.little, layout, starts, constantsAt, numConstants });
 }
 
 /**

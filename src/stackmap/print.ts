@@ -16,8 +16,8 @@ import type { StackMapSection } from './read.js';
 import { dwarfRegisterName } from './registers.js';
 import { readStatepoint } from './statepoint.js';
 import { describeLayout } from './layout.js';
-import { recordCountOf, recordTableOf } from './record-table.js';
-import { readobjRecordLines } from './readobj-records.js';
+import { constantTableOf, recordTableOf } from './record-table.js';
+import { readobjConstantsAndRecords } from './readobj-records.js';
 import type { Arch } from './object.js';
 
 export type StackMapSyntax = 'readobj' | 'text' | 'human';
@@ -124,7 +124,7 @@ export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>):
   const { map } = s;
   // Records not yet made are printed from the section's bytes (readobj-records.ts).
   const table = recordTableOf(map);
-  const w = new Latin1Writer(table ? 256 + map.functions.length * 80 + map.constants.length * 30 : estimate(map));
+  const w = new Latin1Writer(table ? 256 + map.functions.length * 80 : estimate(map));
   const counts = recordCounts(s);
   w.text('LLVM StackMap Version: ');
   w.uint(map.version);
@@ -143,6 +143,8 @@ export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>):
     }
     w.byte(10);
   });
+  // The constants too, while they have not been made.
+  if (table) return readobjConstantsAndRecords(w.takeView(), table, constantTableOf(map) ?? map.constants);
   w.text('Num Constants: ');
   w.uint(map.constants.length);
   w.byte(10);
@@ -154,9 +156,8 @@ export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>):
     w.byte(10);
   });
   w.text('Num Records: ');
-  w.uint(recordCountOf(map));
+  w.uint(map.records.length);
   w.byte(10);
-  if (table) return readobjRecordLines(w.takeView(), table, map.constants);
   for (const r of map.records) {
     w.piece(P, RECORD_ID);
     big(w, r.id);

@@ -10,6 +10,9 @@
  */
 import type { RecordTable } from './record-table.js';
 import { padLength } from './record-table.js';
+
+/** The constants: the model's, or the section's bytes while the model's have not been made. */
+type Constants = readonly bigint[] | RecordTable;
 import { LocationKind } from './model.js';
 
 /** `s` (ASCII) as bytes. */
@@ -38,6 +41,8 @@ const OPEN = latin1(' (');
 const BYTES_CLOSE = latin1('-bytes) ');
 const CLOSE_LIST = latin1(']\n');
 const NO_SUCH_CONSTANT = latin1('(no such constant)');
+const CONSTANT_HASH = latin1('  #');
+const COLON = latin1(': ');
 
 /** Bytes one record's lines may take beyond its locations and live-outs (head, counts, 64-bit id). */
 const RECORD_ROOM = 128;
@@ -91,6 +96,18 @@ function decimal64(out: Uint8Array, o: number, high: number, low: number): numbe
   return o + digits + 6;
 }
 
+/** Writes constant `i` (below the count) in decimal; returns the position after it. */
+function constant(out: Uint8Array, o: number, constants: Constants, i: number): number {
+  if (Array.isArray(constants)) return putText(out, o, String(constants[i]));
+  const t = constants as RecordTable;
+  const at = t.constantsAt + 8 * i;
+  const high = t.view.getUint32(t.little ? at + 4 : at, t.little);
+  const low = t.view.getUint32(t.little ? at : at + 4, t.little);
+  return high === 0 ? decimal(out, o, low) : decimal64(out, o, high, low);
+}
+
+const constantCount = (constants: Constants): number => (Array.isArray(constants) ? constants.length : (constants as RecordTable).numConstants);
+
 /** Copies `text` to `o`; returns the position after it. (A loop: `set` costs more for a few bytes.) */
 function put(out: Uint8Array, o: number, text: Uint8Array): number {
   for (let i = 0; i < text.length; i++) out[o + i] = text[i]!;
@@ -119,7 +136,7 @@ function prefix(kind: number, n: number): Uint8Array {
 }
 
 /** Writes the line of the location at `p` (the `n`th of its record); returns the position after it. */
-function locationLine(out: Uint8Array, o: number, t: RecordTable, p: number, n: number, constants: readonly bigint[]): number {
+function locationLine(out: Uint8Array, o: number, t: RecordTable, p: number, n: number, constants: Constants): number {
   const { bytes, view: v, little: le } = t;
   const wide = t.layout.locationSizeField === 'u16';
   const kind = kindIndex(bytes[p]!);
@@ -145,7 +162,7 @@ function locationLine(out: Uint8Array, o: number, t: RecordTable, p: number, n: 
     case LocationKind.ConstantIndex: {
       const index = offset >>> 0;
       o = put(out, decimal(out, o, index), OPEN);
-      o = index < constants.length ? putText(out, o, String(constants[index])) : put(out, o, NO_SUCH_CONSTANT);
+      o = index < constantCount(constants) ? constant(out, o, constants, index) : put(out, o, NO_SUCH_CONSTANT);
       out[o++] = 0x29;
       break;
     }
@@ -161,7 +178,7 @@ function locationLine(out: Uint8Array, o: number, t: RecordTable, p: number, n: 
  * Writes the lines of the record at `p`, where `out` has room for them (`recordRoom`); returns
  * the position after them.
  */
-function recordLines(out: Uint8Array, o: number, t: RecordTable, p: number, constants: readonly bigint[]): number {
+function recordLines(out: Uint8Array, o: number, t: RecordTable, p: number, constants: Constants): number {
   const { view: v, little: le, layout } = t;
   o = put(out, o, RECORD_ID);
   if (layout.legacy) {
@@ -208,14 +225,28 @@ function recordRoom(t: RecordTable, p: number): number {
 }
 
 /**
- * `head` (the lines before the records) followed by every record's lines: what the model's
- * printer writes for the same records.
+ * `head` (the lines before the constants) followed by the constants' and the records' lines: what
+ * the model's printer writes for the same constants and records.
  */
-export function readobjRecordLines(head: Uint8Array, t: RecordTable, constants: readonly bigint[]): Uint8Array {
-  // About two bytes of text a byte of section: seldom grown.
-  let out: Uint8Array = new Uint8Array(head.length + Math.ceil(t.bytes.length * 2.5) + 4096);
+export function readobjConstantsAndRecords(head: Uint8Array, t: RecordTable, constants: Constants): Uint8Array {
+  const numConstants = constantCount(constants);
+  // Up to six bytes of text a byte of section (a record's head, 16 bytes, prints 70 or so; a
+  // location, 12, some 40; a constant, 8, up to 28), beyond the constants the model may have
+  // gained: seldom grown. Pages never written are never touched.
+  let out: Uint8Array = new Uint8Array(head.length + t.bytes.length * 6 + numConstants * 32 + 4096);
   out.set(head);
-  let o = head.length;
+  let o = putText(out, head.length, 'Num Constants: ');
+  o = decimal(out, o, numConstants);
+  out[o++] = 0x0a;
+  for (let i = 0; i < numConstants; i++) {
+    if (o + 64 > out.length) out = grow(out, o, 64);
+    o = decimal(out, put(out, o, CONSTANT_HASH), i + 1);
+    o = constant(out, put(out, o, COLON), constants, i);
+    out[o++] = 0x0a;
+  }
+  if (o + 64 > out.length) out = grow(out, o, 64);
+  o = decimal(out, putText(out, o, 'Num Records: '), t.starts.length);
+  out[o++] = 0x0a;
   for (let r = 0; r < t.starts.length; r++) {
     const p = t.starts[r]!;
     const room = recordRoom(t, p);

@@ -20,36 +20,63 @@ export interface RecordTable {
   readonly layout: Layout;
   /** Record i's first byte in `bytes`. */
   readonly starts: Uint32Array;
+  /** Where the constants (u64 each) start in `bytes`, and how many. */
+  readonly constantsAt: number;
+  readonly numConstants: number;
 }
 
+/** The tables of maps whose records have not been made yet. */
 const tables = new WeakMap<StackMap, RecordTable>();
+/** The tables of maps whose constants have not been made yet. */
+const constantTables = new WeakMap<StackMap, RecordTable>();
 
 /**
- * `map` (whose `records` is a placeholder) with `records` made from `table` on first read. The
- * property stays enumerable and in its place, so a copy, a comparison or JSON sees the records.
+ * `map` (whose `records` and `constants` are placeholders) with each made from `table` on first
+ * read. The properties stay enumerable and in their places, so a copy, a comparison or JSON sees
+ * them.
  */
 export function withRecordTable(map: StackMap, table: RecordTable): StackMap {
-  const settle = (records: StackMapRecord[]): void => {
-    Object.defineProperty(map, 'records', { value: records, writable: true, enumerable: true, configurable: true });
-    tables.delete(map);
+  lazyProperty(map, 'records', tables, table, () => materialize(table));
+  lazyProperty(map, 'constants', constantTables, table, () => Array.from({ length: table.numConstants }, (_, i) => constantAt(table, i)));
+  return map;
+}
+
+function lazyProperty<K extends 'records' | 'constants'>(map: StackMap, key: K, pending: WeakMap<StackMap, RecordTable>, table: RecordTable, make: () => StackMap[K]): void {
+  const settle = (value: StackMap[K]): void => {
+    Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+    pending.delete(map);
   };
-  Object.defineProperty(map, 'records', {
+  Object.defineProperty(map, key, {
     enumerable: true,
     configurable: true,
-    get(): StackMapRecord[] {
-      const records = materialize(table);
-      settle(records);
-      return records;
+    get(): StackMap[K] {
+      const value = make();
+      settle(value);
+      return value;
     },
     set: settle,
   });
-  tables.set(map, table);
-  return map;
+  pending.set(map, table);
 }
 
 /** The table `map.records` would be made from, while they have not been made (else undefined). */
 export function recordTableOf(map: StackMap): RecordTable | undefined {
   return tables.get(map);
+}
+
+/** The table `map.constants` would be made from, while they have not been made (else undefined). */
+export function constantTableOf(map: StackMap): RecordTable | undefined {
+  return constantTables.get(map);
+}
+
+/** The number of constants, without making them. */
+export function constantCountOf(map: StackMap): number {
+  return constantTables.get(map)?.numConstants ?? map.constants.length;
+}
+
+/** Constant i of the table. */
+export function constantAt(t: RecordTable, i: number): bigint {
+  return t.view.getBigUint64(t.constantsAt + 8 * i, t.little);
 }
 
 /** The number of records, without making them. */

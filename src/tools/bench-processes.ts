@@ -54,7 +54,7 @@ const GNU_TIME = '/usr/bin/time';
  * start read and parse a certificate file (bare `node -e ''` too, so it would flatter a ratio to
  * bare Node), and which a user's shell seldom sets.
  */
-function benchEnvironment(): NodeJS.ProcessEnv {
+export function benchEnvironment(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env['NODE_EXTRA_CA_CERTS'];
   return env;

@@ -4,7 +4,8 @@
  *
  *   - whole process against whole process: `llvm-bytecode stackmap --syntax readobj OBJ` and
  *     `llvm-readobj-16 --stackmap OBJ`, alternately, N rounds after one untimed run of each,
- *     output to /dev/null; median wall and CPU (GNU time), and the ratio of the medians;
+ *     output to /dev/null, without NODE_EXTRA_CA_CERTS (see bench-processes.ts); median wall and
+ *     CPU (GNU time), and the ratio of the medians;
  *   - in this process: readStackMaps + the readobj printer (to bytes), best of N after three
  *     warm-up runs, against llvm-readobj-16's whole process.
  *
@@ -19,8 +20,11 @@ import { readStackMaps } from '../stackmap/read.js';
 import { printReadobjBytes } from '../stackmap/print.js';
 import { elfObject, randomSection } from './stackmap-samples.js';
 import { seededRandom } from './seeded-random.js';
+import { benchEnvironment } from './bench-processes.js';
 
 const GNU_TIME = '/usr/bin/time';
+/** As the other side-by-side rows: without NODE_EXTRA_CA_CERTS, which makes every Node start parse a certificate file. */
+const ENV = benchEnvironment();
 export const STACKMAP_BENCH_RECORDS = 24_000;
 
 interface Sample {
@@ -33,7 +37,7 @@ function runOnce(argv: string[], scratch: string): Sample {
   const gnu = existsSync(GNU_TIME);
   const full = gnu ? [GNU_TIME, '-f', '%U %S', '-o', report, ...argv] : argv;
   const t = performance.now();
-  const r = spawnSync(full[0]!, full.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(full[0]!, full.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], env: ENV });
   const wall = performance.now() - t;
   if (r.status !== 0) throw new Error(`${argv.join(' ')}: exit ${r.status}: ${r.stderr.toString().slice(0, 200)}`);
   if (!gnu) return { wall, cpu: undefined };

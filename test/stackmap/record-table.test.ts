@@ -92,6 +92,23 @@ describe('records kept as bytes until asked for', () => {
     expect(fromBytes(other)).not.toContain('Record ID');
   });
 
+  it('prints the constants as changed once they have been made, and from the bytes until then', () => {
+    const model = randomStackMap(seededRandom(8), { version: 3, endian: 'big', functions: 2, records: 30 });
+    expect(model.constants.length).toBeGreaterThan(2);
+    model.constants[0] = 2n ** 64n - 1n;
+    model.constants[1] = 2n ** 32n;
+    const section = encodeStackMapSection(model);
+    const text = fromBytes(decodeStackMapSection(section));
+    expect(text).toContain('  #1: 18446744073709551615\n  #2: 4294967296\n');
+    expect(text).toContain('(18446744073709551615)');
+    const map = decodeStackMapSection(section);
+    map.constants[0] = 7n;
+    const changed = fromBytes(map);
+    expect(changed).toContain('  #1: 7\n');
+    expect(changed).not.toContain('18446744073709551615');
+    expect(decodeStackMapSection(section).constants).toEqual(model.constants);
+  });
+
   it('shows the records to copies and comparisons like a plain property', () => {
     const section = encodeStackMapSection(randomStackMap(seededRandom(7), { version: 1, endian: 'little', functions: 2, records: 5 }));
     const a = decodeStackMapSection(section);
