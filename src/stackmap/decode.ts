@@ -172,32 +172,52 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
 
 /**
  * Checks one record's bytes and moves past it: each part (the head, the locations, the live-outs)
- * is checked once. Its objects are made from the bytes when asked for (record-table.ts).
+ * is checked once. Its objects are made from the bytes when asked for (record-table.ts). The
+ * cursor's checks are written out here (the same tests and messages as `need`): this runs once a
+ * record, mostly before V8 has optimized it, and calls cost there.
  */
 function checkRecord(c: Cursor, layout: Layout, what: string): void {
   const v = c.view;
   const le = c.little;
+  const end = c.end;
+  let p = c.pos;
   const headSize = layout.legacy ? 12 : 16;
-  c.need(headSize, 'a record header');
-  const numLocations = v.getUint16(c.pos + headSize - 2, le);
-  c.pos += headSize;
-  const size = layout.locationSize;
-  if (numLocations * size > c.remaining) c.fail(`${what}: ${numLocations} locations do not fit in the ${c.remaining} bytes left`, c.pos - 2);
-  c.pos += numLocations * size;
-  if (layout.legacy) return;
-  if (layout.padLocations) skipPadding(c, 'the padding after the locations');
-  c.need(4, 'the live-out count');
-  const numLiveOuts = v.getUint16(c.pos + 2, le);
-  c.pos += 4;
-  if (numLiveOuts * 4 > c.remaining) c.fail(`${what}: ${numLiveOuts} live-outs do not fit in the ${c.remaining} bytes left`, c.pos - 2);
-  c.pos += numLiveOuts * 4;
-  skipPadding(c, 'the padding at the end of the record');
-}
-
-/** Skips to the next multiple of 8 (the record keeps its bytes when they are not all zero). */
-function skipPadding(c: Cursor, what: string): void {
-  const n = padLength(c.pos);
-  if (n === 0) return;
-  c.need(n, what);
-  c.pos += n;
+  if (headSize > end - p) c.need(headSize, 'a record header');
+  const numLocations = v.getUint16(p + headSize - 2, le);
+  p += headSize;
+  const locations = numLocations * layout.locationSize;
+  if (locations > end - p) {
+    c.pos = p;
+    c.fail(`${what}: ${numLocations} locations do not fit in the ${end - p} bytes left`, p - 2);
+  }
+  p += locations;
+  if (layout.legacy) {
+    c.pos = p;
+    return;
+  }
+  if (layout.padLocations) {
+    const pad = padLength(p);
+    if (pad > end - p) {
+      c.pos = p;
+      c.need(pad, 'the padding after the locations');
+    }
+    p += pad;
+  }
+  if (4 > end - p) {
+    c.pos = p;
+    c.need(4, 'the live-out count');
+  }
+  const numLiveOuts = v.getUint16(p + 2, le);
+  p += 4;
+  if (numLiveOuts * 4 > end - p) {
+    c.pos = p;
+    c.fail(`${what}: ${numLiveOuts} live-outs do not fit in the ${end - p} bytes left`, p - 2);
+  }
+  p += numLiveOuts * 4;
+  const pad = padLength(p);
+  if (pad > end - p) {
+    c.pos = p;
+    c.need(pad, 'the padding at the end of the record');
+  }
+  c.pos = p + pad;
 }

@@ -48,6 +48,8 @@ interface Sample {
 }
 
 const GNU_TIME = '/usr/bin/time';
+/** The tiny file against bare Node runs this many times the rounds of the other rows. */
+const TINY_ROUNDS = 4;
 
 /**
  * The environment every command runs in: ours minus NODE_EXTRA_CA_CERTS, which makes every Node
@@ -187,7 +189,8 @@ export function sideBySide(o: SideBySideOptions): string {
     } else notes.push(`no ${big}: the big-bf rows are skipped`);
     if (tiny) {
       run(`dis tiny (${statSync(tiny).size} B)`, ours('ours dis', 'dis', tiny), { label: 'llvm-dis', argv: [tool('llvm-dis')], stdin: tiny }, o.rounds);
-      run(`dis tiny vs bare node`, ours('ours dis', 'dis', tiny), { label: "node -e ''", argv: [node, '-e', ''] }, o.rounds);
+      // A start-up is tens of milliseconds and the machine's noise as much: more pairs (cheap).
+      run(`dis tiny vs bare node`, ours('ours dis', 'dis', tiny), { label: "node -e ''", argv: [node, '-e', ''] }, o.rounds * TINY_ROUNDS);
     }
     const bigText = join(v6, 'Large__big-bf.dis.ll');
     if (existsSync(bigText)) {
@@ -242,5 +245,5 @@ export function sideBySide(o: SideBySideOptions): string {
     notes.push(`dis tiny beyond bare node: ${seconds(median(tiny.a.samples.map((s) => s.wall)) - bare)}`);
   }
   const how = gnuTime ? 'CPU time and peak RSS from GNU time' : 'no GNU time at /usr/bin/time: CPU and peak RSS n/a';
-  return `side by side with ${o.llvm}: whole processes, A and B alternating, ${o.rounds} rounds (batches ${o.batchRounds}); ${how}; every command without NODE_EXTRA_CA_CERTS (as \`env -u NODE_EXTRA_CA_CERTS\`)\n\n${table(results)}${notes.map((n) => `- ${n}\n`).join('')}`;
+  return `side by side with ${o.llvm}: whole processes, A and B alternating, ${o.rounds} rounds (the tiny file against bare node ${o.rounds * TINY_ROUNDS}, batches ${o.batchRounds}); ${how}; every command without NODE_EXTRA_CA_CERTS (as \`env -u NODE_EXTRA_CA_CERTS\`)\n\n${table(results)}${notes.map((n) => `- ${n}\n`).join('')}`;
 }

@@ -3,7 +3,8 @@
  * process (bench-processes.ts), then throughput and memory in this process on real files.
  *
  *   --runs N            in-process: best of N runs (default 10)
- *   --rounds N          side by side: rounds of A B per single-file row (default 5)
+ *   --rounds N          side by side: rounds of A B per single-file row (default 5; the tiny file
+ *                       against bare node 4 times as many, the stack map rows 3 times)
  *   --batch-rounds N    side by side: rounds per batch row (default 3)
  *   --llvm DIR          LLVM 1.9's bin folder (default $LLVM_BYTECODE_LLVM19, else ../shared/llvm-1.9/bin; skipped, saying so,
  *                       when absent)
@@ -304,9 +305,11 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (o.sideBySide) {
-    // Stack maps against llvm-readobj-16 (bench-stackmap.ts): needs no corpus.
+    // Stack maps against llvm-readobj-16 (bench-stackmap.ts): needs no corpus. A pair is a
+    // fraction of a second, and both sides mostly start-up, which the machine's noise moves most:
+    // three times the rounds.
     const llvm16 = process.env.LLVM_BYTECODE_LLVM16 || '/usr/lib/llvm-16/bin';
-    process.stdout.write(stackmapBench({ cli: join(PROJECT, 'dist/cli/llvm-bytecode.cjs'), readobj: join(llvm16, 'llvm-readobj'), rounds: o.rounds, runs: o.runs }) + '\n');
+    process.stdout.write(stackmapBench({ cli: join(PROJECT, 'dist/cli/llvm-bytecode.cjs'), readobj: join(llvm16, 'llvm-readobj'), rounds: o.rounds * 3, runs: o.runs }) + '\n');
   }
   process.stdout.write(tableText);
   return 0;
