@@ -1,12 +1,13 @@
 /**
- * A decoded section's records kept as they were read: where each record starts in the section's
- * bytes, every part already checked by the decoder. The objects of the model (`StackMapRecord`,
- * its locations and live-outs) are made from it on the first read of `map.records`, then kept as
- * a plain array the caller may change like any other.
+ * A decoded section's records and constants kept as they were read: where each record starts in
+ * the section's bytes, every part already checked by the decoder. The objects of the model
+ * (`StackMapRecord`, its locations and live-outs; the constants' bigints) are made on the first
+ * read of `map.records` (`map.constants`), then kept as a plain array the caller may change like
+ * any other.
  *
  * Why: a section of 24,000 records has some 100,000 locations, and making their objects cost a
  * whole `stackmap --syntax readobj` process half its time (mostly the collector moving objects that
- * all survive). The readobj printer reads the table instead (print-readobj.ts), so a listing makes
+ * all survive). The readobj printer reads the table instead (readobj-records.ts), so a listing makes
  * no object per record; anything else that reads `records` gets the objects, as before.
  */
 import type { Layout } from './layout.js';
