@@ -3,7 +3,8 @@
  * coverage-guided fuzzing with Jazzer.js (libFuzzer driving instrumented JavaScript) over each
  * consumer in turn, N seconds per target: read, print (both syntaxes), write (own version, 6, and
  * 1.x converted to 7), analyze, upgrade, link, archive, the differential oracle `roundtrip` (see
- * fuzz-check.ts), and `asm`, the assembler on text (see fuzz-asm-check.ts).
+ * fuzz-check.ts), `asm`, the assembler on text (see fuzz-asm-check.ts), and `stackmap`, the stack
+ * map consumers on objects and bare sections (fuzz-stackmap-check.ts; seeds fuzz-stackmap-corpus.ts).
  *
  * Seeds are copied into a temporary directory: nothing is written into the project. The bytecode
  * targets start from the `.bc` files of `corpus/` and the reference corpus (`$LLVM_BYTECODE_CORPUS`,
@@ -25,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { KEYWORD_LIST } from '../asm/lexer.js';
 import { unwrapContainer } from '../container/index.js';
 import { corpusListingFiles, projectAssemblyFiles } from './asm-seeds.js';
+import { writeStackMapSeeds } from './fuzz-stackmap-corpus.js';
 import { locateCorpus } from './corpus-location.js';
 import { targets, type TargetInput } from './fuzz-coverage/target.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
@@ -78,6 +80,11 @@ function bytecodeFiles(dir: string): string[] {
 
 /** Copies the seeds of one kind of input into `dir`; how many. */
 function writeSeeds(input: TargetInput, corpora: string[], dir: string): number {
+  if (input === 'stackmap') {
+    const { count, notes } = writeStackMapSeeds(dir, MAX_SEED);
+    for (const note of notes) console.log(`  [stackmap] seeds: ${note}`);
+    return count;
+  }
   return input === 'assembly' ? writeAssemblySeeds(corpora, dir) : writeBytecodeSeeds(corpora, dir);
 }
 
