@@ -94,6 +94,20 @@ describe.skipIf(!LLVM16.present)('stack map fixtures of versions 0–2 and the f
       const { object, section } = fixture('v0-anyregcc-llvm34');
       expect(Buffer.from(encodeStackMapSection(read(object).map)).equals(section)).toBe(true);
     });
+    it("stackmap.ll's section reads with its CHECK lines' constant, ids, location kinds and sizes, and writes back byte for byte", () => {
+      const { object, section } = fixture('v0-stackmap-ll-llvm34');
+      const { map } = read(object);
+      expect(map.version).toBe(0);
+      expect(map.constants).toEqual([4294967296n]);
+      expect(map.records.map((r) => r.id)).toEqual([1n, 3n, 4n, 5n, 6n, 7n, 8n, 11n, 12n, 13n, 14n]);
+      expect(map.records.map((r) => r.locations.length)).toEqual([4, 2, 2, 0, 0, 2, 2, 17, 17, 1, 2]);
+      // Version 0's byte 1 (the size, in LLVM 3.4's own writer; reserved to WebKit's reader) is kept as `reserved`.
+      expect(map.records[0]!.locations.map((l) => [l.kind, l.reserved, l.offset])).toEqual([[4, 8, 65535], [4, 8, 65536], [4, 8, -1], [5, 8, 0]]);
+      // subRegOffset: AL and BL, one byte each (DWARF 0 and 3), fully given by the CHECK lines.
+      expect(map.records[10]!.locations.map((l) => [l.kind, l.reserved, l.reg])).toEqual([[1, 1, 0], [1, 1, 3]]);
+      expect(map.records[9]!.locations[0]).toMatchObject({ kind: 3, reserved: 4, reg: 6 });
+      expect(Buffer.from(encodeStackMapSection(read(object).map)).equals(section)).toBe(true);
+    });
     it('refuses version 3, whose records must belong to functions version 0 does not have', () => {
       const e = thrown(() => encodeStackMapSection(read(fixture('v0-anyregcc-llvm34').object).map, { version: 3 }));
       expect(e).toBeInstanceOf(StackMapError);
