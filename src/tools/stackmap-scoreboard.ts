@@ -8,7 +8,8 @@
  *   llvm-readobj-16's, write-back byte-identical, 3 → 2 → 3 and 3 → 1 → 3 identical or refused by
  *   name (a wrong grouping or a wrong refusal counts as a failure);
  * - the fixtures of versions 0–2 and the forks (test/stackmap/fixtures/, assembled by llvm-mc-16):
- *   read (or refused by name, for the forks this library does not read) and written back.
+ *   read (or refused by name, for the forks this library does not read) and written back, and
+ *   LLVM's versions 1 and 2 taken to version 3 and back (in the column of their own version).
  *
  * Options: `--count N` objects per target (default 20), `--seed S` (default 1), `--from DIR` (score
  * an existing `stackmap-objects` output instead of generating one), `--verbose` (each failure).
@@ -17,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeStackMapSection, readStackMaps, StackMapError } from '../stackmap/index.js';
+import { decodeStackMapSection, encodeStackMapSection, readStackMaps, StackMapError, type StackMap } from '../stackmap/index.js';
 import { sameBytes } from './same-bytes.js';
 import { checkGeneratedObject } from './stackmap-compare.js';
 import { assembleStackmapFixture, stackmapFixtureNames, type AssembledFixture } from './stackmap-fixtures.js';
@@ -109,6 +110,12 @@ export function scoreFixtures(bin: string, failures: string[]): ScoreRow[] {
         const same = sameBytes(encodeStackMapSection(s.map), s.found.bytes) && sameBytes(s.found.bytes, fixture.section);
         row.writeBack = tally(same ? 1 : 0, 1);
         if (!same) failures.push(`${name}.s: write-back differs`);
+        // LLVM's versions 1 and 2 through version 3 and back: the original bytes, or refused by name.
+        if (s.map.variant === 'llvm' && (s.map.version === 1 || s.map.version === 2)) {
+          const trip = throughVersion3(s.map, s.found.bytes);
+          if (trip.startsWith('differs')) failures.push(`${name}.s: ${s.map.version} → 3 → ${s.map.version} ${trip}`);
+          row[s.map.version === 1 ? 'via1' : 'via2'] = `${s.map.version} → 3 → ${s.map.version}: ${trip}`;
+        }
       } catch (e) {
         if (e instanceof StackMapError && e.fork !== undefined) {
           row.version = `refused by name: ${e.fork}`;
@@ -124,6 +131,19 @@ export function scoreFixtures(bin: string, failures: string[]): ScoreRow[] {
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;
+}
+
+/** A section of version 1 or 2 written as version 3 and back: 'identical', 'refused (why)' or 'differs'. */
+function throughVersion3(map: StackMap, original: Uint8Array): string {
+  let up: Uint8Array;
+  try {
+    up = encodeStackMapSection(map, { version: 3 });
+  } catch (e) {
+    if (e instanceof StackMapError) return `refused (${e.message})`;
+    throw e;
+  }
+  const back = encodeStackMapSection(decodeStackMapSection(up, { endian: map.endian }), { version: map.version });
+  return sameBytes(back, original) ? 'identical' : 'differs';
 }
 
 export function formatScoreboard(rows: readonly ScoreRow[]): string {
