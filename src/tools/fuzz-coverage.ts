@@ -24,10 +24,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KEYWORD_LIST } from '../asm/lexer.js';
+import { writeArchive, type NewArchiveMember } from '../archive/index.js';
 import { unwrapContainer } from '../container/index.js';
 import { corpusListingFiles, projectAssemblyFiles } from './asm-seeds.js';
 import { writeStackMapSeeds } from './fuzz-stackmap-corpus.js';
 import { locateCorpus } from './corpus-location.js';
+import { seededRandom } from './seeded-random.js';
 import { targets, type TargetInput } from './fuzz-coverage/target.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
@@ -85,7 +87,41 @@ function writeSeeds(input: TargetInput, corpora: string[], dir: string): number 
     for (const note of notes) console.log(`  [stackmap] seeds: ${note}`);
     return count;
   }
+  if (input === 'archive') return writeArchiveSeeds(corpora, dir);
   return input === 'assembly' ? writeAssemblySeeds(corpora, dir) : writeBytecodeSeeds(corpora, dir);
+}
+
+/** Archives made by one seed: enough shapes (members, names, symbol table or not) without swamping the run. */
+const ARCHIVE_SEEDS = 400;
+
+/**
+ * llvm-ar-style archives of the bytecode seeds (the archive consumer ignores anything else): one
+ * to three members each, with LLVM's symbol table or without, short names and names longer than
+ * 15 bytes (BSD `#1/N`), under MAX_SEED.
+ */
+function writeArchiveSeeds(corpora: string[], dir: string): number {
+  const bytecode = join(dir, '..', 'archive-members');
+  const count = writeBytecodeSeeds(corpora, bytecode);
+  mkdirSync(dir, { recursive: true });
+  const random = seededRandom(7);
+  let n = 0;
+  for (let tries = 0; n < ARCHIVE_SEEDS && tries < ARCHIVE_SEEDS * 4 && count > 0; tries++) {
+    const members: NewArchiveMember[] = [];
+    for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+      const pick = Math.floor(random() * count);
+      const name = random() < 0.3 ? `a-rather-long-member-name-${pick}.bc` : `m${pick}.bc`;
+      members.push({ name, data: new Uint8Array(readFileSync(join(bytecode, `seed-${pick}.bc`))) });
+    }
+    let archive: Uint8Array;
+    try {
+      archive = writeArchive(members, { symbolTable: random() < 0.7 });
+    } catch {
+      continue; // a damaged seed whose symbols cannot be listed
+    }
+    if (archive.length > MAX_SEED) continue;
+    writeFileSync(join(dir, `seed-${n++}.a`), archive);
+  }
+  return n;
 }
 
 /** The assembly texts of the project and of each corpus, as they are (latin1 bytes). */

@@ -15,7 +15,7 @@ import { checkOne, consumer, consumers, TIME_LIMIT_MS } from '../fuzz-check.js';
 import { checkStackMapInput } from '../fuzz-stackmap-check.js';
 
 /** What a target's inputs are, and so which seeds it starts from and how its findings are named. */
-export type TargetInput = 'bytecode' | 'assembly' | 'stackmap';
+export type TargetInput = 'bytecode' | 'assembly' | 'stackmap' | 'archive';
 
 export interface TargetInfo {
   readonly name: string;
@@ -30,14 +30,15 @@ export const STACKMAP_TARGET = 'stackmap';
 
 /** Every target, in the order `npm run fuzz:coverage` runs them: the consumers, then `asm` and `stackmap`. */
 export const targets: readonly TargetInfo[] = [
-  ...consumers.map((c): TargetInfo => ({ name: c.name, input: 'bytecode' })),
+  // The archive consumer looks only at archives: bytecode seeds would never reach it.
+  ...consumers.map((c): TargetInfo => ({ name: c.name, input: c.name === 'archive' ? 'archive' : 'bytecode' })),
   { name: ASSEMBLY_TARGET, input: 'assembly' },
   { name: STACKMAP_TARGET, input: 'stackmap' },
 ];
 
 /** The file extension of a target's inputs (seeds and findings). */
 export function inputExtension(input: TargetInput): string {
-  return input === 'assembly' ? '.ll' : input === 'stackmap' ? '.bin' : '.bc';
+  return input === 'assembly' ? '.ll' : input === 'stackmap' ? '.bin' : input === 'archive' ? '.a' : '.bc';
 }
 
 /** What a target's inputs are. */
