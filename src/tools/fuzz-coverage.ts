@@ -9,7 +9,8 @@
  * Seeds are copied into a temporary directory: nothing is written into the project. The bytecode
  * targets start from the `.bc` files of `corpus/` and the reference corpus (`$LLVM_BYTECODE_CORPUS`,
  * else `../shared/corpus`) (compressed ones as
- * their uncompressed stream); `asm` from assembly text (`asm-seeds.ts`: the grammar files and the
+ * their uncompressed stream); `archive` from archives of those; `stackmap` from objects and
+ * sections (fuzz-stackmap-corpus.ts); `asm` from assembly text (`asm-seeds.ts`: the grammar files and the
  * corpus's 1.x listings), with a dictionary of the 1.x grammar's words and punctuation that
  * libFuzzer splices into its mutations. Each target gets its own working corpus there, so what
  * one target found interesting does not steer another. At the end a table gives, per target, the
