@@ -3,12 +3,14 @@
  * coverage-guided fuzzing with Jazzer.js (libFuzzer driving instrumented JavaScript) over each
  * consumer in turn, N seconds per target: read, print (both syntaxes), write (own version, 6, and
  * 1.x converted to 7), analyze, upgrade, link, archive, the differential oracle `roundtrip` (see
- * fuzz-check.ts), and `asm`, the assembler on text (see fuzz-asm-check.ts).
+ * fuzz-check.ts), `asm`, the assembler on text (see fuzz-asm-check.ts), and `stackmap`, the stack
+ * map consumers on objects and bare sections (fuzz-stackmap-check.ts; seeds fuzz-stackmap-corpus.ts).
  *
  * Seeds are copied into a temporary directory: nothing is written into the project. The bytecode
  * targets start from the `.bc` files of `corpus/` and the reference corpus (`$LLVM_BYTECODE_CORPUS`,
  * else `../shared/corpus`) (compressed ones as
- * their uncompressed stream); `asm` from assembly text (`asm-seeds.ts`: the grammar files and the
+ * their uncompressed stream); `archive` from archives of those; `stackmap` from objects and
+ * sections (fuzz-stackmap-corpus.ts); `asm` from assembly text (`asm-seeds.ts`: the grammar files and the
  * corpus's 1.x listings), with a dictionary of the 1.x grammar's words and punctuation that
  * libFuzzer splices into its mutations. Each target gets its own working corpus there, so what
  * one target found interesting does not steer another. At the end a table gives, per target, the
@@ -23,9 +25,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KEYWORD_LIST } from '../asm/lexer.js';
+import { writeArchive, type NewArchiveMember } from '../archive/index.js';
 import { unwrapContainer } from '../container/index.js';
 import { corpusListingFiles, projectAssemblyFiles } from './asm-seeds.js';
+import { writeStackMapSeeds } from './fuzz-stackmap-corpus.js';
 import { locateCorpus } from './corpus-location.js';
+import { seededRandom } from './seeded-random.js';
 import { targets, type TargetInput } from './fuzz-coverage/target.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
@@ -78,7 +83,46 @@ function bytecodeFiles(dir: string): string[] {
 
 /** Copies the seeds of one kind of input into `dir`; how many. */
 function writeSeeds(input: TargetInput, corpora: string[], dir: string): number {
+  if (input === 'stackmap') {
+    const { count, notes } = writeStackMapSeeds(dir, MAX_SEED);
+    for (const note of notes) console.log(`  [stackmap] seeds: ${note}`);
+    return count;
+  }
+  if (input === 'archive') return writeArchiveSeeds(corpora, dir);
   return input === 'assembly' ? writeAssemblySeeds(corpora, dir) : writeBytecodeSeeds(corpora, dir);
+}
+
+/** Archives made by one seed: enough shapes (members, names, symbol table or not) without swamping the run. */
+const ARCHIVE_SEEDS = 400;
+
+/**
+ * llvm-ar-style archives of the bytecode seeds (the archive consumer ignores anything else): one
+ * to three members each, with LLVM's symbol table or without, short names and names longer than
+ * 15 bytes (BSD `#1/N`), under MAX_SEED.
+ */
+function writeArchiveSeeds(corpora: string[], dir: string): number {
+  const bytecode = join(dir, '..', 'archive-members');
+  const count = writeBytecodeSeeds(corpora, bytecode);
+  mkdirSync(dir, { recursive: true });
+  const random = seededRandom(7);
+  let n = 0;
+  for (let tries = 0; n < ARCHIVE_SEEDS && tries < ARCHIVE_SEEDS * 4 && count > 0; tries++) {
+    const members: NewArchiveMember[] = [];
+    for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+      const pick = Math.floor(random() * count);
+      const name = random() < 0.3 ? `a-rather-long-member-name-${pick}.bc` : `m${pick}.bc`;
+      members.push({ name, data: new Uint8Array(readFileSync(join(bytecode, `seed-${pick}.bc`))) });
+    }
+    let archive: Uint8Array;
+    try {
+      archive = writeArchive(members, { symbolTable: random() < 0.7 });
+    } catch {
+      continue; // a damaged seed whose symbols cannot be listed
+    }
+    if (archive.length > MAX_SEED) continue;
+    writeFileSync(join(dir, `seed-${n++}.a`), archive);
+  }
+  return n;
 }
 
 /** The assembly texts of the project and of each corpus, as they are (latin1 bytes). */

@@ -163,9 +163,16 @@ export function checkGeneratedObject(entry: GeneratedObject, outDir: string): Ob
     check.readobj = ours === theirs;
     if (!check.readobj) check.problems.push(`readobj: ${firstDifference(ours, theirs)}`);
   }
-  const unnamed = section.functionNames.map((n, i) => [n, i] as const).filter(([n]) => n === undefined || !/^_?f\d+$/.test(n));
-  check.named = unnamed.length === 0 && section.functionNames.length > 0;
-  if (!check.named) check.problems.push(`names: function entries ${unnamed.map(([n, i]) => `#${i} (${n ?? 'unnamed'})`).join(', ')} not named by their symbols`);
+  if (entry.functionNames !== undefined) {
+    // A reference module: its functions, exactly and in order (Mach-O's symbols have a leading _).
+    const names = section.functionNames.map((n) => n?.replace(/^_/, ''));
+    check.named = names.join() === entry.functionNames.join() && names.every((n) => n !== undefined);
+    if (!check.named) check.problems.push(`names: function entries named ${names.map((n) => n ?? '(unnamed)').join(', ')}, the module's functions are ${entry.functionNames.join(', ')}`);
+  } else {
+    const unnamed = section.functionNames.map((n, i) => [n, i] as const).filter(([n]) => n === undefined || !/^_?f\d+$/.test(n));
+    check.named = unnamed.length === 0 && section.functionNames.length > 0;
+    if (!check.named) check.problems.push(`names: function entries ${unnamed.map(([n, i]) => `#${i} (${n ?? 'unnamed'})`).join(', ')} not named by their symbols`);
+  }
   const diagnostics = checkStackMap({ map: section.map, grouping: section.grouping, arch: section.found.arch });
   const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
   const spe = section.map.records.some((r) => r.locations.some((l) => l.kind !== 4 && l.kind !== 5 && l.reg >= 1200 && l.reg <= 1231));

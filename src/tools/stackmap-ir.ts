@@ -53,6 +53,7 @@ export const STACKMAP_TARGETS: readonly StackmapTarget[] = [
   { name: 'aarch64-elf', triple: 'aarch64-unknown-linux-gnu', format: 'elf', endian: 'little', bits: 64, calls: ALL, anyreg: true, bigVectors: true, sectionName: ELF_COFF_SECTION, callBytes: 20 },
   { name: 'aarch64-be-elf', triple: 'aarch64_be-unknown-linux-gnu', format: 'elf', endian: 'big', bits: 64, calls: ALL, anyreg: true, bigVectors: false, sectionName: ELF_COFF_SECTION, callBytes: 20 },
   { name: 'arm64-macho', triple: 'arm64-apple-macosx', format: 'macho', endian: 'little', bits: 64, calls: ALL, anyreg: true, bigVectors: true, sectionName: MACHO_SECTION, callBytes: 20 },
+  { name: 'arm64-coff', triple: 'aarch64-pc-windows-msvc', format: 'coff', endian: 'little', bits: 64, calls: ALL, anyreg: true, bigVectors: true, sectionName: ELF_COFF_SECTION, callBytes: 20 },
   { name: 'ppc64le-elf', triple: 'powerpc64le-unknown-linux-gnu', format: 'elf', endian: 'little', bits: 64, calls: NO_STATEPOINT, anyreg: true, bigVectors: false, sectionName: ELF_COFF_SECTION, callBytes: 40 },
   { name: 'ppc64-elf', triple: 'powerpc64-unknown-linux-gnu', format: 'elf', endian: 'big', bits: 64, calls: NO_STATEPOINT, anyreg: true, bigVectors: false, sectionName: ELF_COFF_SECTION, callBytes: 40 },
   { name: 'systemz-elf', triple: 's390x-unknown-linux-gnu', format: 'elf', endian: 'big', bits: 64, calls: NO_STATEPOINT, anyreg: true, bigVectors: false, sectionName: ELF_COFF_SECTION, callBytes: 16 },
@@ -308,3 +309,73 @@ export function generateStackmapModule(seed: number, target: StackmapTarget): Ge
   }
   return { ir: lines.join('\n'), optLevel: rng.int(0, 3), features };
 }
+
+/**
+ * The reference module of a target: fixed IR whose functions the tests know by name (unlike the
+ * seeded modules), for known-answer checks against llvm-readobj-16. On the targets that take every
+ * intrinsic: `constants` (64-bit ids, constants at and beyond 32 bits, a static alloca, a
+ * patchpoint with no call target), `anyreg` (an `anyregcc` patchpoint.i64, itself `anyregcc` on
+ * x86-64: llc-16 aborts on an `anyregcc` function elsewhere, "Unsupported calling convention"),
+ * `dynamic` (a dynamic alloca: stack size UINT64_MAX, and a record with no locations) and, where
+ * statepoints compile, `gc` (a statepoint with id 2^32 + 1, which LLVM 16 cuts to 1, with deopt
+ * and gc-live values). On the stackmap-only (32-bit) targets, `f` and `g` with 32-bit values.
+ */
+export function referenceModule(target: StackmapTarget): { ir: string; functionNames: string[] } {
+  const head = `; the reference module of llvm-bytecode's stackmap-objects, target ${target.name}\ntarget triple = "${target.triple}"\n`;
+  if (!target.calls.includes('patchpoint.void')) {
+    return { ir: head + REFERENCE_32, functionNames: ['f', 'g'] };
+  }
+  const cc = target.triple.startsWith('x86_64') ? 'anyregcc ' : '';
+  const statepoints = target.calls.includes('statepoint');
+  return {
+    ir: head + REFERENCE_64.replaceAll('CC ', cc) + (statepoints ? REFERENCE_STATEPOINT : ''),
+    functionNames: ['constants', 'anyreg', 'dynamic', ...(statepoints ? ['gc'] : [])],
+  };
+}
+
+const REFERENCE_64 = `
+declare void @llvm.experimental.stackmap(i64, i32, ...)
+declare void @llvm.experimental.patchpoint.void(i64, i32, ptr, i32, ...)
+declare i64 @llvm.experimental.patchpoint.i64(i64, i32, ptr, i32, ...)
+define i64 @constants(i64 %a, i32 %b, ptr %p) {
+entry:
+  %x = alloca [4 x i64]
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 12345678901234, i32 0, i64 %a, i32 %b, i64 -1, i64 4294967296, i32 -7, i64 9223372036854775807, ptr %x)
+  call void (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.void(i64 -1, i32 20, ptr null, i32 0, i64 %a, ptr %p)
+  ret i64 %a
+}
+define CC i64 @anyreg(i64 %a, i64 %b) {
+  %r = call CC i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 5, i32 20, ptr null, i32 2, i64 %a, i64 %b)
+  ret i64 %r
+}
+define void @dynamic(i64 %n) {
+  %v = alloca i8, i64 %n
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 6, i32 0, ptr %v, i64 %n)
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 7, i32 4)
+  ret void
+}
+`;
+
+const REFERENCE_STATEPOINT = `
+declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)
+declare void @callee()
+define ptr addrspace(1) @gc(ptr addrspace(1) %obj, ptr addrspace(1) %obj2, i64 %d) gc "statepoint-example" {
+  %tok = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 4294967297, i32 0, ptr elementtype(void ()) @callee, i32 0, i32 0, i32 0, i32 0) ["deopt"(i64 %d, i32 3, i64 -5), "gc-live"(ptr addrspace(1) %obj, ptr addrspace(1) %obj2)]
+  %r = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %tok, i32 0, i32 1)
+  ret ptr addrspace(1) %r
+}
+`;
+
+/** 32-bit values only: what llc-16 takes on i686 and 32-bit PowerPC (a non-constant i64 operand needs two registers). */
+const REFERENCE_32 = `
+declare void @llvm.experimental.stackmap(i64, i32, ...)
+define i32 @f(i32 %a, i32 %b) {
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 1, i32 0, i32 %a, i32 %b, i32 -1, i64 4294967296)
+  ret i32 %a
+}
+define void @g(i32 %a) {
+  call void (i64, i32, ...) @llvm.experimental.stackmap(i64 2, i32 4, i32 %a)
+  ret void
+}
+`;

@@ -10,7 +10,12 @@
  *
  * and `DIR/manifest.json`, one entry per (module, target): the seed, the features, and what llc
  * did (an llc crash is recorded with its first line, not fatal: crashes are facts to report).
- * The same `--seed` and `--count` give the same IR; the objects are llc-16's.
+ * The same `--seed` and `--count` give the same IR; the objects are llc-16's. With `reference`
+ * (`--reference O`, repeatable), each target's reference module (fixed IR whose functions are
+ * known by name, stackmap-ir.ts) is compiled too, at each level given, as `reference-O<n>`.
+ *
+ * The one generator of llc-16 objects: the tests (test/stackmap/), the scoreboard and the fuzzers'
+ * seeds all take theirs from here.
  *
  * `--probe` instead compiles one minimal module per (target, intrinsic) and prints which llc-16
  * takes: the table docs/stackmaps-ground-truth.md records.
@@ -20,7 +25,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readToolOptions } from './tool-options.js';
-import { generateStackmapModule, objectSeed, STACKMAP_TARGETS, stackmapTarget, type CallKind, type ModuleFeatures, type StackmapTarget } from './stackmap-ir.js';
+import { generateStackmapModule, objectSeed, referenceModule, STACKMAP_TARGETS, stackmapTarget, type CallKind, type ModuleFeatures, type StackmapTarget } from './stackmap-ir.js';
 
 /** Where Debian's LLVM 16 is (`LLVM_BYTECODE_LLVM16` overrides, as in test/support/tools.ts). */
 export function llvm16Bin(): string {
@@ -42,7 +47,10 @@ export interface GeneratedObject {
    * 2 (it cannot write the old layouts); llvm-readobj-16 refuses such a section on ELF only.
    */
   stackmapVersion?: 1 | 2;
-  features: ModuleFeatures;
+  /** Seeded modules' features; absent for a reference module. */
+  features?: ModuleFeatures;
+  /** A reference module's functions, in order (stackmap-ir.ts's referenceModule). */
+  functionNames?: string[];
   /** `ok`, or why there is no object: llc's or a tool's first line of complaint. */
   status: 'ok' | 'llc-failed' | 'no-section' | 'tool-failed';
   message?: string;
@@ -59,6 +67,8 @@ export interface GenerateOptions {
   seed: number;
   /** Target short names; default all. */
   targets?: readonly string[];
+  /** Optimisation levels to compile each target's reference module at (none by default). */
+  reference?: readonly number[];
   bin?: string;
   /** Progress lines to stderr. */
   verbose?: boolean;
@@ -170,9 +180,35 @@ export function generateStackmapObjects(o: GenerateOptions): GeneratedObject[] {
       manifest.push(entry);
       if (o.verbose) console.error(`${rel}: ${result.status}${result.message ? `: ${result.message}` : ''}`);
     }
+    for (const optLevel of o.reference ?? []) {
+      const { ir, functionNames } = referenceModule(target);
+      const name = `reference-O${optLevel}`;
+      const rel = `${target.name}/${name}`;
+      const result = compileStackmapObject(bin, target, ir, optLevel, join(dir, name));
+      const entry: GeneratedObject = { name, target: target.name, triple: target.triple, format: target.format, endian: target.endian, seed: 0, optLevel, functionNames, ll: `${rel}.ll`, ...result };
+      if (result.status === 'ok') Object.assign(entry, { object: `${rel}.o`, section: `${rel}.stackmaps`, readobj: `${rel}.readobj.txt` });
+      manifest.push(entry);
+      if (o.verbose) console.error(`${rel}: ${result.status}${result.message ? `: ${result.message}` : ''}`);
+    }
   }
   writeAtomic(join(o.out, 'manifest.json'), JSON.stringify(manifest, null, 1));
   return manifest;
+}
+
+/** What `bin`'s llvm-readobj --stackmap prints for `path`, from its `LLVM StackMap Version:` line on ('' when it prints none). */
+export function readobjStackmap(bin: string, path: string): string {
+  const r = run(join(bin, 'llvm-readobj'), ['--stackmap', path]);
+  if (r.status !== 0) throw new Error(`llvm-readobj --stackmap ${path}: ${firstComplaint(r)}`);
+  const out = r.stdout.toString('latin1');
+  const at = out.indexOf('LLVM StackMap Version:');
+  return at < 0 ? '' : out.slice(at);
+}
+
+/** A universal Mach-O file of `objects` (`bin`'s llvm-lipo), written to `out`; its bytes. */
+export function universalMachO(bin: string, objects: readonly string[], out: string): Uint8Array {
+  const r = run(join(bin, 'llvm-lipo'), ['-create', ...objects, '-output', out]);
+  if (r.status !== 0) throw new Error(`llvm-lipo -create: ${firstComplaint(r)}`);
+  return new Uint8Array(readFileSync(out));
 }
 
 /** Reads a manifest written by {@link generateStackmapObjects}. */
@@ -220,7 +256,7 @@ export function probeTargets(bin: string, dir: string): string[] {
   return lines;
 }
 
-const USAGE = `usage: npm run stackmap-objects -- [--out DIR] [--count N] [--seed S] [--target NAME]... [--probe] [--verbose]
+const USAGE = `usage: npm run stackmap-objects -- [--out DIR] [--count N] [--seed S] [--target NAME]... [--reference O]... [--probe] [--verbose]
 
 Writes N seeded IR modules per target, compiled by llc-16, with each object's stack map section
 (llvm-objcopy-16 --dump-section) and llvm-readobj-16 --stackmap text, and DIR/manifest.json.
@@ -228,8 +264,15 @@ Writes N seeded IR modules per target, compiled by llc-16, with each object's st
   --count N      modules per target (default 20)
   --seed S       run seed (default 1): the same seed gives the same IR
   --target NAME  only this target (repeatable): ${STACKMAP_TARGETS.map((t) => t.name).join(', ')}
+  --reference O  also each target's reference module (fixed IR, known function names) at -O<O> (repeatable)
   --probe        compile one minimal module per target and intrinsic and print what llc-16 takes
 LLVM 16 is looked for in LLVM_BYTECODE_LLVM16, else /usr/lib/llvm-16/bin.`;
+
+function optLevelOption(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 3) throw new Error(`--reference takes an optimisation level 0-3, not ${text}`);
+  return n;
+}
 
 function main(argv: readonly string[]): number {
   let out = 'stackmap-objects';
@@ -238,11 +281,13 @@ function main(argv: readonly string[]): number {
   let probe = false;
   let verbose = false;
   const targets: string[] = [];
+  const reference: number[] = [];
   readToolOptions(argv, USAGE, (option, value) => {
     if (option === '--out') out = value();
     else if (option === '--count') count = Number(value());
     else if (option === '--seed') seed = Number(value());
     else if (option === '--target') targets.push(stackmapTarget(value()).name);
+    else if (option === '--reference') reference.push(optLevelOption(value()));
     else if (option === '--probe') probe = true;
     else if (option === '--verbose') verbose = true;
     else return false;
@@ -254,7 +299,7 @@ function main(argv: readonly string[]): number {
     for (const line of probeTargets(llvm16Bin(), join(out, 'probe'))) console.log(line);
     return 0;
   }
-  const manifest = generateStackmapObjects({ out, count, seed, ...(targets.length > 0 ? { targets } : {}), verbose });
+  const manifest = generateStackmapObjects({ out, count, seed, ...(targets.length > 0 ? { targets } : {}), reference, verbose });
   const byTarget = new Map<string, Map<string, number>>();
   for (const m of manifest) {
     const counts = byTarget.get(m.target) ?? new Map<string, number>();

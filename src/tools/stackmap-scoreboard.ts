@@ -2,25 +2,26 @@
  * `npm run stackmap-scoreboard`: how the stack map library measures against the ground truth
  * (docs/stackmaps-ground-truth.md), per target and version, as a Markdown table:
  *
- * - the generated objects (src/tools/stackmap-objects.ts: llc-16, version 3), each checked as the
+ * - the generated objects (src/tools/stackmap-objects.ts: llc-16, version 3; the seeded modules and
+ *   each target's reference module at -O0 and -O2, on a row of its own), each checked as the
  *   oracle tests check them (src/tools/stackmap-compare.ts): `--syntax readobj` text equal to
  *   llvm-readobj-16's, write-back byte-identical, 3 → 2 → 3 and 3 → 1 → 3 identical or refused by
  *   name (a wrong grouping or a wrong refusal counts as a failure);
  * - the fixtures of versions 0–2 and the forks (test/stackmap/fixtures/, assembled by llvm-mc-16):
- *   read (or refused by name, for the forks this library does not read) and written back.
+ *   read (or refused by name, for the forks this library does not read) and written back, and
+ *   LLVM's versions 1 and 2 taken to version 3 and back (in the column of their own version).
  *
  * Options: `--count N` objects per target (default 20), `--seed S` (default 1), `--from DIR` (score
  * an existing `stackmap-objects` output instead of generating one), `--verbose` (each failure).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeStackMapSection, readStackMaps, StackMapError } from '../stackmap/index.js';
-import { PROJECT_ROOT } from './corpus-location.js';
+import { decodeStackMapSection, encodeStackMapSection, readStackMaps, StackMapError, type StackMap } from '../stackmap/index.js';
 import { sameBytes } from './same-bytes.js';
 import { checkGeneratedObject } from './stackmap-compare.js';
+import { assembleStackmapFixture, stackmapFixtureNames, type AssembledFixture } from './stackmap-fixtures.js';
 import { STACKMAP_TARGETS } from './stackmap-ir.js';
 import { generateStackmapObjects, llvm16Bin, readStackmapManifest, type GeneratedObject } from './stackmap-objects.js';
 import { readToolOptions } from './tool-options.js';
@@ -38,8 +39,6 @@ export interface ScoreRow {
   via1: string;
 }
 
-const FIXTURES = join(PROJECT_ROOT, 'test/stackmap/fixtures');
-
 function tally(pass: number, total: number, extra = ''): string {
   return `${pass}/${total}${extra}`;
 }
@@ -53,7 +52,9 @@ export function scoreGenerated(manifest: readonly GeneratedObject[], dir: string
     const byVersion = new Map<string, { objects: number; sections: number; readobj: number; named: number; checked: number; writeBack: number; via2: number; via2Refused: number; via1: number; via1Refused: number; noObject: number }>();
     for (const entry of entries) {
       const c = checkGeneratedObject(entry, dir);
-      const version = entry.status !== 'ok' ? `(${entry.status})` : c.version === undefined ? '(unread)' : `${c.version}${c.variant === 'llvm' ? '' : ` (${c.variant})`}`;
+      const read = entry.status !== 'ok' ? `(${entry.status})` : c.version === undefined ? '(unread)' : `${c.version}${c.variant === 'llvm' ? '' : ` (${c.variant})`}`;
+      // The reference modules (fixed IR, functions checked by name) get their own row.
+      const version = entry.functionNames !== undefined ? `${read}, reference module` : read;
       const s = byVersion.get(version) ?? { objects: 0, sections: 0, readobj: 0, named: 0, checked: 0, writeBack: 0, via2: 0, via2Refused: 0, via1: 0, via1Refused: 0, noObject: 0 };
       s.objects++;
       if (entry.status === 'ok') s.sections++;
@@ -91,32 +92,37 @@ export function scoreFixtures(bin: string, failures: string[]): ScoreRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'stackmap-score-fixtures-'));
   const rows: ScoreRow[] = [];
   try {
-    for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.s')).sort()) {
-      const text = readFileSync(join(FIXTURES, file), 'utf8');
-      const triple = /^# triple: (\S+)$/m.exec(text)?.[1] ?? 'x86_64-apple-macosx';
-      const base = join(dir, file.slice(0, -2));
-      const mc = spawnSync(join(bin, 'llvm-mc'), ['-filetype=obj', `-triple=${triple}`, join(FIXTURES, file), '-o', `${base}.o`], { encoding: 'utf8' });
-      const row: ScoreRow = { target: `fixture ${file.slice(0, -2)} (${triple})`, version: '?', objects: 1, sections: 0, readobj: 'n/a', named: 'n/a', checked: 'n/a', writeBack: '0/1', via2: 'n/a', via1: 'n/a' };
-      if (mc.status !== 0) {
-        failures.push(`${file}: llvm-mc-16: ${mc.stderr.split('\n')[0]}`);
+    for (const name of stackmapFixtureNames()) {
+      const row: ScoreRow = { target: `fixture ${name}`, version: '?', objects: 1, sections: 0, readobj: 'n/a', named: 'n/a', checked: 'n/a', writeBack: '0/1', via2: 'n/a', via1: 'n/a' };
+      let fixture: AssembledFixture;
+      try {
+        fixture = assembleStackmapFixture(bin, name, dir);
+      } catch (e) {
+        failures.push(`${name}.s: ${e instanceof Error ? e.message : String(e)}`);
         rows.push(row);
         continue;
       }
-      const object = new Uint8Array(readFileSync(`${base}.o`));
+      row.target = `fixture ${name} (${fixture.triple})`;
       try {
-        const s = readStackMaps(object).sections[0]!;
+        const s = readStackMaps(fixture.object).sections[0]!;
         row.version = `${s.map.version}${s.map.variant === 'llvm' ? '' : ` (${s.map.variant})`}`;
         row.sections = 1;
-        const same = sameBytes(encodeStackMapSection(s.map), s.found.bytes);
+        const same = sameBytes(encodeStackMapSection(s.map), s.found.bytes) && sameBytes(s.found.bytes, fixture.section);
         row.writeBack = tally(same ? 1 : 0, 1);
-        if (!same) failures.push(`${file}: write-back differs`);
+        if (!same) failures.push(`${name}.s: write-back differs`);
+        // LLVM's versions 1 and 2 through version 3 and back: the original bytes, or refused by name.
+        if (s.map.variant === 'llvm' && (s.map.version === 1 || s.map.version === 2)) {
+          const trip = throughVersion3(s.map, s.found.bytes);
+          if (trip.startsWith('differs')) failures.push(`${name}.s: ${s.map.version} → 3 → ${s.map.version} ${trip}`);
+          row[s.map.version === 1 ? 'via1' : 'via2'] = `${s.map.version} → 3 → ${s.map.version}: ${trip}`;
+        }
       } catch (e) {
         if (e instanceof StackMapError && e.fork !== undefined) {
           row.version = `refused by name: ${e.fork}`;
           row.writeBack = 'n/a';
         } else {
           row.version = '(unread)';
-          failures.push(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+          failures.push(`${name}.s: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
       rows.push(row);
@@ -125,6 +131,19 @@ export function scoreFixtures(bin: string, failures: string[]): ScoreRow[] {
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;
+}
+
+/** A section of version 1 or 2 written as version 3 and back: 'identical', 'refused (why)' or 'differs'. */
+function throughVersion3(map: StackMap, original: Uint8Array): string {
+  let up: Uint8Array;
+  try {
+    up = encodeStackMapSection(map, { version: 3 });
+  } catch (e) {
+    if (e instanceof StackMapError) return `refused (${e.message})`;
+    throw e;
+  }
+  const back = encodeStackMapSection(decodeStackMapSection(up, { endian: map.endian }), { version: map.version });
+  return sameBytes(back, original) ? 'identical' : 'differs';
 }
 
 export function formatScoreboard(rows: readonly ScoreRow[]): string {
@@ -157,7 +176,7 @@ function main(argv: readonly string[]): number {
   const bin = llvm16Bin();
   const dir = from ?? mkdtempSync(join(tmpdir(), 'stackmap-score-'));
   try {
-    const manifest = from !== undefined ? readStackmapManifest(from) : generateStackmapObjects({ out: dir, count, seed, bin });
+    const manifest = from !== undefined ? readStackmapManifest(from) : generateStackmapObjects({ out: dir, count, seed, bin, reference: [0, 2] });
     const failures: string[] = [];
     const rows = [...scoreGenerated(manifest, dir, failures), ...scoreFixtures(bin, failures)];
     const table = formatScoreboard(rows);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeStackMapSection, printStackMapReadobj, readStackMaps } from '../../src/stackmap/index.js';
 import { firstDifference, fromVersionLine } from '../../src/tools/stackmap-compare.js';
-import { generateStackmapObjects, type GeneratedObject } from '../../src/tools/stackmap-objects.js';
+import { generateStackmapObjects, universalMachO, type GeneratedObject } from '../../src/tools/stackmap-objects.js';
 import { debianLlvm, needs } from '../support/tools.js';
 
 const LLVM16 = debianLlvm(16);
@@ -51,9 +51,9 @@ describe.skipIf(!LLVM16.present)('stack maps in universal files, linked executab
     expect(x86.length).toBeGreaterThan(0);
     for (let i = 0; i < Math.min(x86.length, arm.length); i++) {
       const fat = join(dir, `fat-${i}.o`);
-      tool(LLVM16.path('llvm-lipo'), ['-create', join(dir, x86[i]!.object!), join(dir, arm[i]!.object!), '-output', fat]);
+      const bytes = universalMachO(LLVM16.dir, [join(dir, x86[i]!.object!), join(dir, arm[i]!.object!)], fat);
       const theirs = readobjBlocks(tool(LLVM16.path('llvm-readobj'), ['--stackmap', fat]));
-      const file = readStackMaps(new Uint8Array(readFileSync(fat)));
+      const file = readStackMaps(bytes);
       expect(file.container).toBe('macho');
       expect(file.sections.map((s) => s.found.arch)).toEqual(['x86-64', 'aarch64']);
       const ours = file.sections.map((s) => printStackMapReadobj(s).trimEnd());

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readStackMaps, StackMapError } from '../../src/stackmap/index.js';
 import { checkStackMapInput } from '../../src/tools/fuzz-stackmap-check.js';
 import { stackMapSeeds, mutate } from '../../src/tools/fuzz-stackmap-seeds.js';
 import { seededRandom } from '../../src/tools/seeded-random.js';
@@ -40,9 +41,40 @@ describe('damaged stack map sections and objects end only in StackMapError', () 
 
 const REGRESSIONS = fileURLToPath(new URL('../fuzz-regressions/stackmap', import.meta.url));
 const saved = existsSync(REGRESSIONS) ? readdirSync(REGRESSIONS).filter((f) => f.endsWith('.bin')) : [];
+const input = (f: string): Uint8Array => new Uint8Array(readFileSync(join(REGRESSIONS, f)));
 
-describe('inputs npm run fuzz:stackmap once failed on (test/fuzz-regressions/stackmap)', () => {
-  it.skipIf(saved.length === 0)('each passes the check now', () => {
-    expect(saved.map((f) => [f, checkStackMapInput(new Uint8Array(readFileSync(join(REGRESSIONS, f))))]).filter(([, failure]) => failure !== undefined)).toEqual([]);
+describe('saved inputs (test/fuzz-regressions/stackmap: what the fuzzers found or kept)', () => {
+  it('there are some', () => {
+    expect(saved.length).toBeGreaterThan(20);
+  });
+
+  it('each passes the check: only StackMapError, byte-identical write-back, conversions that keep the records or refuse', () => {
+    expect(saved.map((f) => [f, checkStackMapInput(input(f))]).filter(([, failure]) => failure !== undefined)).toEqual([]);
+  });
+
+  it('each read-CONTAINER-vVERSION-VARIANT input reads as its name says', () => {
+    const wrong: string[] = [];
+    for (const f of saved) {
+      const m = /^read-(bare|elf|macho|coff)-v(\d)-([a-z0-9-]+?)-[0-9a-f]{12}\.bin$/.exec(f);
+      if (m === null) continue;
+      const file = readStackMaps(input(f));
+      const s = file.sections[0];
+      const got = `${file.container} v${s?.map.version} ${s?.map.variant}`;
+      if (got !== `${m[1]} v${m[2]} ${m[3]}`) wrong.push(`${f}: read as ${got}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('each refused- input is refused with a StackMapError naming an offset', () => {
+    const wrong: string[] = [];
+    for (const f of saved.filter((name) => name.startsWith('refused-'))) {
+      try {
+        readStackMaps(input(f));
+        wrong.push(`${f}: read`);
+      } catch (e) {
+        if (!(e instanceof StackMapError) || !Number.isInteger(e.offset)) wrong.push(`${f}: ${String(e)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

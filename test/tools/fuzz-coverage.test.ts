@@ -61,11 +61,19 @@ function isText(bytes: Uint8Array): boolean {
   return bytes.every((b) => b >= 0x20 || b === 0x09 || b === 0x0a || b === 0x0d);
 }
 
+describe('the archive and stackmap targets', () => {
+  it('take archives, and objects or stack map sections, named .a and .bin', () => {
+    expect(targets.find((t) => t.name === 'archive')?.input).toBe('archive');
+    expect(targets.find((t) => t.name === 'stackmap')?.input).toBe('stackmap');
+    expect([inputExtension('archive'), inputExtension('stackmap')]).toEqual(['.a', '.bin']);
+  });
+});
+
 describe('the asm target (the assembler on text)', () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it('is known after the consumers, and takes assembly text', () => {
-    expect(targets.map((t) => t.name)).toEqual([...consumers.map((c) => c.name), 'asm']);
+    expect(targets.map((t) => t.name)).toEqual([...consumers.map((c) => c.name), 'asm', 'stackmap']);
     expect(targets.find((t) => t.name === 'asm')?.input).toBe('assembly');
     expect(targets.filter((t) => t.input === 'assembly').map((t) => t.name)).toEqual(['asm']);
     expect(inputExtension('assembly')).toBe('.ll');

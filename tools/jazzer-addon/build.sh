@@ -10,6 +10,8 @@
 #   tools/jazzer-addon/build.sh SRC
 # Jazzer.js links its own fork of libFuzzer; the two files here stand in for what the fork adds
 # (see their comments). The result replaces the prebuilt addon in node_modules (kept as .orig).
+# It is put there as a new file, never written through the old one: a node_modules made with hard
+# links (cp -al, pnpm's store) shares that file with other checkouts, which must keep theirs.
 set -eu
 src=${1:?usage: tools/jazzer-addon/build.sh JAZZER_JS_SOURCE_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,5 +26,6 @@ g++ -std=c++17 -O2 -fPIC -shared -DNAPI_VERSION=4 -DNAPI_CPP_EXCEPTIONS \
   ./*.cpp shared/*.cpp "$here/death-callback.cpp" "$here/with-pc.cpp" \
   -Wl,--whole-archive "$libfuzzer" -Wl,--no-whole-archive -lpthread -o "$out"
 [ -f "$addon_dir/fuzzer-linux-x64.node.orig" ] || cp "$addon_dir/fuzzer-linux-x64.node" "$addon_dir/fuzzer-linux-x64.node.orig"
-cp "$out" "$addon_dir/fuzzer-linux-x64.node"
+cp "$out" "$addon_dir/fuzzer-linux-x64.node.new"
+mv -f "$addon_dir/fuzzer-linux-x64.node.new" "$addon_dir/fuzzer-linux-x64.node"
 echo "built $addon_dir/fuzzer-linux-x64.node"

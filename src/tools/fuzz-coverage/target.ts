@@ -1,8 +1,9 @@
 /**
  * A coverage-guided fuzz target (for Jazzer.js, which calls the module's exported `fuzz` with each
  * input): one consumer of `fuzz-check.ts`, the same check the mutation fuzzer and the regression
- * test run, or `asm`, the assembler's check of `fuzz-asm-check.ts` (the input's bytes as latin1
- * text, as the CLI reads a `.ll` file). A failure does not stop the run: the input is saved under
+ * test run, `asm`, the assembler's check of `fuzz-asm-check.ts` (the input's bytes as latin1
+ * text, as the CLI reads a `.ll` file), or `stackmap`, every stack map consumer on the bytes as an
+ * object file and as a bare section (`fuzz-stackmap-check.ts`). A failure does not stop the run: the input is saved under
  * `$FUZZ_FINDINGS` (a few per distinct failure) and listed in `findings.txt` there, and fuzzing
  * goes on, so one run of N seconds reports everything it met.
  */
@@ -11,9 +12,10 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkAssemblyInput } from '../fuzz-asm-check.js';
 import { checkOne, consumer, consumers, TIME_LIMIT_MS } from '../fuzz-check.js';
+import { checkStackMapInput } from '../fuzz-stackmap-check.js';
 
 /** What a target's inputs are, and so which seeds it starts from and how its findings are named. */
-export type TargetInput = 'bytecode' | 'assembly';
+export type TargetInput = 'bytecode' | 'assembly' | 'stackmap' | 'archive';
 
 export interface TargetInfo {
   readonly name: string;
@@ -23,15 +25,25 @@ export interface TargetInfo {
 /** The target that assembles its input as LLVM 1.x text. */
 export const ASSEMBLY_TARGET = 'asm';
 
-/** Every target, in the order `npm run fuzz:coverage` runs them: the consumers, then `asm`. */
+/** The target that reads its input as an object file or a stack map section. */
+export const STACKMAP_TARGET = 'stackmap';
+
+/** Every target, in the order `npm run fuzz:coverage` runs them: the consumers, then `asm` and `stackmap`. */
 export const targets: readonly TargetInfo[] = [
-  ...consumers.map((c): TargetInfo => ({ name: c.name, input: 'bytecode' })),
+  // The archive consumer looks only at archives: bytecode seeds would never reach it.
+  ...consumers.map((c): TargetInfo => ({ name: c.name, input: c.name === 'archive' ? 'archive' : 'bytecode' })),
   { name: ASSEMBLY_TARGET, input: 'assembly' },
+  { name: STACKMAP_TARGET, input: 'stackmap' },
 ];
 
 /** The file extension of a target's inputs (seeds and findings). */
 export function inputExtension(input: TargetInput): string {
-  return input === 'assembly' ? '.ll' : '.bc';
+  return input === 'assembly' ? '.ll' : input === 'stackmap' ? '.bin' : input === 'archive' ? '.a' : '.bc';
+}
+
+/** What a target's inputs are. */
+function targetInput(name: string): TargetInput {
+  return targets.find((t) => t.name === name)?.input ?? 'bytecode';
 }
 
 /** Inputs kept per distinct failure (the first few are enough to reproduce and shrink). */
@@ -54,13 +66,19 @@ function targetCheck(name: string): (input: Uint8Array) => string | undefined {
       return failure === undefined ? undefined : `${name}: ${failure}`;
     };
   }
+  if (name === STACKMAP_TARGET) {
+    return (input) => {
+      const failure = checkStackMapInput(input);
+      return failure === undefined ? undefined : `${name}: ${failure}`;
+    };
+  }
   const c = consumer(name);
   return (input) => checkOne(c, input);
 }
 
 export function fuzzTarget(name: string): (data: Buffer) => void {
   const check = targetCheck(name);
-  const extension = inputExtension(name === ASSEMBLY_TARGET ? 'assembly' : 'bytecode');
+  const extension = inputExtension(targetInput(name));
   const findings = process.env.FUZZ_FINDINGS;
   const kept = new Map<string, number>();
   return (data: Buffer): void => {

@@ -1,12 +1,9 @@
 /**
- * Jazzer.js fuzz target for the stack map consumers (fuzz-stackmap-check.ts): run with
- * `npx jazzer dist/tools/fuzz-coverage/targets/stackmap.js CORPUS_DIR -- -max_total_time=N`,
- * seeding CORPUS_DIR with sections and objects (docs/stackmaps.md says how). A failure throws, so
- * libFuzzer saves the input as a crash.
+ * Jazzer.js fuzz target: every stack map consumer (fuzz-stackmap-check.ts) on the input as an
+ * object file or bare section and as a bare section in each byte order (see ../target.ts).
+ * `npm run fuzz:coverage -- --target stackmap` seeds it with sections and objects
+ * (fuzz-stackmap-seeds.ts).
  */
-import { checkStackMapInput } from '../../fuzz-stackmap-check.js';
+import { fuzzTarget } from '../target.js';
 
-export function fuzz(data: Buffer): void {
-  const failure = checkStackMapInput(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-  if (failure !== undefined) throw new Error(`stackmap: ${failure}`);
-}
+export const fuzz = fuzzTarget('stackmap');
