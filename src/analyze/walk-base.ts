@@ -9,6 +9,8 @@
  */
 import { BytecodeReader } from '../decode/reader.js';
 import { readBlockFrame, type BlockFrame } from '../decode/block-frame.js';
+import { readInstructionRecord, type InstructionRecord } from '../decode/instruction-record.js';
+import { readPlanes } from '../decode/plane-records.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import type { BlockKind, FormatRow } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
@@ -38,26 +40,6 @@ export interface TypeShape {
 
 /** An instruction's encoding (its low two bits), as `Analysis.instructionFormats` names it. */
 export const FORMAT_NAMES = [0, 1, 2, 3].map((f) => internName(`format${f}`));
-
-/** The type slot of a one-word instruction (formats 1–3: 12, 8 or 6 bits after the opcode). */
-export function wordTypeSlot(word: number): number {
-  const format = word & 3;
-  return format === 1 ? (word >>> 8) & 4095 : format === 2 ? (word >>> 8) & 255 : (word >>> 8) & 63;
-}
-
-/** The operands of a one-word instruction: one of 12 bits (4095 = none), two of 8, three of 6. */
-export function wordOperands(word: number): number[] {
-  switch (word & 3) {
-    case 1: {
-      const o = (word >>> 20) & 4095;
-      return o === 4095 ? [] : [o];
-    }
-    case 2:
-      return [(word >>> 16) & 255, (word >>> 24) & 255];
-    default:
-      return [(word >>> 14) & 63, (word >>> 20) & 63, (word >>> 26) & 63];
-  }
-}
 
 /** What one instruction adds to the figures (`countInstruction`). */
 export interface InstructionFigures {
@@ -365,34 +347,40 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
     const r = this.r;
     // A function's own types come first (v2 on; v0–v1 put them in a type plane).
     if (isFunction && !this.row.typeDerivedFromValue) this.parseTypes(this.functionTypes, this.vbr());
-    while (r.pos < r.end) {
-      const n = this.vbr();
-      const plane = this.readPlane();
-      if (plane.typeType) {
-        this.parseTypes(isFunction ? this.functionTypes : this.moduleTypes, n);
-      } else if (plane.id === 0) {
-        // The void plane holds the strings: each with its own array type.
-        for (let i = 0; i < n; i++) {
-          const at = r.pos;
-          const { plane: into, length } = this.parseStringConstant(at);
-          this.insertValue(into);
-          this.a.counts.constants++;
-          this.a.counts.values++;
-          if (this.dumpLines) this.line(`String constant of ${length} bytes`, at);
-        }
-      } else {
-        this.checkConstantCount(n);
-        for (let i = 0; i < n; i++) {
-          const at = r.pos;
-          if (this.parseConstantValue(plane.id, at)) {
-            this.a.counts.constants++;
-            this.a.counts.values++;
-          }
-          this.insertValue(plane.id);
-        }
-      }
-    }
+    let plane = { id: 0, typeType: false };
+    readPlanes(r, {
+      planeId: () => (plane = this.readPlane()).id,
+      plane: (n) => {
+        if (plane.typeType) this.parseTypes(isFunction ? this.functionTypes : this.moduleTypes, n);
+        else if (plane.id === 0) this.parseStringPlane(n);
+        else this.parseConstantPlane(n, plane.id);
+      },
+    });
     if (r.pos > r.end) throw r.fail('Attempt to read past the end of Constant Pool block.');
+  }
+
+  /** The void plane holds the strings: each with its own array type. */
+  private parseStringPlane(n: number): void {
+    for (let i = 0; i < n; i++) {
+      const at = this.r.pos;
+      const { plane: into, length } = this.parseStringConstant(at);
+      this.insertValue(into);
+      this.a.counts.constants++;
+      this.a.counts.values++;
+      if (this.dumpLines) this.line(`String constant of ${length} bytes`, at);
+    }
+  }
+
+  private parseConstantPlane(n: number, plane: number): void {
+    this.checkConstantCount(n);
+    for (let i = 0; i < n; i++) {
+      const at = this.r.pos;
+      if (this.parseConstantValue(plane, at)) {
+        this.a.counts.constants++;
+        this.a.counts.values++;
+      }
+      this.insertValue(plane);
+    }
   }
 
   /** Whether a module value (by plane and slot) is a global value, another value, or not there yet. */
@@ -511,27 +499,20 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   protected checkOperandCount(_n: number, _at: number): void {}
 
   /**
-   * The fields every version's instruction starts with, through the reader's checked calls: one
-   * word (formats 1–3), or VBRs (format 0: opcode, type, operand count, operands) and the padding
-   * to a word boundary where the version aligned.
+   * The fields every version's instruction starts with (decode/instruction-record.ts), then the
+   * padding to a word boundary where the version aligned, counted as LLVM counted it. LLVM 1.9
+   * refused a long record of no operands before r36867's bound on their count was asked.
    */
-  protected readInstructionFields(): { at: number; format: number; opcode: number; typeSlot: number; operands: number[] } {
-    const r = this.r;
-    const at = r.pos;
-    const word = r.uint32();
-    const format = word & 3;
-    if (format) return { at, format, opcode: (word >>> 2) & 63, typeSlot: wordTypeSlot(word), operands: wordOperands(word) };
-    r.pos = at;
-    const opcode = this.vbr() >>> 2;
-    const typeSlot = this.vbr();
-    const n = this.vbr();
-    if (n === 0) throw r.fail('Zero-argument instruction found; this is invalid.', at);
-    this.checkOperandCount(n, at);
-    const operands: number[] = [];
-    for (let i = 0; i < n; i++) operands.push(this.vbr());
-    this.align32();
-    return { at, format, opcode, typeSlot, operands };
+  protected readInstructionFields(): InstructionRecord {
+    const rec = readInstructionRecord(this.r, this.operandCountCheck);
+    if (rec.format === 0) this.align32();
+    return rec;
   }
+
+  private readonly operandCountCheck = (n: number, at: number): void => {
+    if (n === 0) throw this.r.fail('Zero-argument instruction found; this is invalid.', at);
+    this.checkOperandCount(n, at);
+  };
 
   /** Adds one instruction to the figures, as LLVM's handler did. */
   protected countInstruction(fa: FunctionAnalysis, i: InstructionFigures): void {

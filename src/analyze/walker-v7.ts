@@ -18,7 +18,8 @@ import type { BlockKind, OpcodeName, PseudoOpcode } from '../format/format-table
 import type { FunctionAnalysis } from './analysis.js';
 import type { BlockFrame } from '../decode/block-frame.js';
 import { internName } from './opcode-info.js';
-import { AnalyzerWalkBase, wordOperands, wordTypeSlot, type BlockNames } from './walk-base.js';
+import { AnalyzerWalkBase, type BlockNames } from './walk-base.js';
+import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
 import {
   FIRST_DERIVED_V7,
   LAST_PRIMITIVE_V7,
@@ -397,35 +398,31 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     const r = this.r;
     const a = this.a;
     a.counts.symbolTables++;
-    while (r.pos < r.end) {
-      const n = r.checkCount(this.vbr(), 2, DEFAULT_LIMITS.maxSymbolTableEntries, 'symbol table plane');
-      const plane = this.vbr();
-      for (let i = 0; i < n; i++) {
-        const at = r.pos;
-        const slot = this.vbr();
-        const name = this.str();
+    let plane = 0;
+    readSymbolPlanes(r, {
+      count: (n) => r.checkCount(n, 2, DEFAULT_LIMITS.maxSymbolTableEntries, 'symbol table plane'),
+      planeId: (r) => (plane = r.vbr32()),
+      name: plainName,
+      entry: (slot, name, at) => {
         if (slot > a.maxValueSlot) a.maxValueSlot = slot;
         this.line(`Value name '${name}' = plane ${plane} slot ${slot}`, at);
         // Function-local planes are not modelled; LLVM's look-ups there never failed on a sound file.
-        if (plane === LABEL_SLOT || inFunction) continue;
+        if (plane === LABEL_SLOT || inFunction) return;
         const v = this.getModuleValue(plane, slot);
         if (!v) throw r.fail(`Failed value look-up for name '${name}', type #${plane} slot #${slot}`, at);
         if (v.kind === 'function') this.functions[v.index]!.name = name;
-      }
-    }
+      },
+    });
     if (r.pos > r.end) throw r.fail('Attempt to read past the end of Symbol Table block.');
   }
 
   protected override parseTypeSymbolTable(): void {
     const r = this.r;
-    let n = r.checkCount(this.vbr(), 2, DEFAULT_LIMITS.maxSymbolTableEntries, 'type symbol table');
-    while (n--) {
-      const at = r.pos;
-      const slot = this.vbr();
-      const name = this.str();
+    const n = r.checkCount(this.vbr(), 2, DEFAULT_LIMITS.maxSymbolTableEntries, 'type symbol table');
+    readSymbolEntries(r, n, plainName, (slot, name, at) => {
       this.getType(slot);
       this.line(`Type name '${name}' = slot ${slot}`, at);
-    }
+    });
   }
 
   // ---- function bodies ----------------------------------------------------------------------------

@@ -16,9 +16,10 @@ import type { FunctionAnalysis } from './analysis.js';
 import { newVbrTally, TallyingReader, type BytecodeReader, type VbrTally } from '../decode/reader.js';
 import { readTypeId, TYPE_TYPE } from '../decode/types.js';
 import type { BlockFrame } from '../decode/block-frame.js';
+import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
 import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
-import { AnalyzerWalkBase, FORMAT_NAMES, wordOperands, wordTypeSlot, type BlockNames, type FunctionDecl } from './walk-base.js';
+import { AnalyzerWalkBase, FORMAT_NAMES, type BlockNames, type FunctionDecl } from './walk-base.js';
 
 export type { AnalyzeOptions } from './analysis.js';
 
@@ -566,37 +567,29 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
         this.typeNameSource.set(key, name);
       }
     };
-    if (!this.row.typeDerivedFromValue) {
-      let n = this.vbr();
-      while (n--) {
-        const at = r.pos;
-        const slot = this.vbr();
-        const name = this.str();
-        nameType(slot, name);
-        if (this.dumpLines) this.line(`Type name '${name}' = slot ${slot}`, at);
-      }
-    }
-    while (r.pos < r.end) {
-      const n = this.vbr();
-      const t = this.readTypeId();
-      for (let i = 0; i < n; i++) {
-        const at = r.pos;
-        const slot = this.vbr();
-        const name = this.str();
-        if (t.typeType) {
-          nameType(slot, name);
-          if (this.dumpLines) this.line(`Type name '${name}' = slot ${slot}`, at);
-          continue;
-        }
-        if (this.dumpLines) this.line(`Value name '${name}' = plane ${t.id} slot ${slot}`, at);
+    const typeName = (slot: number, name: string, at: number): void => {
+      nameType(slot, name);
+      if (this.dumpLines) this.line(`Type name '${name}' = slot ${slot}`, at);
+    };
+    if (!this.row.typeDerivedFromValue) readSymbolEntries(r, this.vbr(), plainName, typeName);
+    let plane = { id: 0, typeType: false };
+    readSymbolPlanes(r, {
+      planeId: () => {
+        plane = this.readTypeId();
+        return plane.id;
+      },
+      name: plainName,
+      entry: (slot, name, at) => {
+        if (plane.typeType) return typeName(slot, name, at);
+        if (this.dumpLines) this.line(`Value name '${name}' = plane ${plane.id} slot ${slot}`, at);
         // Function-local planes (arguments, instruction results) are not modelled: LLVM's look-ups
         // there never failed on a corpus file, and only module names reach the figures.
-        if (t.id === LABEL || inFunction) continue;
-        const v = this.getValue(t.id, slot);
+        if (plane.id === LABEL || inFunction) return;
+        const v = this.getValue(plane.id, slot);
         if (!v) throw r.fail(`Failed value look-up for name '${name}'`, at);
-        if (!inFunction && v.kind === 'function') this.functions[v.index]!.name = name;
-      }
-    }
+        if (v.kind === 'function') this.functions[v.index]!.name = name;
+      },
+    });
     if (r.pos > r.end) throw r.fail('Attempt to read past the end of Symbol Table block.');
   }
 

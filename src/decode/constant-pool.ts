@@ -9,6 +9,7 @@ import { isFloatingPoint, isSigned, type Type } from '../graph/type.js';
 import type { Constant, Opcode, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { TYPE_TYPE, readTypeId, type TypeTable } from './types.js';
+import { readPlanes } from './plane-records.js';
 
 /** Where a pool's constants go and how slots are looked up, module or function level. */
 export interface ValueScope {
@@ -46,25 +47,25 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
     if (n > 0) scope.registerTypes(scope.typesToDefine().readDefinitions(r, row, limits, n));
   }
   let sawPlane = false;
-  while (!r.atEnd()) {
-    const at = r.pos;
-    const count = r.vbr32();
-    const planeId = readTypeId(r, row);
-    if (planeId === TYPE_TYPE) {
-      scope.registerTypes(scope.typesToDefine().readDefinitions(r, row, limits, count));
-      continue;
-    }
-    r.checkCount(count, 1, limits.maxConstantsPerPlane, 'constants in a plane', at);
-    if (planeId === 0) {
-      if (!row.hasStringsPlane || sawPlane || isFunctionPool) r.fail('a constant plane of type void (the strings plane) is only allowed first in a module pool', at);
-      readStrings(ctx, scope, count);
+  readPlanes(r, {
+    planeId: (r) => readTypeId(r, row),
+    plane: (count, planeId, at) => {
+      if (planeId === TYPE_TYPE) {
+        scope.registerTypes(scope.typesToDefine().readDefinitions(r, row, limits, count));
+        return;
+      }
+      r.checkCount(count, 1, limits.maxConstantsPerPlane, 'constants in a plane', at);
+      if (planeId === 0) {
+        if (!row.hasStringsPlane || sawPlane || isFunctionPool) r.fail('a constant plane of type void (the strings plane) is only allowed first in a module pool', at);
+        readStrings(ctx, scope, count);
+        sawPlane = true;
+        return;
+      }
       sawPlane = true;
-      continue;
-    }
-    sawPlane = true;
-    const type = scope.types.at(r, planeId, at);
-    for (let i = 0; i < count; i++) scope.define(type, readConstant(ctx, scope, type, fixups));
-  }
+      const type = scope.types.at(r, planeId, at);
+      for (let i = 0; i < count; i++) scope.define(type, readConstant(ctx, scope, type, fixups));
+    },
+  });
   for (const f of fixups) {
     const v = scope.lookup(f.type, f.slot);
     if (v === undefined) r.fail(`constant refers to slot ${f.slot} of type ${describeType(f.type)}, which is not defined`, f.offset);

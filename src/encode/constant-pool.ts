@@ -2,7 +2,7 @@
 import { isPrimitive, isSigned, type Type } from '../graph/type.js';
 import type { InlineAsm, Value } from '../graph/value.js';
 import { hasNullValue, isString } from './canonical.js';
-import type { EncodeContext } from './context.js';
+import type { EncodeContext, SlotWritingContext } from './context.js';
 import { beginBlock, checkSignless, constantOperandSlot, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import type { PlaneEntry } from './slot-numbering.js';
 import { writtenOperands } from './gep-indices.js';
@@ -78,7 +78,8 @@ function writePlane(ctx: EncodeContext, plane: readonly PlaneEntry[], type: Type
   }
 }
 
-function writeInlineAsm(ctx: EncodeContext, v: InlineAsm): void {
+/** Inline asm in a constant pool (v5+, and version 7 alike): the 0xFFFFFFFF mark, the text, the constraints, side effects. */
+export function writeInlineAsm(ctx: Pick<SlotWritingContext, 'out' | 'row'>, v: InlineAsm): void {
   if (!ctx.row.hasPackedAndAttributes) throw new EncodeError('inline asm', ctx.row.version);
   ctx.out.vbr32(0xffffffff);
   ctx.out.string(v.asm);

@@ -16,6 +16,17 @@ export interface EncodeContext {
   readonly opcodes: OpcodeNumbers;
 }
 
+/**
+ * What the slot and type-id helpers below use of a writer's context: every version's writer
+ * (version 7's `v7/context.ts` too) numbers values and types its own way, and writes the numbers
+ * alike, as its format row says.
+ */
+export interface SlotWritingContext {
+  readonly out: BinaryWriter;
+  readonly row: FormatRow;
+  readonly sc: { slotOf(v: Value): number; typeSlot(t: Type): number };
+}
+
 const opcodeNumbersByRow = new WeakMap<FormatRow, OpcodeNumbers>();
 
 /** The (shared, immutable) opcode numbering of a format row. */
@@ -117,7 +128,7 @@ export function checkSignless(ctx: EncodeContext, op: Opcode, operandType: Type)
 }
 
 /** A value's slot, which must exist (a missing slot is a writer bug or a value from elsewhere). */
-export function slotOf(ctx: EncodeContext, v: Value): number {
+export function slotOf(ctx: SlotWritingContext, v: Value): number {
   const s = ctx.sc.slotOf(v);
   if (s < 0) throw notInModule(`a value (${v.kind})`, ctx.row.version);
   return s;
@@ -131,7 +142,7 @@ export function constantOperandSlot(ctx: EncodeContext, v: Value): number {
 }
 
 /** A type's id as the file writes it (the slot, shifted past the type type in versions 0–1). */
-export function typeSlotOf(ctx: EncodeContext, t: Type): number {
+export function typeSlotOf(ctx: SlotWritingContext, t: Type): number {
   const s = ctx.sc.typeSlot(t);
   if (s < 0) throw notInModule(`a type (${t.kind})`, ctx.row.version);
   return fileTypeId(ctx, s);
@@ -142,7 +153,7 @@ export function typeSlotOf(ctx: EncodeContext, t: Type): number {
  * versions 0–1 types were values of the "type type", which took id 12 and pushed label and every
  * derived type up by one; every type id written goes through here.
  */
-export function fileTypeId(ctx: EncodeContext, slot: number): number {
+export function fileTypeId(ctx: Pick<SlotWritingContext, 'row'>, slot: number): number {
   const typeType = ctx.row.typeTypePlaneId;
   return typeType !== null && slot >= typeType ? slot + 1 : slot;
 }
@@ -170,7 +181,7 @@ export function pad(ctx: EncodeContext): void {
  * LLVM `output_typeid`: a type id (as the file numbers it) as a vbr; from version 3 on, ids of
  * 2^24 - 1 and above are escaped. Versions 0–2 wrote every type id as a plain vbr.
  */
-export function writeTypeId(ctx: EncodeContext, id: number): void {
+export function writeTypeId(ctx: Pick<SlotWritingContext, 'out' | 'row'>, id: number): void {
   if (id <= 0x00ffffff || ctx.row.has32BitTypes) ctx.out.vbr32(id);
   else ctx.out.vbr32(0x00ffffff).vbr32(id);
 }

@@ -6,6 +6,8 @@
  * expression of n - 1 operands (`[opcode] ([value slot][type slot])…`, then a predicate for
  * icmp/fcmp). Constants may refer to constants later in the same pool.
  *
+ * The planes are read by `decode/plane-records.ts`, as every version's are.
+ *
  * Why its own: a version-7 constant is read against r36867's type ids (integers of any width,
  * wider than 64 bits in words) and has `icmp`/`fcmp` predicates and twelve cast opcodes; the
  * 1.x pool (`decode/constant-pool.ts`) reads signed/unsigned primitives, the type-type plane and
@@ -19,6 +21,7 @@ import type { Constant, ConstantExpr, Opcode, Value } from '../../graph/value.js
 import { castIsValid, checkBinaryOperands, comparisonPredicate, graphOpcode, isCastOpcodeNumber } from './rules.js';
 import type { ConstantRef, V7Scope } from './scope.js';
 import { readTypeList } from './types.js';
+import { readPlanes } from '../plane-records.js';
 
 const INLINE_ASM_MARK = 0xffff_ffff;
 const OP = { getelementptr: 27, icmp: 40, fcmp: 41, select: 44, extractelement: 48, insertelement: 49, shufflevector: 50 } as const;
@@ -33,21 +36,19 @@ export function readConstantPoolV7(scope: V7Scope, atModule: boolean): void {
   }
   const made: Constant[] = [];
   scope.constantRefs = new Map();
-  while (!r.atEnd()) {
-    const at = r.pos;
-    const count = r.checkCount(r.vbr32(), 1, limits.maxConstantsPerPlane, 'constants in a plane', at);
-    const typeSlot = r.vbr32();
-    if (typeSlot === 0) {
-      readStrings(scope, count, atModule, made);
-      continue;
-    }
-    const t = scope.typeAt(typeSlot, at);
-    for (let i = 0; i < count; i++) {
-      const c = readConstant(scope, typeSlot, t, made);
-      const slot = scope.define(c, typeSlot, atModule, r.pos);
-      resolve(scope, typeSlot, slot, c);
-    }
-  }
+  readPlanes(r, {
+    count: (n, at) => r.checkCount(n, 1, limits.maxConstantsPerPlane, 'constants in a plane', at),
+    planeId: (r) => r.vbr32(),
+    plane: (count, typeSlot, at) => {
+      if (typeSlot === 0) return readStrings(scope, count, atModule, made);
+      const t = scope.typeAt(typeSlot, at);
+      for (let i = 0; i < count; i++) {
+        const c = readConstant(scope, typeSlot, t, made);
+        const slot = scope.define(c, typeSlot, atModule, r.pos);
+        resolve(scope, typeSlot, slot, c);
+      }
+    },
+  });
   if (scope.constantRefs.size > 0) {
     const first = scope.constantRefs.values().next().value as ConstantRef;
     r.fail(`${scope.constantRefs.size} constant reference(s) the pool never defines; the first is slot ${first.pending.slot} of type ${describeType(first.type)}`, first.pending.offset);

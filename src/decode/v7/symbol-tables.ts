@@ -9,14 +9,17 @@
  * - The type symbol table (block 9, module only): `[count]`, then `[type slot][name]` entries; a
  *   name given twice is made unique the same way.
  *
+ * The records are read by `decode/plane-records.ts`, as every version's are; what they mean is here.
+ *
  * Why its own: version 7 names types in a block of their own and has no type plane in the value
  * table; 1.x's symbol table (`decode/symbol-table.ts`) holds both.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { describeType } from '../../graph/describe.js';
-import { primitiveTypes as P } from '../../graph/type.js';
+import { primitiveTypes as P, type Type } from '../../graph/type.js';
 import type { BasicBlock, SymbolTableLayout, Value } from '../../graph/value.js';
 import { isConstant, LABEL_SLOT, type V7Scope } from './scope.js';
+import { readSymbolEntries, readSymbolPlanes } from '../plane-records.js';
 
 /** The names of one scope (module or function), made unique as LLVM's ValueSymbolTable did. */
 export class NameScope {
@@ -41,35 +44,33 @@ export function readValueSymbolTableV7(scope: V7Scope, names: NameScope, blocks:
   const limits = scope.limits;
   const layout: SymbolTableLayout = { valuePlanes: [] };
   let entries = 0;
-  while (!r.atEnd()) {
-    const at = r.pos;
-    const count = r.vbr32();
-    const typeSlot = r.vbr32();
-    entries += count;
-    if (entries > limits.maxSymbolTableEntries) r.fail(`the symbol table holds more than the limit of ${limits.maxSymbolTableEntries} entries`, at);
-    r.checkCount(count, 2, limits.maxSymbolTableEntries, 'symbol table entries', at);
-    const type = scope.typeAt(typeSlot, at);
-    const values: Value[] = [];
-    for (let i = 0; i < count; i++) {
-      const eAt = r.pos;
-      const slot = r.vbr32();
-      const nameAt = r.pos;
-      const length = r.vbr32();
-      if (length > limits.maxStringLength) r.fail(`a name of ${length} bytes exceeds the limit of ${limits.maxStringLength}`, nameAt);
-      r.pos = nameAt;
-      const name = r.string('a name');
+  let type: Type = P.void;
+  let typeSlot = 0;
+  let values: Value[] = [];
+  readSymbolPlanes(r, {
+    planeId: (r) => r.vbr32(),
+    plane: (count, planeSlot, at) => {
+      entries += count;
+      if (entries > limits.maxSymbolTableEntries) r.fail(`the symbol table holds more than the limit of ${limits.maxSymbolTableEntries} entries`, at);
+      r.checkCount(count, 2, limits.maxSymbolTableEntries, 'symbol table entries', at);
+      typeSlot = planeSlot;
+      type = scope.typeAt(typeSlot, at);
+      values = [];
+      layout.valuePlanes.push({ type, values });
+    },
+    name: (r) => limitedName(r, limits.maxStringLength, 'a name'),
+    entry: (slot, name, eAt) => {
       const v: Value | undefined = typeSlot === LABEL_SLOT ? blocks?.[slot] : scope.find(typeSlot, slot, eAt);
       if (v === undefined) r.fail(`the name '${name}' is for slot ${slot} of type ${describeType(type)}, which is not defined`, eAt);
-      if (name.length === 0) continue;
+      if (name.length === 0) return;
       if (v.type === P.void) r.fail(`the name '${name}' is given to a value of type void`, eAt);
-      if (isConstant(v) && v.kind !== 'global' && v.kind !== 'function' && v.kind !== 'alias') continue;
+      if (isConstant(v) && v.kind !== 'global' && v.kind !== 'function' && v.kind !== 'alias') return;
       const named = v as { name?: string };
-      if (named.name === name) continue;
+      if (named.name === name) return;
       named.name = names.claim(name);
       values.push(v);
-    }
-    layout.valuePlanes.push({ type, values });
-  }
+    },
+  });
   return layout;
 }
 
@@ -79,20 +80,23 @@ export function readTypeSymbolTableV7(scope: V7Scope): string[] {
   const at = r.pos;
   const count = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'type names', at);
   const order: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const eAt = r.pos;
-    const type = scope.typeAt(r.vbr32(), eAt);
-    const nameAt = r.pos;
-    const length = r.vbr32();
-    if (length > limits.maxStringLength) r.fail(`a type name of ${length} bytes exceeds the limit of ${limits.maxStringLength}`, nameAt);
-    r.pos = nameAt;
-    const name = r.string('a type name');
+  readSymbolEntries(r, count, (r) => limitedName(r, limits.maxStringLength, 'a type name'), (slot, name, eAt) => {
+    const type = scope.typeAt(slot, eAt);
     // TypeSymbolTable::insert made a taken name unique, as the value table did (r36867's writer never repeats one).
     const unique = typeNameScope(scope).claim(name);
     scope.module.typeNames.set(unique, type);
     order.push(unique);
-  }
+  });
   return order;
+}
+
+/** A name, its length checked against the limit before the bytes are asked for. */
+function limitedName(r: BinaryReader, max: number, what: string): string {
+  const at = r.pos;
+  const length = r.vbr32();
+  if (length > max) r.fail(`${what} of ${length} bytes exceeds the limit of ${max}`, at);
+  r.pos = at;
+  return r.string(what);
 }
 
 /** The module's type names (one scope per read, however many type symbol tables the file has). */

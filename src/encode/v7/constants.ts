@@ -6,10 +6,12 @@
  * Why its own: the mirror of `decode/v7/constants.ts` (integers of any width, predicates, twelve
  * casts, no function pools); its operands are numbered by the shared `writtenConstantOperands`.
  */
-import { FLOAT_PREDICATES, INT_PREDICATES, type InlineAsm, type Value } from '../../graph/value.js';
+import { FLOAT_PREDICATES, INT_PREDICATES, type Value } from '../../graph/value.js';
+import { writeInlineAsm } from '../constant-pool.js';
 import { hasNullValue } from '../canonical.js';
 import { EncodeError } from '../encode-error.js';
-import { type V7EncodeContext, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import type { V7EncodeContext } from './context.js';
+import { slotOf, typeSlotOf, writeTypeId } from '../context.js';
 import { isGlobalValue, isV7String } from './slot-calculator.js';
 
 /** The version-7 block id of the constant pool is the row's. */
@@ -59,10 +61,6 @@ function writePlane(ctx: V7EncodeContext, plane: readonly Value[], start: number
 
 function isConstantOrAsm(v: Value): boolean {
   return v.kind !== 'argument' && v.kind !== 'block' && v.kind !== 'instruction';
-}
-
-function writeInlineAsm(ctx: V7EncodeContext, v: InlineAsm): void {
-  ctx.out.vbr32(0xffffffff).string(v.asm).string(v.constraints).vbr32(v.hasSideEffects ? 1 : 0);
 }
 
 /** r36867 `outputConstant`: one constant of a plane (never a null value: those are implicit). */

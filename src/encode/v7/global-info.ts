@@ -10,7 +10,8 @@ import type { Module } from '../../graph/module.js';
 import type { GlobalAlias, Linkage, Visibility } from '../../graph/value.js';
 import { EncodeError } from '../encode-error.js';
 import { SectionNames } from '../section-names.js';
-import { type V7EncodeContext, encodedAlignment, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import type { V7EncodeContext } from './context.js';
+import { encodedAlignment, slotOf, typeSlotOf, writeTypeId } from '../context.js';
 import { isGlobalValue } from './slot-calculator.js';
 
 const LINKAGE_CODE: Readonly<Record<Linkage, number>> = {

@@ -13,7 +13,8 @@ import type { FunctionType, PointerType, Type } from '../../graph/type.js';
 import { isCastOpcode, unheldCallingConvention, type Instruction, type Value } from '../../graph/value.js';
 import { EncodeError } from '../encode-error.js';
 import { predicateNumber } from './constants.js';
-import { type V7EncodeContext, encodedAlignment, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import type { V7EncodeContext } from './context.js';
+import { encodedAlignment, slotOf, typeSlotOf, writeTypeId } from '../context.js';
 import { llvmOperands } from './slot-calculator.js';
 
 const FAST_CC = 8;

@@ -12,7 +12,8 @@ import type { Type } from '../../graph/type.js';
 import type { SymbolTableLayout, Value } from '../../graph/value.js';
 import { EncodeError } from '../encode-error.js';
 import { nameOf, symbolPlanes, typeNameOrder } from '../symbol-order.js';
-import { type V7EncodeContext, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import type { V7EncodeContext } from './context.js';
+import { slotOf, typeSlotOf, writeTypeId } from '../context.js';
 import { stringMapOrder } from './string-map-order.js';
 
 

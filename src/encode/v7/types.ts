@@ -8,7 +8,8 @@
  */
 import type { Type } from '../../graph/type.js';
 import { EncodeError } from '../encode-error.js';
-import { type V7EncodeContext, typeSlotOf, writeTypeId } from './context.js';
+import type { V7EncodeContext } from './context.js';
+import { typeSlotOf, writeTypeId } from '../context.js';
 import { V7_FIRST_WRITTEN_TYPE_SLOT } from './slot-calculator.js';
 import { V7_TYPE_IDS } from '../../format/version7.js';
 
