@@ -17,8 +17,8 @@ import type { ArrayType, FunctionType, PointerType, Type } from '../graph/type.j
 import { emptyModule, nullValue } from '../graph/describe.js';
 import type { Constant, Function, GlobalValue, GlobalVariable, Linkage, Value } from '../graph/value.js';
 import { byteOrder, TypeNamer } from '../print/type-names.js';
-import { upgradeView19 } from '../print/upgrade19.js';
-import { nameIn, type ModuleView } from '../print/view.js';
+import { upgradeView19 } from '../held/upgrade19.js';
+import { nameIn, type ModuleView } from '../held/view.js';
 import { isEngineExhaustion, exhaustionWords } from '../errors/exhaustion.js';
 import { castTo, cloneBody, ConstantMapper, freshArgs, replaceAllUses } from './clone.js';
 import { LinkError } from './link-error.js';

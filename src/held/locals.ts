@@ -6,8 +6,8 @@
  */
 import type { Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
-import { byteOrder } from './type-names.js';
-import type { BodyInfo } from './uses.js';
+import { byteOrder } from '../print/type-names.js';
+import type { BodyInfo } from '../print/uses.js';
 import { nameIn, type ModuleView } from './view.js';
 
 export interface RenameState {
