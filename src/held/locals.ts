@@ -6,8 +6,7 @@
  */
 import type { Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
-import { byteOrder } from '../print/type-names.js';
-import type { BodyInfo } from '../print/uses.js';
+import { byteOrder } from './byte-order.js';
 import { nameIn, type ModuleView } from './view.js';
 
 export interface RenameState {
@@ -29,11 +28,20 @@ export function renameState(view: ModuleView): RenameState {
   return { globals, counter: 0 };
 }
 
+/** A function's values by position, as far as renaming reads them (the printer's BodyInfo is one). */
+export interface LocalValues {
+  /** The number of positions; the arrays may be longer. */
+  readonly count: number;
+  readonly types: readonly Type[];
+  /** Names as the view gives them, before renaming. */
+  readonly rawNames: readonly (string | undefined)[];
+}
+
 /**
  * New names of the locals of `body` that clash with globals (usually none), by position.
  * Arguments and instructions are taken in order (blocks are labels, never pointers).
  */
-export function renameLocals(body: Pick<BodyInfo, 'count' | 'types' | 'rawNames'>, state: RenameState): Map<number, string> | undefined {
+export function renameLocals(body: LocalValues, state: RenameState): Map<number, string> | undefined {
   if (state.globals.size === 0) return undefined;
   let planes: Map<Type, Map<string, number>> | undefined;
   const { count, types, rawNames } = body;
