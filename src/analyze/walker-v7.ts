@@ -18,7 +18,7 @@ import type { BlockKind, OpcodeName, PseudoOpcode } from '../format/format-table
 import type { FunctionAnalysis } from './analysis.js';
 import type { BlockFrame } from '../decode/block-frame.js';
 import { internName } from './opcode-info.js';
-import { AnalyzerWalkBase, wordOperands, wordTypeSlot, type BlockNames } from './walk-base.js';
+import { AnalyzerWalkBase, type BlockNames } from './walk-base.js';
 import {
   FIRST_DERIVED_V7,
   LAST_PRIMITIVE_V7,

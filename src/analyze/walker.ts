@@ -9,7 +9,6 @@
  * Order matters for the figures (see docs/analyze.md): LLVM read the module first, computed its
  * densities, and only then read the function bodies, in the order the functions were declared.
  */
-import { DEFAULT_LIMITS } from '../limits.js';
 import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
 import { formatFor, normalizeTypeId, type BlockKind } from '../format/format-table.js';
 import type { FunctionAnalysis } from './analysis.js';
@@ -18,7 +17,7 @@ import { readTypeId, TYPE_TYPE } from '../decode/types.js';
 import type { BlockFrame } from '../decode/block-frame.js';
 import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
-import { AnalyzerWalkBase, FORMAT_NAMES, wordOperands, wordTypeSlot, type BlockNames, type FunctionDecl } from './walk-base.js';
+import { AnalyzerWalkBase, FORMAT_NAMES, type BlockNames, type FunctionDecl } from './walk-base.js';
 
 export type { AnalyzeOptions } from './analysis.js';
 

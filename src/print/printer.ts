@@ -17,7 +17,7 @@ import { LocalNumbering, numberBody, numberModule } from './slots.js';
 import { escapeString, formatFloat, llvmName } from './text.js';
 import { sortedTypeNames, TypeNamer } from './type-names.js';
 import { BY_VALUE, UseCounts, type BodyInfo, type ValueInfo } from './uses.js';
-import { instructionsIn, nameIn, type ModuleView } from '../held/view.js';
+import { nameIn, type ModuleView } from '../held/view.js';
 import { withRoom } from '../binary/int32-room.js';
 
 const CC_FUNCTION: Record<number, string> = { 0: '', 1: 'csretcc ', 8: 'fastcc ', 9: 'coldcc ' };
@@ -1218,7 +1218,6 @@ const TAB = 0x09;
 const NEWLINE = 0x0a;
 const SPACE = 0x20;
 const QUOTE = 0x22;
-const PERCENT = 0x25;
 const COMMA = 0x2c;
 const HEX_DIGITS = '0123456789ABCDEF';
 

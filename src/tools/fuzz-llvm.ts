@@ -16,8 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { unwrapContainer } from '../container/index.js';
 import { printModule } from '../print/index.js';
 import { readModule } from '../read.js';
@@ -27,8 +26,6 @@ import { isTypedError } from './fuzz-check.js';
 import { seededRandom } from './seeded-random.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const PROJECT = resolve(HERE, '../..');
 /** Seeds up to this size: small files keep each `llvm-dis` run short and most edits meaningful. */
 const MAX_SEED = 8 * 1024;
 /** An `llvm-dis` run that takes longer is counted as LLVM failing (it loops on some damage). */
