@@ -8,7 +8,7 @@ import { notInModule } from '../encode-error.js';
 import type { Type } from '../../graph/type.js';
 import type { Value } from '../../graph/value.js';
 import type { BinaryWriter } from '../../binary/writer.js';
-import { type OpcodeNumbers } from '../context.js';
+import type { OpcodeNumbers } from '../context.js';
 import type { V7SlotCalculator } from './slot-calculator.js';
 
 export interface V7EncodeContext {
