@@ -15,10 +15,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readStackMaps } from '../stackmap/read.js';
-import { printReadobjBytes } from '../stackmap/print.js';
+import { readStackMaps } from '../src/stackmap/read.js';
+import { printReadobjBytes } from '../src/stackmap/print.js';
 import { elfObject, randomSection } from './stackmap-samples.js';
 import { seededRandom } from './seeded-random.js';
+import { PROJECT_ROOT } from './corpus-location.js';
 
 const GNU_TIME = '/usr/bin/time';
 export const STACKMAP_BENCH_RECORDS = 24_000;
@@ -103,9 +104,9 @@ export function stackmapBench(o: { cli: string; readobj: string; rounds: number;
   }
 }
 
-// `node dist/tools/bench-stackmap.js [ROUNDS]`: these rows alone.
+// `node dist-tools/tools/bench-stackmap.js [ROUNDS]`: these rows alone.
 if (process.argv[1]?.endsWith('bench-stackmap.js')) {
   const dir = process.env.LLVM_BYTECODE_LLVM16 || '/usr/lib/llvm-16/bin';
-  const cli = new URL('../cli/llvm-bytecode.cjs', import.meta.url).pathname;
+  const cli = join(PROJECT_ROOT, 'dist/cli/llvm-bytecode.cjs');
   process.stdout.write(stackmapBench({ cli, readobj: join(dir, 'llvm-readobj'), rounds: Number(process.argv[2] ?? 7), runs: 10 }));
 }

@@ -42,18 +42,18 @@
  * `--one-process` keeps that order-dependent measurement, to see what a long-lived process that
  * reads many kinds of module gets.
  */
-import { locateCorpus, noCorpusMessage } from './corpus-location.js';
+import { locateCorpus, noCorpusMessage, PROJECT_ROOT } from './corpus-location.js';
 import { LLVM19_SPEC, locateTools } from './tool-location.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compressBzip2, loadBzip2, unwrapContainer } from '../container/index.js';
-import { writeModule } from '../encode/write.js';
-import type { Module } from '../graph/module.js';
-import { printModule } from '../print/index.js';
-import { DIALECT_VERSION, detectDialect, parseAssembly } from '../asm/index.js';
-import { readModule } from '../read.js';
+import { compressBzip2, loadBzip2, unwrapContainer } from '../src/container/index.js';
+import { writeModule } from '../src/encode/write.js';
+import type { Module } from '../src/graph/module.js';
+import { printModule } from '../src/print/index.js';
+import { DIALECT_VERSION, detectDialect, parseAssembly } from '../src/asm/index.js';
+import { readModule } from '../src/read.js';
 import { sideBySide } from './bench-processes.js';
 import { stackmapBench } from './bench-stackmap.js';
 import { syntheticModule } from './synthetic-module.js';
@@ -61,8 +61,7 @@ import { syntheticModule } from './synthetic-module.js';
 /** Functions in the generated workload by default: about 1 MB of bytecode. */
 const SYNTHETIC_FUNCTIONS = 4000;
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const PROJECT = resolve(HERE, '../..');
+const PROJECT = PROJECT_ROOT;
 const BIG = 'Large__big-bf.bc';
 /** big-bf as LLVM 1.9's `llvm-dis` printed it: the assembler's workload. */
 const BIG_TEXT = 'Large__big-bf.dis.ll';
@@ -275,7 +274,7 @@ function table(rows: Row[]): string {
 
 async function main(argv: string[]): Promise<number> {
   const o = parseOptions(argv);
-  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
+  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (tools/corpus-location.ts).
   const location = locateCorpus(o.corpus);
   if (!o.noCorpus && !location.present && location.from !== 'default') {
     // A corpus the user named and that is not there is a mistake, not a reason to measure less.

@@ -22,11 +22,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, } from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { PROJECT_ROOT } from './corpus-location.js';
 
-const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const PROJECT = PROJECT_ROOT;
 const OUT = join(PROJECT, 'dist/cli');
 const BUNDLE = join(OUT, 'cli-bundle.cjs');
 

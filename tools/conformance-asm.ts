@@ -6,11 +6,11 @@
  * LLVM's own `llvm-as` ordered them by heap address, which no text records — that is its own
  * outcome, `asmOrder`.
  */
-import { parseAssembly, type Dialect } from '../asm/index.js';
-import { writeModule } from '../encode/write.js';
-import type { Module } from '../graph/module.js';
-import { printModule } from '../print/index.js';
-import type { Syntax } from '../print/dialect.js';
+import { parseAssembly, type Dialect } from '../src/asm/index.js';
+import { writeModule } from '../src/encode/write.js';
+import type { Module } from '../src/graph/module.js';
+import { printModule } from '../src/print/index.js';
+import type { Syntax } from '../src/print/dialect.js';
 import { sameBytesInOrderOf } from './plane-order.js';
 import { sameBytes } from './same-bytes.js';
 
@@ -109,7 +109,7 @@ export function checkAssemblyOf(inputs: AsmInputs): AsmResult {
     }
     result.asmBytes = 'fail';
     clock?.asmBytes();
-    // Written in the file's symbol-table order, it must be the file (src/tools/plane-order.ts).
+    // Written in the file's symbol-table order, it must be the file (tools/plane-order.ts).
     result.asmOrder = sameBytesInOrderOf(m, bytes, { bytecodeVersion: native.version, compression: 'auto', verify: false }) ? 'pass' : 'fail';
     if (result.asmOrder === 'fail') result.notes.asmOrder = `sizes ${written.length} vs ${bytes.length}`;
     clock?.asmOrder();

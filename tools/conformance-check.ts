@@ -7,14 +7,14 @@
 import { sameBytes } from './same-bytes.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { analyzeBytes, formatAnalysis } from '../analyze/index.js';
-import { isBzip2Loaded, loadBzip2, unwrapContainer } from '../container/index.js';
-import { writeModule } from '../encode/write.js';
-import { SUPPORTED_VERSIONS } from '../encode/module-block.js';
-import { BytecodeError } from '../errors/bytecode-error.js';
-import type { Module } from '../graph/module.js';
-import { dialectFor, printModule } from '../print/index.js';
-import { readModule } from '../read.js';
+import { analyzeBytes, formatAnalysis } from '../src/analyze/index.js';
+import { isBzip2Loaded, loadBzip2, unwrapContainer } from '../src/container/index.js';
+import { writeModule } from '../src/encode/write.js';
+import { SUPPORTED_VERSIONS } from '../src/encode/module-block.js';
+import { BytecodeError } from '../src/errors/bytecode-error.js';
+import type { Module } from '../src/graph/module.js';
+import { dialectFor, printModule } from '../src/print/index.js';
+import { readModule } from '../src/read.js';
 import { checkAssemblyOf } from './conformance-asm.js';
 
 /**

@@ -2,7 +2,7 @@
  * A conformance worker thread: checks the files the main thread hands it (through the pool of
  * src/cli/pool.ts, as the CLI's batch mode does) and answers with their `FileResult`s.
  */
-import { serveTasks } from '../cli/pool.js';
+import { serveTasks } from '../src/cli/pool.js';
 import { checkFile, prepare, type FileResult } from './conformance-check.js';
 
 export interface Task {

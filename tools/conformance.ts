@@ -19,18 +19,16 @@
  * The ratchet holds, per folder, minimum counts of good outcomes: files read, files nothing crashed
  * on, and passes of each comparison. Counts only rise: a change that loses one fails CI.
  */
-import { locateCorpus, noCorpusMessage } from './corpus-location.js';
+import { locateCorpus, noCorpusMessage, PROJECT_ROOT } from './corpus-location.js';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { workerPool, type ParallelRunner } from '../cli/pool.js';
+import { join, resolve } from 'node:path';
+import { workerPool, type ParallelRunner } from '../src/cli/pool.js';
 import { STAGES, type FileResult, type Outcome, type Stage } from './conformance-check.js';
 import type { Task } from './conformance-worker.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const PROJECT = resolve(HERE, '../..');
+const PROJECT = PROJECT_ROOT;
 const DEFAULT_RATCHET = join(PROJECT, 'conformance/ratchet.json');
 const FOLDER_ORDER = ['v0', 'v1', 'v3', 'v5', 'v6', 'historical'];
 const COMPARISONS = ['print19', 'native', 'payload', 'file', 'analyze', 'asmText', 'asmBytes', 'asmOrder'] as const;
@@ -341,7 +339,7 @@ function timingTable(results: FileResult[]): string {
 
 async function main(argv: string[]): Promise<number> {
   const o = parseOptions(argv);
-  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
+  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (tools/corpus-location.ts).
   const location = locateCorpus(o.corpus);
   o.corpus = location.root;
   if (!location.present) {

@@ -6,7 +6,7 @@
  * `differs`, `refused` (ours refused with a named construct; `agreed` when LLVM's path failed
  * too), or `llvm-failed` (LLVM's path failed, ours did not).
  *
- *   node dist/tools/convert-scoreboard.js [--all] [--sample N] [--folders v6,v5,…] [--list]
+ *   node dist-tools/tools/convert-scoreboard.js [--all] [--sample N] [--folders v6,v5,…] [--list]
  *
  * Skips (exit 0, saying so) when the corpus or the tools are absent. Default: every v6 file and
  * the first 40 files of each of v0, v1, v3, v5 (`--sample`).
@@ -15,10 +15,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readModule } from '../read.js';
-import { writeModule } from '../encode/write.js';
-import { convertToVersion7, ConversionError } from '../convert/to-version7.js';
-import { EncodeError } from '../encode/encode-error.js';
+import { readModule } from '../src/read.js';
+import { writeModule } from '../src/encode/write.js';
+import { convertToVersion7, ConversionError } from '../src/convert/to-version7.js';
+import { EncodeError } from '../src/encode/encode-error.js';
 import { locateCorpus } from './corpus-location.js';
 import { LLVM19_SPEC, locateTools, noToolsMessage, R36867_SPEC } from './tool-location.js';
 

@@ -13,14 +13,25 @@
  * tests skip, and `npm test` ends by saying how many skipped and how to provide it.
  */
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The environment variable naming the corpus folder. */
 export const CORPUS_ENV = 'LLVM_BYTECODE_CORPUS';
 
-/** The project's root: `src/tools` and `dist/tools` both sit two levels below it. */
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The project's root: the nearest folder above this file with a package.json. The tools run from
+ * their sources (`tools/`, one level down, under vitest) and from their build
+ * (`dist-tools/tools/`, two levels down), so no fixed number of `..` fits both.
+ */
+export const PROJECT_ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}: the tools run inside the project's checkout`);
+  }
+}
 
 /** The default location, `../shared/corpus` beside the checkout. */
 export const DEFAULT_CORPUS = resolve(PROJECT_ROOT, '../shared/corpus');

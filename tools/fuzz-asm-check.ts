@@ -4,11 +4,11 @@
  * Shared by `fuzz-asm.ts`, the coverage-guided target `asm` (`fuzz-coverage/targets/asm.ts`) and
  * the regression test that replays saved failures.
  */
-import { AssemblyError, parseAssembly } from '../asm/index.js';
-import { EncodeError } from '../encode/encode-error.js';
-import { writeModule } from '../encode/write.js';
-import { BytecodeError } from '../errors/bytecode-error.js';
-import { printModule } from '../print/index.js';
+import { AssemblyError, parseAssembly } from '../src/asm/index.js';
+import { EncodeError } from '../src/encode/encode-error.js';
+import { writeModule } from '../src/encode/write.js';
+import { BytecodeError } from '../src/errors/bytecode-error.js';
+import { printModule } from '../src/print/index.js';
 
 /** An input that takes longer than this is a failure (a hang in the making). */
 export const SLOW_INPUT_MS = 1000;

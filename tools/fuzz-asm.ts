@@ -7,16 +7,14 @@
  * `test/asm/fuzz-regressions.test.ts` replays it on every `npm test`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { assemblySeedFiles } from './asm-seeds.js';
-import { locateCorpus, NO_CORPUS_HINT } from './corpus-location.js';
+import { locateCorpus, NO_CORPUS_HINT, PROJECT_ROOT } from './corpus-location.js';
 import { checkAssemblyInput } from './fuzz-asm-check.js';
 import { seededRandom } from './seeded-random.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const PROJECT = resolve(HERE, '../..');
+const PROJECT = PROJECT_ROOT;
 const REGRESSIONS = join(PROJECT, 'test/fuzz-regressions/asm');
 const MAX_INPUT = 256 * 1024;
 

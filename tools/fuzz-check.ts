@@ -4,20 +4,20 @@
  * between the writer and the reader. Each consumer may end only in its typed error (see
  * `isTypedError`); anything else is a failure.
  */
-import { EncodeError } from '../encode/encode-error.js';
-import { convertToVersion7, ConversionError } from '../convert/to-version7.js';
-import { InvalidModuleError } from '../encode/verify.js';
-import { writeModule } from '../encode/write.js';
-import { SUPPORTED_VERSIONS } from '../encode/module-block.js';
-import { BytecodeError } from '../errors/bytecode-error.js';
-import { analyzeBytes, dumpAnalysis } from '../analyze/index.js';
-import type { Module } from '../graph/module.js';
-import { PrintError, printModule } from '../print/index.js';
-import { printModern, UpgradeError } from '../modern/index.js';
-import { readModule } from '../read.js';
-import { isArchive, memberContents, readArchive, readArchiveModules } from '../archive/index.js';
-import { formatNm, nmSymbols } from '../nm/index.js';
-import { LinkError, linkModules } from '../link/index.js';
+import { EncodeError } from '../src/encode/encode-error.js';
+import { convertToVersion7, ConversionError } from '../src/convert/to-version7.js';
+import { InvalidModuleError } from '../src/encode/verify.js';
+import { writeModule } from '../src/encode/write.js';
+import { SUPPORTED_VERSIONS } from '../src/encode/module-block.js';
+import { BytecodeError } from '../src/errors/bytecode-error.js';
+import { analyzeBytes, dumpAnalysis } from '../src/analyze/index.js';
+import type { Module } from '../src/graph/module.js';
+import { PrintError, printModule } from '../src/print/index.js';
+import { printModern, UpgradeError } from '../src/modern/index.js';
+import { readModule } from '../src/read.js';
+import { isArchive, memberContents, readArchive, readArchiveModules } from '../src/archive/index.js';
+import { formatNm, nmSymbols } from '../src/nm/index.js';
+import { LinkError, linkModules } from '../src/link/index.js';
 import { buildHelloModule } from './hello-module.js';
 
 /**

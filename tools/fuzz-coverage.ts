@@ -22,15 +22,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KEYWORD_LIST } from '../asm/lexer.js';
-import { unwrapContainer } from '../container/index.js';
+import { KEYWORD_LIST } from '../src/asm/lexer.js';
+import { unwrapContainer } from '../src/container/index.js';
 import { corpusListingFiles, projectAssemblyFiles } from './asm-seeds.js';
-import { locateCorpus } from './corpus-location.js';
+import { locateCorpus, PROJECT_ROOT } from './corpus-location.js';
 import { targets, type TargetInput } from './fuzz-coverage/target.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const PROJECT = resolve(HERE, '../..');
+const PROJECT = PROJECT_ROOT;
 /** Seeds larger than this are left out: libFuzzer's mutations pay for every byte of an input. */
 const MAX_SEED = 64 * 1024;
 
@@ -165,11 +165,11 @@ function runTarget(target: string, seconds: number, seeds: string, work: string,
     '30000',
     // Instrument the library only (not Jazzer.js, the fuzz harness or node_modules).
     '-i',
-    join(PROJECT, 'dist') + '/',
+    join(PROJECT, 'dist-tools', 'src') + '/',
     '-e',
     'node_modules',
     '-e',
-    join('dist', 'tools') + '/',
+    join('dist-tools', 'tools') + '/',
     '--',
     `-max_total_time=${seconds}`,
     `-max_len=${MAX_SEED}`,

@@ -10,16 +10,16 @@
  *
  * What the mutation fuzzer (`npm run fuzz`) cannot tell, this does: not whether we fail well, but
  * whether we read a file as LLVM did. It needs `llvm-dis` (`--llvm DIR`, else `$LLVM_BYTECODE_LLVM19`,
- * else `../shared/llvm-1.9/bin`: src/tools/tool-location.ts)
+ * else `../shared/llvm-1.9/bin`: tools/tool-location.ts)
  * and the corpus, and says so and stops when either is missing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { unwrapContainer } from '../container/index.js';
-import { printModule } from '../print/index.js';
-import { readModule } from '../read.js';
+import { unwrapContainer } from '../src/container/index.js';
+import { printModule } from '../src/print/index.js';
+import { readModule } from '../src/read.js';
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { LLVM19_SPEC, locateTools, noToolsMessage } from './tool-location.js';
 import { isTypedError } from './fuzz-check.js';

@@ -6,14 +6,14 @@
  * its own version, and every conversion must either refuse with StackMapError or give a section
  * that decodes to the same records (the differential oracle between the writer and the reader).
  */
-import { StackMapError } from '../stackmap/errors.js';
-import { decodeStackMapSection } from '../stackmap/decode.js';
-import { encodeStackMapSection } from '../stackmap/encode.js';
-import { checkStackMap } from '../stackmap/check.js';
-import { printHuman, printReadobj, printText, stackMapJson } from '../stackmap/print.js';
-import { readStackMaps } from '../stackmap/read.js';
-import { writeStackMap } from '../stackmap/write.js';
-import type { StackMap, StackMapVersion } from '../stackmap/model.js';
+import { StackMapError } from '../src/stackmap/errors.js';
+import { decodeStackMapSection } from '../src/stackmap/decode.js';
+import { encodeStackMapSection } from '../src/stackmap/encode.js';
+import { checkStackMap } from '../src/stackmap/check.js';
+import { printHuman, printReadobj, printText, stackMapJson } from '../src/stackmap/print.js';
+import { readStackMaps } from '../src/stackmap/read.js';
+import { writeStackMap } from '../src/stackmap/write.js';
+import type { StackMap, StackMapVersion } from '../src/stackmap/model.js';
 
 function same(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

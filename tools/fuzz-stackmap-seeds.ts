@@ -4,9 +4,9 @@
  * given, real objects (llc's). Mutations are those of `npm run fuzz`: bit flips, byte sets to
  * boundary values, 32-bit counts set to large values, truncation, duplication of a slice.
  */
-import { encodeStackMapSection } from '../stackmap/encode.js';
+import { encodeStackMapSection } from '../src/stackmap/encode.js';
 import { elfObject, randomStackMap } from './stackmap-samples.js';
-import type { StackMapVersion } from '../stackmap/model.js';
+import type { StackMapVersion } from '../src/stackmap/model.js';
 
 export interface Seed {
   readonly name: string;

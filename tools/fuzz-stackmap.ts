@@ -9,15 +9,15 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, } from 'node:path';
 import { checkStackMapInput } from './fuzz-stackmap-check.js';
 import { mutate, stackMapSeeds, type Seed } from './fuzz-stackmap-seeds.js';
 import { seededRandom } from './seeded-random.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 import { TIME_LIMIT_MS } from './fuzz-check.js';
+import { PROJECT_ROOT } from './corpus-location.js';
 
-const PROJECT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const PROJECT = PROJECT_ROOT;
 const REGRESSIONS = join(PROJECT, 'test/fuzz-regressions/stackmap');
 
 const o = { seconds: 60, seed: Date.now() % 2 ** 31, objects: [] as string[] };

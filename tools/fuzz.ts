@@ -6,22 +6,20 @@
  * where `test/fuzz-regressions.test.ts` replays it on every `npm test`.
  */
 import { sameBytes } from './same-bytes.js';
-import { locateCorpus, noCorpusMessage } from './corpus-location.js';
+import { locateCorpus, noCorpusMessage, PROJECT_ROOT } from './corpus-location.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { unwrapContainer } from '../container/index.js';
-import { EncodeError } from '../encode/encode-error.js';
-import { InvalidModuleError, writeModule } from '../encode/write.js';
-import { BytecodeError } from '../errors/bytecode-error.js';
-import { readModule } from '../read.js';
-import { writeArchive } from '../archive/index.js';
+import { join, } from 'node:path';
+import { unwrapContainer } from '../src/container/index.js';
+import { EncodeError } from '../src/encode/encode-error.js';
+import { InvalidModuleError, writeModule } from '../src/encode/write.js';
+import { BytecodeError } from '../src/errors/bytecode-error.js';
+import { readModule } from '../src/read.js';
+import { writeArchive } from '../src/archive/index.js';
 import { check } from './fuzz-check.js';
 import { seededRandom } from './seeded-random.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const PROJECT = resolve(HERE, '../..');
+const PROJECT = PROJECT_ROOT;
 const REGRESSIONS = join(PROJECT, 'test/fuzz-regressions');
 /** Heap growth (after a full GC) over the run that counts as a leak. */
 const HEAP_GROWTH_LIMIT = 64 * 1024 * 1024;
@@ -185,7 +183,7 @@ function shrink(input: Uint8Array, failure: string): Uint8Array {
 function main(): void {
   const o = parseArgs(process.argv.slice(2));
   const rnd = seededRandom(o.seed);
-  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (src/tools/corpus-location.ts).
+  // --corpus DIR, then LLVM_BYTECODE_CORPUS, then ../shared/corpus (tools/corpus-location.ts).
   const location = locateCorpus(o.corpus);
   o.corpus = location.root;
   // The seeds are the corpus's files and modules written from them: without it there is nothing

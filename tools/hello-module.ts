@@ -13,9 +13,9 @@
  *
  * (the exact listing is `corpus/hello.ll`).
  */
-import type { Module } from '../graph/module.js';
-import { primitiveTypes as P, type ArrayType, type FunctionType, type PointerType, type StructType, type Type } from '../graph/type.js';
-import type { BasicBlock, Constant, ConstantAggregate, Function, GlobalVariable, Instruction, Value } from '../graph/value.js';
+import type { Module } from '../src/graph/module.js';
+import { primitiveTypes as P, type ArrayType, type FunctionType, type PointerType, type StructType, type Type } from '../src/graph/type.js';
+import type { BasicBlock, Constant, ConstantAggregate, Function, GlobalVariable, Instruction, Value } from '../src/graph/value.js';
 
 /**
  * One object per distinct derived type, as the writer's slot calculator (like a decoded module)

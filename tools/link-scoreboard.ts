@@ -21,18 +21,18 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unwrapContainer } from '../container/index.js';
-import type { Module } from '../graph/module.js';
-import { writeModuleAsync } from '../encode/write.js';
-import { linkModules } from '../link/index.js';
-import { printModule } from '../print/index.js';
-import { readModule } from '../read.js';
+import { unwrapContainer } from '../src/container/index.js';
+import type { Module } from '../src/graph/module.js';
+import { writeModuleAsync } from '../src/encode/write.js';
+import { linkModules } from '../src/link/index.js';
+import { printModule } from '../src/print/index.js';
+import { readModule } from '../src/read.js';
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { withSymbolOrderOf } from './plane-order.js';
 import { LLVM19_SPEC, locateTools } from './tool-location.js';
 import { seededRandom } from './seeded-random.js';
 
-/** LLVM 1.9's llvm-link: in $LLVM_BYTECODE_LLVM19, else ../shared/llvm-1.9/bin (src/tools/tool-location.ts). */
+/** LLVM 1.9's llvm-link: in $LLVM_BYTECODE_LLVM19, else ../shared/llvm-1.9/bin (tools/tool-location.ts). */
 export const DEFAULT_LLVM_LINK = join(locateTools(LLVM19_SPEC).dir, 'llvm-link');
 
 export type Outcome = 'identical' | 'differing' | 'both refuse' | 'mismatch';

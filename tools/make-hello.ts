@@ -7,10 +7,12 @@
  * llvm-dis prints for this module, and the printer is tested against it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { writeModule } from '../encode/write.js';
+import { join } from 'node:path';
+import { writeModule } from '../src/encode/write.js';
 import { buildHelloModule } from './hello-module.js';
+import { PROJECT_ROOT } from './corpus-location.js';
 
-const TARGET = new URL('../../corpus/hello.bc', import.meta.url);
+const TARGET = join(PROJECT_ROOT, 'corpus/hello.bc');
 
 /** The bytes of `corpus/hello.bc` as this project writes them today. */
 export function helloBytes(): Uint8Array {

@@ -11,11 +11,11 @@
  * Used by the link scoreboard (`llvm-link`) and the assembler's checks (`llvm-as`: the corpus
  * conformance and test/asm/property.test.ts).
  */
-import { writeModule, type WriteOptions } from '../encode/write.js';
-import type { Module } from '../graph/module.js';
-import { subtypes, type Type } from '../graph/type.js';
-import type { SymbolTableLayout, Value } from '../graph/value.js';
-import { readModule } from '../read.js';
+import { writeModule, type WriteOptions } from '../src/encode/write.js';
+import type { Module } from '../src/graph/module.js';
+import { subtypes, type Type } from '../src/graph/type.js';
+import type { SymbolTableLayout, Value } from '../src/graph/value.js';
+import { readModule } from '../src/read.js';
 import { sameBytes } from './same-bytes.js';
 
 /** Structural equality across two modules, where any opaque type matches any other. */

@@ -1,5 +1,5 @@
 /**
- * The stack map ground truth's checks of one generated object (src/tools/stackmap-objects.ts),
+ * The stack map ground truth's checks of one generated object (tools/stackmap-objects.ts),
  * shared by the oracle tests (test/stackmap/ground-truth.test.ts) and `npm run stackmap-scoreboard`:
  *
  * - `readobj`: our `--syntax readobj` text equals llvm-readobj-16's from its version line on (for
@@ -19,7 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkStackMap, decodeStackMapSection, encodeStackMapSection, groupStackMapRecords as groupRecords, printStackMapReadobj as printReadobj, readStackMaps, StackMapError, type StackMap, type StackMapSection } from '../stackmap/index.js';
+import { checkStackMap, decodeStackMapSection, encodeStackMapSection, groupStackMapRecords as groupRecords, printStackMapReadobj as printReadobj, readStackMaps, StackMapError, type StackMap, type StackMapSection } from '../src/stackmap/index.js';
 import { sameBytes } from './same-bytes.js';
 import type { GeneratedObject } from './stackmap-objects.js';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run stackmap-objects`: the stack map ground truth (docs/stackmaps-ground-truth.md). For each
- * of `--count` seeded modules (src/tools/stackmap-ir.ts) and each target llc-16 writes stack maps
+ * of `--count` seeded modules (tools/stackmap-ir.ts) and each target llc-16 writes stack maps
  * for, it writes into `--out DIR/TARGET/`:
  *
  * - `NAME.ll`: the IR;

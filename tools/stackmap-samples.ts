@@ -5,8 +5,8 @@
  * symbol table), in either class and byte order, so that the container code is exercised without
  * llc. The ELF objects are what `llvm-readobj --stackmap` reads too (the bench uses them).
  */
-import { encodeStackMapSection } from '../stackmap/encode.js';
-import type { Endian, StackMap, StackMapLocation, StackMapRecord, StackMapVersion } from '../stackmap/model.js';
+import { encodeStackMapSection } from '../src/stackmap/encode.js';
+import type { Endian, StackMap, StackMapLocation, StackMapRecord, StackMapVersion } from '../src/stackmap/model.js';
 
 export interface SampleOptions {
   readonly version: StackMapVersion;

@@ -2,8 +2,8 @@
  * `npm run stackmap-scoreboard`: how the stack map library measures against the ground truth
  * (docs/stackmaps-ground-truth.md), per target and version, as a Markdown table:
  *
- * - the generated objects (src/tools/stackmap-objects.ts: llc-16, version 3), each checked as the
- *   oracle tests check them (src/tools/stackmap-compare.ts): `--syntax readobj` text equal to
+ * - the generated objects (tools/stackmap-objects.ts: llc-16, version 3), each checked as the
+ *   oracle tests check them (tools/stackmap-compare.ts): `--syntax readobj` text equal to
  *   llvm-readobj-16's, write-back byte-identical, 3 → 2 → 3 and 3 → 1 → 3 identical or refused by
  *   name (a wrong grouping or a wrong refusal counts as a failure);
  * - the fixtures of versions 0–2 and the forks (test/stackmap/fixtures/, assembled by llvm-mc-16):
@@ -17,7 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeStackMapSection, readStackMaps, StackMapError } from '../stackmap/index.js';
+import { encodeStackMapSection, readStackMaps, StackMapError } from '../src/stackmap/index.js';
 import { PROJECT_ROOT } from './corpus-location.js';
 import { sameBytes } from './same-bytes.js';
 import { checkGeneratedObject } from './stackmap-compare.js';

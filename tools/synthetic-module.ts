@@ -3,10 +3,10 @@
  * copies of a small numeric kernel (a loop with phis, arithmetic on every integer width, loads and
  * stores through a global, calls between functions, a switch), about 60 instructions each.
  */
-import { emptyModule } from '../graph/describe.js';
-import type { Module } from '../graph/module.js';
-import { primitiveTypes as P, type FunctionType, type PointerType, type Type } from '../graph/type.js';
-import type { BasicBlock, Constant, Function, GlobalVariable, Instruction, Value } from '../graph/value.js';
+import { emptyModule } from '../src/graph/describe.js';
+import type { Module } from '../src/graph/module.js';
+import { primitiveTypes as P, type FunctionType, type PointerType, type Type } from '../src/graph/type.js';
+import type { BasicBlock, Constant, Function, GlobalVariable, Instruction, Value } from '../src/graph/value.js';
 
 const int = (t: Type, v: number): Constant => ({ kind: 'int', type: t, value: BigInt(v) });
 const inst = (opcode: Instruction['opcode'], type: Type, operands: Value[], extra: Partial<Instruction> = {}): Instruction => ({ kind: 'instruction', opcode, type, operands, ...extra });

@@ -1,7 +1,7 @@
 /**
  * Where the outside tools are: one rule for every test (test/support/tools.ts) and every tool of
  * `npm run` (fuzz:llvm, link-scoreboard, bench, the conversion scoreboard), like the corpus's
- * (src/tools/corpus-location.ts).
+ * (tools/corpus-location.ts).
  *
  * Each set is looked for, in this order: an explicit folder (a tool's `--llvm DIR`), its
  * environment variable, its default place.

@@ -13,9 +13,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { printModern, UpgradeError } from '../modern/index.js';
-import { checkLlvmVersion, DEFAULT_LLVM } from '../modern/llvm-versions.js';
-import { readModule } from '../read.js';
+import { printModern, UpgradeError } from '../src/modern/index.js';
+import { checkLlvmVersion, DEFAULT_LLVM } from '../src/modern/llvm-versions.js';
+import { readModule } from '../src/read.js';
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 
 const FOLDERS = ['v0', 'v1', 'v3', 'v5', 'v6', 'v7', 'historical'];

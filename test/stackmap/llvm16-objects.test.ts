@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { encodeStackMapSection, printStackMapReadobj, readStackMaps, writeStackMap } from './imports.js';
 import { needs } from '../support/tools.js';
 import { LLVM16, SIMPLE_TARGETS, TARGETS, llcObject, llcSimpleObject, readobjStackmap, tempFile, universalObject } from '../support/stackmap-objects.js';
-import { elfObject, randomSection } from '../../src/tools/stackmap-samples.js';
-import { seededRandom } from '../../src/tools/seeded-random.js';
+import { elfObject, randomSection } from '../../tools/stackmap-samples.js';
+import { seededRandom } from '../../tools/seeded-random.js';
 
 describe.skipIf(!LLVM16.present)(`objects made by llc-16 for every target (${LLVM16.present ? 'present' : LLVM16.skipReason})`, () => {
   for (const { triple, statepoints, container } of TARGETS) {

@@ -1,6 +1,6 @@
 /**
  * Jazzer.js fuzz target for the stack map consumers (fuzz-stackmap-check.ts): run with
- * `npx jazzer dist/tools/fuzz-coverage/targets/stackmap.js CORPUS_DIR -- -max_total_time=N`,
+ * `npx jazzer dist-tools/tools/fuzz-coverage/targets/stackmap.js CORPUS_DIR -- -max_total_time=N`,
  * seeding CORPUS_DIR with sections and objects (docs/stackmaps.md says how). A failure throws, so
  * libFuzzer saves the input as a crash.
  */
