@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { locateCorpus } from './src/tools/corpus-location.js';
+import { locateCorpus } from './tools/corpus-location.js';
 import { allToolSets } from './test/support/tools.js';
 
 const corpus = locateCorpus();

@@ -123,7 +123,7 @@ export function resolveLimits(partial?: Partial<Limits>): Limits {
   if (partial === undefined) return DEFAULT_LIMITS;
   const out: Record<string, number> = { ...DEFAULT_LIMITS };
   for (const [name, value] of Object.entries(partial)) {
-    if (!Object.prototype.hasOwnProperty.call(DEFAULT_LIMITS, name)) {
+    if (!Object.hasOwn(DEFAULT_LIMITS, name)) {
       throw new TypeError(`unknown limit '${name}' (known: ${LIMIT_NAMES.join(', ')})`);
     }
     if (value === undefined) continue;

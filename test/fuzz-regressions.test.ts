@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkOne, consumers } from '../src/tools/fuzz-check.js';
+import { checkOne, consumers } from '../tools/fuzz-check.js';
 import { CORPUS_PRESENT, NEEDS_CORPUS, readCorpusFile } from './support/corpus.js';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'fuzz-regressions');

@@ -9,7 +9,6 @@
  * Order matters for the figures (see docs/analyze.md): LLVM read the module first, computed its
  * densities, and only then read the function bodies, in the order the functions were declared.
  */
-import { DEFAULT_LIMITS } from '../limits.js';
 import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
 import { formatFor, normalizeTypeId, type BlockKind } from '../format/format-table.js';
 import type { FunctionAnalysis } from './analysis.js';

@@ -8,26 +8,21 @@
 import { emptyModule, nullValue } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import {
-  integerBits,
   integerRange,
   isFirstClassType,
   isFloatingPoint,
   isInteger,
-  isSigned,
   primitiveTypes,
   type FunctionType,
   type PointerType,
   type Type,
 } from '../graph/type.js';
 import type {
-  Argument,
-  BasicBlock,
   Constant,
   ConstantAggregate,
   Function,
   GlobalValue,
   GlobalVariable,
-  Instruction,
   Opcode,
   Value,
 } from '../graph/value.js';

@@ -4,7 +4,7 @@
  */
 import type { Module } from '../graph/module.js';
 import { verifyModule } from '../encode/verify.js';
-import { AssemblyError, SourceText } from './assembly-error.js';
+import { type AssemblyError, SourceText } from './assembly-error.js';
 import { buildModule } from './build-module.js';
 import { detectDialect, type Dialect } from './dialect.js';
 import { DEFAULT_ASSEMBLY_LIMITS, parseModuleText, type AssemblyLimits } from './parser.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `llvm-bytecode` command (the package's `bin`, dist/cli/llvm-bytecode.cjs): starts the CLI
- * bundle (dist/cli/cli-bundle.cjs, see src/tools/bundle-cli.ts) with V8's code cache.
+ * bundle (dist/cli/cli-bundle.cjs, see tools/bundle-cli.ts) with V8's code cache.
  *
  * Why: `dis` of a small file is mostly Node starting and V8 compiling our JavaScript. Node 20 has
  * no compile cache of its own for packages (`module.enableCompileCache` came with Node 22), so the

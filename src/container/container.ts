@@ -2,6 +2,7 @@ import { Inflate, deflate } from 'pako';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { compressBzip2, decompressBzip2, loadBzip2 } from './bzip2.js';
+import type { Compression, Signature } from '../format/container-kinds.js';
 
 /**
  * The outermost layer of a bytecode file: its signature and optional compression.
@@ -24,9 +25,7 @@ import { compressBzip2, decompressBzip2, loadBzip2 } from './bzip2.js';
  * @category Graph
  */
 
-export type Signature = 'llvm' | 'llvc0' | 'llvc1' | 'llvc2';
-/** @category Graph */
-export type Compression = 'none' | 'null' | 'zlib' | 'bzip2';
+export type { Compression, Signature };
 
 export interface UnwrapOptions {
   /** Cap on decompressed payload bytes (default `DEFAULT_LIMITS.maxDecompressedSize`). */

@@ -30,8 +30,8 @@ import type {
 import { isSignedV6, isUnsignedV6, TypeMapper } from './types.js';
 import { verifiesInLlvm20 } from './inline-asm-2.0.js';
 // What llvm-dis-1.9 printed is llvm-upgrade's input: its renaming of locals that shadow globals.
-import { renameLocalValues, renameState } from '../print/locals.js';
-import { plainView } from '../print/view.js';
+import { renameLocalValues, renameState } from '../held/locals.js';
+import { plainView } from '../held/view.js';
 
 /**
  * The module holds something the conversion to version 7 does not reproduce (or llvm-upgrade refused).

@@ -12,7 +12,7 @@ import type { BinaryReader } from '../binary/reader.js';
 import type { PointerType, Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { describeType, pointerTo, type ModuleContext } from './context.js';
-import { TAG_BLOCK, TAG_VALUE, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
+import { TAG_BLOCK, TAG_VALUE, UNRESOLVED, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
 import { ReadBody, valuePlanesOf, type TypeNamesOfTable } from './read-body.js';
 import { LocalPlane, type ValueCodes } from './planes.js';
 import { TypeTable } from './types.js';

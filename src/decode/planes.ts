@@ -7,7 +7,7 @@ import type { BinaryReader } from '../binary/reader.js';
 import { hasImplicitNull, type FormatRow } from '../format/format-table.js';
 import { nullValue } from '../graph/describe.js';
 import type { Type } from '../graph/type.js';
-import type { Constant, Value } from '../graph/value.js';
+import type { Value } from '../graph/value.js';
 
 /** The null value of `t` that occupies slot 0 of its plane when the version gives planes one. */
 export const nullValueOf = nullValue;

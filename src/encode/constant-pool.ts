@@ -10,7 +10,7 @@ import { EncodeError } from './encode-error.js';
 
 /** Writes a constant pool block; `isFunction` selects a function's pool (types first, no strings). */
 export function writeConstantPool(ctx: EncodeContext, isFunction: boolean, writeTypes: (start: number) => void): void {
-  const { out, sc } = ctx;
+  const { sc } = ctx;
   beginBlock(ctx, 'constantPool');
   if (isFunction) writeTypes(sc.moduleTypeLevel);
   else writeStrings(ctx);

@@ -23,7 +23,7 @@ import type { Type } from '../graph/type.js';
 import { isFirstClassType, primitiveTypeId, primitiveTypesById, subtypes } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import { formatFor, type FormatRow } from '../format/format-table.js';
-import { gepIndexKindsOfCodes, writtenConstantOperands, writtenOperands, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
+import { gepIndexKindsOfCodes, writtenConstantOperands, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isPlainConstant, isString } from './canonical.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';

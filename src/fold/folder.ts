@@ -474,15 +474,11 @@ export class ConstantFolder {
   private relatingSimple = false;
 
   private simpleRelation(v1: Constant, v2: Constant): Relation {
-    {
-      {
-        const holds = (c: Constant | undefined): boolean => c !== undefined && c.kind === 'bool' && c.value;
-        if (holds(this.foldBinary('seteq', v1, v2))) return 'seteq';
-        if (holds(this.foldBinary('setlt', v1, v2))) return 'setlt';
-        if (holds(this.foldBinary('setgt', v1, v2))) return 'setgt';
-        return 'unknown';
-      }
-    }
+    const holds = (c: Constant | undefined): boolean => c !== undefined && c.kind === 'bool' && c.value;
+    if (holds(this.foldBinary('seteq', v1, v2))) return 'seteq';
+    if (holds(this.foldBinary('setlt', v1, v2))) return 'setlt';
+    if (holds(this.foldBinary('setgt', v1, v2))) return 'setgt';
+    return 'unknown';
   }
 
   private complexRelation(v1: Constant, v2: Constant): Relation {

@@ -108,7 +108,7 @@ export function detectCompressedTextModeDamage(data: Uint8Array): TextModeDamage
     if (b === 0x0d) crCount++;
     else if (b === 0x0a) lfCount++;
   }
-  const chanceIfSound = Math.pow(255 / 256, data.length);
+  const chanceIfSound = (255 / 256) ** data.length;
   const verdict = crCount > 0 || lfCount === 0 ? 'none' : chanceIfSound <= LIKELY_CHANCE ? 'likely' : chanceIfSound <= POSSIBLE_CHANCE ? 'possible' : 'none';
   return { verdict, crCount, lfCount, missingBytes: 0, evidence: verdict === 'none' ? [] : ['compressedWithoutCR'], compressedBytes: data.length };
 }

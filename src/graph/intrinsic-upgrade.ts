@@ -3,7 +3,7 @@
  * became which typed one. `llvm.bswap`/`ctpop`/`ctlz`/`cttz`/`sqrt` by their return type
  * (`.i8` … `.f64`, on the unsigned type), `llvm.isunordered` by its argument type, `llvm.memcpy`
  * / `memmove` / `memset` by the type of the length (`.i32`, `.i64`). Both of LLVM 1.9's readers
- * applied it — the bytecode reader (print/upgrade19.ts) and the assembly parser
+ * applied it — the bytecode reader (held/upgrade19.ts) and the assembly parser
  * (asm/intrinsic-upgrade.ts) — each rewriting the calls its own way.
  *
  * `llvm.dbg.*` upgrades, which permuted arguments, are not modelled: LLVM 1.9 itself failed on

@@ -1,9 +1,9 @@
 import type { Type } from './type.js';
 import type { Function, GlobalAlias, GlobalVariable, SymbolTableLayout } from './value.js';
 
-// How a file's stream was stored: one type for the container layer and the graph.
-import type { Compression } from '../container/container.js';
-export type { Compression };
+// How a file was stored: one pair of types, below both the container layer and the graph.
+import type { Compression, Signature } from '../format/container-kinds.js';
+export type { Compression, Signature };
 
 /**
  * Facts about the file a module was read from. A module built in code has no `source`.
@@ -12,7 +12,7 @@ export type { Compression };
  */
 export interface SourceInfo {
   /** `llvm` (uncompressed, versions 0–3 and some later), `llvc0`, `llvc1` (zlib), `llvc2` (bzip2). */
-  signature: 'llvm' | 'llvc0' | 'llvc1' | 'llvc2';
+  signature: Signature;
   compression: Compression;
   /** The bytecode format version (0–7). */
   bytecodeVersion: number;

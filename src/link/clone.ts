@@ -7,9 +7,9 @@
 import type { Type } from '../graph/type.js';
 import type { Argument, BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
 import type { Module } from '../graph/module.js';
-import { instructionsIn, nameIn, type ModuleView } from '../print/view.js';
+import { instructionsIn, nameIn, type ModuleView } from '../held/view.js';
 import type { TypeResolver } from './type-resolver.js';
-import { canonicalConstant } from '../print/constants.js';
+import { canonicalConstant } from '../held/constants.js';
 import { LinkError } from './link-error.js';
 
 /** Whether a value is a constant (module-level: not an argument, block or instruction). */

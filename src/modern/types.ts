@@ -6,7 +6,6 @@
  * every other named type (`%T = type int*`) is written out where it is used.
  */
 import type { Module } from '../graph/module.js';
-import { describeType } from '../graph/describe.js';
 import { SelfContainingTypes } from '../graph/self-containing.js';
 import { integerBits, isInteger, subtypes, type FunctionType, type Type } from '../graph/type.js';
 import { formatName } from './names.js';

@@ -11,8 +11,8 @@ import { AsmPrinter } from './printer.js';
 import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 import { PrintError } from './print-error.js';
 import { printModern, type ExceptionModel, type ModernOptions } from '../modern/index.js';
-import { upgradeView19 } from './upgrade19.js';
-import { plainView } from './view.js';
+import { upgradeView19 } from '../held/upgrade19.js';
+import { plainView } from '../held/view.js';
 import { isVersion7Module, printModuleV7, V7Printer } from './v7/printer-v7.js';
 
 /** @category Print */

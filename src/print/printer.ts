@@ -9,15 +9,15 @@ import { primitiveTypes, type Type } from '../graph/type.js';
 import type { Constant, ConstantInt, Function, GlobalValue, GlobalVariable, Instruction, Linkage, Value } from '../graph/value.js';
 import { Latin1Pieces, Latin1Writer } from '../binary/latin1-writer.js';
 import { compactBodyOf, OPCODES, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
-import { canonicalConstant, isNullConstant } from './constants.js';
+import { canonicalConstant, isNullConstant } from '../held/constants.js';
 import { PrintError } from './print-error.js';
 import type { Dialect } from './dialect.js';
-import { renameLocals, renameState, type RenameState } from './locals.js';
+import { renameLocals, renameState, type RenameState } from '../held/locals.js';
 import { LocalNumbering, numberBody, numberModule } from './slots.js';
 import { escapeString, formatFloat, llvmName } from './text.js';
 import { sortedTypeNames, TypeNamer } from './type-names.js';
 import { BY_VALUE, UseCounts, type BodyInfo, type ValueInfo } from './uses.js';
-import { instructionsIn, nameIn, type ModuleView } from './view.js';
+import { nameIn, type ModuleView } from '../held/view.js';
 import { withRoom } from '../binary/int32-room.js';
 
 const CC_FUNCTION: Record<number, string> = { 0: '', 1: 'csretcc ', 8: 'fastcc ', 9: 'coldcc ' };
@@ -1218,7 +1218,6 @@ const TAB = 0x09;
 const NEWLINE = 0x0a;
 const SPACE = 0x20;
 const QUOTE = 0x22;
-const PERCENT = 0x25;
 const COMMA = 0x2c;
 const HEX_DIGITS = '0123456789ABCDEF';
 

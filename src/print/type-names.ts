@@ -9,6 +9,7 @@ import type { Module } from '../graph/module.js';
 import { isPrimitive, type Type } from '../graph/type.js';
 import { PrintError } from './print-error.js';
 import { llvmName } from './text.js';
+import { byteOrder } from '../held/byte-order.js';
 
 /**
  * The longest text of one type, in characters. Far above any type LLVM 1.x printed (a few
@@ -19,11 +20,6 @@ import { llvmName } from './text.js';
  * @category Print
  */
 export const MAX_TYPE_TEXT = 1 << 20;
-
-/** Byte-wise string order (std::map<std::string> order); names are latin1, so code units are bytes. */
-export function byteOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export class TypeNamer {
   /** Text of named types, and cached text of unnamed ones already printed at top level. */

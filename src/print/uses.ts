@@ -10,8 +10,8 @@ import { isTerminatorOpcode, LAST_TERMINATOR_NUMBER } from '../graph/opcodes.js'
 import type { Type } from '../graph/type.js';
 import type { Constant, Function, Instruction, Value } from '../graph/value.js';
 import { PrintError } from './print-error.js';
-import { canonicalConstant } from './constants.js';
-import { instructionsIn, nameIn, type ModuleView } from './view.js';
+import { canonicalConstant } from '../held/constants.js';
+import { instructionsIn, nameIn, type ModuleView } from '../held/view.js';
 import { compactBodyOf, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody } from '../graph/compact-body.js';
 import { primitiveTypes } from '../graph/type.js';
 

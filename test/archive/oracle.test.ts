@@ -64,7 +64,7 @@ async function ours(argv: string[], files: Record<string, Uint8Array>): Promise<
 }
 
 let work = '';
-let pool: string[] = [];
+const pool: string[] = [];
 const V6 = HAVE_CORPUS ? readdirSync(CORPUS_V6).filter((f) => f.endsWith('.bc')).sort() : [];
 
 beforeAll(() => {

@@ -11,7 +11,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkAssemblyInput } from '../../src/tools/fuzz-asm-check.js';
+import { checkAssemblyInput } from '../../tools/fuzz-asm-check.js';
 
 const DIR = new URL('../fuzz-regressions/asm/', import.meta.url);
 const files = readdirSync(DIR).filter((n) => n.endsWith('.ll')).sort();

@@ -5,7 +5,6 @@
  * one pass over the module however many calls there are.
  */
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAssembly } from '../../src/asm/index.js';
 import { writeModule } from '../../src/encode/write.js';

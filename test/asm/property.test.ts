@@ -2,7 +2,7 @@
  * Property: a module built with the construction API, printed, assembles back to the same listing;
  * and (a test of its own, tagged and skipped without LLVM 1.9's tools) to the bytes LLVM 1.9's
  * `llvm-as` writes for that text, or to bytes that are exactly those once written in the symbol
- * table order of `llvm-as`'s file (src/tools/plane-order.ts): `llvm-as` took the order of a symbol
+ * table order of `llvm-as`'s file (tools/plane-order.ts): `llvm-as` took the order of a symbol
  * table's type planes from the heap addresses its allocator happened to give the types (a global
  * of type `sbyte` can list after one of type `[0 x sbyte ()*]` made later), which no text records.
  * Both counts are printed. Random straight-line arithmetic (every integer and floating-point type,
@@ -19,8 +19,8 @@ import { ModuleBuilder } from '../../src/build/index.js';
 import { writeModule, type WriteOptions } from '../../src/encode/write.js';
 import type { Module } from '../../src/graph/module.js';
 import { printModule } from '../../src/print/index.js';
-import { sameBytesInOrderOf } from '../../src/tools/plane-order.js';
-import { sameBytes } from '../../src/tools/same-bytes.js';
+import { sameBytesInOrderOf } from '../../tools/plane-order.js';
+import { sameBytes } from '../../tools/same-bytes.js';
 import { buildArithmetic, buildRich, everythingSpec, makeType, richSpecArb, stepArb, typeDescArb, TYPE_NAMES, type Step, type TypeDesc, type TypeName } from '../support/random-modules.js';
 import { LLVM19, needs } from '../support/tools.js';
 

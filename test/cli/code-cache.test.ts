@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
-import { syntheticModule } from '../../src/tools/synthetic-module.js';
+import { syntheticModule } from '../../tools/synthetic-module.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const DIST = new URL('dist/cli/', ROOT).pathname;

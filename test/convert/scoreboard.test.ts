@@ -1,10 +1,10 @@
 /**
  * The 1.x → version 7 conversion against LLVM's own path (`llvm-dis-1.9 | llvm-upgrade |
  * llvm-as`, r36867) on the first 100 v6 files, through the scoreboard tool
- * (src/tools/convert-scoreboard.ts; `npm test` builds it first). Tagged with the corpus, LLVM 1.9
+ * (tools/convert-scoreboard.ts; `npm test` builds it first). Tagged with the corpus, LLVM 1.9
  * and r36867 (each found by its environment variable, as the tool finds them), and skipped, counted
  * by cause, without one; skipped without the built tool. The whole scoreboard (all of v6, samples of v0–v5) is
- * `node dist/tools/convert-scoreboard.js`; its figures are in docs/version7-writing.md.
+ * `node dist-tools/tools/convert-scoreboard.js`; its figures are in docs/version7-writing.md.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { NEEDS_CORPUS } from '../support/corpus.js';
 import { LLVM19, needs, R36867 } from '../support/tools.js';
 
-const TOOL = resolve(__dirname, '../../dist/tools/convert-scoreboard.js');
+const TOOL = resolve(__dirname, '../../dist-tools/tools/convert-scoreboard.js');
 
 describe.skipIf(!existsSync(TOOL))('convert-scoreboard over the first 100 v6 files', needs(NEEDS_CORPUS, LLVM19, R36867), () => {
   it('gives LLVM’s bytes or LLVM’s text for nearly all, and no untyped error', () => {

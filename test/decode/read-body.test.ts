@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { writeModule } from '../../src/encode/write.js';
 import { readModule } from '../../src/read.js';
 import { compactBodyOf, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE } from '../../src/graph/compact-body.js';
-import { syntheticModule } from '../../src/tools/synthetic-module.js';
+import { syntheticModule } from '../../tools/synthetic-module.js';
 
 const read = (functions: number) => readModule(writeModule(syntheticModule(functions), { bytecodeVersion: 6, compression: 'none' }));
 

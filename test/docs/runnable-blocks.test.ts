@@ -30,7 +30,7 @@ const ROOT = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 const CLI = join(ROOT, 'dist/cli/main.js');
 const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md')).sort().map((n) => `docs/${n}`)];
 
-export interface Block {
+interface Block {
   file: string;
   line: number;
   language: string;
@@ -39,7 +39,7 @@ export interface Block {
 }
 
 /** The runnable blocks of a Markdown text (fences of three or more backticks). */
-export function runnableBlocks(file: string, markdown: string): Block[] {
+function runnableBlocks(file: string, markdown: string): Block[] {
   const blocks: Block[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {

@@ -5,10 +5,9 @@
  * Nothing is dropped silently and nothing else may be thrown.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
+import { CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import { EncodeError } from '../../src/encode/encode-error.js';
 import { SUPPORTED_VERSIONS } from '../../src/encode/module-block.js';
 import { formatFor } from '../../src/format/format-table.js';
@@ -16,7 +15,6 @@ import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
 const CORPUS = CORPUS_ROOT;
 // Version 7 changes the types themselves (signless integers): a 1.x module is converted to it as
 // llvm-upgrade did (src/convert, test/convert/to-version7.test.ts), not written as it stands.

@@ -1,8 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
+import { CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import { loadBzip2 } from '../../src/container/index.js';
 import { EncodeError, writeModule } from '../../src/index.js';
 import { writeModuleAsync } from '../../src/encode/write.js';

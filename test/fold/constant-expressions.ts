@@ -3,7 +3,7 @@
  * scalar type, casts between them (pointers included), arithmetic, shifts, comparisons (of
  * globals and getelementptrs too), select and vector element operations, nested a few deep.
  */
-import { seededRandom } from '../../src/tools/seeded-random.js';
+import { seededRandom } from '../../tools/seeded-random.js';
 
 const INTS = ['sbyte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong'] as const;
 const BITS: Record<string, number> = { sbyte: 8, ubyte: 8, short: 16, ushort: 16, int: 32, uint: 32, long: 64, ulong: 64 };

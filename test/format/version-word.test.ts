@@ -33,8 +33,6 @@ function refusal(bytes: Uint8Array): UnsupportedVersionError {
 
 const EARLY_7 =
   'bytecode version 7 with a flagged version word was written by LLVM trunk between 2006-11-08 and 2007-01-25 (LLVM 2.0 development), in a layout earlier than the one this reader decodes (2007-01-26 to 2007-05-06); it is not supported';
-/** What the analyzer (which does not walk version 7 yet) says of a bare-word file. */
-const LATE_7 = 'bytecode version 7 (LLVM 2.0 development, 2006-11 to 2007-05; a bare version word, as written from 2007-01-26) is not supported yet';
 
 describe('parseVersionWord', () => {
   it('splits version << 4 | flags, as every writer until 2007-01-25 wrote it', () => {

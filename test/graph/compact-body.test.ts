@@ -8,7 +8,7 @@ import { writeModule } from '../../src/encode/write.js';
 import type { Function, Instruction, Value } from '../../src/graph/value.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
-import { syntheticModule } from '../../src/tools/synthetic-module.js';
+import { syntheticModule } from '../../tools/synthetic-module.js';
 import { CORPUS_PRESENT, NEEDS_CORPUS, readCorpusFile } from '../support/corpus.js';
 
 const bytes = writeModule(syntheticModule(3), { bytecodeVersion: 6, compression: 'none' });

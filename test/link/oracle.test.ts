@@ -1,6 +1,6 @@
 /**
  * `linkModules` against LLVM 1.9's `llvm-link` over 240 sets of 2–5 corpus files (versions 3, 5
- * and 6; src/tools/link-scoreboard.ts chooses them: the linker's own tests in pairs, files of one
+ * and 6; tools/link-scoreboard.ts chooses them: the linker's own tests in pairs, files of one
  * test directory together, random sets). Where llvm-link refused, we refuse with its reason; where
  * it linked, we link too, and every byte difference is the symbol tables' plane order, which LLVM
  * took from heap addresses (docs/link.md): written in llvm-link's order, ours is its output byte
@@ -8,8 +8,8 @@
  * scoreboard finds it) and skipped, counted by cause, without them.
  */
 import { describe, expect, it } from 'vitest';
-import { locateCorpus } from '../../src/tools/corpus-location.js';
-import { chooseLinkSets, DEFAULT_LLVM_LINK, formatScoreboard, runScoreboard } from '../../src/tools/link-scoreboard.js';
+import { locateCorpus } from '../../tools/corpus-location.js';
+import { chooseLinkSets, DEFAULT_LLVM_LINK, formatScoreboard, runScoreboard } from '../../tools/link-scoreboard.js';
 import { NEEDS_CORPUS } from '../support/corpus.js';
 import { LLVM19, needs } from '../support/tools.js';
 

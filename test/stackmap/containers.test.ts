@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeStackMapSection, printStackMapReadobj, readStackMaps } from '../../src/stackmap/index.js';
-import { firstDifference, fromVersionLine } from '../../src/tools/stackmap-compare.js';
-import { generateStackmapObjects, universalMachO, type GeneratedObject } from '../../src/tools/stackmap-objects.js';
+import { firstDifference, fromVersionLine } from '../../tools/stackmap-compare.js';
+import { generateStackmapObjects, universalMachO, type GeneratedObject } from '../../tools/stackmap-objects.js';
 import { debianLlvm, needs } from '../support/tools.js';
 
 const LLVM16 = debianLlvm(16);

@@ -21,7 +21,7 @@ import {
   type StackMap,
   type StackMapSection,
 } from '../../src/stackmap/index.js';
-import { assembleStackmapFixture, STACKMAP_FIXTURES as FIXTURES, type AssembledFixture } from '../../src/tools/stackmap-fixtures.js';
+import { assembleStackmapFixture, STACKMAP_FIXTURES as FIXTURES, type AssembledFixture } from '../../tools/stackmap-fixtures.js';
 import { debianLlvm, needs } from '../support/tools.js';
 import { DXC_EXPECTED, HAVE_HISTORIC, HISTORIC_DIR, HISTORIC_OBJECT } from '../support/stackmap-historic.js';
 

@@ -1,5 +1,5 @@
 /**
- * A seeded mutation fuzz of the stack map consumers (the check of src/tools/fuzz-stackmap-check.ts,
+ * A seeded mutation fuzz of the stack map consumers (the check of tools/fuzz-stackmap-check.ts,
  * which `npm run fuzz:stackmap` and the Jazzer.js target run too): sections of every version and
  * both byte orders, the forks' variants, and ELF objects of both classes and byte orders, each
  * damaged a bounded number of times. Every input must end in the data or in a StackMapError,
@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readStackMaps, StackMapError } from '../../src/stackmap/index.js';
-import { checkStackMapInput } from '../../src/tools/fuzz-stackmap-check.js';
-import { stackMapSeeds, mutate } from '../../src/tools/fuzz-stackmap-seeds.js';
-import { seededRandom } from '../../src/tools/seeded-random.js';
+import { checkStackMapInput } from '../../tools/fuzz-stackmap-check.js';
+import { stackMapSeeds, mutate } from '../../tools/fuzz-stackmap-seeds.js';
+import { seededRandom } from '../../tools/seeded-random.js';
 
 const MUTATIONS_PER_SEED = 60;
 

@@ -1,6 +1,6 @@
 /**
  * The stack map library against LLVM 16 itself, over a seeded set of objects llc-16 compiles for
- * every target that writes stack maps (src/tools/stackmap-objects.ts; docs/stackmaps-ground-truth.md):
+ * every target that writes stack maps (tools/stackmap-objects.ts; docs/stackmaps-ground-truth.md):
  * our `--syntax readobj` text is llvm-readobj-16's from its version line on, every section writes
  * back byte for byte, version 3 → 2 → 3 and 3 → 1 → 3 give the original bytes or refuse by name.
  *
@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { checkGeneratedObject, firstDifference, fromVersionLine, oversizedLocation, type ObjectCheck } from '../../src/tools/stackmap-compare.js';
+import { checkGeneratedObject, firstDifference, fromVersionLine, oversizedLocation, type ObjectCheck } from '../../tools/stackmap-compare.js';
 import { readStackMaps } from '../../src/stackmap/index.js';
 import { memoryIo } from '../cli/memory-io.js';
-import { STACKMAP_TARGETS } from '../../src/tools/stackmap-ir.js';
-import { generateStackmapObjects, type GeneratedObject } from '../../src/tools/stackmap-objects.js';
+import { STACKMAP_TARGETS } from '../../tools/stackmap-ir.js';
+import { generateStackmapObjects, type GeneratedObject } from '../../tools/stackmap-objects.js';
 import { debianLlvm, needs } from '../support/tools.js';
 
 const LLVM16 = debianLlvm(16);

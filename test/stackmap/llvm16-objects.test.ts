@@ -1,7 +1,7 @@
 /**
  * Known answers against LLVM 16: each target's reference module (fixed IR whose functions are
- * known by name: src/tools/stackmap-ir.ts's referenceModule, compiled by the one generator,
- * src/tools/stackmap-objects.ts) at -O0 and -O2, a universal Mach-O file of two of them, and
+ * known by name: tools/stackmap-ir.ts's referenceModule, compiled by the one generator,
+ * tools/stackmap-objects.ts) at -O0 and -O2, a universal Mach-O file of two of them, and
  * generated ELF objects of both classes and byte orders, each printed as llvm-readobj-16 prints it.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeStackMapSection, printStackMapReadobj, readStackMaps, writeStackMap } from './imports.js';
 import { debianLlvm, needs } from '../support/tools.js';
-import { STACKMAP_TARGETS } from '../../src/tools/stackmap-ir.js';
-import { generateStackmapObjects, readobjStackmap, universalMachO, type GeneratedObject } from '../../src/tools/stackmap-objects.js';
-import { elfObject, randomSection } from '../../src/tools/stackmap-samples.js';
-import { seededRandom } from '../../src/tools/seeded-random.js';
+import { STACKMAP_TARGETS } from '../../tools/stackmap-ir.js';
+import { generateStackmapObjects, readobjStackmap, universalMachO, type GeneratedObject } from '../../tools/stackmap-objects.js';
+import { elfObject, randomSection } from '../../tools/stackmap-samples.js';
+import { seededRandom } from '../../tools/seeded-random.js';
 
 const LLVM16 = debianLlvm(16);
 const OPT_LEVELS = [0, 2] as const;

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readStackMaps, StackMapError } from './imports.js';
-import { elfObject, randomSection } from '../../src/tools/stackmap-samples.js';
-import { seededRandom } from '../../src/tools/seeded-random.js';
+import { elfObject, randomSection } from '../../tools/stackmap-samples.js';
+import { seededRandom } from '../../tools/seeded-random.js';
 import { MAX_NAME } from '../../src/stackmap/object.js';
 
 function elfWithFunctions(n: number): Uint8Array {

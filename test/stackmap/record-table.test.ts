@@ -4,8 +4,8 @@
 // same records, the same bytes written back, whatever happens to the caller's bytes.
 import { describe, expect, it } from 'vitest';
 import { decodeStackMapSection, encodeStackMapSection, printStackMapReadobj, type StackMap, type StackMapVersion } from './imports.js';
-import { randomStackMap } from '../../src/tools/stackmap-samples.js';
-import { seededRandom } from '../../src/tools/seeded-random.js';
+import { randomStackMap } from '../../tools/stackmap-samples.js';
+import { seededRandom } from '../../tools/seeded-random.js';
 
 const settled = { settled: false, reason: 'not asked' } as const;
 /** The readobj text printed from the bytes (records not made yet). */

@@ -1,6 +1,6 @@
 /**
  * Access to the reference corpus (never copied into the project). Where it is comes from one rule
- * shared with the tools (src/tools/corpus-location.ts): `LLVM_BYTECODE_CORPUS`, else
+ * shared with the tools (tools/corpus-location.ts): `LLVM_BYTECODE_CORPUS`, else
  * `../shared/corpus` beside the checkout.
  *
  * Tests that need it are tagged `corpus` ({@link NEEDS_CORPUS}) and skip when it is absent; the
@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPUS_ENV, locateCorpus } from '../../src/tools/corpus-location.js';
+import { CORPUS_ENV, locateCorpus } from '../../tools/corpus-location.js';
 
 const LOCATION = locateCorpus();
 export const CORPUS_ROOT = LOCATION.root;

@@ -6,7 +6,7 @@
  * (test/support/skip-summary.ts decides; the tags are in test/support/corpus.ts and tools.ts).
  */
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { CORPUS_ENV, locateCorpus } from '../../src/tools/corpus-location.js';
+import { CORPUS_ENV, locateCorpus } from '../../tools/corpus-location.js';
 import { allToolSets } from './tools.js';
 import { isCi, summarizeSkips, type SkipCause, type TestOutcome } from './skip-summary.js';
 

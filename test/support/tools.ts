@@ -1,6 +1,6 @@
 /**
  * Where the outside tools the oracle tests run are: one rule for every test and every tool of
- * `npm run`, shared with them (src/tools/tool-location.ts), like the corpus's (test/support/corpus.ts).
+ * `npm run`, shared with them (tools/tool-location.ts), like the corpus's (test/support/corpus.ts).
  *
  * | set                         | environment variable     | default                        | tag      |
  * |-----------------------------|--------------------------|--------------------------------|----------|
@@ -28,7 +28,7 @@ import {
   locateTools,
   R36867_SPEC,
   type ToolSetSpec,
-} from '../../src/tools/tool-location.js';
+} from '../../tools/tool-location.js';
 
 /** An outside tool set: a folder of executables that may or may not be on this machine. */
 export interface ToolSet {

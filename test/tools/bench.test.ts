@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LLVM19, needs } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url);
-const SCRIPT = new URL('dist/tools/bench.js', ROOT).pathname;
+const SCRIPT = new URL('dist-tools/tools/bench.js', ROOT).pathname;
 const LLVM = LLVM19.dir;
 const CLI_BUILT = existsSync(new URL('dist/cli/main.js', ROOT));
 

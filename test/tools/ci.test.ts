@@ -31,6 +31,13 @@ describe('.ci/run', () => {
     expect(spawnSync('bash', ['-n', new URL('../../.ci/check-package', import.meta.url).pathname]).status).toBe(0);
   });
 
+  it('lints and checks the formatting before the tests', () => {
+    const text = readFileSync(CI, 'utf8');
+    const order = ['npm ci', 'npm run lint', 'npm run format:check', 'npm test'].map((step) => text.indexOf(step));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   it('skips the conformance step, saying so, only when the corpus is absent', () => {
     const text = readFileSync(CI, 'utf8');
     expect(text).toMatch(/if \[ -d "\$corpus" \]; then\n  npm run conformance -- --ratchet\nelse\n  echo "SKIPPED: no reference corpus/);

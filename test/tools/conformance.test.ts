@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeBytes, formatAnalysis } from '../../src/analyze/index.js';
 
 const ROOT = new URL('../../', import.meta.url);
-const SCRIPT = new URL('dist/tools/conformance.js', ROOT).pathname;
+const SCRIPT = new URL('dist-tools/tools/conformance.js', ROOT).pathname;
 const HELLO = readFileSync(new URL('corpus/hello.bc', ROOT));
 const HELLO_LL = readFileSync(new URL('corpus/hello.ll', ROOT));
 /** What our analyzer says of hello.bc (its figures are tested in test/analyze; here only the plumbing). */

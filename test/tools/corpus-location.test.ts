@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_ENV, DEFAULT_CORPUS, locateCorpus, noCorpusMessage, PROJECT_ROOT } from '../../src/tools/corpus-location.js';
+import { CORPUS_ENV, DEFAULT_CORPUS, locateCorpus, noCorpusMessage, PROJECT_ROOT } from '../../tools/corpus-location.js';
 
 describe('locateCorpus', () => {
   const here = mkdtempSync(join(tmpdir(), 'corpus-'));
@@ -23,7 +23,7 @@ describe('locateCorpus', () => {
   });
 });
 
-const FUZZ = new URL('../../dist/tools/fuzz.js', import.meta.url).pathname;
+const FUZZ = new URL('../../dist-tools/tools/fuzz.js', import.meta.url).pathname;
 
 describe.skipIf(!existsSync(FUZZ))('npm run fuzz without a corpus', () => {
   it('fails, saying how to provide one, instead of fuzzing nothing', () => {

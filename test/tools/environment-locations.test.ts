@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const DIST = new URL('../../dist/tools/', import.meta.url).pathname;
+const DIST = new URL('../../dist-tools/tools/', import.meta.url).pathname;
 const ABSENT = join(tmpdir(), 'llvm-bytecode-no-such-place');
 
 function tool(script: string, args: string[], env: Record<string, string>): { status: number | null; out: string; err: string } {

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { corpusListingFiles, projectAssemblyFiles } from '../../src/tools/asm-seeds.js';
-import { consumers } from '../../src/tools/fuzz-check.js';
-import { fuzzTarget, inputExtension, targets } from '../../src/tools/fuzz-coverage/target.js';
+import { corpusListingFiles, projectAssemblyFiles } from '../../tools/asm-seeds.js';
+import { consumers } from '../../tools/fuzz-check.js';
+import { fuzzTarget, inputExtension, targets } from '../../tools/fuzz-coverage/target.js';
 import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 
 const ROOT = new URL('../../', import.meta.url);

@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz:llvm` compares our listings of edited corpus files with LLVM 1.9's `llvm-dis`
- * (src/tools/fuzz-llvm.ts): it runs, its counts add up, it saves each difference and exits 1 on
+ * (tools/fuzz-llvm.ts): it runs, its counts add up, it saves each difference and exits 1 on
  * one, and stops saying why without `llvm-dis`. Stand-ins for `llvm-dis` (our own CLI, which
  * prints what we read; a script that prints a listing no file has) prove both verdicts can come
  * out: a comparer that never found a difference, or always did, fails here.
@@ -14,7 +14,7 @@ import { CORPUS_PRESENT, NEEDS_CORPUS } from '../support/corpus.js';
 import { LLVM19, needs } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url);
-const SCRIPT = new URL('dist/tools/fuzz-llvm.js', ROOT).pathname;
+const SCRIPT = new URL('dist-tools/tools/fuzz-llvm.js', ROOT).pathname;
 const CLI = new URL('dist/cli/llvm-bytecode.cjs', ROOT).pathname;
 
 interface Run {

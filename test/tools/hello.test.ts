@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { writeModule } from '../../src/encode/write.js';
 import { readModule } from '../../src/read.js';
-import { helloBytes } from '../../src/tools/make-hello.js';
+import { helloBytes } from '../../tools/make-hello.js';
 
 const committed = new Uint8Array(readFileSync(new URL('../../corpus/hello.bc', import.meta.url)));
 

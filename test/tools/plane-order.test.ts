@@ -1,5 +1,5 @@
 /**
- * `sameBytesInOrderOf` (src/tools/plane-order.ts), the comparison the assembler's and the linker's
+ * `sameBytesInOrderOf` (tools/plane-order.ts), the comparison the assembler's and the linker's
  * checks against LLVM rest on: our module, written in the symbol-table order of LLVM's file, must
  * be that file byte for byte. It must accept a file whose only difference is the order of its
  * symbol tables' planes (what LLVM took from heap addresses), and refuse any other difference,
@@ -11,7 +11,7 @@ import { writeModule, type WriteOptions } from '../../src/encode/write.js';
 import type { Module } from '../../src/graph/module.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
-import { sameBytesInOrderOf, withSymbolOrderOf } from '../../src/tools/plane-order.js';
+import { sameBytesInOrderOf, withSymbolOrderOf } from '../../tools/plane-order.js';
 
 const TEXT = `%a = global int 1
 %b = global float 2.0

@@ -4,7 +4,7 @@ import { verifyModule } from '../../src/encode/verify.js';
 import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
-import { syntheticModule } from '../../src/tools/synthetic-module.js';
+import { syntheticModule } from '../../tools/synthetic-module.js';
 
 describe('syntheticModule', () => {
   it('verifies, and reads back to the same listing', () => {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/tools/corpus-location.js';
-import { debianLlvmSpec, LLVM19_SPEC, locateTools, noToolsMessage, R36867_SPEC } from '../../src/tools/tool-location.js';
+import { PROJECT_ROOT } from '../../tools/corpus-location.js';
+import { debianLlvmSpec, LLVM19_SPEC, locateTools, noToolsMessage, R36867_SPEC } from '../../tools/tool-location.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tool-location-'));
 writeFileSync(join(dir, 'llvm-as'), '');

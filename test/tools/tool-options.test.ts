@@ -1,6 +1,6 @@
-/** The option loop the fuzz tools share (src/tools/tool-options.ts). */
+/** The option loop the fuzz tools share (tools/tool-options.ts). */
 import { describe, expect, it } from 'vitest';
-import { checkSeconds, readToolOptions } from '../../src/tools/tool-options.js';
+import { checkSeconds, readToolOptions } from '../../tools/tool-options.js';
 
 describe('readToolOptions', () => {
   const read = (argv: string[]): Record<string, string | true> => {

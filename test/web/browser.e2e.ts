@@ -24,10 +24,10 @@ import { writeModule } from '../../src/encode/write.js';
 import { convertToVersion7 } from '../../src/convert/to-version7.js';
 import { writeArchive } from '../../src/archive/index.js';
 import { printStackMapReadobj, readStackMaps } from '../../src/stackmap/index.js';
-import { elfObject, randomSection } from '../../src/tools/stackmap-samples.js';
-import { seededRandom } from '../../src/tools/seeded-random.js';
+import { elfObject, randomSection } from '../../tools/stackmap-samples.js';
+import { seededRandom } from '../../tools/seeded-random.js';
 import { analyzeBytes, type BlockNode as AnalysisBlock } from '../../src/analyze/index.js';
-import { locateCorpus, NO_CORPUS_HINT } from '../../src/tools/corpus-location.js';
+import { locateCorpus, NO_CORPUS_HINT } from '../../tools/corpus-location.js';
 import { NEEDS_CORPUS } from '../support/corpus.js';
 import { CHROMIUM, needs } from '../support/tools.js';
 
@@ -38,7 +38,7 @@ const corpus = corpusLocation.root;
 const corpusPresent = corpusLocation.present;
 /** The project's own sample: the page is exercised on it with or without the corpus. */
 const HELLO = path.join(root, 'corpus/hello.bc');
-// Chromium by the shared rule (src/tools/tool-location.ts): CHROMIUM_PATH, else /usr/bin/chromium.
+// Chromium by the shared rule (tools/tool-location.ts): CHROMIUM_PATH, else /usr/bin/chromium.
 const chromiumPath = CHROMIUM.dir;
 const results = path.join(root, 'test-results', 'web');
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { locateCorpus } from '../../src/tools/corpus-location.js';
+import { locateCorpus } from '../../tools/corpus-location.js';
 import { CHROMIUM } from '../support/tools.js';
 
 /**

@@ -20,7 +20,7 @@
  * the shared table's (`graph/opcodes.ts`).
  */
 import type { BinaryReader } from '../../binary/reader.js';
-import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_FIRST_BINARY_OPCODE, V7_FIXED_TYPE_SLOTS as FIXED, V7_LAST_BINARY_OPCODE } from '../../format/version7.js';
+import { OPCODES_V7_R36867, V7_FIRST_BINARY_OPCODE, V7_FIXED_TYPE_SLOTS as FIXED, V7_LAST_BINARY_OPCODE } from '../../format/version7.js';
 import { describeType } from '../../graph/describe.js';
 import { isTerminatorOpcode } from '../../graph/opcodes.js';
 import { integerType, primitiveTypes as P, sameType, type PackedType, type Type } from '../../graph/type.js';

@@ -8,7 +8,7 @@
  */
 import type { FormatRow } from '../../format/format-table.js';
 import type { BinaryWriter } from '../../binary/writer.js';
-import { type OpcodeNumbers } from '../context.js';
+import type { OpcodeNumbers } from '../context.js';
 import type { V7SlotCalculator } from './slot-calculator.js';
 
 export interface V7EncodeContext {

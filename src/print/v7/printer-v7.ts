@@ -18,7 +18,7 @@
  */
 import { sortedTypeNames } from '../type-names.js';
 import { escapeString, formatFloat } from '../text.js';
-import { canonicalConstant } from '../constants.js';
+import { canonicalConstant } from '../../held/constants.js';
 import { PrintError } from '../print-error.js';
 import type { Module } from '../../graph/module.js';
 import { isAnyCastOpcode, isTerminatorOpcode } from '../../graph/opcodes.js';
