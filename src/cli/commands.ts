@@ -21,7 +21,7 @@ const LLVM_CHOICES = Array.from({ length: NEWEST_LLVM - OLDEST_LLVM + 1 }, (_, i
 
 export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade' | 'as';
 
-type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9';
+type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9' | '2.0';
 
 /** A command's settings: plain data (a batch sends them to its threads), with the `--limit`s given. */
 export type Settings = CommandSettings & { readonly limits?: CliLimits };
@@ -156,8 +156,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     name: 'as',
     help: AS_HELP,
     options: [
-      { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
-      { name: 'dialect', takesValue: true, choices: ['1.1', '1.2', '1.3', '1.8', '1.9'] },
+      { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6', '7'] },
+      { name: 'dialect', takesValue: true, choices: ['1.1', '1.2', '1.3', '1.8', '1.9', '2.0'] },
       { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
     ],
     inputRequired: false,
@@ -295,7 +295,10 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         const module = await assemble(text, label, dialect, assemblyLimits);
         // The default version is what that release's llvm-as wrote.
         const bytecodeVersion = settings.bytecodeVersion ?? DIALECT_VERSION[dialect];
-        return { output: await writeModuleAsync(module, { bytecodeVersion, compression: settings.compression }) };
+        // 1.x text asked to become version 7: llvm-upgrade's conversion, as `rewrite` does. LLVM 2.0
+        // text asked for a 1.x version: the writer refuses, naming the first construct 1.x lacks.
+        const target = bytecodeVersion === 7 && dialect !== '2.0' ? (await import('../convert/to-version7.js')).convertToVersion7(module) : module;
+        return { output: await writeModuleAsync(target, { bytecodeVersion, compression: settings.compression }) };
       } catch (error) {
         return { error };
       }
