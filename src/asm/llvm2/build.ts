@@ -667,7 +667,14 @@ class BodyBuilder {
         if (!isFirstClassType(inst.type)) b.error('PHI node operands must be of first class type', at);
         return;
       }
+      case 'unwind':
+      case 'unreachable':
+        return;
       case 'vaarg':
+        inst.operands = [this.value(ia.ops[0]!)];
+        return;
+      case 'load':
+        // Its type was checked when the instruction was made.
         inst.operands = [this.value(ia.ops[0]!)];
         return;
       default: {

@@ -205,7 +205,7 @@ class Parser2 {
   }
 
   private typeDefinition(name: string | undefined, at: number): void {
-    const type = this.isWord('void') ? (this.lx.next(), this.voidNode) : this.closedType(true);
+    const type = this.closedType(true);
     this.items.push({ k: 'typedef', ...(name !== undefined ? { name } : {}), type, at });
   }
 
@@ -343,7 +343,7 @@ class Parser2 {
     const visibility = this.visibility();
     const callingConv = this.callingConv();
     const retAt = lx.start;
-    const ret = this.isWord('void') ? (lx.next(), this.voidNode) : this.closedType(false);
+    const ret = this.closedType(true);
     if (ret === this.labelNode) this.fail('a function cannot return a label', retAt);
     let name: string | undefined;
     if (lx.kind === Tok2.Global || lx.kind === Tok2.AtString) name = lx.kind === Tok2.AtString ? unescapeName(lx.value) : lx.value;
@@ -928,7 +928,7 @@ class Parser2 {
   /** `call`/`invoke`: `cc`, the written type, the callee, arguments with attributes, function attributes. */
   private call(op: 'call' | 'invoke', named: { name?: string }, at: number, tail: boolean): Inst2 {
     const callingConv = this.callingConv();
-    const ty = this.isWord('void') ? (this.lx.next(), this.voidNode) : this.closedType(false);
+    const ty = this.closedType(true);
     const callee = this.valueRef();
     this.expectChar('(', " after the called value");
     const args: TypedValue[] = [];
