@@ -241,7 +241,10 @@ class Builder2 {
       v = locals.numbered[ref.n];
     }
     if (v === undefined) this.fail(`reference to an undefined value '${shown}'`, ref.at);
-    if (v.type !== t) this.fail(`'${shown}' is of type ${this.show(v.type)}, not ${this.show(t)}`, ref.at);
+    if (v.type !== t) {
+      const same = this.show(v.type) === this.show(t);
+      this.fail(`'${shown}' is of type ${this.show(v.type)}, not ${this.show(t)}${same ? ' (the two differ in parameter attributes or in types of one spelling)' : ''}`, ref.at);
+    }
     return v;
   }
 

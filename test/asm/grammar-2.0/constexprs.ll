@@ -1,0 +1,6 @@
+@a = global i32 add (i32 1, i32 2)
+@b = global i32* bitcast (i32* @a to i32*)
+@c = global i1 icmp eq (i32* @a, i32* @a)
+@d = global i64 ptrtoint (i32* getelementptr (i32* null, i32 1) to i64)
+@e = global i32* getelementptr (i32* @a, i32 0)
+@f = global i8 trunc (i32 257 to i8)
