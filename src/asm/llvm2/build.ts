@@ -33,6 +33,7 @@ import type { SourceText } from '../assembly-error.js';
 import { aggregate, doubleToFloat } from '../build-module.js';
 import { unescapeBytes } from '../lexer.js';
 import { resolveTypes, type TypeInterner } from '../resolve-types.js';
+import { Folder2 } from './fold.js';
 import type { Alias2, Function2, Global2, Inst2, Module2Ast } from './ast.js';
 
 type GlobalLike = GlobalVariable | Function | GlobalAlias;
@@ -358,10 +359,28 @@ class Builder2 {
     const ops = e.operands.map((o) => this.constant(this.typeOf(o.type), o.ref));
     const type = this.exprType(e.op as Opcode, ops, e.to === undefined ? undefined : this.typeOf(e.to), at);
     if (type !== t) this.fail(`constant expression type ${this.show(type)} different from required type ${this.show(t)}`, at);
-    const c: Constant = { kind: 'expr', type, opcode: e.op as Opcode, operands: ops };
-    if (e.predicate !== undefined) c.predicate = e.predicate as IntPredicate | FloatPredicate;
-    return c;
+    // r36867 folded each constant expression as it built it (fold.ts).
+    const f = this.folder;
+    const op = e.op as Opcode;
+    switch (op) {
+      case 'getelementptr':
+        return f.getElementPtr(ops[0]!, ops.slice(1));
+      case 'select':
+        return f.select(ops[0]!, ops[1]!, ops[2]!);
+      case 'icmp':
+      case 'fcmp':
+        return f.compare(op, e.predicate as IntPredicate | FloatPredicate, ops[0]!, ops[1]!);
+      case 'extractelement':
+        return f.extractElement(ops[0]!, ops[1]!);
+      case 'insertelement':
+      case 'shufflevector':
+        return { kind: 'expr', type, opcode: op, operands: ops };
+      default:
+        return e.to !== undefined ? f.cast(op as CastOpcode, ops[0]!, type) : f.binary(op, ops[0]!, ops[1]!);
+    }
   }
+
+  private readonly folder = new Folder2({ pointerTo: (t) => this.pointerTo(t), indexedType: (base, indices) => this.indexedType(base, indices, 0) });
 
   /** The result type of an operation on values (constants or instructions), by r36867's checks. */
   exprType(op: Opcode, ops: readonly Value[], to: Type | undefined, at: number): Type {

@@ -1,0 +1,412 @@
+/**
+ * What r36867's `ConstantExpr::get*` returned instead of a new constant expression, for the rules
+ * this folder knows (`lib/VMCore/ConstantFold.cpp` at r36867): LLVM folded every constant
+ * expression as its parser built it, so `add (i32 1, i32 2)` in a text was `i32 3` in the file,
+ * `bitcast (i32* @a to i32*)` was `@a`, and `bitcast ([4 x i8]* @s to i8*)` a getelementptr to the
+ * first element.
+ *
+ * Known, and kept as written where LLVM folded further (docs/assembler.md lists them): a cast of
+ * a cast (`foldConstantCastPair`), `fptoui`/`fptosi` of a constant, arithmetic and casts on
+ * vectors, integers wider than 64 bits converted to floating point, `insertelement`, comparisons
+ * whose answer needs LLVM's relation of two constant expressions, and a getelementptr of a
+ * getelementptr whose first index is not zero.
+ *
+ * Why its own and not `src/fold` (LLVM 1.9's folder): version 7's integers are signless, its
+ * comparisons are predicates, its casts twelve, and its folder differs in many rules.
+ */
+import { integerType, type PointerType, type Type } from '../../graph/type.js';
+import type { CastOpcode, Constant, FloatPredicate, IntPredicate, Opcode } from '../../graph/value.js';
+import { doubleToFloat } from '../build-module.js';
+
+const I1 = integerType(1);
+const I32 = integerType(32);
+
+/** What the folder needs from the builder: pointer types as the module has them. */
+export interface Fold2Host {
+  pointerTo(t: Type): PointerType;
+  /** The type `getelementptr` reaches from a pointer of type `base` through `indices`. */
+  indexedType(base: Type, indices: readonly Constant[]): Type;
+}
+
+/** The bits of an integer constant (bool as one bit), unsigned; undefined for anything else. */
+function bitsOf(c: Constant): bigint | undefined {
+  if (c.kind === 'bool') return c.value ? 1n : 0n;
+  if (c.kind === 'int' && c.type.kind === 'integer') return BigInt.asUintN(c.type.bits, c.value);
+  return undefined;
+}
+
+function widthOf(t: Type): number {
+  return t.kind === 'integer' ? t.bits : 0;
+}
+
+/** `ConstantInt::get(type, bits)`: an `i1` is a bool, others hold the signed reading. */
+function intConstant(type: Type, bits: bigint): Constant {
+  const w = widthOf(type);
+  if (w === 1) return { kind: 'bool', type, value: (bits & 1n) === 1n };
+  return { kind: 'int', type, value: BigInt.asIntN(w, bits) };
+}
+
+function bool(value: boolean): Constant {
+  return { kind: 'bool', type: I1, value };
+}
+
+/** `ConstantFP::get(type, double)`: a float keeps the double rounded, as the writer stored it. */
+function fpConstant(type: Type, value: number): Constant {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, value);
+  const bits = view.getBigUint64(0);
+  return type.kind === 'float' ? { kind: 'fp', type, ...doubleToFloat(bits) } : { kind: 'fp', type, value, bits };
+}
+
+/** `Constant::isNullValue`. */
+export function isNullValue(c: Constant): boolean {
+  switch (c.kind) {
+    case 'bool':
+      return !c.value;
+    case 'int':
+      return c.value === 0n;
+    case 'fp':
+      return c.bits === 0n;
+    case 'null':
+    case 'zeroinitializer':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function nullValue(t: Type): Constant | undefined {
+  switch (t.kind) {
+    case 'integer':
+      return intConstant(t, 0n);
+    case 'float':
+    case 'double':
+      return { kind: 'fp', type: t, value: 0, bits: 0n };
+    case 'pointer':
+      return { kind: 'null', type: t };
+    case 'struct':
+    case 'array':
+    case 'packed':
+      return { kind: 'zeroinitializer', type: t };
+    default:
+      return undefined;
+  }
+}
+
+const isGlobal = (c: Constant): boolean => c.kind === 'global' || c.kind === 'function' || c.kind === 'alias';
+const isCast = (c: Constant): boolean => c.kind === 'expr' && ['trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast'].includes(c.opcode);
+
+export class Folder2 {
+  constructor(private readonly host: Fold2Host) {}
+
+  private expr(type: Type, opcode: Opcode, operands: Constant[], predicate?: IntPredicate | FloatPredicate): Constant {
+    const c: Constant = { kind: 'expr', type, opcode, operands };
+    if (predicate !== undefined) c.predicate = predicate;
+    return c;
+  }
+
+  /** `ConstantExpr::getCast`. */
+  cast(op: CastOpcode, v: Constant, to: Type): Constant {
+    return this.foldCast(op, v, to) ?? this.expr(to, op, [v]);
+  }
+
+  private foldCast(op: CastOpcode, v: Constant, to: Type): Constant | undefined {
+    if (v.kind === 'undef') return { kind: 'undef', type: to };
+    // A getelementptr whose indices are all null adjusts nothing: cast its pointer instead.
+    if (v.kind === 'expr' && v.opcode === 'getelementptr' && v.operands.slice(1).every(isNullValue)) return this.cast(to.kind === 'pointer' ? 'bitcast' : 'ptrtoint', v.operands[0]!, to);
+    const bits = bitsOf(v);
+    switch (op) {
+      case 'fptrunc':
+      case 'fpext':
+        return v.kind === 'fp' ? fpConstant(to, v.value) : undefined;
+      case 'inttoptr':
+        return isNullValue(v) ? { kind: 'null', type: to } : undefined;
+      case 'ptrtoint':
+        return isNullValue(v) ? intConstant(to, 0n) : undefined;
+      case 'uitofp':
+        return bits !== undefined && widthOf(v.type) <= 64 ? fpConstant(to, Number(bits)) : undefined;
+      case 'sitofp':
+        return bits !== undefined && widthOf(v.type) <= 64 ? fpConstant(to, Number(BigInt.asIntN(widthOf(v.type), bits))) : undefined;
+      case 'zext':
+        return bits !== undefined ? intConstant(to, bits) : undefined;
+      case 'sext':
+        return bits !== undefined ? intConstant(to, BigInt.asIntN(widthOf(v.type), bits)) : undefined;
+      case 'trunc':
+        return bits !== undefined ? intConstant(to, bits) : undefined;
+      case 'bitcast':
+        return this.foldBitcast(v, to, bits);
+      default:
+        return undefined;
+    }
+  }
+
+  private foldBitcast(v: Constant, to: Type, bits: bigint | undefined): Constant | undefined {
+    if (v.type === to) return v;
+    // A pointer to an aggregate cast to a pointer to its first element: a getelementptr to it.
+    if (v.type.kind === 'pointer' && to.kind === 'pointer') {
+      const zero = intConstant(I32, 0n);
+      const indices: Constant[] = [zero];
+      let el: Type = v.type.element;
+      while (el !== to.element) {
+        if (el.kind === 'struct') {
+          if (el.elements.length === 0) break;
+          el = el.elements[0]!;
+          indices.push(zero);
+        } else if (el.kind === 'array' || el.kind === 'packed') {
+          el = el.element;
+          indices.push(zero);
+        } else break;
+      }
+      if (el === to.element) return this.getElementPtr(v, indices);
+    }
+    if (v.kind === 'null') return { kind: 'null', type: to };
+    if (bits !== undefined) {
+      if (to.kind === 'integer') return v;
+      const view = new DataView(new ArrayBuffer(8));
+      if (to.kind === 'float') {
+        view.setUint32(0, Number(bits));
+        return { kind: 'fp', type: to, value: view.getFloat32(0), bits };
+      }
+      if (to.kind === 'double') {
+        view.setBigUint64(0, bits);
+        return { kind: 'fp', type: to, value: view.getFloat64(0), bits };
+      }
+      return undefined;
+    }
+    if (v.kind === 'fp' && (to === I32 || to === integerType(64))) return intConstant(to, v.bits);
+    return undefined;
+  }
+
+  /** `ConstantExpr::get` of a binary operator. */
+  binary(op: Opcode, a: Constant, b: Constant): Constant {
+    return this.foldBinary(op, a, b) ?? this.expr(a.type, op, [a, b]);
+  }
+
+  private foldBinary(op: Opcode, a: Constant, b: Constant): Constant | undefined {
+    const t = a.type;
+    if (a.kind === 'undef' || b.kind === 'undef') {
+      switch (op) {
+        case 'add':
+        case 'sub':
+        case 'xor':
+          return { kind: 'undef', type: t };
+        case 'mul':
+        case 'and':
+          return nullValue(t);
+        case 'udiv':
+        case 'sdiv':
+        case 'fdiv':
+        case 'urem':
+        case 'srem':
+        case 'frem':
+          return b.kind !== 'undef' ? nullValue(t) : b;
+        case 'or':
+          return t.kind === 'integer' ? intConstant(t, -1n) : undefined;
+        case 'lshr':
+          return a.kind === 'undef' && b.kind === 'undef' ? a : nullValue(t);
+        case 'ashr':
+          return a;
+        case 'shl':
+          return nullValue(t);
+        default:
+          return undefined;
+      }
+    }
+    if (a.kind === 'expr') {
+      if (b.kind === 'expr') return undefined;
+      const one = bitsOf(b) === 1n && b.kind === 'int';
+      const allOnes = b.kind === 'int' && b.value === -1n;
+      switch (op) {
+        case 'add':
+        case 'sub':
+        case 'xor':
+          return isNullValue(b) ? a : undefined;
+        case 'mul':
+          if (isNullValue(b)) return b;
+          return one ? a : undefined;
+        case 'udiv':
+        case 'sdiv':
+          return one ? a : undefined;
+        case 'urem':
+        case 'srem':
+          return one ? nullValue(b.type) : undefined;
+        case 'and':
+          if (b.kind === 'int' && b.value === 0n) return b;
+          if (allOnes) return a;
+          return undefined;
+        case 'or':
+          if (isNullValue(b)) return a;
+          return allOnes ? b : undefined;
+        default:
+          return undefined;
+      }
+    }
+    if (b.kind === 'expr') return op === 'add' || op === 'mul' || op === 'and' || op === 'or' || op === 'xor' ? this.foldBinary(op, b, a) : undefined;
+    const x = bitsOf(a);
+    const y = bitsOf(b);
+    if (x !== undefined && y !== undefined) {
+      const w = widthOf(t);
+      const sx = BigInt.asIntN(w, x);
+      const sy = BigInt.asIntN(w, y);
+      const minSigned = -(1n << BigInt(w - 1));
+      switch (op) {
+        case 'add':
+          return intConstant(t, x + y);
+        case 'sub':
+          return intConstant(t, x - y);
+        case 'mul':
+          return intConstant(t, x * y);
+        case 'udiv':
+          return y === 0n ? undefined : intConstant(t, x / y);
+        case 'sdiv':
+          return y === 0n || (sy === -1n && sx === minSigned) ? undefined : intConstant(t, sx / sy);
+        case 'urem':
+          return y === 0n ? undefined : intConstant(t, x % y);
+        case 'srem':
+          return y === 0n || (sy === -1n && sx === minSigned) ? undefined : intConstant(t, sx % sy);
+        case 'and':
+          return intConstant(t, x & y);
+        case 'or':
+          return intConstant(t, x | y);
+        case 'xor':
+          return intConstant(t, x ^ y);
+        case 'shl':
+        case 'lshr':
+        case 'ashr': {
+          // The amount is read as 64 bits (`getZExtValue`), kept as 32 (`uint32_t shiftAmt`).
+          const amount = BigInt.asUintN(32, y);
+          if (amount === 0n) return a;
+          if (amount >= BigInt(w)) return { kind: 'undef', type: t };
+          if (op === 'shl') return intConstant(t, x << amount);
+          return intConstant(t, op === 'lshr' ? x >> amount : sx >> amount);
+        }
+        default:
+          return undefined;
+      }
+    }
+    if (a.kind === 'fp' && b.kind === 'fp') {
+      const p = a.value;
+      const q = b.value;
+      switch (op) {
+        case 'add':
+          return fpConstant(t, p + q);
+        case 'sub':
+          return fpConstant(t, p - q);
+        case 'mul':
+          return fpConstant(t, p * q);
+        case 'fdiv':
+          if (q === 0) {
+            if (p === 0) return fpConstant(t, Number.NaN);
+            return fpConstant(t, Object.is(q, -0) || p < 0 ? -Infinity : Infinity);
+          }
+          return fpConstant(t, p / q);
+        case 'frem':
+          return fpConstant(t, q === 0 ? Number.NaN : p % q);
+        default:
+          return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** `ConstantExpr::getICmp`/`getFCmp`. */
+  compare(op: 'icmp' | 'fcmp', predicate: IntPredicate | FloatPredicate, a: Constant, b: Constant): Constant {
+    return this.foldCompare(op, predicate, a, b) ?? this.expr(I1, op, [a, b], predicate);
+  }
+
+  private foldCompare(op: 'icmp' | 'fcmp', pred: IntPredicate | FloatPredicate, a: Constant, b: Constant): Constant | undefined {
+    if (a.kind === 'undef' || b.kind === 'undef') return { kind: 'undef', type: I1 };
+    const weak = (c: Constant): boolean => (c.kind === 'global' || c.kind === 'function') && c.linkage === 'extern_weak';
+    if (op === 'icmp' && (pred === 'eq' || pred === 'ne')) {
+      const nullAndGlobal = (isNullValue(a) && isGlobal(b) && !weak(b)) || (!isNullValue(a) && isNullValue(b) && isGlobal(a) && !weak(a));
+      if (nullAndGlobal) return bool(pred === 'ne');
+    }
+    const x = bitsOf(a);
+    const y = bitsOf(b);
+    if (x !== undefined && y !== undefined && op === 'icmp') {
+      const w = widthOf(a.type);
+      const sx = BigInt.asIntN(w, x);
+      const sy = BigInt.asIntN(w, y);
+      const results: Record<IntPredicate, boolean> = { eq: x === y, ne: x !== y, slt: sx < sy, sgt: sx > sy, sle: sx <= sy, sge: sx >= sy, ult: x < y, ugt: x > y, ule: x <= y, uge: x >= y };
+      return bool(results[pred as IntPredicate]);
+    }
+    if (a.kind === 'fp' && b.kind === 'fp' && op === 'fcmp') {
+      const p = a.value;
+      const q = b.value;
+      const unordered = Number.isNaN(p) || Number.isNaN(q);
+      const results: Record<FloatPredicate, boolean> = {
+        false: false,
+        true: true,
+        uno: unordered,
+        ord: !unordered,
+        oeq: p === q,
+        ueq: unordered || p === q,
+        one: p !== q,
+        une: unordered || p !== q,
+        olt: p < q,
+        ult: unordered || p < q,
+        ogt: p > q,
+        ugt: unordered || p > q,
+        ole: p <= q,
+        ule: unordered || p <= q,
+        oge: p >= q,
+        uge: unordered || p >= q,
+      };
+      return bool(results[pred as FloatPredicate]);
+    }
+    if (op === 'icmp' && isGlobal(a) && isGlobal(b)) {
+      // evaluateICmpRelation: one global is itself; two globals differ unless both may be null.
+      if (a === b) return bool(pred === 'eq' || pred === 'ule' || pred === 'sle' || pred === 'uge' || pred === 'sge');
+      if ((!weak(a) || !weak(b)) && (pred === 'eq' || pred === 'ne')) return bool(pred === 'ne');
+    }
+    return undefined;
+  }
+
+  /** `ConstantExpr::getSelect`. */
+  select(c: Constant, a: Constant, b: Constant): Constant {
+    const bits = bitsOf(c);
+    if (bits !== undefined) return bits !== 0n ? a : b;
+    if (a.kind === 'undef') return b;
+    if (b.kind === 'undef') return a;
+    if (c.kind === 'undef') return a;
+    if (a === b) return a;
+    return this.expr(a.type, 'select', [c, a, b]);
+  }
+
+  /** `ConstantExpr::getExtractElement`. */
+  extractElement(v: Constant, index: Constant): Constant {
+    const el = v.type.kind === 'packed' ? v.type.element : undefined;
+    if (el !== undefined) {
+      if (v.kind === 'undef') return { kind: 'undef', type: el };
+      if (isNullValue(v)) return nullValue(el) ?? this.expr(el, 'extractelement', [v, index]);
+      if (v.kind === 'packed') {
+        const i = bitsOf(index);
+        if (i !== undefined && i < BigInt(v.elements.length)) return v.elements[Number(i)]!;
+        if (index.kind === 'undef') return v.elements[0]!;
+      }
+    }
+    return this.expr(el ?? v.type, 'extractelement', [v, index]);
+  }
+
+  /** `ConstantExpr::getGetElementPtr`. */
+  getElementPtr(base: Constant, indices: Constant[]): Constant {
+    if (indices.length === 0 || (indices.length === 1 && isNullValue(indices[0]!))) return base;
+    const resultType = (): PointerType => this.host.pointerTo(this.host.indexedType(base.type, indices));
+    if (base.kind === 'undef') return { kind: 'undef', type: resultType() };
+    if (isNullValue(base) && indices.every(isNullValue)) return { kind: 'null', type: resultType() };
+    if (base.kind === 'expr') {
+      const first = indices[0]!;
+      if (base.opcode === 'getelementptr' && isNullValue(first) && base.operands.length > 1) {
+        const inner = base.operands;
+        return this.getElementPtr(inner[0]!, [...inner.slice(1), ...indices.slice(1)]);
+      }
+      if (isCast(base) && indices.length > 1 && isNullValue(first)) {
+        const source = base.operands[0]!.type;
+        const sourceArray = source.kind === 'pointer' ? source.element : undefined;
+        const castArray = base.type.kind === 'pointer' ? base.type.element : undefined;
+        if (sourceArray?.kind === 'array' && castArray?.kind === 'array' && sourceArray.element === castArray.element) return this.getElementPtr(base.operands[0]!, indices);
+      }
+    }
+    return this.expr(resultType(), 'getelementptr', [base, ...indices]);
+  }
+}
