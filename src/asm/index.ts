@@ -13,6 +13,7 @@ import { parseModule2 } from './llvm2/parser.js';
 
 export { AssemblyError } from './assembly-error.js';
 export { DEFAULT_ASSEMBLY_LIMITS, type AssemblyLimits } from './parser.js';
+export { llvm2ModuleForVersion } from './llvm2/versions.js';
 export { detectDialect, dialectForVersion, isLlvm2Text, DIALECT_NAMES, DIALECT_VERSION, type Dialect } from './dialect.js';
 
 /** @category Assemble */

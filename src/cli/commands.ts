@@ -287,7 +287,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
     }
     case 'as': {
       try {
-        const [{ detectDialect, dialectForVersion, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
+        const [{ detectDialect, dialectForVersion, llvm2ModuleForVersion, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
         const text = latin1Text(bytes);
         // Without --dialect, the release that wrote the asked-for version reads the text (as its
         // llvm-as would have), unless the text says otherwise.
@@ -296,8 +296,9 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         // The default version is what that release's llvm-as wrote.
         const bytecodeVersion = settings.bytecodeVersion ?? DIALECT_VERSION[dialect];
         // 1.x text asked to become version 7: llvm-upgrade's conversion, as `rewrite` does. LLVM 2.0
-        // text asked for a 1.x version: the writer refuses, naming the first construct 1.x lacks.
-        const target = bytecodeVersion === 7 && dialect !== '2.0' ? (await import('../convert/to-version7.js')).convertToVersion7(module) : module;
+        // text asked for a 1.x version: refused, naming the first construct 1.x lacks.
+        const target =
+          dialect === '2.0' ? llvm2ModuleForVersion(module, bytecodeVersion) : bytecodeVersion === 7 ? (await import('../convert/to-version7.js')).convertToVersion7(module) : module;
         return { output: await writeModuleAsync(target, { bytecodeVersion, compression: settings.compression }) };
       } catch (error) {
         return { error };

@@ -71,7 +71,16 @@ class Builder2 {
     this.typeOf = resolved.typeOf;
     this.interner = resolved.interner;
     this.typeNames = resolved.names;
+    // The module's types: every type the text spelled (integer types included, as version 7 has them).
+    const seen = new Set<Type>();
+    for (let i = 0; i < ast.types.length; i++) {
+      const t = this.typeOf(i);
+      if (t.kind !== 'void' && t.kind !== 'float' && t.kind !== 'double' && t.kind !== 'label') seen.add(t);
+    }
+    this.moduleTypes = [...seen];
   }
+
+  private readonly moduleTypes: Type[];
 
   private fail(message: string, at: number): never {
     throw this.source.error(message, at);
@@ -112,7 +121,7 @@ class Builder2 {
       }
     }
     for (const [item, fn] of bodies) new BodyBuilder(this, item, fn).build();
-    m.types = [...new Set(this.typeNames.values())].filter((t) => t.kind !== 'void');
+    m.types = this.moduleTypes;
     return m;
   }
 
@@ -373,7 +382,9 @@ class Builder2 {
       case 'extractelement':
         return f.extractElement(ops[0]!, ops[1]!);
       case 'insertelement':
+        return f.insertElement(ops[0]!, ops[1]!, ops[2]!);
       case 'shufflevector':
+        // ConstantFoldShuffleVectorInstruction folded nothing at r36867.
         return { kind: 'expr', type, opcode: op, operands: ops };
       default:
         return e.to !== undefined ? f.cast(op as CastOpcode, ops[0]!, type) : f.binary(op, ops[0]!, ops[1]!);

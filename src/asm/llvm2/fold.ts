@@ -6,10 +6,10 @@
  * first element.
  *
  * Known, and kept as written where LLVM folded further (docs/assembler.md lists them): a cast of
- * a cast (`foldConstantCastPair`), `fptoui`/`fptosi` of a constant, arithmetic and casts on
- * vectors, integers wider than 64 bits converted to floating point, `insertelement`, comparisons
- * whose answer needs LLVM's relation of two constant expressions, and a getelementptr of a
- * getelementptr whose first index is not zero.
+ * a cast (`foldConstantCastPair`), casts between vectors, shifts of vectors, integers wider than
+ * 64 bits converted to floating point, comparisons whose answer needs LLVM's relation of two
+ * constant expressions (`evaluateICmpRelation`/`evaluateFCmpRelation` beyond globals), vector
+ * comparisons, and a getelementptr of a getelementptr whose first index is not zero.
  *
  * Why its own and not `src/fold` (LLVM 1.9's folder): version 7's integers are signless, its
  * comparisons are predicates, its casts twelve, and its folder differs in many rules.
@@ -119,6 +119,10 @@ export class Folder2 {
       case 'fptrunc':
       case 'fpext':
         return v.kind === 'fp' ? fpConstant(to, v.value) : undefined;
+      case 'fptoui':
+      case 'fptosi':
+        // APIntOps::RoundDoubleToAPInt: the integer part, kept to the width.
+        return v.kind === 'fp' && Number.isFinite(v.value) ? intConstant(to, BigInt(Math.trunc(v.value))) : undefined;
       case 'inttoptr':
         return isNullValue(v) ? { kind: 'null', type: to } : undefined;
       case 'ptrtoint':
@@ -230,10 +234,20 @@ export class Folder2 {
         case 'urem':
         case 'srem':
           return one ? nullValue(b.type) : undefined;
-        case 'and':
+        case 'and': {
           if (b.kind === 'int' && b.value === 0n) return b;
           if (allOnes) return a;
+          const mask = bitsOf(b);
+          if (mask === undefined) return undefined;
+          // (zext X) & a mask covering X's bits is the zext itself.
+          if (a.opcode === 'zext') {
+            const possiblySet = (1n << BigInt(widthOf(a.operands[0]!.type))) - 1n;
+            if ((possiblySet & mask) === possiblySet) return a;
+          }
+          // A function's address is at least 4-byte aligned: its low two bits are zero.
+          if (isCast(a) && a.operands[0]!.kind === 'function' && mask < 4n) return nullValue(b.type);
           return undefined;
+        }
         case 'or':
           if (isNullValue(b)) return a;
           return allOnes ? b : undefined;
@@ -242,6 +256,10 @@ export class Folder2 {
       }
     }
     if (b.kind === 'expr') return op === 'add' || op === 'mul' || op === 'and' || op === 'or' || op === 'xor' ? this.foldBinary(op, b, a) : undefined;
+    if (a.kind === 'packed' && b.kind === 'packed' && op !== 'shl' && op !== 'lshr' && op !== 'ashr') {
+      // EvalVectorOp: element by element, each folded as far as it goes.
+      return vector(a.type, a.elements.map((e, i) => this.binary(op, e, b.elements[i]!)));
+    }
     const x = bitsOf(a);
     const y = bitsOf(b);
     if (x !== undefined && y !== undefined) {
@@ -388,6 +406,26 @@ export class Folder2 {
     return this.expr(el ?? v.type, 'extractelement', [v, index]);
   }
 
+  /** `ConstantExpr::getInsertElement`. */
+  insertElement(v: Constant, element: Constant, index: Constant): Constant {
+    const i = bitsOf(index);
+    if (i !== undefined && v.type.kind === 'packed') {
+      const n = v.type.length;
+      const at = (k: number): boolean => BigInt(k) === i;
+      if (v.kind === 'undef') {
+        if (element.kind === 'undef') return v;
+        return vector(v.type, Array.from({ length: n }, (_, k) => (at(k) ? element : { kind: 'undef', type: element.type })));
+      }
+      if (v.kind === 'zeroinitializer') {
+        if (isNullValue(element)) return v;
+        const zero = nullValue(element.type);
+        if (zero !== undefined) return vector(v.type, Array.from({ length: n }, (_, k) => (at(k) ? element : zero)));
+      }
+      if (v.kind === 'packed') return vector(v.type, v.elements.map((e, k) => (at(k) ? element : e)));
+    }
+    return this.expr(v.type, 'insertelement', [v, element, index]);
+  }
+
   /** `ConstantExpr::getGetElementPtr`. */
   getElementPtr(base: Constant, indices: Constant[]): Constant {
     if (indices.length === 0 || (indices.length === 1 && isNullValue(indices[0]!))) return base;
@@ -409,4 +447,10 @@ export class Folder2 {
     }
     return this.expr(resultType(), 'getelementptr', [base, ...indices]);
   }
+}
+
+/** `ConstantVector::get`: all elements null is the zero vector. */
+function vector(type: Type, elements: Constant[]): Constant {
+  if (elements.every(isNullValue)) return { kind: 'zeroinitializer', type };
+  return { kind: 'packed', type, elements };
 }

@@ -48,3 +48,13 @@
 @am = global i32 extractelement (<2 x i32> < i32 5, i32 6 >, i32 1)
 @an = global i8* inttoptr (i64 0 to i8*)
 @ao = global i64 ptrtoint (i32* null to i64)
+@aq = global i32 fptosi (double -2.5 to i32)
+@ar = global i32 fptoui (float 3.7 to i32)
+@as = global <2 x i32> add (<2 x i32> < i32 1, i32 2 >, <2 x i32> < i32 3, i32 4 >)
+@at = global <2 x i32> insertelement (<2 x i32> zeroinitializer, i32 1, i32 0)
+@au = global <2 x i32> insertelement (<2 x i32> undef, i32 1, i32 1)
+@av = global i32 and (i32 ptrtoint (i32 ()* @fn to i32), i32 3)
+@aw = global i64 and (i64 zext (i32 ptrtoint (i32* @a to i32) to i64), i64 4294967295)
+@ax = global <2 x i32> shufflevector (<2 x i32> < i32 1, i32 2 >, <2 x i32> undef, <2 x i32> < i32 1, i32 0 >)
+
+declare i32 @fn()
