@@ -21,6 +21,9 @@ import { doubleToFloat } from '../build-module.js';
 const I1 = integerType(1);
 const I32 = integerType(32);
 
+/** The longest undef or zero vector `insertelement` folds into separate elements (docs/assembler.md). */
+export const MAX_EXPANDED_VECTOR = 65536;
+
 /** What the folder needs from the builder: pointer types as the module has them. */
 export interface Fold2Host {
   pointerTo(t: Type): PointerType;
@@ -409,7 +412,9 @@ export class Folder2 {
   /** `ConstantExpr::getInsertElement`. */
   insertElement(v: Constant, element: Constant, index: Constant): Constant {
     const i = bitsOf(index);
-    if (i !== undefined && v.type.kind === 'packed') {
+    // An undef or zero vector is expanded element by element: only up to a bound (its length
+    // comes from the text's type, not from elements it wrote).
+    if (i !== undefined && v.type.kind === 'packed' && v.type.length <= MAX_EXPANDED_VECTOR) {
       const n = v.type.length;
       const at = (k: number): boolean => BigInt(k) === i;
       if (v.kind === 'undef') {
