@@ -33,7 +33,7 @@ import type { SourceText } from '../assembly-error.js';
 import { aggregate, doubleToFloat } from '../build-module.js';
 import { unescapeBytes } from '../lexer.js';
 import { resolveTypes, type TypeInterner } from '../resolve-types.js';
-import { Folder2 } from './fold.js';
+import { Folder2, nullValue } from './fold.js';
 import type { Alias2, Function2, Global2, Inst2, Module2Ast } from './ast.js';
 
 type GlobalLike = GlobalVariable | Function | GlobalAlias;
@@ -281,7 +281,7 @@ class Builder2 {
       case 'undef':
         return { kind: 'undef', type: t };
       case 'zero':
-        return nullOf(t, () => this.fail(`no zero value of type ${this.show(t)}`, at));
+        return nullValue(t) ?? this.fail(`no zero value of type ${this.show(t)}`, at);
       case 'array':
       case 'struct':
       case 'packed':
@@ -467,25 +467,6 @@ class Builder2 {
 
   describe(t: Type): string {
     return this.show(t);
-  }
-}
-
-/** LLVM's `Constant::getNullValue` for version 7's types. */
-function nullOf(t: Type, none: () => never): Constant {
-  switch (t.kind) {
-    case 'integer':
-      return t.bits === 1 ? { kind: 'bool', type: t, value: false } : { kind: 'int', type: t, value: 0n };
-    case 'float':
-    case 'double':
-      return { kind: 'fp', type: t, value: 0, bits: 0n };
-    case 'pointer':
-      return { kind: 'null', type: t };
-    case 'struct':
-    case 'array':
-    case 'packed':
-      return { kind: 'zeroinitializer', type: t };
-    default:
-      return none();
   }
 }
 

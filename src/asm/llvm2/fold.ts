@@ -16,6 +16,8 @@
  */
 import { integerType, type PointerType, type Type } from '../../graph/type.js';
 import type { CastOpcode, Constant, FloatPredicate, IntPredicate, Opcode } from '../../graph/value.js';
+import { firstElementIndices } from '../../fold/folder.js';
+import { isNullValue } from '../../fold/scalar.js';
 import { doubleToFloat } from '../build-module.js';
 
 const I1 = integerType(1);
@@ -61,24 +63,8 @@ function fpConstant(type: Type, value: number): Constant {
   return type.kind === 'float' ? { kind: 'fp', type, ...doubleToFloat(bits) } : { kind: 'fp', type, value, bits };
 }
 
-/** `Constant::isNullValue`. */
-export function isNullValue(c: Constant): boolean {
-  switch (c.kind) {
-    case 'bool':
-      return !c.value;
-    case 'int':
-      return c.value === 0n;
-    case 'fp':
-      return c.bits === 0n;
-    case 'null':
-    case 'zeroinitializer':
-      return true;
-    default:
-      return false;
-  }
-}
-
-function nullValue(t: Type): Constant | undefined {
+/** `Constant::getNullValue` for version 7's types (an `i1` zero is `false`); undefined for void and labels. */
+export function nullValue(t: Type): Constant | undefined {
   switch (t.kind) {
     case 'integer':
       return intConstant(t, 0n);
@@ -151,20 +137,10 @@ export class Folder2 {
     if (v.type === to) return v;
     // A pointer to an aggregate cast to a pointer to its first element: a getelementptr to it.
     if (v.type.kind === 'pointer' && to.kind === 'pointer') {
+      // (Version 7 indexes structs and arrays alike with i32 zeros.)
       const zero = intConstant(I32, 0n);
-      const indices: Constant[] = [zero];
-      let el: Type = v.type.element;
-      while (el !== to.element) {
-        if (el.kind === 'struct') {
-          if (el.elements.length === 0) break;
-          el = el.elements[0]!;
-          indices.push(zero);
-        } else if (el.kind === 'array' || el.kind === 'packed') {
-          el = el.element;
-          indices.push(zero);
-        } else break;
-      }
-      if (el === to.element) return this.getElementPtr(v, indices);
+      const indices = firstElementIndices(v.type.element, to.element, zero, zero);
+      if (indices !== undefined) return this.getElementPtr(v, indices);
     }
     if (v.kind === 'null') return { kind: 'null', type: to };
     if (bits !== undefined) {
