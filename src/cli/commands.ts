@@ -320,7 +320,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
 
 /**
  * Assembly text rather than bytecode: no bytecode or archive signature, no NUL byte in the first
- * 4 KiB, and the first thing in it is a comment, a name or a word.
+ * 4 KiB, and the first thing in it is a comment, a name (`%`, or LLVM 2.0's `@`) or a word.
  */
 function looksLikeAssembly(bytes: Uint8Array): boolean {
   const head = String.fromCharCode(...bytes.subarray(0, 7));
@@ -330,7 +330,7 @@ function looksLikeAssembly(bytes: Uint8Array): boolean {
   let i = 0;
   while (i < sample.length && (sample[i] === 0x20 || sample[i] === 0x09 || sample[i] === 0x0a || sample[i] === 0x0d)) i++;
   const c = sample[i] ?? 0;
-  return c === 0x3b /* ; */ || c === 0x25 /* % */ || c === 0x22 /* " */ || (c >= 0x61 && c <= 0x7a);
+  return c === 0x3b /* ; */ || c === 0x25 /* % */ || c === 0x40 /* @, LLVM 2.0's globals */ || c === 0x22 /* " */ || (c >= 0x61 && c <= 0x7a);
 }
 
 /** A file's text, one character per byte (names are raw bytes), decoded once per command. */

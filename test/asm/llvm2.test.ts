@@ -217,6 +217,12 @@ describe('as, given LLVM 2.0 text', () => {
     expect(() => writeModule(assemble(TEXT), { bytecodeVersion: 6 })).toThrow(EncodeError);
   });
 
+  it('upgrade takes it to LLVM 16 IR as it takes the version-7 file', async () => {
+    const io = memoryIo({ 'in.ll': Buffer.from(TEXT, 'latin1') });
+    expect(await run(['upgrade', 'in.ll'], io)).toBe(0);
+    expect(io.out()).toContain('%v = load i32, ptr @g');
+  });
+
   it('writes a 1.x version where nothing in the text needs version 7', async () => {
     const io = memoryIo({ 'f.ll': Buffer.from('define float @f(float %x) {\n  ret float %x\n}\n', 'latin1') });
     expect(await run(['as', 'f.ll', '-o', 'f.bc', '--bytecode-version', '6'], io)).toBe(0);
