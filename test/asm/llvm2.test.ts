@@ -35,9 +35,9 @@ function r36867(text: string): { bytes: Buffer; listing: string } {
 }
 
 /**
- * Files known to differ from r36867, and why: `constexprs-unfolded` holds the two folds of
- * `ConstantExpr::get` the assembler does not make (a cast of a cast; a comparison decided by the
- * relation of a global and a getelementptr over it): it keeps them as written.
+ * Files known to differ from r36867, and why: `constexprs-unfolded` holds a fold of
+ * `ConstantExpr::get` the assembler does not make (a comparison decided by LLVM's relation of a
+ * global and a getelementptr over it): it keeps it as written.
  */
 const KNOWN_DIFFERENCES = new Set(['constexprs-unfolded.ll']);
 

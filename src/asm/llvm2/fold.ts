@@ -5,8 +5,8 @@
  * `bitcast (i32* @a to i32*)` was `@a`, and `bitcast ([4 x i8]* @s to i8*)` a getelementptr to the
  * first element.
  *
- * Known, and kept as written where LLVM folded further (docs/assembler.md lists them): a cast of
- * a cast (`foldConstantCastPair`), casts between vectors, shifts of vectors, integers wider than
+ * Known, and kept as written where LLVM folded further (docs/assembler.md lists them): casts
+ * between vectors, shifts of vectors, integers wider than
  * 64 bits converted to floating point, comparisons whose answer needs LLVM's relation of two
  * constant expressions (`evaluateICmpRelation`/`evaluateFCmpRelation` beyond globals), vector
  * comparisons, and a getelementptr of a getelementptr whose first index is not zero.
@@ -15,7 +15,7 @@
  * comparisons are predicates, its casts twelve, and its folder differs in many rules.
  */
 import { integerType, type PointerType, type Type } from '../../graph/type.js';
-import type { CastOpcode, Constant, FloatPredicate, IntPredicate, Opcode } from '../../graph/value.js';
+import { CAST_OPCODES, type CastOpcode, type Constant, type FloatPredicate, type IntPredicate, type Opcode } from '../../graph/value.js';
 import { firstElementIndices } from '../../fold/folder.js';
 import { isNullValue } from '../../fold/scalar.js';
 import { doubleToFloat } from '../build-module.js';
@@ -101,6 +101,11 @@ export class Folder2 {
 
   private foldCast(op: CastOpcode, v: Constant, to: Type): Constant | undefined {
     if (v.kind === 'undef') return { kind: 'undef', type: to };
+    // A cast of a cast: one cast where CastInst::isEliminableCastPair allows it.
+    if (v.kind === 'expr' && isCast(v)) {
+      const pair = eliminableCastPair(v.opcode as CastOpcode, op, v.operands[0]!.type, v.type, to);
+      if (pair !== undefined) return this.cast(pair, v.operands[0]!, to);
+    }
     // A getelementptr whose indices are all null adjusts nothing: cast its pointer instead.
     if (v.kind === 'expr' && v.opcode === 'getelementptr' && v.operands.slice(1).every(isNullValue)) return this.cast(to.kind === 'pointer' ? 'bitcast' : 'ptrtoint', v.operands[0]!, to);
     const bits = bitsOf(v);
@@ -110,8 +115,7 @@ export class Folder2 {
         return v.kind === 'fp' ? fpConstant(to, v.value) : undefined;
       case 'fptoui':
       case 'fptosi':
-        // APIntOps::RoundDoubleToAPInt: the integer part, kept to the width.
-        return v.kind === 'fp' && Number.isFinite(v.value) ? intConstant(to, BigInt(Math.trunc(v.value))) : undefined;
+        return v.kind === 'fp' ? intConstant(to, roundDoubleToInt(v.value, widthOf(to))) : undefined;
       case 'inttoptr':
         return isNullValue(v) ? { kind: 'null', type: to } : undefined;
       case 'ptrtoint':
@@ -351,9 +355,13 @@ export class Folder2 {
       };
       return bool(results[pred as FloatPredicate]);
     }
+    // evaluateICmpRelation/evaluateFCmpRelation: a constant equals itself (LLVM's were unique).
+    if (sameConstant(a, b)) {
+      if (op === 'icmp') return bool(pred === 'eq' || pred === 'ule' || pred === 'sle' || pred === 'uge' || pred === 'sge');
+      return bool(pred === 'ueq' || pred === 'oeq' || pred === 'ule' || pred === 'ole' || pred === 'uge' || pred === 'oge');
+    }
     if (op === 'icmp' && isGlobal(a) && isGlobal(b)) {
-      // evaluateICmpRelation: one global is itself; two globals differ unless both may be null.
-      if (a === b) return bool(pred === 'eq' || pred === 'ule' || pred === 'sle' || pred === 'uge' || pred === 'sge');
+      // Two globals differ unless both may be null.
       if ((!weak(a) || !weak(b)) && (pred === 'eq' || pred === 'ne')) return bool(pred === 'ne');
     }
     return undefined;
@@ -366,7 +374,7 @@ export class Folder2 {
     if (a.kind === 'undef') return b;
     if (b.kind === 'undef') return a;
     if (c.kind === 'undef') return a;
-    if (a === b) return a;
+    if (sameConstant(a, b)) return a;
     return this.expr(a.type, 'select', [c, a, b]);
   }
 
@@ -434,4 +442,132 @@ export class Folder2 {
 function vector(type: Type, elements: Constant[]): Constant {
   if (elements.every(isNullValue)) return { kind: 'zeroinitializer', type };
   return { kind: 'packed', type, elements };
+}
+
+/**
+ * r36867's `CastInst::isEliminableCastPair` table (rows: the first cast, columns: the second, in
+ * CAST_OPCODES order): 0 never, 1 the first's opcode, 2 the second's, 3–13 the rules below, 99 a
+ * pair that cannot meet (the middle types differ).
+ */
+const CAST_PAIRS: readonly (readonly number[])[] = [
+  [1, 0, 0, 99, 99, 0, 0, 99, 99, 99, 0, 3], // trunc
+  [8, 1, 9, 99, 99, 2, 0, 99, 99, 99, 2, 3], // zext
+  [8, 0, 1, 99, 99, 0, 2, 99, 99, 99, 0, 3], // sext
+  [0, 0, 0, 99, 99, 0, 0, 99, 99, 99, 0, 3], // fptoui
+  [0, 0, 0, 99, 99, 0, 0, 99, 99, 99, 0, 3], // fptosi
+  [99, 99, 99, 0, 0, 99, 99, 0, 0, 99, 99, 4], // uitofp
+  [99, 99, 99, 0, 0, 99, 99, 0, 0, 99, 99, 4], // sitofp
+  [99, 99, 99, 0, 0, 99, 99, 1, 0, 99, 99, 4], // fptrunc
+  [99, 99, 99, 2, 2, 99, 99, 10, 2, 99, 99, 4], // fpext
+  [1, 0, 0, 99, 99, 0, 0, 99, 99, 99, 7, 3], // ptrtoint
+  [99, 99, 99, 99, 99, 99, 99, 99, 99, 13, 99, 12], // inttoptr
+  [5, 5, 5, 6, 6, 5, 5, 6, 6, 11, 5, 1], // bitcast
+];
+
+/** `Type::getPrimitiveSizeInBits` (0 for pointers and aggregates). */
+function primitiveBits(t: Type): number {
+  switch (t.kind) {
+    case 'float':
+      return 32;
+    case 'double':
+      return 64;
+    case 'integer':
+      return t.bits;
+    case 'packed':
+      return t.length * primitiveBits(t.element);
+    default:
+      return 0;
+  }
+}
+
+/** The one cast that does what `first` then `second` do, or undefined (the folder passed i64 as the pointer-sized integer). */
+function eliminableCastPair(first: CastOpcode, second: CastOpcode, src: Type, mid: Type, dst: Type): CastOpcode | undefined {
+  const rule = CAST_PAIRS[CAST_OPCODES.indexOf(first)]![CAST_OPCODES.indexOf(second)]!;
+  const isFP = (t: Type): boolean => t.kind === 'float' || t.kind === 'double';
+  const pointerBits = 64;
+  switch (rule) {
+    case 1:
+      return first;
+    case 2:
+      return second;
+    case 3:
+      return dst.kind === 'integer' ? first : undefined;
+    case 4:
+      return isFP(dst) ? first : undefined;
+    case 5:
+      return src.kind === 'integer' ? second : undefined;
+    case 6:
+      return isFP(src) ? second : undefined;
+    case 7:
+      return primitiveBits(mid) >= pointerBits ? 'bitcast' : undefined;
+    case 8: {
+      const s = primitiveBits(src);
+      const d = primitiveBits(dst);
+      return s === d ? 'bitcast' : s < d ? first : second;
+    }
+    case 9:
+      return 'zext';
+    case 10:
+      return src === dst ? 'bitcast' : undefined;
+    case 11:
+      return src.kind === 'pointer' && mid.kind === 'pointer' ? second : undefined;
+    case 12:
+      return mid.kind === 'pointer' && dst.kind === 'pointer' ? first : undefined;
+    case 13: {
+      const s = primitiveBits(src);
+      return s <= pointerBits && s === primitiveBits(dst) ? 'bitcast' : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * r36867's `APIntOps::RoundDoubleToAPInt`: the integer part of a double from its bits, kept to
+ * `width` bits; 0 where the exponent puts every mantissa bit above the width (infinities and NaNs
+ * among them).
+ */
+function roundDoubleToInt(d: number, width: number): bigint {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, d);
+  const bits = view.getBigUint64(0);
+  const negative = bits >> 63n === 1n;
+  const exp = Number((bits >> 52n) & 0x7ffn) - 1023;
+  if (exp < 0) return 0n;
+  const mantissa = (bits & ((1n << 52n) - 1n)) | (1n << 52n);
+  let v: bigint;
+  if (exp < 52) v = BigInt.asUintN(width, mantissa >> BigInt(52 - exp));
+  else if (width <= exp - 52) return 0n;
+  else v = BigInt.asUintN(width, BigInt.asUintN(width, mantissa) << BigInt(exp - 52));
+  return negative ? -v : v;
+}
+
+/** Whether two constants are one in LLVM's uniquing: the same structure, globals by identity. */
+function sameConstant(a: Constant, b: Constant): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind || a.type !== b.type) return false;
+  switch (a.kind) {
+    case 'bool':
+      return a.value === (b as typeof a).value;
+    case 'int':
+      return a.value === (b as typeof a).value;
+    case 'fp':
+      return a.bits === (b as typeof a).bits;
+    case 'null':
+    case 'zeroinitializer':
+    case 'undef':
+      return true;
+    case 'array':
+    case 'struct':
+    case 'packed': {
+      const y = (b as typeof a).elements;
+      return a.elements.length === y.length && a.elements.every((e, i) => sameConstant(e, y[i]!));
+    }
+    case 'expr': {
+      const e = b as typeof a;
+      return a.opcode === e.opcode && a.predicate === e.predicate && a.operands.length === e.operands.length && a.operands.every((o, i) => sameConstant(o, e.operands[i]!));
+    }
+    default:
+      return false;
+  }
 }

@@ -1,4 +1,4 @@
-; Constant expressions r36867 folded as its parser built them (ConstantExpr::get), and some it kept.
+; Constant expressions (casts of casts among them) r36867 folded as its parser built them (ConstantExpr::get), and some it kept.
 %pair = type { i32, [2 x i16] }
 @a = global i32 add (i32 1, i32 2)
 @w = weak global i32 0
@@ -58,3 +58,10 @@
 @ax = global <2 x i32> shufflevector (<2 x i32> < i32 1, i32 2 >, <2 x i32> undef, <2 x i32> < i32 1, i32 0 >)
 
 declare i32 @fn()
+@cpb = global i32 ptrtoint (i8* bitcast (i32* @a to i8*) to i32)
+@cpc = global i64 zext (i32 sext (i8 ptrtoint (i32* @a to i8) to i32) to i64)
+@cpd = global double fpext (float fptrunc (double 1.5 to float) to double)
+@cpe = global i32* inttoptr (i64 ptrtoint (i32* @a to i64) to i32*)
+@cpf = global i32* inttoptr (i32 ptrtoint (i32* @a to i32) to i32*)
+@cpg = global i16 trunc (i32 zext (i16 ptrtoint (i32* @a to i16) to i32) to i16)
+@cph = global i8* bitcast (i32* inttoptr (i64 ptrtoint (i32* @a to i64) to i32*) to i8*)
