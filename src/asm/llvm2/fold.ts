@@ -59,8 +59,58 @@ function bool(value: boolean): Constant {
 function fpConstant(type: Type, value: number): Constant {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, value);
-  const bits = view.getBigUint64(0);
-  return type.kind === 'float' ? { kind: 'fp', type, ...doubleToFloat(bits) } : { kind: 'fp', type, value, bits };
+  return fpFromBits(type, view.getBigUint64(0));
+}
+
+/** The same from a double's bits (a NaN keeps its payload, which a JavaScript number may not). */
+function fpFromBits(type: Type, bits: bigint): Constant {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, bits);
+  // r36867's ConstantFP::get forced a float's value through a float in memory: it holds the rounded value.
+  if (type.kind === 'float') return { kind: 'fp', type, ...doubleToFloat(bits) };
+  return { kind: 'fp', type, value: view.getFloat64(0), bits };
+}
+
+/** The double value of a constant's bits. */
+function doubleOf(bits: bigint): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, bits);
+  return view.getFloat64(0);
+}
+
+/** x86's default NaN, what SSE and x87 made of an invalid operation (`inf - inf`, `0 * inf`, `fmod(inf, y)`). */
+const DEFAULT_NAN = 0xfff8000000000000n;
+/** `std::numeric_limits<double>::quiet_NaN()`, which the folder wrote itself for `0 / 0` and `x % 0`. */
+const QUIET_NAN = 0x7ff8000000000000n;
+
+/** A floating-point constant's value as the double LLVM held, by its bits (NaN payloads kept). */
+function doubleBitsOf(c: Constant & { kind: 'fp' }): bigint {
+  if (c.type.kind !== 'float') return c.bits;
+  const f = c.bits;
+  if ((f & 0x7f800000n) === 0x7f800000n && (f & 0x7fffffn) !== 0n) return ((f >> 31n) << 63n) | (0x7ffn << 52n) | ((f & 0x7fffffn) << 29n);
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, c.value);
+  return view.getBigUint64(0);
+}
+
+const isNaNBits = (bits: bigint): boolean => (bits & 0x7ff0000000000000n) === 0x7ff0000000000000n && (bits & 0xfffffffffffffn) !== 0n;
+const quieted = (bits: bigint): bigint => bits | 0x8000000000000n;
+
+/**
+ * A binary operation as LLVM's x86-64 host computed it: a NaN operand comes out quieted (the
+ * first one; for add and mul the second, measured with r36867's llvm-as), an invalid operation
+ * gives the default NaN; other results are IEEE's, as here.
+ */
+function hostArithmetic(a: bigint, b: bigint, compute: () => number, commutative = false): bigint {
+  // GCC gave add and mul the second operand as the destination: its NaN wins.
+  if (commutative && isNaNBits(b)) return quieted(b);
+  if (isNaNBits(a)) return quieted(a);
+  if (isNaNBits(b)) return quieted(b);
+  const r = compute();
+  if (Number.isNaN(r)) return DEFAULT_NAN;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, r);
+  return view.getBigUint64(0);
 }
 
 /** `Constant::getNullValue` for version 7's types (an `i1` zero is `false`); undefined for void and labels. */
@@ -112,10 +162,10 @@ export class Folder2 {
     switch (op) {
       case 'fptrunc':
       case 'fpext':
-        return v.kind === 'fp' ? fpConstant(to, v.value) : undefined;
+        return v.kind === 'fp' ? fpFromBits(to, doubleBitsOf(v)) : undefined;
       case 'fptoui':
       case 'fptosi':
-        return v.kind === 'fp' ? intConstant(to, roundDoubleToInt(v.value, widthOf(to))) : undefined;
+        return v.kind === 'fp' ? intConstant(to, roundDoubleToInt(doubleOf(doubleBitsOf(v)), widthOf(to))) : undefined;
       case 'inttoptr':
         return isNullValue(v) ? { kind: 'null', type: to } : undefined;
       case 'ptrtoint':
@@ -286,23 +336,26 @@ export class Folder2 {
       }
     }
     if (a.kind === 'fp' && b.kind === 'fp') {
-      const p = a.value;
-      const q = b.value;
+      const x = doubleBitsOf(a);
+      const y = doubleBitsOf(b);
+      const p = doubleOf(x);
+      const q = doubleOf(y);
       switch (op) {
         case 'add':
-          return fpConstant(t, p + q);
+          return fpFromBits(t, hostArithmetic(x, y, () => p + q, true));
         case 'sub':
-          return fpConstant(t, p - q);
+          return fpFromBits(t, hostArithmetic(x, y, () => p - q));
         case 'mul':
-          return fpConstant(t, p * q);
+          return fpFromBits(t, hostArithmetic(x, y, () => p * q, true));
         case 'fdiv':
           if (q === 0) {
-            if (p === 0) return fpConstant(t, Number.NaN);
+            if (p === 0) return fpFromBits(t, QUIET_NAN);
             return fpConstant(t, Object.is(q, -0) || p < 0 ? -Infinity : Infinity);
           }
-          return fpConstant(t, p / q);
+          return fpFromBits(t, hostArithmetic(x, y, () => p / q));
         case 'frem':
-          return fpConstant(t, q === 0 ? Number.NaN : p % q);
+          // fmod: (x * y) / (x * y) for a NaN operand, the default NaN for fmod(inf, y).
+          return fpFromBits(t, q === 0 ? QUIET_NAN : hostArithmetic(x, y, () => p % q));
         default:
           return undefined;
       }
@@ -332,8 +385,8 @@ export class Folder2 {
       return bool(results[pred as IntPredicate]);
     }
     if (a.kind === 'fp' && b.kind === 'fp' && op === 'fcmp') {
-      const p = a.value;
-      const q = b.value;
+      const p = doubleOf(doubleBitsOf(a));
+      const q = doubleOf(doubleBitsOf(b));
       const unordered = Number.isNaN(p) || Number.isNaN(q);
       const results: Record<FloatPredicate, boolean> = {
         false: false,
