@@ -34,12 +34,8 @@ function r36867(text: string): { bytes: Buffer; listing: string } {
   return { bytes, listing };
 }
 
-/**
- * Files known to differ from r36867, and why: `constexprs-unfolded` holds a fold of
- * `ConstantExpr::get` the assembler does not make (a comparison decided by LLVM's relation of a
- * global and a getelementptr over it): it keeps it as written.
- */
-const KNOWN_DIFFERENCES = new Set(['constexprs-unfolded.ll']);
+/** Files known to differ from r36867, and why (none today). */
+const KNOWN_DIFFERENCES = new Set<string>([]);
 
 describe("hand-written LLVM 2.0 files assemble as r36867's llvm-as assembled them", needs(R36867), () => {
   for (const file of FILES) {

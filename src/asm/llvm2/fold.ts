@@ -6,10 +6,8 @@
  * first element.
  *
  * Known, and kept as written where LLVM folded further (docs/assembler.md lists them): casts
- * between vectors, shifts of vectors, integers wider than
- * 64 bits converted to floating point, comparisons whose answer needs LLVM's relation of two
- * constant expressions (`evaluateICmpRelation`/`evaluateFCmpRelation` beyond globals), vector
- * comparisons, and a getelementptr of a getelementptr whose first index is not zero.
+ * between vectors, vector comparisons, integers wider than 64 bits converted
+ * to floating point, and a getelementptr of a getelementptr whose first index is not zero.
  *
  * Why its own and not `src/fold` (LLVM 1.9's folder): version 7's integers are signless, its
  * comparisons are predicates, its casts twelve, and its folder differs in many rules.
@@ -408,16 +406,106 @@ export class Folder2 {
       };
       return bool(results[pred as FloatPredicate]);
     }
-    // evaluateICmpRelation/evaluateFCmpRelation: a constant equals itself (LLVM's were unique).
-    if (sameConstant(a, b)) {
-      if (op === 'icmp') return bool(pred === 'eq' || pred === 'ule' || pred === 'sle' || pred === 'uge' || pred === 'sge');
-      return bool(pred === 'ueq' || pred === 'oeq' || pred === 'ule' || pred === 'ole' || pred === 'uge' || pred === 'oge');
+    if (op === 'fcmp') {
+      // evaluateFCmpRelation decides only a constant against itself (LLVM's were unique): equal.
+      if (sameConstant(a, b)) return bool(pred === 'ueq' || pred === 'oeq' || pred === 'ule' || pred === 'ole' || pred === 'uge' || pred === 'oge');
+      return undefined;
     }
-    if (op === 'icmp' && isGlobal(a) && isGlobal(b)) {
-      // Two globals differ unless both may be null.
-      if ((!weak(a) || !weak(b)) && (pred === 'eq' || pred === 'ne')) return bool(pred === 'ne');
-    }
+    const p = pred as IntPredicate;
+    const decided = decideByRelation(p, this.relation(a, b, isSignedPredicate(p)));
+    if (decided !== undefined) return bool(decided);
+    // A simple constant against an expression: fold the other way round.
+    if (a.kind !== 'expr' && b.kind === 'expr') return this.foldCompare('icmp', SWAPPED[p], b, a);
     return undefined;
+  }
+
+  /**
+   * r36867's `evaluateICmpRelation`: what can be said of `v1` against `v2` (`eq`, `ult`, …, `ne`),
+   * or undefined; the more complex operand (expression, then global) is looked at first.
+   */
+  private relation(v1: Constant, v2: Constant, signed: boolean): IntPredicate | undefined {
+    if (sameConstant(v1, v2)) return 'eq';
+    const weak = (c: Constant): boolean => (c.kind === 'global' || c.kind === 'function') && c.linkage === 'extern_weak';
+    const swap = (r: IntPredicate | undefined): IntPredicate | undefined => (r === undefined ? undefined : SWAPPED[r]);
+    const lt: IntPredicate = signed ? 'slt' : 'ult';
+    const gt: IntPredicate = signed ? 'sgt' : 'ugt';
+    if (v1.kind !== 'expr' && !isGlobal(v1)) {
+      if (!isGlobal(v2) && v2.kind !== 'expr') {
+        for (const p of ['eq', lt, gt] as const) {
+          const r = this.foldCompare('icmp', p, v1, v2);
+          if (r !== undefined && r.kind === 'bool' && r.value) return p;
+        }
+        return undefined;
+      }
+      return swap(this.relation(v2, v1, signed));
+    }
+    if (isGlobal(v1)) {
+      if (v2.kind === 'expr') return swap(this.relation(v2, v1, signed));
+      if (isGlobal(v2)) return !weak(v1) || !weak(v2) ? 'ne' : undefined;
+      return !weak(v1) ? 'ne' : undefined;
+    }
+    if (v1.kind !== 'expr') return undefined;
+    const op0 = v1.operands[0]!;
+    switch (v1.opcode) {
+      case 'uitofp':
+      case 'sitofp':
+      case 'inttoptr':
+      case 'bitcast':
+      case 'zext':
+      case 'sext':
+      case 'ptrtoint': {
+        // A cast that keeps the bits, against null: compare what was cast.
+        const sg = v1.opcode === 'zext' ? false : v1.opcode === 'sext' ? true : v1.opcode === 'ptrtoint' ? false : signed;
+        if (isNullValue(v2) && (v1.type.kind === 'pointer' || v1.type.kind === 'integer')) {
+          const zero = nullValue(op0.type);
+          return zero === undefined ? undefined : this.relation(op0, zero, sg);
+        }
+        if (v2.kind === 'expr' && isCast(v2) && v1.type.kind === 'pointer' && op0.type === v2.operands[0]!.type && op0.type.kind === 'integer') return this.relation(op0, v2.operands[0]!, sg);
+        return undefined;
+      }
+      case 'getelementptr':
+        return this.gepRelation(v1, v2, signed);
+      default:
+        return undefined;
+    }
+  }
+
+  private gepRelation(v1: Constant & { kind: 'expr' }, v2: Constant, signed: boolean): IntPredicate | undefined {
+    const weak = (c: Constant): boolean => (c.kind === 'global' || c.kind === 'function') && c.linkage === 'extern_weak';
+    const op0 = v1.operands[0]!;
+    const lt: IntPredicate = signed ? 'slt' : 'ult';
+    const gt: IntPredicate = signed ? 'sgt' : 'ugt';
+    if (v2.kind === 'null') {
+      if (isGlobal(op0)) return weak(op0) ? (signed ? 'sge' : 'uge') : gt;
+      if (op0.kind === 'null') return v1.operands.slice(1).some((i) => !isNullValue(i)) ? gt : 'eq';
+      return undefined;
+    }
+    if (isGlobal(v2)) {
+      if (op0.kind === 'null') return weak(v2) ? (signed ? 'sle' : 'ule') : lt;
+      if (isGlobal(op0)) return op0 === v2 ? gt : 'ne';
+      return undefined;
+    }
+    if (v2.kind !== 'expr' || v2.opcode !== 'getelementptr') return undefined;
+    const base2 = v2.operands[0]!;
+    if (!isGlobal(op0) || !isGlobal(base2)) return undefined;
+    if (op0 !== base2) return 'ne';
+    // Both over one global: the first index that differs orders them.
+    const a = v1.operands;
+    const b = v2.operands;
+    let stepped: Type = op0.type;
+    let i = 1;
+    for (; i < a.length && i < b.length; i++) {
+      const over = steppedType(stepped, a[i]!);
+      if (over === undefined) return undefined;
+      const c = indexCompare(a[i]!, b[i]!, over);
+      if (c === -1) return lt;
+      if (c === 1) return gt;
+      if (c === -2) return undefined;
+      stepped = over;
+    }
+    for (; i < a.length; i++) if (!isNullValue(a[i]!)) return a[i]!.kind === 'int' || a[i]!.kind === 'bool' ? gt : undefined;
+    for (; i < b.length; i++) if (!isNullValue(b[i]!)) return b[i]!.kind === 'int' || b[i]!.kind === 'bool' ? lt : undefined;
+    return 'eq';
   }
 
   /** `ConstantExpr::getSelect`. */
@@ -623,4 +711,75 @@ function sameConstant(a: Constant, b: Constant): boolean {
     default:
       return false;
   }
+}
+
+const SWAPPED: Readonly<Record<IntPredicate, IntPredicate>> = { eq: 'eq', ne: 'ne', ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle' };
+
+const isSignedPredicate = (p: IntPredicate): boolean => p === 'slt' || p === 'sgt' || p === 'sle' || p === 'sge';
+
+/** What a known relation of the operands says of `pred` (r36867's table, its partial cases included as written). */
+function decideByRelation(pred: IntPredicate, relation: IntPredicate | undefined): boolean | undefined {
+  switch (relation) {
+    case 'eq':
+      return pred === 'eq' || pred === 'ule' || pred === 'sle' || pred === 'uge' || pred === 'sge';
+    case 'ult':
+      return pred === 'ult' || pred === 'ne' || pred === 'ule';
+    case 'slt':
+      return pred === 'slt' || pred === 'ne' || pred === 'sle';
+    case 'ugt':
+      return pred === 'ugt' || pred === 'ne' || pred === 'uge';
+    case 'sgt':
+      return pred === 'sgt' || pred === 'ne' || pred === 'sge';
+    case 'ule':
+      return pred === 'ugt' ? false : pred === 'ult' ? true : undefined;
+    case 'sle':
+      return pred === 'sgt' ? false : pred === 'slt' ? true : undefined;
+    case 'uge':
+      return pred === 'ult' ? false : pred === 'ugt' ? true : undefined;
+    case 'sge':
+      return pred === 'slt' ? false : pred === 'sgt' ? true : undefined;
+    case 'ne':
+      return pred === 'eq' ? false : pred === 'ne' ? true : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** `gep_type_iterator::getIndexedType`: what indexing `t` (a pointer, struct, array or vector) by `index` reaches. */
+function steppedType(t: Type, index: Constant): Type | undefined {
+  switch (t.kind) {
+    case 'pointer':
+    case 'array':
+    case 'packed':
+      return t.element;
+    case 'struct': {
+      const i = bitsOf(index);
+      return i === undefined ? undefined : t.elements[Number(i)];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `isMaybeZeroSizedType`: an opaque type, an empty structure, or structures and arrays of nothing else (an array's length does not count). */
+function maybeZeroSized(t: Type, seen = new Set<Type>()): boolean {
+  if (seen.has(t)) return false;
+  seen.add(t);
+  if (t.kind === 'opaque') return true;
+  if (t.kind === 'struct') return t.elements.every((e) => maybeZeroSized(e, seen));
+  if (t.kind === 'array') return maybeZeroSized(t.element, seen);
+  return false;
+}
+
+/** r36867's `IdxCompare`: -1, 0 or 1 for two integer indices over `over`, -2 when it cannot tell. */
+function indexCompare(a: Constant, b: Constant, over: Type): number {
+  if (sameConstant(a, b)) return 0;
+  const x = bitsOf(a);
+  const y = bitsOf(b);
+  if (x === undefined || y === undefined || a.kind === 'bool' || b.kind === 'bool') return -2;
+  const sx = BigInt.asIntN(widthOf(a.type), x);
+  const sy = BigInt.asIntN(widthOf(b.type), y);
+  if (sx === sy) return 0;
+  if (maybeZeroSized(over)) return -2;
+  return sx < sy ? -1 : 1;
 }
