@@ -112,9 +112,7 @@ class Builder2 {
     }
     for (const item of this.ast.items) {
       if (item.k === 'global' && item.initializer !== undefined) {
-        const g = this.globals.get('@' + (item.name ?? '')) ?? undefined;
-        const gv = item.name === undefined ? this.unnamedGlobalOf(item) : (g as GlobalVariable);
-        gv.initializer = this.constant(this.typeOf(item.initializer.type), item.initializer.ref);
+        this.globalOf.get(item)!.initializer = this.constant(this.typeOf(item.initializer.type), item.initializer.ref);
       } else if (item.k === 'alias') {
         const alias = this.globals.get('@' + item.name) as GlobalAlias;
         alias.aliasee = this.constant(this.typeOf(item.aliasee.type), item.aliasee.ref);
@@ -125,11 +123,8 @@ class Builder2 {
     return m;
   }
 
-  private readonly unnamedGlobals = new Map<Global2, GlobalVariable>();
-
-  private unnamedGlobalOf(item: Global2): GlobalVariable {
-    return this.unnamedGlobals.get(item)!;
-  }
+  /** Each global's object, by its item (initializers are read once every global exists). */
+  private readonly globalOf = new Map<Global2, GlobalVariable>();
 
   private register(v: GlobalLike, name: string | undefined, at: number): void {
     if (name === undefined) {
@@ -157,7 +152,7 @@ class Builder2 {
       ...(item.visibility !== 'default' ? { visibility: item.visibility } : {}),
       ...(item.threadLocal ? { isThreadLocal: true } : {}),
     };
-    if (item.name === undefined) this.unnamedGlobals.set(item, g);
+    this.globalOf.set(item, g);
     this.register(g, item.name, item.at);
     this.module.globals.push(g);
   }

@@ -182,7 +182,8 @@ class Parser2 {
       } else if (this.isWord('type')) {
         lx.next();
         this.typeDefinition(undefined, at);
-      } else if (lx.kind === Tok2.Local || (lx.kind === Tok2.String && !this.isGlobalStart())) {
+      } else if (lx.kind === Tok2.Local || lx.kind === Tok2.String) {
+        // A module-level `%name` (or quoted name) names a type; globals are `@`.
         const name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
         lx.next();
         this.expectChar('=');
@@ -197,11 +198,6 @@ class Parser2 {
       else this.fail(`expected a definition ('define', 'declare', a global, a type, 'target', 'deplibs' or 'module asm'), found ${this.describe()}`);
     }
     return { types: this.types, items: this.items, triple: this.triple, dataLayout: this.dataLayout, inlineAsm: this.inlineAsm, libraries: this.libraries };
-  }
-
-  /** A quoted local name at module level is a type's name; nothing else starts with a bare string. */
-  private isGlobalStart(): boolean {
-    return false;
   }
 
   private typeDefinition(name: string | undefined, at: number): void {
