@@ -4,7 +4,7 @@
  * Shared by `fuzz-asm.ts`, the coverage-guided target `asm` (`fuzz-coverage/targets/asm.ts`) and
  * the regression test that replays saved failures.
  */
-import { AssemblyError, parseAssembly } from '../src/asm/index.js';
+import { AssemblyError, detectDialect, DIALECT_VERSION, parseAssembly } from '../src/asm/index.js';
 import { EncodeError } from '../src/encode/encode-error.js';
 import { writeModule } from '../src/encode/write.js';
 import { BytecodeError } from '../src/errors/bytecode-error.js';
@@ -21,10 +21,12 @@ export const SLOW_INPUT_MS = 1000;
 export function checkAssemblyInput(text: string, slowMs: number = SLOW_INPUT_MS): string | undefined {
   const started = performance.now();
   try {
-    const m = parseAssembly(text);
+    const dialect = detectDialect(text);
+    const m = parseAssembly(text, { dialect });
     printModule(m);
     try {
-      writeModule(m, { bytecodeVersion: 6, compression: 'none' });
+      // LLVM 2.0 text becomes version 7 (its own writer and verifier), 1.x text version 6.
+      writeModule(m, { bytecodeVersion: dialect === '2.0' ? DIALECT_VERSION['2.0'] : 6, compression: 'none' });
     } catch (e) {
       if (!(e instanceof EncodeError) && !(e instanceof BytecodeError)) throw e;
     }

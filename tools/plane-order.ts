@@ -70,7 +70,7 @@ export function withSymbolOrderOf(ours: Module, theirs: Module): Module {
     if (layout === undefined) delete f.layout;
     else f.layout = layout;
   });
-  const layout = mapLayout(theirs.layout, [...named(ours.globals), ...named(ours.functions)]);
+  const layout = mapLayout(theirs.layout, [...named(ours.globals), ...named(ours.functions), ...named(ours.aliases ?? [])]);
   if (layout === undefined) delete ours.layout;
   else ours.layout = layout;
   return ours;

@@ -5,7 +5,7 @@
  * keeps the offset it came from, so the resolver's errors point at the text. Function bodies are
  * not objects but a tape of numbers (body-tape.ts): they are nearly all of a large text.
  */
-import type { PrimitiveType } from '../graph/type.js';
+import type { ParamAttribute, PrimitiveType } from '../graph/type.js';
 import type { Linkage } from '../graph/value.js';
 import type { BodyTape } from './body-tape.js';
 
@@ -14,6 +14,8 @@ import type { BodyTape } from './body-tape.js';
 
 export type TypeNode =
   | { readonly k: 'prim'; readonly t: PrimitiveType }
+  /** LLVM 2.0's `iN` (version 7's signless integer of N bits). */
+  | { readonly k: 'int'; readonly bits: number }
   | { readonly k: 'opaque' }
   /** `%name` in a type: the named type, defined before or after. */
   | { readonly k: 'named'; readonly name: string; readonly at: number }
@@ -23,8 +25,10 @@ export type TypeNode =
   | { readonly k: 'up'; target: number; readonly at: number }
   | { readonly k: 'pointer'; readonly el: number }
   | { readonly k: 'array' | 'packed'; readonly el: number; readonly length: number }
-  | { readonly k: 'struct'; readonly els: readonly number[] }
-  | { readonly k: 'function'; readonly ret: number; readonly params: readonly number[]; readonly varArg: boolean };
+  /** `packed`: LLVM 2.0's `<{ … }>`. */
+  | { readonly k: 'struct'; readonly els: readonly number[]; readonly packed?: boolean }
+  /** `attrs`: LLVM 2.0's parameter attributes (index 0 the result), absent when none. */
+  | { readonly k: 'function'; readonly ret: number; readonly params: readonly number[]; readonly varArg: boolean; readonly attrs?: readonly ParamAttribute[] };
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -57,6 +61,8 @@ export interface ConstExprAst {
   readonly operands: readonly TypedValue[];
   /** `cast`: the target type. */
   readonly to?: number;
+  /** LLVM 2.0's `icmp`/`fcmp`: the predicate as written. */
+  readonly predicate?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -77,7 +77,8 @@ class Planes {
  *
  * @category Assemble
  */
-export type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9';
+/** Whose assembly a text is: an LLVM 1.x release's, or LLVM 2.0-development's (r36867, `llvm2/`). */
+export type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9' | '2.0';
 
 export function buildModule(ast: ModuleAst, source: SourceText, dialect: Dialect): Module {
   return new ModuleBuilderFromText(ast, source, dialect).build();
@@ -758,7 +759,7 @@ function applyDataLayout(m: Module, layout: string): void {
   }
 }
 
-function aggregate(kind: 'array' | 'struct' | 'packed', type: Type, elements: Constant[]): Constant {
+export function aggregate(kind: 'array' | 'struct' | 'packed', type: Type, elements: Constant[]): Constant {
   // LLVM's ConstantArray/Struct/Packed::get: all elements null (or none) is the zero value.
   if (elements.every(isNullConstant)) return { kind: 'zeroinitializer', type };
   const c: ConstantAggregate = { kind, type, elements };

@@ -9,14 +9,17 @@ import type { Dialect } from './build-module.js';
 export type { Dialect } from './build-module.js';
 
 /** @category Assemble */
-export const DIALECT_NAMES: readonly Dialect[] = ['1.1', '1.2', '1.3', '1.8', '1.9'];
+export const DIALECT_NAMES: readonly Dialect[] = ['1.1', '1.2', '1.3', '1.8', '1.9', '2.0'];
+
+/** The LLVM 1.x dialects, oldest first (what `dialectForVersion` chooses among for 1.x text). */
+const RELEASES_1X: readonly Dialect[] = ['1.1', '1.2', '1.3', '1.8', '1.9'];
 
 /**
  * The bytecode version each release's `llvm-as` wrote.
  *
  * @category Assemble
  */
-export const DIALECT_VERSION: Readonly<Record<Dialect, number>> = { '1.1': 0, '1.2': 1, '1.3': 3, '1.8': 5, '1.9': 6 };
+export const DIALECT_VERSION: Readonly<Record<Dialect, number>> = { '1.1': 0, '1.2': 1, '1.3': 3, '1.8': 5, '1.9': 6, '2.0': 7 };
 
 /** What every signal of `detectDialect` contains (one pass of one expression: ten `includes` cost ten). */
 const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc|vaarg|vanext|const\s/;
@@ -33,6 +36,7 @@ const SIGNAL_WORDS = /datalayout|div|rem|dllimport|dllexport|extern_weak|x86_std
  * @category Assemble
  */
 export function detectDialect(text: string): Dialect {
+  if (isLlvm2Text(text)) return '2.0';
   return signalledDialect(text) ?? '1.9';
 }
 
@@ -46,19 +50,22 @@ export function detectDialect(text: string): Dialect {
  * @category Assemble
  */
 export function dialectForVersion(text: string, version: number): Dialect {
+  // LLVM 2.0's text is 2.0's whatever the version asked for (no 1.x release could read it); 1.x
+  // text asked to become version 7 is read as LLVM 1.9's (what llvm-upgrade took).
+  if (isLlvm2Text(text)) return '2.0';
   const signalled = signalledDialect(text);
-  const release = releaseWriting(version);
+  const release = releaseWriting(Math.min(version, DIALECT_VERSION['1.9']));
   if (signalled === undefined) return release;
   // `const` text is 1.1's or 1.2's: the release asked for reads it if it is one of the two.
   if (signalled === '1.2' && NAMED_CONSTANT.test(codeOf(text))) return release === '1.1' ? release : signalled;
-  if (DIALECT_NAMES.indexOf(signalled) >= DIALECT_NAMES.indexOf(release)) return signalled;
+  if (RELEASES_1X.indexOf(signalled) >= RELEASES_1X.indexOf(release)) return signalled;
   return release;
 }
 
 /** The last release (of those we read) whose `llvm-as` wrote `version` or an earlier one. */
 function releaseWriting(version: number): Dialect {
   let release: Dialect = '1.1';
-  for (const d of DIALECT_NAMES) if (DIALECT_VERSION[d] <= version) release = d;
+  for (const d of RELEASES_1X) if (DIALECT_VERSION[d] <= version) release = d;
   return release;
 }
 
@@ -80,4 +87,16 @@ function signalledDialect(text: string): Dialect | undefined {
   if (/(?:^|=)\s*(?:vaarg|vanext)\s/m.test(code) && !/\bva_arg\b/.test(code)) return '1.3';
   if (NAMED_CONSTANT.test(code)) return '1.2';
   return undefined;
+}
+
+/**
+ * Whether a text is LLVM 2.0's (r36867's grammar): it defines a function with `define`, names a
+ * global with `@`, or spells an integer type `iN` — none of which any 1.x release's lexer took
+ * (1.x names were all `%`, its integer types words, its functions defined without a keyword).
+ *
+ * @category Assemble
+ */
+export function isLlvm2Text(text: string): boolean {
+  const code = codeOf(text);
+  return /^\s*define\s/m.test(code) || /(?:^|[\s,(=[{<*])@(?:[-a-zA-Z$._0-9]|"")/m.test(code) || /(?:^|[\s,(=[{<])i[0-9]+(?:[\s*,)\]}>]|$)/m.test(code);
 }

@@ -8,10 +8,13 @@ import { type AssemblyError, SourceText } from './assembly-error.js';
 import { buildModule } from './build-module.js';
 import { detectDialect, type Dialect } from './dialect.js';
 import { DEFAULT_ASSEMBLY_LIMITS, parseModuleText, type AssemblyLimits } from './parser.js';
+import { buildModule2 } from './llvm2/build.js';
+import { parseModule2 } from './llvm2/parser.js';
 
 export { AssemblyError } from './assembly-error.js';
 export { DEFAULT_ASSEMBLY_LIMITS, type AssemblyLimits } from './parser.js';
-export { detectDialect, dialectForVersion, DIALECT_NAMES, DIALECT_VERSION, type Dialect } from './dialect.js';
+export { llvm2ModuleForVersion } from './llvm2/versions.js';
+export { detectDialect, dialectForVersion, isLlvm2Text, DIALECT_NAMES, DIALECT_VERSION, type Dialect } from './dialect.js';
 
 /** @category Assemble */
 export interface AssemblyOptions {
@@ -25,7 +28,8 @@ export interface AssemblyOptions {
 }
 
 /**
- * Parses LLVM 1.x assembly (one character per byte: read files as latin1) into a module graph.
+ * Parses LLVM 1.x assembly, or LLVM 2.0-development assembly (r36867's, which became bytecode
+ * version 7), one character per byte (read files as latin1), into a module graph.
  * Throws `AssemblyError` with the line and column of the first problem.
  *
  * @category Assemble
@@ -34,14 +38,16 @@ export function parseAssembly(text: string, options: AssemblyOptions = {}): Modu
   if (typeof text !== 'string') throw new TypeError('parseAssembly expects the assembly text as a string');
   const source = new SourceText(text, options.fileName);
   const limits = { ...DEFAULT_ASSEMBLY_LIMITS, ...options.limits };
+  const dialect = options.dialect ?? detectDialect(text);
   let module: Module;
   try {
-    module = buildModule(parseModuleText(source, limits), source, options.dialect ?? detectDialect(text));
+    module = dialect === '2.0' ? buildModule2(parseModule2(source, limits), source) : buildModule(parseModuleText(source, limits), source, dialect);
   } catch (e) {
     if (e instanceof RangeError && /call stack/i.test(e.message)) throw source.error('the text nests too deeply to assemble', 0);
     throw e;
   }
-  if (options.verify !== false) {
+  // The 1.x verifier knows no version-7 module (its own verifier checks one when it is written).
+  if (options.verify !== false && dialect !== '2.0') {
     const problems = verifyModule(module);
     if (problems.length > 0) throw locateProblem(source, problems[0]!);
   }

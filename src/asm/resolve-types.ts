@@ -6,7 +6,7 @@
  * of recursive types is the greatest fixed point, found by partition refinement: classes start
  * by kind and shape and split until each member's children agree.
  */
-import { primitiveTypes, type PrimitiveType, type Type } from '../graph/type.js';
+import { integerType, primitiveTypes, type PrimitiveType, type Type } from '../graph/type.js';
 import type { ModuleAst, TypeNode } from './ast.js';
 import type { SourceText } from './assembly-error.js';
 
@@ -190,6 +190,9 @@ export function resolveTypes(ast: ModuleAst, source: SourceText, undefinedTypesI
       case 'prim':
         t = n.t;
         break;
+      case 'int':
+        t = integerType(n.bits);
+        break;
       case 'opaque':
         t = { kind: 'opaque' };
         break;
@@ -201,10 +204,10 @@ export function resolveTypes(ast: ModuleAst, source: SourceText, undefinedTypesI
         t = { kind: n.k, element: primitiveTypes.void, length: n.length };
         break;
       case 'struct':
-        t = { kind: 'struct', elements: [] };
+        t = n.packed === true ? { kind: 'struct', elements: [], isPacked: true } : { kind: 'struct', elements: [] };
         break;
       case 'function':
-        t = { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg };
+        t = n.attrs === undefined ? { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg } : { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg, paramAttributes: n.attrs };
         break;
       default:
         throw new Error('internal error: alias node after resolution');
@@ -262,6 +265,8 @@ function shapeKey(n: TypeNode, id: number): string {
   switch (n.k) {
     case 'prim':
       return 'p:' + n.t.kind;
+    case 'int':
+      return 'i:' + n.bits;
     case 'opaque':
       return 'o:' + id; // every opaque type is distinct
     case 'pointer':
@@ -271,9 +276,9 @@ function shapeKey(n: TypeNode, id: number): string {
     case 'packed':
       return 'v:' + n.length;
     case 'struct':
-      return 's:' + n.els.length;
+      return 's:' + n.els.length + (n.packed === true ? 'p' : '');
     case 'function':
-      return 'f:' + n.params.length + (n.varArg ? '...' : '');
+      return 'f:' + n.params.length + (n.varArg ? '...' : '') + (n.attrs === undefined ? '' : ':' + n.attrs.map((a) => `${a.index}=${a.attributes}`).join(','));
     default:
       return '?';
   }

@@ -21,7 +21,7 @@ const LLVM_CHOICES = Array.from({ length: NEWEST_LLVM - OLDEST_LLVM + 1 }, (_, i
 
 export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade' | 'as';
 
-type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9';
+type Dialect = '1.1' | '1.2' | '1.3' | '1.8' | '1.9' | '2.0';
 
 /** A command's settings: plain data (a batch sends them to its threads), with the `--limit`s given. */
 export type Settings = CommandSettings & { readonly limits?: CliLimits };
@@ -156,8 +156,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     name: 'as',
     help: AS_HELP,
     options: [
-      { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6'] },
-      { name: 'dialect', takesValue: true, choices: ['1.1', '1.2', '1.3', '1.8', '1.9'] },
+      { name: 'bytecode-version', takesValue: true, choices: ['0', '1', '3', '5', '6', '7'] },
+      { name: 'dialect', takesValue: true, choices: ['1.1', '1.2', '1.3', '1.8', '1.9', '2.0'] },
       { name: 'compress', takesValue: true, choices: ['auto', 'none', 'bzip2'] },
     ],
     inputRequired: false,
@@ -287,7 +287,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
     }
     case 'as': {
       try {
-        const [{ detectDialect, dialectForVersion, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
+        const [{ detectDialect, dialectForVersion, llvm2ModuleForVersion, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
         const text = latin1Text(bytes);
         // Without --dialect, the release that wrote the asked-for version reads the text (as its
         // llvm-as would have), unless the text says otherwise.
@@ -295,7 +295,11 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         const module = await assemble(text, label, dialect, assemblyLimits);
         // The default version is what that release's llvm-as wrote.
         const bytecodeVersion = settings.bytecodeVersion ?? DIALECT_VERSION[dialect];
-        return { output: await writeModuleAsync(module, { bytecodeVersion, compression: settings.compression }) };
+        // 1.x text asked to become version 7: llvm-upgrade's conversion, as `rewrite` does. LLVM 2.0
+        // text asked for a 1.x version: refused, naming the first construct 1.x lacks.
+        const target =
+          dialect === '2.0' ? llvm2ModuleForVersion(module, bytecodeVersion) : bytecodeVersion === 7 ? (await import('../convert/to-version7.js')).convertToVersion7(module) : module;
+        return { output: await writeModuleAsync(target, { bytecodeVersion, compression: settings.compression }) };
       } catch (error) {
         return { error };
       }
@@ -316,7 +320,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
 
 /**
  * Assembly text rather than bytecode: no bytecode or archive signature, no NUL byte in the first
- * 4 KiB, and the first thing in it is a comment, a name or a word.
+ * 4 KiB, and the first thing in it is a comment, a name (`%`, or LLVM 2.0's `@`) or a word.
  */
 function looksLikeAssembly(bytes: Uint8Array): boolean {
   const head = String.fromCharCode(...bytes.subarray(0, 7));
@@ -326,7 +330,7 @@ function looksLikeAssembly(bytes: Uint8Array): boolean {
   let i = 0;
   while (i < sample.length && (sample[i] === 0x20 || sample[i] === 0x09 || sample[i] === 0x0a || sample[i] === 0x0d)) i++;
   const c = sample[i] ?? 0;
-  return c === 0x3b /* ; */ || c === 0x25 /* % */ || c === 0x22 /* " */ || (c >= 0x61 && c <= 0x7a);
+  return c === 0x3b /* ; */ || c === 0x25 /* % */ || c === 0x40 /* @, LLVM 2.0's globals */ || c === 0x22 /* " */ || (c >= 0x61 && c <= 0x7a);
 }
 
 /** A file's text, one character per byte (names are raw bytes), decoded once per command. */

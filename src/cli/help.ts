@@ -150,18 +150,23 @@ export const AS_HELP = `usage: ${TOOL} as [FILE.ll] [-o OUT.bc] [--bytecode-vers
        ${TOOL} as FILE|DIR... -o OUTDIR [--jobs N] [options]
 
 Assembles LLVM 1.x assembly text into bytecode, as that release's llvm-as did: the grammar of
-every release from 1.1 to 1.9, with what LLVM's parser silently upgraded (docs/assembler.md).
+every release from 1.1 to 1.9, with what LLVM's parser silently upgraded, and LLVM 2.0-development
+text (define, @globals, i32, icmp; r36867's, the last llvm-as to write bytecode: version 7)
+(docs/assembler.md).
 An error names the line and column and shows the line. As llvm-as did, FILE.ll without -o
 writes FILE.bc, and only when FILE.bc does not exist yet; standard input goes to standard
 output (not a terminal). A batch writes NAME.bc for each NAME.ll.
 
 options:
   -o, --output OUT        write to OUT ('-' = standard output, not a terminal)
-  --dialect R             whose text it is: 1.1, 1.2, 1.3, 1.8 or 1.9 (default: detected from the
-                          text where it says; else the release that wrote --bytecode-version's
-                          version reads it, as its llvm-as did; else 1.9)
-  --bytecode-version N    0, 1, 3, 5 or 6; default: what the dialect's llvm-as wrote (1.1 → 0,
-                          1.2 → 1, 1.3 → 3, 1.8 → 5, 1.9 → 6)
+  --dialect R             whose text it is: 1.1, 1.2, 1.3, 1.8, 1.9 or 2.0 (default: detected from
+                          the text where it says; 'define', '@name' or 'i32' mean 2.0; else the
+                          release that wrote --bytecode-version's version reads it, as its llvm-as
+                          did; else 1.9)
+  --bytecode-version N    0, 1, 3, 5, 6 or 7; default: what the dialect's llvm-as wrote (1.1 → 0,
+                          1.2 → 1, 1.3 → 3, 1.8 → 5, 1.9 → 6, 2.0 → 7). 1.x text at 7 is
+                          converted as llvm-upgrade did; 2.0 text at 0-6 is refused, naming what
+                          those versions cannot hold
   --compress auto         as LLVM did: bzip2 above 64 KiB, versions 5 and later (default)
   --compress none         a bare 'llvm' stream
   --compress bzip2        always bzip2 ('llvc2'; versions 5 and later)

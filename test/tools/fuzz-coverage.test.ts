@@ -90,10 +90,11 @@ describe('the asm target (the assembler on text)', () => {
     }
   });
 
-  it.skipIf(!CORPUS_PRESENT)("is seeded with the corpus's 1.x listings (not the bytecode, not v7's 2.0 syntax)", NEEDS_CORPUS, () => {
+  it.skipIf(!CORPUS_PRESENT)("is seeded with the corpus's listings, 1.x and v7's 2.0 (not the bytecode)", NEEDS_CORPUS, () => {
     const seeds = corpusListingFiles(CORPUS_ROOT, MAX_SEED);
     expect(seeds.length).toBeGreaterThan(1000);
-    for (const f of seeds) expect(f, f).toMatch(/\/v[01356]\/[^/]+\.(dis|dis19|via19)\.ll$/);
+    for (const f of seeds) expect(f, f).toMatch(/\/(v[01356]\/[^/]+\.(dis|dis19|via19)|v7\/[^/]+\.dis)\.ll$/);
+    expect(seeds.some((f) => f.includes('/v7/'))).toBe(true);
     for (const f of seeds.filter((_, i) => i % 50 === 0)) expect(isText(readFileSync(f)), f).toBe(true);
   });
 

@@ -1,0 +1,17 @@
+%T = type { i32 }
+%T = type { i32 }
+%U = type opaque
+%U = type { %U* }
+@g = global i1 1
+@h = global i1 true
+@i = global i8 255
+@j = global i8 -128
+@k = global float 1.1
+@l = global double 0x7FF8000000000000
+@m = global [2 x i32] zeroinitializer
+@n = global [2 x i32] [ i32 0, i32 0 ]
+@o = global { } { }
+@q = global <2 x i32> < i32 1, i32 2 >
+@r = global i128 170141183460469231731687303715884105727
+@s = global i33 -1
+@t = global %U* null
