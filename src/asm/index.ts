@@ -3,7 +3,7 @@
  * the printer, the writer, the analyzer and `upgrade` take it unchanged.
  */
 import type { Module } from '../graph/module.js';
-import { verifyModule } from '../encode/verify.js';
+import { verifyModule } from '../verify/verify.js';
 import { AssemblyError, SourceText } from './assembly-error.js';
 import { buildModule } from './build-module.js';
 import { detectDialect, type Dialect } from './dialect.js';

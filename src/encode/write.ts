@@ -14,7 +14,7 @@ import { WriteRangeError } from '../errors/write-range-error.js';
  *
  * What the target version cannot express is refused with an `EncodeError` naming the construct
  * and the version (e.g. `undef`, `unreachable`, calling conventions before version 5). A module
- * that is not valid at all (see `verify.ts`) is refused first with an `InvalidModuleError`.
+ * that is not valid at all (see `verify/verify.ts`) is refused first with an `InvalidModuleError`.
  */
 import { version7Feature } from '../graph/describe.js';
 import { formatFor } from '../format/format-table.js';
@@ -22,10 +22,10 @@ import type { Module } from '../graph/module.js';
 import { llvmDefaultCompression, loadBzip2, wrapContainer, type Compression } from '../container/index.js';
 import { EncodeError } from './encode-error.js';
 import { writeStream } from './module-block.js';
-import { assertValidModule } from './verify.js';
+import { assertValidModule } from '../verify/verify.js';
 import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 
-export { InvalidModuleError, verifyModule } from './verify.js';
+export { InvalidModuleError, verifyModule } from '../verify/verify.js';
 export { SUPPORTED_VERSIONS } from './module-block.js';
 
 /** @category Read, write, convert */
@@ -45,7 +45,7 @@ export interface WriteOptions {
    * the graph is plain mutable objects, so nothing cheap can tell whether a caller edited it
    * since (an operand replaced, a block moved), and bytes written from a broken graph would be
    * a file no LLVM reader accepts. It is linear in the module's size; a body read and untouched
-   * since is checked in full once, later only for what it names outside itself (verify.ts), under
+   * since is checked in full once, later only for what it names outside itself (verify/verify.ts), under
    * a tenth of the writing time then. `false` skips it where the caller knows the module is valid.
    */
   verify?: boolean;

@@ -6,7 +6,7 @@
  */
 import { EncodeError } from '../encode/encode-error.js';
 import { convertToVersion7, ConversionError } from '../convert/to-version7.js';
-import { InvalidModuleError } from '../encode/verify.js';
+import { InvalidModuleError } from '../verify/verify.js';
 import { writeModule } from '../encode/write.js';
 import { SUPPORTED_VERSIONS } from '../encode/module-block.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
