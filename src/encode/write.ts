@@ -72,9 +72,8 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
   const v7 = version <= 6 ? version7Feature(module) : undefined;
   if (v7 !== undefined) throw new EncodeError(v7, version, 'a version-7 (LLVM 2.0 development) construct');
   try {
-    // The verifier knows LLVM 1.x's rules; version 7's (signless integers, icmp, the twelve
-    // casts) are not written yet, so a version-7 target is written unverified.
-    if (verify && formatFor(version)?.typeIdScheme !== 'llvm2') assertValidModule(module);
+    // Under the target's rules: LLVM 1.x's for versions 0–6, r36867's for version 7 (verify/rules.ts).
+    if (verify) assertValidModule(module, version);
     return writeStream(module, version);
   } catch (e) {
     if (isEngineExhaustion(e)) throw new EncodeError('this module', version, exhaustionWords(e));
