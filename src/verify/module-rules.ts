@@ -13,11 +13,13 @@ import { isIntrinsicName } from './intrinsics.js';
 
 const firstClass = (t: Type): boolean => t.kind !== 'label' && isFirstClassType(t);
 
-/** r36867 visitGlobalValue (LLVM 1.9's too): dllimport only on declarations, appending only on global arrays. */
+/** r36867 visitGlobalValue (LLVM 1.9's too): dllimport only on declarations, appending only on global arrays; and its grammar's extern_weak. */
 export function globalValueProblems(g: GlobalVariable | Function): string[] {
   const problems: string[] = [];
   const declaration = g.kind === 'global' ? g.initializer === undefined : g.isDeclaration;
   if (g.linkage === 'dllimport' && !declaration) problems.push('Global is marked as dllimport, but not external');
+  // (r36867's grammar, not its Verifier: extern_weak is a declaration's linkage only, GVExternalLinkage/FunctionDeclareLinkage.)
+  if (g.linkage === 'extern_weak' && !declaration) problems.push('extern_weak linkage on a definition (r36867 took it only on a declaration)');
   if (g.linkage === 'appending') {
     if (g.kind !== 'global') problems.push('Only global variables can have appending linkage!');
     else if (g.valueType.kind !== 'array') problems.push('Only global arrays can have appending linkage!');

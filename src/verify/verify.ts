@@ -1070,10 +1070,19 @@ class Verifier {
     this.bad(`PHI node has multiple entries for the same basic block with different incoming values! (block #${block})`);
   }
 
-  /** What operand `i` of the current instruction is: the value, or in a compact body its code. */
+  /**
+   * What operand `i` of the current instruction is, as LLVM compared values: an instruction,
+   * argument or global by identity (in a compact body, its code), a simple constant by type and
+   * value (LLVM's constants were unique; the graph may hold two objects for one `i32 1`).
+   */
   private operandIdentity(i: number): unknown {
     const body = this.compact;
-    return body !== undefined ? body.data[this.opBase + i] : this.inst.operands[i];
+    if (body !== undefined) {
+      const code = body.data[this.opBase + i]!;
+      return (code & 3) === TAG_VALUE ? constantIdentity(body.values[code >>> 2]!) : code;
+    }
+    const op = this.inst.operands[i];
+    return op === undefined ? undefined : constantIdentity(op);
   }
 
   /** r36867 visitFunction: "Entry block to function must not have predecessors!" (LLVM 1.9 too). */
@@ -1234,6 +1243,23 @@ class Verifier {
   private notLabel(): void {
     const ops = this.inst.operands;
     for (let i = 0; i < ops.length; i++) if (ops[i]?.kind === 'block') this.bad(`operand ${i} is a basic block, which is not a value here`);
+  }
+}
+
+/** A simple constant's type and value as one key (see `operandIdentity`); any other value itself. */
+function constantIdentity(v: Value): unknown {
+  switch (v.kind) {
+    case 'int':
+    case 'bool':
+      return `${describeType(v.type)} ${String(v.value)}`;
+    case 'fp':
+      return `${describeType(v.type)} fp ${v.bits}`;
+    case 'null':
+    case 'undef':
+    case 'zeroinitializer':
+      return `${describeType(v.type)} ${v.kind}`;
+    default:
+      return v;
   }
 }
 
