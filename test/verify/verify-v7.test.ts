@@ -288,7 +288,7 @@ describe('version 7 (r36867): the rules a module is held to', () => {
       expectOne(m, /Varargs functions must have C calling conventions!/);
     });
     it('refuses an aggregate return and an aggregate argument', () => {
-      const s = { kind: 'struct', elements: [i32] } as const;
+      const s: Type = { kind: 'struct', elements: [i32] };
       const m = emptyModule();
       m.dataLayout = '';
       m.functions.push(func(fnType(s, []), 'r'), func(fnType(P.void, [s]), 'a'));
