@@ -2,6 +2,13 @@
  * The module verifier: says what is wrong with a module graph (most usefully one built in code)
  * before the writer turns it into bytes no LLVM reader would accept.
  *
+ * Whose rules is a row of the version table (rules.ts): LLVM 1.x's for versions 0–6, r36867's
+ * (LLVM 2.0's development trunk) for version 7. The checks are shared; what differs is a field
+ * of the row. Beside this file: the casts (casts.ts), the intrinsics (intrinsics.ts) and the
+ * module-level rules (module-rules.ts) of r36867; the verdicts kept on compact bodies
+ * (verdicts.ts); what the two paths over a body share (compact.ts). docs/verifier.md lists every
+ * rule with the release that checked it.
+ *
  * It checks what LLVM 1.x's own verifier and bytecode reader relied on: operand counts and types
  * of every instruction and constant, that every block ends in exactly one terminator with phis
  * first, that every value used is defined in the module (globals, constants) or in the function
@@ -36,79 +43,13 @@ import { rulesForModule, rulesForVersion, type VerifierRules } from './rules.js'
 export { InvalidModuleError };
 import { describeType } from '../graph/describe.js';
 import { ControlFlow, Dominators } from '../graph/dominators.js';
-import { isTerminatorOpcode, LAST_TERMINATOR_NUMBER } from '../graph/opcodes.js';
+import { isTerminatorOpcode } from '../graph/opcodes.js';
 import type { Module } from '../graph/module.js';
 import { integerRange, integerType, isFloatingPoint, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
-import { FLOAT_PREDICATES, INT_PREDICATES, isCastOpcode, type Argument, type BasicBlock, type Function, type Instruction, type Value } from '../graph/value.js';
-import { compactBodyOf, materializeBody, OPCODE_NUMBER, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
-
-/** What a clean check of a compact body relied on outside the body (see the file comment). */
-interface BodyVerdict {
-  /** The rules the body was found clean under. */
-  readonly rules: VerifierRules;
-  readonly type: Type;
-  readonly functionType: FunctionType;
-  readonly args: readonly Argument[];
-  readonly argTypes: readonly Type[];
-  readonly valueTypes: readonly Type[];
-  readonly valueKinds: readonly Value['kind'][];
-  /** Integer constants' values (a getelementptr's structure index selects a field by it). */
-  readonly intValues: readonly (bigint | undefined)[];
-}
-
-/**
- * Whether a value a body names can be invalid while its kind and type (and an integer's value)
- * are as they were: a global or function (no longer in the module?) or a constant made of others.
- */
-function namesOthers(x: Value): boolean {
-  switch (x.kind) {
-    case 'global':
-    case 'function':
-    case 'expr':
-    case 'array':
-    case 'struct':
-    case 'packed':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** Clean verdicts on compact bodies (which never change), by body. */
-const VERDICTS = new WeakMap<CompactBody, BodyVerdict>();
-
-function verdictFor(f: Function, body: CompactBody, rules: VerifierRules): BodyVerdict {
-  return {
-    rules,
-    type: f.type,
-    functionType: f.functionType,
-    args: f.args.slice(),
-    argTypes: f.args.map((a) => a.type),
-    valueTypes: body.values.map((v) => v.type),
-    valueKinds: body.values.map((v) => v.kind),
-    intValues: body.values.map((v) => (v.kind === 'int' ? v.value : undefined)),
-  };
-}
-
-/**
- * A stand-in for `f` whose body is objects built from `body` for one check (`f` itself keeps its
- * compact body). It has what the checks read of a function.
- */
-function transientFunction(f: Function, body: CompactBody): Function {
-  const { blocks } = materializeBody(body);
-  return {
-    kind: 'function',
-    type: f.type,
-    functionType: f.functionType,
-    ...(f.name !== undefined ? { name: f.name } : {}),
-    linkage: f.linkage,
-    callingConv: f.callingConv,
-    alignment: f.alignment,
-    isDeclaration: f.isDeclaration,
-    args: f.args,
-    blocks,
-  };
-}
+import { FLOAT_PREDICATES, INT_PREDICATES, isCastOpcode, type BasicBlock, type Function, type Instruction, type Value } from '../graph/value.js';
+import { compactBodyOf, OPCODE_NUMBER, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
+import { addCompactSuccessors, addSuccessors, ARG, blockCode, blockOfCode, COMPACT_BLOCK, compactShapeValid, isBlockCode, isTerminatorNumber, operandArray } from './compact.js';
+import { namesOthers, transientFunction, VERDICTS, verdictFor } from './verdicts.js';
 
 /** @category Read, write, convert */
 export interface VerifyOptions {
@@ -155,15 +96,6 @@ const isTerminator = isTerminatorOpcode;
 const INT_RANGES = new Map<string, readonly [bigint, bigint]>(
   (['ubyte', 'sbyte', 'ushort', 'short', 'uint', 'int', 'ulong', 'long'] as const).map((k) => [k, integerRange(primitiveTypes[k])]),
 );
-
-/**
- * A function's own values, numbered: an instruction by its position in the function (0, 1, …,
- * in order; `instBlock[pos]` is its block), an argument `ARG`, a block `-2 - index`.
- */
-const ARG = -1;
-const blockCode = (bi: number): number => -2 - bi;
-const isBlockCode = (code: number): boolean => code <= -2;
-const blockOfCode = (code: number): number => -2 - code;
 
 class Verifier {
   readonly problems: string[] = [];
@@ -1289,89 +1221,11 @@ function firstClass(t: Type): boolean {
   return t.kind !== 'void' && t.kind !== 'function' && t.kind !== 'struct' && t.kind !== 'array' && t.kind !== 'opaque' && t.kind !== 'label';
 }
 
-const { void: VOID, bool: BOOL, ubyte: UBYTE, uint: UINT } = primitiveTypes;
+const { void: VOID, bool: BOOL, ubyte: UBYTE } = primitiveTypes;
 
 /** The opcode number of `phi` (compact bodies hold numbers). */
 const PHI = OPCODE_NUMBER.phi;
 const INVOKE = OPCODE_NUMBER.invoke;
-
-/** `isTerminator` of a compact body's opcode number (graph/opcodes.ts `LAST_TERMINATOR_NUMBER`). */
-function isTerminatorNumber(number: number): boolean {
-  return number <= LAST_TERMINATOR_NUMBER;
-}
-
-/** The block every block operand of a compact body stands for while it is checked in place. */
-const COMPACT_BLOCK: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [] };
-
-/** Operand arrays reused by the in-place check, one per length (an instruction's operands are read only during its own check). */
-const OPERAND_ARRAYS: Value[][] = [];
-
-function operandArray(length: number): Value[] {
-  let a = OPERAND_ARRAYS[length];
-  if (a === undefined) {
-    a = new Array<Value>(length);
-    if (length < 64) OPERAND_ARRAYS[length] = a;
-  }
-  return a;
-}
-
-/**
- * Whether a compact body is shaped as the compact form promises: blocks that cover the
- * instructions in order, operand sections in order and inside `data`, result types and opcodes
- * that exist. (A body that is not is checked over its objects, whatever they turn out to be.)
- */
-function compactShapeValid(body: CompactBody): boolean {
-  const n = body.instructionCount;
-  const nb = body.blockCount;
-  const data = body.data;
-  const operandBase = 2 * n + nb;
-  if (data.length < operandBase) return false;
-  let prev = 0;
-  for (let b = 0; b < nb; b++) {
-    const end = data[2 * n + b]!;
-    if (end < prev || end > n) return false;
-    prev = end;
-  }
-  if (prev !== n) return false;
-  prev = 0;
-  for (let i = 0; i < n; i++) {
-    const word = data[i]!;
-    const end = data[n + i]!;
-    if (end < prev || operandBase + end > data.length || (word & 63) >= OPCODES.length || body.types[word >>> 6] === undefined) return false;
-    prev = end;
-  }
-  return true;
-}
-
-/** Appends a block's successors to `out`: the blocks its terminator names (indices into the function's blocks). */
-function addSuccessors(bb: BasicBlock, locals: Map<Value, number>, out: number[]): void {
-  const insts = bb.instructions;
-  const term = insts[insts.length - 1];
-  if (term === undefined || !isTerminator(term.opcode)) return;
-  const ops = term.operands;
-  for (let i = 0; i < ops.length; i++) {
-    const op = ops[i];
-    if (op !== undefined && op !== null && op.kind === 'block') {
-      const code = locals.get(op);
-      // (Repeats are harmless to the walks above.)
-      if (code !== undefined && isBlockCode(code)) out.push(blockOfCode(code));
-    }
-  }
-}
-
-/** `addSuccessors` for block `b` of a compact body (one `compactBodyValid` has found well formed). */
-function addCompactSuccessors(body: CompactBody, b: number, out: number[]): void {
-  const n = body.instructionCount;
-  const data = body.data;
-  const first = b === 0 ? 0 : data[2 * n + b - 1]!;
-  const end = data[2 * n + b]!;
-  if (end === first || !isTerminator(OPCODES[data[end - 1]! & 63]!)) return;
-  const operandBase = 2 * n + body.blockCount;
-  for (let k = operandBase + (end === 1 ? 0 : data[n + end - 2]!), last = operandBase + data[n + end - 1]!; k < last; k++) {
-    const code = data[k]!;
-    if (code >= 0 && (code & 3) === TAG_BLOCK && code >>> 2 < body.blockCount) out.push(code >>> 2);
-  }
-}
 
 /** Keeps the verifier's hidden class (and the code compiled for it) alive between writes: see `KEPT_SHAPES` in module-block.ts. */
 export const KEPT_VERIFIER: object = new Verifier(
