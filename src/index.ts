@@ -16,7 +16,7 @@
 // ---- Verbs: read, write, print, convert (dis, rewrite) ------------------------------------------
 export { readModule, type ReadOptions } from './read.js';
 export { SUPPORTED_VERSIONS, writeModule, type WriteOptions } from './encode/write.js';
-export { verifyModule, type VerifyOptions } from './encode/verify.js';
+export { verifyModule, type VerifyOptions } from './verify/verify.js';
 export { MAX_TYPE_TEXT, printFunction, printInstruction, printModule, printModuleChunks, slotNumberOf, type PartPrintOptions, type PrintChunkOptions, type PrintOptions } from './print/index.js';
 export type { Syntax } from './print/dialect.js';
 export { convertToVersion7 } from './convert/to-version7.js';
@@ -61,7 +61,7 @@ export { UnsupportedVersionError } from './format/version-word.js';
 export { ArchiveError } from './archive/archive-error.js';
 export { AssemblyError } from './asm/assembly-error.js';
 export { EncodeError } from './encode/encode-error.js';
-export { InvalidModuleError } from './encode/verify.js';
+export { InvalidModuleError } from './verify/verify.js';
 export { PrintError } from './print/print-error.js';
 export { UpgradeError } from './modern/upgrade-error.js';
 export { LinkError } from './link/link-error.js';

@@ -19,6 +19,7 @@ import { readModule } from '../src/read.js';
 import { writeModule } from '../src/encode/write.js';
 import { convertToVersion7, ConversionError } from '../src/convert/to-version7.js';
 import { EncodeError } from '../src/encode/encode-error.js';
+import { InvalidModuleError } from '../src/verify/verify.js';
 import { locateCorpus } from './corpus-location.js';
 import { LLVM19_SPEC, locateTools, noToolsMessage, R36867_SPEC } from './tool-location.js';
 
@@ -102,6 +103,8 @@ function main(): void {
           ours = writeModule(convertToVersion7(m), { bytecodeVersion: 7, compression: 'none' });
         } catch (e) {
           if (e instanceof ConversionError || e instanceof EncodeError) why = e.construct;
+          // The writer's verifier (r36867's rules): a refusal naming the rule, not an error.
+          else if (e instanceof InvalidModuleError) why = `verifier: ${(e.problems[0] ?? '').replace(/^.*?: (?=[A-Z])/, '')}`;
           else why = `error: ${(e as Error).message.slice(0, 120)}`;
         }
         if (ours === undefined) {

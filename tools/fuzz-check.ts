@@ -6,7 +6,7 @@
  */
 import { EncodeError } from '../src/encode/encode-error.js';
 import { convertToVersion7, ConversionError } from '../src/convert/to-version7.js';
-import { InvalidModuleError } from '../src/encode/verify.js';
+import { InvalidModuleError } from '../src/verify/verify.js';
 import { writeModule } from '../src/encode/write.js';
 import { SUPPORTED_VERSIONS } from '../src/encode/module-block.js';
 import { BytecodeError } from '../src/errors/bytecode-error.js';

@@ -3,7 +3,7 @@
  * the printer, the writer, the analyzer and `upgrade` take it unchanged.
  */
 import type { Module } from '../graph/module.js';
-import { verifyModule } from '../encode/verify.js';
+import { verifyModule } from '../verify/verify.js';
 import { type AssemblyError, SourceText } from './assembly-error.js';
 import { buildModule } from './build-module.js';
 import { detectDialect, type Dialect } from './dialect.js';
@@ -46,9 +46,9 @@ export function parseAssembly(text: string, options: AssemblyOptions = {}): Modu
     if (e instanceof RangeError && /call stack/i.test(e.message)) throw source.error('the text nests too deeply to assemble', 0);
     throw e;
   }
-  // The 1.x verifier knows no version-7 module (its own verifier checks one when it is written).
-  if (options.verify !== false && dialect !== '2.0') {
-    const problems = verifyModule(module);
+  // r36867's llvm-as verified what it parsed under its own rules, as 1.x's did under theirs.
+  if (options.verify !== false) {
+    const problems = verifyModule(module, dialect === '2.0' ? { bytecodeVersion: 7 } : {});
     if (problems.length > 0) throw locateProblem(source, problems[0]!);
   }
   return module;
@@ -59,7 +59,7 @@ function locateProblem(source: SourceText, problem: string): AssemblyError {
   const fn = /function '?%?([^' :]+)'?/.exec(problem)?.[1];
   let at = 0;
   if (fn !== undefined) {
-    const i = source.text.search(new RegExp(`%${fn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(`));
+    const i = source.text.search(new RegExp(`[%@]${fn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(`));
     if (i >= 0) at = source.text.lastIndexOf('\n', i) + 1;
   }
   return source.error(problem, at);

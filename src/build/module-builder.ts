@@ -12,7 +12,7 @@ import { describeType } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import { sameType, type FunctionType, type StructType, type Type } from '../graph/type.js';
 import type { BasicBlock, Constant, Function, GlobalValue, GlobalVariable, Linkage } from '../graph/value.js';
-import { verifyModule } from '../encode/verify.js';
+import { verifyModule } from '../verify/verify.js';
 import { BuildContext } from './context.js';
 import type { ConstantBuilder } from './constants.js';
 import { BuildError } from './error.js';

@@ -19,7 +19,7 @@ import { compactBodyOf, OPCODE_NUMBER, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, UN
 import { primitiveTypes as P, type Type } from '../graph/type.js';
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
 import { nameOf } from './symbol-order.js';
-import { InvalidModuleError } from './verify.js';
+import { InvalidModuleError } from '../verify/verify.js';
 
 export { TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody };
 

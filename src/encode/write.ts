@@ -14,18 +14,19 @@ import { WriteRangeError } from '../errors/write-range-error.js';
  *
  * What the target version cannot express is refused with an `EncodeError` naming the construct
  * and the version (e.g. `undef`, `unreachable`, calling conventions before version 5). A module
- * that is not valid at all (see `verify.ts`) is refused first with an `InvalidModuleError`.
+ * that is not valid at all (see `verify/verify.ts`) is refused first with an `InvalidModuleError`.
  */
 import { version7Feature } from '../graph/describe.js';
 import { formatFor } from '../format/format-table.js';
 import type { Module } from '../graph/module.js';
+import { isInteger, subtypes, type Type } from '../graph/type.js';
 import { llvmDefaultCompression, loadBzip2, wrapContainer, type Compression } from '../container/index.js';
 import { EncodeError } from './encode-error.js';
 import { writeStream } from './module-block.js';
-import { assertValidModule } from './verify.js';
+import { assertValidModule } from '../verify/verify.js';
 import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 
-export { InvalidModuleError, verifyModule } from './verify.js';
+export { InvalidModuleError, verifyModule } from '../verify/verify.js';
 export { SUPPORTED_VERSIONS } from './module-block.js';
 
 /** @category Read, write, convert */
@@ -45,7 +46,7 @@ export interface WriteOptions {
    * the graph is plain mutable objects, so nothing cheap can tell whether a caller edited it
    * since (an operand replaced, a block moved), and bytes written from a broken graph would be
    * a file no LLVM reader accepts. It is linear in the module's size; a body read and untouched
-   * since is checked in full once, later only for what it names outside itself (verify.ts), under
+   * since is checked in full once, later only for what it names outside itself (verify/verify.ts), under
    * a tenth of the writing time then. `false` skips it where the caller knows the module is valid.
    */
   verify?: boolean;
@@ -71,10 +72,14 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
   // A version-7 module (signless integers, LLVM 2.0's opcodes, …) has no form in versions 0–6.
   const v7 = version <= 6 ? version7Feature(module) : undefined;
   if (v7 !== undefined) throw new EncodeError(v7, version, 'a version-7 (LLVM 2.0 development) construct');
+  // And the other way round: an LLVM 1.x module at version 7 is refused naming the verb that
+  // converts it (as the version-7 type writer would), not with the verifier's list of every
+  // 1.x integer in it.
+  const legacy = version >= 7 ? legacyIntegerType(module) : undefined;
+  if (legacy !== undefined) throw new EncodeError(`the ${legacy.kind} type`, version, CONVERT_FIRST);
   try {
-    // The verifier knows LLVM 1.x's rules; version 7's (signless integers, icmp, the twelve
-    // casts) are not written yet, so a version-7 target is written unverified.
-    if (verify && formatFor(version)?.typeIdScheme !== 'llvm2') assertValidModule(module);
+    // Under the target's rules: LLVM 1.x's for versions 0–6, r36867's for version 7 (verify/rules.ts).
+    if (verify) assertValidModule(module, version);
     return writeStream(module, version);
   } catch (e) {
     if (isEngineExhaustion(e)) throw new EncodeError('this module', version, exhaustionWords(e));
@@ -83,6 +88,29 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
     if (e instanceof WriteRangeError) throw new EncodeError(`a ${e.what}`, version, e.message);
     throw e;
   }
+}
+
+/** What a version-7 target says of an LLVM 1.x module (src/encode/v7/types.ts says the same of a 1.x type). */
+const CONVERT_FIRST = "version 7 has signless integers only: convert the module first with convertToVersion7(module), as the CLI's rewrite --bytecode-version 7 does";
+
+/**
+ * The first of LLVM 1.x's integer types (`bool`, `int`, `ubyte`, …) in the module's type pool, its
+ * globals' types or its functions' signatures, looking through derived types; undefined when
+ * there is none there.
+ */
+function legacyIntegerType(module: Module): Type | undefined {
+  const seen = new Set<Type>();
+  const stack: Type[] = [...module.types];
+  for (const g of module.globals) stack.push(g.valueType);
+  for (const f of module.functions) stack.push(f.functionType);
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    if (t.kind === 'bool' || isInteger(t)) return t;
+    for (const sub of subtypes(t)) stack.push(sub);
+  }
+  return undefined;
 }
 
 /**

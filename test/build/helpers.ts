@@ -1,7 +1,7 @@
 /** Shared checks for the construction API tests: verify, print, and write/read/print again. */
 import { expect } from 'vitest';
 import { writeModule } from '../../src/encode/write.js';
-import { verifyModule } from '../../src/encode/verify.js';
+import { verifyModule } from '../../src/verify/verify.js';
 import type { Module } from '../../src/graph/module.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';

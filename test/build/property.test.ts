@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ModuleBuilder } from '../../src/build/index.js';
 import { writeModule } from '../../src/encode/write.js';
-import { verifyModule } from '../../src/encode/verify.js';
+import { verifyModule } from '../../src/verify/verify.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';
 import type { Module } from '../../src/graph/module.js';

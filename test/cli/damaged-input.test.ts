@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeError, run } from '../../src/cli/run.js';
-import { InvalidModuleError } from '../../src/encode/verify.js';
+import { InvalidModuleError } from '../../src/verify/verify.js';
 import { PrintError } from '../../src/print/print-error.js';
 import { CORPUS_PRESENT, NEEDS_CORPUS, readCorpusFile } from '../support/corpus.js';
 import { memoryIo } from './memory-io.js';

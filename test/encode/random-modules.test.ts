@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writeStream } from '../../src/encode/module-block.js';
-import { InvalidModuleError, verifyModule } from '../../src/encode/verify.js';
+import { InvalidModuleError, verifyModule } from '../../src/verify/verify.js';
 import { writeModule } from '../../src/encode/write.js';
 import type { Module } from '../../src/graph/module.js';
 import type { BasicBlock, Instruction, Value } from '../../src/graph/value.js';

@@ -10,7 +10,7 @@ import { UnsupportedVersionError } from '../../src/format/version-word.js';
 import { ArchiveError } from '../../src/archive/archive-error.js';
 import { AssemblyError } from '../../src/asm/assembly-error.js';
 import { EncodeError } from '../../src/encode/encode-error.js';
-import { InvalidModuleError } from '../../src/encode/verify.js';
+import { InvalidModuleError } from '../../src/verify/verify.js';
 import { PrintError } from '../../src/print/print-error.js';
 import { UpgradeError } from '../../src/modern/upgrade-error.js';
 import { LinkError } from '../../src/link/link-error.js';

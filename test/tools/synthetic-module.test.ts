@@ -1,6 +1,6 @@
 /** The benchmark's generated module is a valid module that survives a write/read cycle. */
 import { describe, expect, it } from 'vitest';
-import { verifyModule } from '../../src/encode/verify.js';
+import { verifyModule } from '../../src/verify/verify.js';
 import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
 import { readModule } from '../../src/read.js';

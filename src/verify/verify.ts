@@ -2,6 +2,13 @@
  * The module verifier: says what is wrong with a module graph (most usefully one built in code)
  * before the writer turns it into bytes no LLVM reader would accept.
  *
+ * Whose rules is a row of the version table (rules.ts): LLVM 1.x's for versions 0–6, r36867's
+ * (LLVM 2.0's development trunk) for version 7. The checks are shared; what differs is a field
+ * of the row. Beside this file: the casts (casts.ts), the intrinsics (intrinsics.ts) and the
+ * module-level rules (module-rules.ts) of r36867; the verdicts kept on compact bodies
+ * (verdicts.ts); what the two paths over a body share (compact.ts). docs/verifier.md lists every
+ * rule with the release that checked it.
+ *
  * It checks what LLVM 1.x's own verifier and bytecode reader relied on: operand counts and types
  * of every instruction and constant, that every block ends in exactly one terminator with phis
  * first, that every value used is defined in the module (globals, constants) or in the function
@@ -27,100 +34,33 @@
  * in the body's size. Anything that differs, or a body that had problems, is checked again in
  * full. (Types are taken as immutable, as everywhere in the graph.)
  */
-import { LlvmBytecodeError } from '../errors/library-error.js';
+import { InvalidModuleError } from './invalid-module-error.js';
+import { castProblem } from './casts.js';
+import { intrinsicCallProblem, isIntrinsicName } from './intrinsics.js';
+import { aliasProblems, globalValueProblems, moduleFunctionTypes, paramAttributeProblems, signatureProblems } from './module-rules.js';
+import { rulesForModule, rulesForVersion, type VerifierRules } from './rules.js';
+
+export { InvalidModuleError };
 import { describeType } from '../graph/describe.js';
 import { ControlFlow, Dominators } from '../graph/dominators.js';
-import { isTerminatorOpcode, LAST_TERMINATOR_NUMBER } from '../graph/opcodes.js';
+import { isTerminatorOpcode } from '../graph/opcodes.js';
 import type { Module } from '../graph/module.js';
-import { integerRange, isFloatingPoint, isInteger, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
-import type { Argument, BasicBlock, Function, Instruction, Value } from '../graph/value.js';
-import { compactBodyOf, materializeBody, OPCODE_NUMBER, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
-
-/** What a clean check of a compact body relied on outside the body (see the file comment). */
-interface BodyVerdict {
-  readonly type: Type;
-  readonly functionType: FunctionType;
-  readonly args: readonly Argument[];
-  readonly argTypes: readonly Type[];
-  readonly valueTypes: readonly Type[];
-  readonly valueKinds: readonly Value['kind'][];
-  /** Integer constants' values (a getelementptr's structure index selects a field by it). */
-  readonly intValues: readonly (bigint | undefined)[];
-}
-
-/**
- * Whether a value a body names can be invalid while its kind and type (and an integer's value)
- * are as they were: a global or function (no longer in the module?) or a constant made of others.
- */
-function namesOthers(x: Value): boolean {
-  switch (x.kind) {
-    case 'global':
-    case 'function':
-    case 'expr':
-    case 'array':
-    case 'struct':
-    case 'packed':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** Clean verdicts on compact bodies (which never change), by body. */
-const VERDICTS = new WeakMap<CompactBody, BodyVerdict>();
-
-function verdictFor(f: Function, body: CompactBody): BodyVerdict {
-  return {
-    type: f.type,
-    functionType: f.functionType,
-    args: f.args.slice(),
-    argTypes: f.args.map((a) => a.type),
-    valueTypes: body.values.map((v) => v.type),
-    valueKinds: body.values.map((v) => v.kind),
-    intValues: body.values.map((v) => (v.kind === 'int' ? v.value : undefined)),
-  };
-}
-
-/**
- * A stand-in for `f` whose body is objects built from `body` for one check (`f` itself keeps its
- * compact body). It has what the checks read of a function.
- */
-function transientFunction(f: Function, body: CompactBody): Function {
-  const { blocks } = materializeBody(body);
-  return {
-    kind: 'function',
-    type: f.type,
-    functionType: f.functionType,
-    ...(f.name !== undefined ? { name: f.name } : {}),
-    linkage: f.linkage,
-    callingConv: f.callingConv,
-    alignment: f.alignment,
-    isDeclaration: f.isDeclaration,
-    args: f.args,
-    blocks,
-  };
-}
-
-/**
- * The writer's refusal of a module the verifier rejects; `problems` lists every finding.
- *
- * @category Errors
- */
-export class InvalidModuleError extends LlvmBytecodeError {
-  override readonly name = 'InvalidModuleError';
-  readonly problems: readonly string[];
-
-  constructor(problems: readonly string[]) {
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-    super(`invalid module: ${problems[0] ?? 'unknown problem'}${more}`);
-    this.problems = problems;
-  }
-}
+import { integerRange, integerType, isFloatingPoint, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
+import { FLOAT_PREDICATES, INT_PREDICATES, isCastOpcode, type BasicBlock, type Function, type Instruction, type Value } from '../graph/value.js';
+import { compactBodyOf, OPCODE_NUMBER, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
+import { addCompactSuccessors, addSuccessors, ARG, blockCode, blockOfCode, COMPACT_BLOCK, compactShapeValid, isBlockCode, isTerminatorNumber, operandArray } from './compact.js';
+import { namesOthers, transientFunction, VERDICTS, verdictFor } from './verdicts.js';
 
 /** @category Read, write, convert */
 export interface VerifyOptions {
   /** Stop after this many problems (default 100). */
   maxProblems?: number;
+  /**
+   * Whose rules: a bytecode version (0–6: LLVM 1.x's; 7: r36867's, LLVM 2.0's development
+   * trunk; see rules.ts). Default: 7 for a module that is a version-7 one (read from such a file,
+   * with a data layout or aliases, or version-7 types in its signatures), else 6.
+   */
+  bytecodeVersion?: number;
 }
 
 /**
@@ -129,7 +69,8 @@ export interface VerifyOptions {
  * @category Read, write, convert
  */
 export function verifyModule(module: Module, options: VerifyOptions = {}): string[] {
-  const v = new Verifier(module, options.maxProblems ?? 100);
+  const rules = options.bytecodeVersion !== undefined ? rulesForVersion(options.bytecodeVersion) : rulesForModule(module);
+  const v = new Verifier(module, options.maxProblems ?? 100, rules);
   try {
     v.run();
   } catch (e) {
@@ -138,9 +79,9 @@ export function verifyModule(module: Module, options: VerifyOptions = {}): strin
   return v.problems;
 }
 
-/** Throws `InvalidModuleError` when `verifyModule` finds anything. */
-export function assertValidModule(module: Module): void {
-  const problems = verifyModule(module);
+/** Throws `InvalidModuleError` when `verifyModule` finds anything (under the rules of `bytecodeVersion`, when given). */
+export function assertValidModule(module: Module, bytecodeVersion?: number): void {
+  const problems = verifyModule(module, bytecodeVersion !== undefined ? { bytecodeVersion } : {});
   if (problems.length !== 0) throw new InvalidModuleError(problems);
 }
 
@@ -155,15 +96,6 @@ const isTerminator = isTerminatorOpcode;
 const INT_RANGES = new Map<string, readonly [bigint, bigint]>(
   (['ubyte', 'sbyte', 'ushort', 'short', 'uint', 'int', 'ulong', 'long'] as const).map((k) => [k, integerRange(primitiveTypes[k])]),
 );
-
-/**
- * A function's own values, numbered: an instruction by its position in the function (0, 1, …,
- * in order; `instBlock[pos]` is its block), an argument `ARG`, a block `-2 - index`.
- */
-const ARG = -1;
-const blockCode = (bi: number): number => -2 - bi;
-const isBlockCode = (code: number): boolean => code <= -2;
-const blockOfCode = (code: number): number => -2 - code;
 
 class Verifier {
   readonly problems: string[] = [];
@@ -203,6 +135,7 @@ class Verifier {
   constructor(
     private readonly m: Module,
     private readonly max: number,
+    private readonly rules: VerifierRules,
   ) {}
 
   private report(message: string): void {
@@ -218,6 +151,8 @@ class Verifier {
     const m = this.m;
     for (const g of m.globals) this.moduleValues.add(g);
     for (const f of m.functions) this.moduleValues.add(f);
+    for (const a of m.aliases ?? []) this.moduleValues.add(a);
+    if (this.rules.signatureRules) this.checkModuleRules();
 
     for (const g of m.globals) {
       const where = `global ${g.name ? `@${g.name}` : '(unnamed)'}`;
@@ -241,12 +176,29 @@ class Verifier {
       }
       if (this.verdictHolds(f, body)) continue;
       if (this.compactBodyValid(f, body)) {
-        VERDICTS.set(body, verdictFor(f, body));
+        VERDICTS.set(body, verdictFor(f, body, this.rules));
         continue;
       }
       const before = this.problems.length;
       this.checkFunction(transientFunction(f, body));
-      if (this.problems.length === before) VERDICTS.set(body, verdictFor(f, body));
+      if (this.problems.length === before) VERDICTS.set(body, verdictFor(f, body, this.rules));
+    }
+  }
+
+  /** r36867's rules on global values, aliases and signatures (module-rules.ts). */
+  private checkModuleRules(): void {
+    const m = this.m;
+    const name = (v: { name?: string }): string => (v.name ? `@${v.name}` : '(unnamed)');
+    for (const g of m.globals) for (const p of globalValueProblems(g)) this.report(`global ${name(g)}: ${p}`);
+    for (const f of m.functions) {
+      for (const p of globalValueProblems(f)) this.report(`function ${name(f)}: ${p}`);
+      for (const p of signatureProblems(f)) this.report(`function ${name(f)}: ${p}`);
+    }
+    for (const ft of moduleFunctionTypes(m)) for (const p of paramAttributeProblems(ft)) this.report(`function type ${describeType(ft)}: ${p}`);
+    for (const a of m.aliases ?? []) {
+      const where = `alias ${name(a)}`;
+      for (const p of aliasProblems(a, (v) => this.moduleValues.has(v))) this.report(`${where}: ${p}`);
+      this.checkConstant(a.aliasee, where);
     }
   }
 
@@ -262,7 +214,7 @@ class Verifier {
    */
   private verdictHolds(f: Function, body: CompactBody): boolean {
     const v = VERDICTS.get(body);
-    if (v === undefined || f.type !== v.type || f.functionType !== v.functionType || f.isDeclaration || body.blockCount === 0) return false;
+    if (v === undefined || v.rules !== this.rules || f.type !== v.type || f.functionType !== v.functionType || f.isDeclaration || body.blockCount === 0) return false;
     const args = f.args;
     if (args.length !== v.args.length) return false;
     for (let i = 0; i < args.length; i++) if (args[i] !== v.args[i] || args[i]!.type !== v.argTypes[i]) return false;
@@ -357,6 +309,7 @@ class Verifier {
     this.instBlock = instBlock;
     this.blockCount = nb;
     this.cfg = nb > 1 ? this.controlFlow() : undefined;
+    if (this.rules.signatureRules) this.checkEntryBlock();
     const dom = this.cfg !== undefined ? new Dominators(this.cfg, nb) : undefined;
     const ft = f.functionType;
     const extraAt = body.extraAt;
@@ -424,6 +377,8 @@ class Verifier {
         case TAG_INSTRUCTION: {
           if (index >= body.instructionCount || body.types[data[index]! >>> 6]!.kind === 'void') return this.report('');
           const defBlock = this.instBlock[index]!;
+          // (An invoke's value: the full check over objects decides, see checkInvokeUse.)
+          if (!isPhi && this.rules.invokeResults && (data[index]! & 63) === INVOKE) return this.report('');
           if (isPhi) {
             // A phi's use happens at the end of its incoming block.
             const inBlock = k + 1 < count ? this.localBlock(k + 1) : -1;
@@ -456,8 +411,11 @@ class Verifier {
       case 'block':
         this.report(`${where ?? this.here()}: a constant refers to ${c.kind === 'instruction' ? 'an instruction' : `a ${c.kind === 'argument' ? 'function argument' : 'basic block'}`}`);
         return;
+      case 'alias':
+        if (!this.moduleValues.has(c)) this.report(`${where ?? this.here()}: uses alias ${c.name ? `@${c.name}` : '(unnamed)'}, which is not in the module`);
+        return;
       case 'bool':
-        if (c.type.kind !== 'bool') this.report(`${where ?? this.here()}: a bool constant of type ${describeType(c.type)}`);
+        if (!sameType(c.type, this.rules.bool)) this.report(`${where ?? this.here()}: a bool constant of type ${describeType(c.type)}`);
         return;
       case 'int':
         this.checkInt(c.type, c.value, where);
@@ -488,6 +446,12 @@ class Verifier {
     this.quiet?.checked.push(c);
     if (c.kind === 'expr') {
       for (const op of c.operands) this.checkConstant(op, where);
+      // r36867's parser: castIsValid of a constant cast too.
+      const from = c.operands[0];
+      if (this.rules.release === 'r36867' && isCastOpcode(c.opcode) && from !== undefined) {
+        const problem = castProblem(c.opcode, from.type, c.type);
+        if (problem !== undefined) this.report(`${where ?? this.here()}: constant ${c.opcode}: ${problem} (${describeType(from.type)} to ${describeType(c.type)})`);
+      }
       return;
     }
     const t = c.type;
@@ -518,11 +482,11 @@ class Verifier {
   }
 
   private checkInt(t: Type, value: bigint, where?: string): void {
-    if (!isInteger(t)) {
+    if (!this.rules.isInteger(t)) {
       this.report(`${where ?? this.here()}: an integer constant of type ${describeType(t)}`);
       return;
     }
-    const [lo, hi] = INT_RANGES.get(t.kind)!;
+    const [lo, hi] = t.kind === 'integer' ? signlessRange(t.bits) : INT_RANGES.get(t.kind)!;
     if (value < lo || value > hi) this.report(`${where ?? this.here()}: the constant ${value} does not fit type ${t.kind}`);
   }
 
@@ -597,6 +561,7 @@ class Verifier {
 
     // A single block needs no dominator tree: order within it is all there is.
     this.cfg = blocks.length > 1 ? this.controlFlow() : undefined;
+    if (this.rules.signatureRules) this.checkEntryBlock();
     const dom = this.cfg !== undefined ? new Dominators(this.cfg, blocks.length) : undefined;
     pos = 0;
     for (let bi = 0; bi < blocks.length; bi++) {
@@ -665,6 +630,8 @@ class Verifier {
                   this.report(`${this.here()}: operand ${i} (${describeUse(op)}) does not dominate the end of incoming block #${inBlock}`);
                 }
               }
+            } else if (op.opcode === 'invoke' && this.rules.invokeResults) {
+              this.checkInvokeUse(op, i, bi, dom);
             } else if (defBlock === bi ? code >= usePos && (dom === undefined || dom.reachable(bi)) : dom === undefined || !dom.dominates(defBlock, bi)) {
               this.report(`${this.here()}: operand ${i} (${describeUse(op)}) is used before it is defined (its definition does not dominate this use)`);
             }
@@ -681,6 +648,12 @@ class Verifier {
     const ops = inst.operands;
     const n = ops.length;
     const t = inst.type;
+    const R = this.rules;
+    if (!R.opcodes.has(inst.opcode)) {
+      this.bad(`${inst.opcode} is not an instruction of ${R.release}`);
+      return;
+    }
+    if (R.signatureRules) this.checkInstructionValues(inst);
     switch (inst.opcode) {
       case 'ret':
         if (ft.returnType.kind === 'void') {
@@ -691,7 +664,7 @@ class Verifier {
       case 'br':
         if (n === 1) this.isBlock(0);
         else if (n === 3) {
-          this.want(0, BOOL, 'the condition');
+          this.want(0, R.bool, 'the condition');
           this.isBlock(1);
           this.isBlock(2);
         } else this.bad(`${n} operands, expected 1 or 3`);
@@ -702,7 +675,7 @@ class Verifier {
           this.bad(`${n} operands, expected the condition, the default block and value/block pairs`);
           return;
         }
-        if (!isInteger(ops[0]!.type) && ops[0]!.type.kind !== 'bool') this.bad(`the condition has type ${describeType(ops[0]!.type)}, expected an integer type`);
+        if (!this.integerOrLogical(ops[0]!.type)) this.bad(`the condition has type ${describeType(ops[0]!.type)}, expected an integer type`);
         this.isBlock(1);
         for (let i = 2; i < n; i += 2) {
           if (ops[i]!.kind !== 'int' && ops[i]!.kind !== 'bool') this.bad(`case value ${i / 2} must be an integer constant`);
@@ -740,6 +713,11 @@ class Verifier {
         for (let i = 0; i < cft.params.length && fixed + i < n; i++) this.want(fixed + i, cft.params[i]!, `argument ${i}`);
         for (let i = fixed; i < n; i++) if (ops[i]!.kind === 'block') this.bad(`argument ${i - fixed} is a basic block`);
         this.result(cft.returnType);
+        // r36867 visitCallInst → visitIntrinsicFunctionCall (and its parser's check of the name).
+        if (R.intrinsics && inst.opcode === 'call' && callee.kind === 'function' && isIntrinsicName(callee.name)) {
+          const problem = intrinsicCallProblem(callee.name!, callee.functionType);
+          if (problem !== undefined) this.bad(`calls @${callee.name}: ${problem}`);
+        }
         return;
       }
       case 'add':
@@ -765,10 +743,12 @@ class Verifier {
         if (fpOp) {
           if (!isFloatingPoint(el)) this.bad(`${op} needs floating-point operands, not ${describeType(t)}`);
         } else if (intOp) {
-          if (!isInteger(el)) this.bad(`${op} needs integer operands, not ${describeType(t)}`);
+          if (!R.isInteger(el)) this.bad(`${op} needs integer operands, not ${describeType(t)}`);
         } else if (bitOp) {
-          if (!isInteger(el) && el.kind !== 'bool') this.bad(`${op} needs integer or bool operands, not ${describeType(t)}`);
-        } else if (!isInteger(el) && !isFloatingPoint(el)) this.bad(`${op} needs numeric operands, not ${describeType(t)}`);
+          if (!this.integerOrLogical(el)) this.bad(`${op} needs integer${R.logicalAlso !== undefined ? ' or bool' : ''} operands, not ${describeType(t)}`);
+        } else if (!R.isInteger(el) && !isFloatingPoint(el)) this.bad(`${op} needs numeric operands, not ${describeType(t)}`);
+        // r36867's parser: "Remainder not supported on vector types".
+        if (R.vectorRemainderRefused && t.kind === 'packed' && (op === 'urem' || op === 'srem' || op === 'frem')) this.bad(`${op} of a vector: remainder not supported on vector types`);
         return;
       }
       case 'seteq':
@@ -783,17 +763,24 @@ class Verifier {
         else this.result(BOOL);
         this.notLabel();
         return;
+      case 'icmp':
+      case 'fcmp':
+        this.checkComparison(inst);
+        return;
       case 'shl':
       case 'shr':
+      case 'lshr':
+      case 'ashr':
         if (!this.count(2)) return;
         this.want(0, t, 'the shifted value');
-        if (!isInteger(t)) this.bad(`${inst.opcode} of non-integer type ${describeType(t)}`);
-        this.want(1, UBYTE, 'the shift amount');
+        // (r36867's parser: "Logical operator requires integral operands", vectors included.)
+        if (!R.isInteger(t)) this.bad(`${inst.opcode} of non-integer type ${describeType(t)}`);
+        this.want(1, R.shiftAmount === 'ubyte' ? UBYTE : t, 'the shift amount');
         return;
       case 'malloc':
       case 'alloca':
         if (!this.count(1)) return;
-        this.want(0, UINT, 'the element count');
+        this.want(0, R.count, 'the element count');
         if (t.kind !== 'pointer') this.bad(`result type ${describeType(t)}, expected a pointer`);
         else if (inst.allocatedType !== undefined && !sameType(t.element, inst.allocatedType)) {
           this.bad(`result type ${describeType(t)} does not point to the allocated type ${describeType(inst.allocatedType)}`);
@@ -836,12 +823,11 @@ class Verifier {
               this.bad(`index ${i} steps through a pointer inside the indexed type`);
               return;
             }
-            const k = idx.type.kind;
-            if (k !== 'uint' && k !== 'int' && k !== 'ulong' && k !== 'long') this.bad(`index ${i} has type ${k}, expected uint, int, ulong or long`);
+            if (!R.sequentialIndex(idx.type)) this.bad(`index ${i} has type ${describeType(idx.type)}, expected ${R.sequentialIndexWords}`);
             cur = cur.element;
           } else if (cur.kind === 'struct') {
-            if (idx.kind !== 'int' || (idx.type.kind !== 'uint' && idx.type.kind !== 'ubyte')) {
-              this.bad(`index ${i} into a structure must be a uint (or ubyte) constant`);
+            if (idx.kind !== 'int' || !R.structIndex(idx.type)) {
+              this.bad(`index ${i} into a structure must be a ${R.structIndexWords} constant`);
               return;
             }
             const field: Type | undefined = cur.elements[Number(idx.value)];
@@ -868,6 +854,7 @@ class Verifier {
           this.isBlock(i + 1);
         }
         this.checkPhiPredecessors(inst);
+        if (R.signatureRules) this.checkPhiRepeats(n);
         return;
       }
       case 'cast':
@@ -875,9 +862,27 @@ class Verifier {
         this.notLabel();
         if (!firstClass(t) || !firstClass(ops[0]!.type)) this.bad(`casts ${describeType(ops[0]!.type)} to ${describeType(t)}; both must be first-class types`);
         return;
+      case 'trunc':
+      case 'zext':
+      case 'sext':
+      case 'fptoui':
+      case 'fptosi':
+      case 'uitofp':
+      case 'sitofp':
+      case 'fptrunc':
+      case 'fpext':
+      case 'ptrtoint':
+      case 'inttoptr':
+      case 'bitcast': {
+        // r36867 visitTruncInst … visitBitCastInst, and castIsValid in its parser.
+        if (!this.count(1)) return;
+        const problem = castProblem(inst.opcode, ops[0]!.type, t);
+        if (problem !== undefined) this.bad(`${problem} (${describeType(ops[0]!.type)} to ${describeType(t)})`);
+        return;
+      }
       case 'select':
         if (!this.count(3)) return;
-        this.want(0, BOOL, 'the condition');
+        this.want(0, R.bool, 'the condition');
         this.want(1, t, 'the true value');
         this.want(2, t, 'the false value');
         return;
@@ -891,7 +896,7 @@ class Verifier {
         if (!this.count(2)) return;
         if (ops[0]!.type.kind !== 'packed') this.bad(`extracts from a ${describeType(ops[0]!.type)}, not a packed type`);
         else this.result(ops[0]!.type.element);
-        this.want(1, UINT, 'the index');
+        this.want(1, R.vectorIndex, 'the index');
         return;
       case 'insertelement':
         if (!this.count(3)) return;
@@ -900,14 +905,15 @@ class Verifier {
           this.want(1, ops[0]!.type.element, 'the inserted element');
           this.result(ops[0]!.type);
         }
-        this.want(2, UINT, 'the index');
+        this.want(2, R.vectorIndex, 'the index');
         return;
       case 'shufflevector': {
         if (!this.count(3)) return;
         this.want(1, ops[0]!.type, 'the second vector');
         const mask = ops[2]!.type;
-        if (mask.kind !== 'packed' || mask.element.kind !== 'uint') this.bad(`the mask has type ${describeType(mask)}, expected a packed uint type`);
+        if (mask.kind !== 'packed' || !sameType(mask.element, R.maskElement)) this.bad(`the mask has type ${describeType(mask)}, expected a vector of ${describeType(R.maskElement)}`);
         this.result(ops[0]!.type);
+        if (R.signatureRules) this.checkShuffleMask(inst);
         return;
       }
       case 'userop1':
@@ -918,6 +924,158 @@ class Verifier {
         this.bad(`unknown opcode ${String((inst as { opcode: unknown }).opcode)}`);
     }
   }
+  // ---- rules of r36867 (rules.ts: the rows that enable them) ----------------------------------
+
+  /** An integer, or 1.x's `bool` where a logical operator or a switch takes it. */
+  private integerOrLogical(t: Type): boolean {
+    const also = this.rules.logicalAlso;
+    return this.rules.isInteger(t) || (also !== undefined && sameType(t, also));
+  }
+
+  /** r36867 visitICmpInst/visitFCmpInst, and its parser's refusal of vector comparisons. */
+  private checkComparison(inst: Instruction): void {
+    if (!this.count(2)) return;
+    const a = inst.operands[0]!.type;
+    this.want(1, a, 'the right operand');
+    this.result(this.rules.bool);
+    this.notLabel();
+    if (inst.opcode === 'icmp') {
+      if (!this.rules.isInteger(a) && a.kind !== 'pointer') this.bad(`Invalid operand types for ICmp instruction: ${describeType(a)} (an integer or a pointer)`);
+      if (inst.predicate === undefined || !Object.hasOwn(INT_PREDICATES, inst.predicate)) this.bad(`icmp needs an integer predicate (eq, ne, ugt, …), not ${String(inst.predicate)}`);
+    } else {
+      if (!isFloatingPoint(a)) this.bad(`Invalid operand types for FCmp instruction: ${describeType(a)} (float or double)`);
+      if (inst.predicate === undefined || !Object.hasOwn(FLOAT_PREDICATES, inst.predicate)) this.bad(`fcmp needs a floating-point predicate (oeq, ult, …), not ${String(inst.predicate)}`);
+    }
+  }
+
+  /**
+   * r36867 visitInstruction's rules on every instruction's values: a void one has no name, a
+   * result is first-class, operands are first-class values, an intrinsic or inline asm only as a
+   * call's callee. (LLVM 1.9's Verifier had these too.)
+   */
+  private checkInstructionValues(inst: Instruction): void {
+    const t = inst.type;
+    if (t.kind === 'void') {
+      if (inst.name !== undefined && inst.name !== '') this.bad('Instruction has a name, but provides a void value!');
+    } else if (!firstClass(t)) this.bad(`Instruction returns a non-scalar type! (${describeType(t)})`);
+    const ops = inst.operands;
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i];
+      if (op === undefined || op === null) continue;
+      if (op.kind !== 'block' && !firstClass(op.type)) this.bad(`Instruction operands must be first-class values! (operand ${i}: ${describeType(op.type)})`);
+      else if (op.kind === 'function' && isIntrinsicName(op.name) && !(i === 0 && inst.opcode === 'call')) this.bad(`Cannot take the address of an intrinsic! (@${op.name})`);
+      else if (op.kind === 'inlineasm' && !(i === 0 && inst.opcode === 'call')) this.bad('Cannot take the address of an inline asm!');
+    }
+  }
+
+  /** r36867 visitShuffleVectorInst: the mask as long as the vectors, of constant integers or undef (or undef, or zeroinitializer). */
+  private checkShuffleMask(inst: Instruction): void {
+    const [v1, , mask] = inst.operands;
+    if (v1 === undefined || mask === undefined) return;
+    if (v1.type.kind === 'packed' && mask.type.kind === 'packed' && v1.type.length !== mask.type.length) {
+      this.bad(`Invalid shufflevector operands! (a mask of ${mask.type.length} elements for vectors of ${v1.type.length})`);
+    }
+    const ok = mask.kind === 'packed' ? mask.elements.every((e) => e.kind === 'int' || e.kind === 'undef') : mask.kind === 'undef' || mask.kind === 'zeroinitializer';
+    if (!ok) this.bad('Invalid shufflevector shuffle mask!');
+  }
+
+  /**
+   * r36867 visitBasicBlock: entries of one phi for the same block carry the same value (LLVM
+   * 1.9's Verifier too). `identity(i)` is what operand `i` is (a value, or a compact code).
+   */
+  private checkPhiRepeats(count: number): void {
+    if (count <= 4) {
+      if (count === 4 && this.localBlock(1) === this.localBlock(3) && this.operandIdentity(0) !== this.operandIdentity(2)) this.phiRepeatBad(this.localBlock(1));
+      return;
+    }
+    const seen = new Map<number, unknown>();
+    for (let i = 0; i + 1 < count; i += 2) {
+      const b = this.localBlock(i + 1);
+      const v = this.operandIdentity(i);
+      const before = seen.get(b);
+      if (before !== undefined && before !== v) return this.phiRepeatBad(b);
+      seen.set(b, v);
+    }
+  }
+
+  private phiRepeatBad(block: number): void {
+    this.bad(`PHI node has multiple entries for the same basic block with different incoming values! (block #${block})`);
+  }
+
+  /**
+   * What operand `i` of the current instruction is, as LLVM compared values: an instruction,
+   * argument or global by identity (in a compact body, its code), a simple constant by type and
+   * value (LLVM's constants were unique; the graph may hold two objects for one `i32 1`).
+   */
+  private operandIdentity(i: number): unknown {
+    const body = this.compact;
+    if (body !== undefined) {
+      const code = body.data[this.opBase + i]!;
+      return (code & 3) === TAG_VALUE ? constantIdentity(body.values[code >>> 2]!) : code;
+    }
+    const op = this.inst.operands[i];
+    return op === undefined ? undefined : constantIdentity(op);
+  }
+
+  /** r36867 visitFunction: "Entry block to function must not have predecessors!" (LLVM 1.9 too). */
+  private checkEntryBlock(): void {
+    let preds: number;
+    if (this.cfg !== undefined) preds = this.cfg.predStart[1]! - this.cfg.predStart[0]!;
+    else {
+      const out: number[] = [];
+      const body = this.compact;
+      if (body !== undefined) addCompactSuccessors(body, 0, out);
+      else addSuccessors(this.fn.blocks[0]!, this.locals, out);
+      preds = out.filter((b) => b === 0).length;
+    }
+    if (preds !== 0) this.report(`function @${this.fn.name ?? '(unnamed)'}: Entry block to function must not have predecessors! (${preds} branch${preds > 1 ? 'es' : ''} to it)`);
+  }
+
+  /**
+   * r36867 visitInstruction: a non-phi use of an invoke's value. Its definition takes effect on
+   * the normal edge, so the normal destination (not the invoke's block) must dominate the use;
+   * it cannot be the unwind destination too, and when other edges also enter it, it must
+   * dominate those (LLVM 1.9 checked only the invoke's own block).
+   */
+  private checkInvokeUse(op: Instruction, i: number, useBlock: number, dom: Dominators | undefined): void {
+    const normal = this.blockIndexOf(op.operands[1]);
+    const unwind = this.blockIndexOf(op.operands[2]);
+    if (normal < 0) return; // (the invoke's own check says what is wrong)
+    if (normal === unwind) {
+      this.bad(`operand ${i} (${describeUse(op)}): No uses of invoke possible due to dominance structure!`);
+      return;
+    }
+    this.cfg ??= this.controlFlow();
+    const { predStart, pred } = this.cfg;
+    const reachable = dom === undefined || dom.reachable(useBlock);
+    if (!reachable) return;
+    const invokeBlock = this.definingBlock(op);
+    if (predStart[normal + 1]! - predStart[normal]! > 1) {
+      for (let e = predStart[normal]!; e < predStart[normal + 1]!; e++) {
+        const p = pred[e]!;
+        if (p !== invokeBlock && (dom === undefined || !dom.dominates(normal, p))) {
+          this.bad(`operand ${i} (${describeUse(op)}): Invoke value defined on critical edge but not dead!`);
+          return;
+        }
+      }
+    }
+    if (normal !== useBlock && (dom === undefined || !dom.dominates(normal, useBlock))) {
+      this.bad(`operand ${i} (${describeUse(op)}): Instruction does not dominate all uses! (an invoke's value is defined on its normal edge, to block #${normal})`);
+    }
+  }
+
+  /** The index of a block of the current function (object form), else -1. */
+  private blockIndexOf(v: Value | undefined): number {
+    const code = v !== undefined && v !== null ? this.locals.get(v) : undefined;
+    return code !== undefined && isBlockCode(code) ? blockOfCode(code) : -1;
+  }
+
+  /** The block an instruction of the current function (object form) is in. */
+  private definingBlock(inst: Instruction): number {
+    const code = this.locals.get(inst);
+    return code !== undefined && code >= 0 ? this.instBlock[code]! : -1;
+  }
+
   // ---- checks on the current instruction (`this.inst`) ------------------------------------------
 
   /**
@@ -1020,6 +1178,35 @@ class Verifier {
   }
 }
 
+/** A simple constant's type and value as one key (see `operandIdentity`); any other value itself. */
+function constantIdentity(v: Value): unknown {
+  switch (v.kind) {
+    case 'int':
+    case 'bool':
+      return `${describeType(v.type)} ${String(v.value)}`;
+    case 'fp':
+      return `${describeType(v.type)} fp ${v.bits}`;
+    case 'null':
+    case 'undef':
+    case 'zeroinitializer':
+      return `${describeType(v.type)} ${v.kind}`;
+    default:
+      return v;
+  }
+}
+
+/** The values of a version-7 integer type of `bits` bits (`integerRange`), computed once per width. */
+const SIGNLESS_RANGES = new Map<number, readonly [bigint, bigint]>();
+
+function signlessRange(bits: number): readonly [bigint, bigint] {
+  let r = SIGNLESS_RANGES.get(bits);
+  if (r === undefined) {
+    r = integerRange(integerType(bits));
+    if (SIGNLESS_RANGES.size < 4096) SIGNLESS_RANGES.set(bits, r);
+  }
+  return r;
+}
+
 /** The element type of a packed type, else the type itself. */
 function elementOf(ty: Type): Type {
   return ty.kind === 'packed' ? ty.element : ty;
@@ -1034,91 +1221,15 @@ function firstClass(t: Type): boolean {
   return t.kind !== 'void' && t.kind !== 'function' && t.kind !== 'struct' && t.kind !== 'array' && t.kind !== 'opaque' && t.kind !== 'label';
 }
 
-const { void: VOID, bool: BOOL, ubyte: UBYTE, uint: UINT } = primitiveTypes;
+const { void: VOID, bool: BOOL, ubyte: UBYTE } = primitiveTypes;
 
 /** The opcode number of `phi` (compact bodies hold numbers). */
 const PHI = OPCODE_NUMBER.phi;
-
-/** `isTerminator` of a compact body's opcode number (graph/opcodes.ts `LAST_TERMINATOR_NUMBER`). */
-function isTerminatorNumber(number: number): boolean {
-  return number <= LAST_TERMINATOR_NUMBER;
-}
-
-/** The block every block operand of a compact body stands for while it is checked in place. */
-const COMPACT_BLOCK: BasicBlock = { kind: 'block', type: primitiveTypes.label, instructions: [] };
-
-/** Operand arrays reused by the in-place check, one per length (an instruction's operands are read only during its own check). */
-const OPERAND_ARRAYS: Value[][] = [];
-
-function operandArray(length: number): Value[] {
-  let a = OPERAND_ARRAYS[length];
-  if (a === undefined) {
-    a = new Array<Value>(length);
-    if (length < 64) OPERAND_ARRAYS[length] = a;
-  }
-  return a;
-}
-
-/**
- * Whether a compact body is shaped as the compact form promises: blocks that cover the
- * instructions in order, operand sections in order and inside `data`, result types and opcodes
- * that exist. (A body that is not is checked over its objects, whatever they turn out to be.)
- */
-function compactShapeValid(body: CompactBody): boolean {
-  const n = body.instructionCount;
-  const nb = body.blockCount;
-  const data = body.data;
-  const operandBase = 2 * n + nb;
-  if (data.length < operandBase) return false;
-  let prev = 0;
-  for (let b = 0; b < nb; b++) {
-    const end = data[2 * n + b]!;
-    if (end < prev || end > n) return false;
-    prev = end;
-  }
-  if (prev !== n) return false;
-  prev = 0;
-  for (let i = 0; i < n; i++) {
-    const word = data[i]!;
-    const end = data[n + i]!;
-    if (end < prev || operandBase + end > data.length || (word & 63) >= OPCODES.length || body.types[word >>> 6] === undefined) return false;
-    prev = end;
-  }
-  return true;
-}
-
-/** Appends a block's successors to `out`: the blocks its terminator names (indices into the function's blocks). */
-function addSuccessors(bb: BasicBlock, locals: Map<Value, number>, out: number[]): void {
-  const insts = bb.instructions;
-  const term = insts[insts.length - 1];
-  if (term === undefined || !isTerminator(term.opcode)) return;
-  const ops = term.operands;
-  for (let i = 0; i < ops.length; i++) {
-    const op = ops[i];
-    if (op !== undefined && op !== null && op.kind === 'block') {
-      const code = locals.get(op);
-      // (Repeats are harmless to the walks above.)
-      if (code !== undefined && isBlockCode(code)) out.push(blockOfCode(code));
-    }
-  }
-}
-
-/** `addSuccessors` for block `b` of a compact body (one `compactBodyValid` has found well formed). */
-function addCompactSuccessors(body: CompactBody, b: number, out: number[]): void {
-  const n = body.instructionCount;
-  const data = body.data;
-  const first = b === 0 ? 0 : data[2 * n + b - 1]!;
-  const end = data[2 * n + b]!;
-  if (end === first || !isTerminator(OPCODES[data[end - 1]! & 63]!)) return;
-  const operandBase = 2 * n + body.blockCount;
-  for (let k = operandBase + (end === 1 ? 0 : data[n + end - 2]!), last = operandBase + data[n + end - 1]!; k < last; k++) {
-    const code = data[k]!;
-    if (code >= 0 && (code & 3) === TAG_BLOCK && code >>> 2 < body.blockCount) out.push(code >>> 2);
-  }
-}
+const INVOKE = OPCODE_NUMBER.invoke;
 
 /** Keeps the verifier's hidden class (and the code compiled for it) alive between writes: see `KEPT_SHAPES` in module-block.ts. */
 export const KEPT_VERIFIER: object = new Verifier(
   { kind: 'module', endianness: 'little', pointerSize: 32, targetTriple: '', inlineAsm: '', dependentLibraries: [], types: [], typeNames: new Map(), globals: [], functions: [] },
   1,
+  rulesForVersion(6),
 );

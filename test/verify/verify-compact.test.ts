@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAssembly } from '../../src/asm/index.js';
-import { verifyModule } from '../../src/encode/verify.js';
+import { verifyModule } from '../../src/verify/verify.js';
 import { compactBodyOf, OPCODES } from '../../src/graph/compact-body.js';
 import type { Module } from '../../src/graph/module.js';
 

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { writeModule } from '../../src/encode/write.js';
-import { InvalidModuleError, verifyModule } from '../../src/encode/verify.js';
+import { InvalidModuleError, verifyModule } from '../../src/verify/verify.js';
 import type { Module } from '../../src/graph/module.js';
 import type { Type } from '../../src/graph/type.js';
 import type { BasicBlock, Instruction, Value } from '../../src/graph/value.js';
-import { block, emptyModule, fnType, func, global, inst, int, P, ptr } from './helpers.js';
+import { block, emptyModule, fnType, func, global, inst, int, P, ptr } from '../encode/helpers.js';
 
 /** A module with one function `f` of the given type whose blocks `body` builds from its arguments. */
 function fn(ret: Type, params: Type[], body: (args: Value[]) => BasicBlock[]): Module {
