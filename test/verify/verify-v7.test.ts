@@ -19,7 +19,6 @@ const i16 = integerType(16);
 const i32 = integerType(32);
 const i64 = integerType(64);
 const c = (type: Type, value: number | bigint): Constant => ({ kind: 'int', type, value: BigInt(value) });
-const t = (value: boolean): Constant => ({ kind: 'bool', type: i1, value });
 const ret = (v?: Value): Instruction => inst('ret', P.void, v ? [v] : []);
 const br = (...ops: Value[]): Instruction => inst('br', P.void, ops);
 
