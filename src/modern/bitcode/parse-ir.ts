@@ -362,7 +362,8 @@ class Parser {
     const constraints = this.string();
     return { kind: 'asm', type: this.simple('ptr'), fnType, asm, constraints, sideEffect };
   }
-  private attributes(): IrAttribute[] {
+  /** Attributes; `align N` is one unless it is a function's alignment (`define … align 16`). */
+  private attributes(alignIsAttribute = true): IrAttribute[] {
     const out: IrAttribute[] = [];
     for (;;) {
       const t = this.peek();
@@ -370,7 +371,7 @@ class Parser {
       if (ENUM_ATTRIBUTES.has(t.v)) {
         this.pos++;
         out.push({ kind: 'enum', name: t.v });
-      } else if (INT_ATTRIBUTES.has(t.v) && !this.isP('(', 1)) {
+      } else if (INT_ATTRIBUTES.has(t.v) && !this.isP('(', 1) && (alignIsAttribute || t.v !== 'align')) {
         if (this.peek(1)?.t !== 'num') return out;
         this.pos++;
         out.push({ kind: 'int', name: t.v, value: this.int() });
@@ -545,7 +546,7 @@ class Parser {
         names.push(n.v);
       } else names.push(`#${unnamedArg++}`);
     }
-    const fnAttrs = this.attributes();
+    const fnAttrs = this.attributes(false);
     let section: string | undefined;
     let align = 0;
     let gc: string | undefined;

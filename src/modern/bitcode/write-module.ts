@@ -1,7 +1,7 @@
 /**
  * The bitcode of a modern module (ir.ts): an IDENTIFICATION block, then one MODULE block of
  * version 1 (relative value ids, names in value symbol tables rather than a string table) with
- * attribute groups, the type table (opaque pointers), the module's records, one constants block
+ * the type table (opaque pointers), attribute groups, the module's records, one constants block
  * for every constant of the module, metadata, the module's symbol table and one block per
  * function body. docs/upgrade.md, "Bitcode", gives the layout and the LLVM releases that read it.
  */
@@ -22,9 +22,12 @@ function encodeAlign(align: number): number {
   return Math.log2(align) + 1;
 }
 
-/** A signed value as LLVM's sign-rotated VBR holds it: magnitude << 1, sign in bit 0. */
-function signRotated(v: bigint): bigint {
-  return v >= 0n ? v << 1n : ((-v) << 1n) | 1n;
+/**
+ * A signed 64-bit value as LLVM's sign-rotated VBR holds it: magnitude << 1, sign in bit 0, in
+ * 64 bits (so the most negative value, whose magnitude does not fit, is 1: "-0").
+ */
+export function signRotated(v: bigint): bigint {
+  return BigInt.asUintN(64, v >= 0n ? v << 1n : ((-v) << 1n) | 1n);
 }
 
 class ModuleWriter {
@@ -63,8 +66,9 @@ class ModuleWriter {
 
     w.enterBlock(BLOCK.MODULE, 3);
     w.record(MODULE_CODE.VERSION, [1]);
-    this.writeAttributes();
+    // Types first: the reader resolves a type attribute's type while reading the group.
     this.writeTypes();
+    this.writeAttributes();
     if (m.triple !== undefined) w.record(MODULE_CODE.TRIPLE, chars(m.triple));
     if (m.dataLayout !== undefined) w.record(MODULE_CODE.DATALAYOUT, chars(m.dataLayout));
     if (m.asm.length) w.record(MODULE_CODE.ASM, chars(m.asm.join('\n')));
@@ -522,8 +526,8 @@ function encodeAttribute(a: IrAttribute, typeId: (t: IrType) => number): number[
       return [0, attributeKind(a.name)];
     case 'int':
       return [1, attributeKind(a.name), a.value];
-    case 'type':
-      return [5, attributeKind(a.name), typeId(a.type)];
+    case 'type': // 6: a type attribute with its type (5 is one without)
+      return [6, attributeKind(a.name), typeId(a.type)];
     case 'string':
       return [4, ...chars(a.key), 0, ...chars(a.value), 0];
   }
