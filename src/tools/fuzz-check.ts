@@ -13,7 +13,7 @@ import { BytecodeError } from '../errors/bytecode-error.js';
 import { analyzeBytes, dumpAnalysis } from '../analyze/index.js';
 import type { Module } from '../graph/module.js';
 import { PrintError, printModule } from '../print/index.js';
-import { printModern, UpgradeError } from '../modern/index.js';
+import { printModern, UpgradeError, writeModern } from '../modern/index.js';
 import { readModule } from '../read.js';
 import { isArchive, memberContents, readArchive, readArchiveModules } from '../archive/index.js';
 import { formatNm, nmSymbols } from '../nm/index.js';
@@ -140,6 +140,15 @@ export const consumers: readonly Consumer[] = [
       const m = readModule(input, { limits: LIMITS });
       printModern(m, { llvm: 16 });
       printModern(m, { llvm: 22 });
+    },
+  },
+  {
+    // Upgrade to bitcode (src/modern/bitcode): what printModern lowers, written as LLVM 22's and LLVM 16's bitcode.
+    name: 'upgrade-bitcode',
+    run(input) {
+      const m = readModule(input, { limits: LIMITS });
+      writeModern(m, { llvm: 22 });
+      writeModern(m, { llvm: 16 });
     },
   },
   { name: 'roundtrip', run: roundTrip },
