@@ -91,7 +91,9 @@ class ModuleWriter {
 
   typeId(t: IrType): number {
     const id = this.typeIds.get(t);
-    if (id === -1) throw new UpgradeError(`type %${t.kind === 'named' ? nameOfKey(t.name) : ''} contains itself`);
+    // -1: a named struct met again inside its own body (`%t = type { { ptr, %t } }`, which LLVM
+    // before 20 takes). Its number comes once its members have theirs, and records name it then:
+    // a forward reference to a named struct, the one kind the reader allows.
     if (id !== undefined) return id;
     // Members first, so every record names types already defined.
     switch (t.kind) {
@@ -107,8 +109,7 @@ class ModuleWriter {
         for (const p of t.params) this.typeId(p);
         break;
       case 'named':
-        if (this.typeIds.has(t)) break;
-        this.typeIds.set(t, -1); // being defined: a member naming it is a cycle
+        this.typeIds.set(t, -1);
         for (const e of t.body?.elements ?? []) this.typeId(e);
         this.typeIds.delete(t);
         break;
