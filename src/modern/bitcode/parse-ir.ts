@@ -217,13 +217,17 @@ class Parser {
     this.fail('a type expected', t);
   }
   private structBody(): IrType[] {
-    this.expectP('{');
-    const elements: IrType[] = [];
-    while (!this.eatP('}')) {
-      if (elements.length) this.expectP(',');
-      elements.push(this.type());
+    return this.list('{', '}', () => this.type());
+  }
+  /** `open item, item, … close`. */
+  private list<T>(open: string, close: string, item: () => T): T[] {
+    this.expectP(open);
+    const out: T[] = [];
+    while (!this.eatP(close)) {
+      if (out.length) this.expectP(',');
+      out.push(item());
     }
-    return elements;
+    return out;
   }
 
   // ---- constants ----------------------------------------------------------------------------
@@ -253,21 +257,12 @@ class Parser {
       }
       case 'punct': {
         if (t.v === '[' || (t.v === '<' && !this.isP('{'))) {
-          const close = t.v === '[' ? ']' : '>';
-          const elements: IrConstant[] = [];
-          while (!this.eatP(close)) {
-            if (elements.length) this.expectP(',');
-            elements.push(this.typedConstant());
-          }
-          return { kind: 'aggregate', type, elements };
+          this.pos--;
+          return { kind: 'aggregate', type, elements: this.list(t.v, t.v === '[' ? ']' : '>', () => this.typedConstant()) };
         }
         if (t.v === '{' || t.v === '<') {
-          if (t.v === '<') this.expectP('{');
-          const elements: IrConstant[] = [];
-          while (!this.eatP('}')) {
-            if (elements.length) this.expectP(',');
-            elements.push(this.typedConstant());
-          }
+          if (t.v === '{') this.pos--;
+          const elements = this.list('{', '}', () => this.typedConstant());
           if (t.v === '<') this.expectP('>');
           return { kind: 'aggregate', type, elements };
         }
@@ -322,13 +317,7 @@ class Parser {
     this.fail(`unknown constant '${t.v}'`, t);
   }
   private constantList(): IrConstant[] {
-    this.expectP('(');
-    const ops: IrConstant[] = [];
-    while (!this.eatP(')')) {
-      if (ops.length) this.expectP(',');
-      ops.push(this.typedConstant());
-    }
-    return ops;
+    return this.list('(', ')', () => this.typedConstant());
   }
   private binaryFlags(): number {
     let flags = 0;
