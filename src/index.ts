@@ -23,7 +23,7 @@ export { convertToVersion7 } from './convert/to-version7.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 
 // ---- Verbs: upgrade, analyze, as, ar, nm, link ---------------------------------------------------
-export { printModern, UnfoldableConstantError, DEFAULT_LLVM, OLDEST_LLVM, NEWEST_LLVM, type ExceptionModel, type ModernOptions, type TripleChoice } from './modern/index.js';
+export { printModern, writeModern, UnfoldableConstantError, DEFAULT_LLVM, OLDEST_LLVM, NEWEST_LLVM, type ExceptionModel, type ModernOptions, type TripleChoice } from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
 export type { AnalysisError, BlockBytes, BlockNode, FunctionAnalysis } from './analyze/analysis.js';
 export type { AnalyzeOptions } from './analyze/walker.js';

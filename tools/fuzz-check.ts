@@ -13,7 +13,7 @@ import { BytecodeError } from '../src/errors/bytecode-error.js';
 import { analyzeBytes, dumpAnalysis } from '../src/analyze/index.js';
 import type { Module } from '../src/graph/module.js';
 import { PrintError, printModule } from '../src/print/index.js';
-import { printModern, UpgradeError } from '../src/modern/index.js';
+import { printModern, UpgradeError, writeModern } from '../src/modern/index.js';
 import { readModule } from '../src/read.js';
 import { isArchive, memberContents, readArchive, readArchiveModules } from '../src/archive/index.js';
 import { formatNm, nmSymbols } from '../src/nm/index.js';
@@ -140,6 +140,15 @@ export const consumers: readonly Consumer[] = [
       const m = readModule(input, { limits: LIMITS });
       printModern(m, { llvm: 16 });
       printModern(m, { llvm: 22 });
+    },
+  },
+  {
+    // Upgrade to bitcode (src/modern/bitcode): what printModern lowers, written as LLVM 22's and LLVM 16's bitcode.
+    name: 'upgrade-bitcode',
+    run(input) {
+      const m = readModule(input, { limits: LIMITS });
+      writeModern(m, { llvm: 22 });
+      writeModern(m, { llvm: 16 });
     },
   },
   { name: 'roundtrip', run: roundTrip },

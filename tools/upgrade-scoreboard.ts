@@ -6,14 +6,22 @@
  * rejected with the reason, and exits 1 when LLVM rejected any file (a refusal by the upgrade is
  * a named outcome, not a failure).
  *
- * Options: `--llvm N` (default: the newest supported), `--corpus DIR`, `--tools DIR` (default
- * /usr/lib/llvm-N/bin, or the environment variable LLVM_BYTECODE_DEBIAN_LLVMN), `--jobs N`.
+ * With `--emit bitcode`, the module is written with `writeModern` instead, and LLVM N's `llvm-dis`
+ * must read it, `opt -passes=verify` pass it, and `llvm-dis` of it equal `llvm-dis` of `llvm-as`
+ * of the text for the same module (modulo the numbering of attribute groups); `--read-with N`
+ * reads the bitcode written for `--llvm` with another release's tools (13 to 22: the range of
+ * releases that read our bitcode, docs/upgrade.md, "Bitcode").
+ *
+ * Options: `--llvm N` (default: the newest supported), `--emit text|bitcode`, `--read-with N`,
+ * `--corpus DIR`, `--tools DIR` (default /usr/lib/llvm-N/bin, or the environment variable
+ * LLVM_BYTECODE_DEBIAN_LLVMN), `--jobs N`.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { printModern, UpgradeError } from '../src/modern/index.js';
+import { printModern, UpgradeError, writeModern } from '../src/modern/index.js';
+import { sameDisassembly } from './upgrade-scoreboard-compare.js';
 import { checkLlvmVersion, DEFAULT_LLVM } from '../src/modern/llvm-versions.js';
 import { readModule } from '../src/read.js';
 import { locateCorpus, noCorpusMessage } from './corpus-location.js';
@@ -22,13 +30,16 @@ const FOLDERS = ['v0', 'v1', 'v3', 'v5', 'v6', 'v7', 'historical'];
 
 interface Options {
   llvm: number;
+  emit: 'text' | 'bitcode';
+  /** The release whose tools read the output (default: llvm). */
+  readWith: number | undefined;
   corpus: string | undefined;
   tools: string | undefined;
   jobs: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { llvm: DEFAULT_LLVM, corpus: undefined, tools: undefined, jobs: Math.max(1, availableParallelism()) };
+  const o: Options = { llvm: DEFAULT_LLVM, emit: 'text', readWith: undefined, corpus: undefined, tools: undefined, jobs: Math.max(1, availableParallelism()) };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -37,21 +48,47 @@ function parseArgs(argv: string[]): Options {
       return v;
     };
     if (a === '--llvm') o.llvm = checkLlvmVersion(Number(value()));
-    else if (a === '--corpus') o.corpus = value();
+    else if (a === '--emit') {
+      const e = value();
+      if (e !== 'text' && e !== 'bitcode') throw new Error(`--emit takes text or bitcode, not ${e}`);
+      o.emit = e;
+    } else if (a === '--read-with') {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 3 || n > 99) throw new Error('--read-with takes an LLVM major version');
+      o.readWith = n;
+    } else if (a === '--corpus') o.corpus = value();
     else if (a === '--tools') o.tools = value();
     else if (a === '--jobs') o.jobs = Math.max(1, Number(value()) || 1);
-    else throw new Error(`unknown option ${a} (options: --llvm N, --corpus DIR, --tools DIR, --jobs N)`);
+    else throw new Error(`unknown option ${a} (options: --llvm N, --emit text|bitcode, --read-with N, --corpus DIR, --tools DIR, --jobs N)`);
   }
   return o;
 }
 
-/** Checks `files` with llvm-as and opt, 25 per shell, `jobs` shells at a time; returns file → LLVM's message. */
-async function verifyAll(files: string[], llvmAs: string, opt: string, jobs: number): Promise<Map<string, string>> {
-  const script = `for f in "$@"; do
+/** The shell loop that checks text: llvm-as, then opt -passes=verify. */
+function textScript(llvmAs: string, opt: string): string {
+  return `for f in "$@"; do
   if ! err=$("${llvmAs}" "$f" -o "$f.bc" 2>&1); then printf 'FAIL\\t%s\\tllvm-as: %s\\n' "$f" "$(printf '%s' "$err" | head -2 | tr '\\n\\t' '  ')"; continue; fi
   if ! err=$("${opt}" -passes=verify -disable-output "$f.bc" 2>&1); then printf 'FAIL\\t%s\\topt: %s\\n' "$f" "$(printf '%s' "$err" | head -2 | tr '\\n\\t' '  ')"; rm -f "$f.bc"; continue; fi
   rm -f "$f.bc"; printf 'DONE\\t%s\\n' "$f"
 done`;
+}
+
+/**
+ * The shell loop that checks our bitcode (FILE.ll's is FILE.ll.ours.bc): llvm-dis reads it, opt
+ * verifies it; then llvm-as and llvm-dis of the text, for the comparison (FILE.ll.ours.dis and
+ * FILE.ll.ref.dis; the latter absent when that release's llvm-as does not take the text).
+ */
+function bitcodeScript(tools: string, flags: string): string {
+  return `for f in "$@"; do
+  if ! err=$("${tools}/llvm-dis" ${flags} "$f.ours.bc" -o "$f.ours.dis" 2>&1); then printf 'FAIL\\t%s\\tllvm-dis: %s\\n' "$f" "$(printf '%s' "$err" | head -2 | tr '\\n\\t' '  ')"; continue; fi
+  if ! err=$("${tools}/opt" ${flags} -passes=verify -disable-output "$f.ours.bc" 2>&1); then printf 'FAIL\\t%s\\topt: %s\\n' "$f" "$(printf '%s' "$err" | head -2 | tr '\\n\\t' '  ')"; continue; fi
+  if "${tools}/llvm-as" ${flags} "$f" -o "$f.ref.bc" 2>/dev/null && "${tools}/llvm-dis" ${flags} "$f.ref.bc" -o "$f.ref.dis" 2>/dev/null; then :; else rm -f "$f.ref.dis"; fi
+  printf 'DONE\\t%s\\n' "$f"
+done`;
+}
+
+/** Runs `script` over `files`, 25 per shell, `jobs` shells at a time; returns file → the tools' message. */
+async function verifyAll(files: string[], script: string, jobs: number): Promise<Map<string, string>> {
   const chunks: string[][] = [];
   for (let i = 0; i < files.length; i += 25) chunks.push(files.slice(i, i + 25));
   const failures = new Map<string, string>();
@@ -83,13 +120,19 @@ async function main(): Promise<number> {
     console.error(`upgrade-scoreboard: ${noCorpusMessage(corpus)}`);
     return 2;
   }
-  const toolsDir = resolve(o.tools ?? process.env[`LLVM_BYTECODE_DEBIAN_LLVM${o.llvm}`] ?? `/usr/lib/llvm-${o.llvm}/bin`);
+  const reader = o.readWith ?? o.llvm;
+  const toolsDir = resolve(o.tools ?? process.env[`LLVM_BYTECODE_DEBIAN_LLVM${reader}`] ?? `/usr/lib/llvm-${reader}/bin`);
+  // LLVM 14 reads opaque pointers only when asked (docs/upgrade.md, "Bitcode").
+  const flags = reader === 14 ? '-opaque-pointers' : '';
+  let differing = 0;
+  let compared = 0;
   const llvmAs = join(toolsDir, 'llvm-as');
   const opt = join(toolsDir, 'opt');
-  if (!existsSync(llvmAs) || !existsSync(opt)) {
-    console.error(`upgrade-scoreboard: llvm-as and opt of LLVM ${o.llvm} not found in ${toolsDir} (apt-get install llvm-${o.llvm}, or --tools DIR)`);
+  if (!existsSync(llvmAs) || !existsSync(opt) || !existsSync(join(toolsDir, 'llvm-dis'))) {
+    console.error(`upgrade-scoreboard: llvm-as, llvm-dis and opt of LLVM ${reader} not found in ${toolsDir} (apt-get install llvm-${reader}, or --tools DIR)`);
     return 2;
   }
+  const script = o.emit === 'bitcode' ? bitcodeScript(toolsDir, flags) : textScript(llvmAs, opt);
   const work = mkdtempSync(join(tmpdir(), 'upgrade-scoreboard-'));
   const refusals: string[] = [];
   const rejected: string[] = [];
@@ -106,28 +149,44 @@ async function main(): Promise<number> {
       let refused = 0;
       for (const name of names) {
         let text: string;
+        const path = join(work, `${folder}__${name}.ll`);
         try {
-          text = printModern(readModule(new Uint8Array(readFileSync(join(dir, name)))), { llvm: o.llvm });
+          const module = readModule(new Uint8Array(readFileSync(join(dir, name))));
+          text = printModern(module, { llvm: o.llvm });
+          if (o.emit === 'bitcode') writeFileSync(`${path}.ours.bc`, writeModern(module, { llvm: o.llvm }));
         } catch (e) {
           refused++;
           const kind = e instanceof UpgradeError ? 'refused' : `unexpected ${(e as Error).name}`;
           refusals.push(`${folder}/${name}: ${kind}: ${(e as Error).message}`);
           continue;
         }
-        const path = join(work, `${folder}__${name}.ll`);
         writeFileSync(path, text);
         written.set(path, `${folder}/${name}`);
       }
-      const failures = await verifyAll([...written.keys()], llvmAs, opt, o.jobs);
+      const failures = await verifyAll([...written.keys()], script, o.jobs);
       for (const [path, msg] of failures) rejected.push(`${written.get(path)!}: ${msg}`);
+      if (o.emit === 'bitcode') {
+        for (const path of written.keys()) {
+          if (failures.has(path) || !existsSync(`${path}.ref.dis`)) continue;
+          compared++;
+          const why = sameDisassembly(readFileSync(`${path}.ours.dis`, 'latin1'), readFileSync(`${path}.ref.dis`, 'latin1'));
+          if (why !== undefined) {
+            differing++;
+            anyRejected = true;
+            rejected.push(`${written.get(path)!}: llvm-dis differs from llvm-dis of llvm-as of the text: ${why}`);
+          }
+        }
+      }
       anyRejected ||= failures.size > 0;
       const accepted = written.size - failures.size;
-      lines.push(`${folder.padEnd(10)} ${String(names.length).padStart(5)} files  ${String(accepted).padStart(5)} accepted by llvm-as-${o.llvm} + opt-${o.llvm} -passes=verify  ${String(refused).padStart(3)} refused by the upgrade  ${String(failures.size).padStart(3)} rejected by LLVM`);
+      const how = o.emit === 'bitcode' ? `read by llvm-dis-${reader} + opt-${reader} -passes=verify` : `accepted by llvm-as-${o.llvm} + opt-${o.llvm} -passes=verify`;
+      lines.push(`${folder.padEnd(10)} ${String(names.length).padStart(5)} files  ${String(accepted).padStart(5)} ${how}  ${String(refused).padStart(3)} refused by the upgrade  ${String(failures.size).padStart(3)} rejected by LLVM`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(`upgrade --llvm ${o.llvm} over ${corpus.root}:`);
+  console.log(`upgrade --llvm ${o.llvm}${o.emit === 'bitcode' ? ` --emit bitcode, read with LLVM ${reader}` : ''} over ${corpus.root}:`);
+  if (o.emit === 'bitcode') console.log(`  llvm-dis of our bitcode equal to llvm-dis of llvm-as-${reader} of the text: ${compared - differing} of ${compared} compared (files whose text llvm-as-${reader} takes)`);
   for (const l of lines) console.log(`  ${l}`);
   if (refusals.length) console.log(`refused by the upgrade (${refusals.length}):\n  ${refusals.sort().join('\n  ')}`);
   if (rejected.length) console.log(`rejected by LLVM ${o.llvm} (${rejected.length}):\n  ${rejected.sort().join('\n  ')}`);

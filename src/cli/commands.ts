@@ -30,7 +30,7 @@ type CommandSettings =
   | { command: 'dis'; syntax: '1.9' | 'native' }
   | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'keep' | 'auto' | 'llvm' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
   | { command: 'analyze'; format: 'summary' | 'dump' | 'json' }
-  | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort'; llvm: number }
+  | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort'; llvm: number; emit: 'text' | 'bitcode' }
   | { command: 'as'; bytecodeVersion: number | undefined; dialect: Dialect | undefined; compression: 'auto' | 'none' | 'bzip2' };
 
 export type Options = Map<string, string | true>;
@@ -53,8 +53,8 @@ export interface CommandSpec {
   readonly inputExtension: string;
   /** What the input may be, checked on its first bytes before the rest is read. */
   readonly inputKind: InputKind;
-  /** The output is bytecode: never written to a terminal. */
-  readonly writesBytecode: boolean;
+  /** The output is bytecode (or, for some settings, bitcode): never written to a terminal. */
+  readonly writesBytecode: boolean | ((settings: Settings) => boolean);
 }
 
 /** `name.bc` → `name.EXT` (a name without `.bc` keeps it whole and gains the extension). */
@@ -132,6 +132,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       { name: 'triple', takesValue: true },
       { name: 'exceptions', takesValue: true, choices: ['native', 'abort'] },
       { name: 'llvm', takesValue: true, choices: LLVM_CHOICES },
+      { name: 'emit', takesValue: true, choices: ['text', 'bitcode'] },
     ],
     inputRequired: false,
     outputRequired: false,
@@ -140,17 +141,21 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       const triple = o.get('triple');
       const exceptions = o.get('exceptions');
       const llvm = o.get('llvm');
+      const emit = o.get('emit');
+      const output = o.get('output');
       return {
         command: 'upgrade',
         triple: tripleChoice(typeof triple === 'string' ? triple : DEFAULT_TRIPLE),
         exceptions: exceptions === 'abort' ? 'abort' : 'native',
         llvm: typeof llvm === 'string' ? Number(llvm) : DEFAULT_LLVM,
+        // `-o FILE.bc` asks for bitcode; --emit says so whatever the name.
+        emit: emit === 'bitcode' || emit === 'text' ? emit : typeof output === 'string' && /\.bc$/i.test(output) ? 'bitcode' : 'text',
       };
     },
-    outputName: (relative) => replaceBc(relative, '.ll'),
+    outputName: (relative, s) => replaceBc(relative, s.command === 'upgrade' && s.emit === 'bitcode' ? '.bc' : '.ll'),
     inputExtension: '.bc',
     inputKind: 'bytecode-or-text',
-    writesBytecode: false,
+    writesBytecode: (s) => s.command === 'upgrade' && s.emit === 'bitcode',
   },
   as: {
     name: 'as',
@@ -310,7 +315,9 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       try {
         // Bytecode, or LLVM 1.x assembly text of any release (what llvm-upgrade never managed).
         const module = looksLikeAssembly(bytes) ? await assemble(latin1Text(bytes), label, undefined, assemblyLimits) : (await import('../read.js')).readModule(bytes, { limits });
-        return { output: (await upgrader).printModern(module, { triple: settings.triple, exceptions: settings.exceptions, llvm: settings.llvm }) };
+        const modernOptions = { triple: settings.triple, exceptions: settings.exceptions, llvm: settings.llvm };
+        const upgrade = await upgrader;
+        return { output: settings.emit === 'bitcode' ? upgrade.writeModern(module, modernOptions) : upgrade.printModern(module, modernOptions) };
       } catch (error) {
         return { error };
       }

@@ -43,8 +43,9 @@ commands:
   rewrite IN -o OUT
                    read a module and write it back as bytecode
   analyze [FILE]   describe the file's blocks and sizes, as llvm-bcanalyzer did
-  upgrade [FILE]   print the module as modern LLVM IR (LLVM 16, opaque pointers); FILE may
-                   also be LLVM 1.x assembly text
+  upgrade [FILE]   print the module as modern LLVM IR (LLVM 15 to 22, opaque pointers), or
+                   write it as LLVM bitcode (-o FILE.bc, --emit bitcode); FILE may also be
+                   LLVM 1.x assembly text
   as [FILE.ll]     assemble LLVM 1.x assembly text (any release's) into bytecode, as llvm-as did
   ar OPS ARCHIVE [FILES...]
                    list, extract or build archives of bytecode, as llvm-ar did
@@ -121,15 +122,20 @@ options:
 ${commonOptions(21)}
 `;
 
-export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--llvm N] [--triple none|keep|host|TRIPLE] [--exceptions native|abort]
+export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--emit text|bitcode] [--llvm N] [--triple none|keep|host|TRIPLE] [--exceptions native|abort]
        ${TOOL} upgrade FILE|DIR... -o OUTDIR [--jobs N] [options]
 
 Prints the module in FILE as textual IR (opaque pointers) for today's tools (llvm-as, opt,
-lli) of LLVM N. What each LLVM 1.x construct becomes, and where meaning can change:
-docs/upgrade.md. A batch writes NAME.ll for each NAME.bc.
+lli) of LLVM N, or writes the same module as LLVM bitcode, which LLVM 15 to 22 read (14 with
+-opaque-pointers) with no llvm-as needed. What each LLVM 1.x construct becomes, and where
+meaning can change: docs/upgrade.md. A batch writes NAME.ll (NAME.bc with --emit bitcode) for
+each NAME.bc.
 
 options:
-  -o, --output OUT      write to OUT instead of standard output ('-' = standard output)
+  -o, --output OUT      write to OUT instead of standard output ('-' = standard output);
+                        an OUT ending in .bc gets bitcode
+  --emit text           textual IR (default, unless OUT ends in .bc)
+  --emit bitcode        LLVM bitcode (never written to a terminal)
   --llvm N              the LLVM release to write for, ${OLDEST_LLVM} to ${NEWEST_LLVM} (default ${DEFAULT_LLVM}, the
                         newest): constant expressions it no longer accepts are folded or
                         become instructions; one in a global's initializer that can be

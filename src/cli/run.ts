@@ -156,8 +156,8 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   }
   const target = output ?? '-';
   refuseOutputOverInputs([{ label: input, file: archiveKind === 'member' ? splitMemberOperand(input)!.archive : input }], target, io);
-  if (spec.writesBytecode && target === '-' && io.stdoutIsTerminal?.() === true) {
-    throw new FileError(STDOUT_LABEL, 'refusing to write bytecode to a terminal: give -o FILE, or send standard output to a file or a pipe');
+  if ((typeof spec.writesBytecode === 'function' ? spec.writesBytecode(settings) : spec.writesBytecode) && target === '-' && io.stdoutIsTerminal?.() === true) {
+    throw new FileError(STDOUT_LABEL, `refusing to write ${spec.name === 'upgrade' ? 'bitcode' : 'bytecode'} to a terminal: give -o FILE, or send standard output to a file or a pipe`);
   }
   const { label, bytes } = archiveKind === 'member' ? await readMemberOperand(input, io, limits) : { label: labelOf(input), bytes: await readInput(input, io, boundsFor(spec.inputKind, limits)) };
   const converted = await convertFile(settings, bytes, label, { stream: true });

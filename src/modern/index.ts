@@ -10,6 +10,7 @@ import { ModuleContext } from './module.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { checkLlvmVersion, DEFAULT_LLVM } from './llvm-versions.js';
 import { UnfoldableConstantError, UpgradeError } from './upgrade-error.js';
+import { bitcodeOfModernIr } from './bitcode/index.js';
 
 export { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 
@@ -56,6 +57,24 @@ export function printModern(module: Module, options: ModernOptions = {}): string
     return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print();
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);
+    throw e;
+  }
+}
+
+/**
+ * The module as LLVM bitcode for LLVM `options.llvm` (default the newest supported): the module
+ * `printModern` writes for the same options, in the binary form, which LLVM reads from 15 on
+ * (docs/upgrade.md, "Bitcode"). Throws what `printModern` throws, and `UpgradeError` for a
+ * construct the writer has no record for.
+ *
+ * @category Upgrade
+ */
+export function writeModern(module: Module, options: ModernOptions = {}): Uint8Array {
+  const text = printModern(module, options);
+  try {
+    return bitcodeOfModernIr(text);
+  } catch (e) {
+    if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be written as bitcode: ${exhaustionWords(e)}`);
     throw e;
   }
 }

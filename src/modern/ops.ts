@@ -53,6 +53,3 @@ export function binaryOpcode(op: Opcode, operandType: Type): string {
     }
   }
 }
-
-/** Modern binary opcodes that LLVM 16 no longer accepts inside constant expressions. */
-export const NO_CONSTANT_EXPR = new Set(['udiv', 'sdiv', 'urem', 'srem', 'fdiv', 'frem', 'fadd', 'fsub', 'fmul']);

@@ -22,7 +22,7 @@ import type { IRBuilder } from '../../src/build/ir-builder.js';
 import { writeModule } from '../../src/encode/write.js';
 import type { Module } from '../../src/graph/module.js';
 import type { Function } from '../../src/graph/value.js';
-import { printModern } from '../../src/modern/index.js';
+import { printModern, writeModern } from '../../src/modern/index.js';
 import { readModule } from '../../src/read.js';
 import { findCc, findTool, LLVM16 } from './llvm16.js';
 import { debianLlvm, needs } from '../support/tools.js';
@@ -448,7 +448,10 @@ describe('foreign exceptions', needs(LLVM16), () => {
 const LLVM16_SET = debianLlvm(16);
 const LLVM22_SET = debianLlvm(22);
 
-/** Issue 33 item 4: the same programs upgraded for LLVM 22 end the same way under lli-22 as under lli-16. */
+/**
+ * Issue 33 item 4: the same programs upgraded for LLVM 22 end the same way under lli-22 as under
+ * lli-16, from the text and from the bitcode `writeModern` writes.
+ */
 describe.skipIf(!LLVM16_SET.present || !LLVM22_SET.present)('upgraded exception programs under lli-22', needs(LLVM16_SET, LLVM22_SET), () => {
   PROGRAMS.forEach((p, i) => {
     it(`${p.name}: lli-22 (ORC and MCJIT) ends as lli-16 does, exit ${p.status}`, () => {
@@ -464,6 +467,13 @@ describe.skipIf(!LLVM16_SET.present || !LLVM22_SET.present)('upgraded exception 
       }
       expect(runs['lli-22']).toEqual(runs['lli-16']);
       expect(runs['lli-22 mcjit']).toEqual(runs['lli-16 mcjit']);
+      // And from our bitcode (issue 33 items 2 and 4): the landing pads and the unwind helper as records.
+      const bc = join(work, `p${i}.for22.bc`);
+      writeFileSync(bc, writeModern(readModule(writeModule(p.build(), { bytecodeVersion: 6 })), { llvm: 22 }));
+      for (const engine of [[], ['-jit-kind=mcjit']]) {
+        const r = run(LLVM22_SET.path('lli'), [...engine, bc]);
+        expect({ status: r.status, signal: r.signal }, `lli-22 ${engine.join(' ')} of the bitcode`).toEqual(runs[`lli-22${engine.length ? ' mcjit' : ''}`]);
+      }
     }, 60_000);
   });
 });

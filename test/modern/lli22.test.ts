@@ -1,8 +1,10 @@
 /**
- * Everything that ran under LLVM 16 still runs under LLVM 22 (issue 33 item 4, from text): each
- * `ExecutionEngine__*` program of the corpus and `corpus/hello.bc`, upgraded for LLVM 22 and run
- * with `lli-22`, prints the same output and exits with the same status as upgraded for LLVM 16
- * and run with `lli-16`. (The exception programs are compared in exceptions.test.ts.) Both JITs
+ * Everything that ran under LLVM 16 still runs under LLVM 22 (issue 33 item 4, from text and from
+ * bitcode): each `ExecutionEngine__*` program of the corpus and `corpus/hello.bc`, upgraded for
+ * LLVM 22 and run with `lli-22`, prints the same output and exits with the same status as
+ * upgraded for LLVM 16 and run with `lli-16`, and the bitcode `writeModern` writes for LLVM 22
+ * runs under `lli-22` as its text does. (The exception programs are compared in
+ * exceptions.test.ts.) Both JITs
  * run as MCJIT, the engine the 1.x tests were written for (test/modern/corpus.test.ts says why);
  * hello.bc runs with each release's default engine too. Skips, saying why, without the tools.
  */
@@ -11,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { printModern } from '../../src/modern/index.js';
+import { printModern, writeModern } from '../../src/modern/index.js';
 import { readModule } from '../../src/read.js';
 import { CORPUS_PRESENT, corpusFiles, readCorpusFile } from '../support/corpus.js';
 import { debianLlvm, needs } from '../support/tools.js';
@@ -27,14 +29,18 @@ interface Run {
   stdout: string;
 }
 
-/** Upgrades for LLVM `n` and runs the text with that release's lli (10 s limit, no input). */
-function run(bytes: Uint8Array, n: 16 | 22, name: string, engine: string[]): Run {
-  const ll = join(work, `${name}.${n}.ll`);
-  writeFileSync(ll, printModern(readModule(bytes), { llvm: n, triple: 'none' }));
+/**
+ * Upgrades for LLVM `n` and runs the text (or, `bitcode`, what `writeModern` writes) with that
+ * release's lli (10 s limit, no input).
+ */
+function run(bytes: Uint8Array, n: 16 | 22, name: string, engine: string[], form: 'text' | 'bitcode' = 'text'): Run {
+  const ll = join(work, `${name}.${n}.${form === 'text' ? 'll' : 'bc'}`);
+  writeFileSync(ll, form === 'text' ? printModern(readModule(bytes), { llvm: n, triple: 'none' }) : writeModern(readModule(bytes), { llvm: n, triple: 'none' }));
   const lli = (n === 16 ? LLVM16 : LLVM22).path('lli');
   const r = spawnSync(lli, [...engine, ll], { encoding: 'latin1', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
-  // A program that prints its argv[0] (ExecutionEngine__2002-12-16-ArgTest) prints the file's path.
-  return { status: r.status, signal: r.signal, stdout: (r.stdout ?? '').split(ll).join('PROGRAM.ll') };
+  // A program that prints its argv[0] (ExecutionEngine__2002-12-16-ArgTest) prints the file's
+  // path (lli drops a `.bc` from it).
+  return { status: r.status, signal: r.signal, stdout: (r.stdout ?? '').split(form === 'text' ? ll : ll.replace(/\.bc$/, '')).join('PROGRAM.ll') };
 }
 
 const MCJIT = ['-jit-kind=mcjit'];
@@ -52,6 +58,7 @@ describe.skipIf(!LLVM16.present || !LLVM22.present)('lli-22 runs the upgrade as 
       const old = run(hello, 16, 'hello', engine);
       expect(old).toEqual({ status: 0, signal: null, stdout: 'Hello, world!\nsum(10) = 55\n' });
       expect(run(hello, 22, 'hello', engine)).toEqual(old);
+      expect(run(hello, 22, 'hello', engine, 'bitcode')).toEqual(old);
     }
   });
 
@@ -65,8 +72,10 @@ describe.skipIf(!LLVM16.present || !LLVM22.present)('lli-22 runs the upgrade as 
           const bytes = readCorpusFile(folder, name);
           const old = run(bytes, 16, `${folder}-${name}`, MCJIT);
           const now = run(bytes, 22, `${folder}-${name}`, MCJIT);
-          if (UNDEFINED_STATUS.has(name)) old.status = now.status;
+          const fromBitcode = run(bytes, 22, `${folder}-${name}`, MCJIT, 'bitcode');
+          if (UNDEFINED_STATUS.has(name)) old.status = fromBitcode.status = now.status;
           if (JSON.stringify(old) !== JSON.stringify(now)) differences.push(`${name}: lli-16 ${JSON.stringify(old)}, lli-22 ${JSON.stringify(now)}`);
+          if (JSON.stringify(now) !== JSON.stringify(fromBitcode)) differences.push(`${name}: lli-22 of the text ${JSON.stringify(now)}, of the bitcode ${JSON.stringify(fromBitcode)}`);
         }
         expect(differences).toEqual([]);
       }, 20 * 60_000);

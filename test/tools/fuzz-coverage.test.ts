@@ -27,7 +27,7 @@ describe('coverage-guided fuzz targets', () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it('has one target per consumer, the differential oracle included', () => {
-    expect(consumers.map((c) => c.name)).toEqual(['read', 'print', 'write', 'analyze', 'upgrade', 'roundtrip', 'link', 'archive']);
+    expect(consumers.map((c) => c.name)).toEqual(['read', 'print', 'write', 'analyze', 'upgrade', 'upgrade-bitcode', 'roundtrip', 'link', 'archive']);
   });
 
   for (const { name } of consumers) {

@@ -19,7 +19,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { readModule } from '../../src/read.js';
 import { BytecodeError } from '../../src/errors/bytecode-error.js';
 import { printModule } from '../../src/print/index.js';
-import { printModern } from '../../src/modern/index.js';
+import { printModern, writeModern } from '../../src/modern/index.js';
 import { writeModule } from '../../src/encode/write.js';
 import { convertToVersion7 } from '../../src/convert/to-version7.js';
 import { writeArchive } from '../../src/archive/index.js';
@@ -447,6 +447,20 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
     expect(String.fromCharCode(...compressed.subarray(0, 5))).toBe('llvc2');
     expect(printModule(readModule(compressed))).toBe(printModule(module));
     await expect.poll(() => page.locator('#convert-status').textContent()).toContain('Wrote');
+  });
+
+  test('upgrade: the modern IR and the modern bitcode download as the library writes them', async () => {
+    const hello = readModule(new Uint8Array(readFileSync(HELLO)));
+    await open(HELLO);
+    expect(await page.isVisible('#upgrade-card')).toBe(true);
+    await page.selectOption('#upgrade-llvm', '19');
+    const [bc] = await Promise.all([page.waitForEvent('download'), page.click('#upgrade-bitcode')]);
+    expect(bc.suggestedFilename()).toBe('hello.llvm19.bc');
+    expect(new Uint8Array(readFileSync(await bc.path()))).toEqual(writeModern(hello, { llvm: 19 }));
+    const [ll] = await Promise.all([page.waitForEvent('download'), page.click('#upgrade-text')]);
+    expect(ll.suggestedFilename()).toBe('hello.llvm19.ll');
+    expect(readFileSync(await ll.path(), 'utf8')).toBe(printModern(hello, { llvm: 19 }));
+    await expect.poll(() => page.locator('#upgrade-status').textContent()).toContain('Wrote hello.llvm19.ll');
   });
 
   test('corpus/hello.bc (the project\'s own sample, no corpus needed): disassembly, blocks, and every convert target', async () => {

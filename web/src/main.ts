@@ -17,7 +17,7 @@ const ROW_HEIGHT = 20;
 const worker = new Worker(new URL('./worker/parse-worker.ts', import.meta.url), { type: 'module' });
 let nextId = 1;
 /** The id of the newest request of each kind: answers to older ones are ignored. */
-const latest = { open: 0, print: 0, convert: 0 };
+const latest = { open: 0, print: 0, convert: 0, upgrade: 0 };
 
 const fileInput = byId<HTMLInputElement>('file-input');
 const progress = byId('progress');
@@ -35,6 +35,9 @@ const hexCaption = byId('hex-caption');
 const convertForm = byId<HTMLFormElement>('convert-form');
 const convertStatus = byId('convert-status');
 const convertButton = byId<HTMLButtonElement>('convert-button');
+const upgradeForm = byId<HTMLFormElement>('upgrade-form');
+const upgradeStatus = byId('upgrade-status');
+const upgradeButtons = [byId<HTMLButtonElement>('upgrade-text'), byId<HTMLButtonElement>('upgrade-bitcode')];
 const announce = byId('announce');
 const membersCard = byId('members-card');
 const membersList = byId<HTMLUListElement>('members');
@@ -265,6 +268,8 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const own = String(msg.summary.bytecodeVersion ?? '');
       if (msg.canConvert && convertVersions().includes(own)) byId<HTMLSelectElement>('convert-version').value = own;
       convertStatus.textContent = '';
+      byId('upgrade-card').hidden = !msg.canConvert || !msg.syntaxes.includes('modern');
+      upgradeStatus.textContent = '';
       timing.open = timing.analyse = '';
       renderTiming();
       return;
@@ -295,6 +300,16 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       document.body.dataset['printing'] = 'false';
       return;
     case 'converted':
+      if (msg.id === latest.upgrade) {
+        for (const b of upgradeButtons) b.disabled = false;
+        if (msg.bytes) {
+          download(msg.bytes, msg.fileName, msg.fileName.endsWith('.ll') ? 'text/plain' : undefined);
+          upgradeStatus.textContent = `Wrote ${msg.fileName} (${formatBytes(msg.bytes.byteLength)}).`;
+        } else {
+          upgradeStatus.textContent = `Cannot upgrade: ${msg.error?.message ?? 'unknown error'}`;
+        }
+        return;
+      }
       if (msg.id !== latest.convert) return;
       convertButton.disabled = false;
       if (msg.bytes) {
@@ -372,6 +387,16 @@ convertForm.addEventListener('submit', (e) => {
   const version = Number(byId<HTMLSelectElement>('convert-version').value);
   const compression = byId<HTMLSelectElement>('convert-compression').value as 'auto' | 'none' | 'bzip2';
   send({ type: 'convert', id, version, compression });
+});
+
+upgradeForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const emit = (e.submitter as HTMLButtonElement | null)?.value === 'bitcode' ? 'bitcode' : 'text';
+  const id = nextId++;
+  latest.upgrade = id;
+  for (const b of upgradeButtons) b.disabled = true;
+  upgradeStatus.textContent = emit === 'bitcode' ? 'Writing bitcode…' : 'Upgrading…';
+  send({ type: 'upgrade', id, emit, llvm: Number(byId<HTMLSelectElement>('upgrade-llvm').value) });
 });
 
 // Drag and drop anywhere on the page.

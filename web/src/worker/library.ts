@@ -7,13 +7,14 @@
  */
 import type { Module } from '../../../src/graph/module.js';
 import { printModule } from '../../../src/print/index.js';
-import { printModern } from '../../../src/modern/index.js';
+import { printModern, writeModern } from '../../../src/modern/index.js';
 import { analyzeWithDump, type Analysis, type DumpRecord } from '../../../src/analyze/index.js';
 
 export type { Analysis, DumpRecord };
 
 interface ModernApi {
-  printModern(module: Module): string;
+  printModern(module: Module, options?: { llvm?: number }): string;
+  writeModern(module: Module, options?: { llvm?: number }): Uint8Array;
 }
 
 export interface Library {
@@ -29,7 +30,7 @@ export function loadLibrary(): Promise<Library> {
   library ??= Promise.resolve({
     print: (module, syntax) => printModule(module, { syntax }),
     analyze: (bytes) => analyzeWithDump(bytes),
-    modern: { printModern: (module) => printModern(module) },
+    modern: { printModern: (module, options) => printModern(module, options), writeModern: (module, options) => writeModern(module, options) },
   });
   return library;
 }

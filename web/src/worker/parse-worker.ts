@@ -347,6 +347,24 @@ async function convert(id: number, version: number, compression: 'auto' | 'none'
   }
 }
 
+/** The upgrade for LLVM `llvm` as a download: `NAME.llvmN.ll` (modern IR) or `NAME.llvmN.bc` (bitcode). */
+async function upgrade(id: number, emit: 'text' | 'bitcode', llvm: number): Promise<void> {
+  const base = (current?.name ?? 'module').replace(/^.*\((.*)\)$/s, '$1').replace(/\.(bc|bc-\d+|bca|bytecode|ll)$/i, '');
+  const fileName = `${base}.llvm${llvm}.${emit === 'bitcode' ? 'bc' : 'll'}`;
+  const lib = await loadLibrary();
+  if (!current?.module || !lib.modern) {
+    post({ type: 'converted', id, bytes: null, fileName, error: missing(current?.module ? 'the upgrade is not part of this build' : 'no module is open') });
+    return;
+  }
+  try {
+    const out = emit === 'bitcode' ? lib.modern.writeModern(current.module, { llvm }) : new TextEncoder().encode(lib.modern.printModern(current.module, { llvm }));
+    const copy = out.slice().buffer;
+    post({ type: 'converted', id, bytes: copy, fileName, error: null }, [copy]);
+  } catch (e) {
+    post({ type: 'converted', id, bytes: null, fileName, error: errorInfo(e) });
+  }
+}
+
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   const task =
@@ -358,11 +376,13 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
         ? openMember(msg.id, msg.index, msg.syntax)
         : msg.type === 'print'
         ? print(msg.id, msg.syntax)
-        : convert(msg.id, msg.version, msg.compression);
+        : msg.type === 'upgrade'
+          ? upgrade(msg.id, msg.emit, msg.llvm)
+          : convert(msg.id, msg.version, msg.compression);
   task.catch((e: unknown) => {
     // Only a bug in the page itself gets here; report it like any other error.
     const info = errorInfo(e);
-    if (msg.type === 'convert') post({ type: 'converted', id: msg.id, bytes: null, fileName: '', error: info });
+    if (msg.type === 'convert' || msg.type === 'upgrade') post({ type: 'converted', id: msg.id, bytes: null, fileName: '', error: info });
     else post({ type: 'printed', id: msg.id, text: null, error: info });
   });
 };

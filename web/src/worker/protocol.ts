@@ -77,7 +77,9 @@ export type ToWorker =
   /** Opens a bytecode member of the archive opened last (see `archive`). */
   | { type: 'open-member'; id: number; index: number; syntax: Syntax }
   | { type: 'print'; id: number; syntax: Syntax }
-  | { type: 'convert'; id: number; version: number; compression: 'auto' | 'none' | 'bzip2' };
+  | { type: 'convert'; id: number; version: number; compression: 'auto' | 'none' | 'bzip2' }
+  /** The open module upgraded for LLVM `llvm`: modern IR text, or bitcode (answered by `converted`). */
+  | { type: 'upgrade'; id: number; emit: 'text' | 'bitcode'; llvm: number };
 
 export type FromWorker =
   | { type: 'progress'; id: number; stage: string; step: number; steps: number }

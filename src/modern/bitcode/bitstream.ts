@@ -1,0 +1,271 @@
+/**
+ * LLVM's bitstream container, written (docs/BitCodeFormat.rst, "Bitstream Format"): fields of
+ * fixed width and variable width (VBR), 32-bit aligned blocks whose length is patched in when the
+ * block ends, abbreviations that give a record's fields their widths, and the BLOCKINFO block
+ * that shares abbreviations among blocks of one id. Little-endian 32-bit words, bits filled from
+ * the least significant end, as LLVM's reader expects.
+ */
+
+/** The abbreviation ids every block has (ids from 4 are the block's own abbreviations). */
+export const END_BLOCK = 0;
+export const ENTER_SUBBLOCK = 1;
+export const DEFINE_ABBREV = 2;
+export const UNABBREV_RECORD = 3;
+
+/** The block id of BLOCKINFO and its record codes. */
+export const BLOCKINFO_BLOCK_ID = 0;
+const BLOCKINFO_CODE_SETBID = 1;
+
+/** One operand of an abbreviation. */
+export type AbbrevOp =
+  | { readonly kind: 'literal'; readonly value: number }
+  | { readonly kind: 'fixed'; readonly width: number }
+  | { readonly kind: 'vbr'; readonly width: number }
+  | { readonly kind: 'array' }
+  | { readonly kind: 'char6' }
+  | { readonly kind: 'blob' };
+
+/** An abbreviation: its operands, the first usually the record code. An `array` is followed by its element's operand. */
+export type Abbrev = readonly AbbrevOp[];
+
+/** A value a field cannot hold, or an abbreviation used against its definition: a defect of the writer's caller. */
+export class BitstreamWriteError extends RangeError {
+  override readonly name = 'BitstreamWriteError';
+}
+
+const CHAR6 = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._';
+
+/** Whether every code unit of `values` has a char6 encoding. */
+export function isChar6(values: readonly number[]): boolean {
+  for (const v of values) if (v > 127 || CHAR6.indexOf(String.fromCharCode(v)) < 0) return false;
+  return true;
+}
+
+interface OpenBlock {
+  /** Byte offset of the block's length word. */
+  readonly lengthAt: number;
+  readonly outerWidth: number;
+  readonly outerAbbrevs: Abbrev[];
+}
+
+export class BitstreamWriter {
+  private buf = new Uint8Array(1 << 12);
+  /** Bytes of whole 32-bit words written so far. */
+  private words = 0;
+  /** Bits pending in the current word, and how many. */
+  private cur = 0;
+  private curBits = 0;
+  private width = 2;
+  private abbrevs: Abbrev[] = [];
+  private readonly blocks: OpenBlock[] = [];
+  /** BLOCKINFO abbreviations, by block id, given to each block of that id as it is entered. */
+  private readonly blockInfo = new Map<number, Abbrev[]>();
+
+  /** Appends `width` (0 … 32) low bits of `value`. */
+  fixed(value: number, width: number): void {
+    if (width < 0 || width > 32) throw new BitstreamWriteError(`a fixed field is 0 to 32 bits wide, not ${width}`);
+    if (width === 0) return;
+    const v = width === 32 ? value >>> 0 : value & (2 ** width - 1);
+    if (value < 0 || value >= 2 ** width) throw new BitstreamWriteError(`${value} does not fit a ${width}-bit field`);
+    // Low part into the current word, the rest starts the next one.
+    this.cur = (this.cur | (v << this.curBits)) >>> 0;
+    if (this.curBits + width < 32) {
+      this.curBits += width;
+      return;
+    }
+    this.flushWord(this.cur);
+    const used = 32 - this.curBits;
+    this.cur = used === 32 ? 0 : v >>> used;
+    this.curBits = this.curBits + width - 32;
+  }
+
+  /** Appends `value` (a non-negative safe integer or bigint below 2^64) in `width`-bit VBR chunks. */
+  vbr(value: number | bigint, width: number): void {
+    if (width < 2 || width > 32) throw new BitstreamWriteError(`a VBR field is 2 to 32 bits wide, not ${width}`);
+    let v = BigInt(value);
+    if (v < 0n || v >= 1n << 64n) throw new BitstreamWriteError(`${v} is not a 64-bit unsigned value`);
+    const payload = BigInt(width - 1);
+    const hi = 1n << payload;
+    const mask = hi - 1n;
+    if (v <= 0xffffffffn && width - 1 >= 1) {
+      // Fast path without bigint arithmetic per chunk.
+      let n = Number(v);
+      const h = 2 ** (width - 1);
+      while (n >= h) {
+        this.fixed((n % h) + h, width);
+        n = Math.floor(n / h);
+      }
+      this.fixed(n, width);
+      return;
+    }
+    while (v >= hi) {
+      this.fixed(Number((v & mask) | hi), width);
+      v >>= payload;
+    }
+    this.fixed(Number(v), width);
+  }
+
+  /** Pads with zero bits to a 32-bit boundary. */
+  align32(): void {
+    if (this.curBits > 0) {
+      this.flushWord(this.cur);
+      this.cur = 0;
+      this.curBits = 0;
+    }
+  }
+
+  /** Enters block `id`, whose abbreviation ids are `abbrevWidth` bits wide. */
+  enterBlock(id: number, abbrevWidth: number): void {
+    this.fixed(ENTER_SUBBLOCK, this.width);
+    this.vbr(id, 8);
+    this.vbr(abbrevWidth, 4);
+    this.align32();
+    const lengthAt = this.words;
+    this.flushWord(0); // patched by endBlock
+    this.blocks.push({ lengthAt, outerWidth: this.width, outerAbbrevs: this.abbrevs });
+    this.width = abbrevWidth;
+    this.abbrevs = [...(this.blockInfo.get(id) ?? [])];
+  }
+
+  /** Ends the innermost block and writes its length, in 32-bit words after the length word. */
+  endBlock(): void {
+    const b = this.blocks.pop();
+    if (!b) throw new BitstreamWriteError('no block to end');
+    this.fixed(END_BLOCK, this.width);
+    this.align32();
+    const words = (this.words - b.lengthAt) / 4 - 1;
+    new DataView(this.buf.buffer).setUint32(b.lengthAt, words, true);
+    this.width = b.outerWidth;
+    this.abbrevs = b.outerAbbrevs;
+  }
+
+  /** Defines an abbreviation in the current block; returns its id. */
+  defineAbbrev(abbrev: Abbrev): number {
+    this.emitAbbrevDefinition(abbrev);
+    this.abbrevs.push(abbrev);
+    return this.abbrevs.length + 3;
+  }
+
+  /**
+   * Writes a BLOCKINFO block that gives every block of each listed id the listed abbreviations
+   * (ids from 4, in order); returns their ids per block id.
+   */
+  blockInfoBlock(entries: ReadonlyMap<number, readonly Abbrev[]>): Map<number, number[]> {
+    const ids = new Map<number, number[]>();
+    this.enterBlock(BLOCKINFO_BLOCK_ID, 2);
+    for (const [blockId, abbrevs] of entries) {
+      this.record(BLOCKINFO_CODE_SETBID, [blockId]);
+      const list = this.blockInfo.get(blockId) ?? [];
+      for (const a of abbrevs) {
+        this.emitAbbrevDefinition(a);
+        list.push(a);
+      }
+      this.blockInfo.set(blockId, list);
+      ids.set(blockId, list.map((_, i) => i + 4));
+    }
+    this.endBlock();
+    return ids;
+  }
+
+  /** An unabbreviated record: code and operands as 6-bit VBRs. */
+  record(code: number, ops: readonly (number | bigint)[]): void {
+    this.fixed(UNABBREV_RECORD, this.width);
+    this.vbr(code, 6);
+    this.vbr(ops.length, 6);
+    for (const o of ops) this.vbr(o, 6);
+  }
+
+  /**
+   * A record written with abbreviation `id`: `values` are the code and operands in order (a
+   * literal's value must be given and equal); an array takes all remaining values, a blob the
+   * bytes `blob`.
+   */
+  abbreviated(id: number, values: readonly (number | bigint)[], blob?: Uint8Array): void {
+    const abbrev = this.abbrevs[id - 4];
+    if (!abbrev) throw new BitstreamWriteError(`abbreviation ${id} is not defined in this block`);
+    this.fixed(id, this.width);
+    let i = 0;
+    for (let k = 0; k < abbrev.length; k++) {
+      const op = abbrev[k]!;
+      if (op.kind === 'array') {
+        const el = abbrev[++k];
+        if (!el || el.kind === 'array' || el.kind === 'blob') throw new BitstreamWriteError('an array abbreviation needs a scalar element operand');
+        const rest = values.slice(i);
+        i = values.length;
+        this.vbr(rest.length, 6);
+        for (const v of rest) this.scalar(el, v);
+      } else if (op.kind === 'blob') {
+        if (!blob) throw new BitstreamWriteError('a blob abbreviation needs bytes');
+        this.vbr(blob.length, 6);
+        this.align32();
+        for (const b of blob) this.fixed(b, 8);
+        this.align32();
+      } else {
+        const v = values[i++];
+        if (v === undefined) throw new BitstreamWriteError(`abbreviation ${id} has more operands than the record`);
+        this.scalar(op, v);
+      }
+    }
+    if (i < values.length) throw new BitstreamWriteError(`abbreviation ${id} has fewer operands than the record`);
+  }
+
+  /** The stream so far; call when every block has ended. */
+  finish(): Uint8Array {
+    if (this.blocks.length) throw new BitstreamWriteError(`${this.blocks.length} block(s) still open`);
+    this.align32();
+    return this.buf.slice(0, this.words);
+  }
+
+  private scalar(op: AbbrevOp, v: number | bigint): void {
+    switch (op.kind) {
+      case 'literal':
+        if (BigInt(v) !== BigInt(op.value)) throw new BitstreamWriteError(`literal operand ${op.value} given ${v}`);
+        return;
+      case 'fixed':
+        this.fixed(Number(v), op.width);
+        return;
+      case 'vbr':
+        this.vbr(v, op.width);
+        return;
+      case 'char6': {
+        const c = CHAR6.indexOf(String.fromCharCode(Number(v)));
+        if (c < 0) throw new BitstreamWriteError(`${v} has no char6 encoding`);
+        this.fixed(c, 6);
+        return;
+      }
+      default:
+        throw new BitstreamWriteError(`a ${op.kind} operand cannot be an array element`);
+    }
+  }
+
+  private emitAbbrevDefinition(abbrev: Abbrev): void {
+    this.fixed(DEFINE_ABBREV, this.width);
+    this.vbr(abbrev.length, 5);
+    for (const op of abbrev) {
+      if (op.kind === 'literal') {
+        this.fixed(1, 1);
+        this.vbr(op.value, 8);
+        continue;
+      }
+      this.fixed(0, 1);
+      const enc = { fixed: 1, vbr: 2, array: 3, char6: 4, blob: 5 }[op.kind];
+      this.fixed(enc, 3);
+      if (op.kind === 'fixed' || op.kind === 'vbr') this.vbr(op.width, 5);
+    }
+  }
+
+  private flushWord(w: number): void {
+    if (this.words + 4 > this.buf.length) {
+      const bigger = new Uint8Array(this.buf.length * 2);
+      bigger.set(this.buf);
+      this.buf = bigger;
+    }
+    const b = this.buf;
+    const at = this.words;
+    b[at] = w & 0xff;
+    b[at + 1] = (w >>> 8) & 0xff;
+    b[at + 2] = (w >>> 16) & 0xff;
+    b[at + 3] = (w >>> 24) & 0xff;
+    this.words += 4;
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Upgrade to LLVM bitcode: the module `printModern` lowers for the chosen LLVM, written as that
+ * release's binary form, with no LLVM needed (docs/upgrade.md, "Bitcode").
+ */
+import { parseModernIr } from './parse-ir.js';
+import { writeIrModule } from './write-module.js';
+
+export { BitstreamWriter, BitstreamWriteError, type Abbrev, type AbbrevOp } from './bitstream.js';
+export { IrSyntaxError } from './lexer.js';
+export { parseModernIr } from './parse-ir.js';
+export { writeIrModule, PRODUCER } from './write-module.js';
+
+/** The bitcode of the modern IR `text` (as `printModern` writes it). */
+export function bitcodeOfModernIr(text: string): Uint8Array {
+  return writeIrModule(parseModernIr(text));
+}
