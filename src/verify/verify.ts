@@ -46,8 +46,9 @@ import { ControlFlow, Dominators } from '../graph/dominators.js';
 import { isTerminatorOpcode } from '../graph/opcodes.js';
 import type { Module } from '../graph/module.js';
 import { integerRange, integerType, isFloatingPoint, primitiveTypes, sameType, type FunctionType, type Type } from '../graph/type.js';
-import { FLOAT_PREDICATES, INT_PREDICATES, isCastOpcode, type BasicBlock, type Function, type Instruction, type Value } from '../graph/value.js';
+import { FLOAT_PREDICATES, INT_PREDICATES, isCastOpcode, type BasicBlock, type Constant, type Function, type Instruction, type Value } from '../graph/value.js';
 import { compactBodyOf, OPCODE_NUMBER, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
+import { sameConstant } from '../graph/same-constant.js';
 import { addCompactSuccessors, addSuccessors, ARG, blockCode, blockOfCode, COMPACT_BLOCK, compactShapeValid, isBlockCode, isTerminatorNumber, operandArray } from './compact.js';
 import { namesOthers, transientFunction, VERDICTS, verdictFor } from './verdicts.js';
 
@@ -985,7 +986,7 @@ class Verifier {
    */
   private checkPhiRepeats(count: number): void {
     if (count <= 4) {
-      if (count === 4 && this.localBlock(1) === this.localBlock(3) && this.operandIdentity(0) !== this.operandIdentity(2)) this.phiRepeatBad(this.localBlock(1));
+      if (count === 4 && this.localBlock(1) === this.localBlock(3) && differentValues(this.operandIdentity(0), this.operandIdentity(2))) this.phiRepeatBad(this.localBlock(1));
       return;
     }
     const seen = new Map<number, unknown>();
@@ -993,7 +994,7 @@ class Verifier {
       const b = this.localBlock(i + 1);
       const v = this.operandIdentity(i);
       const before = seen.get(b);
-      if (before !== undefined && before !== v) return this.phiRepeatBad(b);
+      if (before !== undefined && differentValues(before, v)) return this.phiRepeatBad(b);
       seen.set(b, v);
     }
   }
@@ -1177,6 +1178,19 @@ class Verifier {
     for (let i = 0; i < ops.length; i++) if (ops[i]?.kind === 'block') this.bad(`operand ${i} is a basic block, which is not a value here`);
   }
 }
+
+/**
+ * Whether two operand identities name different values. Constants built apart with the same
+ * structure are one value to LLVM, which uniqued constants (an assembled text spells a constant
+ * expression anew at each use; a read file shares one).
+ */
+function differentValues(a: unknown, b: unknown): boolean {
+  if (a === b) return false;
+  return !(isConstantObject(a) && isConstantObject(b) && sameConstant(a, b));
+}
+
+const isConstantObject = (v: unknown): v is Constant => typeof v === 'object' && v !== null && CONSTANT_KINDS.has((v as Value).kind);
+const CONSTANT_KINDS: ReadonlySet<string> = new Set(['bool', 'int', 'fp', 'null', 'zeroinitializer', 'undef', 'array', 'struct', 'packed', 'expr']);
 
 /** A simple constant's type and value as one key (see `operandIdentity`); any other value itself. */
 function constantIdentity(v: Value): unknown {

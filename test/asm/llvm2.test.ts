@@ -170,7 +170,7 @@ describe('bad LLVM 2.0 text is an AssemblyError at its line and column', () => {
     ['undefined type', '@g = global %T* null\n', 1, 13, /undefined type '%T'/],
     ['integer too wide for its type', '@g = global i8 256\n', 1, 16, /doesn't fit in type i8/],
     ['a body without its brace', 'define void @f() {\n  ret void\n', 3, 1, /no closing '}'/],
-    ['global redefined', '@g = global i32 0\n@g = global i32 1\n', 2, 1, /redefinition of the global '@g'/],
+    ['global redefined', '@g = global i32 0\n@g = global i32 1\n', 2, 1, /redefinition of global variable named 'g' of type 'i32'/],
     ['bad predicate', 'define i1 @f(i32 %a) {\n  %c = icmp olt i32 %a, 1\n  ret i1 %c\n}\n', 2, 13, /expected an integer comparison predicate/],
     ['integer width out of range', '@g = global i8388608 0\n', 1, 13, /bitwidth for integer type out of range/],
     ['icmp of floats', 'define i1 @f(float %a) {\n  %c = icmp eq float %a, %a\n  ret i1 %c\n}\n', 2, 3, /icmp of values of type float/],
@@ -231,4 +231,25 @@ describe('as, given LLVM 2.0 text', () => {
     expect(await run(['as', 'old.ll', '-o', 'old.bc', '--bytecode-version', '7'], io)).toBe(0);
     expect(printModule(readModule(io.files.get('old.bc')!))).toContain('@g = global i32 7');
   });
+});
+
+/** Names written twice that r36867 refused: an external-linkage definition whose name an external-linkage global variable holds, and a second body. */
+const REFUSED_REDEFINITIONS: [string, string, RegExp][] = [
+  ['a definition written twice', '@B = global i32 7\n@B = global i32 7\n', /redefinition of global variable named 'B' of type 'i32'/],
+  ['a definition after a declaration', '@B = external global i32\n@B = global i32 7\n', /redefinition of global variable named 'B'/],
+  ['a definition of another type', '@B = global i32 7\n@B = global i8 7\n', /redefinition of global variable named 'B' of type 'i8'/],
+  ['a definition after an internal one of another global', '@B = global i32 7\n@B = internal global i32 1\n@B = weak global i32 2\n', /redefinition of global variable named 'B'/],
+  ['a function body written twice', 'define i32 @f() {\n  ret i32 0\n}\ndefine i32 @f() {\n  ret i32 0\n}\n', /redefinition of function 'f'/],
+];
+
+describe('names written twice: refused where r36867 refused them', () => {
+  for (const [what, text, message] of REFUSED_REDEFINITIONS) {
+    it(`${what}: an AssemblyError`, () => {
+      expect(() => assemble(text)).toThrow(AssemblyError);
+      expect(() => assemble(text)).toThrow(message);
+    });
+    it(`${what}: r36867's llvm-as refused it too`, needs(R36867), () => {
+      expect(() => r36867(text)).toThrow(/Redefinition of/);
+    });
+  }
 });

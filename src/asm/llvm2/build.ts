@@ -114,7 +114,7 @@ class Builder2 {
       if (item.k === 'global' && item.initializer !== undefined) {
         this.globalOf.get(item)!.initializer = this.constant(this.typeOf(item.initializer.type), item.initializer.ref);
       } else if (item.k === 'alias') {
-        const alias = this.globals.get('@' + item.name) as GlobalAlias;
+        const alias = this.aliasOf.get(item)!;
         alias.aliasee = this.constant(this.typeOf(item.aliasee.type), item.aliasee.ref);
       }
     }
@@ -125,26 +125,52 @@ class Builder2 {
 
   /** Each global's object, by its item (initializers are read once every global exists). */
   private readonly globalOf = new Map<Global2, GlobalVariable>();
+  /** Each alias's object, by its item (a renamed alias is not found under the name it was written with). */
+  private readonly aliasOf = new Map<Alias2, GlobalAlias>();
 
-  private register(v: GlobalLike, name: string | undefined, at: number): void {
+  private register(v: GlobalLike, name: string | undefined): void {
     if (name === undefined) {
       this.numberedGlobals.push(v);
       return;
     }
-    const key = '@' + name;
-    if (this.globals.has(key)) this.fail(`redefinition of the global '@${name}'`, at);
-    this.globals.set(key, v);
+    this.globals.set('@' + name, v);
+  }
+
+  /** The module symbol table's counter of unique suffixes (r36867's `ValueSymbolTable::LastUnique`). */
+  private lastUnique = 0;
+
+  /**
+   * The name a new global gets when `name` is taken: r36867's symbol table renamed it to the first
+   * free `name` + N, N counting up across the module (so `@B` then `@C` clashing become `@B1`, `@C2`).
+   * Later references to `@name` still find the first holder of the name, as r36867's lookups did.
+   */
+  private uniqueName(name: string): string {
+    let candidate = name;
+    while (this.globals.has('@' + candidate)) candidate = name + String(++this.lastUnique);
+    return candidate;
   }
 
   private declareGlobal(item: Global2): void {
     const valueType = this.typeOf(item.type);
     if (valueType.kind === 'function') this.fail('cannot declare global vars of function type', item.at);
     if (valueType.kind === 'label' || valueType.kind === 'void') this.fail(`a global of type ${this.show(valueType)}`, item.at);
+    let name = item.name;
+    if (name !== undefined && this.globals.has('@' + name)) {
+      // r36867's ParseGlobalVariable refused only a definition of external linkage whose name an
+      // external-linkage global variable holds (`Module::getGlobalVariable(Name, false)`): such a
+      // name must stay as written. Any other clash (a declaration after a definition, an internal
+      // global, a name a function or alias holds) made a new global that the symbol table renamed.
+      const existing = this.globals.get('@' + name)!;
+      if (item.initializer !== undefined && item.linkage !== 'internal' && existing.kind === 'global' && existing.linkage !== 'internal') {
+        this.fail(`redefinition of global variable named '${name}' of type '${this.show(valueType)}'`, item.at);
+      }
+      name = this.uniqueName(name);
+    }
     const g: GlobalVariable = {
       kind: 'global',
       type: this.pointerTo(valueType),
       valueType,
-      ...(item.name !== undefined ? { name: item.name } : {}),
+      ...(name !== undefined ? { name } : {}),
       linkage: item.linkage,
       isConstant: item.isConstant,
       alignment: item.alignment,
@@ -153,17 +179,20 @@ class Builder2 {
       ...(item.threadLocal ? { isThreadLocal: true } : {}),
     };
     this.globalOf.set(item, g);
-    this.register(g, item.name, item.at);
+    this.register(g, name);
     this.module.globals.push(g);
   }
 
   private declareFunction(item: Function2): Function {
     const ft = this.typeOf(item.fnType) as FunctionType;
     if (ft.returnType.kind !== 'void' && !isFirstClassType(ft.returnType)) this.fail('LLVM functions cannot return aggregate types', item.at);
-    const existing = item.name !== undefined ? this.globals.get('@' + item.name) : undefined;
+    const holder = item.name !== undefined ? this.globals.get('@' + item.name) : undefined;
+    // r36867 merged a function with an earlier one of its name (`Module::getFunction`); a name a
+    // global variable or alias holds gave a new function that the symbol table renamed.
+    const existing = holder?.kind === 'function' ? holder : undefined;
+    const name = holder !== undefined && existing === undefined ? this.uniqueName(item.name!) : item.name;
     if (existing !== undefined) {
       // r36867 merged a declaration with a later (or earlier) prototype or definition of one type.
-      if (existing.kind !== 'function') this.fail(`redefinition of the global '@${item.name!}'`, item.at);
       if (existing.functionType !== ft) this.fail(`overload of function '${item.name!}' not permitted`, item.at);
       if (!item.isDeclare && !existing.isDeclaration) this.fail(`redefinition of function '${item.name!}'`, item.at);
       if (!item.isDeclare) {
@@ -179,7 +208,7 @@ class Builder2 {
       kind: 'function',
       type: this.pointerTo(ft),
       functionType: ft,
-      ...(item.name !== undefined ? { name: item.name } : {}),
+      ...(name !== undefined ? { name } : {}),
       linkage: item.linkage,
       callingConv: item.callingConv,
       alignment: item.alignment,
@@ -188,7 +217,7 @@ class Builder2 {
       blocks: [],
     };
     this.setFunction(fn, item, ft);
-    this.register(fn, item.name, item.at);
+    this.register(fn, name);
     this.module.functions.push(fn);
     return fn;
   }
@@ -214,15 +243,18 @@ class Builder2 {
   private declareAlias(item: Alias2): void {
     const type = this.typeOf(item.aliasee.type);
     if (type.kind !== 'pointer') this.fail('aliases can be made only of global values (of pointer type)', item.at);
+    // r36867 made every alias anew: a name already held was renamed by the symbol table.
+    const name = item.name !== undefined ? this.uniqueName(item.name) : undefined;
     const alias: GlobalAlias = {
       kind: 'alias',
       type,
-      ...(item.name !== undefined ? { name: item.name } : {}),
+      ...(name !== undefined ? { name } : {}),
       linkage: item.linkage,
       aliasee: { kind: 'null', type },
       ...(item.visibility !== 'default' ? { visibility: item.visibility } : {}),
     };
-    this.register(alias, item.name, item.at);
+    this.aliasOf.set(item, alias);
+    this.register(alias, name);
     this.module.aliases!.push(alias);
   }
 

@@ -14,6 +14,7 @@
  */
 import { integerType, type PointerType, type Type } from '../../graph/type.js';
 import { CAST_OPCODES, type CastOpcode, type Constant, type FloatPredicate, type IntPredicate, type Opcode } from '../../graph/value.js';
+import { sameConstant } from '../../graph/same-constant.js';
 import { firstElementIndices } from '../../fold/folder.js';
 import { isNullValue } from '../../fold/scalar.js';
 import { doubleToFloat } from '../build-module.js';
@@ -681,36 +682,6 @@ function roundDoubleToInt(d: number, width: number): bigint {
   else if (width <= exp - 52) return 0n;
   else v = BigInt.asUintN(width, BigInt.asUintN(width, mantissa) << BigInt(exp - 52));
   return negative ? -v : v;
-}
-
-/** Whether two constants are one in LLVM's uniquing: the same structure, globals by identity. */
-function sameConstant(a: Constant, b: Constant): boolean {
-  if (a === b) return true;
-  if (a.kind !== b.kind || a.type !== b.type) return false;
-  switch (a.kind) {
-    case 'bool':
-      return a.value === (b as typeof a).value;
-    case 'int':
-      return a.value === (b as typeof a).value;
-    case 'fp':
-      return a.bits === (b as typeof a).bits;
-    case 'null':
-    case 'zeroinitializer':
-    case 'undef':
-      return true;
-    case 'array':
-    case 'struct':
-    case 'packed': {
-      const y = (b as typeof a).elements;
-      return a.elements.length === y.length && a.elements.every((e, i) => sameConstant(e, y[i]!));
-    }
-    case 'expr': {
-      const e = b as typeof a;
-      return a.opcode === e.opcode && a.predicate === e.predicate && a.operands.length === e.operands.length && a.operands.every((o, i) => sameConstant(o, e.operands[i]!));
-    }
-    default:
-      return false;
-  }
 }
 
 const SWAPPED: Readonly<Record<IntPredicate, IntPredicate>> = { eq: 'eq', ne: 'ne', ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle' };

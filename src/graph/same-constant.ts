@@ -1,0 +1,36 @@
+/**
+ * Structural equality of constants as LLVM's constant uniquing saw it: two constants built apart
+ * (as an assembler builds each spelling of a constant expression) are one constant to LLVM when
+ * their structure is the same; globals and other values compare by identity.
+ */
+import type { Constant } from './value.js';
+
+/** Whether two constants are one in LLVM's uniquing: the same structure, globals by identity. */
+export function sameConstant(a: Constant, b: Constant): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind || a.type !== b.type) return false;
+  switch (a.kind) {
+    case 'bool':
+      return a.value === (b as typeof a).value;
+    case 'int':
+      return a.value === (b as typeof a).value;
+    case 'fp':
+      return a.bits === (b as typeof a).bits;
+    case 'null':
+    case 'zeroinitializer':
+    case 'undef':
+      return true;
+    case 'array':
+    case 'struct':
+    case 'packed': {
+      const y = (b as typeof a).elements;
+      return a.elements.length === y.length && a.elements.every((e, i) => sameConstant(e, y[i]!));
+    }
+    case 'expr': {
+      const e = b as typeof a;
+      return a.opcode === e.opcode && a.predicate === e.predicate && a.operands.length === e.operands.length && a.operands.every((o, i) => sameConstant(o, e.operands[i]!));
+    }
+    default:
+      return false;
+  }
+}
