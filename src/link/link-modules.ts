@@ -26,6 +26,7 @@ import { LinkError } from './link-error.js';
 import { ModuleSymbols } from './symbols.js';
 import { TypeResolver } from './type-resolver.js';
 import { finishTypes } from './finish.js';
+import { sameConstant } from '../graph/same-constant.js';
 
 /** @category Link */
 export interface LinkOptions {
@@ -366,45 +367,9 @@ class Linker {
       if (dgv === undefined || dgv.kind !== 'global') throw new LinkError(`global '${nameIn(view, sgv) ?? ''}' was not linked`, index);
       if (dgv.initializer === undefined) {
         dgv.initializer = init;
-      } else if (sgv.linkage === 'external' && !this.sameConstant(dgv.initializer, init)) {
+      } else if (sgv.linkage === 'external' && !sameConstant(dgv.initializer, init, (x, y) => this.types.same(x, y))) {
         const typeText = this.typeText(src, sgv.type);
         throw new LinkError(`Global Variable Collision on '${typeText}':%${nameIn(view, sgv) ?? ''} - Global variables have different initializers`, index);
-      }
-    }
-  }
-
-  /** Whether LLVM's uniqued constants would be one object. */
-  private sameConstant(a: Constant, b: Constant): boolean {
-    if (a === b) return true;
-    if (a.kind !== b.kind || !this.types.same(a.type, b.type)) return false;
-    switch (a.kind) {
-      case 'global':
-      case 'function':
-      case 'alias':
-        return false;
-      case 'bool':
-        return a.value === (b as typeof a).value;
-      case 'int':
-        return a.value === (b as typeof a).value;
-      case 'fp':
-        return a.bits === (b as typeof a).bits;
-      case 'null':
-      case 'zeroinitializer':
-      case 'undef':
-        return true;
-      case 'array':
-      case 'struct':
-      case 'packed': {
-        const bb = b as typeof a;
-        return a.elements.length === bb.elements.length && a.elements.every((e, i) => this.sameConstant(e, bb.elements[i]!));
-      }
-      case 'expr': {
-        const bb = b as typeof a;
-        return a.opcode === bb.opcode && a.operands.length === bb.operands.length && a.operands.every((e, i) => this.sameConstant(e, bb.operands[i]!));
-      }
-      case 'inlineasm': {
-        const bb = b as typeof a;
-        return a.asm === bb.asm && a.constraints === bb.constraints && a.hasSideEffects === bb.hasSideEffects;
       }
     }
   }
