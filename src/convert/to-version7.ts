@@ -31,7 +31,9 @@ import { isSignedV6, isUnsignedV6, TypeMapper } from './types.js';
 import { verifiesInLlvm20 } from './inline-asm-2.0.js';
 // What llvm-dis-1.9 printed is llvm-upgrade's input: its renaming of locals that shadow globals.
 import { renameLocalValues, renameState } from '../held/locals.js';
-import { plainView } from '../held/view.js';
+import { instructionsIn, nameIn, plainView, type ModuleView } from '../held/view.js';
+import { upgradeView19 } from '../held/upgrade19.js';
+import { upgradedIntrinsic } from '../graph/intrinsic-upgrade.js';
 
 /**
  * The module holds something the conversion to version 7 does not reproduce (or llvm-upgrade refused).
@@ -126,6 +128,7 @@ export class Version7Converter {
   private readonly added = new Set<Function>();
 
   constructor(private readonly src: Module) {
+    this.view = plainView(src);
     this.out = {
       kind: 'module',
       endianness: 'any',
@@ -140,6 +143,9 @@ export class Version7Converter {
       dataLayout: dataLayoutOf(src),
     };
   }
+
+  /** The module as llvm-dis-1.9 printed it: LLVM 1.9's reader had renamed old intrinsics. */
+  private view: ModuleView;
 
   /** The names llvm-dis-1.9 printed for a function's locals where they differ from the graph's. */
   private printedNames: (f: Function) => Map<Value, string> = () => new Map();
@@ -178,11 +184,12 @@ export class Version7Converter {
       this.values.set(g, ng);
       this.out.globals.push(ng);
     }
-    const view = plainView(src);
+    const view = readView19(src);
+    this.view = view;
     const printed = renameState(view);
     this.printedNames = (f: Function): Map<Value, string> => renameLocalValues(view, f, printed);
     // Every function exists before any body is converted (a body may call a later function).
-    const shells = src.functions.map((f) => {
+    const shells = view.functions.map((f) => {
       const nf = this.functionShell(f);
       this.values.set(f, nf);
       return nf;
@@ -192,8 +199,9 @@ export class Version7Converter {
     const claimed = new Set<Value>();
     // A placeholder whose name was taken got LLVM's symbol-table suffix (`str1`, `str2`, …).
     const claim = (old: GlobalVariable | Function): void => {
-      if (claimed.has(old) || old.name === undefined || old.name === '') return;
-      this.renameGlobal(this.values.get(old) as GlobalVariable | Function, old.name);
+      const oldName = nameIn(view, old);
+      if (claimed.has(old) || oldName === undefined) return;
+      this.renameGlobal(this.values.get(old) as GlobalVariable | Function, oldName);
       claimed.add(old);
     };
     src.globals.forEach((g, i) => {
@@ -207,10 +215,11 @@ export class Version7Converter {
       ng.name = moduleNames.has(g.name) ? this.makeNameUnique(g.name) : g.name;
       moduleNames.set(ng.name, ng);
     });
-    src.functions.forEach((f, i) => {
+    view.functions.forEach((f, i) => {
       const nf = shells[i]!;
-      if (f.name !== undefined && f.name !== '' && !claimed.has(f)) {
-        const conflict = moduleNames.get(f.name);
+      const fName = nameIn(view, f);
+      if (fName !== undefined && !claimed.has(f)) {
+        const conflict = moduleNames.get(fName);
         if (conflict !== undefined && conflict.kind === 'function' && this.added.has(conflict) && conflict.type === nf.type && f.isDeclaration) {
           // The declaration of an intrinsic llvm-upgrade had already declared anew (a call before
           // the declaration in the text): the header found that function and kept it.
@@ -222,17 +231,17 @@ export class Version7Converter {
           // different types are; a declaration meeting its own type was merged with the other,
           // which is not reproduced.
           const bothDefined = !f.isDeclaration && conflict.kind === 'function' && !conflict.isDeclaration;
-          if (conflict.type === nf.type && !bothDefined) throw new ConversionError(`two functions named "${f.name}" whose types become one`);
+          if (conflict.type === nf.type && !bothDefined) throw new ConversionError(`two functions named "${fName}" whose types become one`);
           if (conflict.linkage === 'internal') {
-            moduleNames.delete(f.name);
-            conflict.name = this.makeNameUnique(f.name);
+            moduleNames.delete(fName);
+            conflict.name = this.makeNameUnique(fName);
             moduleNames.set(conflict.name, conflict);
-            nf.name = f.name;
+            nf.name = fName;
           } else {
-            nf.name = this.makeNameUnique(f.name);
+            nf.name = this.makeNameUnique(fName);
           }
         } else {
-          nf.name = f.name;
+          nf.name = fName;
         }
         moduleNames.set(nf.name, nf);
       }
@@ -251,11 +260,12 @@ export class Version7Converter {
 
   private functionShell(f: Function): Function {
     let ft = this.type(f.functionType) as FunctionType;
-    const varArgsParams = f.name === undefined ? undefined : VARARGS_INTRINSIC_PARAMS.get(f.name);
+    const name = nameIn(this.view, f);
+    const varArgsParams = name === undefined ? undefined : VARARGS_INTRINSIC_PARAMS.get(name);
     if (varArgsParams !== undefined) {
       // LLVM 2.0's va_start/va_end/va_copy take i8*: llvm-upgrade's function header rule gave them
       // that signature whatever the text said (the calls are rewritten to match).
-      if (f.functionType.params.length !== varArgsParams || f.functionType.returnType.kind !== 'void') throw new ConversionError(`a ${f.name} of the obsolete (pre-1.5) signature`);
+      if (f.functionType.params.length !== varArgsParams || f.functionType.returnType.kind !== 'void') throw new ConversionError(`a ${name} of the obsolete (pre-1.5) signature`);
       ft = this.types.adopt({ kind: 'function', returnType: primitiveTypes.void, params: Array<Type>(varArgsParams).fill(this.bytePointer()), isVarArg: false }) as FunctionType;
     }
     let cc = f.callingConv;
@@ -500,7 +510,7 @@ export class Version7Converter {
     const named = new Set<BasicBlock>();
     for (const bb of f.blocks) {
       this.values.set(bb, { kind: 'block', type: primitiveTypes.label, instructions: [] });
-      for (const inst of bb.instructions) {
+      for (const inst of instructionsIn(this.view, bb)) {
         const ni: Instruction = { kind: 'instruction', opcode: inst.opcode, type: this.type(inst.type), operands: [] };
         shells.set(inst, ni);
         this.values.set(inst, ni);
@@ -526,7 +536,7 @@ export class Version7Converter {
       nameBlock(bb);
       const nb = this.values.get(bb) as BasicBlock;
       nf.blocks.push(nb);
-      for (const inst of bb.instructions) {
+      for (const inst of instructionsIn(this.view, bb)) {
         for (const o of inst.operands) if (o.kind === 'block') nameBlock(o);
         const ni = shells.get(inst)!;
         this.instruction(inst, ni, nb);
@@ -576,10 +586,10 @@ export class Version7Converter {
       else if (prior !== v.type) colliding.add(nt);
     };
     for (const a of f.args) note(a);
-    for (const bb of f.blocks) for (const i of bb.instructions) note(i);
+    for (const bb of f.blocks) for (const i of instructionsIn(this.view, bb)) note(i);
     if (colliding.size === 0) return;
     for (const bb of f.blocks) {
-      for (const i of bb.instructions) {
+      for (const i of instructionsIn(this.view, bb)) {
         for (const o of i.operands) {
           if (!unnamedLocal(o)) continue;
           const nt = this.type(o.type);
@@ -680,9 +690,10 @@ export class Version7Converter {
       }
     } else if (op === 'call' || op === 'invoke') {
       const callee = ops[0]!;
-      if (callee.kind === 'function' && callee.name !== undefined && isUpgradedIntrinsic(callee.name)) {
-        if (op === 'invoke') throw new ConversionError(`an invoke of ${callee.name}`, 'llvm-upgrade rewrote calls of it, and what it made of an invoke is not reproduced');
-        this.upgradeIntrinsicCall(inst, ni, bb, callee, callee.name);
+      const calleeName = callee.kind === 'function' ? nameIn(this.view, callee) : undefined;
+      if (callee.kind === 'function' && calleeName !== undefined && isUpgradedIntrinsic(calleeName)) {
+        if (op === 'invoke') throw new ConversionError(`an invoke of ${calleeName}`, 'llvm-upgrade rewrote calls of it, and what it made of an invoke is not reproduced');
+        this.upgradeIntrinsicCall(inst, ni, bb, callee, calleeName);
         return;
       }
       ni.operands = ops.map((o) => this.operand(o));
@@ -828,6 +839,35 @@ function stepInto(t: Type | undefined, idx: Value): Type | undefined {
   if (t.kind === 'struct') return idx.kind === 'int' ? t.elements[Number(idx.value)] : undefined;
   if (t.kind === 'pointer' || t.kind === 'array' || t.kind === 'packed') return t.element;
   return undefined;
+}
+
+/**
+ * The module as llvm-dis-1.9 printed it, which is what llvm-upgrade read. LLVM 1.9's reader
+ * renamed the unsuffixed 1.x intrinsics (`llvm.memcpy` → `.i32`, `llvm.isunordered` → `.f64`, …:
+ * held/upgrade19.ts) with new declarations appended and the old ones left unnamed; this
+ * conversion then continues from those names as llvm-upgrade did. Modules without such intrinsics
+ * (or with pre-1.6 varargs instructions, refused below) are taken as they are.
+ */
+function readView19(m: Module): ModuleView {
+  const plain = plainView(m);
+  let old = false;
+  for (const f of m.functions) {
+    const name = f.name;
+    if (name === undefined || !name.startsWith('llvm.')) continue;
+    // LLVM 1.9's reader failed on the old debugger intrinsics that returned a chain (`{ }*`).
+    if (name.startsWith('llvm.dbg.') && f.functionType.returnType.kind !== 'void') throw new ConversionError(`a ${name} of the old signature that returns a value`, "LLVM 1.9's reader failed on it");
+    if (upgradedIntrinsic(name, f.functionType, { pointerTo: (t) => ({ kind: 'pointer', element: t }), functionType: (r, p) => ({ kind: 'function', returnType: r, params: p, isVarArg: false }) }) !== undefined) old = true;
+  }
+  if (!old || hasOldVarArgs(m)) return plain;
+  return upgradeView19(m);
+}
+
+/** Whether a module older than version 6 holds a `vanext` or a pre-1.6 `vaarg` (refused later). */
+function hasOldVarArgs(m: Module): boolean {
+  const version = m.source?.bytecodeVersion;
+  if (version !== undefined && version >= 6) return false;
+  for (const f of m.functions) for (const b of f.blocks) for (const i of b.instructions) if (i.opcode === 'vanext' || (i.opcode === 'vaarg' && i.legacyVarArgs)) return true;
+  return false;
 }
 
 /** How many i8* parameters LLVM 2.0's varargs intrinsics take (llvm-upgrade's header rule). */

@@ -17,11 +17,31 @@ import { readModule } from '../../src/read.js';
 import { integerType, type Type } from '../../src/graph/type.js';
 import type { Instruction } from '../../src/graph/value.js';
 import type { Module } from '../../src/graph/module.js';
-import { needs, R36867 } from '../support/tools.js';
+import { LLVM19, needs, R36867 } from '../support/tools.js';
 
 function body(m: Module, fn = 0): Instruction[] {
   return m.functions[fn]!.blocks.flatMap((b) => b.instructions);
 }
+
+/** Every unsuffixed 1.x intrinsic LLVM 1.9's reader renamed, each called once. */
+const OLD_INTRINSICS = `declare void %llvm.memcpy(sbyte*, sbyte*, uint, uint)
+declare void %llvm.memmove(sbyte*, sbyte*, ulong, uint)
+declare void %llvm.memset(sbyte*, ubyte, uint, uint)
+declare bool %llvm.isunordered(double, double)
+declare int %llvm.ctpop(int)
+declare ushort %llvm.bswap(ushort)
+declare float %llvm.sqrt(float)
+void %f(sbyte* %p, sbyte* %q, double %x) {
+  call void %llvm.memcpy(sbyte* %p, sbyte* %q, uint 4, uint 1)
+  call void %llvm.memmove(sbyte* %p, sbyte* %q, ulong 8, uint 1)
+  call void %llvm.memset(sbyte* %p, ubyte 0, uint 4, uint 1)
+  %u = call bool %llvm.isunordered(double %x, double %x)
+  %n = call int %llvm.ctpop(int 5)
+  %b = call ushort %llvm.bswap(ushort 7)
+  %s = call float %llvm.sqrt(float 2.0)
+  ret void
+}
+`;
 
 function convert(text: string): Module {
   return convertToVersion7(parseAssembly(text));
@@ -125,6 +145,31 @@ int %f(float %a, uint %x, ushort %h, ...) {
     expect(() => convert(text)).toThrow(/an invoke of llvm\.isunordered\.f32/);
   });
 
+  it('first renames the unsuffixed 1.x intrinsics as LLVM 1.9\'s reader did, then rewrites them as llvm-upgrade did', () => {
+    // Read as bytecode: 1.9's reader renamed them (its assembler did too, so 1.3 text keeps them).
+    const m = convertToVersion7(readModule(writeModule(parseAssembly(OLD_INTRINSICS, { dialect: '1.3' }), { bytecodeVersion: 3 })));
+    // The old declarations stay behind unnamed; the typed ones follow the function, those
+    // llvm-upgrade declared anew while reading its body (ctpop, bswap) first.
+    expect(m.functions.map((fn) => fn.name)).toEqual([
+      undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'f', 'llvm.ctpop.i32', 'llvm.bswap.i16.i16',
+      'llvm.memcpy.i32', 'llvm.memmove.i64', 'llvm.memset.i32', 'llvm.isunordered.f64', 'llvm.bswap.i16', 'llvm.sqrt.f32',
+    ]);
+    const insts = body(m, 7);
+    const callee = (i: Instruction): string | undefined => (i.operands[0] as { name?: string }).name;
+    expect(insts.slice(0, 3).map(callee)).toEqual(['llvm.memcpy.i32', 'llvm.memmove.i64', 'llvm.memset.i32']);
+    // isunordered became an unordered comparison; the renamed call's name took 1.9's suffix.
+    const u = insts.find((i) => i.name === 'u1')!;
+    expect([u.opcode, u.predicate]).toEqual(['fcmp', 'uno']);
+    expect(callee(insts.find((i) => i.name === 's4')!)).toBe('llvm.sqrt.f32');
+  });
+
+  it('refuses the old debugger intrinsics that returned a chain, on which LLVM 1.9\'s reader failed', () => {
+    const text = 'declare {}* %llvm.dbg.stoppoint({}*, uint, uint, {}*)\n';
+    const m = parseAssembly(text, { dialect: '1.3' });
+    expect(() => convertToVersion7(m)).toThrow(ConversionError);
+    expect(() => convertToVersion7(m)).toThrow(/llvm\.dbg\.stoppoint of the old signature that returns a value.*LLVM 1\.9's reader failed/);
+  });
+
   it('writes a converted module as version 7 that reads back', () => {
     const m = convert('%g = global int 5\nint %f(int %a) {\n  %b = mul int %a, 3\n  ret int %b\n}\n');
     const bytes = writeModule(m, { bytecodeVersion: 7 });
@@ -163,4 +208,34 @@ describe.skipIf(!HAVE_SETARCH)('against llvm-upgrade | llvm-as (r36867)', needs(
       }
     });
   }
+});
+
+const LLVM19_TOOLS = LLVM19.dir;
+
+describe.skipIf(!HAVE_SETARCH)('against llvm-dis-1.9 | llvm-upgrade | llvm-as (r36867)', needs(LLVM19, R36867), () => {
+  it('prints, converted, as LLVM\'s path printed a version-3 file of every old intrinsic', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'to-v7-'));
+    try {
+      const v3 = writeModule(parseAssembly(OLD_INTRINSICS, { dialect: '1.3' }), { bytecodeVersion: 3 });
+      writeFileSync(join(dir, 'old.bc'), v3);
+      const dis = spawnSync(join(LLVM19_TOOLS, 'llvm-dis'), ['-f', '-o', '-', 'old.bc'], { cwd: dir });
+      expect(dis.status).toBe(0);
+      const up = spawnSync(join(TOOLS, 'llvm-upgrade'), ['-o', '-'], { input: dis.stdout });
+      expect(up.status).toBe(0);
+      const as = spawnSync('setarch', ['x86_64', '-R', join(TOOLS, 'llvm-as'), '-o', 'ref.bc', '-f'], { input: up.stdout, cwd: dir });
+      expect(as.status).toBe(0);
+      writeFileSync(join(dir, 'ours.bc'), writeModule(convertToVersion7(readModule(v3)), { bytecodeVersion: 7 }));
+      // The symbol table's plane order may differ (heap addresses): the printed text is compared.
+      const print = (file: string): string => {
+        const r = spawnSync(join(TOOLS, 'llvm-dis'), ['-f', '-o', '-', file], { cwd: dir });
+        expect(r.status).toBe(0);
+        return r.stdout.toString('latin1').replace(/^; ModuleID = .*\n/, '');
+      };
+      const theirs = print('ref.bc');
+      expect(theirs).toContain('fcmp uno double');
+      expect(print('ours.bc')).toBe(theirs);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
