@@ -84,7 +84,8 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
     const label = input === '-' ? '<stdin>' : input;
     try {
       const bytes = input === '-' ? await io.readStdin(bounds) : io.readFile(input, bounds);
-      const file = lib.readStackMaps(bytes, { endian });
+      // The bytes are this run's alone and never changed: the records are printed from them.
+      const file = lib.readStackMaps(bytes, { endian, shareBytes: true });
       if (toVersion !== undefined) {
         if (file.sections.length !== 1) throw new UsageError(`stackmap: ${label} has ${file.sections.length} stack map sections; --to-version converts one (split a universal file first)`);
         const written = lib.writeStackMap(bytes, file.sections[0]!, { version: Number(toVersion) as 0 | 1 | 2 | 3 });
@@ -114,7 +115,14 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
         if (syntax === undefined) text += lib.printStackMapHuman(s);
         else {
           flush();
-          chunks.push(syntax === 'readobj' ? lib.printStackMapReadobjBytes(s) : lib.printStackMapTextBytes(s));
+          if (syntax === 'text') chunks.push(lib.printStackMapTextBytes(s));
+          else if (io.stdoutNow) {
+            // Read and decoded whole before this: the text goes out in pieces as it is printed,
+            // after what came before it, never held whole (docs/performance.md).
+            for (const c of chunks) io.stdout(c);
+            chunks.length = 0;
+            chunks.push(lib.printStackMapReadobjBytes(s, io.stdoutNow.bind(io)));
+          } else chunks.push(lib.printStackMapReadobjBytes(s));
         }
       }
       flush();

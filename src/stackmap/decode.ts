@@ -23,6 +23,12 @@ export interface DecodeOptions {
   readonly fileOffset?: number;
   /** Where the section is, for error messages (e.g. `['ELF section .llvm_stackmaps']`). */
   readonly path?: readonly string[];
+  /**
+   * True when the caller leaves `bytes` unchanged for as long as the result is used: its records
+   * are then made from `bytes` itself when first asked for, not from a copy (a whole-process
+   * `stackmap` run, which reads a file and prints it, saves a copy of the section).
+   */
+  readonly shareBytes?: boolean;
 }
 
 export const LLILC_FORK = "LLILC's flat version 2 (the 2015 RFC's offset-indexed tables)";
@@ -37,7 +43,7 @@ export function decodeStackMapSection(bytes: Uint8Array, options: DecodeOptions 
   let best: StackMapError | undefined;
   for (const endian of orders) {
     try {
-      return decodeInOrder(bytes, endian, base, path);
+      return decodeInOrder(bytes, endian, base, path, options.shareBytes === true);
     } catch (e) {
       if (!(e instanceof StackMapError)) throw e;
       // A fork is named whatever the order; otherwise keep the error that got furthest.
@@ -48,12 +54,12 @@ export function decodeStackMapSection(bytes: Uint8Array, options: DecodeOptions 
   throw best!;
 }
 
-function decodeInOrder(bytes: Uint8Array, endian: Endian, base: number, path: readonly string[]): StackMap {
+function decodeInOrder(bytes: Uint8Array, endian: Endian, base: number, path: readonly string[], share: boolean): StackMap {
   const byte0 = bytes[0]!;
   const first = new Cursor(bytes, endian, base, path).peekU32(0)!;
   const attempt = (version: StackMapVersion, variant: StackMapVariant): StackMap | StackMapError => {
     try {
-      return parse(bytes, endian, base, path, version, variant);
+      return parse(bytes, endian, base, path, version, variant, share);
     } catch (e) {
       if (e instanceof StackMapError) return e;
       throw e;
@@ -100,7 +106,7 @@ function allZero(b: Uint8Array): boolean {
 }
 
 /** Reads the section as exactly this layout, or throws where it stops fitting. */
-export function parse(bytes: Uint8Array, endian: Endian, base: number, path: readonly string[], version: StackMapVersion, variant: StackMapVariant): StackMap {
+export function parse(bytes: Uint8Array, endian: Endian, base: number, path: readonly string[], version: StackMapVersion, variant: StackMapVariant, share = false): StackMap {
   const layout = layoutOf(version, variant);
   const c = new Cursor(bytes, endian, base, path);
   const what = describeLayout(version, variant);
@@ -164,10 +170,11 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
   }
   const map: StackMap = { version, variant, endian, headerReserved, functions, constants: [], records: [], trailing: trailing.slice() };
   if (numRecords === 0 && numConstants === 0) return map;
-  // A copy (a new Uint8Array: a Buffer's `slice` would share): the constants and records are made
-  // from these bytes when first asked for, whatever the caller has done with its own since.
-  const own = new Uint8Array(bytes.subarray(0, c.pos));
-  return withRecordTable(map, { bytes: own, view: new DataView(own.buffer), little: c.little, layout, starts, constantsAt, numConstants });
+  // Unless the caller shares them (DecodeOptions.shareBytes), a copy (a new Uint8Array: a Buffer's
+  // `slice` would share): the constants and records are made from these bytes when first asked
+  // for, whatever the caller has done with its own since.
+  const own = share ? bytes.subarray(0, c.pos) : new Uint8Array(bytes.subarray(0, c.pos));
+  return withRecordTable(map, { bytes: own, view: new DataView(own.buffer, own.byteOffset, own.byteLength), little: c.little, layout, starts, constantsAt, numConstants });
 }
 
 /**

@@ -118,9 +118,11 @@ function liveOuts(w: Latin1Writer, r: StackMapRecord): void {
 /**
  * What `llvm-readobj-16 --stackmap` prints from its version line on, as latin1 bytes. For
  * versions 1 and 2 the same lines; the record counts are the section's (version 2) or the
- * grouping rule's (version 1, left out when not settled).
+ * grouping rule's (version 1, left out when not settled). With `sink`, the text may be handed to
+ * it in pieces first (each a view valid until `sink` returns; when the records are still the
+ * section's bytes) and the result is then the rest.
  */
-export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>): Uint8Array {
+export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>, sink?: (chunk: Uint8Array) => void): Uint8Array {
   const { map } = s;
   // Records not yet made are printed from the section's bytes (readobj-records.ts).
   const table = recordTableOf(map);
@@ -144,7 +146,7 @@ export function printReadobjBytes(s: Pick<StackMapSection, 'map' | 'grouping'>):
     w.byte(10);
   });
   // The constants too, while they have not been made.
-  if (table) return readobjConstantsAndRecords(w.takeView(), table, constantTableOf(map) ?? map.constants);
+  if (table) return readobjConstantsAndRecords(w.takeView(), table, constantTableOf(map) ?? map.constants, sink);
   w.text('Num Constants: ');
   w.uint(map.constants.length);
   w.byte(10);

@@ -12,6 +12,8 @@ import { containerOf, findStackMapSections, type ContainerKind, type FoundSectio
 export interface ReadOptions {
   /** A bare section's byte order (default: detected from its sizes). Objects carry their own and ignore this. */
   readonly endian?: Endian;
+  /** True when the caller leaves the file's bytes unchanged while the result is used: see DecodeOptions.shareBytes. */
+  readonly shareBytes?: boolean;
 }
 
 /** One stack map section of a file, read. */
@@ -44,7 +46,7 @@ export function readStackMaps(bytes: Uint8Array, options: ReadOptions = {}): Sta
 
 function readSection(found: FoundSection, options: ReadOptions): StackMapSection {
   const path = found.container === 'bare' ? ['bare section (not an object file)'] : [`${found.format} section ${found.sectionName}`];
-  const map = decodeStackMapSection(found.bytes, { endian: found.endian ?? options.endian, fileOffset: found.fileOffset, path });
+  const map = decodeStackMapSection(found.bytes, { endian: found.endian ?? options.endian, fileOffset: found.fileOffset, path, shareBytes: options.shareBytes });
   const layout = layoutOf(map.version, map.variant);
   // A slot is named by its relocation's symbol; else, when its relocation is section-relative or
   // the file is linked (a non-zero address), by the symbol at the address it holds.

@@ -57,8 +57,8 @@ function decimal(out: Uint8Array, o: number, n: number): number {
     out[o] = 0x30 + n;
     return o + 1;
   }
-  let digits = 2;
-  for (let t = (n / 100) >>> 0; t > 0; t = (t / 10) >>> 0) digits++;
+  // The digits counted by comparisons: a division costs more before V8 has optimized this.
+  const digits = n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 10000000 ? 7 : n < 100000000 ? 8 : n < 1000000000 ? 9 : 10;
   let p = o + digits;
   let t = n;
   do {
@@ -71,29 +71,32 @@ function decimal(out: Uint8Array, o: number, n: number): number {
 
 /**
  * Writes the 64-bit value `high` · 2^32 + `low` in decimal (`high` above 0) without a bigint: its
- * quotient by 10^6 (below 2^53, so exact as a number), then the six digits of the remainder.
+ * quotient by 10^6 (below 2^53, so exact as a number) split at 10^7 into two parts below 2^32,
+ * each written as `decimal` writes, then the six digits of the remainder. (Divisions of numbers
+ * below 2^32 only: floating-point `%` and `/` on the whole quotient cost most of a run's printing
+ * before V8 has optimized it.)
  */
 function decimal64(out: Uint8Array, o: number, high: number, low: number): number {
   const q1 = Math.floor(high / 1e6);
   const t = (high - q1 * 1e6) * 0x1_0000_0000 + low; // below 10^6 · 2^32 < 2^53
   const q2 = Math.floor(t / 1e6);
-  let rest = t - q2 * 1e6;
-  let q = q1 * 0x1_0000_0000 + q2; // at least 2^32 / 10^6: never 0
-  let digits = 1;
-  for (let x = Math.floor(q / 10); x > 0; x = Math.floor(x / 10)) digits++;
-  let p = o + digits;
-  do {
-    const d = q % 10;
-    out[--p] = 0x30 + d;
-    q = (q - d) / 10;
-  } while (q > 0);
-  p = o + digits + 6;
-  for (let k = 0; k < 6; k++) {
-    const d = rest % 10;
-    out[--p] = 0x30 + d;
-    rest = (rest - d) / 10;
+  const rest = t - q2 * 1e6;
+  const q = q1 * 0x1_0000_0000 + q2; // at least 2^32 / 10^6, below 2^64 / 10^6 < 2^45
+  const top = Math.floor(q / 1e7); // below 2^45 / 10^7 < 2^32
+  const middle = q - top * 1e7;
+  o = top > 0 ? fixedDigits(out, decimal(out, o, top), middle, 7) : decimal(out, o, middle);
+  return fixedDigits(out, o, rest, 6);
+}
+
+/** Writes `n` (below 10^`width`) as exactly `width` decimal digits; returns the position after them. */
+function fixedDigits(out: Uint8Array, o: number, n: number, width: number): number {
+  let p = o + width;
+  for (let k = 0; k < width; k++) {
+    const q = (n / 10) >>> 0;
+    out[--p] = 0x30 + n - q * 10;
+    n = q;
   }
-  return o + digits + 6;
+  return o + width;
 }
 
 /** Writes constant `i` (below the count) in decimal; returns the position after it. */
@@ -225,20 +228,33 @@ function recordRoom(t: RecordTable, p: number): number {
 }
 
 /**
- * `head` (the lines before the constants) followed by the constants' and the records' lines: what
- * the model's printer writes for the same constants and records.
+ * How much of the text `readobjConstantsAndRecords` holds before it hands it to a `sink`: a few
+ * hundred KB stay in the processor's caches and need no fresh pages, where the whole text of
+ * 24,000 records (7 MB) would be written once into memory never touched before.
  */
-export function readobjConstantsAndRecords(head: Uint8Array, t: RecordTable, constants: Constants): Uint8Array {
+const SINK_CHUNK = 256 * 1024;
+
+/**
+ * `head` (the lines before the constants) followed by the constants' and the records' lines: what
+ * the model's printer writes for the same constants and records. With `sink`, the text is handed
+ * to it in pieces of about `SINK_CHUNK` bytes, each a view of one buffer that is reused once
+ * `sink` returns, and the result is what is left after the last piece handed on (often empty).
+ */
+export function readobjConstantsAndRecords(head: Uint8Array, t: RecordTable, constants: Constants, sink?: (chunk: Uint8Array) => void): Uint8Array {
   const numConstants = constantCount(constants);
-  // Up to six bytes of text a byte of section (a record's head, 16 bytes, prints 70 or so; a
-  // location, 12, some 40; a constant, 8, up to 28), beyond the constants the model may have
-  // gained: seldom grown. Pages never written are never touched.
-  let out: Uint8Array = new Uint8Array(head.length + t.bytes.length * 6 + numConstants * 32 + 4096);
+  // Without a sink: up to six bytes of text a byte of section (a record's head, 16 bytes, prints
+  // 70 or so; a location, 12, some 40; a constant, 8, up to 28), beyond the constants the model
+  // may have gained: seldom grown. Pages never written are never touched.
+  let out: Uint8Array = new Uint8Array(Math.max(head.length + 4096, sink ? SINK_CHUNK + 4096 : head.length + t.bytes.length * 6 + numConstants * 32 + 4096));
   out.set(head);
   let o = putText(out, head.length, 'Num Constants: ');
   o = decimal(out, o, numConstants);
   out[o++] = 0x0a;
   for (let i = 0; i < numConstants; i++) {
+    if (sink && o >= SINK_CHUNK) {
+      sink(out.subarray(0, o));
+      o = 0;
+    }
     if (o + 64 > out.length) out = grow(out, o, 64);
     o = decimal(out, put(out, o, CONSTANT_HASH), i + 1);
     o = constant(out, put(out, o, COLON), constants, i);
@@ -248,6 +264,10 @@ export function readobjConstantsAndRecords(head: Uint8Array, t: RecordTable, con
   o = decimal(out, putText(out, o, 'Num Records: '), t.starts.length);
   out[o++] = 0x0a;
   for (let r = 0; r < t.starts.length; r++) {
+    if (sink && o >= SINK_CHUNK) {
+      sink(out.subarray(0, o));
+      o = 0;
+    }
     const p = t.starts[r]!;
     const room = recordRoom(t, p);
     if (o + room > out.length) out = grow(out, o, room);

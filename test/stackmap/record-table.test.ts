@@ -3,7 +3,7 @@
 // (readobj-records.ts). These say that nobody can tell: the same text as the model's printer, the
 // same records, the same bytes written back, whatever happens to the caller's bytes.
 import { describe, expect, it } from 'vitest';
-import { decodeStackMapSection, encodeStackMapSection, printStackMapReadobj, type StackMap, type StackMapVersion } from './imports.js';
+import { decodeStackMapSection, encodeStackMapSection, printStackMapReadobj, printStackMapReadobjBytes, type StackMap, type StackMapVersion } from './imports.js';
 import { randomStackMap } from '../../tools/stackmap-samples.js';
 import { seededRandom } from '../../tools/seeded-random.js';
 
@@ -79,6 +79,32 @@ describe('records kept as bytes until asked for', () => {
     whole.fill(0xff);
     expect(fromBytes(map)).toBe(text);
     expect(encodeStackMapSection(map)).toEqual(section);
+  });
+
+  it('with shareBytes, makes the records from the caller\'s bytes themselves, wherever they sit in their buffer', () => {
+    const section = encodeStackMapSection(randomStackMap(seededRandom(10), { version: 3, endian: 'big', functions: 3, records: 40 }));
+    const whole = new Uint8Array(section.length + 20);
+    whole.set(section, 13);
+    const bytes = whole.subarray(13, 13 + section.length);
+    const shared = decodeStackMapSection(bytes, { shareBytes: true });
+    expect(fromBytes(shared)).toBe(fromBytes(decodeStackMapSection(section)));
+    expect(encodeStackMapSection(shared)).toEqual(section);
+    // What the option promises not to do, done: the records change with the bytes (not made yet).
+    const other = decodeStackMapSection(bytes, { shareBytes: true });
+    whole.fill(0);
+    expect(other.records.every((r) => r.id === 0n)).toBe(true);
+  });
+
+  it('hands the text to a sink in pieces that join to the whole text, each valid until the sink returns', () => {
+    // Some 6,000 records: the text is several of the printer's 256 KB pieces.
+    const section = encodeStackMapSection(randomStackMap(seededRandom(11), { version: 3, endian: 'little', functions: 20, records: 6000, maxLocations: 12 }));
+    const whole = fromBytes(decodeStackMapSection(section));
+    const pieces: string[] = [];
+    const rest = printStackMapReadobjBytes({ map: decodeStackMapSection(section), grouping: settled }, (chunk) => {
+      pieces.push(Buffer.from(chunk).toString('latin1'));
+    });
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('') + Buffer.from(rest).toString('latin1')).toBe(whole);
   });
 
   it('prints the records as changed once they have been made or replaced', () => {
