@@ -17,17 +17,47 @@
 export { readModule, type ReadOptions } from './read.js';
 export { SUPPORTED_VERSIONS, writeModule, type WriteOptions } from './encode/write.js';
 export { verifyModule, type VerifyOptions } from './verify/verify.js';
-export { MAX_TYPE_TEXT, printFunction, printInstruction, printModule, printModuleChunks, slotNumberOf, type PartPrintOptions, type PrintChunkOptions, type PrintOptions } from './print/index.js';
+export {
+  MAX_TYPE_TEXT,
+  printFunction,
+  printInstruction,
+  printModule,
+  printModuleChunks,
+  slotNumberOf,
+  type PartPrintOptions,
+  type PrintChunkOptions,
+  type PrintOptions,
+} from './print/index.js';
 export type { Syntax } from './print/dialect.js';
 export { convertToVersion7 } from './convert/to-version7.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 
 // ---- Verbs: upgrade, analyze, as, ar, nm, link ---------------------------------------------------
-export { printModern, writeModern, UnfoldableConstantError, DEFAULT_LLVM, OLDEST_LLVM, NEWEST_LLVM, type ExceptionModel, type ModernOptions, type TripleChoice } from './modern/index.js';
+export {
+  printModern,
+  writeModern,
+  UnfoldableConstantError,
+  DEFAULT_LLVM,
+  OLDEST_LLVM,
+  NEWEST_LLVM,
+  type ExceptionModel,
+  type ModernOptions,
+  type TripleChoice,
+} from './modern/index.js';
 export { analyzeBytes, analysisToJson, dumpAnalysis, formatAnalysis, type Analysis } from './analyze/index.js';
 export type { AnalysisError, BlockBytes, BlockNode, FunctionAnalysis } from './analyze/analysis.js';
 export type { AnalyzeOptions } from './analyze/walker.js';
-export { DEFAULT_ASSEMBLY_LIMITS, detectDialect, dialectForVersion, DIALECT_NAMES, DIALECT_VERSION, parseAssembly, type AssemblyLimits, type AssemblyOptions, type Dialect as AssemblyDialect } from './asm/index.js';
+export {
+  DEFAULT_ASSEMBLY_LIMITS,
+  detectDialect,
+  dialectForVersion,
+  DIALECT_NAMES,
+  DIALECT_VERSION,
+  parseAssembly,
+  type AssemblyLimits,
+  type AssemblyOptions,
+  type Dialect as AssemblyDialect,
+} from './asm/index.js';
 export { isArchive, readArchive, type ReadArchiveOptions } from './archive/read-archive.js';
 export { writeArchive, type NewArchiveMember, type WriteArchiveOptions } from './archive/write-archive.js';
 export { memberContents, readArchiveModules, type ArchiveModule } from './archive/contents.js';
@@ -40,18 +70,68 @@ export { linkInputs, linkModules, undefinedSymbols, type LinkInput, type LinkOpt
 export * from './stackmap/index.js';
 
 // ---- The module graph: its types, and what makes an empty module or a type ----------------------
-export type { Argument, ArrayType, BasicBlock, CastOpcode, Constant, ConstantAggregate, ConstantBool,
-  ConstantExpr, ConstantFP, ConstantInt, ConstantNull, ConstantUndef, ConstantZero, DerivedType,
-  FloatPredicate, Function, FunctionType, GlobalAlias, GlobalValue, GlobalVariable, IRFunction,
-  InlineAsm, Instruction, IntPredicate, IntegerType, Linkage, Module, OpaqueType, Opcode, PackedType,
-  ParamAttribute, PointerType, Predicate, PrimitiveType, PrimitiveTypeKind, SourceInfo, StructType,
-  SymbolTableLayout, Type, Use, Value, Visibility } from './graph/index.js';
+export type {
+  Argument,
+  ArrayType,
+  BasicBlock,
+  CastOpcode,
+  Constant,
+  ConstantAggregate,
+  ConstantBool,
+  ConstantExpr,
+  ConstantFP,
+  ConstantInt,
+  ConstantNull,
+  ConstantUndef,
+  ConstantZero,
+  DerivedType,
+  FloatPredicate,
+  Function,
+  FunctionType,
+  GlobalAlias,
+  GlobalValue,
+  GlobalVariable,
+  IRFunction,
+  InlineAsm,
+  Instruction,
+  IntPredicate,
+  IntegerType,
+  Linkage,
+  Module,
+  OpaqueType,
+  Opcode,
+  PackedType,
+  ParamAttribute,
+  PointerType,
+  Predicate,
+  PrimitiveType,
+  PrimitiveTypeKind,
+  SourceInfo,
+  StructType,
+  SymbolTableLayout,
+  Type,
+  Use,
+  Value,
+  Visibility,
+} from './graph/index.js';
 export { describeType, emptyModule, integerType, primitiveTypes } from './graph/index.js';
 export type { Compression, Signature } from './container/container.js';
 
 // ---- The builder ---------------------------------------------------------------------------------
 export { ConstantBuilder, IRBuilder, ModuleBuilder, TypeBuilder } from './build/index.js';
-export type { AllocOptions, BinaryOpcode, BuildOptions, CallingConv, CallOptions, CompareOpcode, FunctionOptions, GlobalOptions, LoadStoreOptions, ModuleOptions, ShiftOpcode } from './build/index.js';
+export type {
+  AllocOptions,
+  BinaryOpcode,
+  BuildOptions,
+  CallingConv,
+  CallOptions,
+  CompareOpcode,
+  FunctionOptions,
+  GlobalOptions,
+  LoadStoreOptions,
+  ModuleOptions,
+  ShiftOpcode,
+} from './build/index.js';
 
 // ---- The error family ----------------------------------------------------------------------------
 export { LlvmBytecodeError, type ErrorPosition } from './errors/library-error.js';

@@ -34,7 +34,7 @@ export interface ReadOptions {
  */
 export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module {
   if (!(bytes instanceof Uint8Array)) {
-    const what = typeof bytes === 'string' ? 'a string (pass the file\'s bytes, e.g. readFileSync(path), not its path or text)' : describeArgument(bytes);
+    const what = typeof bytes === 'string' ? "a string (pass the file's bytes, e.g. readFileSync(path), not its path or text)" : describeArgument(bytes);
     throw new TypeError(`readModule: expected the file's bytes as a Uint8Array, got ${what}`);
   }
   const limits = resolveLimits(options.limits);
@@ -54,7 +54,8 @@ export function readModule(bytes: Uint8Array, options: ReadOptions = {}): Module
   } catch (e) {
     // A version we do not read is not damage: no diagnosis is added to its refusal.
     if (e instanceof UnsupportedVersionError) throw e;
-    if (e instanceof BytecodeError && !isLimitError(e) && (unwrapped.compression === 'none' || unwrapped.compression === 'null')) throw withTextModeDiagnosis(e, unwrapped.stream);
+    if (e instanceof BytecodeError && !isLimitError(e) && (unwrapped.compression === 'none' || unwrapped.compression === 'null'))
+      throw withTextModeDiagnosis(e, unwrapped.stream);
     if (e instanceof RangeError && /call stack|Invalid array length/i.test(e.message)) {
       throw new BytecodeError(`the file is too deeply nested or too large to decode (${e.message})`, 0, []);
     }
@@ -80,7 +81,9 @@ export function isLimitError(e: BytecodeError): boolean {
 function describeArgument(v: unknown): string {
   if (v === null) return 'null';
   if (typeof v !== 'object') return typeof v;
-  return ArrayBuffer.isView(v) || v instanceof ArrayBuffer ? `${v.constructor.name} (wrap it: new Uint8Array(buffer))` : `an object (${v.constructor?.name ?? 'Object'})`;
+  return ArrayBuffer.isView(v) || v instanceof ArrayBuffer
+    ? `${v.constructor.name} (wrap it: new Uint8Array(buffer))`
+    : `an object (${v.constructor?.name ?? 'Object'})`;
 }
 
 /**

@@ -17,12 +17,40 @@ const hello = (): Uint8Array => new Uint8Array(readFileSync(new URL('../corpus/h
 
 describe('the package root', () => {
   it('exports a library verb for every command of the CLI', () => {
-    const verbs = ['readModule', 'printModule', 'writeModule', 'convertToVersion7', 'analyzeBytes', 'formatAnalysis', 'printModern', 'parseAssembly', 'readArchive', 'writeArchive', 'nmSymbols', 'formatNm', 'linkModules', 'linkInputs', 'verifyModule'];
+    const verbs = [
+      'readModule',
+      'printModule',
+      'writeModule',
+      'convertToVersion7',
+      'analyzeBytes',
+      'formatAnalysis',
+      'printModern',
+      'parseAssembly',
+      'readArchive',
+      'writeArchive',
+      'nmSymbols',
+      'formatNm',
+      'linkModules',
+      'linkInputs',
+      'verifyModule',
+    ];
     for (const verb of verbs) expect(typeof (root as Record<string, unknown>)[verb], verb).toBe('function');
   });
 
   it('exports every error class of the family, each an LlvmBytecodeError', () => {
-    const errors = ['BytecodeError', 'UnsupportedVersionError', 'ArchiveError', 'AssemblyError', 'EncodeError', 'WriteRangeError', 'InvalidModuleError', 'PrintError', 'UpgradeError', 'LinkError', 'ConversionError'];
+    const errors = [
+      'BytecodeError',
+      'UnsupportedVersionError',
+      'ArchiveError',
+      'AssemblyError',
+      'EncodeError',
+      'WriteRangeError',
+      'InvalidModuleError',
+      'PrintError',
+      'UpgradeError',
+      'LinkError',
+      'ConversionError',
+    ];
     for (const name of errors) {
       const cls = (root as Record<string, unknown>)[name] as typeof root.LlvmBytecodeError;
       expect(cls.prototype, name).toBeInstanceOf(root.LlvmBytecodeError);
@@ -31,7 +59,18 @@ describe('the package root', () => {
   });
 
   it('keeps the internals out: they are in the subpath exports', () => {
-    const moved = { FORMAT_TABLE: format, formatFor: format, unwrapContainer: container, wrapContainer: container, loadBzip2: container, decodeSymbolTable: archive, encodeSymbolTable: archive, llvmCompress: archive, isSigned: graph, collectUses: graph };
+    const moved = {
+      FORMAT_TABLE: format,
+      formatFor: format,
+      unwrapContainer: container,
+      wrapContainer: container,
+      loadBzip2: container,
+      decodeSymbolTable: archive,
+      encodeSymbolTable: archive,
+      llvmCompress: archive,
+      isSigned: graph,
+      collectUses: graph,
+    };
     for (const [name, subpath] of Object.entries(moved)) {
       expect(name in root, name).toBe(false);
       expect(typeof (subpath as Record<string, unknown>)[name], name).not.toBe('undefined');

@@ -138,7 +138,10 @@ function ratio(r: RowResult): string {
   const perRound = wa.map((w, i) => w / wb[i]!);
   const ca = r.a.samples.map((s) => s.cpu);
   const cb = r.b.samples.map((s) => s.cpu);
-  const cpu = ca.every((x) => x !== undefined) && cb.every((x) => x !== undefined && x > 0) ? ` (CPU ${(median(ca as number[]) / median(cb as number[])).toFixed(2)}×)` : '';
+  const cpu =
+    ca.every((x) => x !== undefined) && cb.every((x) => x !== undefined && x > 0)
+      ? ` (CPU ${(median(ca as number[]) / median(cb as number[])).toFixed(2)}×)`
+      : '';
   return `${(median(wa) / median(wb)).toFixed(2)}× (${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)})${cpu}`;
 }
 
@@ -147,13 +150,22 @@ function table(results: RowResult[]): string {
   const rows = results.map((r) => [r.row, r.a.label, ...describeSamples(r.a.samples), r.b.label, ...describeSamples(r.b.samples), ratio(r)]);
   const all = [head, ...rows];
   const widths = head.map((_, i) => Math.max(...all.map((c) => c[i]!.length)));
-  const line = (c: string[]): string => c.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (c: string[]): string =>
+    c
+      .map((x, i) => x.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n') + '\n';
 }
 
 /** The `.bc` files of a folder, sorted. */
 function bytecodeIn(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.bc')).sort().map((n) => join(dir, n)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((n) => n.endsWith('.bc'))
+        .sort()
+        .map((n) => join(dir, n))
+    : [];
 }
 
 /**
@@ -194,7 +206,12 @@ export function sideBySide(o: SideBySideOptions): string {
     }
     const bigText = join(v6, 'Large__big-bf.dis.ll');
     if (existsSync(bigText)) {
-      run('as big-bf.dis.ll', ours('ours as', 'as', bigText, '-o', '/dev/null'), { label: 'llvm-as', argv: [tool('llvm-as'), '-f', '-o', '/dev/null'], stdin: bigText }, o.rounds);
+      run(
+        'as big-bf.dis.ll',
+        ours('ours as', 'as', bigText, '-o', '/dev/null'),
+        { label: 'llvm-as', argv: [tool('llvm-as'), '-f', '-o', '/dev/null'], stdin: bigText },
+        o.rounds,
+      );
     } else notes.push(`no ${bigText}: the as row is skipped`);
 
     // Batches: ours is one command into a directory; LLVM's is one process per file.
@@ -209,7 +226,13 @@ export function sideBySide(o: SideBySideOptions): string {
         fresh(oursOut)();
         fresh(theirsOut)();
       };
-      run(`batch dis v6 (${v6Files.length} files)`, ours('ours dis DIR', 'dis', v6, '-o', oursOut), perFileLoop('llvm-dis per file', tool('llvm-dis'), v6Files, theirsOut), o.batchRounds, clean);
+      run(
+        `batch dis v6 (${v6Files.length} files)`,
+        ours('ours dis DIR', 'dis', v6, '-o', oursOut),
+        perFileLoop('llvm-dis per file', tool('llvm-dis'), v6Files, theirsOut),
+        o.batchRounds,
+        clean,
+      );
     }
     // The issue's 4,050 files: the released versions' folders, copied side by side under one
     // directory so one command takes them all (v0/x.bc and v1/x.bc keep apart).
@@ -224,12 +247,24 @@ export function sideBySide(o: SideBySideOptions): string {
         fresh(oursOut)();
         fresh(theirsOut)();
       };
-      run(`batch dis ${released.join('+')} (${count}) vs v6 (${v6Files.length})`, ours('ours dis DIR', 'dis', all, '-o', oursOut), perFileLoop('llvm-dis per v6 file', tool('llvm-dis'), v6Files, theirsOut), o.batchRounds, clean);
+      run(
+        `batch dis ${released.join('+')} (${count}) vs v6 (${v6Files.length})`,
+        ours('ours dis DIR', 'dis', all, '-o', oursOut),
+        perFileLoop('llvm-dis per v6 file', tool('llvm-dis'), v6Files, theirsOut),
+        o.batchRounds,
+        clean,
+      );
       // The file system's share, as a floor: the same files copied, nothing converted. Any tool
       // that writes one output per input pays at least this (and writes less than a listing).
       if (existsSync('/bin/cp')) {
         const copy = join(oursOut, 'copy');
-        run(`floor: cp -r of the ${count} vs v6 (${v6Files.length})`, { label: 'cp -r', argv: ['/bin/cp', '-r', all, copy] }, perFileLoop('llvm-dis per v6 file', tool('llvm-dis'), v6Files, theirsOut), o.batchRounds, clean);
+        run(
+          `floor: cp -r of the ${count} vs v6 (${v6Files.length})`,
+          { label: 'cp -r', argv: ['/bin/cp', '-r', all, copy] },
+          perFileLoop('llvm-dis per v6 file', tool('llvm-dis'), v6Files, theirsOut),
+          o.batchRounds,
+          clean,
+        );
       }
     }
   } finally {

@@ -57,7 +57,12 @@ const ms = (x: number | undefined) => (x === undefined ? 'n/a' : `${x.toFixed(0)
 export function stackmapBenchObject(): Uint8Array {
   const functions = 400;
   const section = randomSection(seededRandom(1), { version: 3, endian: 'little', functions, records: STACKMAP_BENCH_RECORDS });
-  return elfObject(section, { is64: true, endian: 'little', functionNames: Array.from({ length: functions }, (_, i) => `function${i}`), functionEntrySize: 24 });
+  return elfObject(section, {
+    is64: true,
+    endian: 'little',
+    functionNames: Array.from({ length: functions }, (_, i) => `function${i}`),
+    functionEntrySize: 24,
+  });
 }
 
 /** The rows, as printed. `readobj` is llvm-readobj-16's path; `cli` the built llvm-bytecode. */

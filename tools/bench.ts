@@ -134,7 +134,9 @@ function parseOptions(argv: string[]): Options {
       if (!(WORKLOAD_NAMES as readonly string[]).includes(name ?? '')) throw new Error(`unknown workload ${name}`);
       o.workload = name as WorkloadName;
     } else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run bench -- [--runs N] [--rounds N] [--batch-rounds N] [--llvm DIR] [--no-side-by-side | --side-by-side-only] [--corpus DIR | --no-corpus] [--generated FUNCTIONS] [--one-process]\n');
+      process.stdout.write(
+        'usage: npm run bench -- [--runs N] [--rounds N] [--batch-rounds N] [--llvm DIR] [--no-side-by-side | --side-by-side-only] [--corpus DIR | --no-corpus] [--generated FUNCTIONS] [--one-process]\n',
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -244,11 +246,29 @@ function measure(w: Workload, runs: number, peakOf: string): Row[] {
   modules = []; // only what retainedHeap reads counts
   const heap = retainedHeap(w.streams);
   if (heap !== undefined) {
-    rows.push({ workload: w.label, measure: 'module heap', megabytes: heap.asRead / 1e6, ...NO_TIMING, note: `${(heap.asRead / (mb * 1e6)).toFixed(1)} bytes per byte of bytecode (heap + ArrayBuffers)` });
-    rows.push({ workload: w.label, measure: 'heap, all bodies', megabytes: heap.materialized / 1e6, ...NO_TIMING, note: `${(heap.materialized / (mb * 1e6)).toFixed(1)} bytes per byte, every body materialized` });
+    rows.push({
+      workload: w.label,
+      measure: 'module heap',
+      megabytes: heap.asRead / 1e6,
+      ...NO_TIMING,
+      note: `${(heap.asRead / (mb * 1e6)).toFixed(1)} bytes per byte of bytecode (heap + ArrayBuffers)`,
+    });
+    rows.push({
+      workload: w.label,
+      measure: 'heap, all bodies',
+      megabytes: heap.materialized / 1e6,
+      ...NO_TIMING,
+      note: `${(heap.materialized / (mb * 1e6)).toFixed(1)} bytes per byte, every body materialized`,
+    });
   }
   // maxRSS (KiB) only grows: in one process, measured after each workload, the first gets its own peak.
-  rows.push({ workload: w.label, measure: 'peak RSS', megabytes: (process.resourceUsage().maxRSS * 1024) / 1e6, ...NO_TIMING, note: `whole process, ${peakOf}` });
+  rows.push({
+    workload: w.label,
+    measure: 'peak RSS',
+    megabytes: (process.resourceUsage().maxRSS * 1024) / 1e6,
+    ...NO_TIMING,
+    note: `whole process, ${peakOf}`,
+  });
   return rows;
 }
 
@@ -269,7 +289,11 @@ function table(rows: Row[]): string {
   const head = ['workload', 'measure', 'MB', 'ms (best)', 'MB/s', 'MB/s (CPU)', 'note'];
   const all = [head, ...cells];
   const widths = head.map((_, i) => Math.max(...all.map((c) => c[i]!.length)));
-  const line = (c: string[]): string => c.map((x, i) => (i < 2 || i === 6 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (c: string[]): string =>
+    c
+      .map((x, i) => (i < 2 || i === 6 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n') + '\n';
 }
 
@@ -308,7 +332,9 @@ async function main(argv: string[]): Promise<number> {
     // fraction of a second, and both sides mostly start-up, which the machine's noise moves most:
     // three times the rounds.
     const llvm16 = process.env.LLVM_BYTECODE_LLVM16 || '/usr/lib/llvm-16/bin';
-    process.stdout.write(stackmapBench({ cli: join(PROJECT, 'dist/cli/llvm-bytecode.cjs'), readobj: join(llvm16, 'llvm-readobj'), rounds: o.rounds * 3, runs: o.runs }) + '\n');
+    process.stdout.write(
+      stackmapBench({ cli: join(PROJECT, 'dist/cli/llvm-bytecode.cjs'), readobj: join(llvm16, 'llvm-readobj'), rounds: o.rounds * 3, runs: o.runs }) + '\n',
+    );
   }
   process.stdout.write(tableText);
   return 0;
@@ -334,7 +360,12 @@ function workloadNames(o: Options, location: ReturnType<typeof locateCorpus>): {
   if (o.noCorpus) return { names: ['generated'], note: 'bench: --no-corpus: measuring the generated module only\n' };
   if (!location.present || !existsSync(v6)) return { names: ['generated'], note: `bench: ${noCorpusMessage(location)}; measuring the generated module only\n` };
   return {
-    names: [...(existsSync(join(v6, BIG)) ? (['big-bf'] as const) : []), 'v6', 'generated', ...(existsSync(join(v6, BIG_TEXT)) ? (['big-bf-text'] as const) : [])],
+    names: [
+      ...(existsSync(join(v6, BIG)) ? (['big-bf'] as const) : []),
+      'v6',
+      'generated',
+      ...(existsSync(join(v6, BIG_TEXT)) ? (['big-bf-text'] as const) : []),
+    ],
     note: '',
   };
 }
@@ -361,7 +392,13 @@ function measureAssembly(path: string, runs: number, fresh: boolean): Row[] {
   };
   const first = best(1, assemble, 0);
   return [
-    { workload: label, measure: 'as, first run', megabytes, ...first, note: fresh ? 'cold: V8 has optimized none of it yet' : 'after the workloads above, in this process' },
+    {
+      workload: label,
+      measure: 'as, first run',
+      megabytes,
+      ...first,
+      note: fresh ? 'cold: V8 has optimized none of it yet' : 'after the workloads above, in this process',
+    },
     { workload: label, measure: 'as', megabytes, ...best(runs, assemble), note: `parse, verify, write, bzip2: ${written} bytes` },
   ];
 }
@@ -374,18 +411,34 @@ function loadWorkload(name: Exclude<WorkloadName, 'big-bf-text'>, o: Options): W
     return { label: `generated (${o.generated} functions)`, files: [synthetic], streams: [synthetic] };
   }
   const v6 = join(o.corpus, 'v6');
-  const names = name === 'big-bf' ? [BIG] : readdirSync(v6).filter((n) => n.endsWith('.bc')).sort();
+  const names =
+    name === 'big-bf'
+      ? [BIG]
+      : readdirSync(v6)
+          .filter((n) => n.endsWith('.bc'))
+          .sort();
   const files = names.map((n) => new Uint8Array(readFileSync(join(v6, n))));
   return { label: name === 'big-bf' ? `v6/${BIG}` : `v6 (${names.length} files)`, files, streams: files.map((f) => unwrapContainer(f).stream) };
 }
 
 /** One workload's rows, measured by this script run again in a new process (`--workload`). */
 function measureInChild(name: WorkloadName, o: Options): Row[] {
-  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--no-side-by-side', '--workload', name, '--runs', String(o.runs), '--generated', String(o.generated)];
+  const args = [
+    ...process.execArgv,
+    fileURLToPath(import.meta.url),
+    '--no-side-by-side',
+    '--workload',
+    name,
+    '--runs',
+    String(o.runs),
+    '--generated',
+    String(o.generated),
+  ];
   // --no-corpus goes to the child too: else it would look for LLVM_BYTECODE_CORPUS's corpus again.
   args.push(...(o.noCorpus ? ['--no-corpus'] : ['--corpus', o.corpus]));
   const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (child.status !== 0) throw new Error(`bench: the ${name} workload's process failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}): ${child.stderr}`);
+  if (child.status !== 0)
+    throw new Error(`bench: the ${name} workload's process failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}): ${child.stderr}`);
   // JSON has no NaN: the memory rows' missing times come back as null.
   return (JSON.parse(child.stdout) as Row[]).map((r) => ({ ...r, seconds: r.seconds ?? NaN, cpuSeconds: r.cpuSeconds ?? NaN }));
 }

@@ -22,7 +22,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, } from 'node:path';
+import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { PROJECT_ROOT } from './corpus-location.js';
 

@@ -104,7 +104,6 @@ function firstByteDifference(actual: Uint8Array, expected: Uint8Array): string {
   return `sizes ${actual.length} vs ${expected.length}`;
 }
 
-
 function errorText(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
@@ -137,7 +136,20 @@ export function checkFile(root: string, folder: string, name: string, timed = fa
   const path = join(root, folder, name);
   const base = path.replace(/\.bc$/, '');
   const bytes = new Uint8Array(readFileSync(path));
-  const result: FileResult = { folder, name, read: 'ok', print19: 'n/a', native: 'n/a', payload: 'n/a', file: 'n/a', analyze: 'n/a', asmText: 'n/a', asmBytes: 'n/a', asmOrder: 'n/a', notes: {} };
+  const result: FileResult = {
+    folder,
+    name,
+    read: 'ok',
+    print19: 'n/a',
+    native: 'n/a',
+    payload: 'n/a',
+    file: 'n/a',
+    analyze: 'n/a',
+    asmText: 'n/a',
+    asmBytes: 'n/a',
+    asmOrder: 'n/a',
+    notes: {},
+  };
 
   // Every reference text, read once: the assembler works from the listings, the printings compare
   // with them, the analyzer with `.bca.txt`.

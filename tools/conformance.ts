@@ -124,9 +124,12 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--ratchet-file') o.ratchetFile = resolve(value());
     else if (a === '--jobs') o.jobs = Math.max(1, Number.parseInt(value(), 10) || 1);
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH] [--timings]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus)\n');
+      process.stdout.write(
+        'usage: npm run conformance -- [--json | --markdown] [--failures] [--ratchet | --update-ratchet] [--corpus DIR | DIR] [--folder NAME]... [--jobs N] [--ratchet-file PATH] [--timings]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus)\n',
+      );
       process.exit(0);
-    } else if (!a.startsWith('-')) o.corpus = a; // `npm run conformance -- DIR`
+    } else if (!a.startsWith('-'))
+      o.corpus = a; // `npm run conformance -- DIR`
     else throw new Error(`unknown option ${a} (see --help)`);
   }
   return o;
@@ -152,7 +155,10 @@ function listFiles(o: Options): Task[] {
  */
 function largestFirst(tasks: Task[]): Task[] {
   const size = (t: Task): number => statSync(join(t.root, t.folder, t.name)).size;
-  return tasks.map((t) => ({ t, s: size(t) })).sort((a, b) => b.s - a.s).map(({ t }) => t);
+  return tasks
+    .map((t) => ({ t, s: size(t) }))
+    .sort((a, b) => b.s - a.s)
+    .map(({ t }) => t);
 }
 
 /**
@@ -198,7 +204,20 @@ function score(results: FileResult[]): Map<string, FolderScore> {
     let s = scores.get(r.folder);
     if (!s) {
       const t = (): Tally => ({ pass: 0, of: 0 });
-      s = { files: 0, readOk: 0, readError: 0, crashed: 0, print19: t(), native: t(), payload: t(), file: t(), analyze: t(), asmText: t(), asmBytes: t(), asmOrder: t() };
+      s = {
+        files: 0,
+        readOk: 0,
+        readError: 0,
+        crashed: 0,
+        print19: t(),
+        native: t(),
+        payload: t(),
+        file: t(),
+        analyze: t(),
+        asmText: t(),
+        asmBytes: t(),
+        asmOrder: t(),
+      };
       scores.set(r.folder, s);
     }
     s.files++;
@@ -217,7 +236,20 @@ function score(results: FileResult[]): Map<string, FolderScore> {
 
 function total(scores: Map<string, FolderScore>): FolderScore {
   const t = (): Tally => ({ pass: 0, of: 0 });
-  const sum: FolderScore = { files: 0, readOk: 0, readError: 0, crashed: 0, print19: t(), native: t(), payload: t(), file: t(), analyze: t(), asmText: t(), asmBytes: t(), asmOrder: t() };
+  const sum: FolderScore = {
+    files: 0,
+    readOk: 0,
+    readError: 0,
+    crashed: 0,
+    print19: t(),
+    native: t(),
+    payload: t(),
+    file: t(),
+    analyze: t(),
+    asmText: t(),
+    asmBytes: t(),
+    asmOrder: t(),
+  };
   for (const s of scores.values()) {
     sum.files += s.files;
     sum.readOk += s.readOk;
@@ -235,7 +267,14 @@ const TABLE_HEAD = ['folder', 'files', 'read', 'refused', 'crashed', 'print 1.9'
 
 function tableRows(scores: Map<string, FolderScore>, dash: string): string[][] {
   const tally = (t: Tally): string => (t.of === 0 ? dash : `${t.pass}/${t.of}`);
-  const row = (name: string, s: FolderScore): string[] => [name, String(s.files), String(s.readOk), String(s.readError), String(s.crashed), ...COMPARISONS.map((c) => tally(s[c]))];
+  const row = (name: string, s: FolderScore): string[] => [
+    name,
+    String(s.files),
+    String(s.readOk),
+    String(s.readError),
+    String(s.crashed),
+    ...COMPARISONS.map((c) => tally(s[c])),
+  ];
   return [...[...scores].map(([f, s]) => row(f, s)), row('total', total(scores))];
 }
 
@@ -331,7 +370,11 @@ function timingTable(results: FileResult[]): string {
     }
   }
   const head = ['seconds', ...STAGES, 'all'];
-  const rowOf = (name: string, t: Record<Stage, number>): string[] => [name, ...STAGES.map((s) => t[s].toFixed(2)), STAGES.reduce((a, s) => a + t[s], 0).toFixed(2)];
+  const rowOf = (name: string, t: Record<Stage, number>): string[] => [
+    name,
+    ...STAGES.map((s) => t[s].toFixed(2)),
+    STAGES.reduce((a, s) => a + t[s], 0).toFixed(2),
+  ];
   const rows = [head, ...[...byFolder].map(([f, t]) => rowOf(f, t)), rowOf('total', sum)];
   const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n') + '\n';
@@ -365,7 +408,14 @@ async function main(argv: string[]): Promise<number> {
 
   if (o.json) {
     const failing = results.filter((r) => r.read !== 'ok' || COMPARISONS.some((c) => r[c] === 'fail' || r[c] === 'crash'));
-    const report = { corpus: o.corpus, date: new Date().toISOString(), seconds: Number(seconds.toFixed(2)), folders: Object.fromEntries(scores), total: total(scores), failing };
+    const report = {
+      corpus: o.corpus,
+      date: new Date().toISOString(),
+      seconds: Number(seconds.toFixed(2)),
+      folders: Object.fromEntries(scores),
+      total: total(scores),
+      failing,
+    };
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   } else if (o.markdown) {
     process.stdout.write(`Scoreboard as of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (\`npm run conformance\`):\n\n`);

@@ -66,7 +66,10 @@ function main(): void {
   const sample = Number(args[args.indexOf('--sample') + 1] ?? 40) || 40;
   const list = args.includes('--list');
   const folders = args.includes('--folders') ? args[args.indexOf('--folders') + 1]!.split(',') : ['v6', 'v0', 'v1', 'v3', 'v5'];
-  for (const [spec, at, probe] of [[LLVM19_SPEC, LLVM19_AT, 'llvm-dis'], [R36867_SPEC, R36867_AT, 'llvm-upgrade']] as const) {
+  for (const [spec, at, probe] of [
+    [LLVM19_SPEC, LLVM19_AT, 'llvm-dis'],
+    [R36867_SPEC, R36867_AT, 'llvm-upgrade'],
+  ] as const) {
     if (!existsSync(join(at.dir, probe))) {
       console.log(`convert-scoreboard: skipped (${noToolsMessage(spec, at, 'its variable')})`);
       return;
@@ -88,7 +91,9 @@ function main(): void {
         console.log(`convert-scoreboard: ${folder}: skipped (absent)`);
         continue;
       }
-      let files = readdirSync(root).filter((f) => f.endsWith('.bc')).sort();
+      let files = readdirSync(root)
+        .filter((f) => f.endsWith('.bc'))
+        .sort();
       if (folder !== 'v6' || args.includes('--sample-v6')) files = files.slice(0, args.includes('--all') ? files.length : sample);
       const counts = new Map<Verdict, number>();
       totals.set(folder, counts);

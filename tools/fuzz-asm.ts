@@ -27,13 +27,17 @@ interface Options {
 function parseArgs(argv: string[]): Options {
   // The corpus by the one rule (--corpus, LLVM_BYTECODE_CORPUS, ../shared/corpus): its listings are seeds.
   const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: locateCorpus().root };
-  readToolOptions(argv, 'usage: npm run fuzz:asm -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; its listings join the project\'s grammar files as seeds)', (option, value) => {
-    if (option === '--seconds') o.seconds = Number(value());
-    else if (option === '--seed') o.seed = Number(value());
-    else if (option === '--corpus') o.corpus = resolve(value());
-    else return false;
-    return true;
-  });
+  readToolOptions(
+    argv,
+    "usage: npm run fuzz:asm -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; its listings join the project's grammar files as seeds)",
+    (option, value) => {
+      if (option === '--seconds') o.seconds = Number(value());
+      else if (option === '--seed') o.seed = Number(value());
+      else if (option === '--corpus') o.corpus = resolve(value());
+      else return false;
+      return true;
+    },
+  );
   checkSeconds(o.seconds);
   return o;
 }
@@ -43,9 +47,102 @@ function seeds(corpus: string): string[] {
 }
 
 /** Pieces a mutation inserts: the grammar's punctuation and words, and hostile numbers. */
-const PIECES = ['%', '%0', '%x', '\\1', '\\9', '*', '(', ')', '[', ']', '{', '}', '<', '>', ',', '=', '"', ':', '...', 'x', 'c', ' ', '\n', 'type', 'opaque', 'int', 'uint', 'bool', 'void', 'label', 'global', 'constant', 'declare', 'implementation', 'cast', 'getelementptr', 'phi', 'call', 'invoke', 'br', 'ret', 'switch', 'undef', 'null', 'zeroinitializer', '0', '-1', '4294967296', '18446744073709551616', '1.5', '0x7FF8000000000001', 'u0xFFFFFFFFFFFFFFFF', 'asm', 'sideeffect', 'align 3', 'section "', 'target', 'deplibs',
+const PIECES = [
+  '%',
+  '%0',
+  '%x',
+  '\\1',
+  '\\9',
+  '*',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '<',
+  '>',
+  ',',
+  '=',
+  '"',
+  ':',
+  '...',
+  'x',
+  'c',
+  ' ',
+  '\n',
+  'type',
+  'opaque',
+  'int',
+  'uint',
+  'bool',
+  'void',
+  'label',
+  'global',
+  'constant',
+  'declare',
+  'implementation',
+  'cast',
+  'getelementptr',
+  'phi',
+  'call',
+  'invoke',
+  'br',
+  'ret',
+  'switch',
+  'undef',
+  'null',
+  'zeroinitializer',
+  '0',
+  '-1',
+  '4294967296',
+  '18446744073709551616',
+  '1.5',
+  '0x7FF8000000000001',
+  'u0xFFFFFFFFFFFFFFFF',
+  'asm',
+  'sideeffect',
+  'align 3',
+  'section "',
+  'target',
+  'deplibs',
   // LLVM 2.0's words (the v7 listings and the 2.0 grammar files).
-  '@', '@0', '@"', 'define', 'i1', 'i8', 'i32', 'i64', 'i17', 'icmp eq', 'fcmp uno', 'trunc', 'zext', 'sext', 'bitcast', 'inttoptr', 'to', '<{', '}>', 'alias', 'alias weak', 'thread_local', 'hidden', 'protected', 'sret', 'inreg', 'nounwind', 'noreturn', 'align 4', 'volatile', 'unreachable', 'lshr', 'ashr', 'va_arg', 'datalayout'];
+  '@',
+  '@0',
+  '@"',
+  'define',
+  'i1',
+  'i8',
+  'i32',
+  'i64',
+  'i17',
+  'icmp eq',
+  'fcmp uno',
+  'trunc',
+  'zext',
+  'sext',
+  'bitcast',
+  'inttoptr',
+  'to',
+  '<{',
+  '}>',
+  'alias',
+  'alias weak',
+  'thread_local',
+  'hidden',
+  'protected',
+  'sret',
+  'inreg',
+  'nounwind',
+  'noreturn',
+  'align 4',
+  'volatile',
+  'unreachable',
+  'lshr',
+  'ashr',
+  'va_arg',
+  'datalayout',
+];
 
 function mutate(text: string, rnd: () => number): string {
   const n = text.length;

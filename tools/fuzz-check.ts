@@ -36,7 +36,15 @@ const LIMITS = { maxDecompressedSize: 8 * 1024 * 1024 };
 
 /** The typed errors a consumer may end in: the documented refusals of each one. */
 export function isTypedError(e: unknown): boolean {
-  return e instanceof BytecodeError || e instanceof EncodeError || e instanceof InvalidModuleError || e instanceof UpgradeError || e instanceof PrintError || e instanceof LinkError || e instanceof ConversionError;
+  return (
+    e instanceof BytecodeError ||
+    e instanceof EncodeError ||
+    e instanceof InvalidModuleError ||
+    e instanceof UpgradeError ||
+    e instanceof PrintError ||
+    e instanceof LinkError ||
+    e instanceof ConversionError
+  );
 }
 
 /** The version the writer writes a module in by default: its own, or 6 for 2, 4 and 7. */
@@ -172,7 +180,10 @@ export const consumers: readonly Consumer[] = [
  */
 function linkConsumer(input: Uint8Array): void {
   const m = readModule(input, { limits: LIMITS });
-  for (const set of [[m, m], [buildHelloModule(), m]]) {
+  for (const set of [
+    [m, m],
+    [buildHelloModule(), m],
+  ]) {
     try {
       writeModule(linkModules(set), { bytecodeVersion: 6, compression: 'none' });
     } catch (e) {

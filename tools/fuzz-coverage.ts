@@ -139,12 +139,69 @@ function writeAssemblySeeds(corpora: string[], dir: string): number {
  * opening) which byte mutations seldom assemble by themselves.
  */
 const ASSEMBLY_PIECES = [
-  '%', '%0', '%1', '%x', '%"', '\\', '\\1', '*', '(', ')', '[', ']', '{', '}', '<', '>', ',', '=', '"', ':', '...', ' x ',
-  'c"', ';', '\n', '0', '1', '-1', '255', '4294967296', '18446744073709551616', '1.5', '1.0e+308', '0x7FF8000000000001',
-  'u0xFFFFFFFFFFFFFFFF', 's0x8000000000000000', '%T = type ', 'implementation\n', 'declare ', ' = global ', ' = constant ',
-  ' label %', 'cast (', 'getelementptr (', ' to ', 'int*', 'sbyte*', ' align 8', ' section "', 'target triple = "',
-  'target endian = little', 'target pointersize = 32', 'deplibs = [', 'module asm "', 'ret void', 'ret int 0',
-  'br label %', 'call void %f()', '<4 x int>', '{ int, float }', '[2 x sbyte]', '\\2', '..',
+  '%',
+  '%0',
+  '%1',
+  '%x',
+  '%"',
+  '\\',
+  '\\1',
+  '*',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '<',
+  '>',
+  ',',
+  '=',
+  '"',
+  ':',
+  '...',
+  ' x ',
+  'c"',
+  ';',
+  '\n',
+  '0',
+  '1',
+  '-1',
+  '255',
+  '4294967296',
+  '18446744073709551616',
+  '1.5',
+  '1.0e+308',
+  '0x7FF8000000000001',
+  'u0xFFFFFFFFFFFFFFFF',
+  's0x8000000000000000',
+  '%T = type ',
+  'implementation\n',
+  'declare ',
+  ' = global ',
+  ' = constant ',
+  ' label %',
+  'cast (',
+  'getelementptr (',
+  ' to ',
+  'int*',
+  'sbyte*',
+  ' align 8',
+  ' section "',
+  'target triple = "',
+  'target endian = little',
+  'target pointersize = 32',
+  'deplibs = [',
+  'module asm "',
+  'ret void',
+  'ret int 0',
+  'br label %',
+  'call void %f()',
+  '<4 x int>',
+  '{ int, float }',
+  '[2 x sbyte]',
+  '\\2',
+  '..',
 ];
 
 /** A libFuzzer dictionary (`-dict=`) of the 1.x grammar: its keywords and `ASSEMBLY_PIECES`. */
@@ -234,7 +291,8 @@ function runTarget(target: string, seconds: number, seeds: string, work: string,
       if (/^#\d+\s.*cov: /.test(line)) last = line;
       const stat = /^stat::number_of_executed_units:\s*(\d+)/.exec(line);
       if (stat) execs = Number(stat[1]);
-      if (line.startsWith('FINDING') || line.includes('ERROR') || line.startsWith('Dictionary:') || /^#\d+\s+(INITED|DONE)/.test(line)) console.log(`  [${target}] ${line}`);
+      if (line.startsWith('FINDING') || line.includes('ERROR') || line.startsWith('Dictionary:') || /^#\d+\s+(INITED|DONE)/.test(line))
+        console.log(`  [${target}] ${line}`);
     };
     const onText = (chunk: Buffer): void => {
       const lines = (pending + chunk.toString('latin1')).split('\n');
@@ -245,7 +303,8 @@ function runTarget(target: string, seconds: number, seeds: string, work: string,
     child.stderr.on('data', onText);
     child.on('close', (exitCode) => {
       onLine(pending);
-      if (!/^#\d+/.test(last)) console.log(`  [${target}] Jazzer.js stopped (exit ${exitCode}) before reporting coverage:\n${tail.map((l) => `    ${l}`).join('\n')}`);
+      if (!/^#\d+/.test(last))
+        console.log(`  [${target}] Jazzer.js stopped (exit ${exitCode}) before reporting coverage:\n${tail.map((l) => `    ${l}`).join('\n')}`);
       const m = /^#(\d+)\s+\S+\s+cov: (\d+) ft: (\d+)(?: corp: (\d+))?/.exec(last);
       const listed = join(findings, 'findings.txt');
       const found = existsSync(listed) ? readFileSync(listed, 'latin1').trim().split('\n').filter(Boolean) : [];
@@ -278,7 +337,9 @@ async function main(): Promise<void> {
   const dictionary = join(work, 'assembly.dict');
   const useDictionary = o.dictionary && seeds.has('assembly');
   if (useDictionary) writeAssemblyDictionary(dictionary);
-  console.log(`coverage-guided fuzzing (Jazzer.js): ${chosen.map((t) => t.name).join(', ')}, ${o.seconds} s each, ${counts.join(' and ')}; working directory ${work}`);
+  console.log(
+    `coverage-guided fuzzing (Jazzer.js): ${chosen.map((t) => t.name).join(', ')}, ${o.seconds} s each, ${counts.join(' and ')}; working directory ${work}`,
+  );
   const results: Result[] = [];
   for (const t of chosen) {
     console.log(`${t.name}: fuzzing for ${o.seconds} s…`);

@@ -133,7 +133,7 @@ function main(): void {
       ours = printModule(readModule(bytes));
     } catch (e) {
       // Anything but our typed errors is the mutation fuzzer's business; count it here too.
-      refusal = isTypedError(e) ? (e as Error & { reason?: string }).reason ?? (e as Error).message : `crash: ${String(e)}`;
+      refusal = isTypedError(e) ? ((e as Error & { reason?: string }).reason ?? (e as Error).message) : `crash: ${String(e)}`;
     }
     if (!llvmRead && refusal !== undefined) counts.neither++;
     else if (!llvmRead) counts.oursOnly++;
@@ -155,7 +155,9 @@ function main(): void {
       }
     }
   }
-  console.log(`${counts.runs} edited files: both read ${counts.bothRead} (same listing ${counts.same}, different ${counts.differ}); neither ${counts.neither}; only we ${counts.oursOnly}; only LLVM ${counts.llvmOnly}`);
+  console.log(
+    `${counts.runs} edited files: both read ${counts.bothRead} (same listing ${counts.same}, different ${counts.differ}); neither ${counts.neither}; only we ${counts.oursOnly}; only LLVM ${counts.llvmOnly}`,
+  );
   if (oursRefusals.size > 0) {
     console.log('read by LLVM, refused by us (docs/format.md §15.10 says which are on purpose):');
     for (const [kind, n] of [...oursRefusals].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${kind}`);

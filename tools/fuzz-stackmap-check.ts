@@ -27,7 +27,8 @@ function recordsDiffer(a: StackMap, b: StackMap, sizes: boolean): string | undef
   for (let i = 0; i < a.records.length; i++) {
     const x = a.records[i]!;
     const y = b.records[i]!;
-    if (x.id !== y.id || x.instructionOffset !== y.instructionOffset || x.locations.length !== y.locations.length || x.liveOuts.length !== y.liveOuts.length) return `record #${i} changed`;
+    if (x.id !== y.id || x.instructionOffset !== y.instructionOffset || x.locations.length !== y.locations.length || x.liveOuts.length !== y.liveOuts.length)
+      return `record #${i} changed`;
     for (let k = 0; k < x.locations.length; k++) {
       const l = x.locations[k]!;
       const m = y.locations[k]!;

@@ -48,7 +48,14 @@ export function writeStackMapSeeds(dir: string, maxBytes: number): { count: numb
         add(new Uint8Array(readFileSync(join(work, m.section!))));
       }
       const slices = ['x86-64-macho', 'arm64-macho'].map((t) => manifest.find((m) => m.status === 'ok' && m.target === t));
-      if (slices.every((m) => m !== undefined)) add(universalMachO(bin, slices.map((m) => join(work, m!.object!)), join(work, 'universal.o')));
+      if (slices.every((m) => m !== undefined))
+        add(
+          universalMachO(
+            bin,
+            slices.map((m) => join(work, m!.object!)),
+            join(work, 'universal.o'),
+          ),
+        );
       for (const name of stackmapFixtureNames()) {
         const { object, section } = assembleStackmapFixture(bin, name, work);
         add(object);

@@ -20,7 +20,11 @@ export function stackMapSeeds(random: () => number, extra: readonly Seed[] = [])
       const map = randomStackMap(random, { version, endian, functions: 3, records: 5, maxLocations: 4 });
       const section = encodeStackMapSection(map);
       seeds.push({ name: `version ${version} ${endian}-endian section`, bytes: section });
-      if (version === 1) seeds.push({ name: `Manticore version 1 ${endian}-endian`, bytes: encodeStackMapSection({ ...map, functions: map.functions.map((f) => ({ ...f, recordCount: 0n })), records: [] }, { variant: 'manticore-v1' }) });
+      if (version === 1)
+        seeds.push({
+          name: `Manticore version 1 ${endian}-endian`,
+          bytes: encodeStackMapSection({ ...map, functions: map.functions.map((f) => ({ ...f, recordCount: 0n })), records: [] }, { variant: 'manticore-v1' }),
+        });
       if (version === 2) seeds.push({ name: `version-3 layout under byte 2, ${endian}-endian`, bytes: encodeStackMapSection(map, { variant: 'v3-layout' }) });
       if (version >= 1) {
         for (const is64 of [true, false]) {
@@ -33,7 +37,10 @@ export function stackMapSeeds(random: () => number, extra: readonly Seed[] = [])
     }
   }
   // LLILC's flat version 2 header and a ykllvm-shaped version 3 record, for the fork probes.
-  seeds.push({ name: 'LLILC flat version 2', bytes: Uint8Array.from([2, 0, 0, 0, 1, 0, 0, 0, 32, 0, 0, 0, 32, 0, 0, 0, 64, 0, 0, 0, 64, 0, 0, 0, 64, 0, 0, 0, 0, 0, 0, 0, ...new Array(32).fill(0)]) });
+  seeds.push({
+    name: 'LLILC flat version 2',
+    bytes: Uint8Array.from([2, 0, 0, 0, 1, 0, 0, 0, 32, 0, 0, 0, 32, 0, 0, 0, 64, 0, 0, 0, 64, 0, 0, 0, 64, 0, 0, 0, 0, 0, 0, 0, ...new Array(32).fill(0)]),
+  });
   return [...seeds, ...extra];
 }
 

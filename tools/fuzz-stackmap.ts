@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, } from 'node:path';
+import { join } from 'node:path';
 import { checkStackMapInput } from './fuzz-stackmap-check.js';
 import { mutate, stackMapSeeds, type Seed } from './fuzz-stackmap-seeds.js';
 import { seededRandom } from './seeded-random.js';

@@ -71,9 +71,7 @@ export function llvmAsVerdict(llvmAs: string, text: string): LlvmVerdict {
 }
 
 /** One differential case: the verdicts on a mutated module, or why there is none. */
-export type CaseResult =
-  | { kind: 'skipped'; why: string }
-  | { kind: 'compared'; what: string; ours: string[]; llvm: LlvmVerdict; text: string };
+export type CaseResult = { kind: 'skipped'; why: string } | { kind: 'compared'; what: string; ours: string[]; llvm: LlvmVerdict; text: string };
 
 /** Mutates `module` with `mutation`, prints it, and asks both verifiers. */
 export function runCase(module: Module, mutation: Mutation, random: Random, llvmAs: string): CaseResult {
@@ -170,7 +168,13 @@ function main(): void {
       writeFileSync(`${base}.ll`, r.text, 'latin1');
       writeFileSync(
         `${base}.txt`,
-        [`seed file: ${file}`, `mutation: ${mutation.name}: ${r.what}`, `ours: ${oursRefuse ? r.ours.join('\n      ') : 'accepted'}`, `r36867 llvm-as: ${r.llvm.refused ? r.llvm.message : 'accepted'}`, ''].join('\n'),
+        [
+          `seed file: ${file}`,
+          `mutation: ${mutation.name}: ${r.what}`,
+          `ours: ${oursRefuse ? r.ours.join('\n      ') : 'accepted'}`,
+          `r36867 llvm-as: ${r.llvm.refused ? r.llvm.message : 'accepted'}`,
+          '',
+        ].join('\n'),
       );
     }
   }
@@ -180,9 +184,13 @@ function main(): void {
   for (const [name, t] of tallies) {
     agree += t.bothRefuse + t.bothAccept;
     if (t.cases === 0) continue;
-    console.log(`${name.padEnd(42)} ${String(t.cases).padStart(5)} ${String(t.bothRefuse).padStart(12)} ${String(t.bothAccept).padStart(12)} ${String(t.onlyOurs).padStart(10)} ${String(t.onlyLlvm).padStart(10)}`);
+    console.log(
+      `${name.padEnd(42)} ${String(t.cases).padStart(5)} ${String(t.bothRefuse).padStart(12)} ${String(t.bothAccept).padStart(12)} ${String(t.onlyOurs).padStart(10)} ${String(t.onlyLlvm).padStart(10)}`,
+    );
   }
-  console.log(`agreement: ${agree}/${compared}${compared ? ` (${((100 * agree) / compared).toFixed(2)} %)` : ''}; skipped: ${[...skipped].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  console.log(
+    `agreement: ${agree}/${compared}${compared ? ` (${((100 * agree) / compared).toFixed(2)} %)` : ''}; skipped: ${[...skipped].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
+  );
   if (saved > 0) console.log(`${saved} disagreement${saved > 1 ? 's' : ''} saved in ${out}`);
   process.exitCode = saved > 0 ? 1 : 0;
 }

@@ -8,7 +8,7 @@
 import { sameBytes } from './same-bytes.js';
 import { locateCorpus, noCorpusMessage, PROJECT_ROOT } from './corpus-location.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, } from 'node:path';
+import { join } from 'node:path';
 import { unwrapContainer } from '../src/container/index.js';
 import { EncodeError } from '../src/encode/encode-error.js';
 import { InvalidModuleError, writeModule } from '../src/encode/write.js';
@@ -34,7 +34,8 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const o: Options = { seconds: 60, seed: Date.now() % 2 ** 31, corpus: '' };
-  const usage = 'usage: npm run fuzz -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; required: its files are the seeds)';
+  const usage =
+    'usage: npm run fuzz -- [--seconds N] [--seed S] [--corpus DIR]\n(corpus: --corpus DIR, else $LLVM_BYTECODE_CORPUS, else ../shared/corpus; required: its files are the seeds)';
   readToolOptions(argv, usage, (option, value) => {
     if (option === '--seconds') o.seconds = Number(value());
     else if (option === '--seed') o.seed = Number(value());
@@ -76,7 +77,12 @@ function loadSeeds(corpus: string): Uint8Array[] {
 function archiveSeeds(seeds: Uint8Array[], rnd: () => number, count: number): Uint8Array[] {
   const out: Uint8Array[] = [];
   for (let i = 0; i < count && seeds.length; i++) {
-    const members = [0, 1, 2].map((k) => ({ name: k === 1 ? `a/long_member_name_${i}.bc` : `m${k}.bc`, data: seeds[Math.floor(rnd() * seeds.length)]!, date: 1e9, mode: 0o100644 }));
+    const members = [0, 1, 2].map((k) => ({
+      name: k === 1 ? `a/long_member_name_${i}.bc` : `m${k}.bc`,
+      data: seeds[Math.floor(rnd() * seeds.length)]!,
+      date: 1e9,
+      mode: 0o100644,
+    }));
     try {
       out.push(writeArchive(members, { compress: i % 2 === 1 }));
     } catch {
@@ -108,7 +114,12 @@ function writtenSeeds(seeds: Uint8Array[], rnd: () => number, count: number): Ui
   return out;
 }
 
-const HUGE_VBRS: readonly number[][] = [[0xff, 0xff, 0xff, 0xff, 0x0f], [0x80, 0x80, 0x80, 0x80, 0x08], [0xff, 0xff, 0x03], [0xfe, 0xff, 0xff, 0x7f]];
+const HUGE_VBRS: readonly number[][] = [
+  [0xff, 0xff, 0xff, 0xff, 0x0f],
+  [0x80, 0x80, 0x80, 0x80, 0x08],
+  [0xff, 0xff, 0x03],
+  [0xfe, 0xff, 0xff, 0x7f],
+];
 
 function mutate(seed: Uint8Array, seeds: Uint8Array[], rnd: () => number): Uint8Array {
   const pick = (n: number): number => Math.floor(rnd() * n);
@@ -239,4 +250,3 @@ function main(): void {
 }
 
 main();
-

@@ -121,7 +121,6 @@ export function refusalReason(stderr: string): string {
   return lines.filter((l) => l !== '').pop() ?? '';
 }
 
-
 /** Links `files` both ways and compares. */
 export async function scoreSet(files: string[], llvmLink: string, work: string): Promise<SetResult> {
   const refPath = join(work, 'ref.bc');
@@ -218,7 +217,8 @@ async function main(argv: string[]): Promise<number> {
   const results = await runScoreboard(sets, llvmLink);
   process.stdout.write(formatScoreboard(results));
   if (argv.includes('--verbose')) {
-    for (const r of results) if (r.outcome === 'differing' || r.outcome === 'mismatch') process.stdout.write(`${r.outcome}\t${r.files.join(' ')}\t${r.reason}\n`);
+    for (const r of results)
+      if (r.outcome === 'differing' || r.outcome === 'mismatch') process.stdout.write(`${r.outcome}\t${r.files.join(' ')}\t${r.reason}\n`);
   }
   return 0;
 }

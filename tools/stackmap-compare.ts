@@ -19,7 +19,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkStackMap, decodeStackMapSection, encodeStackMapSection, groupStackMapRecords as groupRecords, printStackMapReadobj as printReadobj, readStackMaps, StackMapError, type StackMap, type StackMapSection } from '../src/stackmap/index.js';
+import {
+  checkStackMap,
+  decodeStackMapSection,
+  encodeStackMapSection,
+  groupStackMapRecords as groupRecords,
+  printStackMapReadobj as printReadobj,
+  readStackMaps,
+  StackMapError,
+  type StackMap,
+  type StackMapSection,
+} from '../src/stackmap/index.js';
 import { sameBytes } from './same-bytes.js';
 import type { GeneratedObject } from './stackmap-objects.js';
 
@@ -83,7 +93,9 @@ export function roundTripVia2(section: StackMapSection, original: Uint8Array): {
   } catch (e) {
     if (tooBig === undefined) return { result: 'wrongly refused', problem: `version 2 refused: ${message(e)}` };
     // Refused by name: the message must say which location and that its size is the reason.
-    return /location/.test(message(e)) && /\b\d+ bytes\b/.test(message(e)) ? { result: 'refused' } : { result: 'differs', problem: `version 2 refused without naming the location: ${message(e)}` };
+    return /location/.test(message(e)) && /\b\d+ bytes\b/.test(message(e))
+      ? { result: 'refused' }
+      : { result: 'differs', problem: `version 2 refused without naming the location: ${message(e)}` };
   }
   if (tooBig !== undefined) return { result: 'differs', problem: `version 2 written although ${tooBig} does not fit its size byte` };
   try {
@@ -120,7 +132,8 @@ export function roundTripVia1(section: StackMapSection, original: Uint8Array): {
     // The rule without sizes may settle what it could not with them only if it agrees.
     return { result: 'differs', problem: 'version 3 written from version 1 although the grouping with sizes is not settled' };
   }
-  if (grouping.counts.some((c, i) => BigInt(c) !== truth[i])) return { result: 'wrong grouping', problem: `grouped ${grouping.counts.join(',')}, the object says ${truth.join(',')}` };
+  if (grouping.counts.some((c, i) => BigInt(c) !== truth[i]))
+    return { result: 'wrong grouping', problem: `grouped ${grouping.counts.join(',')}, the object says ${truth.join(',')}` };
   const regrouped: StackMap = { ...map, functions: map.functions.map((f, i) => ({ ...f, recordCount: BigInt(grouping.counts[i]!) })) };
   const back = encodeStackMapSection(regrouped, { version: 3 });
   return sameBytes(back, original) ? { result: 'identical' } : { result: 'differs', problem: 'version 3 → 1 → 3 changed the bytes' };
@@ -128,7 +141,17 @@ export function roundTripVia1(section: StackMapSection, original: Uint8Array): {
 
 /** All the checks of one generated object. */
 export function checkGeneratedObject(entry: GeneratedObject, outDir: string): ObjectCheck {
-  const check: ObjectCheck = { version: undefined, variant: undefined, readobj: false, named: false, checked: false, writeBack: false, via2: 'differs', via1: 'differs', problems: [] };
+  const check: ObjectCheck = {
+    version: undefined,
+    variant: undefined,
+    readobj: false,
+    named: false,
+    checked: false,
+    writeBack: false,
+    via2: 'differs',
+    via1: 'differs',
+    problems: [],
+  };
   if (entry.status !== 'ok' || entry.object === undefined || entry.section === undefined || entry.readobj === undefined) {
     check.problems.push(`no object: ${entry.status}`);
     return check;
@@ -152,12 +175,16 @@ export function checkGeneratedObject(entry: GeneratedObject, outDir: string): Ob
     // llvm-readobj-16 refuses a version other than 3 on ELF (a warning, no text): we must read it,
     // as the version-3 layout under its byte.
     check.readobj = theirs === '' && section.map.version === entry.stackmapVersion && section.map.variant === 'v3-layout';
-    if (!check.readobj) check.problems.push(`readobj: -stackmap-version=${entry.stackmapVersion} read as version ${section.map.version} (${section.map.variant})${theirs === '' ? '' : ', and llvm-readobj-16 printed it'}`);
+    if (!check.readobj)
+      check.problems.push(
+        `readobj: -stackmap-version=${entry.stackmapVersion} read as version ${section.map.version} (${section.map.variant})${theirs === '' ? '' : ', and llvm-readobj-16 printed it'}`,
+      );
   } else if (entry.stackmapVersion !== undefined) {
     // On Mach-O and COFF llvm-readobj-16 parses it as version 3 without looking, and prints
     // "Version: 3" over byte 1 or 2: everything after that line must be ours.
     const rest = (t: string) => t.slice(t.indexOf('\n'));
-    check.readobj = theirs.startsWith('LLVM StackMap Version: 3\n') && ours.startsWith(`LLVM StackMap Version: ${entry.stackmapVersion}\n`) && rest(ours) === rest(theirs);
+    check.readobj =
+      theirs.startsWith('LLVM StackMap Version: 3\n') && ours.startsWith(`LLVM StackMap Version: ${entry.stackmapVersion}\n`) && rest(ours) === rest(theirs);
     if (!check.readobj) check.problems.push(`readobj: ${firstDifference(ours, theirs)}`);
   } else {
     check.readobj = ours === theirs;
@@ -167,11 +194,15 @@ export function checkGeneratedObject(entry: GeneratedObject, outDir: string): Ob
     // A reference module: its functions, exactly and in order (Mach-O's symbols have a leading _).
     const names = section.functionNames.map((n) => n?.replace(/^_/, ''));
     check.named = names.join() === entry.functionNames.join() && names.every((n) => n !== undefined);
-    if (!check.named) check.problems.push(`names: function entries named ${names.map((n) => n ?? '(unnamed)').join(', ')}, the module's functions are ${entry.functionNames.join(', ')}`);
+    if (!check.named)
+      check.problems.push(
+        `names: function entries named ${names.map((n) => n ?? '(unnamed)').join(', ')}, the module's functions are ${entry.functionNames.join(', ')}`,
+      );
   } else {
     const unnamed = section.functionNames.map((n, i) => [n, i] as const).filter(([n]) => n === undefined || !/^_?f\d+$/.test(n));
     check.named = unnamed.length === 0 && section.functionNames.length > 0;
-    if (!check.named) check.problems.push(`names: function entries ${unnamed.map(([n, i]) => `#${i} (${n ?? 'unnamed'})`).join(', ')} not named by their symbols`);
+    if (!check.named)
+      check.problems.push(`names: function entries ${unnamed.map(([n, i]) => `#${i} (${n ?? 'unnamed'})`).join(', ')} not named by their symbols`);
   }
   const diagnostics = checkStackMap({ map: section.map, grouping: section.grouping, arch: section.found.arch });
   const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
@@ -180,7 +211,8 @@ export function checkGeneratedObject(entry: GeneratedObject, outDir: string): Ob
   const isPpc = section.found.arch === 'ppc64' || section.found.arch === 'ppc';
   check.checked = errors.length === 0 && (!isPpc || spe === speWarned);
   if (errors.length > 0) check.problems.push(`check: errors in llc-16's own output: ${errors.slice(0, 3).join('; ')}`);
-  if (isPpc && spe !== speWarned) check.problems.push(`check: ${spe ? 'no SPE warning although a location names register 1200-1231' : 'an SPE warning without such a register'}`);
+  if (isPpc && spe !== speWarned)
+    check.problems.push(`check: ${spe ? 'no SPE warning although a location names register 1200-1231' : 'an SPE warning without such a register'}`);
   try {
     const fromObject = encodeStackMapSection(section.map);
     const bare = decodeStackMapSection(raw, { endian: entry.endian });

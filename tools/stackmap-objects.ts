@@ -25,7 +25,16 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readToolOptions } from './tool-options.js';
-import { generateStackmapModule, objectSeed, referenceModule, STACKMAP_TARGETS, stackmapTarget, type CallKind, type ModuleFeatures, type StackmapTarget } from './stackmap-ir.js';
+import {
+  generateStackmapModule,
+  objectSeed,
+  referenceModule,
+  STACKMAP_TARGETS,
+  stackmapTarget,
+  type CallKind,
+  type ModuleFeatures,
+  type StackmapTarget,
+} from './stackmap-ir.js';
 
 /** Where Debian's LLVM 16 is (`LLVM_BYTECODE_LLVM16` overrides, as in test/support/tools.ts). */
 export function llvm16Bin(): string {
@@ -116,7 +125,14 @@ function writeAtomic(path: string, data: string | Uint8Array): void {
 }
 
 /** Compiles one IR text for `target` and collects the object, the section bytes and readobj's text. */
-export function compileStackmapObject(bin: string, target: StackmapTarget, ir: string, optLevel: number, base: string, stackmapVersion?: 1 | 2): Pick<GeneratedObject, 'status' | 'message'> {
+export function compileStackmapObject(
+  bin: string,
+  target: StackmapTarget,
+  ir: string,
+  optLevel: number,
+  base: string,
+  stackmapVersion?: 1 | 2,
+): Pick<GeneratedObject, 'status' | 'message'> {
   writeAtomic(`${base}.ll`, ir);
   const version = stackmapVersion === undefined ? [] : [`-stackmap-version=${stackmapVersion}`];
   const llc = run(join(bin, 'llc'), [`-O${optLevel}`, ...version, `-mtriple=${target.triple}`, '-filetype=obj', `${base}.ll`, '-o', `${base}.o.tmp`]);
@@ -128,7 +144,8 @@ export function compileStackmapObject(bin: string, target: StackmapTarget, ir: s
   if (target.format === 'coff') {
     const dump = run(join(bin, 'llvm-objdump'), ['-s', `--section=${target.sectionName}`, `${base}.o`]);
     if (dump.status !== 0) return { status: 'tool-failed', message: firstComplaint(dump) };
-    if (!dump.stdout.toString('latin1').includes(`Contents of section ${target.sectionName}:`)) return { status: 'no-section', message: `no ${target.sectionName} section` };
+    if (!dump.stdout.toString('latin1').includes(`Contents of section ${target.sectionName}:`))
+      return { status: 'no-section', message: `no ${target.sectionName} section` };
     writeAtomic(`${base}.stackmaps`, parseObjdumpHex(dump.stdout.toString('latin1')));
   } else {
     const dump = run(join(bin, 'llvm-objcopy'), [`--dump-section=${target.sectionName}=${base}.stackmaps.tmp`, `${base}.o`, `${base}.objcopy-out.tmp`]);
@@ -185,7 +202,18 @@ export function generateStackmapObjects(o: GenerateOptions): GeneratedObject[] {
       const name = `reference-O${optLevel}`;
       const rel = `${target.name}/${name}`;
       const result = compileStackmapObject(bin, target, ir, optLevel, join(dir, name));
-      const entry: GeneratedObject = { name, target: target.name, triple: target.triple, format: target.format, endian: target.endian, seed: 0, optLevel, functionNames, ll: `${rel}.ll`, ...result };
+      const entry: GeneratedObject = {
+        name,
+        target: target.name,
+        triple: target.triple,
+        format: target.format,
+        endian: target.endian,
+        seed: 0,
+        optLevel,
+        functionNames,
+        ll: `${rel}.ll`,
+        ...result,
+      };
       if (result.status === 'ok') Object.assign(entry, { object: `${rel}.o`, section: `${rel}.stackmaps`, readobj: `${rel}.readobj.txt` });
       manifest.push(entry);
       if (o.verbose) console.error(`${rel}: ${result.status}${result.message ? `: ${result.message}` : ''}`);
@@ -238,7 +266,15 @@ function probeModule(target: StackmapTarget, kind: CallKind | 'bigvector', anyre
 export function probeTargets(bin: string, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const lines: string[] = [];
-  const kinds: [CallKind | 'bigvector', boolean][] = [['stackmap', false], ['patchpoint.void', false], ['patchpoint.void', true], ['patchpoint.i64', false], ['patchpoint.i64', true], ['statepoint', false], ['bigvector', false]];
+  const kinds: [CallKind | 'bigvector', boolean][] = [
+    ['stackmap', false],
+    ['patchpoint.void', false],
+    ['patchpoint.void', true],
+    ['patchpoint.i64', false],
+    ['patchpoint.i64', true],
+    ['statepoint', false],
+    ['bigvector', false],
+  ];
   for (const target of STACKMAP_TARGETS) {
     for (const [kind, anyreg] of kinds) {
       const label = `${anyreg ? 'anyregcc ' : ''}${kind}`;

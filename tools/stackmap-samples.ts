@@ -22,7 +22,9 @@ export function randomStackMap(random: () => number, o: SampleOptions): StackMap
   const int = (n: number) => Math.floor(random() * n);
   const constants: bigint[] = [];
   const legacy = o.version === 0;
-  const functions = legacy ? [] : Array.from({ length: o.functions }, () => ({ address: 0n, stackSize: random() < 0.05 ? (1n << 64n) - 1n : BigInt(8 * int(64)) }));
+  const functions = legacy
+    ? []
+    : Array.from({ length: o.functions }, () => ({ address: 0n, stackSize: random() < 0.05 ? (1n << 64n) - 1n : BigInt(8 * int(64)) }));
   const counts = new Array<number>(functions.length).fill(functions.length ? 1 : 0);
   for (let i = functions.length; i < o.records; i++) counts[int(functions.length)]! += functions.length ? 1 : 0;
   const records: StackMapRecord[] = [];

@@ -49,13 +49,41 @@ export function scoreGenerated(manifest: readonly GeneratedObject[], dir: string
   for (const target of STACKMAP_TARGETS) {
     const entries = manifest.filter((m) => m.target === target.name);
     if (entries.length === 0) continue;
-    const byVersion = new Map<string, { objects: number; sections: number; readobj: number; named: number; checked: number; writeBack: number; via2: number; via2Refused: number; via1: number; via1Refused: number; noObject: number }>();
+    const byVersion = new Map<
+      string,
+      {
+        objects: number;
+        sections: number;
+        readobj: number;
+        named: number;
+        checked: number;
+        writeBack: number;
+        via2: number;
+        via2Refused: number;
+        via1: number;
+        via1Refused: number;
+        noObject: number;
+      }
+    >();
     for (const entry of entries) {
       const c = checkGeneratedObject(entry, dir);
-      const read = entry.status !== 'ok' ? `(${entry.status})` : c.version === undefined ? '(unread)' : `${c.version}${c.variant === 'llvm' ? '' : ` (${c.variant})`}`;
+      const read =
+        entry.status !== 'ok' ? `(${entry.status})` : c.version === undefined ? '(unread)' : `${c.version}${c.variant === 'llvm' ? '' : ` (${c.variant})`}`;
       // The reference modules (fixed IR, functions checked by name) get their own row.
       const version = entry.functionNames !== undefined ? `${read}, reference module` : read;
-      const s = byVersion.get(version) ?? { objects: 0, sections: 0, readobj: 0, named: 0, checked: 0, writeBack: 0, via2: 0, via2Refused: 0, via1: 0, via1Refused: 0, noObject: 0 };
+      const s = byVersion.get(version) ?? {
+        objects: 0,
+        sections: 0,
+        readobj: 0,
+        named: 0,
+        checked: 0,
+        writeBack: 0,
+        via2: 0,
+        via2Refused: 0,
+        via1: 0,
+        via1Refused: 0,
+        noObject: 0,
+      };
       s.objects++;
       if (entry.status === 'ok') s.sections++;
       if (c.readobj) s.readobj++;
@@ -93,7 +121,18 @@ export function scoreFixtures(bin: string, failures: string[]): ScoreRow[] {
   const rows: ScoreRow[] = [];
   try {
     for (const name of stackmapFixtureNames()) {
-      const row: ScoreRow = { target: `fixture ${name}`, version: '?', objects: 1, sections: 0, readobj: 'n/a', named: 'n/a', checked: 'n/a', writeBack: '0/1', via2: 'n/a', via1: 'n/a' };
+      const row: ScoreRow = {
+        target: `fixture ${name}`,
+        version: '?',
+        objects: 1,
+        sections: 0,
+        readobj: 'n/a',
+        named: 'n/a',
+        checked: 'n/a',
+        writeBack: '0/1',
+        via2: 'n/a',
+        via1: 'n/a',
+      };
       let fixture: AssembledFixture;
       try {
         fixture = assembleStackmapFixture(bin, name, dir);
@@ -147,9 +186,21 @@ function throughVersion3(map: StackMap, original: Uint8Array): string {
 }
 
 export function formatScoreboard(rows: readonly ScoreRow[]): string {
-  const head = ['target', 'version', 'objects', 'sections', 'readobj text equal', 'functions named', '--check clean', 'write-back identical', '3 → 2 → 3 identical or refused', '3 → 1 → 3 identical or refused'];
+  const head = [
+    'target',
+    'version',
+    'objects',
+    'sections',
+    'readobj text equal',
+    'functions named',
+    '--check clean',
+    'write-back identical',
+    '3 → 2 → 3 identical or refused',
+    '3 → 1 → 3 identical or refused',
+  ];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-  for (const r of rows) lines.push(`| ${[r.target, r.version, r.objects, r.sections, r.readobj, r.named, r.checked, r.writeBack, r.via2, r.via1].join(' | ')} |`);
+  for (const r of rows)
+    lines.push(`| ${[r.target, r.version, r.objects, r.sections, r.readobj, r.named, r.checked, r.writeBack, r.via2, r.via1].join(' | ')} |`);
   return lines.join('\n');
 }
 

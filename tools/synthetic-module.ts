@@ -9,7 +9,13 @@ import { primitiveTypes as P, type FunctionType, type PointerType, type Type } f
 import type { BasicBlock, Constant, Function, GlobalVariable, Instruction, Value } from '../src/graph/value.js';
 
 const int = (t: Type, v: number): Constant => ({ kind: 'int', type: t, value: BigInt(v) });
-const inst = (opcode: Instruction['opcode'], type: Type, operands: Value[], extra: Partial<Instruction> = {}): Instruction => ({ kind: 'instruction', opcode, type, operands, ...extra });
+const inst = (opcode: Instruction['opcode'], type: Type, operands: Value[], extra: Partial<Instruction> = {}): Instruction => ({
+  kind: 'instruction',
+  opcode,
+  type,
+  operands,
+  ...extra,
+});
 const block = (name: string): BasicBlock => ({ kind: 'block', type: P.label, name, instructions: [] });
 
 export function syntheticModule(functions: number): Module {
@@ -21,14 +27,33 @@ export function syntheticModule(functions: number): Module {
   const fnType: FunctionType = { kind: 'function', returnType: P.int, params: [P.int, P.int], isVarArg: false };
   const fnPtr: PointerType = { kind: 'pointer', element: fnType };
   m.types = [intPtr, fnType, fnPtr];
-  const counter: GlobalVariable = { kind: 'global', type: intPtr, valueType: P.int, name: 'counter', linkage: 'internal', isConstant: false, alignment: 0, initializer: int(P.int, 0) };
+  const counter: GlobalVariable = {
+    kind: 'global',
+    type: intPtr,
+    valueType: P.int,
+    name: 'counter',
+    linkage: 'internal',
+    isConstant: false,
+    alignment: 0,
+    initializer: int(P.int, 0),
+  };
   m.globals.push(counter);
   let previous: Function | undefined;
   for (let f = 0; f < functions; f++) {
     const fn: Function = {
-      kind: 'function', type: fnPtr, functionType: fnType, name: `kernel${f}`, linkage: f === 0 ? 'external' : 'internal',
-      callingConv: 0, alignment: 0, isDeclaration: false, blocks: [],
-      args: [{ kind: 'argument', type: P.int, index: 0, name: 'n' }, { kind: 'argument', type: P.int, index: 1, name: 'seed' }],
+      kind: 'function',
+      type: fnPtr,
+      functionType: fnType,
+      name: `kernel${f}`,
+      linkage: f === 0 ? 'external' : 'internal',
+      callingConv: 0,
+      alignment: 0,
+      isDeclaration: false,
+      blocks: [],
+      args: [
+        { kind: 'argument', type: P.int, index: 0, name: 'n' },
+        { kind: 'argument', type: P.int, index: 1, name: 'seed' },
+      ],
     };
     const [n, seed] = fn.args as [Value, Value];
     const entry = block('entry');
@@ -56,7 +81,20 @@ export function syntheticModule(functions: number): Module {
     const sum = inst('add', P.int, [old, back]);
     const bit = inst('and', P.int, [sum, int(P.int, 1)]);
     const isOdd = inst('setne', P.bool, [bit, int(P.int, 0)]);
-    loop.instructions.push(i, acc, ...body, asLong, wide, back, old, sum, inst('store', P.void, [sum, counter]), bit, isOdd, inst('br', P.void, [isOdd, odd, next]));
+    loop.instructions.push(
+      i,
+      acc,
+      ...body,
+      asLong,
+      wide,
+      back,
+      old,
+      sum,
+      inst('store', P.void, [sum, counter]),
+      bit,
+      isOdd,
+      inst('br', P.void, [isOdd, odd, next]),
+    );
     const called = previous ? inst('call', P.int, [previous, i, sum], { callingConv: 0, isTailCall: false }) : inst('add', P.int, [sum, seed]);
     odd.instructions.push(called, inst('br', P.void, [next]));
     const merged = inst('phi', P.int, [sum, loop, called, odd], { name: 'merged' });

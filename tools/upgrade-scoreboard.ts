@@ -179,14 +179,20 @@ async function main(): Promise<number> {
       }
       anyRejected ||= failures.size > 0;
       const accepted = written.size - failures.size;
-      const how = o.emit === 'bitcode' ? `read by llvm-dis-${reader} + opt-${reader} -passes=verify` : `accepted by llvm-as-${o.llvm} + opt-${o.llvm} -passes=verify`;
-      lines.push(`${folder.padEnd(10)} ${String(names.length).padStart(5)} files  ${String(accepted).padStart(5)} ${how}  ${String(refused).padStart(3)} refused by the upgrade  ${String(failures.size).padStart(3)} rejected by LLVM`);
+      const how =
+        o.emit === 'bitcode' ? `read by llvm-dis-${reader} + opt-${reader} -passes=verify` : `accepted by llvm-as-${o.llvm} + opt-${o.llvm} -passes=verify`;
+      lines.push(
+        `${folder.padEnd(10)} ${String(names.length).padStart(5)} files  ${String(accepted).padStart(5)} ${how}  ${String(refused).padStart(3)} refused by the upgrade  ${String(failures.size).padStart(3)} rejected by LLVM`,
+      );
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
   console.log(`upgrade --llvm ${o.llvm}${o.emit === 'bitcode' ? ` --emit bitcode, read with LLVM ${reader}` : ''} over ${corpus.root}:`);
-  if (o.emit === 'bitcode') console.log(`  llvm-dis of our bitcode equal to llvm-dis of llvm-as-${reader} of the text: ${compared - differing} of ${compared} compared (files whose text llvm-as-${reader} takes)`);
+  if (o.emit === 'bitcode')
+    console.log(
+      `  llvm-dis of our bitcode equal to llvm-dis of llvm-as-${reader} of the text: ${compared - differing} of ${compared} compared (files whose text llvm-as-${reader} takes)`,
+    );
   for (const l of lines) console.log(`  ${l}`);
   if (refusals.length) console.log(`refused by the upgrade (${refusals.length}):\n  ${refusals.sort().join('\n  ')}`);
   if (rejected.length) console.log(`rejected by LLVM ${o.llvm} (${rejected.length}):\n  ${rejected.sort().join('\n  ')}`);

@@ -63,7 +63,15 @@ function sites(m: Module, keep: (inst: Instruction) => boolean): Site[] {
 const where = (s: Site): string => `@${s.fn.name ?? '?'} block #${s.blockIndex} instruction #${s.index} (${s.inst.opcode})`;
 
 /** Integer and floating-point types a replacement constant may take. */
-const SCALARS: readonly Type[] = [integerType(1), integerType(8), integerType(16), integerType(32), integerType(64), primitiveTypes.float, primitiveTypes.double];
+const SCALARS: readonly Type[] = [
+  integerType(1),
+  integerType(8),
+  integerType(16),
+  integerType(32),
+  integerType(64),
+  primitiveTypes.float,
+  primitiveTypes.double,
+];
 
 function constantOf(t: Type): Constant | undefined {
   // (2, not 1: the printer leaves out an allocation's count of 1, whatever its type.)
@@ -101,23 +109,78 @@ function operandType(name: string, keep: (inst: Instruction) => boolean, operand
 }
 
 export const MUTATIONS: readonly Mutation[] = [
-  operandType('binary operand type', (i) => BINARY.has(i.opcode), () => 1),
-  operandType('shift amount type', (i) => i.opcode === 'shl' || i.opcode === 'lshr' || i.opcode === 'ashr', () => 1),
-  operandType('compare operand type', (i) => i.opcode === 'icmp' || i.opcode === 'fcmp', () => 1),
-  operandType('branch condition type', (i) => i.opcode === 'br' && i.operands.length === 3, () => 0),
-  operandType('select condition type', (i) => i.opcode === 'select', () => 0),
-  operandType('return value type', (i) => i.opcode === 'ret' && i.operands.length === 1, () => 0),
-  operandType('stored value type', (i) => i.opcode === 'store', () => 0),
-  operandType('call argument type', (i) => i.opcode === 'call' && i.operands.length > 1 && typedCallee(i), (i) => i.operands.length - 1),
-  operandType('cast source type', (i) => isCastOpcode(i.opcode), () => 0),
-  operandType('alloca count type', (i) => (i.opcode === 'alloca' || i.opcode === 'malloc') && i.operands[0]?.kind === 'int', () => 0),
-  operandType('getelementptr index type', (i) => i.opcode === 'getelementptr' && i.operands.length > 1, (i) => i.operands.length - 1),
-  operandType('switch case type', (i) => i.opcode === 'switch' && i.operands.length > 2, () => 2),
-  operandType('vector index type', (i) => i.opcode === 'extractelement' || i.opcode === 'insertelement', (i) => i.operands.length - 1),
+  operandType(
+    'binary operand type',
+    (i) => BINARY.has(i.opcode),
+    () => 1,
+  ),
+  operandType(
+    'shift amount type',
+    (i) => i.opcode === 'shl' || i.opcode === 'lshr' || i.opcode === 'ashr',
+    () => 1,
+  ),
+  operandType(
+    'compare operand type',
+    (i) => i.opcode === 'icmp' || i.opcode === 'fcmp',
+    () => 1,
+  ),
+  operandType(
+    'branch condition type',
+    (i) => i.opcode === 'br' && i.operands.length === 3,
+    () => 0,
+  ),
+  operandType(
+    'select condition type',
+    (i) => i.opcode === 'select',
+    () => 0,
+  ),
+  operandType(
+    'return value type',
+    (i) => i.opcode === 'ret' && i.operands.length === 1,
+    () => 0,
+  ),
+  operandType(
+    'stored value type',
+    (i) => i.opcode === 'store',
+    () => 0,
+  ),
+  operandType(
+    'call argument type',
+    (i) => i.opcode === 'call' && i.operands.length > 1 && typedCallee(i),
+    (i) => i.operands.length - 1,
+  ),
+  operandType(
+    'cast source type',
+    (i) => isCastOpcode(i.opcode),
+    () => 0,
+  ),
+  operandType(
+    'alloca count type',
+    (i) => (i.opcode === 'alloca' || i.opcode === 'malloc') && i.operands[0]?.kind === 'int',
+    () => 0,
+  ),
+  operandType(
+    'getelementptr index type',
+    (i) => i.opcode === 'getelementptr' && i.operands.length > 1,
+    (i) => i.operands.length - 1,
+  ),
+  operandType(
+    'switch case type',
+    (i) => i.opcode === 'switch' && i.operands.length > 2,
+    () => 2,
+  ),
+  operandType(
+    'vector index type',
+    (i) => i.opcode === 'extractelement' || i.opcode === 'insertelement',
+    (i) => i.operands.length - 1,
+  ),
   {
     name: 'cast opcode',
     apply(m, random) {
-      const s = pick(sites(m, (i) => isCastOpcode(i.opcode)), random);
+      const s = pick(
+        sites(m, (i) => isCastOpcode(i.opcode)),
+        random,
+      );
       const op = pick(CAST_OPCODES, random);
       if (s === undefined || op === undefined || op === s.inst.opcode) return undefined;
       const was = s.inst.opcode;
@@ -130,7 +193,10 @@ export const MUTATIONS: readonly Mutation[] = [
     apply(m, random) {
       // Only where nothing uses the value, so that only the cast's own rule is at stake.
       const used = usedValues(m);
-      const s = pick(sites(m, (i) => isCastOpcode(i.opcode) && !used.has(i)), random);
+      const s = pick(
+        sites(m, (i) => isCastOpcode(i.opcode) && !used.has(i)),
+        random,
+      );
       const ty = pick(SCALARS, random);
       if (s === undefined || ty === undefined) return undefined;
       s.inst.type = ty;
@@ -140,7 +206,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'compare predicate',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'icmp' || i.opcode === 'fcmp'), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'icmp' || i.opcode === 'fcmp'),
+        random,
+      );
       if (s === undefined) return undefined;
       // The other family's predicate (the printer refuses what it cannot name: such a case is skipped).
       const names = Object.keys(s.inst.opcode === 'icmp' ? FLOAT_PREDICATES : INT_PREDICATES) as (keyof typeof INT_PREDICATES)[];
@@ -154,7 +223,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'unreachable for the terminator',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode !== 'unreachable' && (i.opcode === 'br' || i.opcode === 'switch' || i.opcode === 'ret' || i.opcode === 'invoke')), random);
+      const s = pick(
+        sites(m, (i) => i.opcode !== 'unreachable' && (i.opcode === 'br' || i.opcode === 'switch' || i.opcode === 'ret' || i.opcode === 'invoke')),
+        random,
+      );
       if (s === undefined || s.index !== s.block.instructions.length - 1) return undefined;
       s.block.instructions[s.index] = { kind: 'instruction', opcode: 'unreachable', type: primitiveTypes.void, operands: [] };
       return `${where(s)}: replaced by unreachable`;
@@ -163,7 +235,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'terminator dropped',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'br' || i.opcode === 'ret' || i.opcode === 'unreachable'), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'br' || i.opcode === 'ret' || i.opcode === 'unreachable'),
+        random,
+      );
       if (s === undefined || s.index !== s.block.instructions.length - 1 || s.blockIndex === s.fn.blocks.length - 1) return undefined;
       // The text must still show the block, and show it ending where the next one begins: an
       // unnamed block has no label line (an empty one is not in the text at all, one followed by
@@ -176,7 +251,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'phi edge dropped',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'phi' && i.operands.length >= 2), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'phi' && i.operands.length >= 2),
+        random,
+      );
       if (s === undefined) return undefined;
       const k = 2 * Math.floor(random() * (s.inst.operands.length / 2));
       s.inst.operands.splice(k, 2);
@@ -186,7 +264,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'phi edge repeated',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'phi' && i.operands.length >= 2), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'phi' && i.operands.length >= 2),
+        random,
+      );
       if (s === undefined) return undefined;
       const k = 2 * Math.floor(random() * (s.inst.operands.length / 2));
       const value = random() < 0.5 ? s.inst.operands[k]! : (constantOf(s.inst.type) ?? s.inst.operands[k]!);
@@ -197,7 +278,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'phi moved down',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'phi'), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'phi'),
+        random,
+      );
       if (s === undefined) return undefined;
       const insts = s.block.instructions;
       const to = insts.length - 1;
@@ -210,7 +294,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'branch to entry',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'br'), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'br'),
+        random,
+      );
       if (s === undefined) return undefined;
       const k = s.inst.operands.length === 1 ? 0 : 1 + Math.floor(random() * 2);
       s.inst.operands[k] = s.fn.blocks[0]!;
@@ -220,7 +307,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'instructions swapped',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode !== 'phi'), random);
+      const s = pick(
+        sites(m, (i) => i.opcode !== 'phi'),
+        random,
+      );
       if (s === undefined) return undefined;
       const insts = s.block.instructions;
       const next = insts[s.index + 1];
@@ -233,7 +323,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'instruction moved to another block',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode !== 'phi' && !isTerminatorOpcode(i.opcode)), random);
+      const s = pick(
+        sites(m, (i) => i.opcode !== 'phi' && !isTerminatorOpcode(i.opcode)),
+        random,
+      );
       if (s === undefined || s.fn.blocks.length < 2) return undefined;
       const to = pick(s.fn.blocks, random)!;
       if (to === s.block) return undefined;
@@ -247,14 +340,23 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'invoke value used in a successor',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'invoke' && i.type.kind !== 'void'), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'invoke' && i.type.kind !== 'void'),
+        random,
+      );
       if (s === undefined) return undefined;
       const dest = s.inst.operands[random() < 0.5 ? 1 : 2];
       if (dest === undefined || dest.kind !== 'block') return undefined;
       let at = 0;
       while (dest.instructions[at]?.opcode === 'phi') at++;
       // select true, %v, %v: a use of any first-class value that changes nothing else.
-      const use: Instruction = { kind: 'instruction', opcode: 'select', type: s.inst.type, operands: [{ kind: 'bool', type: integerType(1), value: true }, s.inst, s.inst], name: 'fuzzuse' };
+      const use: Instruction = {
+        kind: 'instruction',
+        opcode: 'select',
+        type: s.inst.type,
+        operands: [{ kind: 'bool', type: integerType(1), value: true }, s.inst, s.inst],
+        name: 'fuzzuse',
+      };
       dest.instructions.splice(at, 0, use);
       return `${where(s)}: its value used at the top of ${dest === s.inst.operands[1] ? 'the normal' : 'the unwind'} destination`;
     },
@@ -279,7 +381,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'call argument dropped',
     apply(m, random) {
-      const s = pick(sites(m, (i) => typedCallee(i) && ((i.opcode === 'call' && i.operands.length > 1) || (i.opcode === 'invoke' && i.operands.length > 3))), random);
+      const s = pick(
+        sites(m, (i) => typedCallee(i) && ((i.opcode === 'call' && i.operands.length > 1) || (i.opcode === 'invoke' && i.operands.length > 3))),
+        random,
+      );
       if (s === undefined) return undefined;
       s.inst.operands.pop();
       return `${where(s)}: last argument dropped`;
@@ -288,7 +393,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'invoke unwinds to its normal block',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'invoke'), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'invoke'),
+        random,
+      );
       if (s === undefined) return undefined;
       s.inst.operands[2] = s.inst.operands[1]!;
       return `${where(s)}: unwind destination = normal destination`;
@@ -335,7 +443,10 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     name: 'name on a void instruction',
     apply(m, random) {
-      const s = pick(sites(m, (i) => i.opcode === 'store' || i.opcode === 'br'), random);
+      const s = pick(
+        sites(m, (i) => i.opcode === 'store' || i.opcode === 'br'),
+        random,
+      );
       if (s === undefined) return undefined;
       s.inst.name = 'fuzzname';
       return `${where(s)}: named %fuzzname`;

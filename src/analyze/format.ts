@@ -45,8 +45,7 @@ function roundHalfEven(x: number, p: number): number {
 const title = (t: string): string => t.padStart(30) + ': ';
 const uint = (t: string, v: number): string => `${title(t)}${String(v).padStart(9)}\n`;
 const dbl = (t: string, v: number): string => `${title(t)}${formatDouble(v).padStart(9)}\n`;
-const pct = (t: string, top: number, bot: number): string =>
-  `${title(t)}${formatDouble(top).padStart(9)} (${formatDouble((top / bot) * 100, 4)}%)\n`;
+const pct = (t: string, top: number, bot: number): string => `${title(t)}${formatDouble(top).padStart(9)} (${formatDouble((top / bot) * 100, 4)}%)\n`;
 
 /**
  * What the two references printed differently (LLVM 1.9's `llvm-bcanalyzer` for versions 0–6,

@@ -56,12 +56,28 @@ export function opcodeInfoFor(row: FormatRow, opcode: number): OpcodeInfo {
     const shifted = row.signlessInstructions ? shiftInstructionOpcode(row, opcode) : opcode;
     const name = `opcode${opcode}`;
     const id = intern(name);
-    return { names: [name, name, name], ids: [id, id, id], unknown: true, obsoleteRejected: row.signlessInstructions && shifted !== 35 && shifted !== 36, terminator: false, phi: false };
+    return {
+      names: [name, name, name],
+      ids: [id, id, id],
+      unknown: true,
+      obsoleteRejected: row.signlessInstructions && shifted !== 35 && shifted !== 36,
+      terminator: false,
+      phi: false,
+    };
   }
   const name = decoded.kind === 'instruction' ? decoded.name : decoded.pseudo;
   const names: [string, string, string] =
-    name === 'div' || name === 'rem' ? [resolveSignless(name, 'unsigned'), resolveSignless(name, 'signed'), resolveSignless(name, 'float')] : [name, name, name];
-  return { names, ids: [intern(names[0]), intern(names[1]), intern(names[2])], unknown: false, obsoleteRejected: false, terminator: isTerminatorOpcode(decoded.kind === 'instruction' ? name : PSEUDO_OPCODE_BASE[decoded.pseudo]), phi: name === 'phi' };
+    name === 'div' || name === 'rem'
+      ? [resolveSignless(name, 'unsigned'), resolveSignless(name, 'signed'), resolveSignless(name, 'float')]
+      : [name, name, name];
+  return {
+    names,
+    ids: [intern(names[0]), intern(names[1]), intern(names[2])],
+    unknown: false,
+    obsoleteRejected: false,
+    terminator: isTerminatorOpcode(decoded.kind === 'instruction' ? name : PSEUDO_OPCODE_BASE[decoded.pseudo]),
+    phi: name === 'phi',
+  };
 }
 
 const tables = new Map<FormatRow, readonly OpcodeInfo[]>();

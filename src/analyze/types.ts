@@ -19,9 +19,7 @@ export type TypeNode =
   | { kind: 'struct'; elems: TypeNode[] }
   | { kind: 'opaque'; serial: number; resolved?: TypeNode };
 
-const PRIM_NAMES = [
-  'void', 'bool', 'ubyte', 'sbyte', 'ushort', 'short', 'uint', 'int', 'ulong', 'long', 'float', 'double', 'label',
-] as const;
+const PRIM_NAMES = ['void', 'bool', 'ubyte', 'sbyte', 'ushort', 'short', 'uint', 'int', 'ulong', 'long', 'float', 'double', 'label'] as const;
 
 export const PRIMITIVES: readonly TypeNode[] = PRIM_NAMES.map((_, id) => ({ kind: 'prim', id }) as const);
 

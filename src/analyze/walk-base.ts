@@ -212,17 +212,38 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
     a.blockHeaderBytes += this.row.version < 3 ? 8 : 4;
     const b = a.bytes;
     switch (kind) {
-      case 'function': b.function += size; break;
-      case 'constantPool': b.constantPool += size; break;
-      case 'symbolTable': b.symbolTable += size; break;
-      case 'typeSymbolTable': b.typeSymbolTable += size; break;
-      case 'moduleGlobalInfo': b.moduleGlobals += size; break;
-      case 'globalTypePlane': b.globalTypes += size; break;
-      case 'instructionList': b.instructionList += size; break;
-      case 'compactionTable': b.compactionTable += size; break;
-      case 'basicBlock': b.basicBlock += size; break;
-      case 'module': b.module += size; break;
-      default: break;
+      case 'function':
+        b.function += size;
+        break;
+      case 'constantPool':
+        b.constantPool += size;
+        break;
+      case 'symbolTable':
+        b.symbolTable += size;
+        break;
+      case 'typeSymbolTable':
+        b.typeSymbolTable += size;
+        break;
+      case 'moduleGlobalInfo':
+        b.moduleGlobals += size;
+        break;
+      case 'globalTypePlane':
+        b.globalTypes += size;
+        break;
+      case 'instructionList':
+        b.instructionList += size;
+        break;
+      case 'compactionTable':
+        b.compactionTable += size;
+        break;
+      case 'basicBlock':
+        b.basicBlock += size;
+        break;
+      case 'module':
+        b.module += size;
+        break;
+      default:
+        break;
     }
     if (this.dumpLines) this.line(`BLOCK ${this.blockNames[kind]} (id ${id}) header ${node.headerSize} body ${size}`, headerOffset);
     this.depth++;
@@ -429,9 +450,20 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
     this.line(`Function #${index} '${f.name}' body`, f.bodyStart);
     this.readFunctionHeader(r.pos);
     const fa: FunctionAnalysis = {
-      name: f.name, type: this.functionTypeText(f), offset: f.bodyStart, byteSize: f.bodyEnd - f.bodyStart,
-      basicBlocks: 0, instructions: 0, longInstructions: 0, operands: 0, instructionSize: 0, phis: 0,
-      vbrCount32: 0, vbrCount64: 0, vbrCompressedBytes: 0, vbrExpandedBytes: 0,
+      name: f.name,
+      type: this.functionTypeText(f),
+      offset: f.bodyStart,
+      byteSize: f.bodyEnd - f.bodyStart,
+      basicBlocks: 0,
+      instructions: 0,
+      longInstructions: 0,
+      operands: 0,
+      instructionSize: 0,
+      phis: 0,
+      vbrCount32: 0,
+      vbrCount64: 0,
+      vbrCompressedBytes: 0,
+      vbrExpandedBytes: 0,
     };
     this.a.functions.push(fa);
     this.beginFunction(fa);

@@ -40,9 +40,17 @@ const RESERVED_BLOCK_ID = 0;
 const NUMBER_OF_BLOCK_IDS = 10;
 
 const BLOCK_NAMES_V7: BlockNames = {
-  module: 'Module', function: 'Function', constantPool: 'ConstantPool', symbolTable: 'ValueSymbolTable',
-  moduleGlobalInfo: 'ModuleGlobalInfo', globalTypePlane: 'GlobalTypePlane', instructionList: 'InstructionList',
-  typeSymbolTable: 'TypeSymbolTable', basicBlock: 'BasicBlock', compactionTable: 'CompactionTable', unknown: 'Unknown',
+  module: 'Module',
+  function: 'Function',
+  constantPool: 'ConstantPool',
+  symbolTable: 'ValueSymbolTable',
+  moduleGlobalInfo: 'ModuleGlobalInfo',
+  globalTypePlane: 'GlobalTypePlane',
+  instructionList: 'InstructionList',
+  typeSymbolTable: 'TypeSymbolTable',
+  basicBlock: 'BasicBlock',
+  compactionTable: 'CompactionTable',
+  unknown: 'Unknown',
 };
 
 const LABEL_SLOT = TYPE_ID_V7.label;
@@ -246,7 +254,7 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     at = r.pos;
     let sig = this.vbr();
     const declared: number[] = [];
-    while (((sig & 0x7fffffff) >>> 5) !== 0) {
+    while ((sig & 0x7fffffff) >>> 5 !== 0) {
       const slot = (sig & 0x7fffffff) >>> 5;
       const ty = this.getType(slot);
       const fnType = calledFunctionType(ty);
@@ -600,11 +608,36 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
 }
 
 const BINARY_OPS: ReadonlySet<string> = new Set([
-  'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'shl', 'lshr', 'ashr', 'and', 'or', 'xor',
+  'add',
+  'sub',
+  'mul',
+  'udiv',
+  'sdiv',
+  'fdiv',
+  'urem',
+  'srem',
+  'frem',
+  'shl',
+  'lshr',
+  'ashr',
+  'and',
+  'or',
+  'xor',
 ]);
 
 const CAST_NAMES: ReadonlySet<string> = new Set([
-  'trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast',
+  'trunc',
+  'zext',
+  'sext',
+  'fptoui',
+  'fptosi',
+  'uitofp',
+  'sitofp',
+  'fptrunc',
+  'fpext',
+  'ptrtoint',
+  'inttoptr',
+  'bitcast',
 ]);
 
 function isCastName(name: string | undefined): boolean {

@@ -78,9 +78,17 @@ const FUNCTION_CHUNK = 240;
 type ValueEntry = { kind: 'global' } | { kind: 'function'; index: number } | { kind: 'constant' } | { kind: 'null' } | { kind: 'local' };
 
 const BLOCK_NAMES: BlockNames = {
-  module: 'Module', function: 'Function', constantPool: 'ConstantPool', symbolTable: 'SymbolTable',
-  moduleGlobalInfo: 'ModuleGlobalInfo', globalTypePlane: 'GlobalTypePlane', basicBlock: 'BasicBlock',
-  instructionList: 'InstructionList', compactionTable: 'CompactionTable', typeSymbolTable: 'TypeSymbolTable', unknown: 'Unknown',
+  module: 'Module',
+  function: 'Function',
+  constantPool: 'ConstantPool',
+  symbolTable: 'SymbolTable',
+  moduleGlobalInfo: 'ModuleGlobalInfo',
+  globalTypePlane: 'GlobalTypePlane',
+  basicBlock: 'BasicBlock',
+  instructionList: 'InstructionList',
+  compactionTable: 'CompactionTable',
+  typeSymbolTable: 'TypeSymbolTable',
+  unknown: 'Unknown',
 };
 
 /** Upgrade rules of LLVM 1.9's AutoUpgrade that renamed a function to "" (only the name matters here). */
@@ -415,7 +423,7 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     };
     let sig = readSig();
     const declared: number[] = [];
-    while (((sig & 0x7fffffff) >>> 5) !== 0) {
+    while ((sig & 0x7fffffff) >>> 5 !== 0) {
       const slot = (sig & 0x7fffffff) >>> 5;
       const ty = deref(this.getType(slot));
       const elem = ty.kind === 'pointer' ? deref(ty.elem) : undefined;
@@ -817,7 +825,14 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     const size = r.pos - save;
     let max = 0;
     for (const o of ops) if (o > max) max = o;
-    this.countInstruction(fa, { format, name: info.ids[cls] >= 0 ? info.ids[cls] : info.names[cls], size, operands: ops.length, maxOperand: max, phi: info.phi });
+    this.countInstruction(fa, {
+      format,
+      name: info.ids[cls] >= 0 ? info.ids[cls] : info.names[cls],
+      size,
+      operands: ops.length,
+      maxOperand: max,
+      phi: info.phi,
+    });
     if (this.dumpLines) this.line(`INST ${info.names[cls]} type=${this.describe(ty)} operands=[${ops.join(', ')}] size=${size}`, save);
     if (info.unknown) throw r.fail('Unrecognized instruction!', save);
     // LLVM's own operand checks come after the handler; only the ones that decide block ends matter here.

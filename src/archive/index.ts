@@ -4,4 +4,13 @@ export { writeArchive, writeArchiveAsync, llvmCompress, type NewArchiveMember, t
 export { memberContents, readArchiveModules, type ArchiveModule } from './contents.js';
 export { moduleArchiveSymbols, decodeSymbolTable, encodeSymbolTable } from './symbol-table.js';
 export { ArchiveError } from './archive-error.js';
-export { isFileMember, isBytecodeMember, classifyContents, type Archive, type ArchiveMember, type ArchiveSymbol, type MemberKind, type NameScheme } from './types.js';
+export {
+  isFileMember,
+  isBytecodeMember,
+  classifyContents,
+  type Archive,
+  type ArchiveMember,
+  type ArchiveSymbol,
+  type MemberKind,
+  type NameScheme,
+} from './types.js';

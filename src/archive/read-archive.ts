@@ -183,14 +183,7 @@ function readMember(
 }
 
 /** A name `/N` of the GNU scheme: bytes from offset N of the `//` member up to `/\n`. */
-function gnuLongName(
-  offset: number,
-  stringTable: Uint8Array | undefined,
-  tableOffset: number,
-  at: number,
-  where: string[],
-  limits: Limits,
-): string {
+function gnuLongName(offset: number, stringTable: Uint8Array | undefined, tableOffset: number, at: number, where: string[], limits: Limits): string {
   if (stringTable === undefined) throw new ArchiveError(`long name /${offset} but no string table (//) precedes it`, at, where);
   if (offset >= stringTable.length) {
     throw new ArchiveError(`long name /${offset} is beyond the string table (${stringTable.length} bytes)`, at, where);

@@ -14,15 +14,7 @@ export const LLVM_SYMBOL_TABLE_NAME = '#_LLVM_SYM_TAB_#';
  *
  * @category Archives and nm
  */
-export type MemberKind =
-  | 'llvm-symbol-table'
-  | 'foreign-symbol-table'
-  | 'string-table'
-  | 'bytecode'
-  | 'compressed-bytecode'
-  | 'bitcode'
-  | 'compressed'
-  | 'file';
+export type MemberKind = 'llvm-symbol-table' | 'foreign-symbol-table' | 'string-table' | 'bytecode' | 'compressed-bytecode' | 'bitcode' | 'compressed' | 'file';
 
 /**
  * How the name was stored: `short` (`name/` or space-padded), `bsd` (`#1/N`), `gnu` (`/N`), `special`.

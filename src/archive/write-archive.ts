@@ -92,7 +92,9 @@ export function writeArchive(members: readonly NewArchiveMember[], options: Writ
         symbols = moduleArchiveSymbols(readModule(member.data, { limits }));
       } catch (e) {
         if (e instanceof BytecodeError) {
-          throw new ArchiveError(`cannot read bytecode member for the symbol table: ${e.reason} (member offset ${e.offset})`, offset, [memberLabel(index, name)]);
+          throw new ArchiveError(`cannot read bytecode member for the symbol table: ${e.reason} (member offset ${e.offset})`, offset, [
+            memberLabel(index, name),
+          ]);
         }
         throw e;
       }
@@ -173,7 +175,11 @@ function memberHeader(member: NewArchiveMember, name: string, stored: number, ne
     field = `#1/${name.length}`;
     size += name.length;
   }
-  return headerBytes(field, { date: member.date ?? 0, uid: member.uid ?? 0, gid: member.gid ?? 0, mode: member.mode ?? 0 }, negative ? `-${size}` : String(size));
+  return headerBytes(
+    field,
+    { date: member.date ?? 0, uid: member.uid ?? 0, gid: member.gid ?? 0, mode: member.mode ?? 0 },
+    negative ? `-${size}` : String(size),
+  );
 }
 
 /** A 60-byte header; each field left-justified, padded with spaces and cut to its width. */

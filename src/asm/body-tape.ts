@@ -71,7 +71,28 @@ export const R_MARK = 3;
 export const R_FIELDS = 4;
 
 /** The opcodes of `Op.Binary` records, by their number on the tape. */
-export const BINARY_OPCODES = ['add', 'sub', 'mul', 'div', 'udiv', 'sdiv', 'fdiv', 'rem', 'urem', 'srem', 'frem', 'and', 'or', 'xor', 'setne', 'seteq', 'setlt', 'setgt', 'setle', 'setge'] as const;
+export const BINARY_OPCODES = [
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'udiv',
+  'sdiv',
+  'fdiv',
+  'rem',
+  'urem',
+  'srem',
+  'frem',
+  'and',
+  'or',
+  'xor',
+  'setne',
+  'seteq',
+  'setlt',
+  'setgt',
+  'setle',
+  'setge',
+] as const;
 /** The opcodes of `Op.Vector` records. */
 export const VECTOR_OPCODES = ['extractelement', 'insertelement', 'shufflevector'] as const;
 

@@ -7,25 +7,8 @@
  */
 import { emptyModule, nullValue } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
-import {
-  integerRange,
-  isFirstClassType,
-  isFloatingPoint,
-  isInteger,
-  primitiveTypes,
-  type FunctionType,
-  type PointerType,
-  type Type,
-} from '../graph/type.js';
-import type {
-  Constant,
-  ConstantAggregate,
-  Function,
-  GlobalValue,
-  GlobalVariable,
-  Opcode,
-  Value,
-} from '../graph/value.js';
+import { integerRange, isFirstClassType, isFloatingPoint, isInteger, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
+import type { Constant, ConstantAggregate, Function, GlobalValue, GlobalVariable, Opcode, Value } from '../graph/value.js';
 import type { SourceText } from './assembly-error.js';
 import type { ConstExprAst, ConstItem, FunctionItem, GlobalItem, ModuleAst, TypedValue, ValueRef } from './ast.js';
 import { unescapeBytes } from './lexer.js';
@@ -230,9 +213,13 @@ class ModuleBuilderFromText implements BodyHost {
    */
   private declareConstant(item: ConstItem): void {
     if (this.dialect !== '1.1' && this.dialect !== '1.2') {
-      this.fail(`'const' definitions were LLVM 1.1 and 1.2's (1.3 dropped them): assemble this text as one of theirs (--dialect 1.2), or write a global constant`, item.at);
+      this.fail(
+        `'const' definitions were LLVM 1.1 and 1.2's (1.3 dropped them): assemble this text as one of theirs (--dialect 1.2), or write a global constant`,
+        item.at,
+      );
     }
-    if (item.name === undefined) this.fail("an unnamed 'const' definition (LLVM 1.1 and 1.2 numbered it among the first function's values; not supported): name it", item.at);
+    if (item.name === undefined)
+      this.fail("an unnamed 'const' definition (LLVM 1.1 and 1.2 numbered it among the first function's values; not supported): name it", item.at);
     this.pendingConstants.push(item as ConstItem & { name: string });
   }
 
@@ -535,20 +522,33 @@ class ModuleBuilderFromText implements BodyHost {
       case 'array': {
         if (t.kind !== 'array') this.fail(`an array constant of the non-array type ${this.show(t)}`, at);
         if (ref.elements.length !== t.length) this.fail(`an array of ${t.length} elements initialized with ${ref.elements.length}`, at);
-        return aggregate('array', t, ref.elements.map((e) => this.typedConstant(e, t.element, scope)));
+        return aggregate(
+          'array',
+          t,
+          ref.elements.map((e) => this.typedConstant(e, t.element, scope)),
+        );
       }
       case 'packed': {
         if (t.kind !== 'packed') this.fail(`a packed constant of the non-packed type ${this.show(t)}`, at);
         if (ref.elements.length !== t.length) this.fail(`a packed type of ${t.length} elements initialized with ${ref.elements.length}`, at);
-        return aggregate('packed', t, ref.elements.map((e) => this.typedConstant(e, t.element, scope)));
+        return aggregate(
+          'packed',
+          t,
+          ref.elements.map((e) => this.typedConstant(e, t.element, scope)),
+        );
       }
       case 'struct': {
         if (t.kind !== 'struct') this.fail(`a structure constant of the non-structure type ${this.show(t)}`, at);
         if (ref.elements.length !== t.elements.length) this.fail(`a structure of ${t.elements.length} members initialized with ${ref.elements.length}`, at);
-        return aggregate('struct', t, ref.elements.map((e, i) => this.typedConstant(e, t.elements[i]!, scope)));
+        return aggregate(
+          'struct',
+          t,
+          ref.elements.map((e, i) => this.typedConstant(e, t.elements[i]!, scope)),
+        );
       }
       case 'string': {
-        if (t.kind !== 'array' || (t.element.kind !== 'sbyte' && t.element.kind !== 'ubyte')) this.fail(`a string constant of type ${this.show(t)}: only arrays of sbyte or ubyte`, at);
+        if (t.kind !== 'array' || (t.element.kind !== 'sbyte' && t.element.kind !== 'ubyte'))
+          this.fail(`a string constant of type ${this.show(t)}: only arrays of sbyte or ubyte`, at);
         const bytes = unescapeBytes(ref.raw);
         if (bytes.length !== t.length) this.fail(`a string of ${bytes.length} bytes for an array of ${t.length}`, at);
         const el = t.element;
@@ -568,7 +568,13 @@ class ModuleBuilderFromText implements BodyHost {
       case 'asm': {
         const ft = t.kind === 'pointer' ? t.element : undefined;
         if (ft === undefined || ft.kind !== 'function') this.fail('inline assembly must have a pointer-to-function type', at);
-        return { kind: 'inlineasm', type: t as PointerType, asm: unescapeBytes(ref.asm), constraints: unescapeBytes(ref.constraints), hasSideEffects: ref.sideEffect };
+        return {
+          kind: 'inlineasm',
+          type: t as PointerType,
+          asm: unescapeBytes(ref.asm),
+          constraints: unescapeBytes(ref.constraints),
+          hasSideEffects: ref.sideEffect,
+        };
       }
     }
   }
@@ -624,9 +630,7 @@ class ModuleBuilderFromText implements BodyHost {
     else view.setFloat64(0, Number(text));
     const doubleBits = view.getBigUint64(0);
     const c: Constant =
-      t.kind === 'float'
-        ? { kind: 'fp', type: t, ...doubleToFloat(doubleBits) }
-        : { kind: 'fp', type: t, value: view.getFloat64(0), bits: doubleBits };
+      t.kind === 'float' ? { kind: 'fp', type: t, ...doubleToFloat(doubleBits) } : { kind: 'fp', type: t, value: view.getFloat64(0), bits: doubleBits };
     return this.dialect === '1.1' ? this.firstEqualFloat(c, view.getFloat64(0)) : c;
   }
 
@@ -801,4 +805,3 @@ export function doubleToFloat(doubleBits: bigint): { value: number; bits: bigint
   view.setFloat32(0, d);
   return { value: Math.fround(d), bits: BigInt(view.getUint32(0)) };
 }
-

@@ -81,7 +81,12 @@ function signalledDialect(text: string): Dialect | undefined {
   // Every signal below needs one of these words: without them (most texts), no need to look.
   if (!SIGNAL_WORDS.test(text)) return undefined;
   const code = codeOf(text);
-  if (/\btarget\s+datalayout\b/.test(code) || /(?:^|[\s=(])(?:[suf]div|[suf]rem)\s/m.test(code) || /\b(?:dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc)\b/.test(code)) return '1.9';
+  if (
+    /\btarget\s+datalayout\b/.test(code) ||
+    /(?:^|[\s=(])(?:[suf]div|[suf]rem)\s/m.test(code) ||
+    /\b(?:dllimport|dllexport|extern_weak|x86_stdcallcc|x86_fastcallcc)\b/.test(code)
+  )
+    return '1.9';
   const signless = /(?:^|[\s=(])(?:div|rem)\s/m.test(code);
   if (/^; ModuleID = /.test(text) && signless) return '1.8';
   if (/(?:^|=)\s*(?:vaarg|vanext)\s/m.test(code) && !/\bva_arg\b/.test(code)) return '1.3';

@@ -12,20 +12,37 @@
  * `b` is `b * 4 + 2`, any other value (constants, globals, arguments) `i * 4` for its index in
  * `values`, numbered in the order the operands name them, as `compactFromBlocks` numbers them.
  */
+import { installCompactBody, OPCODE_NUMBER, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
 import {
-  installCompactBody,
-  OPCODE_NUMBER,
-  TAG_BLOCK,
-  TAG_INSTRUCTION,
-  TAG_VALUE,
-  type CompactBody,
-  type InstructionExtras,
-} from '../graph/compact-body.js';
-import { integerBits, isFirstClassType, isFloatingPoint, isInteger, isSigned, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
+  integerBits,
+  isFirstClassType,
+  isFloatingPoint,
+  isInteger,
+  isSigned,
+  primitiveTypes,
+  type FunctionType,
+  type PointerType,
+  type Type,
+} from '../graph/type.js';
 import { heldCallingConvention, type Argument, type Constant, type Function, type Instruction, type Opcode, type Value } from '../graph/value.js';
 import { uniqueName } from '../graph/symbol-names.js';
 import type { FunctionItem, ValueRef } from './ast.js';
-import { BINARY_OPCODES, IntBuffer, Op, R_AT, R_FIELDS, R_MARK, R_NAME, R_OP, Ref, REF_SIZE, refObject, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
+import {
+  BINARY_OPCODES,
+  IntBuffer,
+  Op,
+  R_AT,
+  R_FIELDS,
+  R_MARK,
+  R_NAME,
+  R_OP,
+  Ref,
+  REF_SIZE,
+  refObject,
+  VaArgKind,
+  VECTOR_OPCODES,
+  type BodyTape,
+} from './body-tape.js';
 import type { VarArgsState } from './obsolete-varargs.js';
 
 /** What a body needs of the module being built (build-module.ts). */

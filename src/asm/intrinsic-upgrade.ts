@@ -28,7 +28,9 @@ export function upgradeIntrinsicCalls(host: AfterParsingHost, folder: ConstantFo
   // LLVM walked the function list as it grew; what it appended needs no upgrade.
   for (const f of [...m.functions]) {
     if (f.name === undefined) continue;
-    const upgrade = upgradedIntrinsic(f.name, f.functionType, { pointerTo: (t) => host.pointerTo(t), functionType: (r, p) => host.functionType(r, p, false) }) ?? upgradedDebugIntrinsic(f, host);
+    const upgrade =
+      upgradedIntrinsic(f.name, f.functionType, { pointerTo: (t) => host.pointerTo(t), functionType: (r, p) => host.functionType(r, p, false) }) ??
+      upgradedDebugIntrinsic(f, host);
     if (upgrade === undefined) continue;
     const nf = host.getOrInsertFunction(upgrade.name, upgrade.type);
     const permutation = upgrade.name.startsWith('llvm.dbg.') ? DEBUG_PERMUTATIONS.get(`${upgrade.name}/${f.functionType.params.length}`) : undefined;
@@ -53,7 +55,9 @@ function callsOf(host: AfterParsingHost, f: Function): { call: Instruction; fn: 
         const uses = inst.operands.filter((o) => o === f).length;
         if (uses === 0) continue;
         if (inst.opcode !== 'call' || inst.operands[0] !== f || uses !== 1) {
-          host.fail(`the old intrinsic ${f.name ?? ''} is used other than as the function a call calls (in %${fn.name ?? ''}), which LLVM's renaming of old intrinsics could not handle`);
+          host.fail(
+            `the old intrinsic ${f.name ?? ''} is used other than as the function a call calls (in %${fn.name ?? ''}), which LLVM's renaming of old intrinsics could not handle`,
+          );
         }
         mine.push({ call: inst, fn, block });
       }
@@ -61,7 +65,8 @@ function callsOf(host: AfterParsingHost, f: Function): { call: Instruction; fn: 
     out.push(...mine.reverse());
   }
   for (const g of host.module.globals) {
-    if (g.initializer !== undefined && mentions(g.initializer, f)) host.fail(`the old intrinsic ${f.name ?? ''} is used in the initializer of %${g.name ?? ''}, which LLVM's renaming of old intrinsics could not handle`);
+    if (g.initializer !== undefined && mentions(g.initializer, f))
+      host.fail(`the old intrinsic ${f.name ?? ''} is used in the initializer of %${g.name ?? ''}, which LLVM's renaming of old intrinsics could not handle`);
   }
   return out;
 }
@@ -140,21 +145,35 @@ function rebuildCall(
   if (permutation !== undefined) {
     args = nft.params.map((t, k) => {
       const p = permutation[k]!;
-      if (p === 0 || p >= ci.operands.length) return p === 0 ? ({ kind: 'undef', type: t } as Value) : host.fail(`a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's upgrade could not handle`);
+      if (p === 0 || p >= ci.operands.length)
+        return p === 0
+          ? ({ kind: 'undef', type: t } as Value)
+          : host.fail(`a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's upgrade could not handle`);
       return cast(edits.current(ci.operands[p]!), t);
     });
   } else {
     // LLVM asserted here ("Upgraded function needs permutation") and its llvm-as died.
-    if (nft.params.length !== ci.operands.length - 1) host.fail(`a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's upgrade to ${nf.name ?? ''} (${nft.params.length} parameters) could not handle: LLVM 1.9's llvm-as failed an assertion on it`);
+    if (nft.params.length !== ci.operands.length - 1)
+      host.fail(
+        `a call of ${f.name ?? ''} with ${ci.operands.length - 1} arguments, which LLVM's upgrade to ${nf.name ?? ''} (${nft.params.length} parameters) could not handle: LLVM 1.9's llvm-as failed an assertion on it`,
+      );
     args = nft.params.map((t, k) => cast(edits.current(ci.operands[k + 1]!), t));
   }
   const newIsVoid = nft.returnType.kind === 'void';
-  const call: Instruction = { kind: 'instruction', opcode: 'call', type: nft.returnType, operands: [nf, ...args], callingConv: ci.callingConv ?? 0, isTailCall: ci.isTailCall === true };
+  const call: Instruction = {
+    kind: 'instruction',
+    opcode: 'call',
+    type: nft.returnType,
+    operands: [nf, ...args],
+    callingConv: ci.callingConv ?? 0,
+    isTailCall: ci.isTailCall === true,
+  };
   insertBefore(call, newIsVoid ? undefined : ci.name);
   if (isUsed) {
     let result: Value;
     if (newIsVoid) result = { kind: 'undef', type: ci.type };
-    else if (f.functionType.returnType !== nft.returnType) result = insertBefore({ kind: 'instruction', opcode: 'cast', type: f.functionType.returnType, operands: [call] }, call.name);
+    else if (f.functionType.returnType !== nft.returnType)
+      result = insertBefore({ kind: 'instruction', opcode: 'cast', type: f.functionType.returnType, operands: [call] }, call.name);
     else result = call;
     edits.replaceAllUses(ci, result);
   }

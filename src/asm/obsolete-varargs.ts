@@ -82,7 +82,10 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
   const copy = namedFunction(m, 'llvm.va_copy');
   if (copy !== undefined && copy.functionType.params.length === 1) obsolete = true;
   if (!obsolete) return;
-  if (state.sawNew) host.fail('this text uses both the old (before LLVM 1.6) and the new variable-argument instructions (vaarg/vanext and va_arg), which LLVM refused as corrupt');
+  if (state.sawNew)
+    host.fail(
+      'this text uses both the old (before LLVM 1.6) and the new variable-argument instructions (vaarg/vanext and va_arg), which LLVM refused as corrupt',
+    );
 
   const rewriter = new Rewriter(host, state, tables);
   const oldStart = namedFunction(m, 'llvm.va_start');
@@ -138,7 +141,9 @@ export function rewriteObsoleteVarArgs(host: AfterParsingHost, state: VarArgsSta
  */
 function vaListPointer(host: AfterParsingHost, old: Function, listType: Type): PointerType {
   if (listType.kind === 'void' || listType.kind === 'label') {
-    host.fail(`the old ${old.name ?? 'intrinsic'} has a va_list of type ${listType.kind}, which nothing can point to (LLVM's rewrite of pre-1.6 variable arguments crashed on it)`);
+    host.fail(
+      `the old ${old.name ?? 'intrinsic'} has a va_list of type ${listType.kind}, which nothing can point to (LLVM's rewrite of pre-1.6 variable arguments crashed on it)`,
+    );
   }
   return host.pointerTo(listType);
 }
@@ -184,7 +189,9 @@ class Rewriter {
           const uses = inst.operands.filter((o) => o === callee).length;
           if (uses === 0) continue;
           if (inst.opcode !== 'call' || inst.operands[0] !== callee || uses !== 1) {
-            this.host.fail(`the old ${callee.name ?? 'intrinsic'} is used other than as the function a call calls (in %${fn.name ?? ''}), which LLVM's rewrite of pre-1.6 variable arguments could not handle`);
+            this.host.fail(
+              `the old ${callee.name ?? 'intrinsic'} is used other than as the function a call calls (in %${fn.name ?? ''}), which LLVM's rewrite of pre-1.6 variable arguments could not handle`,
+            );
           }
           (this.parserMade.has(inst) ? made : written).push({ call: inst, fn, block });
         }
@@ -221,12 +228,22 @@ class Rewriter {
       return false;
     };
     for (const g of this.host.module.globals) {
-      if (g.initializer !== undefined && visit(g.initializer)) this.host.fail(`the old ${callee.name ?? 'intrinsic'} is used in the initializer of %${g.name ?? ''}, which LLVM's rewrite of pre-1.6 variable arguments could not handle`);
+      if (g.initializer !== undefined && visit(g.initializer))
+        this.host.fail(
+          `the old ${callee.name ?? 'intrinsic'} is used in the initializer of %${g.name ?? ''}, which LLVM's rewrite of pre-1.6 variable arguments could not handle`,
+        );
     }
   }
 
   alloca(type: Type, name: string, fn: Function): Instruction {
-    const inst: Instruction = { kind: 'instruction', opcode: 'alloca', type: this.host.pointerTo(type), operands: [{ kind: 'int', type: primitiveTypes.uint, value: 1n }], allocatedType: type, alignment: 0 };
+    const inst: Instruction = {
+      kind: 'instruction',
+      opcode: 'alloca',
+      type: this.host.pointerTo(type),
+      operands: [{ kind: 'int', type: primitiveTypes.uint, value: 1n }],
+      allocatedType: type,
+      alignment: 0,
+    };
     inst.name = this.symbolsOf(fn).insert(inst.type, name);
     return inst;
   }

@@ -7,16 +7,7 @@
  */
 import { primitiveTypes, type PrimitiveType } from '../graph/type.js';
 import type { Linkage } from '../graph/value.js';
-import type {
-  ArgAst,
-  ConstExprAst,
-  FunctionItem,
-  ModuleAst,
-  ModuleItem,
-  TypedValue,
-  TypeNode,
-  ValueRef,
-} from './ast.js';
+import type { ArgAst, ConstExprAst, FunctionItem, ModuleAst, ModuleItem, TypedValue, TypeNode, ValueRef } from './ast.js';
 import type { SourceText } from './assembly-error.js';
 import { KEYWORD_LIST, Lexer, Tok, unescapeName } from './lexer.js';
 import { BINARY_OPCODES, IntBuffer, Op, Ref, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
@@ -53,7 +44,9 @@ const PRIMITIVE_KEYWORDS: Record<string, PrimitiveType> = {
 };
 
 /** The same, for lookups by the lexer's (interned) keyword strings. */
-const PRIMITIVE_OF_KEYWORD: readonly (PrimitiveType | undefined)[] = KEYWORD_LIST.map((w) => (Object.hasOwn(PRIMITIVE_KEYWORDS, w) ? PRIMITIVE_KEYWORDS[w] : undefined));
+const PRIMITIVE_OF_KEYWORD: readonly (PrimitiveType | undefined)[] = KEYWORD_LIST.map((w) =>
+  Object.hasOwn(PRIMITIVE_KEYWORDS, w) ? PRIMITIVE_KEYWORDS[w] : undefined,
+);
 
 const LINKAGES: Record<string, Linkage> = {
   internal: 'internal',
@@ -111,7 +104,32 @@ const enum InstructionWord {
   Unwind,
   Unreachable,
 }
-const INSTRUCTION_WORD_OF_KEYWORD = byKeyword(['not', 'shl', 'shr', 'cast', 'select', 'va_arg', 'vaarg', 'vanext', 'phi', 'tail', 'call', 'malloc', 'alloca', 'free', 'volatile', 'load', 'store', 'getelementptr', 'ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
+const INSTRUCTION_WORD_OF_KEYWORD = byKeyword([
+  'not',
+  'shl',
+  'shr',
+  'cast',
+  'select',
+  'va_arg',
+  'vaarg',
+  'vanext',
+  'phi',
+  'tail',
+  'call',
+  'malloc',
+  'alloca',
+  'free',
+  'volatile',
+  'load',
+  'store',
+  'getelementptr',
+  'ret',
+  'br',
+  'switch',
+  'invoke',
+  'unwind',
+  'unreachable',
+]);
 
 /** A body's tape until the module's is finished (see `Parser.module`). */
 const EMPTY_TAPE = new Int32Array(0);
@@ -243,7 +261,8 @@ class Parser {
 
   private unsigned(what: string): number {
     const first = this.lx.value.charCodeAt(0);
-    if (this.lx.kind !== Tok.Integer || first === 45 /* - */ || first === 115 /* s */ || first === 117 /* u */) this.fail(`expected ${what}, found ${this.describe()}`);
+    if (this.lx.kind !== Tok.Integer || first === 45 /* - */ || first === 115 /* s */ || first === 117 /* u */)
+      this.fail(`expected ${what}, found ${this.describe()}`);
     const v = Number(this.lx.value);
     if (!Number.isSafeInteger(v) || v > 0xffffffff) this.fail(`${what} ${this.lx.value} is too large`);
     this.lx.next();
@@ -334,7 +353,8 @@ class Parser {
       }
       if (name !== undefined) this.fail(`expected 'type', 'global', 'constant' or 'external' after '=', found ${this.describe()}`);
       // Before the first function, LLVM's grammar read a linkage as the start of a global.
-      if (linkage !== undefined && !inFunctions) this.fail(`expected 'global' or 'constant' after '${linkageWord(linkage)}' (a function with a linkage must come after 'implementation')`);
+      if (linkage !== undefined && !inFunctions)
+        this.fail(`expected 'global' or 'constant' after '${linkageWord(linkage)}' (a function with a linkage must come after 'implementation')`);
       // A function definition.
       if (!inFunctions) this.constPoolTypes = this.types.length;
       items.push(this.functionHeader(at, false, linkage ?? 'external'));
@@ -711,7 +731,8 @@ class Parser {
       if (packed) {
         const en = this.types[el.id]!;
         if (length === 0) this.fail('a packed type needs at least one element', at);
-        if (en.k !== 'prim' || en.t === primitiveTypes.void || en.t === primitiveTypes.label || en.t === primitiveTypes.bool) this.fail('packed types hold only integer or floating-point elements', at);
+        if (en.k !== 'prim' || en.t === primitiveTypes.void || en.t === primitiveTypes.label || en.t === primitiveTypes.bool)
+          this.fail('packed types hold only integer or floating-point elements', at);
       } else if (this.isVoid(el.id)) this.fail('an array of void', at);
       if (el.ups.length === 0) {
         // The common case: the node is looked up before it is made.
@@ -1263,7 +1284,15 @@ function linkageWord(l: Linkage): string {
 }
 
 function isConstExprOp(w: string): boolean {
-  return w === 'cast' || w === 'getelementptr' || w === 'select' || w === 'shl' || w === 'shr' || BINARY_OPCODES.includes(w as (typeof BINARY_OPCODES)[number]) || VECTOR_OPCODES.includes(w as (typeof VECTOR_OPCODES)[number]);
+  return (
+    w === 'cast' ||
+    w === 'getelementptr' ||
+    w === 'select' ||
+    w === 'shl' ||
+    w === 'shr' ||
+    BINARY_OPCODES.includes(w as (typeof BINARY_OPCODES)[number]) ||
+    VECTOR_OPCODES.includes(w as (typeof VECTOR_OPCODES)[number])
+  );
 }
 
 export { isConstExprOp };

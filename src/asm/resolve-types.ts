@@ -207,7 +207,10 @@ export function resolveTypes(ast: ModuleAst, source: SourceText, undefinedTypesI
         t = n.packed === true ? { kind: 'struct', elements: [], isPacked: true } : { kind: 'struct', elements: [] };
         break;
       case 'function':
-        t = n.attrs === undefined ? { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg } : { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg, paramAttributes: n.attrs };
+        t =
+          n.attrs === undefined
+            ? { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg }
+            : { kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: n.varArg, paramAttributes: n.attrs };
         break;
       default:
         throw new Error('internal error: alias node after resolution');
@@ -446,4 +449,3 @@ function improviseUndefinedTypes(
     } else nodes[i] = { k: 'up', target: first, at: n.at };
   }
 }
-

@@ -20,7 +20,21 @@ import { primitiveTypes, type PrimitiveTypeKind, type Type } from '../graph/type
 import type { Argument, Function, SymbolTableLayout, Value } from '../graph/value.js';
 
 /** LLVM 1.9's `Type.cpp` declaration order of the primitive types. */
-const PRIMITIVE_ORDER: readonly PrimitiveTypeKind[] = ['void', 'bool', 'sbyte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'label'];
+const PRIMITIVE_ORDER: readonly PrimitiveTypeKind[] = [
+  'void',
+  'bool',
+  'sbyte',
+  'ubyte',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'long',
+  'ulong',
+  'float',
+  'double',
+  'label',
+];
 const PRIMITIVE_RANK = new Map<string, number>(PRIMITIVE_ORDER.map((k, i) => [k, i - PRIMITIVE_ORDER.length]));
 
 /** Sets `layout` on the module and each defined function from the ranks of their types. */
@@ -67,7 +81,13 @@ function compactWithLayout(fn: Function, body: CompactBody, rank: (t: Type) => n
   };
   const types = [...planes.keys()].sort((a, b) => rank(a) - rank(b));
   const layout: CompactLayout = {
-    valuePlanes: types.map((type) => ({ type, codes: planes.get(type)!.sort((a, b) => compare(a.name, b.name)).map(codeOf) })),
+    valuePlanes: types.map((type) => ({
+      type,
+      codes: planes
+        .get(type)!
+        .sort((a, b) => compare(a.name, b.name))
+        .map(codeOf),
+    })),
   };
   return { ...body, values, layout };
 }

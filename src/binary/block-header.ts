@@ -72,7 +72,7 @@ export function blockKindOfNewId(id: number): BlockKind | undefined {
  */
 export function oldBlockIdToNew(id: number): number | undefined {
   const kind = OLD_ID_KIND.get(id);
-  return kind === undefined ? undefined : SHORT_BLOCK_IDS[kind] ?? undefined;
+  return kind === undefined ? undefined : (SHORT_BLOCK_IDS[kind] ?? undefined);
 }
 
 export interface BlockHeader {
@@ -132,13 +132,7 @@ export function writeBlockHeader(writer: BinaryWriter, id: number, size: number,
  * against the bytes left in the block (each item takes at least `minItemBytes`) before anything
  * is allocated.
  */
-export function readList<T>(
-  reader: BinaryReader,
-  readItem: (reader: BinaryReader, index: number) => T,
-  limit: number,
-  what: string,
-  minItemBytes = 1,
-): T[] {
+export function readList<T>(reader: BinaryReader, readItem: (reader: BinaryReader, index: number) => T, limit: number, what: string, minItemBytes = 1): T[] {
   const at = reader.pos;
   const count = reader.checkCount(reader.vbr32(), minItemBytes, limit, what, at);
   const items = new Array<T>(count);
@@ -151,12 +145,7 @@ export function readList<T>(
  * here and passed to `readItem`. Stops with an error after `limit` items, and at the end of the
  * block (a missing terminator is an error, like any truncation).
  */
-export function readZList<T>(
-  reader: BinaryReader,
-  readItem: (first: number, reader: BinaryReader, index: number) => T,
-  limit: number,
-  what: string,
-): T[] {
+export function readZList<T>(reader: BinaryReader, readItem: (first: number, reader: BinaryReader, index: number) => T, limit: number, what: string): T[] {
   const items: T[] = [];
   for (;;) {
     const at = reader.pos;

@@ -57,10 +57,7 @@ export class BinaryReader {
    */
   enterBlock(name: string, size: number, headerOffset: number = this.pos): void {
     if (size > this.end - this.pos) {
-      this.fail(
-        `${name} block claims ${size} bytes but only ${this.end - this.pos} remain in the enclosing block`,
-        headerOffset,
-      );
+      this.fail(`${name} block claims ${size} bytes but only ${this.end - this.pos} remain in the enclosing block`, headerOffset);
     }
     this.ends.push(this.end);
     this.path.push(name);

@@ -247,7 +247,7 @@ export class BinaryWriter {
     }
     if (!(typeof v === 'bigint' && v >= -TWO_63 && v < TWO_63)) fail('svbr64', v);
     if (v === -TWO_63) return this.vbr64(1);
-    return this.vbr64(v < 0n ? ((-v) << 1n) | 1n : v << 1n);
+    return this.vbr64(v < 0n ? (-v << 1n) | 1n : v << 1n);
   }
 
   /** A signed 32-bit VBR (sign in bit 0); INT32_MIN is written as "negative zero" (1), as by LLVM. */

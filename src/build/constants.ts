@@ -6,7 +6,18 @@
  * `TypeBuilder`, so they are the module's interned types.
  */
 import { describeType } from '../graph/describe.js';
-import { integerRange, isFloatingPoint, isInteger, sameType, type ArrayType, type FunctionType, type PackedType, type PointerType, type StructType, type Type } from '../graph/type.js';
+import {
+  integerRange,
+  isFloatingPoint,
+  isInteger,
+  sameType,
+  type ArrayType,
+  type FunctionType,
+  type PackedType,
+  type PointerType,
+  type StructType,
+  type Type,
+} from '../graph/type.js';
 import type {
   Constant,
   ConstantAggregate,
@@ -35,11 +46,26 @@ import {
 } from './rules.js';
 import type { TypeBuilder } from './types.js';
 
-const CONSTANT_KINDS = new Set(['bool', 'int', 'fp', 'null', 'zeroinitializer', 'undef', 'array', 'struct', 'packed', 'expr', 'inlineasm', 'global', 'function']);
+const CONSTANT_KINDS = new Set([
+  'bool',
+  'int',
+  'fp',
+  'null',
+  'zeroinitializer',
+  'undef',
+  'array',
+  'struct',
+  'packed',
+  'expr',
+  'inlineasm',
+  'global',
+  'function',
+]);
 
 /** Refuses a non-constant (an instruction, argument or block) where a constant is needed. */
 export function asConstant(operation: string, v: Value, role: string): Constant {
-  if (!CONSTANT_KINDS.has(v.kind)) throw new BuildError(operation, `${role} must be a constant, not ${v.kind === 'instruction' ? 'an instruction' : `a ${v.kind}`} (${describeValue(v)})`);
+  if (!CONSTANT_KINDS.has(v.kind))
+    throw new BuildError(operation, `${role} must be a constant, not ${v.kind === 'instruction' ? 'an instruction' : `a ${v.kind}`} (${describeValue(v)})`);
   return v as Constant;
 }
 
@@ -127,7 +153,8 @@ export class ConstantBuilder {
   array(elementType: Type, elements: readonly Constant[]): ConstantAggregate {
     elements.forEach((e, i) => {
       asConstant('array constant', e, `element ${i}`);
-      if (!sameType(e.type, elementType)) throw new BuildError('array constant', `element ${i} has type ${describeType(e.type)}, expected ${describeType(elementType)}`);
+      if (!sameType(e.type, elementType))
+        throw new BuildError('array constant', `element ${i} has type ${describeType(e.type)}, expected ${describeType(elementType)}`);
     });
     const type: ArrayType = this.types.array(elementType, elements.length);
     return { kind: 'array', type, elements: [...elements] };
@@ -144,7 +171,8 @@ export class ConstantBuilder {
       throw new BuildError('struct constant', `${elements.length} elements for ${describeType(t)}, which has ${t.elements.length} fields`);
     }
     elements.forEach((e, i) => {
-      if (!sameType(e.type, t.elements[i]!)) throw new BuildError('struct constant', `element ${i} has type ${describeType(e.type)}, field ${i} is ${describeType(t.elements[i]!)}`);
+      if (!sameType(e.type, t.elements[i]!))
+        throw new BuildError('struct constant', `element ${i} has type ${describeType(e.type)}, field ${i} is ${describeType(t.elements[i]!)}`);
     });
     return { kind: 'struct', type: t, elements: [...elements] };
   }

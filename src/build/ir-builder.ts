@@ -63,7 +63,6 @@ export function callingConvNumber(cc: CallingConv, operation: string): number {
   return n;
 }
 
-
 /**
  * Appends instructions to a block of a function made by a {@link ModuleBuilder}
  * (`mb.builder(block)`). Every method checks its operands as LLVM 1.9 did and throws a
@@ -149,10 +148,12 @@ export class IRBuilder {
     const fn = this.ctx.owner.get(sw);
     const cond = sw.operands[0]!;
     if (value.kind !== 'int' && value.kind !== 'bool') throw new BuildError('switch', `a case value must be an integer constant, not ${describeValue(value)}`);
-    if (!sameType(value.type, cond.type)) throw new BuildError('switch', `the case value ${describeValue(value)} does not have the condition's type ${describeType(cond.type)}`);
+    if (!sameType(value.type, cond.type))
+      throw new BuildError('switch', `the case value ${describeValue(value)} does not have the condition's type ${describeType(cond.type)}`);
     for (let i = 2; i < sw.operands.length; i += 2) {
       const o = sw.operands[i]!;
-      if ((o.kind === 'int' || o.kind === 'bool') && o.value === value.value) throw new BuildError('switch', `the case value ${String(value.value)} is already listed`);
+      if ((o.kind === 'int' || o.kind === 'bool') && o.value === value.value)
+        throw new BuildError('switch', `the case value ${String(value.value)} is already listed`);
     }
     if (dest.kind !== 'block' || this.ctx.owner.get(dest) !== fn) throw new BuildError('switch', 'a case destination must be a block of the same function');
     sw.operands.push(value, dest);
@@ -320,7 +321,8 @@ export class IRBuilder {
     this.use('store', value, 'the stored value');
     this.use('store', ptr, 'the address');
     if (ptr.type.kind !== 'pointer') throw new BuildError('store', `stores through a pointer, not ${describeValue(ptr)}`);
-    if (!sameType(value.type, ptr.type.element)) throw new BuildError('store', `stores ${describeValue(value)} through ${describeValue(ptr)}; the value must have type ${describeType(ptr.type.element)}`);
+    if (!sameType(value.type, ptr.type.element))
+      throw new BuildError('store', `stores ${describeValue(value)} through ${describeValue(ptr)}; the value must have type ${describeType(ptr.type.element)}`);
     if (options.name !== undefined && options.name !== '') throw new BuildError('store', 'a store produces no value, so it takes no name');
     const inst = this.emit('store', [value, ptr], undefined);
     if (options.volatile) inst.isVolatile = true;
@@ -340,7 +342,8 @@ export class IRBuilder {
   phi(type: Type, incoming: readonly (readonly [Value, BasicBlock])[] = [], name?: string): Instruction {
     const { block } = this.here('phi');
     if (!isFirstClass(type)) throw new BuildError('phi', `a phi cannot have type ${describeType(type)}`);
-    if (block.instructions.some((i) => i.opcode !== 'phi')) throw new BuildError('phi', 'phis must come first in their block; this block already has other instructions');
+    if (block.instructions.some((i) => i.opcode !== 'phi'))
+      throw new BuildError('phi', 'phis must come first in their block; this block already has other instructions');
     const phi = this.emit('phi', [], name, type);
     for (const [v, b] of incoming) this.addIncoming(phi, v, b);
     return phi;
@@ -352,7 +355,8 @@ export class IRBuilder {
     const fn = this.ctx.owner.get(phi);
     if (fn === undefined) throw new BuildError('addIncoming', 'the phi was not made by this module builder');
     this.useIn(fn, 'phi', value, 'the incoming value');
-    if (!sameType(value.type, phi.type)) throw new BuildError('phi', `the incoming value ${describeValue(value)} does not have the phi's type ${describeType(phi.type)}`);
+    if (!sameType(value.type, phi.type))
+      throw new BuildError('phi', `the incoming value ${describeValue(value)} does not have the phi's type ${describeType(phi.type)}`);
     if (from.kind !== 'block' || this.ctx.owner.get(from) !== fn) throw new BuildError('phi', 'the incoming block must be a block of the same function');
     phi.operands.push(value, from);
   }
@@ -408,7 +412,11 @@ export class IRBuilder {
     this.use('insertelement', element, 'the element');
     this.use('insertelement', index, 'the index');
     if (vector.type.kind !== 'packed') throw new BuildError('insertelement', `inserts into a packed vector, not ${describeValue(vector)}`);
-    if (!sameType(element.type, vector.type.element)) throw new BuildError('insertelement', `the element ${describeValue(element)} does not have the vector's element type ${describeType(vector.type.element)}`);
+    if (!sameType(element.type, vector.type.element))
+      throw new BuildError(
+        'insertelement',
+        `the element ${describeValue(element)} does not have the vector's element type ${describeType(vector.type.element)}`,
+      );
     if (index.type.kind !== 'uint') throw new BuildError('insertelement', `the index must be a uint, not ${describeValue(index)}`);
     return this.emit('insertelement', [vector, element, index], name, vector.type);
   }
@@ -439,7 +447,8 @@ export class IRBuilder {
   private alloc(op: 'malloc' | 'alloca', type: Type, options: AllocOptions | string): Instruction {
     const o = typeof options === 'string' ? { name: options } : options;
     const k = type.kind;
-    if (k === 'void' || k === 'label' || k === 'function' || k === 'opaque') throw new BuildError(op, `cannot allocate a value of type ${describeType(type)} (its size is unknown)`);
+    if (k === 'void' || k === 'label' || k === 'function' || k === 'opaque')
+      throw new BuildError(op, `cannot allocate a value of type ${describeType(type)} (its size is unknown)`);
     const count = o.count ?? this.ctx.constants.int(this.ctx.types.uint, 1);
     this.use(op, count, 'the element count');
     if (count.type.kind !== 'uint') throw new BuildError(op, `the element count must be a uint, not ${describeValue(count)}`);
@@ -461,7 +470,8 @@ export class IRBuilder {
   private checkCall(op: 'call' | 'invoke', callee: Value, args: readonly Value[]): FunctionType {
     this.use(op, callee, 'the callee');
     const ct = callee.type;
-    if (ct.kind !== 'pointer' || ct.element.kind !== 'function') throw new BuildError(op, `the callee must be a function (or a pointer to one), not ${describeValue(callee)}`);
+    if (ct.kind !== 'pointer' || ct.element.kind !== 'function')
+      throw new BuildError(op, `the callee must be a function (or a pointer to one), not ${describeValue(callee)}`);
     const ft = ct.element;
     const who = callee.kind === 'function' && callee.name !== undefined ? `@${callee.name}` : 'the callee';
     const n = ft.params.length;
@@ -471,8 +481,10 @@ export class IRBuilder {
     args.forEach((a, i) => {
       this.use(op, a, `argument ${i}`);
       const want = ft.params[i];
-      if (want !== undefined && !sameType(a.type, want)) throw new BuildError(op, `argument ${i} of ${who} must be ${describeType(want)}, not ${describeValue(a)}`);
-      if (want === undefined && !isFirstClass(a.type)) throw new BuildError(op, `argument ${i} of ${who} has type ${describeType(a.type)}, which cannot be passed`);
+      if (want !== undefined && !sameType(a.type, want))
+        throw new BuildError(op, `argument ${i} of ${who} must be ${describeType(want)}, not ${describeValue(a)}`);
+      if (want === undefined && !isFirstClass(a.type))
+        throw new BuildError(op, `argument ${i} of ${who} has type ${describeType(a.type)}, which cannot be passed`);
     });
     return ft;
   }
@@ -489,8 +501,10 @@ export class IRBuilder {
         throw new BuildError(operation, `${role} is a basic block, which is not a value here`);
       case 'instruction':
       case 'argument':
-        if (v.kind === 'instruction' && v.type.kind === 'void') throw new BuildError(operation, `${role} is a ${v.opcode} instruction, which produces no value`);
-        if (this.ctx.owner.get(v) !== fn) throw new BuildError(operation, `${role} (${describeValue(v)}) belongs to another function than @${fn.name ?? '(unnamed)'}`);
+        if (v.kind === 'instruction' && v.type.kind === 'void')
+          throw new BuildError(operation, `${role} is a ${v.opcode} instruction, which produces no value`);
+        if (this.ctx.owner.get(v) !== fn)
+          throw new BuildError(operation, `${role} (${describeValue(v)}) belongs to another function than @${fn.name ?? '(unnamed)'}`);
         return;
       case 'global':
       case 'function':
@@ -514,7 +528,8 @@ export class IRBuilder {
     if (last !== undefined && isTerminatorOpcode(last.opcode)) {
       throw new BuildError(opcode, `block ${block.name !== undefined ? `%${block.name}` : '(unnamed)'} already ends with ${last.opcode}; start a new block`);
     }
-    if (type.kind === 'void' && name !== undefined && name !== '') throw new BuildError(opcode, `the instruction produces no value, so it cannot be named "${name}"`);
+    if (type.kind === 'void' && name !== undefined && name !== '')
+      throw new BuildError(opcode, `the instruction produces no value, so it cannot be named "${name}"`);
     const inst: Instruction = { kind: 'instruction', opcode, type, operands };
     const n = this.ctx.localName(fn, name);
     if (n !== undefined) inst.name = n;

@@ -140,7 +140,8 @@ export class ModuleBuilder {
     const op = 'addGlobal';
     this.checkName(op, name);
     const k = valueType.kind;
-    if (k === 'void' || k === 'label' || k === 'function') throw new BuildError(op, `a global cannot hold ${describeType(valueType)}${k === 'function' ? ' (use addFunction)' : ''}`);
+    if (k === 'void' || k === 'label' || k === 'function')
+      throw new BuildError(op, `a global cannot hold ${describeType(valueType)}${k === 'function' ? ' (use addFunction)' : ''}`);
     const linkage = this.checkLinkage(op, options.linkage ?? 'external');
     const g: GlobalVariable = {
       kind: 'global',
@@ -162,7 +163,10 @@ export class ModuleBuilder {
   setInitializer(g: GlobalVariable, init: Constant): void {
     if (!this.ctx.moduleValues.has(g)) throw new BuildError('setInitializer', 'the global is not in this module');
     if (!sameType(init.type, g.valueType)) {
-      throw new BuildError('setInitializer', `the initializer of @${g.name ?? '(unnamed)'} has type ${describeType(init.type)}, expected ${describeType(g.valueType)}`);
+      throw new BuildError(
+        'setInitializer',
+        `the initializer of @${g.name ?? '(unnamed)'} has type ${describeType(init.type)}, expected ${describeType(g.valueType)}`,
+      );
     }
     g.initializer = init;
   }

@@ -46,13 +46,18 @@ export function binaryResult(op: BinaryOpcode, lhs: Value, rhs: Value): Type {
   switch (op) {
     case 'fdiv':
     case 'frem':
-      if (!isFloatingPoint(el)) throw new BuildError(op, `needs floating-point operands, not ${describeType(t)} (use ${op === 'fdiv' ? 'sdiv or udiv' : 'srem or urem'} for integers)`);
+      if (!isFloatingPoint(el))
+        throw new BuildError(op, `needs floating-point operands, not ${describeType(t)} (use ${op === 'fdiv' ? 'sdiv or udiv' : 'srem or urem'} for integers)`);
       break;
     case 'udiv':
     case 'sdiv':
     case 'urem':
     case 'srem':
-      if (!isInteger(el)) throw new BuildError(op, `needs integer operands, not ${describeType(t)}${isFloatingPoint(el) ? ` (use ${op.endsWith('div') ? 'fdiv' : 'frem'})` : ''}`);
+      if (!isInteger(el))
+        throw new BuildError(
+          op,
+          `needs integer operands, not ${describeType(t)}${isFloatingPoint(el) ? ` (use ${op.endsWith('div') ? 'fdiv' : 'frem'})` : ''}`,
+        );
       break;
     case 'and':
     case 'or':
@@ -115,7 +120,8 @@ export function gepResult(types: TypeBuilder, ptr: Value, indices: readonly Valu
         throw new BuildError(op, `index ${n} selects a field of ${describeType(cur)}, so it must be a uint constant, not ${describeValue(idx)}`);
       }
       const field = cur.elements[Number(idx.value)];
-      if (field === undefined) throw new BuildError(op, `index ${n} selects field ${idx.value} of ${describeType(cur)}, which has ${cur.elements.length} fields`);
+      if (field === undefined)
+        throw new BuildError(op, `index ${n} selects field ${idx.value} of ${describeType(cur)}, which has ${cur.elements.length} fields`);
       cur = field;
     } else if (cur.kind === 'array' || cur.kind === 'packed' || (cur.kind === 'pointer' && i === 0)) {
       if (!GEP_INDEX.has(idx.type.kind)) throw new BuildError(op, `index ${n} must be a uint, int, ulong or long, not ${describeValue(idx)}`);

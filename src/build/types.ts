@@ -73,7 +73,8 @@ export class TypeBuilder {
   /** `element*`; no pointer to `void` or `label` (use `sbyte*` for an untyped pointer). */
   pointer(element: Type): PointerType {
     this.check('pointer type', element, 'element');
-    if (element.kind === 'void' || element.kind === 'label') throw new BuildError('pointer type', `no pointer to ${element.kind} (use sbyte* for an untyped pointer)`);
+    if (element.kind === 'void' || element.kind === 'label')
+      throw new BuildError('pointer type', `no pointer to ${element.kind} (use sbyte* for an untyped pointer)`);
     return this.intern(`p${this.id(element)}`, () => ({ kind: 'pointer', element }));
   }
 
@@ -90,7 +91,8 @@ export class TypeBuilder {
     this.check('packed type', element, 'element');
     this.checkLength('packed type', length, 1);
     const k = element.kind;
-    if (k === 'void' || k === 'label' || !isPrimitiveKind(k)) throw new BuildError('packed type', `elements must be integer or floating-point, not ${describeType(element)}`);
+    if (k === 'void' || k === 'label' || !isPrimitiveKind(k))
+      throw new BuildError('packed type', `elements must be integer or floating-point, not ${describeType(element)}`);
     return this.intern(`v${length}:${this.id(element)}`, () => ({ kind: 'packed', element, length }));
   }
 
@@ -106,7 +108,8 @@ export class TypeBuilder {
     }
     params.forEach((p, i) => {
       this.check('function type', p, `parameter ${i}`);
-      if (!isFirstClass(p)) throw new BuildError('function type', `parameter ${i} cannot have type ${describeType(p)} (only first-class types; pass a pointer to an aggregate)`);
+      if (!isFirstClass(p))
+        throw new BuildError('function type', `parameter ${i} cannot have type ${describeType(p)} (only first-class types; pass a pointer to an aggregate)`);
     });
     const key = `f${this.id(returnType)}(${params.map((p) => this.id(p)).join(',')}${isVarArg ? ',...' : ''})`;
     return this.intern(key, () => ({ kind: 'function', returnType, params: [...params], isVarArg }));
@@ -139,7 +142,10 @@ export class TypeBuilder {
    */
   setBody(shell: StructType, elements: readonly Type[]): StructType {
     if (!this.pending.has(shell)) {
-      throw new BuildError('setBody', this.ids.has(shell) ? 'this struct already has its body (only a structShell() gets one, once)' : 'not a struct shell made by this builder');
+      throw new BuildError(
+        'setBody',
+        this.ids.has(shell) ? 'this struct already has its body (only a structShell() gets one, once)' : 'not a struct shell made by this builder',
+      );
     }
     elements.forEach((e, i) => this.checkField(e, i));
     if (reachesByValue(elements, shell)) throw new BuildError('setBody', `the struct would contain itself by value (infinite size); point to it instead`);
@@ -169,7 +175,10 @@ export class TypeBuilder {
     for (let i = 0; i < rec.length; i++) {
       for (let j = i + 1; j < rec.length; j++) {
         if (typesEqual(rec[i]!, rec[j]!)) {
-          throw new BuildError('build', `the recursive structs ${nameOf(rec[i]!) ?? '#' + i} and ${nameOf(rec[j]!) ?? '#' + j} have the same structure; LLVM would merge them: use one`);
+          throw new BuildError(
+            'build',
+            `the recursive structs ${nameOf(rec[i]!) ?? '#' + i} and ${nameOf(rec[j]!) ?? '#' + j} have the same structure; LLVM would merge them: use one`,
+          );
         }
       }
     }
@@ -195,7 +204,10 @@ export class TypeBuilder {
   /** Refuses types that did not come from this builder: they would break identity interning. */
   private check(what: string, t: Type, role: string): void {
     if (!this.ids.has(t)) {
-      throw new BuildError(what, `the ${role} ${describeType(t)} was not made by this module's type builder (build types with module.types so equal types are one object)`);
+      throw new BuildError(
+        what,
+        `the ${role} ${describeType(t)} was not made by this module's type builder (build types with module.types so equal types are one object)`,
+      );
     }
   }
 

@@ -65,8 +65,10 @@ function parseArArgs(all: readonly string[]): ArRequest | 'help' {
   }
   if (operation === undefined) throw new UsageError('ar: you must specify one of the operations d, p, q, r, t, x');
   if (archive === undefined) throw new UsageError('ar: an archive name must be specified');
-  if (modifiers.has('z') && operation !== 'r' && operation !== 'x') throw new UsageError("ar: the 'z' modifier is only applicable to the 'r' and 'x' operations");
-  if (modifiers.has('f') && operation !== 'q' && operation !== 'r') throw new UsageError("ar: the 'f' modifier is only applicable to the 'q' and 'r' operations");
+  if (modifiers.has('z') && operation !== 'r' && operation !== 'x')
+    throw new UsageError("ar: the 'z' modifier is only applicable to the 'r' and 'x' operations");
+  if (modifiers.has('f') && operation !== 'q' && operation !== 'r')
+    throw new UsageError("ar: the 'f' modifier is only applicable to the 'q' and 'r' operations");
   if (modifiers.has('o') && operation !== 'x') throw new UsageError("ar: the 'o' modifier is only applicable to the 'x' operation");
   return { limits, operation, modifiers, archive, files };
 }
@@ -125,7 +127,10 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
         // Names come from the file: never write outside the current directory (llvm-ar did).
         if (path === '' || isAbsolute(path) || path.split(/[/\\]/).includes('..')) {
           const index = archive.members.indexOf(m);
-          throw new FileError(archivePath, new lib.ArchiveError(`refusing to extract member '${m.name}': its name leaves the current directory`, m.headerOffset, [`member #${index}`]));
+          throw new FileError(
+            archivePath,
+            new lib.ArchiveError(`refusing to extract member '${m.name}': its name leaves the current directory`, m.headerOffset, [`member #${index}`]),
+          );
         }
         if (isTheArchive(path)) throw new FileError(path, `refusing to extract member '${m.name}' over the archive it is in`);
         const data = labelled(archivePath, () => lib.memberContents(m, { limits: limits.reader }));
@@ -149,7 +154,15 @@ export async function ar(argv: readonly string[], io: CliIo): Promise<number> {
 
   // The operations that write the archive.
   type Member = Parameters<typeof lib.writeArchive>[0][number];
-  let members: Member[] = fileMembers.map((m) => ({ name: m.name, data: m.data, date: m.date, uid: m.uid, gid: m.gid, mode: m.mode, compressed: m.compressed }));
+  let members: Member[] = fileMembers.map((m) => ({
+    name: m.name,
+    data: m.data,
+    date: m.date,
+    uid: m.uid,
+    gid: m.gid,
+    mode: m.mode,
+    compressed: m.compressed,
+  }));
   if (operation === 'd') {
     if (wanted.length === 0) return 0;
     members = members.filter((m) => !wantedNames.has(m.name));
@@ -195,7 +208,9 @@ function fromFile(path: string, io: CliIo, limits: CliLimits): { name: string; d
       throw new UsageError(`ar: file does not exist: ${path}`);
     }
     if (st.isDirectory()) return []; // llvm-ar skipped directories without R
-    return [{ name: asBytes(path), data: io.readFile(path, boundsFor('any', limits)), date: Math.floor(st.mtimeMs / 1000), uid: st.uid, gid: st.gid, mode: st.mode }];
+    return [
+      { name: asBytes(path), data: io.readFile(path, boundsFor('any', limits)), date: Math.floor(st.mtimeMs / 1000), uid: st.uid, gid: st.gid, mode: st.mode },
+    ];
   });
 }
 

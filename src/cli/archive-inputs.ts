@@ -136,9 +136,12 @@ export async function readMemberOperand(operand: string, io: CliIo, limits: CliL
   const { archive, member } = splitMemberOperand(operand)!;
   let bytes: Uint8Array;
   try {
-    bytes = io.readFile(archive, { maxSize: boundsFor('any', limits).maxSize, checkHead: (head) => {
-      if (!looksLikeArchive(head)) throw new FileError(archive, `not an archive, so '${operand}' names no member (an archive begins with '!<arch>')`);
-    } });
+    bytes = io.readFile(archive, {
+      maxSize: boundsFor('any', limits).maxSize,
+      checkHead: (head) => {
+        if (!looksLikeArchive(head)) throw new FileError(archive, `not an archive, so '${operand}' names no member (an archive begins with '!<arch>')`);
+      },
+    });
   } catch (e) {
     throw e instanceof FileError ? e : new FileError(archive, e);
   }

@@ -96,7 +96,13 @@ interface Walked {
  * their outputs. Throws a UsageError for what cannot be run at all (standard input, two inputs
  * with one output, no output directory where one is needed).
  */
-export async function planBatch(spec: CommandSpec, settings: Settings, operands: readonly string[], outputDirectory: string | undefined, io: CliIo): Promise<BatchFile[]> {
+export async function planBatch(
+  spec: CommandSpec,
+  settings: Settings,
+  operands: readonly string[],
+  outputDirectory: string | undefined,
+  io: CliIo,
+): Promise<BatchFile[]> {
   if (spec.batchNeedsDirectory && outputDirectory === undefined) {
     throw new UsageError(`${spec.name} of several files needs an output directory: -o DIR (see '${TOOL} ${spec.name} --help')`);
   }
@@ -111,7 +117,11 @@ export async function planBatch(spec: CommandSpec, settings: Settings, operands:
       continue;
     }
     if (!io.isDirectory(operand)) {
-      files.push({ input: operand, output: outputDirectory === undefined ? undefined : join(outputDirectory, spec.outputName(basename(operand), settings)), size: 0 });
+      files.push({
+        input: operand,
+        output: outputDirectory === undefined ? undefined : join(outputDirectory, spec.outputName(basename(operand), settings)),
+        size: 0,
+      });
       continue;
     }
     walked = true;
@@ -160,7 +170,10 @@ export function checkBatchOverInputs(spec: CommandSpec, settings: Settings, oper
     const output = directory ? (keepsNames ? outDir : undefined) : io.identity(join(outputDirectory, spec.outputName(basename(operand), settings)));
     if (input !== undefined && output !== undefined && input.dev === output.dev && input.ino === output.ino) {
       const target = directory ? outputDirectory : join(outputDirectory, spec.outputName(basename(operand), settings));
-      throw new FileError(target, `refusing to write over an input: it is ${operand} itself${directory ? ' (the outputs would replace the files read)' : ''} (nothing was read or written)`);
+      throw new FileError(
+        target,
+        `refusing to write over an input: it is ${operand} itself${directory ? ' (the outputs would replace the files read)' : ''} (nothing was read or written)`,
+      );
     }
   }
 }
@@ -220,7 +233,14 @@ function sameFile(a: string, b: string, io: CliIo): boolean {
 }
 
 /** The files an archive operand contributes: every bytecode member, or the one it names. */
-async function archiveBatchFiles(spec: CommandSpec, settings: Settings, operand: string, kind: 'archive' | 'member', outputDirectory: string | undefined, io: CliIo): Promise<BatchFile[]> {
+async function archiveBatchFiles(
+  spec: CommandSpec,
+  settings: Settings,
+  operand: string,
+  kind: 'archive' | 'member',
+  outputDirectory: string | undefined,
+  io: CliIo,
+): Promise<BatchFile[]> {
   const outputFor = (fileName: string | undefined): string | undefined =>
     outputDirectory === undefined || fileName === undefined ? undefined : join(outputDirectory, spec.outputName(fileName, settings));
   if (kind === 'member') {
@@ -311,7 +331,10 @@ const SKIP_WORDS: Record<SkipReason, (spec: CommandSpec) => string> = {
 function walkNote(root: string, spec: CommandSpec, walked: Walked): string | undefined {
   const parts: string[] = [];
   const { count, examples } = walked.bySignature;
-  if (count > 0) parts.push(`${count} file${count === 1 ? '' : 's'} not named .bc taken for ${count === 1 ? 'its' : 'their'} bytecode signature (${examples.join(', ')}${count > examples.length ? ', …' : ''})`);
+  if (count > 0)
+    parts.push(
+      `${count} file${count === 1 ? '' : 's'} not named .bc taken for ${count === 1 ? 'its' : 'their'} bytecode signature (${examples.join(', ')}${count > examples.length ? ', …' : ''})`,
+    );
   // In a fixed order, whatever order the directories were listed in.
   const left = (Object.keys(SKIP_WORDS) as SkipReason[]).filter((r) => walked.skipped.has(r)).map((r) => `${walked.skipped.get(r)!} ${SKIP_WORDS[r](spec)}`);
   const total = [...walked.skipped.values()].reduce((a, b) => a + b, 0);

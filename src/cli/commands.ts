@@ -28,7 +28,13 @@ export type Settings = CommandSettings & { readonly limits?: CliLimits };
 
 type CommandSettings =
   | { command: 'dis'; syntax: '1.9' | 'native' }
-  | { command: 'rewrite'; bytecodeVersion: number | undefined; compression: 'keep' | 'auto' | 'llvm' | 'none' | 'bzip2'; dropTarget: boolean; dropDeplibs: boolean }
+  | {
+      command: 'rewrite';
+      bytecodeVersion: number | undefined;
+      compression: 'keep' | 'auto' | 'llvm' | 'none' | 'bzip2';
+      dropTarget: boolean;
+      dropDeplibs: boolean;
+    }
   | { command: 'analyze'; format: 'summary' | 'dump' | 'json' }
   | { command: 'upgrade'; triple: string; exceptions: 'native' | 'abort'; llvm: number; emit: 'text' | 'bitcode' }
   | { command: 'as'; bytecodeVersion: number | undefined; dialect: Dialect | undefined; compression: 'auto' | 'none' | 'bzip2' };
@@ -120,7 +126,11 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       return { command: 'analyze', format: o.has('dump') ? 'dump' : o.has('json') ? 'json' : 'summary' };
     },
     // The corpus's names for llvm-bcanalyzer's outputs.
-    outputName: (relative, s) => replaceBc(relative, s.command === 'analyze' && s.format === 'json' ? '.bca.json' : s.command === 'analyze' && s.format === 'dump' ? '.bcadump.txt' : '.bca.txt'),
+    outputName: (relative, s) =>
+      replaceBc(
+        relative,
+        s.command === 'analyze' && s.format === 'json' ? '.bca.json' : s.command === 'analyze' && s.format === 'dump' ? '.bcadump.txt' : '.bca.txt',
+      ),
     inputExtension: '.bc',
     inputKind: 'bytecode',
     writesBytecode: false,
@@ -249,7 +259,10 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         // LLVM's own choice for that version.
         const container = module.source?.compression;
         if (settings.compression === 'keep' && bytecodeVersion === own && container !== undefined && container !== 'none') {
-          const [stream, { wrapContainerAsync }] = await Promise.all([writeModuleAsync(target, { bytecodeVersion, compression: 'none' }), import('../container/index.js')]);
+          const [stream, { wrapContainerAsync }] = await Promise.all([
+            writeModuleAsync(target, { bytecodeVersion, compression: 'none' }),
+            import('../container/index.js'),
+          ]);
           return { output: await wrapContainerAsync(stream, container) };
         }
         const compression = settings.compression === 'keep' ? (bytecodeVersion === own ? 'none' : 'auto') : settings.compression;
@@ -292,7 +305,10 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
     }
     case 'as': {
       try {
-        const [{ detectDialect, dialectForVersion, llvm2ModuleForVersion, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([import('../asm/index.js'), import('../encode/write.js')]);
+        const [{ detectDialect, dialectForVersion, llvm2ModuleForVersion, DIALECT_VERSION }, { writeModuleAsync }] = await Promise.all([
+          import('../asm/index.js'),
+          import('../encode/write.js'),
+        ]);
         const text = latin1Text(bytes);
         // Without --dialect, the release that wrote the asked-for version reads the text (as its
         // llvm-as would have), unless the text says otherwise.
@@ -303,7 +319,11 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         // 1.x text asked to become version 7: llvm-upgrade's conversion, as `rewrite` does. LLVM 2.0
         // text asked for a 1.x version: refused, naming the first construct 1.x lacks.
         const target =
-          dialect === '2.0' ? llvm2ModuleForVersion(module, bytecodeVersion) : bytecodeVersion === 7 ? (await import('../convert/to-version7.js')).convertToVersion7(module) : module;
+          dialect === '2.0'
+            ? llvm2ModuleForVersion(module, bytecodeVersion)
+            : bytecodeVersion === 7
+              ? (await import('../convert/to-version7.js')).convertToVersion7(module)
+              : module;
         return { output: await writeModuleAsync(target, { bytecodeVersion, compression: settings.compression }) };
       } catch (error) {
         return { error };
@@ -314,7 +334,9 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       upgrader.catch(() => undefined); // awaited only after a successful read (see dis)
       try {
         // Bytecode, or LLVM 1.x assembly text of any release (what llvm-upgrade never managed).
-        const module = looksLikeAssembly(bytes) ? await assemble(latin1Text(bytes), label, undefined, assemblyLimits) : (await import('../read.js')).readModule(bytes, { limits });
+        const module = looksLikeAssembly(bytes)
+          ? await assemble(latin1Text(bytes), label, undefined, assemblyLimits)
+          : (await import('../read.js')).readModule(bytes, { limits });
         const modernOptions = { triple: settings.triple, exceptions: settings.exceptions, llvm: settings.llvm };
         const upgrade = await upgrader;
         return { output: settings.emit === 'bitcode' ? upgrade.writeModern(module, modernOptions) : upgrade.printModern(module, modernOptions) };
@@ -346,7 +368,12 @@ function latin1Text(bytes: Uint8Array): string {
 }
 
 /** The module a text (`latin1Text`) describes. */
-async function assemble(text: string, label: string, dialect: Dialect | undefined, limits: CliLimits['assembly']): Promise<import('../graph/module.js').Module> {
+async function assemble(
+  text: string,
+  label: string,
+  dialect: Dialect | undefined,
+  limits: CliLimits['assembly'],
+): Promise<import('../graph/module.js').Module> {
   const { parseAssembly } = await import('../asm/index.js');
   return parseAssembly(text, { fileName: label, limits, ...(dialect === undefined ? {} : { dialect }) });
 }
@@ -356,7 +383,11 @@ async function assemble(text: string, label: string, dialect: Dialect | undefine
  * chunks of latin1 bytes are joined into one array, never a string: the listing is written as it
  * was printed, with no copy into another encoding on the way out.
  */
-async function printListing(printer: Awaited<ReturnType<typeof loadPrinter>>, module: Parameters<typeof printer.printModule>[0], syntax: '1.9' | 'native'): Promise<Uint8Array> {
+async function printListing(
+  printer: Awaited<ReturnType<typeof loadPrinter>>,
+  module: Parameters<typeof printer.printModule>[0],
+  syntax: '1.9' | 'native',
+): Promise<Uint8Array> {
   const chunks = [...printer.printModuleChunks(module, { syntax })];
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
@@ -383,8 +414,24 @@ function tripleChoice(value: string): string {
 
 /** The triple of the machine running this command, in LLVM's spelling. */
 export function hostTriple(arch: string = process.arch, platform: string = process.platform): string {
-  const cpu: Record<string, string> = { x64: 'x86_64', ia32: 'i686', arm64: 'aarch64', arm: 'armv7', ppc64: 'powerpc64le', s390x: 's390x', riscv64: 'riscv64', loong64: 'loongarch64' };
-  const os: Record<string, string> = { linux: 'unknown-linux-gnu', darwin: 'apple-darwin', win32: 'pc-windows-msvc', freebsd: 'unknown-freebsd', openbsd: 'unknown-openbsd', netbsd: 'unknown-netbsd' };
+  const cpu: Record<string, string> = {
+    x64: 'x86_64',
+    ia32: 'i686',
+    arm64: 'aarch64',
+    arm: 'armv7',
+    ppc64: 'powerpc64le',
+    s390x: 's390x',
+    riscv64: 'riscv64',
+    loong64: 'loongarch64',
+  };
+  const os: Record<string, string> = {
+    linux: 'unknown-linux-gnu',
+    darwin: 'apple-darwin',
+    win32: 'pc-windows-msvc',
+    freebsd: 'unknown-freebsd',
+    openbsd: 'unknown-openbsd',
+    netbsd: 'unknown-netbsd',
+  };
   return `${cpu[arch] ?? arch}-${os[platform] ?? `unknown-${platform}`}`;
 }
 

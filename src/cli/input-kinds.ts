@@ -53,7 +53,8 @@ const CHECKS: Record<InputKind, ((head: Uint8Array) => void) | undefined> = {
   },
   text: checkText,
   archive: (head) => {
-    if (head.length > 0 && !isArchiveHead(head)) throw new InputRefused(`not an archive: it starts ${describeBytes(head.subarray(0, 8))} where '!<arch>' was expected`);
+    if (head.length > 0 && !isArchiveHead(head))
+      throw new InputRefused(`not an archive: it starts ${describeBytes(head.subarray(0, 8))} where '!<arch>' was expected`);
   },
   any: undefined,
 };

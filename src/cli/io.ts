@@ -6,7 +6,21 @@
  * in bytecode are raw bytes, and `llvm-dis` printed them as such, so the CLI writes each character
  * as the one byte it stands for, never as UTF-8.
  */
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isatty } from 'node:tty';
 import { InputTooLarge, type ReadBounds } from './bounded-read.js';

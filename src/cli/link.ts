@@ -74,7 +74,8 @@ export async function link(argv: readonly string[], io: CliIo): Promise<number> 
   const toStdout = parsed.output === '-';
   // Nothing is read before the output is known not to be an input, nor bytecode bound for a screen.
   refuseOutputOverInputs(parsed.inputs, parsed.output, io);
-  if (toStdout && io.stdoutIsTerminal?.() === true) throw new FileError('<stdout>', 'refusing to write bytecode to a terminal: give -o FILE, or send standard output to a file or a pipe');
+  if (toStdout && io.stdoutIsTerminal?.() === true)
+    throw new FileError('<stdout>', 'refusing to write bytecode to a terminal: give -o FILE, or send standard output to a file or a pipe');
   const { limits } = parsed;
   const bounds = boundsFor('bytecode-or-archive', limits);
   const inputs: import('../link/index.js').LinkInput[] = [];

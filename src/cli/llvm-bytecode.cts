@@ -46,7 +46,14 @@ interface CliBundle {
 }
 
 /** What the bundle evaluates to (see bundle-cli.ts): its module code, run when called. */
-type BundleFunction = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string, importMeta: { readonly url: string }) => void;
+type BundleFunction = (
+  exports: object,
+  require: NodeJS.Require,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+  importMeta: { readonly url: string },
+) => void;
 
 const BUNDLE = join(__dirname, 'cli-bundle.cjs');
 /** The bundle ends with this marker and its build id (a hash of its text). */
@@ -65,7 +72,21 @@ const LARGE_INPUT = 32 * 1024;
  * taken for the input. (Only for choosing the kind of run: a guess that is wrong costs time, never
  * a wrong output; run.ts parses the arguments for real.)
  */
-const VALUE_OPTIONS = new Set(['-o', '--output', '-j', '--jobs', '--limit', '--syntax', '--bytecode-version', '--compress', '--dialect', '--triple', '--exceptions', '--endian', '--to-version']);
+const VALUE_OPTIONS = new Set([
+  '-o',
+  '--output',
+  '-j',
+  '--jobs',
+  '--limit',
+  '--syntax',
+  '--bytecode-version',
+  '--compress',
+  '--dialect',
+  '--triple',
+  '--exceptions',
+  '--endian',
+  '--to-version',
+]);
 
 /** Runs the command named in `process.argv`. */
 export function runCli(): void {
@@ -80,9 +101,12 @@ export function runCli(): void {
   // that failed early never compiled the printer, a batch's main thread leaves the reading and
   // printing to its threads, and a batch changes V8's settings (see batch.ts), which a cache
   // carries.
-  loadBundle(key, () => !batch && !process.exitCode).startCli(() => pathToFileURL(join(__dirname, 'batch-worker.cjs')), () => {
-    batch = true;
-  });
+  loadBundle(key, () => !batch && !process.exitCode).startCli(
+    () => pathToFileURL(join(__dirname, 'batch-worker.cjs')),
+    () => {
+      batch = true;
+    },
+  );
 }
 
 /** True when `args` (a file command's) name exactly one input, a file of `LARGE_INPUT` bytes or more. */

@@ -98,18 +98,23 @@ export async function nm(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const limits = parseLimits(parsed.limits.length > 0 ? parsed.limits.join('\n') : undefined);
   // llvm-nm's words for a file that is neither (said on its first bytes, before more is read).
-  const bounds = { ...boundsFor('any', limits), checkHead: (head: Uint8Array) => {
-    if (head.length >= 4 && !isBytecodeHead(head) && !isArchiveHead(head)) throw new InputRefused('unrecognizable file type');
-  } };
+  const bounds = {
+    ...boundsFor('any', limits),
+    checkHead: (head: Uint8Array) => {
+      if (head.length >= 4 && !isBytecodeHead(head) && !isArchiveHead(head)) throw new InputRefused('unrecognizable file type');
+    },
+  };
   const [{ readModule: read }, archive, nmLib] = await Promise.all([import('../read.js'), import('../archive/index.js'), import('../nm/index.js')]);
   const readModule = (bytes: Uint8Array): ReturnType<typeof read> => read(bytes, { limits: limits.reader });
   const listing = (id: string, module: Parameters<typeof nmLib.nmSymbols>[0], heading: boolean): string => {
-    const symbols = nmLib.nmSymbols(module).filter(
-      (s) =>
-        !(parsed.undefinedOnly && s.letter !== 'U') &&
-        !(parsed.definedOnly && s.letter === 'U') &&
-        !(parsed.externalOnly && (s.letter === 't' || s.letter === 'd')),
-    );
+    const symbols = nmLib
+      .nmSymbols(module)
+      .filter(
+        (s) =>
+          !(parsed.undefinedOnly && s.letter !== 'U') &&
+          !(parsed.definedOnly && s.letter === 'U') &&
+          !(parsed.externalOnly && (s.letter === 't' || s.letter === 'd')),
+      );
     return nmLib.formatNm(id, symbols, { format: parsed.format, heading });
   };
   let multipleFiles = parsed.inputs.length > 1;

@@ -35,7 +35,10 @@ export function refuseOutputOverInputs(inputs: readonly (string | GuardedInput)[
     const source = file === '-' ? io.standardIdentity?.(0) : io.identity(file);
     if (source !== undefined && sameIdentity(source, sink)) {
       const which = inputs.length === 1 ? 'the input' : 'an input';
-      throw new FileError(output === '-' ? STDOUT_LABEL : output, `refusing to write over ${which}: it is the same file as ${label === '-' ? STDIN_LABEL : label} (nothing was read or written)`);
+      throw new FileError(
+        output === '-' ? STDOUT_LABEL : output,
+        `refusing to write over ${which}: it is the same file as ${label === '-' ? STDIN_LABEL : label} (nothing was read or written)`,
+      );
     }
   }
 }

@@ -70,7 +70,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       }
       default:
         if (Object.hasOwn(COMMANDS, command)) return await runCommand(COMMANDS[command as CommandName], rest, io);
-        throw new UsageError(`unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm', 'link', 'stackmap'].join(', ')}; see '${TOOL} --help')`);
+        throw new UsageError(
+          `unknown command '${command}' (commands: ${[...Object.keys(COMMANDS), 'ar', 'nm', 'link', 'stackmap'].join(', ')}; see '${TOOL} --help')`,
+        );
     }
   } catch (e) {
     if (e instanceof UsageError) {
@@ -129,7 +131,9 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   if (only !== undefined && output !== undefined && !onlyDirectory) refuseOutputOverInputs([only], output, io);
   const archiveKind = only !== undefined && !onlyDirectory && spec.inputExtension === '.bc' ? archiveOperandKind(only, io) : undefined;
   if (archiveKind === 'archive' && spec.batchNeedsDirectory && output === undefined) {
-    throw new UsageError(`${spec.name} of an archive writes each bytecode member to a directory: -o DIR, or name one member: '${only}(MEMBER)' (see '${TOOL} ar t ${only}')`);
+    throw new UsageError(
+      `${spec.name} of an archive writes each bytecode member to a directory: -o DIR, or name one member: '${only}(MEMBER)' (see '${TOOL} ar t ${only}')`,
+    );
   }
   if (positionals.length > 1 || archiveKind === 'archive' || onlyDirectory) {
     if (output !== undefined) checkOutputDirectory(spec, output, io);
@@ -157,9 +161,15 @@ async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo)
   const target = output ?? '-';
   refuseOutputOverInputs([{ label: input, file: archiveKind === 'member' ? splitMemberOperand(input)!.archive : input }], target, io);
   if ((typeof spec.writesBytecode === 'function' ? spec.writesBytecode(settings) : spec.writesBytecode) && target === '-' && io.stdoutIsTerminal?.() === true) {
-    throw new FileError(STDOUT_LABEL, `refusing to write ${spec.name === 'upgrade' ? 'bitcode' : 'bytecode'} to a terminal: give -o FILE, or send standard output to a file or a pipe`);
+    throw new FileError(
+      STDOUT_LABEL,
+      `refusing to write ${spec.name === 'upgrade' ? 'bitcode' : 'bytecode'} to a terminal: give -o FILE, or send standard output to a file or a pipe`,
+    );
   }
-  const { label, bytes } = archiveKind === 'member' ? await readMemberOperand(input, io, limits) : { label: labelOf(input), bytes: await readInput(input, io, boundsFor(spec.inputKind, limits)) };
+  const { label, bytes } =
+    archiveKind === 'member'
+      ? await readMemberOperand(input, io, limits)
+      : { label: labelOf(input), bytes: await readInput(input, io, boundsFor(spec.inputKind, limits)) };
   const converted = await convertFile(settings, bytes, label, { stream: true });
   if (converted.listing !== undefined) {
     writeListing(target, converted.listing, io, label);

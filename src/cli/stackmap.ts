@@ -87,7 +87,8 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
       // The bytes are this run's alone and never changed: the records are printed from them.
       const file = lib.readStackMaps(bytes, { endian, shareBytes: true });
       if (toVersion !== undefined) {
-        if (file.sections.length !== 1) throw new UsageError(`stackmap: ${label} has ${file.sections.length} stack map sections; --to-version converts one (split a universal file first)`);
+        if (file.sections.length !== 1)
+          throw new UsageError(`stackmap: ${label} has ${file.sections.length} stack map sections; --to-version converts one (split a universal file first)`);
         const written = lib.writeStackMap(bytes, file.sections[0]!, { version: Number(toVersion) as 0 | 1 | 2 | 3 });
         io.writeFile(output as string, written.bytes);
         if (written.why) io.stderr(`${TOOL}: ${label}: wrote the bare section to ${String(output)}: ${written.why}\n`);
@@ -108,7 +109,10 @@ export async function stackmap(argv: readonly string[], io: CliIo): Promise<numb
         if (check) {
           const diagnostics = lib.checkStackMap({ map: s.map, grouping: s.grouping, arch: s.found.arch });
           if (diagnostics.some((d) => d.severity === 'error')) failed = true;
-          text += diagnostics.length === 0 ? `${label}: ok (${s.map.records.length} records)\n` : diagnostics.map((d) => `${label}: ${d.severity}: ${d.message}\n`).join('');
+          text +=
+            diagnostics.length === 0
+              ? `${label}: ok (${s.map.records.length} records)\n`
+              : diagnostics.map((d) => `${label}: ${d.severity}: ${d.message}\n`).join('');
           continue;
         }
         if (where) text += `${where}\n`;

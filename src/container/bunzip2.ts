@@ -47,7 +47,6 @@ export class Bzip2TooLarge extends Error {
   }
 }
 
-
 /** What the WebAssembly decoder exports (src/container/wasm/bunzip2.ts). */
 interface DecoderExports {
   memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };

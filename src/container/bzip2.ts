@@ -20,12 +20,7 @@ import { bzip2Encode, precompileBzip2Encoder } from './bzip2-encoder.js';
  * where `input` starts in it. Bytes after the end of the bzip2 stream are ignored, as LLVM's
  * reader ignored them; their count is returned as `trailing`.
  */
-export function decompressBzip2(
-  input: Uint8Array,
-  maxSize: number,
-  prefixLength: number,
-  inputOffset: number,
-): { output: Uint8Array; trailing: number } {
+export function decompressBzip2(input: Uint8Array, maxSize: number, prefixLength: number, inputOffset: number): { output: Uint8Array; trailing: number } {
   let result;
   try {
     result = bunzip2(input, maxSize, prefixLength);
@@ -37,7 +32,10 @@ export function decompressBzip2(
       );
     }
     if (e instanceof Bzip2NoMemory) {
-      throw new BytecodeError(`bzip2 data expands beyond what WebAssembly's memory can hold; stopped after ${e.consumed} compressed byte(s)`, inputOffset + e.consumed);
+      throw new BytecodeError(
+        `bzip2 data expands beyond what WebAssembly's memory can hold; stopped after ${e.consumed} compressed byte(s)`,
+        inputOffset + e.consumed,
+      );
     }
     if (e instanceof Bzip2Truncated) {
       throw new BytecodeError(

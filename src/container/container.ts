@@ -103,8 +103,7 @@ export function unwrapContainer(bytes: Uint8Array, options: UnwrapOptions = {}):
       );
     }
     throw new BytecodeError(
-      `not LLVM bytecode: the file starts with ${describeBytes(bytes.subarray(0, 4))} where 'llvm' or 'llvc' was expected` +
-        guessWhatItIs(bytes),
+      `not LLVM bytecode: the file starts with ${describeBytes(bytes.subarray(0, 4))} where 'llvm' or 'llvc' was expected` + guessWhatItIs(bytes),
       0,
     );
   }
@@ -116,10 +115,7 @@ export function unwrapContainer(bytes: Uint8Array, options: UnwrapOptions = {}):
   switch (kind) {
     case 0x30: {
       if (payload.length > maxSize) {
-        throw new BytecodeError(
-          `uncompressed payload of ${payload.length} bytes exceeds the limit of ${maxSize} bytes (maxDecompressedSize)`,
-          5,
-        );
+        throw new BytecodeError(`uncompressed payload of ${payload.length} bytes exceeds the limit of ${maxSize} bytes (maxDecompressedSize)`, 5);
       }
       const stream = new Uint8Array(4 + payload.length);
       stream.set(LLVM, 0);
@@ -136,10 +132,7 @@ export function unwrapContainer(bytes: Uint8Array, options: UnwrapOptions = {}):
       return { stream: output, signature: 'llvc2', compression: 'bzip2', trailingBytes: trailing };
     }
     default:
-      throw new BytecodeError(
-        `unknown compression type ${describeBytes(bytes.subarray(4, 5))} after 'llvc' (known: '0' none, '1' zlib, '2' bzip2)`,
-        4,
-      );
+      throw new BytecodeError(`unknown compression type ${describeBytes(bytes.subarray(4, 5))} after 'llvc' (known: '0' none, '1' zlib, '2' bzip2)`, 4);
   }
 }
 
@@ -153,10 +146,7 @@ function inflateCapped(input: Uint8Array, maxSize: number, inputOffset: number):
   inflater.onData = (chunk: Uint8Array) => {
     total += chunk.length;
     if (total > maxSize) {
-      throw new BytecodeError(
-        `zlib data expands beyond the limit of ${maxSize} bytes (maxDecompressedSize)`,
-        inputOffset + (input.length - strm.avail_in),
-      );
+      throw new BytecodeError(`zlib data expands beyond the limit of ${maxSize} bytes (maxDecompressedSize)`, inputOffset + (input.length - strm.avail_in));
     }
     chunks.push(chunk);
   };

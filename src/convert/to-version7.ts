@@ -25,7 +25,18 @@ import { functionDeclaration } from '../graph/declaration.js';
 import { integerType, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
 import type { Module } from '../graph/module.js';
 import type {
-  Argument, BasicBlock, Constant, ConstantExpr, FloatPredicate, Function, GlobalAlias, GlobalVariable, Instruction, IntPredicate, Opcode, Value,
+  Argument,
+  BasicBlock,
+  Constant,
+  ConstantExpr,
+  FloatPredicate,
+  Function,
+  GlobalAlias,
+  GlobalVariable,
+  Instruction,
+  IntPredicate,
+  Opcode,
+  Value,
 } from '../graph/value.js';
 import { isSignedV6, isUnsignedV6, TypeMapper } from './types.js';
 import { verifiesInLlvm20 } from './inline-asm-2.0.js';
@@ -42,7 +53,10 @@ import { upgradedIntrinsic } from '../graph/intrinsic-upgrade.js';
  */
 export class ConversionError extends LlvmBytecodeError {
   override readonly name = 'ConversionError';
-  constructor(readonly construct: string, detail?: string) {
+  constructor(
+    readonly construct: string,
+    detail?: string,
+  ) {
     super(`${construct} cannot be converted to bytecode version 7${detail ? `: ${detail}` : ''}`);
   }
 }
@@ -177,8 +191,12 @@ export class Version7Converter {
     for (const g of src.globals) {
       const vt = this.type(g.valueType);
       const ng: GlobalVariable = {
-        kind: 'global', type: this.type(g.type) as PointerType, valueType: vt, linkage: g.linkage,
-        isConstant: g.isConstant, alignment: g.alignment,
+        kind: 'global',
+        type: this.type(g.type) as PointerType,
+        valueType: vt,
+        linkage: g.linkage,
+        isConstant: g.isConstant,
+        alignment: g.alignment,
       };
       if (g.section !== undefined) ng.section = g.section;
       this.values.set(g, ng);
@@ -265,8 +283,14 @@ export class Version7Converter {
     if (varArgsParams !== undefined) {
       // LLVM 2.0's va_start/va_end/va_copy take i8*: llvm-upgrade's function header rule gave them
       // that signature whatever the text said (the calls are rewritten to match).
-      if (f.functionType.params.length !== varArgsParams || f.functionType.returnType.kind !== 'void') throw new ConversionError(`a ${name} of the obsolete (pre-1.5) signature`);
-      ft = this.types.adopt({ kind: 'function', returnType: primitiveTypes.void, params: Array<Type>(varArgsParams).fill(this.bytePointer()), isVarArg: false }) as FunctionType;
+      if (f.functionType.params.length !== varArgsParams || f.functionType.returnType.kind !== 'void')
+        throw new ConversionError(`a ${name} of the obsolete (pre-1.5) signature`);
+      ft = this.types.adopt({
+        kind: 'function',
+        returnType: primitiveTypes.void,
+        params: Array<Type>(varArgsParams).fill(this.bytePointer()),
+        isVarArg: false,
+      }) as FunctionType;
     }
     let cc = f.callingConv;
     if (cc === CSRET_CC) {
@@ -274,8 +298,15 @@ export class Version7Converter {
       cc = 0;
     }
     const nf: Function = {
-      kind: 'function', type: this.pointerTo(ft), functionType: ft, linkage: f.linkage, callingConv: cc,
-      alignment: f.alignment, isDeclaration: f.isDeclaration, args: [], blocks: [],
+      kind: 'function',
+      type: this.pointerTo(ft),
+      functionType: ft,
+      linkage: f.linkage,
+      callingConv: cc,
+      alignment: f.alignment,
+      isDeclaration: f.isDeclaration,
+      args: [],
+      blocks: [],
     };
     if (f.section !== undefined) nf.section = f.section;
     nf.args = f.args.map((a) => {
@@ -298,7 +329,8 @@ export class Version7Converter {
     if (existing !== undefined) {
       // Another type made LLVM hand back a cast of the function, which llvm-upgrade then took for
       // a function and crashed on.
-      if (existing.kind !== 'function' || existing.functionType !== ft) throw new ConversionError(`a call llvm-upgrade rewrote to ${name}, a name already taken by another type`);
+      if (existing.kind !== 'function' || existing.functionType !== ft)
+        throw new ConversionError(`a call llvm-upgrade rewrote to ${name}, a name already taken by another type`);
       return existing;
     }
     const fn = functionDeclaration(ft, this.pointerTo(ft), name);
@@ -349,7 +381,13 @@ export class Version7Converter {
       const old = this.moduleNames.get(name);
       if (old !== undefined) this.renameGlobal(old, `upgrd.rm.${name}`);
       const i32 = integerType(32);
-      const call: Instruction = { kind: 'instruction', opcode: 'call', type: i32, operands: [this.getOrInsertFunction(name, i32, [argType]), args[0]!], callingConv: 0 };
+      const call: Instruction = {
+        kind: 'instruction',
+        opcode: 'call',
+        type: i32,
+        operands: [this.getOrInsertFunction(name, i32, [argType]), args[0]!],
+        callingConv: 0,
+      };
       bb.instructions.push(call);
       ni.opcode = resultBits === 32 ? 'bitcast' : resultBits < 32 ? 'trunc' : 'zext';
       ni.operands = [call];
@@ -428,7 +466,15 @@ export class Version7Converter {
       const [l, r] = c.operands.map((o) => this.constant(o)) as [Constant, Constant];
       const isFp = isFloatType(t);
       const predicate = isFp ? setcc[2] : isSignedV6(t) ? setcc[0] : setcc[1];
-      return foldCompare(isFp ? 'fcmp' : 'icmp', predicate, l, r) ?? { kind: 'expr', type: integerType(1), opcode: isFp ? 'fcmp' : 'icmp', operands: [l, r], predicate };
+      return (
+        foldCompare(isFp ? 'fcmp' : 'icmp', predicate, l, r) ?? {
+          kind: 'expr',
+          type: integerType(1),
+          opcode: isFp ? 'fcmp' : 'icmp',
+          operands: [l, r],
+          predicate,
+        }
+      );
     }
     if (op === 'shl' || op === 'shr') {
       const t = c.operands[0]!.type;
@@ -442,9 +488,10 @@ export class Version7Converter {
       const indices = this.gepConstantIndices(c.operands[0]!.type, c.operands.slice(1));
       return { kind: 'expr', type: this.type(c.type), opcode: 'getelementptr', operands: [base, ...indices] };
     }
-    if (op === 'vaarg' || op === 'vanext' || op === 'setcc' as Opcode) throw new ConversionError(`a ${op} constant expression`);
+    if (op === 'vaarg' || op === 'vanext' || op === ('setcc' as Opcode)) throw new ConversionError(`a ${op} constant expression`);
     const operands = c.operands.map((o) => this.constant(o));
-    if (isPointerArithmetic(op, c)) throw new ConversionError(`a ${op} constant expression on pointers`, 'llvm-upgrade rewrote it through ptrtoint by the pointer size');
+    if (isPointerArithmetic(op, c))
+      throw new ConversionError(`a ${op} constant expression on pointers`, 'llvm-upgrade rewrote it through ptrtoint by the pointer size');
     return { kind: 'expr', type: this.type(c.type), opcode: op, operands };
   }
 
@@ -461,7 +508,15 @@ export class Version7Converter {
       const isFp = isFloatType(srcOld);
       const zero = nullOf(src.type);
       const predicate = isFp ? 'one' : 'ne';
-      return foldCompare(isFp ? 'fcmp' : 'icmp', predicate, src, zero) ?? { kind: 'expr', type: integerType(1), opcode: isFp ? 'fcmp' : 'icmp', operands: [src, zero], predicate };
+      return (
+        foldCompare(isFp ? 'fcmp' : 'icmp', predicate, src, zero) ?? {
+          kind: 'expr',
+          type: integerType(1),
+          opcode: isFp ? 'fcmp' : 'icmp',
+          operands: [src, zero],
+          predicate,
+        }
+      );
     }
     const opcode = castOpcode(srcOld, dstOld);
     return foldCast(opcode, src, dst) ?? { kind: 'expr', type: dst, opcode, operands: [src] };
@@ -540,7 +595,7 @@ export class Version7Converter {
         for (const o of inst.operands) if (o.kind === 'block') nameBlock(o);
         const ni = shells.get(inst)!;
         this.instruction(inst, ni, nb);
-        const text = inst.name ? printed.get(inst) ?? inst.name : undefined;
+        const text = inst.name ? (printed.get(inst) ?? inst.name) : undefined;
         const src = ni.operands[0] as { name?: string; type: Type } | undefined;
         if (ni.opcode === 'bitcast' && text !== undefined && src !== undefined && src.type === ni.type && src.name === text) {
           // llvm-upgrade omitted a bit cast to the same type named as its operand (planes that
@@ -593,7 +648,11 @@ export class Version7Converter {
         for (const o of i.operands) {
           if (!unnamedLocal(o)) continue;
           const nt = this.type(o.type);
-          if (colliding.has(nt)) throw new ConversionError(`unnamed values of types that both become ${describeNew(nt)} in function "${f.name ?? ''}"`, 'llvm-upgrade numbered them together and confused them');
+          if (colliding.has(nt))
+            throw new ConversionError(
+              `unnamed values of types that both become ${describeNew(nt)} in function "${f.name ?? ''}"`,
+              'llvm-upgrade numbered them together and confused them',
+            );
         }
       }
     }
@@ -615,7 +674,10 @@ export class Version7Converter {
         // llvm-upgrade made a new InlineAsm for every use (LLVM did not unique them then).
         const type = this.type(v.type) as PointerType;
         if (type.element.kind !== 'function' || !verifiesInLlvm20(type.element, v.constraints)) {
-          throw new ConversionError(`inline asm with the constraints "${v.constraints}"`, 'LLVM 2.0 rejected them for its type (a 1.x indirect output `==m` reads as a second output there); llvm-upgrade failed');
+          throw new ConversionError(
+            `inline asm with the constraints "${v.constraints}"`,
+            'LLVM 2.0 rejected them for its type (a 1.x indirect output `==m` reads as a second output there); llvm-upgrade failed',
+          );
         }
         return { kind: 'inlineasm', type, asm: v.asm, constraints: v.constraints, hasSideEffects: v.hasSideEffects };
       }
@@ -628,13 +690,15 @@ export class Version7Converter {
   private instruction(inst: Instruction, ni: Instruction, bb: BasicBlock): void {
     const op = inst.opcode;
     const ops = inst.operands;
-    if (op === 'vaarg' && inst.legacyVarArgs === true) throw new ConversionError('the pre-LLVM-1.6 vaarg instruction', 'llvm-upgrade rewrote it through llvm.va_copy');
+    if (op === 'vaarg' && inst.legacyVarArgs === true)
+      throw new ConversionError('the pre-LLVM-1.6 vaarg instruction', 'llvm-upgrade rewrote it through llvm.va_copy');
     if (op === 'vanext') throw new ConversionError('the vanext instruction', 'llvm-upgrade rewrote it through llvm.va_copy');
     const setcc = SETCC[op];
     if (setcc !== undefined) {
       const t = ops[0]!.type;
       const isFp = isFloatType(t);
-      if (t.kind === 'packed') throw new ConversionError(`a ${op} of vectors`, 'llvm-upgrade refused it: "VectorTypes currently not supported in setcc instructions"');
+      if (t.kind === 'packed')
+        throw new ConversionError(`a ${op} of vectors`, 'llvm-upgrade refused it: "VectorTypes currently not supported in setcc instructions"');
       ni.opcode = isFp ? 'fcmp' : 'icmp';
       ni.predicate = isFp ? setcc[2] : isSignedV6(t) ? setcc[0] : setcc[1];
       ni.operands = ops.map((o) => this.operand(o));
@@ -662,7 +726,8 @@ export class Version7Converter {
       }
       if (dstOld.kind === 'bool') {
         const isFp = isFloatType(srcOld.type);
-        if (!isFp && !isIntegerV6(srcOld.type) && srcOld.type.kind !== 'pointer') throw new ConversionError('a cast to bool of a non-scalar', 'llvm-upgrade refused it: "Invalid cast to bool"');
+        if (!isFp && !isIntegerV6(srcOld.type) && srcOld.type.kind !== 'pointer')
+          throw new ConversionError('a cast to bool of a non-scalar', 'llvm-upgrade refused it: "Invalid cast to bool"');
         ni.opcode = isFp ? 'fcmp' : 'icmp';
         ni.predicate = isFp ? 'one' : 'ne';
         ni.operands = [src, nullOf(this.type(srcOld.type))];
@@ -692,12 +757,13 @@ export class Version7Converter {
       const callee = ops[0]!;
       const calleeName = callee.kind === 'function' ? nameIn(this.view, callee) : undefined;
       if (callee.kind === 'function' && calleeName !== undefined && isUpgradedIntrinsic(calleeName)) {
-        if (op === 'invoke') throw new ConversionError(`an invoke of ${calleeName}`, 'llvm-upgrade rewrote calls of it, and what it made of an invoke is not reproduced');
+        if (op === 'invoke')
+          throw new ConversionError(`an invoke of ${calleeName}`, 'llvm-upgrade rewrote calls of it, and what it made of an invoke is not reproduced');
         this.upgradeIntrinsicCall(inst, ni, bb, callee, calleeName);
         return;
       }
       ni.operands = ops.map((o) => this.operand(o));
-      ni.callingConv = inst.callingConv === CSRET_CC ? 0 : inst.callingConv ?? 0;
+      ni.callingConv = inst.callingConv === CSRET_CC ? 0 : (inst.callingConv ?? 0);
       if (inst.isTailCall) ni.isTailCall = true;
     } else {
       ni.operands = ops.map((o) => this.operand(o));
@@ -793,8 +859,16 @@ function foldCompare(kind: 'icmp' | 'fcmp', p: IntPredicate | FloatPredicate, l:
     const sa = BigInt.asIntN(bits, a);
     const sb = BigInt.asIntN(bits, b);
     const results: Record<string, boolean> = {
-      eq: ua === ub, ne: ua !== ub, ugt: ua > ub, uge: ua >= ub, ult: ua < ub, ule: ua <= ub,
-      sgt: sa > sb, sge: sa >= sb, slt: sa < sb, sle: sa <= sb,
+      eq: ua === ub,
+      ne: ua !== ub,
+      ugt: ua > ub,
+      uge: ua >= ub,
+      ult: ua < ub,
+      ule: ua <= ub,
+      sgt: sa > sb,
+      sge: sa >= sb,
+      slt: sa < sb,
+      sle: sa <= sb,
     };
     return { kind: 'bool', type: integerType(1), value: results[p]! };
   }
@@ -803,9 +877,22 @@ function foldCompare(kind: 'icmp' | 'fcmp', p: IntPredicate | FloatPredicate, l:
   const b = r.value;
   const uno = Number.isNaN(a) || Number.isNaN(b);
   const results: Record<string, boolean> = {
-    false: false, true: true, ord: !uno, uno,
-    oeq: !uno && a === b, one: !uno && a !== b, olt: !uno && a < b, ogt: !uno && a > b, ole: !uno && a <= b, oge: !uno && a >= b,
-    ueq: uno || a === b, une: uno || a !== b, ult: uno || a < b, ugt: uno || a > b, ule: uno || a <= b, uge: uno || a >= b,
+    false: false,
+    true: true,
+    ord: !uno,
+    uno,
+    oeq: !uno && a === b,
+    one: !uno && a !== b,
+    olt: !uno && a < b,
+    ogt: !uno && a > b,
+    ole: !uno && a <= b,
+    oge: !uno && a >= b,
+    ueq: uno || a === b,
+    une: uno || a !== b,
+    ult: uno || a < b,
+    ugt: uno || a > b,
+    ule: uno || a <= b,
+    uge: uno || a >= b,
   };
   return { kind: 'bool', type: integerType(1), value: results[p]! };
 }
@@ -855,8 +942,15 @@ function readView19(m: Module): ModuleView {
     const name = f.name;
     if (name === undefined || !name.startsWith('llvm.')) continue;
     // LLVM 1.9's reader failed on the old debugger intrinsics that returned a chain (`{ }*`).
-    if (name.startsWith('llvm.dbg.') && f.functionType.returnType.kind !== 'void') throw new ConversionError(`a ${name} of the old signature that returns a value`, "LLVM 1.9's reader failed on it");
-    if (upgradedIntrinsic(name, f.functionType, { pointerTo: (t) => ({ kind: 'pointer', element: t }), functionType: (r, p) => ({ kind: 'function', returnType: r, params: p, isVarArg: false }) }) !== undefined) old = true;
+    if (name.startsWith('llvm.dbg.') && f.functionType.returnType.kind !== 'void')
+      throw new ConversionError(`a ${name} of the old signature that returns a value`, "LLVM 1.9's reader failed on it");
+    if (
+      upgradedIntrinsic(name, f.functionType, {
+        pointerTo: (t) => ({ kind: 'pointer', element: t }),
+        functionType: (r, p) => ({ kind: 'function', returnType: r, params: p, isVarArg: false }),
+      }) !== undefined
+    )
+      old = true;
   }
   if (!old || hasOldVarArgs(m)) return plain;
   return upgradeView19(m);
@@ -866,18 +960,24 @@ function readView19(m: Module): ModuleView {
 function hasOldVarArgs(m: Module): boolean {
   const version = m.source?.bytecodeVersion;
   if (version !== undefined && version >= 6) return false;
-  for (const f of m.functions) for (const b of f.blocks) for (const i of b.instructions) if (i.opcode === 'vanext' || (i.opcode === 'vaarg' && i.legacyVarArgs)) return true;
+  for (const f of m.functions)
+    for (const b of f.blocks) for (const i of b.instructions) if (i.opcode === 'vanext' || (i.opcode === 'vaarg' && i.legacyVarArgs)) return true;
   return false;
 }
 
 /** How many i8* parameters LLVM 2.0's varargs intrinsics take (llvm-upgrade's header rule). */
-const VARARGS_INTRINSIC_PARAMS: ReadonlyMap<string, number> = new Map([['llvm.va_start', 1], ['llvm.va_end', 1], ['llvm.va_copy', 2]]);
+const VARARGS_INTRINSIC_PARAMS: ReadonlyMap<string, number> = new Map([
+  ['llvm.va_start', 1],
+  ['llvm.va_end', 1],
+  ['llvm.va_copy', 2],
+]);
 
 /** Intrinsics whose calls llvm-upgrade rewrote (upgradeIntrinsicCall). */
 function isUpgradedIntrinsic(name: string): boolean {
   if (name === 'llvm.isunordered.f32' || name === 'llvm.isunordered.f64') return true;
   if (name.length === 14 && name.startsWith('llvm.bswap.i')) return true;
-  if ((name.length <= 14 && name.startsWith('llvm.ctpop.i')) || (name.length <= 13 && (name.startsWith('llvm.ctlz.i') || name.startsWith('llvm.cttz.i')))) return true;
+  if ((name.length <= 14 && name.startsWith('llvm.ctpop.i')) || (name.length <= 13 && (name.startsWith('llvm.ctlz.i') || name.startsWith('llvm.cttz.i'))))
+    return true;
   return name === 'llvm.va_start' || name === 'llvm.va_end' || name === 'llvm.va_copy';
 }
 

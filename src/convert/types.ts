@@ -6,10 +6,28 @@
  * structurally (recursive types included, keyed with relative back references like LLVM's
  * up-references; opaque types stay distinct).
  */
-import { integerType, primitiveTypes, type ArrayType, type FunctionType, type PackedType, type ParamAttribute, type PointerType, type StructType, type Type } from '../graph/type.js';
+import {
+  integerType,
+  primitiveTypes,
+  type ArrayType,
+  type FunctionType,
+  type PackedType,
+  type ParamAttribute,
+  type PointerType,
+  type StructType,
+  type Type,
+} from '../graph/type.js';
 
 const INTEGER_BITS: Readonly<Record<string, number>> = {
-  bool: 1, sbyte: 8, ubyte: 8, short: 16, ushort: 16, int: 32, uint: 32, long: 64, ulong: 64,
+  bool: 1,
+  sbyte: 8,
+  ubyte: 8,
+  short: 16,
+  ushort: 16,
+  int: 32,
+  uint: 32,
+  long: 64,
+  ulong: 64,
 };
 
 /** Whether a 1.x type is a signed integer (what llvm-upgrade's `Signedness::isSigned` said). */
@@ -125,7 +143,10 @@ export class TypeMapper {
       default: {
         const ft = t as FunctionType;
         const f: { kind: 'function'; returnType: Type; params: Type[]; isVarArg: boolean; paramAttributes?: readonly ParamAttribute[] } = {
-          kind: 'function', returnType: primitiveTypes.void, params: [], isVarArg: ft.isVarArg,
+          kind: 'function',
+          returnType: primitiveTypes.void,
+          params: [],
+          isVarArg: ft.isVarArg,
         };
         if (ft.paramAttributes !== undefined) f.paramAttributes = ft.paramAttributes;
         n = f;
@@ -202,7 +223,9 @@ export class TypeMapper {
     for (const rep of repOfClass.values()) this.relink(rep);
     // Join structures known before (only where the shallow key says so).
     for (const rep of repOfClass.values()) {
-      const key = `${labelOf(rep)}|${childrenOf(rep).map((c) => this.id(c)).join(',')}`;
+      const key = `${labelOf(rep)}|${childrenOf(rep)
+        .map((c) => this.id(c))
+        .join(',')}`;
       const prior = this.byKey.get(key);
       if (prior !== undefined && prior !== rep) {
         for (const t of nodes) if (this.repOf.get(t) === rep) this.repOf.set(t, prior);

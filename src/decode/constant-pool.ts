@@ -56,7 +56,8 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
       }
       r.checkCount(count, 1, limits.maxConstantsPerPlane, 'constants in a plane', at);
       if (planeId === 0) {
-        if (!row.hasStringsPlane || sawPlane || isFunctionPool) r.fail('a constant plane of type void (the strings plane) is only allowed first in a module pool', at);
+        if (!row.hasStringsPlane || sawPlane || isFunctionPool)
+          r.fail('a constant plane of type void (the strings plane) is only allowed first in a module pool', at);
         readStrings(ctx, scope, count);
         sawPlane = true;
         return;
@@ -223,7 +224,11 @@ const DOUBLE_VIEW = new Float64Array(DOUBLE_BITS.buffer);
 
 /** How many operands each constant-expression opcode takes (`undefined`: any count ≥ 1). */
 const EXPRESSION_ARITY: Partial<Record<Opcode, number>> = {
-  cast: 1, select: 3, extractelement: 2, insertelement: 3, shufflevector: 3,
+  cast: 1,
+  select: 3,
+  extractelement: 2,
+  insertelement: 3,
+  shufflevector: 3,
 };
 
 function readExpression(ctx: ModuleContext, scope: ValueScope, type: Type, count: number, at: number, fixups: Fixup[]): Constant {
@@ -254,7 +259,30 @@ function readExpression(ctx: ModuleContext, scope: ValueScope, type: Type, count
 }
 
 const CONSTANT_EXPRESSION_OPCODES: ReadonlySet<Opcode> = new Set<Opcode>([
-  'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor',
-  'seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt', 'shl', 'shr', 'getelementptr', 'cast', 'select',
-  'extractelement', 'insertelement', 'shufflevector',
+  'add',
+  'sub',
+  'mul',
+  'udiv',
+  'sdiv',
+  'fdiv',
+  'urem',
+  'srem',
+  'frem',
+  'and',
+  'or',
+  'xor',
+  'seteq',
+  'setne',
+  'setle',
+  'setge',
+  'setlt',
+  'setgt',
+  'shl',
+  'shr',
+  'getelementptr',
+  'cast',
+  'select',
+  'extractelement',
+  'insertelement',
+  'shufflevector',
 ]);

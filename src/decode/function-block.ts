@@ -51,7 +51,7 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
         break;
       case 'compactionTable':
         if (!row.hasCompactionTables) r.fail(`a compaction table in version ${row.version}`, header.headerOffset);
-        if (sawInstructions || s.argumentsPlaced) r.fail('a compaction table after the function\'s values', header.headerOffset);
+        if (sawInstructions || s.argumentsPlaced) r.fail("a compaction table after the function's values", header.headerOffset);
         readCompactionTable(ctx, s);
         break;
       case 'instructionList':
@@ -59,7 +59,7 @@ export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
         if (kind === 'basicBlock' && !row.mayHaveBasicBlockBlocks) r.fail(`a basic-block block in version ${row.version}`, header.headerOffset);
         if (kind === 'instructionList' && sawInstructions) r.fail('a second instruction list', header.headerOffset);
         // LLVM wrote the symbol table last; references it resolved cannot be revisited.
-        if (resolved) r.fail('instructions after the function\'s symbol table', header.headerOffset);
+        if (resolved) r.fail("instructions after the function's symbol table", header.headerOffset);
         s.placeArguments();
         readInstructions(s, kind === 'basicBlock');
         sawInstructions = true;

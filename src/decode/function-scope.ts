@@ -458,7 +458,12 @@ export class FunctionScope implements ValueCodes {
     const n = this.resultTypeCount;
     let i = -1;
     if (this.resultTypeIds !== null) i = this.resultTypeIds.get(t) ?? -1;
-    else for (let k = 0; k < n; k++) if (list[k] === t) { i = k; break; }
+    else
+      for (let k = 0; k < n; k++)
+        if (list[k] === t) {
+          i = k;
+          break;
+        }
     if (i < 0) {
       i = n;
       list[this.resultTypeCount++] = t;
@@ -503,7 +508,8 @@ export class FunctionScope implements ValueCodes {
   /** The value code of basic block `index` (label operands may point forward). */
   block(index: number, offset: number): number {
     if (index > this.highestLabel) {
-      if (index >= this.ctx.limits.maxBasicBlocksPerFunction) this.r.fail(`basic block ${index} exceeds the limit of ${this.ctx.limits.maxBasicBlocksPerFunction} per function`, offset);
+      if (index >= this.ctx.limits.maxBasicBlocksPerFunction)
+        this.r.fail(`basic block ${index} exceeds the limit of ${this.ctx.limits.maxBasicBlocksPerFunction} per function`, offset);
       // A label can only name a block that will exist, and every block holds at least one
       // instruction of at least one byte: a label beyond that is an error now, not an allocation.
       if (index - this.completedBlocks > this.r.remaining + 1) this.r.fail(`label ${index} names a basic block that cannot exist`, offset);
@@ -538,7 +544,11 @@ export class FunctionScope implements ValueCodes {
     const operands = this.scratch.operands;
     for (let i = 0; i < this.forwardCount; i++) {
       const code = this.forwardPlane[i]!.code(this.forwardSlot[i]!);
-      if (code < 0) r.fail(`instruction operand refers to slot ${this.forwardSlot[i]} of type ${describeType(this.forwardType[i]!)}, which is never defined`, this.forwardOffset[i]);
+      if (code < 0)
+        r.fail(
+          `instruction operand refers to slot ${this.forwardSlot[i]} of type ${describeType(this.forwardType[i]!)}, which is never defined`,
+          this.forwardOffset[i],
+        );
       operands[this.forwardAt[i]!] = code;
     }
     this.forwardCount = 0;

@@ -92,7 +92,7 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
     if (word >= FUNCTION_WORD_HAS_EXTENSION) {
       const ext = r.vbr32();
       alignment = alignmentFromLog(ctx, ext & 31, at);
-      callingConv = (((ext >>> 5) & 15) << 4 | (flags & 15)) - 1;
+      callingConv = ((((ext >>> 5) & 15) << 4) | (flags & 15)) - 1;
       if (ext & FUNCTION_EXT_HAS_SECTION) sectionId = r.vbr32();
       const declLinkage = (ext >>> 11) & 3;
       if (declLinkage === 1) linkage = 'dllimport';

@@ -76,13 +76,52 @@ const enum Op {
 
 /** The names of `Op`'s members, in order: checked against `OPCODES` when this module loads. */
 const OP_ORDER: readonly Opcode[] = [
-  'ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable',
-  'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor',
-  'seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt',
-  'malloc', 'free', 'alloca', 'load', 'store', 'getelementptr', 'phi', 'cast', 'call', 'shl', 'shr', 'select',
-  'userop1', 'userop2', 'vaarg', 'vanext', 'extractelement', 'insertelement', 'shufflevector',
+  'ret',
+  'br',
+  'switch',
+  'invoke',
+  'unwind',
+  'unreachable',
+  'add',
+  'sub',
+  'mul',
+  'udiv',
+  'sdiv',
+  'fdiv',
+  'urem',
+  'srem',
+  'frem',
+  'and',
+  'or',
+  'xor',
+  'seteq',
+  'setne',
+  'setle',
+  'setge',
+  'setlt',
+  'setgt',
+  'malloc',
+  'free',
+  'alloca',
+  'load',
+  'store',
+  'getelementptr',
+  'phi',
+  'cast',
+  'call',
+  'shl',
+  'shr',
+  'select',
+  'userop1',
+  'userop2',
+  'vaarg',
+  'vanext',
+  'extractelement',
+  'insertelement',
+  'shufflevector',
 ];
-if (OP_ORDER.length !== Op.ShuffleVector + 1 || OP_ORDER.some((o, i) => OPCODES[i] !== o)) throw new Error('internal error: decode/instructions.ts: Op is out of step with OPCODES');
+if (OP_ORDER.length !== Op.ShuffleVector + 1 || OP_ORDER.some((o, i) => OPCODES[i] !== o))
+  throw new Error('internal error: decode/instructions.ts: Op is out of step with OPCODES');
 
 /** Terminators are the first opcodes of `OPCODES`. */
 const LAST_TERMINATOR = Op.Unreachable;
@@ -290,7 +329,6 @@ class InstructionReader implements InstructionListReader {
     s.forward(at, plane, t, slot, this.at);
     return -1;
   }
-
 
   private label(index: number, slot: number): void {
     this.s.scratch.operands[this.base + index] = this.s.block(slot, this.at);

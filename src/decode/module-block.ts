@@ -5,7 +5,14 @@
 import { BinaryReader } from '../binary/reader.js';
 import { formatFor, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
 import { readBlockFrame } from './block-frame.js';
-import { EARLIER_V7_STAGE_HINT, isReadableVersion, isReadableVersionWord, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
+import {
+  EARLIER_V7_STAGE_HINT,
+  isReadableVersion,
+  isReadableVersionWord,
+  parseVersionWord,
+  peekVersionWord,
+  UnsupportedVersionError,
+} from '../format/version-word.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { decodeVersion7Module } from './v7/module.js';
 import { emptyModule } from '../graph/describe.js';
@@ -50,7 +57,8 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
     try {
       module = decodeVersion7Module(r, limits);
     } catch (e) {
-      if (e instanceof BytecodeError && !(e instanceof UnsupportedVersionError)) throw new BytecodeError(e.reason + EARLIER_V7_STAGE_HINT, e.offset, e.blockPath);
+      if (e instanceof BytecodeError && !(e instanceof UnsupportedVersionError))
+        throw new BytecodeError(e.reason + EARLIER_V7_STAGE_HINT, e.offset, e.blockPath);
       throw e;
     }
     r.leaveBlock();
@@ -100,17 +108,22 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
         readModuleGlobalInfo(ctx);
         break;
       case 'constantPool':
-        readConstantPool(ctx, {
-          types,
-          typesToDefine: () => types,
-          lookup: (t: Type, slot: number): Value | undefined => ctx.planes.get(t, slot),
-          define: (t: Type, v: Value): void => {
-            const plane = ctx.planes.plane(t);
-            if (plane.length >= limits.maxValuesPerPlane) r.fail(`the plane of type ${describeType(t)} holds more than the limit of ${limits.maxValuesPerPlane} values`);
-            plane.push(v);
+        readConstantPool(
+          ctx,
+          {
+            types,
+            typesToDefine: () => types,
+            lookup: (t: Type, slot: number): Value | undefined => ctx.planes.get(t, slot),
+            define: (t: Type, v: Value): void => {
+              const plane = ctx.planes.plane(t);
+              if (plane.length >= limits.maxValuesPerPlane)
+                r.fail(`the plane of type ${describeType(t)} holds more than the limit of ${limits.maxValuesPerPlane} values`);
+              plane.push(v);
+            },
+            registerTypes: (added) => registerTypes(ctx, added),
           },
-          registerTypes: (added) => registerTypes(ctx, added),
-        }, false);
+          false,
+        );
         break;
       case 'function': {
         const fn = ctx.bodiesToRead[nextBody++];
@@ -130,7 +143,9 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   }
   if (nextBody < ctx.bodiesToRead.length) {
     const missing = ctx.bodiesToRead[nextBody]!;
-    r.fail(`the module declares ${ctx.bodiesToRead.length} function bodies but holds ${nextBody} (missing the body of a function of type ${describeType(missing.functionType)})`);
+    r.fail(
+      `the module declares ${ctx.bodiesToRead.length} function bodies but holds ${nextBody} (missing the body of a function of type ${describeType(missing.functionType)})`,
+    );
   }
   applyLateNames(ctx);
   for (const { global, slot, offset } of ctx.pendingInitializers) {

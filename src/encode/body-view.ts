@@ -15,7 +15,17 @@
  * function (a broken graph, written with `verify: false`) becomes a tag-0 value, which has no
  * slot: the writer then refuses it as it always did.
  */
-import { compactBodyOf, OPCODE_NUMBER, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, UNRESOLVED, type CompactBody, type CompactLayout, type InstructionExtras } from '../graph/compact-body.js';
+import {
+  compactBodyOf,
+  OPCODE_NUMBER,
+  TAG_BLOCK,
+  TAG_INSTRUCTION,
+  TAG_VALUE,
+  UNRESOLVED,
+  type CompactBody,
+  type CompactLayout,
+  type InstructionExtras,
+} from '../graph/compact-body.js';
 import { primitiveTypes as P, type Type } from '../graph/type.js';
 import type { BasicBlock, Function, Instruction, Value } from '../graph/value.js';
 import { nameOf } from './symbol-order.js';

@@ -156,7 +156,6 @@ export class Canonicalizer {
   private makeNull(t: Type): Constant {
     return nullValue(t);
   }
-
 }
 
 /**

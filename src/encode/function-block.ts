@@ -14,7 +14,6 @@ import { writeFunctionSymbolTable } from './symbol-table.js';
 import { FIRST_DERIVED_TYPE_ID } from './slot-calculator.js';
 import { writeTypes } from './type-pool.js';
 
-
 export function writeFunction(ctx: EncodeContext, f: Function): void {
   const { out, sc, row } = ctx;
   if (f.isDeclaration && !row.declarationsHaveFunctionBlocks && f.linkageOnlyBlock !== true) return;

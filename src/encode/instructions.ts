@@ -101,7 +101,12 @@ class Current {
   /** The type of operand `k` (which must be there: the verifier saw to it). */
   typeOf(k: number): Type {
     const t = this.types[k];
-    if (t === undefined) throw new EncodeError(`a ${this.opcode} instruction without its operand ${k}`, this.version, 'the operand is missing (verify: false let the module through)');
+    if (t === undefined)
+      throw new EncodeError(
+        `a ${this.opcode} instruction without its operand ${k}`,
+        this.version,
+        'the operand is missing (verify: false let the module through)',
+      );
     return t;
   }
 
@@ -305,9 +310,7 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
     if (cc === 0) {
       if (x.isTailCall) opcode = ctx.opcodes.pseudoOf('tailCallC', 'a tail call');
     } else if (cc === FAST_CC) {
-      opcode = x.isTailCall
-        ? ctx.opcodes.pseudoOf('tailCallFastCC', 'a fastcc tail call')
-        : ctx.opcodes.pseudoOf('callFastCC', 'a fastcc call');
+      opcode = x.isTailCall ? ctx.opcodes.pseudoOf('tailCallFastCC', 'a fastcc tail call') : ctx.opcodes.pseudoOf('callFastCC', 'a fastcc call');
     } else {
       opcode = ctx.opcodes.pseudoOf('callWithCC', `a call with calling convention ${cc}`);
     }
@@ -465,7 +468,11 @@ function checkRestrictedGep(ctx: EncodeContext, inst: Current, kinds: readonly G
       const written = ctx.sc.getPlane(ctx.sc.typeSlot(primitiveTypes.long)).length;
       const longPlane = ctx.row.explicitPrimitiveZeros ? written : Math.max(written, 1);
       if (t.kind !== 'uint' || inst.slot(ctx, i) < longPlane) {
-        throw new EncodeError(`a getelementptr array or pointer index of type ${t.kind}`, ctx.row.version, 'sequential indices were long values before LLVM 1.3');
+        throw new EncodeError(
+          `a getelementptr array or pointer index of type ${t.kind}`,
+          ctx.row.version,
+          'sequential indices were long values before LLVM 1.3',
+        );
       }
     }
   }
@@ -484,21 +491,14 @@ function operandSlot(ctx: EncodeContext, inst: Current, i: number): number {
 /** The type a cast-like instruction carries: the target type, or `vanext`'s argument type. */
 function castLikeType(inst: Current): Type {
   if (inst.opcode === 'vanext') {
-    if (inst.extras.argType === undefined) throw new EncodeError('a vanext without its argument type', inst.version, 'extras.argType is missing (verify: false let the module through)');
+    if (inst.extras.argType === undefined)
+      throw new EncodeError('a vanext without its argument type', inst.version, 'extras.argType is missing (verify: false let the module through)');
     return inst.extras.argType;
   }
   return inst.type;
 }
 
-function writeVarArgsCall(
-  ctx: EncodeContext,
-  inst: Current,
-  opcode: number,
-  type: number,
-  cc: number,
-  isCallEscape: boolean,
-  isInvokeEscape: boolean,
-): void {
+function writeVarArgsCall(ctx: EncodeContext, inst: Current, opcode: number, type: number, cc: number, isCallEscape: boolean, isInvokeEscape: boolean): void {
   const out = ctx.out;
   out.vbr32(opcode << 2);
   writeTypeId(ctx, type);

@@ -170,7 +170,11 @@ export class LegacySlotCalculator implements SlotNumbering {
         // which never end for a type that holds itself (LLVM 1.1 recursed until it crashed).
         const t = e.type;
         if (this.selfContaining.has(t)) {
-          throw new EncodeError(`the zero value of type ${typeLabel(this.module, t)}, which contains itself,`, this.row.version, 'LLVM 1.1 spelled a zero aggregate out element by element, and this one has no end');
+          throw new EncodeError(
+            `the zero value of type ${typeLabel(this.module, t)}, which contains itself,`,
+            this.row.version,
+            'LLVM 1.1 spelled a zero aggregate out element by element, and this one has no end',
+          );
         }
         if (t.kind === 'struct') return t.elements.filter(hasNullValue).map((x) => this.canon.nullOf(x));
         if ((t.kind === 'array' || t.kind === 'packed') && t.length !== 0 && hasNullValue(t.element)) return [this.canon.nullOf(t.element)];
@@ -199,7 +203,11 @@ export class LegacySlotCalculator implements SlotNumbering {
 
   private insertType(t: Type): number {
     const slot = this.doInsertType(t);
-    insertSubtypes(t, (sub) => this.typeMap.has(sub), (sub) => this.doInsertType(sub));
+    insertSubtypes(
+      t,
+      (sub) => this.typeMap.has(sub),
+      (sub) => this.doInsertType(sub),
+    );
     return slot;
   }
 

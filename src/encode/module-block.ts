@@ -95,10 +95,12 @@ export function writeStream(module: Module, version = 6): Uint8Array {
 function refuseVersion7Only(module: Module, version: number): void {
   if (module.aliases !== undefined && module.aliases.length !== 0) throw new EncodeError('an alias', version, 'aliases came with version 7');
   for (const g of module.globals) {
-    if (g.visibility !== undefined && g.visibility !== 'default') throw new EncodeError(`${g.visibility} visibility`, version, 'visibility came with version 7');
+    if (g.visibility !== undefined && g.visibility !== 'default')
+      throw new EncodeError(`${g.visibility} visibility`, version, 'visibility came with version 7');
     if (g.isThreadLocal === true) throw new EncodeError('a thread_local global', version, 'thread_local came with version 7');
   }
   for (const f of module.functions) {
-    if (f.visibility !== undefined && f.visibility !== 'default') throw new EncodeError(`${f.visibility} visibility`, version, 'visibility came with version 7');
+    if (f.visibility !== undefined && f.visibility !== 'default')
+      throw new EncodeError(`${f.visibility} visibility`, version, 'visibility came with version 7');
   }
 }

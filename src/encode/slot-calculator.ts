@@ -28,11 +28,21 @@ import type { Function, Instruction, Value } from '../graph/value.js';
 import { Canonicalizer, hasNullValue, isPlainConstant, isString } from './canonical.js';
 import { namedConstants, typeNameOrder } from './symbol-order.js';
 import type { LocalEntry, SlotNumbering } from './slot-numbering.js';
-import { bodyViewOf, LocalSlots, namedConstantsOfBody, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, typeOfCode, VANEXT, GETELEMENTPTR, type BodyView } from './body-view.js';
+import {
+  bodyViewOf,
+  LocalSlots,
+  namedConstantsOfBody,
+  TAG_BLOCK,
+  TAG_INSTRUCTION,
+  TAG_VALUE,
+  typeOfCode,
+  VANEXT,
+  GETELEMENTPTR,
+  type BodyView,
+} from './body-view.js';
 import { primitiveTypes as P } from '../graph/type.js';
 import { ValueSlots } from './value-slots.js';
 import { withRoom } from '../binary/int32-room.js';
-
 
 /**
  * Which global type slots `buildUncompactedTypesTable` met for the function it builds for
@@ -108,8 +118,6 @@ export function insertSubtypes(t: Type, isNumbered: (t: Type) => boolean, insert
 export function llvmOperandIndex(inst: Instruction, i: number): number {
   return inst.opcode === 'br' && inst.operands.length === 3 ? (i + 1) % 3 : i;
 }
-
-
 
 /**
  * What each function's compaction table is built from, recorded during the module walk: LLVM
@@ -626,7 +634,11 @@ export class SlotCalculator implements SlotNumbering {
   private insertType(t: Type): number {
     if (this.compactionTypeMap.size !== 0) this.getOrCreateCompactionTypeSlot(t);
     const result = this.doInsertType(t);
-    insertSubtypes(t, (sub) => this.typeSlot(sub) !== -1, (sub) => this.doInsertType(sub));
+    insertSubtypes(
+      t,
+      (sub) => this.typeSlot(sub) !== -1,
+      (sub) => this.doInsertType(sub),
+    );
     return result;
   }
 
@@ -1072,4 +1084,3 @@ export class SlotCalculator implements SlotNumbering {
     return true;
   }
 }
-

@@ -43,11 +43,7 @@ export function typeNameOrder(typeNames: ReadonlyMap<string, Type>): { name: str
  * `typeRank` ranks plane types for the default order (lower first; unranked types go last, in
  * first-seen order).
  */
-export function symbolPlanes(
-  named: readonly Value[],
-  layout: SymbolTableLayout | undefined,
-  typeRank: (t: Type) => number,
-): SymbolPlane[] {
+export function symbolPlanes(named: readonly Value[], layout: SymbolTableLayout | undefined, typeRank: (t: Type) => number): SymbolPlane[] {
   return symbolPlanesOf(
     named.map((value) => ({ value, type: value.type, name: nameOf(value) })),
     layout?.valuePlanes,

@@ -91,7 +91,8 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
 }
 
 /** What a version-7 target says of an LLVM 1.x module (src/encode/v7/types.ts says the same of a 1.x type). */
-const CONVERT_FIRST = "version 7 has signless integers only: convert the module first with convertToVersion7(module), as the CLI's rewrite --bytecode-version 7 does";
+const CONVERT_FIRST =
+  "version 7 has signless integers only: convert the module first with convertToVersion7(module), as the CLI's rewrite --bytecode-version 7 does";
 
 /**
  * The first of LLVM 1.x's integer types (`bool`, `int`, `ubyte`, …) in the module's type pool, its

@@ -72,7 +72,12 @@ function castSize(t: Type): number {
 
 /** `Type::getPrimitiveSize` in bytes, 0 for pointers and derived types. */
 function primitiveSize(t: Type): number {
-  return t.kind === 'pointer' || t.kind === 'void' || t.kind === 'label' || !['bool', 'sbyte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double'].includes(t.kind) ? 0 : castSize(t);
+  return t.kind === 'pointer' ||
+    t.kind === 'void' ||
+    t.kind === 'label' ||
+    !['bool', 'sbyte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double'].includes(t.kind)
+    ? 0
+    : castSize(t);
 }
 
 const isGlobal = (c: Constant): boolean => c.kind === 'global' || c.kind === 'function';
@@ -256,7 +261,11 @@ export class ConstantFolder {
     if (from.length !== to.length) return undefined;
     const src = from.element;
     const dst = to.element;
-    if (isInteger(src) && isInteger(dst)) return this.packed(to, elements.map((e) => this.cast(e, dst)));
+    if (isInteger(src) && isInteger(dst))
+      return this.packed(
+        to,
+        elements.map((e) => this.cast(e, dst)),
+      );
     const view = new DataView(new ArrayBuffer(8));
     if (isInteger(src)) {
       return this.packed(
@@ -375,7 +384,8 @@ export class ConstantFolder {
             if (isAllOnes(b)) return a;
             if (isNullValue(b)) return b;
             // Functions are at least 4-byte aligned.
-            if (a.opcode === 'cast' && a.operands[0]!.kind === 'function' && b.kind === 'int' && zext(b.value, integerBits(b.type)) < 4n) return this.u(nullOf(b.type));
+            if (a.opcode === 'cast' && a.operands[0]!.kind === 'function' && b.kind === 'int' && zext(b.value, integerBits(b.type)) < 4n)
+              return this.u(nullOf(b.type));
             break;
           case 'or':
             if (isNullValue(b)) return a;
@@ -447,7 +457,10 @@ export class ConstantFolder {
       }
       return undefined;
     }
-    return this.packed(a.type, a.elements.map((x, i) => this.binary(op, x, b.elements[i]!)));
+    return this.packed(
+      a.type,
+      a.elements.map((x, i) => this.binary(op, x, b.elements[i]!)),
+    );
   }
 
   /** `evaluateRelation`: what can be said of two constants that are not both simple. */
@@ -496,7 +509,13 @@ export class ConstantFolder {
       if (isNullValue(v2) && (ce1.type.kind === 'pointer' || isInteger(ce1.type) || ce1.type.kind === 'bool')) {
         return this.evaluateRelation(op0, this.u(nullOf(op0.type)));
       }
-      if (v2.kind === 'expr' && ce1.type.kind === 'pointer' && v2.opcode === 'cast' && op0.type === v2.operands[0]!.type && (isInteger(op0.type) || op0.type.kind === 'bool')) {
+      if (
+        v2.kind === 'expr' &&
+        ce1.type.kind === 'pointer' &&
+        v2.opcode === 'cast' &&
+        op0.type === v2.operands[0]!.type &&
+        (isInteger(op0.type) || op0.type.kind === 'bool')
+      ) {
         return this.evaluateRelation(op0, v2.operands[0]!);
       }
       return 'unknown';
@@ -548,7 +567,12 @@ export class ConstantFolder {
     const a = sext(c1.value, integerBits(c1.type));
     const b = sext(c2.value, integerBits(c2.type));
     if (a === b) return 0;
-    const selected = step.kind === 'struct' ? step.elements[Number(c1.value)] : step.kind === 'pointer' || step.kind === 'array' || step.kind === 'packed' ? step.element : undefined;
+    const selected =
+      step.kind === 'struct'
+        ? step.elements[Number(c1.value)]
+        : step.kind === 'pointer' || step.kind === 'array' || step.kind === 'packed'
+          ? step.element
+          : undefined;
     if (selected === undefined || isMaybeZeroSized(selected)) return -2;
     return a < b ? -1 : 1;
   }
@@ -596,7 +620,13 @@ export class ConstantFolder {
       // getelementptr (cast ([3 x T]* to [2 x T]*), 0, …) indexes the [3 x T] directly.
       if (c.opcode === 'cast' && indices.length > 1 && isNullValue(idx0)) {
         const source = c.operands[0]!;
-        if (source.type.kind === 'pointer' && source.type.element.kind === 'array' && c.type.kind === 'pointer' && c.type.element.kind === 'array' && c.type.element.element === source.type.element.element) {
+        if (
+          source.type.kind === 'pointer' &&
+          source.type.element.kind === 'array' &&
+          c.type.kind === 'pointer' &&
+          c.type.element.kind === 'array' &&
+          c.type.element.element === source.type.element.element
+        ) {
           return this.getElementPtr(source, indices);
         }
       }
@@ -631,7 +661,11 @@ export class ConstantFolder {
     if (index.kind !== 'int') return undefined;
     const at = zext(index.value, integerBits(index.type));
     const length = (vector.type as PackedType).length;
-    const build = (fill: (i: number) => Constant): Constant => this.packed(vector.type, Array.from({ length }, (_, i) => (BigInt(i) === at ? element : fill(i))));
+    const build = (fill: (i: number) => Constant): Constant =>
+      this.packed(
+        vector.type,
+        Array.from({ length }, (_, i) => (BigInt(i) === at ? element : fill(i))),
+      );
     if (vector.kind === 'undef') {
       if (element.kind === 'undef') return vector;
       return build(() => this.u({ kind: 'undef', type: element.type }));

@@ -12,9 +12,7 @@
 import { integerBits, isSigned, primitiveTypes as P, type PointerType, type Type } from '../graph/type.js';
 import type { Constant } from '../graph/value.js';
 
-export type BinaryOpcode =
-  | 'add' | 'sub' | 'mul' | 'udiv' | 'sdiv' | 'fdiv' | 'urem' | 'srem' | 'frem'
-  | 'and' | 'or' | 'xor' | 'shl' | 'shr';
+export type BinaryOpcode = 'add' | 'sub' | 'mul' | 'udiv' | 'sdiv' | 'fdiv' | 'urem' | 'srem' | 'frem' | 'and' | 'or' | 'xor' | 'shl' | 'shr';
 
 /** The bits of a value at `bits` width, as an unsigned number (LLVM's canonical `Val`). */
 export function zext(value: bigint, bits: number): bigint {

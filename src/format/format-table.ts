@@ -68,19 +68,68 @@ export const SHORT_BLOCK_IDS: BlockIdTable = Object.freeze({
  * `vanext`/`vaarg` are the pre-LLVM-1.6 varargs instructions; `va_arg` is the 1.6+ one.
  */
 export type OpcodeName =
-  | 'ret' | 'br' | 'switch' | 'invoke' | 'unwind' | 'unreachable'
-  | 'add' | 'sub' | 'mul' | 'div' | 'rem'
-  | 'udiv' | 'sdiv' | 'fdiv' | 'urem' | 'srem' | 'frem'
-  | 'and' | 'or' | 'xor'
-  | 'seteq' | 'setne' | 'setle' | 'setge' | 'setlt' | 'setgt'
-  | 'malloc' | 'free' | 'alloca' | 'load' | 'store' | 'getelementptr'
-  | 'phi' | 'cast' | 'call' | 'shl' | 'shr' | 'lshr' | 'ashr' | 'select'
-  | 'userop1' | 'userop2'
-  | 'vanext' | 'vaarg' | 'va_arg'
-  | 'extractelement' | 'insertelement' | 'shufflevector'
-  | 'icmp' | 'fcmp'
-  | 'trunc' | 'zext' | 'sext' | 'fptoui' | 'fptosi' | 'uitofp' | 'sitofp' | 'fptrunc' | 'fpext'
-  | 'ptrtoint' | 'inttoptr' | 'bitcast';
+  | 'ret'
+  | 'br'
+  | 'switch'
+  | 'invoke'
+  | 'unwind'
+  | 'unreachable'
+  | 'add'
+  | 'sub'
+  | 'mul'
+  | 'div'
+  | 'rem'
+  | 'udiv'
+  | 'sdiv'
+  | 'fdiv'
+  | 'urem'
+  | 'srem'
+  | 'frem'
+  | 'and'
+  | 'or'
+  | 'xor'
+  | 'seteq'
+  | 'setne'
+  | 'setle'
+  | 'setge'
+  | 'setlt'
+  | 'setgt'
+  | 'malloc'
+  | 'free'
+  | 'alloca'
+  | 'load'
+  | 'store'
+  | 'getelementptr'
+  | 'phi'
+  | 'cast'
+  | 'call'
+  | 'shl'
+  | 'shr'
+  | 'lshr'
+  | 'ashr'
+  | 'select'
+  | 'userop1'
+  | 'userop2'
+  | 'vanext'
+  | 'vaarg'
+  | 'va_arg'
+  | 'extractelement'
+  | 'insertelement'
+  | 'shufflevector'
+  | 'icmp'
+  | 'fcmp'
+  | 'trunc'
+  | 'zext'
+  | 'sext'
+  | 'fptoui'
+  | 'fptosi'
+  | 'uitofp'
+  | 'sitofp'
+  | 'fptrunc'
+  | 'fpext'
+  | 'ptrtoint'
+  | 'inttoptr'
+  | 'bitcast';
 
 /** Builds an opcode table: index = opcode number in the file, entry = its meaning. */
 function opcodeTable(first: number, names: readonly OpcodeName[]): readonly (OpcodeName | undefined)[] {
@@ -95,14 +144,51 @@ const MEMORY: readonly OpcodeName[] = ['malloc', 'free', 'alloca', 'load', 'stor
 
 /** v0 (LLVM 1.0/1.1): no `select` yet; 33 and 34 are internal user opcodes never written. */
 export const OPCODES_V0 = opcodeTable(1, [
-  ...TERMINATORS_OLD, 'add', 'sub', 'mul', 'div', 'rem', 'and', 'or', 'xor', ...SETCC, ...MEMORY,
-  'phi', 'cast', 'call', 'shl', 'shr', 'vanext', 'vaarg', 'userop1', 'userop2',
+  ...TERMINATORS_OLD,
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'rem',
+  'and',
+  'or',
+  'xor',
+  ...SETCC,
+  ...MEMORY,
+  'phi',
+  'cast',
+  'call',
+  'shl',
+  'shr',
+  'vanext',
+  'vaarg',
+  'userop1',
+  'userop2',
 ]);
 
 /** v1–v4 (LLVM 1.2, 1.3 and the unreleased v2/v4): `select` = 33 (added 2004-03-12). */
 export const OPCODES_V1 = opcodeTable(1, [
-  ...TERMINATORS_OLD, 'add', 'sub', 'mul', 'div', 'rem', 'and', 'or', 'xor', ...SETCC, ...MEMORY,
-  'phi', 'cast', 'call', 'shl', 'shr', 'vanext', 'vaarg', 'select', 'userop1', 'userop2',
+  ...TERMINATORS_OLD,
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'rem',
+  'and',
+  'or',
+  'xor',
+  ...SETCC,
+  ...MEMORY,
+  'phi',
+  'cast',
+  'call',
+  'shl',
+  'shr',
+  'vanext',
+  'vaarg',
+  'select',
+  'userop1',
+  'userop2',
 ]);
 
 /**
@@ -110,9 +196,32 @@ export const OPCODES_V1 = opcodeTable(1, [
  * vanext/vaarg (32, 33) were dropped in LLVM 1.6 for `va_arg` = 37; vector ops 38–40 from 1.7.
  */
 export const OPCODES_V5 = opcodeTable(1, [
-  ...TERMINATORS_OLD, 'unreachable', 'add', 'sub', 'mul', 'div', 'rem', 'and', 'or', 'xor', ...SETCC,
-  ...MEMORY, 'phi', 'cast', 'call', 'shl', 'shr', 'vanext', 'vaarg', 'select', 'userop1', 'userop2',
-  'va_arg', 'extractelement', 'insertelement', 'shufflevector',
+  ...TERMINATORS_OLD,
+  'unreachable',
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'rem',
+  'and',
+  'or',
+  'xor',
+  ...SETCC,
+  ...MEMORY,
+  'phi',
+  'cast',
+  'call',
+  'shl',
+  'shr',
+  'vanext',
+  'vaarg',
+  'select',
+  'userop1',
+  'userop2',
+  'va_arg',
+  'extractelement',
+  'insertelement',
+  'shufflevector',
 ]);
 
 /**
@@ -121,9 +230,34 @@ export const OPCODES_V5 = opcodeTable(1, [
  * not covered by this table; none is known to exist.)
  */
 export const OPCODES_V6 = opcodeTable(1, [
-  ...TERMINATORS_OLD, 'unreachable', 'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem',
-  'and', 'or', 'xor', ...SETCC, ...MEMORY, 'phi', 'cast', 'call', 'shl', 'shr', 'select',
-  'userop1', 'userop2', 'va_arg', 'extractelement', 'insertelement', 'shufflevector',
+  ...TERMINATORS_OLD,
+  'unreachable',
+  'add',
+  'sub',
+  'mul',
+  'udiv',
+  'sdiv',
+  'fdiv',
+  'urem',
+  'srem',
+  'frem',
+  'and',
+  'or',
+  'xor',
+  ...SETCC,
+  ...MEMORY,
+  'phi',
+  'cast',
+  'call',
+  'shl',
+  'shr',
+  'select',
+  'userop1',
+  'userop2',
+  'va_arg',
+  'extractelement',
+  'insertelement',
+  'shufflevector',
 ]);
 
 /**
@@ -133,9 +267,35 @@ export const OPCODES_V6 = opcodeTable(1, [
  * the first stage, which is not read.
  */
 export const OPCODES_V7 = opcodeTable(1, [
-  ...TERMINATORS_OLD, 'unreachable', 'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem',
-  'and', 'or', 'xor', ...SETCC, ...MEMORY, 'phi', 'cast', 'call', 'shl', 'lshr', 'ashr', 'select',
-  'userop1', 'userop2', 'va_arg', 'extractelement', 'insertelement', 'shufflevector',
+  ...TERMINATORS_OLD,
+  'unreachable',
+  'add',
+  'sub',
+  'mul',
+  'udiv',
+  'sdiv',
+  'fdiv',
+  'urem',
+  'srem',
+  'frem',
+  'and',
+  'or',
+  'xor',
+  ...SETCC,
+  ...MEMORY,
+  'phi',
+  'cast',
+  'call',
+  'shl',
+  'lshr',
+  'ashr',
+  'select',
+  'userop1',
+  'userop2',
+  'va_arg',
+  'extractelement',
+  'insertelement',
+  'shufflevector',
 ]);
 
 /** Opcode numbers above every real opcode that encode a variant of load/store/call/invoke. */

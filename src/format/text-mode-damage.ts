@@ -201,7 +201,8 @@ function typeTableAnomaly(b: Uint8Array, moduleStart: number, row: FormatRow): b
     for (let i = 0; i < count; i++) {
       const tag = rawTypeId();
       switch (tag) {
-        case 13: { // function
+        case 13: {
+          // function
           typeId();
           const n = vbr();
           for (let k = 0; k < n; k++) typeId();

@@ -100,4 +100,4 @@ export function peekVersionWord(stream: Uint8Array): VersionWord | undefined {
  * Appended to the reason of a damaged bare-word version-7 file.
  */
 export const EARLIER_V7_STAGE_HINT =
-  ' (if LLVM trunk wrote this file before 2007-05, it may use an earlier version-7 layout than the one read here, r36867\'s; such files are not supported)';
+  " (if LLVM trunk wrote this file before 2007-05, it may use an earlier version-7 layout than the one read here, r36867's; such files are not supported)";

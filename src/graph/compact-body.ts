@@ -27,21 +27,78 @@ export const UNRESOLVED = -1;
 
 /** Every opcode of the graph, numbered for the compact form. */
 export const OPCODES: readonly Opcode[] = [
-  'ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable',
-  'add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor',
-  'seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt',
-  'malloc', 'free', 'alloca', 'load', 'store', 'getelementptr', 'phi', 'cast', 'call', 'shl', 'shr', 'select',
-  'userop1', 'userop2', 'vaarg', 'vanext', 'extractelement', 'insertelement', 'shufflevector',
+  'ret',
+  'br',
+  'switch',
+  'invoke',
+  'unwind',
+  'unreachable',
+  'add',
+  'sub',
+  'mul',
+  'udiv',
+  'sdiv',
+  'fdiv',
+  'urem',
+  'srem',
+  'frem',
+  'and',
+  'or',
+  'xor',
+  'seteq',
+  'setne',
+  'setle',
+  'setge',
+  'setlt',
+  'setgt',
+  'malloc',
+  'free',
+  'alloca',
+  'load',
+  'store',
+  'getelementptr',
+  'phi',
+  'cast',
+  'call',
+  'shl',
+  'shr',
+  'select',
+  'userop1',
+  'userop2',
+  'vaarg',
+  'vanext',
+  'extractelement',
+  'insertelement',
+  'shufflevector',
   // Version 7's (appended; the numbers above never change):
-  'lshr', 'ashr', 'icmp', 'fcmp',
-  'trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast',
+  'lshr',
+  'ashr',
+  'icmp',
+  'fcmp',
+  'trunc',
+  'zext',
+  'sext',
+  'fptoui',
+  'fptosi',
+  'uitofp',
+  'sitofp',
+  'fptrunc',
+  'fpext',
+  'ptrtoint',
+  'inttoptr',
+  'bitcast',
 ];
 
 /** The number of each opcode in `OPCODES`. */
 export const OPCODE_NUMBER: Readonly<Record<Opcode, number>> = Object.fromEntries(OPCODES.map((o, i) => [o, i])) as Record<Opcode, number>;
 
 /** The fields an instruction has beyond kind, opcode, type and operands, when it has any. */
-export type InstructionExtras = Partial<Pick<Instruction, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'>>;
+export type InstructionExtras = Partial<
+  Pick<
+    Instruction,
+    'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'
+  >
+>;
 
 /** A symbol table's layout with value codes in place of values (see SymbolTableLayout). */
 export interface CompactLayout {
@@ -88,7 +145,12 @@ export function materializeBody(body: CompactBody): { blocks: BasicBlock[]; layo
     const end = data[n + i]!;
     const count = end - start;
     const word = data[i]!;
-    const inst: Instruction = { kind: 'instruction', opcode: OPCODES[word & 63]!, type: types[word >>> 6]!, operands: count === 0 ? [] : new Array<Value>(count) };
+    const inst: Instruction = {
+      kind: 'instruction',
+      opcode: OPCODES[word & 63]!,
+      type: types[word >>> 6]!,
+      operands: count === 0 ? [] : new Array<Value>(count),
+    };
     if (i === nextExtra) {
       Object.assign(inst, body.extras[extra++]);
       nextExtra = extra < extraAt.length ? extraAt[extra]! : -1;

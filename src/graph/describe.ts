@@ -98,7 +98,9 @@ export function version7Feature(module: Module): string | undefined {
   if (alias !== undefined) return `alias ${alias.name !== undefined ? '@' + alias.name : '(unnamed)'}`;
   const integer = (t: Type): string | undefined => (t.kind === 'integer' ? `integer type i${t.bits}` : undefined);
   for (const t of module.types) {
-    const found = integer(t) ?? (t.kind === 'struct' && t.isPacked ? 'a packed struct type' : t.kind === 'function' && t.paramAttributes ? 'parameter attributes' : undefined);
+    const found =
+      integer(t) ??
+      (t.kind === 'struct' && t.isPacked ? 'a packed struct type' : t.kind === 'function' && t.paramAttributes ? 'parameter attributes' : undefined);
     if (found !== undefined) return found;
   }
   for (const g of module.globals) {

@@ -33,7 +33,12 @@ export function sameConstant(a: Constant, b: Constant, sameType: (x: Type, y: Ty
     }
     case 'expr': {
       const e = b as typeof a;
-      return a.opcode === e.opcode && a.predicate === e.predicate && a.operands.length === e.operands.length && a.operands.every((o, i) => sameConstant(o, e.operands[i]!, sameType));
+      return (
+        a.opcode === e.opcode &&
+        a.predicate === e.predicate &&
+        a.operands.length === e.operands.length &&
+        a.operands.every((o, i) => sameConstant(o, e.operands[i]!, sameType))
+      );
     }
     case 'inlineasm': {
       const e = b as typeof a;

@@ -9,20 +9,7 @@
  */
 
 /** The kinds of the primitive types. @category Graph */
-export type PrimitiveTypeKind =
-  | 'void'
-  | 'bool'
-  | 'ubyte'
-  | 'sbyte'
-  | 'ushort'
-  | 'short'
-  | 'uint'
-  | 'int'
-  | 'ulong'
-  | 'long'
-  | 'float'
-  | 'double'
-  | 'label';
+export type PrimitiveTypeKind = 'void' | 'bool' | 'ubyte' | 'sbyte' | 'ushort' | 'short' | 'uint' | 'int' | 'ulong' | 'long' | 'float' | 'double' | 'label';
 
 /** @category Graph */
 export interface PrimitiveType {
@@ -197,20 +184,34 @@ export const primitiveTypesById: readonly PrimitiveType[] = [
  */
 export function primitiveKindId(kind: Type['kind']): number {
   switch (kind) {
-    case 'void': return 0;
-    case 'bool': return 1;
-    case 'ubyte': return 2;
-    case 'sbyte': return 3;
-    case 'ushort': return 4;
-    case 'short': return 5;
-    case 'uint': return 6;
-    case 'int': return 7;
-    case 'ulong': return 8;
-    case 'long': return 9;
-    case 'float': return 10;
-    case 'double': return 11;
-    case 'label': return 12;
-    default: return -1;
+    case 'void':
+      return 0;
+    case 'bool':
+      return 1;
+    case 'ubyte':
+      return 2;
+    case 'sbyte':
+      return 3;
+    case 'ushort':
+      return 4;
+    case 'short':
+      return 5;
+    case 'uint':
+      return 6;
+    case 'int':
+      return 7;
+    case 'ulong':
+      return 8;
+    case 'long':
+      return 9;
+    case 'float':
+      return 10;
+    case 'double':
+      return 11;
+    case 'label':
+      return 12;
+    default:
+      return -1;
   }
 }
 
@@ -364,7 +365,11 @@ export function typesEqual(a: Type, b: Type, assumed: Map<Type, Type> = new Map(
       return a.bits === (b as IntegerType).bits;
     case 'struct': {
       const bb = b as StructType;
-      return (a.isPacked ?? false) === (bb.isPacked ?? false) && a.elements.length === bb.elements.length && a.elements.every((e, i) => typesEqual(e, bb.elements[i]!, assumed));
+      return (
+        (a.isPacked ?? false) === (bb.isPacked ?? false) &&
+        a.elements.length === bb.elements.length &&
+        a.elements.every((e, i) => typesEqual(e, bb.elements[i]!, assumed))
+      );
     }
     case 'function': {
       const bb = b as FunctionType;

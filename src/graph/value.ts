@@ -134,8 +134,22 @@ export type Constant =
 export const INT_PREDICATES = Object.freeze({ eq: 32, ne: 33, ugt: 34, uge: 35, ult: 36, ule: 37, sgt: 38, sge: 39, slt: 40, sle: 41 } as const);
 /** `fcmp` predicates with LLVM's numbers (FCmpInst::Predicate, 0 … 15), by the name LLVM 2.0 printed. */
 export const FLOAT_PREDICATES = Object.freeze({
-  false: 0, oeq: 1, ogt: 2, oge: 3, olt: 4, ole: 5, one: 6, ord: 7,
-  uno: 8, ueq: 9, ugt: 10, uge: 11, ult: 12, ule: 13, une: 14, true: 15,
+  false: 0,
+  oeq: 1,
+  ogt: 2,
+  oge: 3,
+  olt: 4,
+  ole: 5,
+  one: 6,
+  ord: 7,
+  uno: 8,
+  ueq: 9,
+  ugt: 10,
+  uge: 11,
+  ult: 12,
+  ule: 13,
+  une: 14,
+  true: 15,
 } as const);
 /** @category Graph */
 export type IntPredicate = keyof typeof INT_PREDICATES;
@@ -153,15 +167,7 @@ export type Predicate = IntPredicate | FloatPredicate;
 // Globals
 
 /** @category Graph */
-export type Linkage =
-  | 'external'
-  | 'linkonce'
-  | 'weak'
-  | 'appending'
-  | 'internal'
-  | 'dllimport'
-  | 'dllexport'
-  | 'extern_weak';
+export type Linkage = 'external' | 'linkonce' | 'weak' | 'appending' | 'internal' | 'dllimport' | 'dllexport' | 'extern_weak';
 
 /**
  * Version 7's symbol visibility (GlobalValue::VisibilityTypes); absent means `default`.
@@ -346,23 +352,22 @@ export type Opcode =
  *
  * @category Graph
  */
-export type CastOpcode =
-  | 'trunc'
-  | 'zext'
-  | 'sext'
-  | 'fptoui'
-  | 'fptosi'
-  | 'uitofp'
-  | 'sitofp'
-  | 'fptrunc'
-  | 'fpext'
-  | 'ptrtoint'
-  | 'inttoptr'
-  | 'bitcast';
+export type CastOpcode = 'trunc' | 'zext' | 'sext' | 'fptoui' | 'fptosi' | 'uitofp' | 'sitofp' | 'fptrunc' | 'fpext' | 'ptrtoint' | 'inttoptr' | 'bitcast';
 
 /** The twelve casts in LLVM's numbering order (r36867's opcodes 28 … 39). */
 export const CAST_OPCODES: readonly CastOpcode[] = Object.freeze([
-  'trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast',
+  'trunc',
+  'zext',
+  'sext',
+  'fptoui',
+  'fptosi',
+  'uitofp',
+  'sitofp',
+  'fptrunc',
+  'fpext',
+  'ptrtoint',
+  'inttoptr',
+  'bitcast',
 ]);
 
 /** Whether `op` is one of version 7's twelve casts. */
@@ -470,5 +475,8 @@ export function heldCallingConvention(opcode: 'call' | 'invoke', callingConv: nu
 export function unheldCallingConvention(opcode: Opcode, cc: number): { construct: string; detail: string } | undefined {
   if ((opcode !== 'call' && opcode !== 'invoke') || heldCallingConvention(opcode, cc) === cc) return undefined;
   const call = opcode === 'call';
-  return { construct: `calling convention ${cc} on ${call ? 'a call' : 'an invoke'}`, detail: `LLVM held ${call ? "a call's in 15 bits (0 to 32767)" : "an invoke's in 16 bits (0 to 65535)"}` };
+  return {
+    construct: `calling convention ${cc} on ${call ? 'a call' : 'an invoke'}`,
+    detail: `LLVM held ${call ? "a call's in 15 bits (0 to 32767)" : "an invoke's in 16 bits (0 to 65535)"}`,
+  };
 }

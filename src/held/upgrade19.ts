@@ -192,7 +192,10 @@ class Upgrader {
 
   private upgradedIntrinsic(f: Function): Function | undefined {
     const name = this.nameOf(f);
-    const upgrade = name === undefined ? undefined : upgradedIntrinsic(name, f.functionType, { pointerTo: (t) => this.pointerTo(t), functionType: (r, p) => this.functionType(r, p) });
+    const upgrade =
+      name === undefined
+        ? undefined
+        : upgradedIntrinsic(name, f.functionType, { pointerTo: (t) => this.pointerTo(t), functionType: (r, p) => this.functionType(r, p) });
     return upgrade === undefined ? undefined : this.getOrInsertFunction(upgrade.name, upgrade.type);
   }
 

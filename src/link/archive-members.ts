@@ -32,7 +32,9 @@ export function undefinedSymbols(module: Module): Set<string> {
  *
  * @category Link
  */
-export type LinkInput = { kind: 'module'; module: Module; identifier?: string } | { kind: 'archive'; members: readonly { module: Module; identifier?: string }[] };
+export type LinkInput =
+  | { kind: 'module'; module: Module; identifier?: string }
+  | { kind: 'archive'; members: readonly { module: Module; identifier?: string }[] };
 
 /**
  * Links `inputs` in order; each archive adds, round by round, the members (in archive order) that

@@ -97,7 +97,21 @@ function typesMentioned(module: Module): Type[] {
  * before uint: not their type ids' order) and before the types a file makes: a layout listing
  * only a function's primitive planes, in that order, puts them first so.
  */
-const PRIMITIVE_ALLOCATION_ORDER: readonly string[] = ['void', 'bool', 'sbyte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'label'];
+const PRIMITIVE_ALLOCATION_ORDER: readonly string[] = [
+  'void',
+  'bool',
+  'sbyte',
+  'ubyte',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'long',
+  'ulong',
+  'float',
+  'double',
+  'label',
+];
 
 function primitivePlanesFirst(f: Function): SymbolTableLayout | undefined {
   if (f.blocks.length === 0) return undefined;

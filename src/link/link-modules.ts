@@ -51,7 +51,8 @@ export function linkModules(modules: readonly Module[], options: LinkOptions = {
   modules.forEach((m, i) => {
     // llvm-link 1.9's rules are for LLVM 1.x modules; version 7's signless types are another world.
     const feature = m.source?.bytecodeVersion === 7 ? 'version-7 bytecode' : version7Feature(m);
-    if (feature !== undefined) throw new LinkError(`input ${i + 1} uses ${feature} (LLVM 2.0 development); link takes LLVM 1.x modules (bytecode versions 0-6)`, i);
+    if (feature !== undefined)
+      throw new LinkError(`input ${i + 1} uses ${feature} (LLVM 2.0 development); link takes LLVM 1.x modules (bytecode versions 0-6)`, i);
   });
   try {
     const linker = new Linker(modules[0]!);
@@ -285,7 +286,8 @@ class Linker {
     }
     if (isDeclaration(d) && d.linkage !== 'dllimport') return { fromSrc: true, linkage: s.linkage };
     if (s.linkage === 'appending' || d.linkage === 'appending') {
-      if (s.linkage !== d.linkage) throw new LinkError(`Linking globals named '${sName}': can only link appending global with another appending global!`, index);
+      if (s.linkage !== d.linkage)
+        throw new LinkError(`Linking globals named '${sName}': can only link appending global with another appending global!`, index);
       return { fromSrc: true, linkage: s.linkage };
     }
     if (s.linkage === 'weak' || s.linkage === 'linkonce') {
@@ -324,14 +326,28 @@ class Linker {
       const result = this.linkageResult(dgv, sgv, sName, index) ?? { fromSrc: false, linkage: dgv!.linkage };
 
       if (dgv === undefined) {
-        const ng: GlobalVariable = { kind: 'global', type: sgv.type, valueType: sgv.valueType, linkage: sgv.linkage, isConstant: sgv.isConstant, alignment: sgv.alignment };
+        const ng: GlobalVariable = {
+          kind: 'global',
+          type: sgv.type,
+          valueType: sgv.valueType,
+          linkage: sgv.linkage,
+          isConstant: sgv.isConstant,
+          alignment: sgv.alignment,
+        };
         dest.globals.push(ng);
         this.symbols.setName(ng, sName);
         if (ng.name !== undefined && ng.name !== sName && ng.linkage !== 'internal') this.symbols.forceName(ng, sName);
         valueMap.set(sgv, ng);
         if (sgv.linkage === 'appending') appending.push({ name: sName, gv: ng });
       } else if (dgv.linkage === 'appending') {
-        const ng: GlobalVariable = { kind: 'global', type: sgv.type, valueType: sgv.valueType, linkage: sgv.linkage, isConstant: sgv.isConstant, alignment: Math.max(dgv.alignment, sgv.alignment) };
+        const ng: GlobalVariable = {
+          kind: 'global',
+          type: sgv.type,
+          valueType: sgv.valueType,
+          linkage: sgv.linkage,
+          isConstant: sgv.isConstant,
+          alignment: Math.max(dgv.alignment, sgv.alignment),
+        };
         dest.globals.push(ng);
         valueMap.set(sgv, ng);
         appending.push({ name: sName, gv: ng });
@@ -339,7 +355,14 @@ class Linker {
         dgv.alignment = Math.max(dgv.alignment, sgv.alignment);
         if (!this.types.same(sgv.type, dgv.type) && result.fromSrc) {
           // A variable of the source's type replaces the destination's, whose uses get a cast.
-          const ng: GlobalVariable = { kind: 'global', type: sgv.type, valueType: sgv.valueType, linkage: dgv.linkage, isConstant: dgv.isConstant, alignment: dgv.alignment };
+          const ng: GlobalVariable = {
+            kind: 'global',
+            type: sgv.type,
+            valueType: sgv.valueType,
+            linkage: dgv.linkage,
+            isConstant: dgv.isConstant,
+            alignment: dgv.alignment,
+          };
           dest.globals.splice(dest.globals.indexOf(dgv), 1, ng);
           this.symbols.remove(dgv);
           replaceAllUses(dest, this.types, dgv, castTo(this.types, ng, dgv.type));
@@ -359,7 +382,14 @@ class Linker {
     }
   }
 
-  private linkGlobalInits(view: ModuleView, src: Module, index: number, valueMap: ReadonlyMap<Value, Constant>, constants: ConstantMapper, cleared: ReadonlySet<GlobalVariable>): void {
+  private linkGlobalInits(
+    view: ModuleView,
+    src: Module,
+    index: number,
+    valueMap: ReadonlyMap<Value, Constant>,
+    constants: ConstantMapper,
+    cleared: ReadonlySet<GlobalVariable>,
+  ): void {
     for (const sgv of view.globals) {
       if (sgv.initializer === undefined || cleared.has(sgv)) continue;
       const init = constants.map(sgv.initializer);
@@ -454,7 +484,14 @@ class Linker {
         if (g1.isConstant !== g2.isConstant) throw new LinkError("Appending variables linked with different const'ness!", index);
         const newType: ArrayType = { kind: 'array', element: t1.element, length: t1.length + t2.length };
         this.symbols.setName(g1, '');
-        const ng: GlobalVariable = { kind: 'global', type: { kind: 'pointer', element: newType }, valueType: newType, linkage: g1.linkage, isConstant: g1.isConstant, alignment: 0 };
+        const ng: GlobalVariable = {
+          kind: 'global',
+          type: { kind: 'pointer', element: newType },
+          valueType: newType,
+          linkage: g1.linkage,
+          isConstant: g1.isConstant,
+          alignment: 0,
+        };
         dest.globals.push(ng);
         this.symbols.setName(ng, first.name);
         const elements = [...this.arrayElements(g1, t1, index), ...this.arrayElements(g2, t2, index)];
@@ -484,7 +521,6 @@ class Linker {
     return this.dest;
   }
 }
-
 
 /** sys::Path::getBasename: the file name without its directory and last suffix. */
 function basename(path: string): string {

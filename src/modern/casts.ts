@@ -77,9 +77,22 @@ export function planCast(src: Type, dst: Type): CastPlan {
       const sb = intBits(scalarOf(src));
       if (sb === 64) return one('inttoptr');
       const ext = s === 'int' && isSignedInt(src) ? 'sext' : 'zext';
-      return { kind: 'steps', steps: [{ op: ext, to: 'i64' }, { op: 'inttoptr', to: dst }] };
+      return {
+        kind: 'steps',
+        steps: [
+          { op: ext, to: 'i64' },
+          { op: 'inttoptr', to: dst },
+        ],
+      };
     }
   }
-  if (isFP(src) && d === 'ptr') return { kind: 'steps', steps: [{ op: 'fptoui', to: 'i64' }, { op: 'inttoptr', to: dst }] };
+  if (isFP(src) && d === 'ptr')
+    return {
+      kind: 'steps',
+      steps: [
+        { op: 'fptoui', to: 'i64' },
+        { op: 'inttoptr', to: dst },
+      ],
+    };
   return one('bitcast');
 }

@@ -169,7 +169,8 @@ export class ConstPrinter {
     return elements
       .map((e) => {
         const o = this.operand(e, sink);
-        if (o.local) throw new UpgradeError(`an aggregate constant holds an expression LLVM ${this.llvm} computes only as an instruction; upgrade for an older LLVM`);
+        if (o.local)
+          throw new UpgradeError(`an aggregate constant holds an expression LLVM ${this.llvm} computes only as an instruction; upgrade for an older LLVM`);
         return typedText(o);
       })
       .join(', ');
@@ -276,7 +277,15 @@ export class ConstPrinter {
     if (plan.kind === 'noop') return { ...this.operand(v, sink), type: this.types.str(to) };
     if (plan.kind === 'nonzero') {
       const ty = this.types.str(v.type);
-      const zero = { type: ty, value: zeroOf(v.type), ...(plan.fp ? { lit: { kind: 'fp', double: v.type.kind === 'double', value: 0 } as Lit } : intBits(v.type) > 0 ? { lit: { kind: 'int', bits: intBits(v.type), value: 0n } as Lit } : {}) };
+      const zero = {
+        type: ty,
+        value: zeroOf(v.type),
+        ...(plan.fp
+          ? { lit: { kind: 'fp', double: v.type.kind === 'double', value: 0 } as Lit }
+          : intBits(v.type) > 0
+            ? { lit: { kind: 'int', bits: intBits(v.type), value: 0n } as Lit }
+            : {}),
+      };
       return this.build(plan.fp ? 'fcmp' : 'icmp', { kind: 'cmp', pred: plan.fp ? 'une' : 'ne' }, [this.operand(v, sink), zero], 'i1', sink);
     }
     let cur = this.operand(v, sink);

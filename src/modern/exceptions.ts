@@ -154,7 +154,14 @@ class ModernCfg {
       const t = terminator(bb);
       if (!t) return;
       const targets: [Value | undefined, boolean][] =
-        t.opcode === 'invoke' ? (keptBlocks.has(bb) ? [[t.operands[1], false], [t.operands[2], true]] : [[t.operands[1], false]]) : t.operands.map((o) => [o, false]);
+        t.opcode === 'invoke'
+          ? keptBlocks.has(bb)
+            ? [
+                [t.operands[1], false],
+                [t.operands[2], true],
+              ]
+            : [[t.operands[1], false]]
+          : t.operands.map((o) => [o, false]);
       for (const [o, unwind] of targets) {
         const j = o?.kind === 'block' ? this.index.get(o) : undefined;
         if (j === undefined) continue;
@@ -163,9 +170,12 @@ class ModernCfg {
       }
     });
     const succ = this.succ;
-    this.dom = new Dominators(new ControlFlow(succ.length, (b, out) => {
-      for (const t of succ[b]!) out.push(t);
-    }), succ.length);
+    this.dom = new Dominators(
+      new ControlFlow(succ.length, (b, out) => {
+        for (const t of succ[b]!) out.push(t);
+      }),
+      succ.length,
+    );
   }
 
   /** The normal edge is the destination's only predecessor edge. */
@@ -206,4 +216,3 @@ class ModernCfg {
     return true;
   }
 }
-

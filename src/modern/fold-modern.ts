@@ -94,17 +94,28 @@ function icmp(pred: string, bits: number, x: bigint, y: bigint): boolean | undef
   const sx = BigInt.asIntN(bits, x);
   const sy = BigInt.asIntN(bits, y);
   switch (pred) {
-    case 'eq': return x === y;
-    case 'ne': return x !== y;
-    case 'ugt': return x > y;
-    case 'uge': return x >= y;
-    case 'ult': return x < y;
-    case 'ule': return x <= y;
-    case 'sgt': return sx > sy;
-    case 'sge': return sx >= sy;
-    case 'slt': return sx < sy;
-    case 'sle': return sx <= sy;
-    default: return undefined;
+    case 'eq':
+      return x === y;
+    case 'ne':
+      return x !== y;
+    case 'ugt':
+      return x > y;
+    case 'uge':
+      return x >= y;
+    case 'ult':
+      return x < y;
+    case 'ule':
+      return x <= y;
+    case 'sgt':
+      return sx > sy;
+    case 'sge':
+      return sx >= sy;
+    case 'slt':
+      return sx < sy;
+    case 'sle':
+      return sx <= sy;
+    default:
+      return undefined;
   }
 }
 
@@ -113,34 +124,57 @@ function fcmp(pred: string, x: number, y: number): boolean | undefined {
   const ordered = (r: boolean): boolean => !uno && r;
   const unordered = (r: boolean): boolean => uno || r;
   switch (pred) {
-    case 'false': return false;
-    case 'true': return true;
-    case 'oeq': return ordered(x === y);
-    case 'one': return ordered(x !== y);
-    case 'olt': return ordered(x < y);
-    case 'ole': return ordered(x <= y);
-    case 'ogt': return ordered(x > y);
-    case 'oge': return ordered(x >= y);
-    case 'ord': return !uno;
-    case 'ueq': return unordered(x === y);
-    case 'une': return unordered(x !== y);
-    case 'ult': return unordered(x < y);
-    case 'ule': return unordered(x <= y);
-    case 'ugt': return unordered(x > y);
-    case 'uge': return unordered(x >= y);
-    case 'uno': return uno;
-    default: return undefined;
+    case 'false':
+      return false;
+    case 'true':
+      return true;
+    case 'oeq':
+      return ordered(x === y);
+    case 'one':
+      return ordered(x !== y);
+    case 'olt':
+      return ordered(x < y);
+    case 'ole':
+      return ordered(x <= y);
+    case 'ogt':
+      return ordered(x > y);
+    case 'oge':
+      return ordered(x >= y);
+    case 'ord':
+      return !uno;
+    case 'ueq':
+      return unordered(x === y);
+    case 'une':
+      return unordered(x !== y);
+    case 'ult':
+      return unordered(x < y);
+    case 'ule':
+      return unordered(x <= y);
+    case 'ugt':
+      return unordered(x > y);
+    case 'uge':
+      return unordered(x >= y);
+    case 'uno':
+      return uno;
+    default:
+      return undefined;
   }
 }
 
 function fpBinary(op: string, x: number, y: number): number | undefined {
   switch (op) {
-    case 'fadd': return x + y;
-    case 'fsub': return x - y;
-    case 'fmul': return x * y;
-    case 'fdiv': return x / y;
-    case 'frem': return x % y;
-    default: return undefined;
+    case 'fadd':
+      return x + y;
+    case 'fsub':
+      return x - y;
+    case 'fmul':
+      return x * y;
+    case 'fdiv':
+      return x / y;
+    case 'frem':
+      return x % y;
+    default:
+      return undefined;
   }
 }
 

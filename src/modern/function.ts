@@ -53,7 +53,6 @@ interface InvokeLabels {
 /** A phi entry as printed: value text and incoming label. */
 type PhiEntry = readonly [value: string, label: string];
 
-
 function isLocal(v: Value): v is Argument | BasicBlock | Instruction {
   return v.kind === 'argument' || v.kind === 'block' || v.kind === 'instruction';
 }
@@ -432,8 +431,7 @@ class BodyPrinter implements Sink, BodyApi {
       const n = BigInt.asUintN(intBits(count.type) || 64, count.value);
       size = acceptsConstantExpr(this.ctx.llvm, 'mul') ? `mul (i64 ${sizeOf}, i64 ${n})` : this.temp();
       if (size.startsWith('%')) this.emit(`${size} = mul i64 ${sizeOf}, ${n}`);
-    }
-    else {
+    } else {
       let n = this.val(count);
       if (intBits(count.type) !== 64) {
         const wide = this.temp();
@@ -539,7 +537,7 @@ class BodyPrinter implements Sink, BodyApi {
   private phiEntry(value: Value, from: BasicBlock, edge: 'normal' | 'unwind'): PhiEntry {
     const k = this.exc.native.get(from);
     const labels = this.invokeLabels.get(from);
-    const label = k && labels ? (edge === 'unwind' ? labels.pad : labels.cont ?? this.local(from)) : this.local(from);
+    const label = k && labels ? (edge === 'unwind' ? labels.pad : (labels.cont ?? this.local(from))) : this.local(from);
     if (k && value === k.inst) return [edge === 'unwind' ? 'undef' : this.local(value), label];
     if (value.kind === 'instruction' && this.exc.demoted.has(value)) {
       let l = this.loadsAtEnd.get(label);
@@ -618,7 +616,9 @@ class BodyPrinter implements Sink, BodyApi {
     const labels = isInvoke ? this.invokeLabels.get(this.current!) : undefined;
     if (labels) {
       const normal = labels.cont ?? this.local(inst.operands[1]!);
-      this.emit(`${nm}invoke ${cc}${retOrFn} ${callee}(${argList}) to label ${normal} unwind label ${labels.pad} ; LLVM 1.x: except label ${this.local(inst.operands[2]!)}`);
+      this.emit(
+        `${nm}invoke ${cc}${retOrFn} ${callee}(${argList}) to label ${normal} unwind label ${labels.pad} ; LLVM 1.x: except label ${this.local(inst.operands[2]!)}`,
+      );
     } else if (isInvoke) {
       this.emit(`${nm}call ${cc}${retOrFn} ${callee}(${argList}) ; LLVM 1.x: invoke, unwind to ${this.local(inst.operands[2]!)}`);
       this.emit(`br ${this.label(inst.operands[1]!)}`);

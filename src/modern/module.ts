@@ -56,7 +56,8 @@ export function callingConvention(cc: number, isVarArg: boolean): string {
     default:
       // LLVM 16 keeps a convention in 10 bits: a larger number (a damaged file's 4294967295, see
       // decode/global-info.ts) would be accepted by llvm-as and silently become another.
-      if (cc > MAX_MODERN_CALLING_CONVENTION) throw new UpgradeError(`calling convention ${cc} has no LLVM 16 form (LLVM 16 numbers them 0 to ${MAX_MODERN_CALLING_CONVENTION})`);
+      if (cc > MAX_MODERN_CALLING_CONVENTION)
+        throw new UpgradeError(`calling convention ${cc} has no LLVM 16 form (LLVM 16 numbers them 0 to ${MAX_MODERN_CALLING_CONVENTION})`);
       return `cc ${cc} `;
   }
 }
@@ -168,7 +169,7 @@ export class ModuleContext {
     const ue = '{ i64, ptr, ptr, ptr }'; // struct _Unwind_Exception: class, cleanup, two private words
     this.extraDefs.push(
       '',
-      "; LLVM 1.x's `unwind` (docs/upgrade.md, \"Exceptions\"): raises an exception through the platform",
+      '; LLVM 1.x\'s `unwind` (docs/upgrade.md, "Exceptions"): raises an exception through the platform',
       '; unwinder to the nearest enclosing invoke; with none, abort() as LLVM 1.x did.',
       `define internal void ${fn}() noreturn {`,
       `  %exn = call ptr ${this.helper('malloc')}(i64 ptrtoint (ptr getelementptr (${ue}, ptr null, i32 1) to i64))`,
@@ -343,7 +344,8 @@ export class ModuleContext {
   }
 }
 
-const KNOWN_ARCH = /^(i[3-6]86|x86_64|amd64|powerpc|powerpc64|powerpc64le|ppc|ppc64|sparc|sparcv9|sparc64|arm|armv\d\w*|thumb|thumbv\d\w*|mips|mipsel|mips64|mips64el|aarch64)-/;
+const KNOWN_ARCH =
+  /^(i[3-6]86|x86_64|amd64|powerpc|powerpc64|powerpc64le|ppc|ppc64|sparc|sparcv9|sparc64|arm|armv\d\w*|thumb|thumbv\d\w*|mips|mipsel|mips64|mips64el|aarch64)-/;
 
 /** Linkage keywords of a definition (1.x `external` is modern's default, written as nothing). */
 function definitionLinkage(l: Linkage): string {
@@ -366,7 +368,10 @@ function definitionLinkage(l: Linkage): string {
  */
 function aliasSymbolAssembly(a: GlobalAlias): string[] {
   const target = addressedSymbol(a.aliasee, 'casts only');
-  if (!a.name || target === undefined || !target.name) throw new UpgradeError(`alias @${a.name ?? ''} names a declaration through ${target === undefined ? 'an offset' : 'an unnamed value'}: LLVM 16 requires an alias to name a definition, and no symbol assignment says the same`);
+  if (!a.name || target === undefined || !target.name)
+    throw new UpgradeError(
+      `alias @${a.name ?? ''} names a declaration through ${target === undefined ? 'an offset' : 'an unnamed value'}: LLVM 16 requires an alias to name a definition, and no symbol assignment says the same`,
+    );
   const lines: string[] = [];
   const sym = asmSymbol(a.name);
   if (a.linkage === 'weak') lines.push(`.weak ${sym}`);
@@ -391,7 +396,12 @@ function addressedSymbol(c: Constant, through: 'casts only' | 'through offsets')
   for (let steps = 0; steps < 1000; steps++) {
     if (v.kind === 'global' || v.kind === 'function') return v;
     if (v.kind === 'alias') v = v.aliasee;
-    else if (v.kind === 'expr' && v.operands.length !== 0 && (through === 'through offsets' || ((v.opcode === 'bitcast' || v.opcode === 'cast') && v.operands.length === 1))) v = v.operands[0]!;
+    else if (
+      v.kind === 'expr' &&
+      v.operands.length !== 0 &&
+      (through === 'through offsets' || ((v.opcode === 'bitcast' || v.opcode === 'cast') && v.operands.length === 1))
+    )
+      v = v.operands[0]!;
     else return undefined;
   }
   return undefined;

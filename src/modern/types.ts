@@ -223,7 +223,10 @@ export class TypePrinter {
    */
   private refuseNonFirstClass(t: Type, parts: readonly Type[], what: 'a structure' | 'an array'): void {
     const odd = parts.find((p) => p.kind === 'function' || p.kind === 'label');
-    if (odd !== undefined) throw new UpgradeError(`${this.describe(t)} holds ${what === 'a structure' ? 'a field' : 'elements'} of type ${sketch(odd, [])}, which LLVM 16 has no form for: its structures and arrays hold first-class types only`);
+    if (odd !== undefined)
+      throw new UpgradeError(
+        `${this.describe(t)} holds ${what === 'a structure' ? 'a field' : 'elements'} of type ${sketch(odd, [])}, which LLVM 16 has no form for: its structures and arrays hold first-class types only`,
+      );
   }
 
   /** A type for a message: its 1.x name when the module gives it one, else a short rendering. */
@@ -244,7 +247,8 @@ export class TypePrinter {
 
   private definitionLines(): string[] {
     return this.order.map((t) => {
-      if (t.kind === 'struct' && this.sizedOnly && this.selfContaining.has(t)) return `${this.names.get(t)} = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)`;
+      if (t.kind === 'struct' && this.sizedOnly && this.selfContaining.has(t))
+        return `${this.names.get(t)} = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)`;
       if (t.kind === 'struct') return `${this.names.get(t)} = type ${this.body(t)}`;
       if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate or defined as a global`;
       return `${this.names.get(t)} = type opaque`;

@@ -152,7 +152,13 @@ const LLVM_1_3: Dialect = Object.freeze({
 const LLVM_1_2: Dialect = Object.freeze({ ...LLVM_1_3, release: '1.2', constantPointerRefs: true, pointerRefExtraSpace: true });
 
 /** LLVM 1.1 (bytecode version 0): as LLVM 1.2, but `except` and no extra space. */
-const LLVM_1_1: Dialect = Object.freeze({ ...LLVM_1_2, release: '1.1', pointerRefExtraSpace: false, zeroAggregates: 'aboveFive', invokeUnwindKeyword: 'except' });
+const LLVM_1_1: Dialect = Object.freeze({
+  ...LLVM_1_2,
+  release: '1.1',
+  pointerRefExtraSpace: false,
+  zeroAggregates: 'aboveFive',
+  invokeUnwindKeyword: 'except',
+});
 
 /** Dialects by release name. */
 export const DIALECTS: ReadonlyMap<string, Dialect> = new Map([

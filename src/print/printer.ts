@@ -441,7 +441,14 @@ export class AsmPrinter {
         for (let k = 0; k < count; k++) {
           const code = data[base + start + k]!;
           const tag = code & 3;
-          operands[k] = code === UNRESOLVED ? undefined! : tag === TAG_VALUE ? values[code >>> 2]! : tag === TAG_INSTRUCTION ? standIns[data[code >>> 2]! >>> 6]! : LABEL_STAND_IN;
+          operands[k] =
+            code === UNRESOLVED
+              ? undefined!
+              : tag === TAG_VALUE
+                ? values[code >>> 2]!
+                : tag === TAG_INSTRUCTION
+                  ? standIns[data[code >>> 2]! >>> 6]!
+                  : LABEL_STAND_IN;
         }
         let inst = plain;
         if (i === nextExtra) {
@@ -492,7 +499,14 @@ export class AsmPrinter {
         for (let k = 0; k < count; k++) {
           const code = data[base + start + k]!;
           const tag = code & 3;
-          operands[k] = code === UNRESOLVED ? undefined! : tag === TAG_VALUE ? values[code >>> 2]! : tag === TAG_INSTRUCTION ? standIns[data[code >>> 2]! >>> 6]! : LABEL_STAND_IN;
+          operands[k] =
+            code === UNRESOLVED
+              ? undefined!
+              : tag === TAG_VALUE
+                ? values[code >>> 2]!
+                : tag === TAG_INSTRUCTION
+                  ? standIns[data[code >>> 2]! >>> 6]!
+                  : LABEL_STAND_IN;
         }
         let inst = plain;
         if (i === nextExtra) {
@@ -830,7 +844,11 @@ export class AsmPrinter {
     if (ops.length === 0) return;
     const first = ops[0]!.type;
     let all =
-      i.opcode === 'shl' || i.opcode === 'shr' || i.opcode === 'select' || i.opcode === 'shufflevector' || (i.opcode === 'store' && this.dialect.storePrintsAllTypes);
+      i.opcode === 'shl' ||
+      i.opcode === 'shr' ||
+      i.opcode === 'select' ||
+      i.opcode === 'shufflevector' ||
+      (i.opcode === 'store' && this.dialect.storePrintsAllTypes);
     if (!all) for (let k = 1; k < ops.length; k++) if (ops[k]!.type !== first) all = true;
     // ` <type> <first>` is the first operand's typed text in both cases.
     const out = this.out;
@@ -1203,7 +1221,12 @@ function setExtras(inst: Instruction, e: InstructionExtras): void {
 
 /** Compiles only while setExtras names every field of InstructionExtras. */
 // (printObjectInstruction copies the same fields.)
-const SET_EXTRAS_COVERS_ALL: Exclude<keyof InstructionExtras, 'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'> extends never ? true : never = true;
+const SET_EXTRAS_COVERS_ALL: Exclude<
+  keyof InstructionExtras,
+  'isVolatile' | 'callingConv' | 'isTailCall' | 'allocatedType' | 'alignment' | 'argType' | 'legacyVarArgs' | 'constantRefOperands' | 'predicate'
+> extends never
+  ? true
+  : never = true;
 void SET_EXTRAS_COVERS_ALL;
 
 /** An instruction record with every field (see printCompactBody). */

@@ -30,7 +30,12 @@ export function numberModule(unnamed: readonly GlobalValue[], infoFor: InfoFor):
  * and the operand texts of named ones (unnamed ones print as `%` and their slot): a value's name
  * is its name in `renamed` (LLVM's renaming of clashes, by position), else its raw name.
  */
-export function numberBody(moduleNext: ReadonlyMap<Type, number>, body: BodyInfo, renamed: ReadonlyMap<number, string> | undefined, numbering: LocalNumbering): void {
+export function numberBody(
+  moduleNext: ReadonlyMap<Type, number>,
+  body: BodyInfo,
+  renamed: ReadonlyMap<number, string> | undefined,
+  numbering: LocalNumbering,
+): void {
   // Every entry of slots and refs below `count` is written (a compact body's arrays are reused
   // uncleared, see BodyScratch).
   const { types, rawNames, names, slots } = body;

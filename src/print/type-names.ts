@@ -49,7 +49,15 @@ export class TypeNamer {
   body(t: Type): string {
     switch (t.kind) {
       case 'function':
-        return this.name(t.returnType) + ' (' + this.params(t.params.map((p) => this.name(p)), t.isVarArg) + ')';
+        return (
+          this.name(t.returnType) +
+          ' (' +
+          this.params(
+            t.params.map((p) => this.name(p)),
+            t.isVarArg,
+          ) +
+          ')'
+        );
       case 'struct':
         return '{ ' + t.elements.map((e) => this.name(e)).join(', ') + ' }';
       case 'pointer':

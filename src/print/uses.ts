@@ -462,7 +462,14 @@ export class UseCounts {
    * uses and predecessors, and fills in their operand codes; false when one is not in the body.
    * Looking up a value that was never put in a map is cheap (it has no identity hash yet).
    */
-  private placeFar(body: BodyInfo, far: Map<Value, number>, farUses: number[], farPreds: (number[] | undefined)[], farOperands: number[], predCount: number): boolean {
+  private placeFar(
+    body: BodyInfo,
+    far: Map<Value, number>,
+    farUses: number[],
+    farPreds: (number[] | undefined)[],
+    farOperands: number[],
+    predCount: number,
+  ): boolean {
     const { uses, operands } = body;
     const values = body.values!;
     const count = farUses.length;
@@ -686,7 +693,20 @@ function compactBodyInfo(view: ModuleView, f: Function, c: CompactBody, counts: 
   // would make that optimized code deoptimize when reached, at every function's body.
   placeCompact(data, n, blockCount, argCount, c.types, types, rawNames, uses, scratch.predHead, instPos, blockPos);
   nameCompact(c.nameCodes, c.names, rawNames, instPos, blockPos);
-  countCompactOperands(data, n, blockCount, c.values, counts, instPos, blockPos, scratch.uses, scratch.predHead, scratch.predNext, scratch.predFrom, scratch.operands);
+  countCompactOperands(
+    data,
+    n,
+    blockCount,
+    c.values,
+    counts,
+    instPos,
+    blockPos,
+    scratch.uses,
+    scratch.predHead,
+    scratch.predNext,
+    scratch.predFrom,
+    scratch.operands,
+  );
   return body;
 }
 
@@ -726,7 +746,13 @@ function placeCompact(
 }
 
 /** The names the symbol table gave a compact body's blocks and instructions, by position. */
-function nameCompact(nameCodes: readonly number[], names: readonly string[], rawNames: (string | undefined)[], instPos: Int32Array, blockPos: Int32Array): void {
+function nameCompact(
+  nameCodes: readonly number[],
+  names: readonly string[],
+  rawNames: (string | undefined)[],
+  instPos: Int32Array,
+  blockPos: Int32Array,
+): void {
   for (let k = 0; k < nameCodes.length; k++) {
     const code = nameCodes[k]!;
     const name = names[k]!;

@@ -78,7 +78,12 @@ function decodeInOrder(bytes: Uint8Array, endian: Endian, base: number, path: re
   if (first === 0) return firstOf(() => attempt(0, 'llvm'));
   switch (byte0) {
     case 1:
-      return firstOf(() => attempt(1, 'llvm'), () => attempt(1, 'manticore-v1'), () => attempt(1, 'manticore-v1-u64'), () => attempt(1, 'v3-layout'));
+      return firstOf(
+        () => attempt(1, 'llvm'),
+        () => attempt(1, 'manticore-v1'),
+        () => attempt(1, 'manticore-v1-u64'),
+        () => attempt(1, 'v3-layout'),
+      );
     case 2:
       return firstOf(
         () => attempt(2, 'llvm'),
@@ -106,7 +111,15 @@ function allZero(b: Uint8Array): boolean {
 }
 
 /** Reads the section as exactly this layout, or throws where it stops fitting. */
-export function parse(bytes: Uint8Array, endian: Endian, base: number, path: readonly string[], version: StackMapVersion, variant: StackMapVariant, share = false): StackMap {
+export function parse(
+  bytes: Uint8Array,
+  endian: Endian,
+  base: number,
+  path: readonly string[],
+  version: StackMapVersion,
+  variant: StackMapVariant,
+  share = false,
+): StackMap {
   const layout = layoutOf(version, variant);
   const c = new Cursor(bytes, endian, base, path);
   const what = describeLayout(version, variant);
@@ -131,7 +144,10 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
     numRecords = c.u32('the record count');
     const needed = numFunctions * layout.functionSize + numConstants * 8 + numRecords * layout.minRecordSize;
     if (needed > c.remaining) {
-      c.fail(`${what}: ${numFunctions} functions, ${numConstants} constants and ${numRecords} records need at least ${needed} bytes after the header, the section has ${c.remaining}`, 4);
+      c.fail(
+        `${what}: ${numFunctions} functions, ${numConstants} constants and ${numRecords} records need at least ${needed} bytes after the header, the section has ${c.remaining}`,
+        4,
+      );
     }
     for (let i = 0; i < numFunctions; i++) {
       const address = c.u64();
@@ -174,7 +190,15 @@ export function parse(bytes: Uint8Array, endian: Endian, base: number, path: rea
   // `slice` would share): the constants and records are made from these bytes when first asked
   // for, whatever the caller has done with its own since.
   const own = share ? bytes.subarray(0, c.pos) : new Uint8Array(bytes.subarray(0, c.pos));
-  return withRecordTable(map, { bytes: own, view: new DataView(own.buffer, own.byteOffset, own.byteLength), little: c.little, layout, starts, constantsAt, numConstants });
+  return withRecordTable(map, {
+    bytes: own,
+    view: new DataView(own.buffer, own.byteOffset, own.byteLength),
+    little: c.little,
+    layout,
+    starts,
+    constantsAt,
+    numConstants,
+  });
 }
 
 /**

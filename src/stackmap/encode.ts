@@ -40,7 +40,8 @@ export function encodeStackMapSection(map: StackMap, options: EncodeOptions = {}
   if (layout.recordCount !== 'none') {
     // Not when there are records and no functions (version 0): every() of no functions is true, and
     // the records would be written belonging to none. The grouping refuses that case by name.
-    if (map.functions.every((f) => f.recordCount !== undefined) && (map.functions.length > 0 || map.records.length === 0)) counts = map.functions.map((f) => f.recordCount!);
+    if (map.functions.every((f) => f.recordCount !== undefined) && (map.functions.length > 0 || map.records.length === 0))
+      counts = map.functions.map((f) => f.recordCount!);
     else {
       const grouping = groupRecords(map);
       if (!grouping.settled) throw new StackMapError(`cannot write ${target}: its records cannot be given to functions (${grouping.reason})`, 0);
@@ -75,10 +76,22 @@ export function encodeStackMapSection(map: StackMap, options: EncodeOptions = {}
   const little = endian === 'little';
   let p = 0;
   const u8 = (v: number) => void (out[p++] = v & 0xff);
-  const u16 = (v: number) => { view.setUint16(p, v & 0xffff, little); p += 2; };
-  const u32 = (v: number) => { view.setUint32(p, v >>> 0, little); p += 4; };
-  const i32 = (v: number) => { view.setInt32(p, v | 0, little); p += 4; };
-  const u64 = (v: bigint) => { view.setBigUint64(p, BigInt.asUintN(64, v), little); p += 8; };
+  const u16 = (v: number) => {
+    view.setUint16(p, v & 0xffff, little);
+    p += 2;
+  };
+  const u32 = (v: number) => {
+    view.setUint32(p, v >>> 0, little);
+    p += 4;
+  };
+  const i32 = (v: number) => {
+    view.setInt32(p, v | 0, little);
+    p += 4;
+  };
+  const u64 = (v: bigint) => {
+    view.setBigUint64(p, BigInt.asUintN(64, v), little);
+    p += 8;
+  };
   const bytes = (b: Uint8Array | undefined, n: number) => {
     if (b && b.length === n) out.set(b, p);
     p += n;

@@ -79,9 +79,18 @@ export function groupRecords(map: StackMap, functionSizes: readonly (number | un
   for (let j = F; j >= 1; j--) {
     const size = functionSizes[j - 1];
     let lo = runStart[end - 1]!;
-    if (size !== undefined) for (let k = end - 1; k >= lo; k--) if (offsets[k]! >= size) { lo = k + 1; break; }
+    if (size !== undefined)
+      for (let k = end - 1; k >= lo; k--)
+        if (offsets[k]! >= size) {
+          lo = k + 1;
+          break;
+        }
     let start = -1;
-    for (let k = end - 1; k >= lo; k--) if (ways[j - 1]![k]! > 0) { start = k; break; }
+    for (let k = end - 1; k >= lo; k--)
+      if (ways[j - 1]![k]! > 0) {
+        start = k;
+        break;
+      }
     counts[j - 1] = end - start;
     end = start;
   }

@@ -27,9 +27,23 @@ export {
 export { decodeStackMapSection, LLILC_FORK, YKLLVM_FORK, type DecodeOptions as StackMapDecodeOptions } from './decode.js';
 export { encodeStackMapSection, type EncodeOptions as StackMapEncodeOptions } from './encode.js';
 export { groupRecords as groupStackMapRecords, GROUPING_RULE as STACKMAP_GROUPING_RULE, type Grouping as StackMapGrouping } from './group.js';
-export { containerOf as objectContainerOf, findStackMapSections, type Arch as StackMapArch, type ContainerKind as ObjectContainerKind, type FoundSection as FoundStackMapSection } from './object.js';
+export {
+  containerOf as objectContainerOf,
+  findStackMapSections,
+  type Arch as StackMapArch,
+  type ContainerKind as ObjectContainerKind,
+  type FoundSection as FoundStackMapSection,
+} from './object.js';
 export { readStackMaps, type ReadOptions as StackMapReadOptions, type StackMapFile, type StackMapSection } from './read.js';
-export { printReadobj as printStackMapReadobj, printReadobjBytes as printStackMapReadobjBytes, printText as printStackMapText, printTextBytes as printStackMapTextBytes, printHuman as printStackMapHuman, stackMapJson, type StackMapSyntax } from './print.js';
+export {
+  printReadobj as printStackMapReadobj,
+  printReadobjBytes as printStackMapReadobjBytes,
+  printText as printStackMapText,
+  printTextBytes as printStackMapTextBytes,
+  printHuman as printStackMapHuman,
+  stackMapJson,
+  type StackMapSyntax,
+} from './print.js';
 export { dwarfRegisterName } from './registers.js';
 export { readStatepoint, type StatepointView } from './statepoint.js';
 export { checkStackMap, type CheckInput as StackMapCheckInput, type StackMapDiagnostic } from './check.js';

@@ -25,8 +25,28 @@ export interface Layout {
   readonly maxLocationSize: number;
 }
 
-const V0: Layout = { headerSize: 8, functionSize: 0, recordCount: 'none', locationSize: 8, locationSizeField: 'none', legacy: true, padLocations: false, minRecordSize: 12, maxLocationSize: 0 };
-const V1: Layout = { headerSize: 16, functionSize: 16, recordCount: 'none', locationSize: 8, locationSizeField: 'byte', legacy: false, padLocations: false, minRecordSize: 24, maxLocationSize: 255 };
+const V0: Layout = {
+  headerSize: 8,
+  functionSize: 0,
+  recordCount: 'none',
+  locationSize: 8,
+  locationSizeField: 'none',
+  legacy: true,
+  padLocations: false,
+  minRecordSize: 12,
+  maxLocationSize: 0,
+};
+const V1: Layout = {
+  headerSize: 16,
+  functionSize: 16,
+  recordCount: 'none',
+  locationSize: 8,
+  locationSizeField: 'byte',
+  legacy: false,
+  padLocations: false,
+  minRecordSize: 24,
+  maxLocationSize: 255,
+};
 const V2: Layout = { ...V1, functionSize: 24, recordCount: 'u64' };
 const V3: Layout = { ...V2, locationSize: 12, locationSizeField: 'u16', padLocations: true, maxLocationSize: 65535 };
 const MANTICORE: Layout = { ...V1, functionSize: 20, recordCount: 'u32' };

@@ -73,7 +73,8 @@ export function containerOf(bytes: Uint8Array): ContainerKind {
  */
 export function findStackMapSections(bytes: Uint8Array): FoundSection[] {
   const found = findAll(bytes);
-  if (found.length > MAX_STACKMAP_SECTIONS) throw new StackMapError(`${found.length} stack map sections are more than the ${MAX_STACKMAP_SECTIONS} read from one file`, 0);
+  if (found.length > MAX_STACKMAP_SECTIONS)
+    throw new StackMapError(`${found.length} stack map sections are more than the ${MAX_STACKMAP_SECTIONS} read from one file`, 0);
   return found;
 }
 
@@ -86,7 +87,21 @@ function findAll(bytes: Uint8Array): FoundSection[] {
     case 'coff':
       return readCoff(bytes);
     case 'bare':
-      return [{ container: 'bare', format: 'bare stack map section', arch: 'unknown', sectionName: '', fileOffset: 0, bytes, endian: undefined, relocations: new Map(), sectionRelativeSlots: new Set(), symbolsByAddress: new Map(), symbolSizes: new Map() }];
+      return [
+        {
+          container: 'bare',
+          format: 'bare stack map section',
+          arch: 'unknown',
+          sectionName: '',
+          fileOffset: 0,
+          bytes,
+          endian: undefined,
+          relocations: new Map(),
+          sectionRelativeSlots: new Set(),
+          symbolsByAddress: new Map(),
+          symbolSizes: new Map(),
+        },
+      ];
   }
 }
 
@@ -127,7 +142,15 @@ const ELF_MACHINES: Record<number, [Arch, string]> = {
   243: ['riscv', 'RISC-V'],
 };
 
-interface ElfSection { name: number; type: number; offset: number; size: number; link: number; info: number; entsize: number }
+interface ElfSection {
+  name: number;
+  type: number;
+  offset: number;
+  size: number;
+  link: number;
+  info: number;
+  entsize: number;
+}
 
 function readElf(bytes: Uint8Array): FoundSection[] {
   const path = ['ELF header'];
@@ -240,12 +263,30 @@ function readElf(bytes: Uint8Array): FoundSection[] {
         }
       }
     }
-    found.push({ container: 'elf', format, arch, sectionName: ELF_NAME, fileOffset: s.offset, bytes: bytes.subarray(s.offset, s.offset + s.size), endian, relocations, sectionRelativeSlots: new Set(), symbolsByAddress, symbolSizes });
+    found.push({
+      container: 'elf',
+      format,
+      arch,
+      sectionName: ELF_NAME,
+      fileOffset: s.offset,
+      bytes: bytes.subarray(s.offset, s.offset + s.size),
+      endian,
+      relocations,
+      sectionRelativeSlots: new Set(),
+      symbolsByAddress,
+      symbolSizes,
+    });
   }
   return found;
 }
 
-interface ElfSymbol { name: string; value: bigint; size: number; type: number; shndx: number }
+interface ElfSymbol {
+  name: string;
+  value: bigint;
+  size: number;
+  type: number;
+  shndx: number;
+}
 
 function readElfSymbols(c: Cursor, bytes: Uint8Array, sections: ElfSection[], index: number, is64: boolean) {
   const list: ElfSymbol[] = [];
@@ -333,7 +374,15 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
   const [arch, cpuName] = MACHO_CPUS[cputype] ?? ['unknown', `cpu ${cputype}`];
   range(c, c.pos, sizeofcmds, 'the load commands');
   if (ncmds > sizeofcmds / 8) c.fail(`${ncmds} load commands do not fit in ${sizeofcmds} bytes`, 16);
-  interface Sect { name: string; addr: bigint; size: number; offset: number; reloff: number; nreloc: number; index: number }
+  interface Sect {
+    name: string;
+    addr: bigint;
+    size: number;
+    offset: number;
+    reloff: number;
+    nreloc: number;
+    index: number;
+  }
   const sects: Sect[] = [];
   let symtab: { symoff: number; nsyms: number; stroff: number; strsize: number } | undefined;
   let p = c.pos;
@@ -368,7 +417,11 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
     p += cmdsize;
   }
   // Symbols: by section ordinal, value; names.
-  interface Sym { name: string; sect: number; value: bigint }
+  interface Sym {
+    name: string;
+    sect: number;
+    value: bigint;
+  }
   const symbols: Sym[] = [];
   if (symtab) {
     c.path.splice(0, c.path.length, 'Mach-O symbol table');
@@ -391,7 +444,8 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
   const found: FoundSection[] = [];
   const format = `Mach-O ${is64 ? '64' : '32'}-bit ${cpuName}${slice}`;
   const stackmapSects = sects.filter((s) => s.name === `${MACHO_SEGMENT},${MACHO_SECTION}`);
-  if (stackmapSects.length > MAX_STACKMAP_SECTIONS) c.fail(`${stackmapSects.length} stack map sections are more than the ${MAX_STACKMAP_SECTIONS} read from one file`, 0);
+  if (stackmapSects.length > MAX_STACKMAP_SECTIONS)
+    c.fail(`${stackmapSects.length} stack map sections are more than the ${MAX_STACKMAP_SECTIONS} read from one file`, 0);
   const maps = stackmapSects.length ? symbolMaps(symbols, sects) : undefined;
   for (const s of stackmapSects) {
     c.path.splice(0, c.path.length, `Mach-O section ${s.name}`);
@@ -417,13 +471,27 @@ function readMachO(bytes: Uint8Array, start: number, end: number, slice: string)
       const sym = symbols[symbolnum];
       if (sym?.name) relocations.set(address, sym.name);
     }
-    found.push({ container: 'macho', format, arch, sectionName: s.name, fileOffset: start + s.offset, bytes: file.subarray(s.offset, s.offset + s.size), endian, relocations, sectionRelativeSlots, ...maps! });
+    found.push({
+      container: 'macho',
+      format,
+      arch,
+      sectionName: s.name,
+      fileOffset: start + s.offset,
+      bytes: file.subarray(s.offset, s.offset + s.size),
+      endian,
+      relocations,
+      sectionRelativeSlots,
+      ...maps!,
+    });
   }
   return found;
 }
 
 /** Addresses and sizes (the distance to the next symbol of the section, or its end) of section symbols. */
-function symbolMaps(symbols: ReadonlyArray<{ name: string; sect: number; value: bigint }>, sects: ReadonlyArray<{ index: number; addr: bigint; size: number }>) {
+function symbolMaps(
+  symbols: ReadonlyArray<{ name: string; sect: number; value: bigint }>,
+  sects: ReadonlyArray<{ index: number; addr: bigint; size: number }>,
+) {
   const symbolsByAddress = new Map<bigint, string>();
   const symbolSizes = new Map<string, number>();
   const bySection = new Map<number, Array<{ name: string; value: bigint }>>();
@@ -484,7 +552,11 @@ function readCoff(bytes: Uint8Array): FoundSection[] {
     range(c, strtab, strsize, 'the string table');
   }
   const longName = (offset: number) => (offset < strsize ? cstring(bytes, strtab + offset, strtab + strsize) : '');
-  interface Sym { name: string; value: number; section: number }
+  interface Sym {
+    name: string;
+    value: number;
+    section: number;
+  }
   const symbols: Sym[] = [];
   for (let k = 0; k < nsyms; k++) {
     const q = symptr + k * 18;
@@ -545,7 +617,18 @@ function readCoff(bytes: Uint8Array): FoundSection[] {
       const sym = symbols[symIndex];
       if (sym?.name) relocations.set(address, sym.name);
     }
-    found.push({ container: 'coff', format: `COFF ${machineName}`, arch, sectionName: ELF_NAME, fileOffset: offset, bytes: bytes.subarray(offset, offset + size), endian: 'little', relocations, sectionRelativeSlots: new Set(), ...maps! });
+    found.push({
+      container: 'coff',
+      format: `COFF ${machineName}`,
+      arch,
+      sectionName: ELF_NAME,
+      fileOffset: offset,
+      bytes: bytes.subarray(offset, offset + size),
+      endian: 'little',
+      relocations,
+      sectionRelativeSlots: new Set(),
+      ...maps!,
+    });
   }
   return found;
 }

@@ -339,7 +339,13 @@ export function stackMapJson(s: StackMapSection): unknown {
     records: map.records.map((r) => ({
       id: String(r.id),
       instructionOffset: r.instructionOffset,
-      locations: r.locations.map((l) => ({ kind: LOCATION_KIND_NAMES[l.kind] ?? l.kind, size: l.size, register: l.reg, registerName: dwarfRegisterName(s.found.arch, l.reg) ?? null, offset: l.offset })),
+      locations: r.locations.map((l) => ({
+        kind: LOCATION_KIND_NAMES[l.kind] ?? l.kind,
+        size: l.size,
+        register: l.reg,
+        registerName: dwarfRegisterName(s.found.arch, l.reg) ?? null,
+        offset: l.offset,
+      })),
       liveOuts: r.liveOuts.map((lo) => ({ register: lo.reg, registerName: dwarfRegisterName(s.found.arch, lo.reg) ?? null, size: lo.size })),
       statepoint: readStatepoint(map, r) ? true : undefined,
     })),

@@ -40,13 +40,19 @@ export interface StackMapFile {
 export function readStackMaps(bytes: Uint8Array, options: ReadOptions = {}): StackMapFile {
   const container = containerOf(bytes);
   const found = findStackMapSections(bytes);
-  if (found.length === 0) throw new StackMapError(`no stack map section in this ${container === 'elf' ? 'ELF' : container === 'macho' ? 'Mach-O' : 'COFF'} file`, 0);
+  if (found.length === 0)
+    throw new StackMapError(`no stack map section in this ${container === 'elf' ? 'ELF' : container === 'macho' ? 'Mach-O' : 'COFF'} file`, 0);
   return { container, sections: found.map((f) => readSection(f, options)) };
 }
 
 function readSection(found: FoundSection, options: ReadOptions): StackMapSection {
   const path = found.container === 'bare' ? ['bare section (not an object file)'] : [`${found.format} section ${found.sectionName}`];
-  const map = decodeStackMapSection(found.bytes, { endian: found.endian ?? options.endian, fileOffset: found.fileOffset, path, shareBytes: options.shareBytes });
+  const map = decodeStackMapSection(found.bytes, {
+    endian: found.endian ?? options.endian,
+    fileOffset: found.fileOffset,
+    path,
+    shareBytes: options.shareBytes,
+  });
   const layout = layoutOf(map.version, map.variant);
   // A slot is named by its relocation's symbol; else, when its relocation is section-relative or
   // the file is linked (a non-zero address), by the symbol at the address it holds.

@@ -42,7 +42,13 @@ export function withRecordTable(map: StackMap, table: RecordTable): StackMap {
   return map;
 }
 
-function lazyProperty<K extends 'records' | 'constants'>(map: StackMap, key: K, pending: WeakMap<StackMap, RecordTable>, table: RecordTable, make: () => StackMap[K]): void {
+function lazyProperty<K extends 'records' | 'constants'>(
+  map: StackMap,
+  key: K,
+  pending: WeakMap<StackMap, RecordTable>,
+  table: RecordTable,
+  make: () => StackMap[K],
+): void {
   const settle = (value: StackMap[K]): void => {
     Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
     pending.delete(map);
@@ -114,7 +120,14 @@ function recordAt(t: RecordTable, p: number): StackMapRecord {
   for (let i = 0; i < numLocations; i++, p += size) {
     const kind = bytes[p]!;
     if (field === 'u16') {
-      locations[i] = { kind, size: v.getUint16(p + 2, le), reg: v.getUint16(p + 4, le), offset: v.getInt32(p + 8, le), reserved: bytes[p + 1]!, reserved2: v.getUint16(p + 6, le) };
+      locations[i] = {
+        kind,
+        size: v.getUint16(p + 2, le),
+        reg: v.getUint16(p + 4, le),
+        offset: v.getInt32(p + 8, le),
+        reserved: bytes[p + 1]!,
+        reserved2: v.getUint16(p + 6, le),
+      };
     } else if (field === 'byte') {
       locations[i] = { kind, size: bytes[p + 1]!, reg: v.getUint16(p + 2, le), offset: v.getInt32(p + 4, le), reserved: 0, reserved2: 0 };
     } else {

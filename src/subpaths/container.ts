@@ -8,5 +8,13 @@
  *
  * @packageDocumentation
  */
-export { llvmDefaultCompression, unwrapContainer, wrapContainer, type Compression, type Signature, type Unwrapped, type UnwrapOptions } from '../container/container.js';
+export {
+  llvmDefaultCompression,
+  unwrapContainer,
+  wrapContainer,
+  type Compression,
+  type Signature,
+  type Unwrapped,
+  type UnwrapOptions,
+} from '../container/container.js';
 export { loadBzip2 } from '../container/bzip2.js';

@@ -6,4 +6,13 @@
  * @packageDocumentation
  */
 export type { VersionWord } from '../format/version-word.js';
-export { FORMAT_TABLE, formatFor, type BlockIdTable, type BlockKind, type FormatRow, type GepIndexEncoding, type OpcodeName, type PseudoOpcode } from '../format/format-table.js';
+export {
+  FORMAT_TABLE,
+  formatFor,
+  type BlockIdTable,
+  type BlockKind,
+  type FormatRow,
+  type GepIndexEncoding,
+  type OpcodeName,
+  type PseudoOpcode,
+} from '../format/format-table.js';

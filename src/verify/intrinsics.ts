@@ -122,7 +122,12 @@ export function intrinsicCallProblem(name: string, ft: FunctionType): string | u
     if (slot === 'int') {
       suffix += `.i${t.bits}`;
       if (base === 'llvm.bswap' && (t.bits < 16 || t.bits % 16 !== 0)) return 'Intrinsic requires even byte width argument';
-      if ((base === 'llvm.bswap' || base === 'llvm.part.select' || base === 'llvm.part.set') && i === 1 && ft.returnType.kind === 'integer' && ft.returnType.bits !== t.bits) {
+      if (
+        (base === 'llvm.bswap' || base === 'llvm.part.select' || base === 'llvm.part.set') &&
+        i === 1 &&
+        ft.returnType.kind === 'integer' &&
+        ft.returnType.bits !== t.bits
+      ) {
         return 'Intrinsic requires the bit widths of the first parameter and the result to match';
       }
       continue;

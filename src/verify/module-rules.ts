@@ -52,7 +52,8 @@ export function signatureProblems(f: Function): string[] {
   // CallingConv::Fast (8), Cold (9), X86_FastCall (65).
   if (ft.isVarArg && (f.callingConv === 8 || f.callingConv === 9 || f.callingConv === 65)) problems.push('Varargs functions must have C calling conventions!');
   for (let i = 0; i < f.args.length; i++) {
-    if (!firstClass(f.args[i]!.type)) problems.push(`Functions cannot take aggregates as arguments by value! (argument ${i}: ${describeType(f.args[i]!.type)})`);
+    if (!firstClass(f.args[i]!.type))
+      problems.push(`Functions cannot take aggregates as arguments by value! (argument ${i}: ${describeType(f.args[i]!.type)})`);
   }
   if (!f.isDeclaration && isIntrinsicName(f.name)) problems.push('llvm intrinsics cannot be defined!');
   return problems;
@@ -84,7 +85,9 @@ export function paramAttributeProblems(ft: FunctionType): string[] {
     last = index;
     const allowed = index === 0 ? RESULT_BITS : PARAMETER_BITS;
     if (attributes === 0 || (attributes & ~allowed) !== 0) {
-      problems.push(`parameter attributes 0x${attributes.toString(16)} at index ${index}: ${index === 0 ? 'the result takes zext, sext, inreg, sret, noreturn, nounwind' : 'a parameter takes zext, sext, inreg, sret'}`);
+      problems.push(
+        `parameter attributes 0x${attributes.toString(16)} at index ${index}: ${index === 0 ? 'the result takes zext, sext, inreg, sret, noreturn, nounwind' : 'a parameter takes zext, sext, inreg, sret'}`,
+      );
     }
   }
   return problems;

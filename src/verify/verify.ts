@@ -49,7 +49,18 @@ import { integerRange, integerType, isFloatingPoint, primitiveTypes, sameType, t
 import { FLOAT_PREDICATES, INT_PREDICATES, isCastOpcode, type BasicBlock, type Constant, type Function, type Instruction, type Value } from '../graph/value.js';
 import { compactBodyOf, OPCODE_NUMBER, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody } from '../graph/compact-body.js';
 import { sameConstant } from '../graph/same-constant.js';
-import { addCompactSuccessors, addSuccessors, ARG, blockCode, blockOfCode, COMPACT_BLOCK, compactShapeValid, isBlockCode, isTerminatorNumber, operandArray } from './compact.js';
+import {
+  addCompactSuccessors,
+  addSuccessors,
+  ARG,
+  blockCode,
+  blockOfCode,
+  COMPACT_BLOCK,
+  compactShapeValid,
+  isBlockCode,
+  isTerminatorNumber,
+  operandArray,
+} from './compact.js';
 import { namesOthers, transientFunction, VERDICTS, verdictFor } from './verdicts.js';
 
 /** @category Read, write, convert */
@@ -87,8 +98,6 @@ export function assertValidModule(module: Module, bytecodeVersion?: number): voi
 }
 
 const STOP = Symbol('enough problems');
-
-
 
 /** The opcodes that end a block (graph/opcodes.ts). */
 const isTerminator = isTerminatorOpcode;
@@ -215,7 +224,8 @@ class Verifier {
    */
   private verdictHolds(f: Function, body: CompactBody): boolean {
     const v = VERDICTS.get(body);
-    if (v === undefined || v.rules !== this.rules || f.type !== v.type || f.functionType !== v.functionType || f.isDeclaration || body.blockCount === 0) return false;
+    if (v === undefined || v.rules !== this.rules || f.type !== v.type || f.functionType !== v.functionType || f.isDeclaration || body.blockCount === 0)
+      return false;
     const args = f.args;
     if (args.length !== v.args.length) return false;
     for (let i = 0; i < args.length; i++) if (args[i] !== v.args[i] || args[i]!.type !== v.argTypes[i]) return false;
@@ -405,12 +415,15 @@ class Verifier {
     switch (c.kind) {
       case 'global':
       case 'function':
-        if (!this.moduleValues.has(c)) this.report(`${where ?? this.here()}: uses ${c.kind} ${c.name ? `@${c.name}` : '(unnamed)'}, which is not in the module`);
+        if (!this.moduleValues.has(c))
+          this.report(`${where ?? this.here()}: uses ${c.kind} ${c.name ? `@${c.name}` : '(unnamed)'}, which is not in the module`);
         return;
       case 'instruction':
       case 'argument':
       case 'block':
-        this.report(`${where ?? this.here()}: a constant refers to ${c.kind === 'instruction' ? 'an instruction' : `a ${c.kind === 'argument' ? 'function argument' : 'basic block'}`}`);
+        this.report(
+          `${where ?? this.here()}: a constant refers to ${c.kind === 'instruction' ? 'an instruction' : `a ${c.kind === 'argument' ? 'function argument' : 'basic block'}`}`,
+        );
         return;
       case 'alias':
         if (!this.moduleValues.has(c)) this.report(`${where ?? this.here()}: uses alias ${c.name ? `@${c.name}` : '(unnamed)'}, which is not in the module`);
@@ -451,7 +464,8 @@ class Verifier {
       const from = c.operands[0];
       if (this.rules.release === 'r36867' && isCastOpcode(c.opcode) && from !== undefined) {
         const problem = castProblem(c.opcode, from.type, c.type);
-        if (problem !== undefined) this.report(`${where ?? this.here()}: constant ${c.opcode}: ${problem} (${describeType(from.type)} to ${describeType(c.type)})`);
+        if (problem !== undefined)
+          this.report(`${where ?? this.here()}: constant ${c.opcode}: ${problem} (${describeType(from.type)} to ${describeType(c.type)})`);
       }
       return;
     }
@@ -749,7 +763,8 @@ class Verifier {
           if (!this.integerOrLogical(el)) this.bad(`${op} needs integer${R.logicalAlso !== undefined ? ' or bool' : ''} operands, not ${describeType(t)}`);
         } else if (!R.isInteger(el) && !isFloatingPoint(el)) this.bad(`${op} needs numeric operands, not ${describeType(t)}`);
         // r36867's parser: "Remainder not supported on vector types".
-        if (R.vectorRemainderRefused && t.kind === 'packed' && (op === 'urem' || op === 'srem' || op === 'frem')) this.bad(`${op} of a vector: remainder not supported on vector types`);
+        if (R.vectorRemainderRefused && t.kind === 'packed' && (op === 'urem' || op === 'srem' || op === 'frem'))
+          this.bad(`${op} of a vector: remainder not supported on vector types`);
         return;
       }
       case 'seteq':
@@ -912,7 +927,8 @@ class Verifier {
         if (!this.count(3)) return;
         this.want(1, ops[0]!.type, 'the second vector');
         const mask = ops[2]!.type;
-        if (mask.kind !== 'packed' || !sameType(mask.element, R.maskElement)) this.bad(`the mask has type ${describeType(mask)}, expected a vector of ${describeType(R.maskElement)}`);
+        if (mask.kind !== 'packed' || !sameType(mask.element, R.maskElement))
+          this.bad(`the mask has type ${describeType(mask)}, expected a vector of ${describeType(R.maskElement)}`);
         this.result(ops[0]!.type);
         if (R.signatureRules) this.checkShuffleMask(inst);
         return;
@@ -941,11 +957,14 @@ class Verifier {
     this.result(this.rules.bool);
     this.notLabel();
     if (inst.opcode === 'icmp') {
-      if (!this.rules.isInteger(a) && a.kind !== 'pointer') this.bad(`Invalid operand types for ICmp instruction: ${describeType(a)} (an integer or a pointer)`);
-      if (inst.predicate === undefined || !Object.hasOwn(INT_PREDICATES, inst.predicate)) this.bad(`icmp needs an integer predicate (eq, ne, ugt, …), not ${String(inst.predicate)}`);
+      if (!this.rules.isInteger(a) && a.kind !== 'pointer')
+        this.bad(`Invalid operand types for ICmp instruction: ${describeType(a)} (an integer or a pointer)`);
+      if (inst.predicate === undefined || !Object.hasOwn(INT_PREDICATES, inst.predicate))
+        this.bad(`icmp needs an integer predicate (eq, ne, ugt, …), not ${String(inst.predicate)}`);
     } else {
       if (!isFloatingPoint(a)) this.bad(`Invalid operand types for FCmp instruction: ${describeType(a)} (float or double)`);
-      if (inst.predicate === undefined || !Object.hasOwn(FLOAT_PREDICATES, inst.predicate)) this.bad(`fcmp needs a floating-point predicate (oeq, ult, …), not ${String(inst.predicate)}`);
+      if (inst.predicate === undefined || !Object.hasOwn(FLOAT_PREDICATES, inst.predicate))
+        this.bad(`fcmp needs a floating-point predicate (oeq, ult, …), not ${String(inst.predicate)}`);
     }
   }
 
@@ -964,7 +983,8 @@ class Verifier {
       const op = ops[i];
       if (op === undefined || op === null) continue;
       if (op.kind !== 'block' && !firstClass(op.type)) this.bad(`Instruction operands must be first-class values! (operand ${i}: ${describeType(op.type)})`);
-      else if (op.kind === 'function' && isIntrinsicName(op.name) && !(i === 0 && inst.opcode === 'call')) this.bad(`Cannot take the address of an intrinsic! (@${op.name})`);
+      else if (op.kind === 'function' && isIntrinsicName(op.name) && !(i === 0 && inst.opcode === 'call'))
+        this.bad(`Cannot take the address of an intrinsic! (@${op.name})`);
       else if (op.kind === 'inlineasm' && !(i === 0 && inst.opcode === 'call')) this.bad('Cannot take the address of an inline asm!');
     }
   }
@@ -976,7 +996,8 @@ class Verifier {
     if (v1.type.kind === 'packed' && mask.type.kind === 'packed' && v1.type.length !== mask.type.length) {
       this.bad(`Invalid shufflevector operands! (a mask of ${mask.type.length} elements for vectors of ${v1.type.length})`);
     }
-    const ok = mask.kind === 'packed' ? mask.elements.every((e) => e.kind === 'int' || e.kind === 'undef') : mask.kind === 'undef' || mask.kind === 'zeroinitializer';
+    const ok =
+      mask.kind === 'packed' ? mask.elements.every((e) => e.kind === 'int' || e.kind === 'undef') : mask.kind === 'undef' || mask.kind === 'zeroinitializer';
     if (!ok) this.bad('Invalid shufflevector shuffle mask!');
   }
 
@@ -986,7 +1007,8 @@ class Verifier {
    */
   private checkPhiRepeats(count: number): void {
     if (count <= 4) {
-      if (count === 4 && this.localBlock(1) === this.localBlock(3) && differentValues(this.operandIdentity(0), this.operandIdentity(2))) this.phiRepeatBad(this.localBlock(1));
+      if (count === 4 && this.localBlock(1) === this.localBlock(3) && differentValues(this.operandIdentity(0), this.operandIdentity(2)))
+        this.phiRepeatBad(this.localBlock(1));
       return;
     }
     const seen = new Map<number, unknown>();
@@ -1029,7 +1051,10 @@ class Verifier {
       else addSuccessors(this.fn.blocks[0]!, this.locals, out);
       preds = out.filter((b) => b === 0).length;
     }
-    if (preds !== 0) this.report(`function @${this.fn.name ?? '(unnamed)'}: Entry block to function must not have predecessors! (${preds} branch${preds > 1 ? 'es' : ''} to it)`);
+    if (preds !== 0)
+      this.report(
+        `function @${this.fn.name ?? '(unnamed)'}: Entry block to function must not have predecessors! (${preds} branch${preds > 1 ? 'es' : ''} to it)`,
+      );
   }
 
   /**
@@ -1061,7 +1086,9 @@ class Verifier {
       }
     }
     if (normal !== useBlock && (dom === undefined || !dom.dominates(normal, useBlock))) {
-      this.bad(`operand ${i} (${describeUse(op)}): Instruction does not dominate all uses! (an invoke's value is defined on its normal edge, to block #${normal})`);
+      this.bad(
+        `operand ${i} (${describeUse(op)}): Instruction does not dominate all uses! (an invoke's value is defined on its normal edge, to block #${normal})`,
+      );
     }
   }
 
@@ -1226,7 +1253,6 @@ function elementOf(ty: Type): Type {
   return ty.kind === 'packed' ? ty.element : ty;
 }
 
-
 function describeUse(v: Instruction): string {
   return v.name ? `%${v.name}` : `an unnamed ${v.opcode}`;
 }
@@ -1243,7 +1269,18 @@ const INVOKE = OPCODE_NUMBER.invoke;
 
 /** Keeps the verifier's hidden class (and the code compiled for it) alive between writes: see `KEPT_SHAPES` in module-block.ts. */
 export const KEPT_VERIFIER: object = new Verifier(
-  { kind: 'module', endianness: 'little', pointerSize: 32, targetTriple: '', inlineAsm: '', dependentLibraries: [], types: [], typeNames: new Map(), globals: [], functions: [] },
+  {
+    kind: 'module',
+    endianness: 'little',
+    pointerSize: 32,
+    targetTriple: '',
+    inlineAsm: '',
+    dependentLibraries: [],
+    types: [],
+    typeNames: new Map(),
+    globals: [],
+    functions: [],
+  },
   1,
   rulesForVersion(6),
 );

@@ -49,9 +49,19 @@ describe('formatDouble (C++ iostream %g as glibc printed it)', () => {
 function tinyModule(): Uint8Array {
   const body = [
     0x60, // version 6 << 4
-    0x06, 0x00, 0x00, 0x00, // GlobalTypePlane, size 0
-    0xa5, 0x00, 0x00, 0x00, // ModuleGlobalInfo (id 5), size 5
-    0x00, 0x01, 0x00, 0x00, 0x00, // no globals, no functions, no libs, empty triple
+    0x06,
+    0x00,
+    0x00,
+    0x00, // GlobalTypePlane, size 0
+    0xa5,
+    0x00,
+    0x00,
+    0x00, // ModuleGlobalInfo (id 5), size 5
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0x00, // no globals, no functions, no libs, empty triple
   ];
   const size = body.length;
   return Uint8Array.from([0x6c, 0x6c, 0x76, 0x6d, 1, 0, 0, 0, size, 0, 0, 0, ...body]);

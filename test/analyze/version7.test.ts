@@ -53,7 +53,9 @@ describe.skipIf(!CORPUS_PRESENT)('version 7 as r36867 llvm-bcanalyzer printed it
 
   it("counts a call's operands as the reader left them: calling-convention word and a vararg callee removed", () => {
     // Every v7 file's operand total agrees with LLVM's; find one with a vararg call to show it.
-    const name = corpusFiles('v7').find((n) => /\.\.\.\)\*? @/.test(readCorpusText('v7', n, '.dis.ll') ?? '') && /call .*\.\.\./.test(readCorpusText('v7', n, '.dis.ll') ?? ''));
+    const name = corpusFiles('v7').find(
+      (n) => /\.\.\.\)\*? @/.test(readCorpusText('v7', n, '.dis.ll') ?? '') && /call .*\.\.\./.test(readCorpusText('v7', n, '.dis.ll') ?? ''),
+    );
     expect(name).toBeDefined();
     const { ours, theirs } = analyzeCorpus(name!);
     const operands = (t: string): string | undefined => /Number Of Operands:\s+(\d+)/.exec(t)?.[1];

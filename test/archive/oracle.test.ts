@@ -65,7 +65,11 @@ async function ours(argv: string[], files: Record<string, Uint8Array>): Promise<
 
 let work = '';
 const pool: string[] = [];
-const V6 = HAVE_CORPUS ? readdirSync(CORPUS_V6).filter((f) => f.endsWith('.bc')).sort() : [];
+const V6 = HAVE_CORPUS
+  ? readdirSync(CORPUS_V6)
+      .filter((f) => f.endsWith('.bc'))
+      .sort()
+  : [];
 
 beforeAll(() => {
   if (!HAVE_CORPUS) return;
@@ -83,7 +87,8 @@ beforeAll(() => {
   }
   for (const f of ['Large__big-bf.bc', 'Bytecode__slow.bc']) if (existsSync(join(CORPUS_V6, f)) && !pool.includes(f)) add(f, readFileSync(join(CORPUS_V6, f)));
   for (const short of ['a.bc', 'b.bc', 'c.bc', 'lib_fifteen.bc', 'sub/x.bc']) add(short, readFileSync(join(CORPUS_V6, pick())));
-  for (const plain of ['u1.bc', 'uncompressed_long_name.bc']) add(plain, writeModule(readModule(readFileSync(join(CORPUS_V6, pick()))), { bytecodeVersion: 6, compression: 'none' }));
+  for (const plain of ['u1.bc', 'uncompressed_long_name.bc'])
+    add(plain, writeModule(readModule(readFileSync(join(CORPUS_V6, pick()))), { bytecodeVersion: 6, compression: 'none' }));
   add('notes.txt', 'an odd-length text member\n!');
   add('README_with_a_long_name.txt', 'text\n');
   const blob = new Uint8Array(100_000);
@@ -190,15 +195,24 @@ describe('archives made by other tools', NEEDS_CORPUS, () => {
     it.skipIf(skip)(`reads archives from ${label}, listing what the tool lists`, options, () => {
       const archive = readArchive(make(cmd, args));
       const listed = tool(cmd, ['t', 'made.a'], work).out;
-      expect(archive.members.filter(isFileMember).map((m) => `${m.name}\n`).join('')).toBe(listed);
+      expect(
+        archive.members
+          .filter(isFileMember)
+          .map((m) => `${m.name}\n`)
+          .join(''),
+      ).toBe(listed);
     });
-    it.skipIf(skip)(`nm of archives from ${label} prints what LLVM 1.9's llvm-nm prints`, needs(LLVM19, ...(set === undefined || set === LLVM19 ? [] : [set])), async () => {
-      const bytes = make(cmd, args);
-      for (const format of ['bsd', 'sysv', 'posix']) {
-        const r = await ours(['nm', `-format=${format}`, 'made.a'], { 'made.a': bytes });
-        expect(r.out, `${label} ${format}`).toBe(tool(LLVM_NM, [`-format=${format}`, 'made.a'], work).out);
-      }
-    });
+    it.skipIf(skip)(
+      `nm of archives from ${label} prints what LLVM 1.9's llvm-nm prints`,
+      needs(LLVM19, ...(set === undefined || set === LLVM19 ? [] : [set])),
+      async () => {
+        const bytes = make(cmd, args);
+        for (const format of ['bsd', 'sysv', 'posix']) {
+          const r = await ours(['nm', `-format=${format}`, 'made.a'], { 'made.a': bytes });
+          expect(r.out, `${label} ${format}`).toBe(tool(LLVM_NM, [`-format=${format}`, 'made.a'], work).out);
+        }
+      },
+    );
   }
 });
 

@@ -79,7 +79,9 @@ describe('naming schemes', () => {
 
   it('reads GNU /N names through the // string table, and keeps the / symbol table as is', () => {
     const strtab = 'a_quite_long_name_one.o/\nanother_long_name_two.o/\n';
-    const a = readArchive(archive(member('/', '\0\0\0\0'), member('//', strtab, { date: '', uid: '', gid: '', mode: '' }), member('/0', 'one'), member('/25', 'two')));
+    const a = readArchive(
+      archive(member('/', '\0\0\0\0'), member('//', strtab, { date: '', uid: '', gid: '', mode: '' }), member('/0', 'one'), member('/25', 'two')),
+    );
     expect(files(a)).toEqual([
       ['a_quite_long_name_one.o', 'one'],
       ['another_long_name_two.o', 'two'],
@@ -106,11 +108,16 @@ describe('naming schemes', () => {
 
   it('tells bytecode, compressed bytecode and bitcode members apart', () => {
     const plain = writeModule(readModule(HELLO), { bytecodeVersion: 6, compression: 'none' });
-    const a = readArchive(writeArchive([
-      { name: 'plain.bc', data: plain },
-      { name: 'hello.bc', data: HELLO },
-      { name: 'new.bc', data: bytes('BC\xc0\xde\x35\x14') },
-    ], { symbolTable: false }));
+    const a = readArchive(
+      writeArchive(
+        [
+          { name: 'plain.bc', data: plain },
+          { name: 'hello.bc', data: HELLO },
+          { name: 'new.bc', data: bytes('BC\xc0\xde\x35\x14') },
+        ],
+        { symbolTable: false },
+      ),
+    );
     expect(a.members.map((m) => m.kind)).toEqual(['bytecode', 'compressed-bytecode', 'bitcode']);
     expect(readArchiveModules(a)).toHaveLength(2);
   });
@@ -150,11 +157,16 @@ describe('LLVM symbol table', () => {
 
 describe('writing as llvm-ar did', () => {
   it('writes short names as name/, long names and paths as #1/N before the data', () => {
-    const out = text(writeArchive([
-      { name: 'fifteen_chars.o', data: bytes('a'), date: 5, uid: 1, gid: 2, mode: 0o100600 },
-      { name: 'sixteen_chars_.o', data: bytes('b') },
-      { name: 'dir/x.o', data: bytes('c') },
-    ], { symbolTable: false }));
+    const out = text(
+      writeArchive(
+        [
+          { name: 'fifteen_chars.o', data: bytes('a'), date: 5, uid: 1, gid: 2, mode: 0o100600 },
+          { name: 'sixteen_chars_.o', data: bytes('b') },
+          { name: 'dir/x.o', data: bytes('c') },
+        ],
+        { symbolTable: false },
+      ),
+    );
     expect(out.slice(8, 68)).toBe(header('fifteen_chars.o/', '1', { date: '5', uid: '1', gid: '2', mode: '100600' }));
     expect(out).toContain(`${header('#1/16', '17', { date: '0', mode: '0' })}sixteen_chars_.ob`);
     expect(out).toContain(`${header('#1/7', '8', { date: '0', mode: '0' })}dir/x.oc`);
@@ -173,11 +185,14 @@ describe('writing as llvm-ar did', () => {
   it('compresses members with negative sizes, keeping llvc for bytecode, and reads them back', async () => {
     const plain = writeModule(readModule(HELLO), { bytecodeVersion: 6, compression: 'none' });
     const big = new Uint8Array(70_000).map((_, i) => (i * 7) & 0xff);
-    const out = await writeArchiveAsync([
-      { name: 't.txt', data: bytes('hello\n') },
-      { name: 'big.bin', data: big },
-      { name: 'plain.bc', data: plain },
-    ], { compress: true });
+    const out = await writeArchiveAsync(
+      [
+        { name: 't.txt', data: bytes('hello\n') },
+        { name: 'big.bin', data: big },
+        { name: 'plain.bc', data: plain },
+      ],
+      { compress: true },
+    );
     const a = readArchive(out);
     const [, t, b, p] = a.members;
     expect(t).toMatchObject({ kind: 'compressed', compressed: true });
@@ -192,7 +207,13 @@ describe('writing as llvm-ar did', () => {
   });
 
   it('round-trips an archive it read: same bytes', () => {
-    const out = writeArchive([{ name: 'hello.bc', data: HELLO, date: 7, mode: 0o100644 }, { name: 'note_with_a_long_name.txt', data: bytes('abc') }], { symbolTableHeader: { date: 9 } });
+    const out = writeArchive(
+      [
+        { name: 'hello.bc', data: HELLO, date: 7, mode: 0o100644 },
+        { name: 'note_with_a_long_name.txt', data: bytes('abc') },
+      ],
+      { symbolTableHeader: { date: 9 } },
+    );
     const a = readArchive(out);
     const again = writeArchive(a.members.filter(isFileMember), { symbolTableHeader: { date: 9 } });
     expect(again).toEqual(out);
@@ -296,7 +317,7 @@ describe('foreign symbol tables are kept as they were', () => {
     expect(text(out)).toBe(text(input));
   });
 
-  it('a GNU symbol table comes first, before LLVM\'s', () => {
+  it("a GNU symbol table comes first, before LLVM's", () => {
     const input = archive(member('/', '\0\0\0\0'), member('x.o/', 'obj'));
     const a = readArchive(input);
     const out = readArchive(writeArchive(a.members.filter(isFileMember), { foreignSymbolTable: a.members[0]! }));

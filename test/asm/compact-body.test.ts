@@ -26,7 +26,9 @@ function expectSameBothWays(text: string, dialect: Dialect): void {
   const objects = parseAssembly(text, { dialect });
   materializeAll(objects);
   const version = DIALECT_VERSION[dialect];
-  expect(writeModule(compact, { bytecodeVersion: version, compression: 'none' })).toEqual(writeModule(objects, { bytecodeVersion: version, compression: 'none' }));
+  expect(writeModule(compact, { bytecodeVersion: version, compression: 'none' })).toEqual(
+    writeModule(objects, { bytecodeVersion: version, compression: 'none' }),
+  );
   expect(printModule(compact)).toBe(printModule(objects));
 }
 

@@ -25,7 +25,8 @@ int %sum(int %n, ...) {
 }
 `;
 /** Nothing in it says which release's it is. */
-const MEMMOVE = 'declare void %llvm.memmove(sbyte*, sbyte*, uint, uint)\nimplementation\nvoid %f(sbyte* %a) {\n  call void %llvm.memmove(sbyte* %a, sbyte* %a, uint 4, uint 1)\n  ret void\n}\n';
+const MEMMOVE =
+  'declare void %llvm.memmove(sbyte*, sbyte*, uint, uint)\nimplementation\nvoid %f(sbyte* %a) {\n  call void %llvm.memmove(sbyte* %a, sbyte* %a, uint 4, uint 1)\n  ret void\n}\n';
 
 const assembleCli = async (text: string, args: string[]): Promise<Uint8Array> => {
   const io = memoryIo({ 'in.ll': Buffer.from(text, 'latin1') });

@@ -35,10 +35,18 @@ describe('assembly errors', () => {
     ['an undefined label', 'implementation\nvoid %f() {\n\tbr label %nowhere\n}\n', /undefined label '%nowhere'/],
     ['a redefined value', 'implementation\nint %f(int %a) {\n\t%x = add int %a, 1\n\t%x = add int %a, 2\n\tret int %x\n}\n', /redefinition of '%x'/],
     ['a call with too few arguments', 'declare int %g(int)\nimplementation\nint %f() {\n\t%x = call int (int)* %g()\n\tret int %x\n}\n', /passes 0 arguments/],
-    ['a store through a pointer of another type', 'implementation\nvoid %f(int* %p) {\n\tstore uint 1, int* %p\n\tret void\n}\n', /store of uint through int\*/],
+    [
+      'a store through a pointer of another type',
+      'implementation\nvoid %f(int* %p) {\n\tstore uint 1, int* %p\n\tret void\n}\n',
+      /store of uint through int\*/,
+    ],
     ['an up-reference that climbs out of its type', '%t = type \\3*\n', /climbs out/],
     ['a body with no end', 'implementation\nvoid %f() {\n\tret void\n', /no end/],
-    ['a use its definition does not dominate (the verifier)', 'implementation\nint %f(bool %c) {\n\tbr bool %c, label %a, label %b\na:\n\t%x = add int 1, 2\n\tbr label %b\nb:\n\tret int %x\n}\n', /dominat/],
+    [
+      'a use its definition does not dominate (the verifier)',
+      'implementation\nint %f(bool %c) {\n\tbr bool %c, label %a, label %b\na:\n\t%x = add int 1, 2\n\tbr label %b\nb:\n\tret int %x\n}\n',
+      /dominat/,
+    ],
   ];
   for (const [what, text, message] of cases) {
     it(`for ${what}`, () => {
@@ -59,7 +67,8 @@ describe('assembly errors', () => {
   });
 
   it('never escape as anything but AssemblyError on truncations of a real text', () => {
-    const text = 'target endian = little\n%s = type { int, %s* }\n%g = global %s { int 1, %s* null }\nimplementation\nint %main(int %a) {\nentry:\n\t%p = getelementptr %s* %g, long 0, uint 0\n\t%v = load int* %p\n\t%c = setlt int %v, %a\n\tbr bool %c, label %entry, label %out\nout:\n\tret int %v\n}\n';
+    const text =
+      'target endian = little\n%s = type { int, %s* }\n%g = global %s { int 1, %s* null }\nimplementation\nint %main(int %a) {\nentry:\n\t%p = getelementptr %s* %g, long 0, uint 0\n\t%v = load int* %p\n\t%c = setlt int %v, %a\n\tbr bool %c, label %entry, label %out\nout:\n\tret int %v\n}\n';
     let refused = 0;
     for (let n = 0; n < text.length; n++) {
       try {

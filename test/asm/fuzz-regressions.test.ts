@@ -14,13 +14,19 @@ import { describe, expect, it } from 'vitest';
 import { checkAssemblyInput } from '../../tools/fuzz-asm-check.js';
 
 const DIR = new URL('../fuzz-regressions/asm/', import.meta.url);
-const files = readdirSync(DIR).filter((n) => n.endsWith('.ll')).sort();
+const files = readdirSync(DIR)
+  .filter((n) => n.endsWith('.ll'))
+  .sort();
 
 describe('assembler fuzz regressions', () => {
   it('replays every input saved in the folder', () => {
     // Anything saved there but its README is a .ll replayed below: an input saved under another
     // name would never run.
-    expect(readdirSync(DIR).filter((n) => n !== 'README.md').sort()).toEqual(files);
+    expect(
+      readdirSync(DIR)
+        .filter((n) => n !== 'README.md')
+        .sort(),
+    ).toEqual(files);
     expect(files.length).toBeGreaterThan(0);
   });
   for (const name of files) {
@@ -70,7 +76,8 @@ const GROWING: Record<string, (n: number) => string> = {
   'thousands-of-old-vaargs.ll': (n) => `target datalayout = "E"\nimplementation\nvoid %f(sbyte* %a) {\n${'vaarg sbyte* %a, int\n'.repeat(n)}ret void\n}\n`,
   'long-chain-of-named-types.ll': (n) =>
     Array.from({ length: n }, (_, i) => `%t${i} = type { %t${i + 1}* }\n`).join('') + `%t${n} = type int\n%g = external global %t0\nimplementation\n`,
-  'long-chain-of-unused-named-types.ll': (n) => '%a0=type int\n' + Array.from({ length: n }, (_, i) => `%a${i + 1}=type{%a${i}*}\n`).join('') + 'implementation\n',
+  'long-chain-of-unused-named-types.ll': (n) =>
+    '%a0=type int\n' + Array.from({ length: n }, (_, i) => `%a${i + 1}=type{%a${i}*}\n`).join('') + 'implementation\n',
 };
 
 describe('the texts that were quadratic take linear work', () => {

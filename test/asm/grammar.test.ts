@@ -39,7 +39,9 @@ const KNOWN_BYTE_DIFFERENCES = new Set(['constexprs', 'instructions']);
 const KNOWN_LISTING_DIFFERENCES = new Set<string>([]);
 
 describe('hand-written grammar files assemble as LLVM 1.9 assembled them', needs(LLVM19), () => {
-  for (const file of readdirSync(GRAMMAR).filter((f) => f.endsWith('.ll')).sort()) {
+  for (const file of readdirSync(GRAMMAR)
+    .filter((f) => f.endsWith('.ll'))
+    .sort()) {
     const name = file.replace(/\.ll$/, '');
     const text = readFileSync(join(GRAMMAR, file), 'latin1');
 
@@ -57,7 +59,9 @@ describe('hand-written grammar files assemble as LLVM 1.9 assembled them', needs
 });
 
 describe('hand-written grammar files assemble and print back', () => {
-  for (const file of readdirSync(GRAMMAR).filter((f) => f.endsWith('.ll')).sort()) {
+  for (const file of readdirSync(GRAMMAR)
+    .filter((f) => f.endsWith('.ll'))
+    .sort()) {
     it(`${file}: reads, and its listing reads back to the same listing`, () => {
       const once = printModule(parseAssembly(readFileSync(join(GRAMMAR, file), 'latin1'), { fileName: file }));
       expect(printModule(parseAssembly(once))).toBe(once);

@@ -11,7 +11,6 @@ import { writeModule } from '../../src/encode/write.js';
 import { printModule } from '../../src/print/index.js';
 import { LLVM19, needs } from '../support/tools.js';
 
-
 const TEXTS: Record<string, string> = {
   'a chain of calls, each of the one before': `declare int %llvm.ctpop(int)
 implementation

@@ -15,7 +15,10 @@ function tokens(text: string): [Tok, string][] {
 
 describe('the lexer', () => {
   it('skips white space and comments anywhere', () => {
-    expect(tokens('  ; a comment\n\tint ; another\r\n*')).toEqual([[Tok.Keyword, 'int'], [Tok.Char, '*']]);
+    expect(tokens('  ; a comment\n\tint ; another\r\n*')).toEqual([
+      [Tok.Keyword, 'int'],
+      [Tok.Char, '*'],
+    ]);
   });
 
   it('reads %names, %N slots and labels', () => {
@@ -41,7 +44,10 @@ describe('the lexer', () => {
   });
 
   it('takes the longest keyword, as flex did (cc42 is cc then 42)', () => {
-    expect(tokens('cc42')).toEqual([[Tok.Keyword, 'cc'], [Tok.Integer, '42']]);
+    expect(tokens('cc42')).toEqual([
+      [Tok.Keyword, 'cc'],
+      [Tok.Integer, '42'],
+    ]);
   });
 
   it('gives the grammar single letters as characters: x in [4 x int], c before a string', () => {

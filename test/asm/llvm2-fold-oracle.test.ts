@@ -52,7 +52,8 @@ function randomModule(seed: number, count: number): string {
       return `i1 icmp ${pick(['eq', 'ne', 'slt', 'sgt', 'sle', 'sge', 'ult', 'ugt', 'ule', 'uge'])} (${int(u, depth - 1, false)}, ${int(u, depth - 1, false)})`;
     }
     if (s < 0.7 && t === 'i1') return `i1 icmp ${pick(['eq', 'ne'])} (i32* @g${Math.floor(rnd() * 3)}, i32* ${pick(['null', '@g0', '@g1', '@w'])})`;
-    if (s < 0.75 && t === 'i1') return `i1 fcmp ${pick(['oeq', 'one', 'olt', 'ogt', 'ole', 'oge', 'ord', 'uno', 'ueq', 'une', 'ult', 'ugt', 'ule', 'uge', 'true', 'false'])} (${fp('double', depth - 1)}, ${fp('double', depth - 1)})`;
+    if (s < 0.75 && t === 'i1')
+      return `i1 fcmp ${pick(['oeq', 'one', 'olt', 'ogt', 'ole', 'oge', 'ord', 'uno', 'ueq', 'une', 'ult', 'ugt', 'ule', 'uge', 'true', 'false'])} (${fp('double', depth - 1)}, ${fp('double', depth - 1)})`;
     if (s < 0.85) return `${t} select (${int('i1', depth - 1, false)}, ${int(t, depth - 1, globals)}, ${int(t, depth - 1, globals)})`;
     if (s < 0.92 && t !== 'i1') return `${t} ${pick(['fptosi', 'fptoui'])} (${fp(pick(['float', 'double']), depth - 1)} to ${t})`;
     if (s < 0.96 && globals && t !== 'i1') return `${t} ptrtoint (i8* bitcast (i32* @g0 to i8*) to ${t})`;
@@ -88,13 +89,21 @@ function randomComparisons(seed: number, count: number): string {
   };
   const element = (): string => `i32* getelementptr ([4 x i32]* ${pick(['@a', '@b', 'null'])}, i32 ${pick(['0', '1'])}, i32 ${pick(['0', '1', '3', '-1'])})`;
   const integer = (): string =>
-    pick(['i64 0', 'i64 8', 'i64 ptrtoint ([4 x i32]* @a to i64)', 'i64 ptrtoint ([4 x i32]* @w to i64)', 'i64 ptrtoint ([4 x i32]* null to i64)', 'i64 ptrtoint (i32* getelementptr ([4 x i32]* @a, i32 0, i32 1) to i64)']);
+    pick([
+      'i64 0',
+      'i64 8',
+      'i64 ptrtoint ([4 x i32]* @a to i64)',
+      'i64 ptrtoint ([4 x i32]* @w to i64)',
+      'i64 ptrtoint ([4 x i32]* null to i64)',
+      'i64 ptrtoint (i32* getelementptr ([4 x i32]* @a, i32 0, i32 1) to i64)',
+    ]);
   const predicates = ['eq', 'ne', 'slt', 'sgt', 'sle', 'sge', 'ult', 'ugt', 'ule', 'uge'];
   const lines = ['@a = global [4 x i32] zeroinitializer', '@b = global [4 x i32] zeroinitializer', '@w = extern_weak global [4 x i32]'];
   for (let i = 0; i < count; i++) {
     const r = rnd();
     const p = pick(predicates);
-    const e = r < 0.5 ? `icmp ${p} (${pointer(2)}, ${pointer(2)})` : r < 0.75 ? `icmp ${p} (${element()}, ${element()})` : `icmp ${p} (${integer()}, ${integer()})`;
+    const e =
+      r < 0.5 ? `icmp ${p} (${pointer(2)}, ${pointer(2)})` : r < 0.75 ? `icmp ${p} (${element()}, ${element()})` : `icmp ${p} (${integer()}, ${integer()})`;
     lines.push(`@x${i} = global i1 ${e}`);
   }
   return lines.join('\n') + '\n';
@@ -106,7 +115,7 @@ function r36867Listing(text: string): string {
   return execFileSync(R36867.path('llvm-dis'), ['-f', '-o', '-'], { input: bytes, stdio: ['pipe', 'pipe', 'pipe'] }).toString('latin1');
 }
 
-describe("comparisons r36867 decided by the relation of two pointers fold as r36867 folded them", needs(R36867), () => {
+describe('comparisons r36867 decided by the relation of two pointers fold as r36867 folded them', needs(R36867), () => {
   for (const seed of [1, 2, 3, 4]) {
     it(`300 random comparisons (seed ${seed}) print as r36867 printed them`, () => {
       const text = randomComparisons(seed, 300);

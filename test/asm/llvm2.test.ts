@@ -22,7 +22,9 @@ import { memoryIo } from '../cli/memory-io.js';
 import { needs, R36867 } from '../support/tools.js';
 
 const GRAMMAR = join(dirname(fileURLToPath(import.meta.url)), 'grammar-2.0');
-const FILES = readdirSync(GRAMMAR).filter((f) => f.endsWith('.ll')).sort();
+const FILES = readdirSync(GRAMMAR)
+  .filter((f) => f.endsWith('.ll'))
+  .sort();
 const source = (file: string): string => readFileSync(join(GRAMMAR, file), 'latin1');
 const assemble = (text: string) => parseAssembly(text, { dialect: '2.0' });
 const write7 = (text: string): Uint8Array => writeModule(assemble(text), { bytecodeVersion: 7, verify: false });
@@ -238,7 +240,11 @@ const REFUSED_REDEFINITIONS: [string, string, RegExp][] = [
   ['a definition written twice', '@B = global i32 7\n@B = global i32 7\n', /redefinition of global variable named 'B' of type 'i32'/],
   ['a definition after a declaration', '@B = external global i32\n@B = global i32 7\n', /redefinition of global variable named 'B'/],
   ['a definition of another type', '@B = global i32 7\n@B = global i8 7\n', /redefinition of global variable named 'B' of type 'i8'/],
-  ['a definition after an internal one of another global', '@B = global i32 7\n@B = internal global i32 1\n@B = weak global i32 2\n', /redefinition of global variable named 'B'/],
+  [
+    'a definition after an internal one of another global',
+    '@B = global i32 7\n@B = internal global i32 1\n@B = weak global i32 2\n',
+    /redefinition of global variable named 'B'/,
+  ],
   ['a function body written twice', 'define i32 @f() {\n  ret i32 0\n}\ndefine i32 @f() {\n  ret i32 0\n}\n', /redefinition of function 'f'/],
 ];
 

@@ -13,7 +13,6 @@ import { printModule } from '../../src/print/index.js';
 import { CORPUS_PRESENT, CORPUS_ROOT, NEEDS_CORPUS } from '../support/corpus.js';
 import { LLVM19, needs } from '../support/tools.js';
 
-
 const HEADER = 'implementation\ndeclare sbyte* %llvm.va_start()\ndeclare sbyte* %llvm.va_copy(sbyte*)\ndeclare void %llvm.va_end(sbyte*)\n';
 
 /** Texts that exercise the order of the rewrite and the naming, each checked against llvm-as. */
@@ -53,15 +52,21 @@ int %f2(sbyte* %ap) {
   // intrinsic (src/asm/block-edits.ts): hundreds of calls in one block, and a copy of a copy
   // whose definition comes later in the text, must come out as LLVM's one-at-a-time rewrite.
   'hundreds of calls in one block': `${HEADER}int %many(sbyte* %ap0, ...) {
-${Array.from({ length: 150 }, (_, i) => `	%s${i} = call sbyte* %llvm.va_start( )
+${Array.from(
+  { length: 150 },
+  (_, i) => `	%s${i} = call sbyte* %llvm.va_start( )
 	%c${i} = call sbyte* %llvm.va_copy( sbyte* ${i === 0 ? '%s0' : `%c${i - 1}`} )
 	call void %llvm.va_end( sbyte* %s${i} )
-`).join('')}	ret int 0
+`,
+).join('')}	ret int 0
 }
 int %more(sbyte* %ap) {
-${Array.from({ length: 150 }, (_, i) => `	%v${i} = vaarg sbyte* %ap, int
+${Array.from(
+  { length: 150 },
+  (_, i) => `	%v${i} = vaarg sbyte* %ap, int
 	%n${i} = vanext sbyte* %ap, int
-`).join('')}	ret int %v149
+`,
+).join('')}	ret int %v149
 }
 `,
   'a copy of a copy defined later in the text': `${HEADER}void %f(...) {

@@ -67,7 +67,10 @@ describe('a double literal given to a float is rounded to single precision, in e
 describe('a global defined twice', () => {
   it('is merged when at most one definition has an initializer, or both the same constant (every release)', () => {
     for (const dialect of ['1.1', '1.3', '1.9'] as const) {
-      const gs = globals('%t3 = external global uint*\n%t4 = global int** cast (uint** %t3 to int**)\n%t4 = global int** cast (uint** %t3 to int**)\n%B = external global int\n%B = constant int 7\n', dialect);
+      const gs = globals(
+        '%t3 = external global uint*\n%t4 = global int** cast (uint** %t3 to int**)\n%t4 = global int** cast (uint** %t3 to int**)\n%B = external global int\n%B = constant int 7\n',
+        dialect,
+      );
       expect(gs.map((g) => g.name)).toEqual(['t3', 't4', 'B']);
       expect(gs[2]).toMatchObject({ isConstant: true, linkage: 'external', initializer: { kind: 'int', value: 7n } });
     }
@@ -79,7 +82,9 @@ describe('a global defined twice', () => {
   });
 
   it('is refused with two different initializers (a float rounded differently is another constant)', () => {
-    expect(() => globals('%B = global int 7\n%B = global int 8\n')).toThrow(/2:1: error: redefinition of global variable '%B' of type int with another initializer/);
+    expect(() => globals('%B = global int 7\n%B = global int 8\n')).toThrow(
+      /2:1: error: redefinition of global variable '%B' of type int with another initializer/,
+    );
     expect(() => globals('%B = global float 1.4142\n%B = global float 1.41420001\n')).toThrow(/redefinition of global variable '%B'/);
   });
 
@@ -146,7 +151,8 @@ describe("LLVM 1.1 and 1.2's named constants: %X = const int 0", () => {
   });
 
   it('written at version 0 and 1: the symbol table entry those releases wrote', () => {
-    const bytes = (dialect: '1.1' | '1.2') => writeModule(parseAssembly('%X = const int 0\n%X = const int 0\nimplementation\n', { dialect }), { bytecodeVersion: DIALECT_VERSION[dialect] });
+    const bytes = (dialect: '1.1' | '1.2') =>
+      writeModule(parseAssembly('%X = const int 0\n%X = const int 0\nimplementation\n', { dialect }), { bytecodeVersion: DIALECT_VERSION[dialect] });
     // [1 entry][type slot 7: int][slot 0]["X"] in the module symbol table block (0x13).
     for (const dialect of ['1.1', '1.2'] as const) expect(Buffer.from(bytes(dialect)).toString('latin1')).toContain('\x13\0\0\0\x05\0\0\0\x01\x07\0\x01X');
   });
@@ -163,9 +169,14 @@ describe.skipIf(!CORPUS_PRESENT)('named constants against the files LLVM 1.1 and
   // The corpus's Assembler/2003-03-03-DuplicateConstant: a constant named twice, whose listing
   // shows nothing (those releases' llvm-dis printed no named constants), so only a text with the
   // two definitions gives the file back.
-  for (const [folder, dialect] of [['v0', '1.1'], ['v1', '1.2']] as const) {
+  for (const [folder, dialect] of [
+    ['v0', '1.1'],
+    ['v1', '1.2'],
+  ] as const) {
     it(`${folder}: the same bytes`, () => {
-      const ours = writeModule(parseAssembly('%X = const int 0\n%X = const int 0\n\nimplementation\n', { dialect }), { bytecodeVersion: DIALECT_VERSION[dialect] });
+      const ours = writeModule(parseAssembly('%X = const int 0\n%X = const int 0\n\nimplementation\n', { dialect }), {
+        bytecodeVersion: DIALECT_VERSION[dialect],
+      });
       expect(Buffer.from(ours).equals(Buffer.from(readCorpusFile(folder, 'Assembler__2003-03-03-DuplicateConstant.bc')))).toBe(true);
     });
   }
@@ -178,7 +189,8 @@ const ORACLE_TEXTS: Record<string, string> = {
     '%v = global <4 x float> < float 1.1, float 2.2, float 0x1, float 3.3 >\n%s = global { float, double } { float 0.1, double 0.1 }\n%e = global float add (float 1.4142, float 2.2)\nimplementation\nfloat %f(bool %c, float %x) {\n  %y = mul float %x, 0.3\n  %z = select bool %c, float %y, float 1.0e-46\n  %w = setlt float %z, 3.4028235e38\n  %q = call float %f(bool %w, float 0.7)\n  ret float %q\n}\n',
   'a global defined twice the same': '%B = global int 7\n%B = global int 7\n',
   'a global declared, then defined': '%B = external global int\n%B = internal global int 8\n',
-  'an initializer that is a constant expression, twice': '%t3 = external global uint*\n%t4 = global int** cast (uint** %t3 to int**)\n%t4 = global int** cast (uint** %t3 to int**)\n',
+  'an initializer that is a constant expression, twice':
+    '%t3 = external global uint*\n%t4 = global int** cast (uint** %t3 to int**)\n%t4 = global int** cast (uint** %t3 to int**)\n',
   'the later definition constant, with section and alignment': '%B = global int 7\n%B = constant int 7 , section "s", align 8\n',
   'an internal global defined again (%B1)': '%B = internal global int 7\n%B = global int 8\n%C = global int* %B\n%D = global int* %B1\n',
   'forward references in both initializers': '%B = global int* %X\n%B = global int* %X\n%X = global int 1\n',

@@ -20,40 +20,48 @@ import { LLVM19 } from '../support/tools.js';
 /** What `llvm-dis` 1.9 prints for `bytes`. */
 const listing = (bytes: Uint8Array): string => execFileSync(LLVM19.path('llvm-dis'), [], { input: bytes }).toString('latin1');
 
-describe.skipIf(!LLVM19.present || !CORPUS_PRESENT)('1.1-1.3 listings assembled as 1.9 give what llvm-as 1.9 gave', { tags: [...NEEDS_CORPUS.tags, LLVM19.tag] }, () => {
-  for (const folder of ['v0', 'v1', 'v3']) {
-    const dir = join(CORPUS_ROOT, folder);
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.dis.ll')).sort() : [];
-    const chosen = files.filter((f, i) => i % 8 === 0 || /llvm\.|\b(vaarg|vanext)\b/.test(readFileSync(join(dir, f), 'latin1')));
-    it(`${folder}: ${chosen.length} of ${files.length} listings`, () => {
-      // A listing for (nearly) every file the corpus counts: a folder found empty compares nothing.
-      // (A few files have no listing: the release's llvm-dis failed on them.)
-      const stated = corpusStatedCount(folder);
-      expect(stated).toBeGreaterThan(0);
-      expect(files.length).toBeGreaterThanOrEqual(stated! - 5);
-      expect(chosen.length).toBeGreaterThanOrEqual(files.length / 8);
-      const differing: string[] = [];
-      const refused: string[] = [];
-      let compared = 0;
-      for (const f of chosen) {
-        const text = readFileSync(join(dir, f));
-        let theirs: Buffer;
-        try {
-          theirs = execFileSync(LLVM19.path('llvm-as'), ['-f', '-o', '-'], { input: text, stdio: ['pipe', 'pipe', 'ignore'] });
-        } catch {
-          refused.push(f);
-          continue;
+describe.skipIf(!LLVM19.present || !CORPUS_PRESENT)(
+  '1.1-1.3 listings assembled as 1.9 give what llvm-as 1.9 gave',
+  { tags: [...NEEDS_CORPUS.tags, LLVM19.tag] },
+  () => {
+    for (const folder of ['v0', 'v1', 'v3']) {
+      const dir = join(CORPUS_ROOT, folder);
+      const files = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.dis.ll'))
+            .sort()
+        : [];
+      const chosen = files.filter((f, i) => i % 8 === 0 || /llvm\.|\b(vaarg|vanext)\b/.test(readFileSync(join(dir, f), 'latin1')));
+      it(`${folder}: ${chosen.length} of ${files.length} listings`, () => {
+        // A listing for (nearly) every file the corpus counts: a folder found empty compares nothing.
+        // (A few files have no listing: the release's llvm-dis failed on them.)
+        const stated = corpusStatedCount(folder);
+        expect(stated).toBeGreaterThan(0);
+        expect(files.length).toBeGreaterThanOrEqual(stated! - 5);
+        expect(chosen.length).toBeGreaterThanOrEqual(files.length / 8);
+        const differing: string[] = [];
+        const refused: string[] = [];
+        let compared = 0;
+        for (const f of chosen) {
+          const text = readFileSync(join(dir, f));
+          let theirs: Buffer;
+          try {
+            theirs = execFileSync(LLVM19.path('llvm-as'), ['-f', '-o', '-'], { input: text, stdio: ['pipe', 'pipe', 'ignore'] });
+          } catch {
+            refused.push(f);
+            continue;
+          }
+          const ours = writeModule(parseAssembly(text.toString('latin1'), { dialect: '1.9' }), { bytecodeVersion: 6 });
+          if (listing(ours) !== listing(theirs)) differing.push(f);
+          compared++;
         }
-        const ours = writeModule(parseAssembly(text.toString('latin1'), { dialect: '1.9' }), { bytecodeVersion: 6 });
-        if (listing(ours) !== listing(theirs)) differing.push(f);
-        compared++;
-      }
-      expect(differing).toEqual([]);
-      // llvm-as 1.9 refuses only listings with debugger intrinsics (an assertion in its
-      // AutoUpgrade); every other chosen listing was compared.
-      expect(refused.filter((f) => !/llvm\.dbg\./.test(readFileSync(join(dir, f), 'latin1')))).toEqual([]);
-      expect(compared).toBe(chosen.length - refused.length);
-      expect(compared).toBeGreaterThan(chosen.length / 2);
-    }, 120_000);
-  }
-});
+        expect(differing).toEqual([]);
+        // llvm-as 1.9 refuses only listings with debugger intrinsics (an assertion in its
+        // AutoUpgrade); every other chosen listing was compared.
+        expect(refused.filter((f) => !/llvm\.dbg\./.test(readFileSync(join(dir, f), 'latin1')))).toEqual([]);
+        expect(compared).toBe(chosen.length - refused.length);
+        expect(compared).toBeGreaterThan(chosen.length / 2);
+      }, 120_000);
+    }
+  },
+);

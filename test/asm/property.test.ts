@@ -21,7 +21,19 @@ import type { Module } from '../../src/graph/module.js';
 import { printModule } from '../../src/print/index.js';
 import { sameBytesInOrderOf } from '../../tools/plane-order.js';
 import { sameBytes } from '../../tools/same-bytes.js';
-import { buildArithmetic, buildRich, everythingSpec, makeType, richSpecArb, stepArb, typeDescArb, TYPE_NAMES, type Step, type TypeDesc, type TypeName } from '../support/random-modules.js';
+import {
+  buildArithmetic,
+  buildRich,
+  everythingSpec,
+  makeType,
+  richSpecArb,
+  stepArb,
+  typeDescArb,
+  TYPE_NAMES,
+  type Step,
+  type TypeDesc,
+  type TypeName,
+} from '../support/random-modules.js';
 import { LLVM19, needs } from '../support/tools.js';
 
 /** `llvm-as` of a text (one byte per character, as our names hold latin1 bytes): llvc0 below 64 KiB, llvc2 above. */
@@ -54,11 +66,18 @@ function expectLlvmAsBytes(text: string): void {
 
 afterAll(() => {
   if (tally.identical + tally.planeOrderOnly > 0) {
-    console.log(`assembler vs llvm-as on built modules: ${tally.identical} identical, ${tally.planeOrderOnly} the same once in llvm-as's symbol-table plane order`);
+    console.log(
+      `assembler vs llvm-as on built modules: ${tally.identical} identical, ${tally.planeOrderOnly} the same once in llvm-as's symbol-table plane order`,
+    );
   }
 });
 
-const arithmeticArb = fc.tuple(fc.constantFrom(...TYPE_NAMES), fc.constantFrom(...TYPE_NAMES), fc.integer({ min: 1, max: 4 }), fc.array(stepArb, { maxLength: 30 }));
+const arithmeticArb = fc.tuple(
+  fc.constantFrom(...TYPE_NAMES),
+  fc.constantFrom(...TYPE_NAMES),
+  fc.integer({ min: 1, max: 4 }),
+  fc.array(stepArb, { maxLength: 30 }),
+);
 const arithmeticText = ([a, b, params, steps]: [TypeName, TypeName, number, Step[]]): string => printModule(buildArithmetic(a, b, params, steps));
 
 const typeTreesArb = fc.array(typeDescArb, { minLength: 1, maxLength: 4 });
@@ -82,15 +101,24 @@ const THRESHOLDS: [string, number, number, number][] = [
 
 describe('modules built in code, printed, then assembled', () => {
   it('straight-line arithmetic: the same listing', () => {
-    fc.assert(fc.property(arithmeticArb, (x) => void assembled(arithmeticText(x))), { numRuns: 150 });
+    fc.assert(
+      fc.property(arithmeticArb, (x) => void assembled(arithmeticText(x))),
+      { numRuns: 150 },
+    );
   });
 
   it('type trees held by globals: the same listing', () => {
-    fc.assert(fc.property(typeTreesArb, (descs) => void assembled(typeTreesText(descs))), { numRuns: 150 });
+    fc.assert(
+      fc.property(typeTreesArb, (descs) => void assembled(typeTreesText(descs))),
+      { numRuns: 150 },
+    );
   });
 
   it("modules reaching the format's thresholds: the same listing", () => {
-    fc.assert(fc.property(richSpecArb, (spec) => void assembled(printModule(buildRich(spec)))), { numRuns: 25 });
+    fc.assert(
+      fc.property(richSpecArb, (spec) => void assembled(printModule(buildRich(spec)))),
+      { numRuns: 25 },
+    );
   });
 
   for (const [what, width, types, bigArray] of THRESHOLDS) {
@@ -102,15 +130,24 @@ describe('modules built in code, printed, then assembled', () => {
 
 describe.skipIf(!LLVM19.present)("modules built in code, printed, then assembled: llvm-as's bytes", needs(LLVM19), () => {
   it("straight-line arithmetic: llvm-as's bytes", () => {
-    fc.assert(fc.property(arithmeticArb, (x) => expectLlvmAsBytes(arithmeticText(x))), { numRuns: 60 });
+    fc.assert(
+      fc.property(arithmeticArb, (x) => expectLlvmAsBytes(arithmeticText(x))),
+      { numRuns: 60 },
+    );
   });
 
   it("type trees held by globals: llvm-as's bytes", () => {
-    fc.assert(fc.property(typeTreesArb, (descs) => expectLlvmAsBytes(typeTreesText(descs))), { numRuns: 60 });
+    fc.assert(
+      fc.property(typeTreesArb, (descs) => expectLlvmAsBytes(typeTreesText(descs))),
+      { numRuns: 60 },
+    );
   });
 
   it("modules reaching the format's thresholds: llvm-as's bytes", () => {
-    fc.assert(fc.property(richSpecArb, (spec) => expectLlvmAsBytes(printModule(buildRich(spec)))), { numRuns: 20 });
+    fc.assert(
+      fc.property(richSpecArb, (spec) => expectLlvmAsBytes(printModule(buildRich(spec)))),
+      { numRuns: 20 },
+    );
   });
 
   for (const [what, width, types, bigArray] of THRESHOLDS) {

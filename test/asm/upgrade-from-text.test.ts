@@ -57,7 +57,9 @@ describe.skipIf(!CORPUS_PRESENT)('upgrading a listing gives the IR of upgrading 
       const differing: string[] = [];
       let compared = 0;
       let same = 0;
-      for (const f of readdirSync(dir).filter((n) => n.endsWith('.bc')).sort()) {
+      for (const f of readdirSync(dir)
+        .filter((n) => n.endsWith('.bc'))
+        .sort()) {
         const listing = join(dir, `${f.slice(0, -3)}.dis.ll`);
         if (!existsSync(listing)) continue;
         compared++;

@@ -185,7 +185,10 @@ describe('lists', () => {
         }
         expect(error).toBeInstanceOf(BytecodeError);
         expect((error as BytecodeError).offset).toBeLessThanOrEqual(cut);
-        if (items.length > 0) expect(() => readZList(new BinaryReader(bytes), readItem, items.length - 1, 'items')).toThrow(`items: more than the limit of ${items.length - 1} entries`);
+        if (items.length > 0)
+          expect(() => readZList(new BinaryReader(bytes), readItem, items.length - 1, 'items')).toThrow(
+            `items: more than the limit of ${items.length - 1} entries`,
+          );
       }),
     );
   });

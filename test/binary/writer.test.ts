@@ -162,7 +162,10 @@ describe('BinaryWriter: blocks', () => {
     fc.assert(
       fc.property(fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 8 }), fc.boolean(), (bodies, long) => {
         const w = new BinaryWriter({ alignAfterBlocks: true });
-        for (const [i, body] of bodies.entries()) w.beginBlock(i + 1, long).bytes(body).endBlock();
+        for (const [i, body] of bodies.entries())
+          w.beginBlock(i + 1, long)
+            .bytes(body)
+            .endBlock();
         const r = new BinaryReader(w.finish());
         for (const [i, body] of bodies.entries()) {
           const headerOffset = r.pos;

@@ -25,7 +25,7 @@ function setup() {
   const f = mb.addFunction('f', t.function(t.int, [t.int, t.uint, t.double, t.pointer(t.int)]), { argNames: ['a', 'b', 'd', 'p'] });
   const entry = mb.addBlock(f, 'entry');
   const b = mb.builder(entry);
-  const [a, u, d, p] = f.args as [typeof f.args[0], typeof f.args[0], typeof f.args[0], typeof f.args[0]];
+  const [a, u, d, p] = f.args as [(typeof f.args)[0], (typeof f.args)[0], (typeof f.args)[0], (typeof f.args)[0]];
   return { mb, t, c, f, entry, b, a: a!, u: u!, d: d!, p: p! };
 }
 
@@ -232,7 +232,10 @@ describe('types of another builder', () => {
   it('a function type made by another ModuleBuilder is refused as such, not as "not a function type"', () => {
     const mine = new ModuleBuilder();
     const other = new ModuleBuilder();
-    refuses(() => mine.addFunction('f', other.types.function(other.types.int, [])), /the function type int \(\) belongs to another ModuleBuilder: make it with this builder's types\.function/);
+    refuses(
+      () => mine.addFunction('f', other.types.function(other.types.int, [])),
+      /the function type int \(\) belongs to another ModuleBuilder: make it with this builder's types\.function/,
+    );
     refuses(() => mine.addFunction('g', mine.types.int as never), /must be a function type made with types\.function\(\.\.\.\), not int/);
   });
 });

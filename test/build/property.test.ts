@@ -118,44 +118,67 @@ describe("modules that reach the format's thresholds", () => {
  * conventions and declaration linkages (5+, 6), and empty lists.
  */
 describe("global and function lists (the format's zlists)", () => {
-  const globalArb = fc.record({ type: fc.nat(), linkage: fc.constantFrom('external', 'internal', 'linkonce', 'weak', 'dllexport', 'declaration', 'extern_weak'), constant: fc.boolean(), alignment: fc.constantFrom(0, 0, 4, 16), section: fc.boolean() });
-  const functionArb = fc.record({ linkage: fc.constantFrom('external', 'internal', 'linkonce', 'weak', 'declaration', 'dllimport', 'extern_weak'), conv: fc.constantFrom(0, 0, 8, 9, 64), alignment: fc.constantFrom(0, 0, 16), section: fc.boolean() });
+  const globalArb = fc.record({
+    type: fc.nat(),
+    linkage: fc.constantFrom('external', 'internal', 'linkonce', 'weak', 'dllexport', 'declaration', 'extern_weak'),
+    constant: fc.boolean(),
+    alignment: fc.constantFrom(0, 0, 4, 16),
+    section: fc.boolean(),
+  });
+  const functionArb = fc.record({
+    linkage: fc.constantFrom('external', 'internal', 'linkonce', 'weak', 'declaration', 'dllimport', 'extern_weak'),
+    conv: fc.constantFrom(0, 0, 8, 9, 64),
+    alignment: fc.constantFrom(0, 0, 16),
+    section: fc.boolean(),
+  });
   it('round-trip at every version, however many entries and however long their words', () => {
     fc.assert(
-      fc.property(fc.constantFrom(1, 20, 130, 520), fc.array(globalArb, { maxLength: 40 }), fc.array(functionArb, { maxLength: 12 }), (typeCount, globals, functions) => {
-        for (const version of [6, 5, 3, 1, 0]) {
-          const attributes = version >= 5;
-          const mb = new ModuleBuilder();
-          const { types: t, constants: c } = mb;
-          // Many types before the globals' own, so that their slots (and words) grow.
-          const types = Array.from({ length: typeCount }, (_, k) => t.array(t.short, k + 1));
-          types.forEach((ty, k) => mb.addGlobal(`pad${k}`, ty, { initializer: c.zero(ty), linkage: 'internal' }));
-          globals.forEach((g, i) => {
-            const ty = types[g.type % types.length]!;
-            const declaration = g.linkage === 'declaration' || g.linkage === 'extern_weak';
-            const linkage = (g.linkage === 'dllexport' || g.linkage === 'extern_weak') && version < 6 ? 'external' : declaration ? (g.linkage === 'extern_weak' ? 'extern_weak' : 'external') : g.linkage;
-            mb.addGlobal(`g${i}`, ty, {
-              ...(declaration ? {} : { initializer: c.zero(ty) }),
-              linkage: linkage as never,
-              constant: g.constant && !declaration,
-              ...(attributes && g.alignment ? { alignment: g.alignment } : {}),
-              ...(attributes && g.section ? { section: `.s${i % 3}` } : {}),
+      fc.property(
+        fc.constantFrom(1, 20, 130, 520),
+        fc.array(globalArb, { maxLength: 40 }),
+        fc.array(functionArb, { maxLength: 12 }),
+        (typeCount, globals, functions) => {
+          for (const version of [6, 5, 3, 1, 0]) {
+            const attributes = version >= 5;
+            const mb = new ModuleBuilder();
+            const { types: t, constants: c } = mb;
+            // Many types before the globals' own, so that their slots (and words) grow.
+            const types = Array.from({ length: typeCount }, (_, k) => t.array(t.short, k + 1));
+            types.forEach((ty, k) => mb.addGlobal(`pad${k}`, ty, { initializer: c.zero(ty), linkage: 'internal' }));
+            globals.forEach((g, i) => {
+              const ty = types[g.type % types.length]!;
+              const declaration = g.linkage === 'declaration' || g.linkage === 'extern_weak';
+              const linkage =
+                (g.linkage === 'dllexport' || g.linkage === 'extern_weak') && version < 6
+                  ? 'external'
+                  : declaration
+                    ? g.linkage === 'extern_weak'
+                      ? 'extern_weak'
+                      : 'external'
+                    : g.linkage;
+              mb.addGlobal(`g${i}`, ty, {
+                ...(declaration ? {} : { initializer: c.zero(ty) }),
+                linkage: linkage as never,
+                constant: g.constant && !declaration,
+                ...(attributes && g.alignment ? { alignment: g.alignment } : {}),
+                ...(attributes && g.section ? { section: `.s${i % 3}` } : {}),
+              });
             });
-          });
-          functions.forEach((f, i) => {
-            const declaration = f.linkage === 'declaration' || f.linkage === 'dllimport' || f.linkage === 'extern_weak';
-            const linkage = declaration ? (version >= 6 && f.linkage !== 'declaration' ? f.linkage : 'external') : f.linkage;
-            const fn = mb.addFunction(`f${i}`, t.function(t.int, [t.int]), {
-              linkage: linkage as never,
-              ...(attributes ? { callingConv: f.conv } : {}),
-              ...(attributes && f.alignment ? { alignment: f.alignment } : {}),
-              ...(attributes && f.section ? { section: '.text.f' } : {}),
+            functions.forEach((f, i) => {
+              const declaration = f.linkage === 'declaration' || f.linkage === 'dllimport' || f.linkage === 'extern_weak';
+              const linkage = declaration ? (version >= 6 && f.linkage !== 'declaration' ? f.linkage : 'external') : f.linkage;
+              const fn = mb.addFunction(`f${i}`, t.function(t.int, [t.int]), {
+                linkage: linkage as never,
+                ...(attributes ? { callingConv: f.conv } : {}),
+                ...(attributes && f.alignment ? { alignment: f.alignment } : {}),
+                ...(attributes && f.section ? { section: '.text.f' } : {}),
+              });
+              if (!declaration) mb.builder(mb.addBlock(fn, 'entry')).ret(fn.args[0]!);
             });
-            if (!declaration) mb.builder(mb.addBlock(fn, 'entry')).ret(fn.args[0]!);
-          });
-          expectRoundTrip(mb.build(), version);
-        }
-      }),
+            expectRoundTrip(mb.build(), version);
+          }
+        },
+      ),
       { numRuns: 15 },
     );
   });

@@ -163,7 +163,10 @@ describe('the built module', () => {
     const f = mb.addFunction('f', t.function(t.int, [t.int]), { argNames: ['x'] });
     const b = mb.builder(mb.addBlock(f, 'entry'));
     b.ret(b.mul(f.args[0]!, c.int(t.int, 3), 'y'));
-    mb.nameType('list', mb.namedStruct('node', (s) => [t.pointer(s)]));
+    mb.nameType(
+      'list',
+      mb.namedStruct('node', (s) => [t.pointer(s)]),
+    );
     const m = mb.build();
     const seen = new Set<object>();
     const walk = (v: unknown): void => {

@@ -76,7 +76,10 @@ describe('an archive as the input of a file command', () => {
 
   it('says which members there are when the named one is missing, and refuses a member that is not bytecode', async () => {
     const missing = await cli(['dis', 'lib.a(nope.bc)'], { 'lib.a': LIB });
-    expect(missing).toMatchObject({ code: 1, err: "llvm-bytecode: error: lib.a(nope.bc): no such member (the archive's bytecode members: hello.bc, again.bc)\n" });
+    expect(missing).toMatchObject({
+      code: 1,
+      err: "llvm-bytecode: error: lib.a(nope.bc): no such member (the archive's bytecode members: hello.bc, again.bc)\n",
+    });
     const text = await cli(['dis', 'lib.a(notes.txt)'], { 'lib.a': LIB });
     expect(text).toMatchObject({ code: 1, err: 'llvm-bytecode: error: lib.a(notes.txt): not a bytecode member\n' });
     const notArchive = await cli(['dis', 'hello.bc(x.bc)'], { 'hello.bc': HELLO });

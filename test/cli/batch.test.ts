@@ -45,7 +45,11 @@ describe('batch mode, in-process', () => {
   it('prints every .bc under a directory to OUTDIR, keeping relative paths, .ll for .bc', async () => {
     const r = await cli(['dis', 'in', '-o', 'out'], { 'in/a.bc': HELLO, 'in/sub/deeper/b.bc': variant(1), 'in/notes.txt': new Uint8Array([1]) });
     // What was left out is counted, by reason, in one note.
-    expect(r).toMatchObject({ code: 0, out: '', err: 'llvm-bytecode: note: in: 1 skipped: 1 not bytecode (neither named .bc nor starting with its signature)\n' });
+    expect(r).toMatchObject({
+      code: 0,
+      out: '',
+      err: 'llvm-bytecode: note: in: 1 skipped: 1 not bytecode (neither named .bc nor starting with its signature)\n',
+    });
     expect(text(r.files.get('out/a.ll'))).toBe(HELLO_LL);
     expect(text(r.files.get('out/sub/deeper/b.ll'))).toBe(await single('dis', variant(1), 'in/sub/deeper/b.bc'));
     expect([...r.files.keys()].filter((k) => k.startsWith('out/')).sort()).toEqual(['out/a.ll', 'out/sub/deeper/b.ll']);
@@ -90,7 +94,11 @@ describe('batch mode, in-process', () => {
   });
 
   it('analyze -o DIR writes .bca.txt, .bca.json or .bcadump.txt beside the name', async () => {
-    for (const [flag, suffix] of [[[], '.bca.txt'], [['--json'], '.bca.json'], [['--dump'], '.bcadump.txt']] as const) {
+    for (const [flag, suffix] of [
+      [[], '.bca.txt'],
+      [['--json'], '.bca.json'],
+      [['--dump'], '.bcadump.txt'],
+    ] as const) {
       const r = await cli(['analyze', 'd', '-o', 'out', ...flag], { 'd/a.bc': HELLO, 'd/b.bc': HELLO });
       expect(r.code).toBe(0);
       expect(text(r.files.get(`out/a${suffix}`))).toBe(await single('analyze', HELLO, 'd/a.bc', [...flag]));
@@ -163,7 +171,11 @@ describe.skipIf(!existsSync(MAIN))('batch mode through the built CLI (worker thr
     expect(r.out).toBe('');
     // Not a terminal: no progress line, only the one error line.
     expect(r.err).toBe(spawnCli(['dis', join(input, 'group1', 'zz-cut.bc')]).err);
-    expect(listAll(join(base, 'out'))).toEqual(listAll(input).filter((f) => !f.includes('cut')).map((f) => f.replace(/\.bc$/, '.ll')));
+    expect(listAll(join(base, 'out'))).toEqual(
+      listAll(input)
+        .filter((f) => !f.includes('cut'))
+        .map((f) => f.replace(/\.bc$/, '.ll')),
+    );
     for (const f of listAll(join(base, 'out'))) {
       const one = spawnCli(['dis', join(input, f.replace(/\.ll$/, '.bc'))]);
       expect(readFileSync(join(base, 'out', f), 'latin1'), f).toBe(one.out);
@@ -172,11 +184,18 @@ describe.skipIf(!existsSync(MAIN))('batch mode through the built CLI (worker thr
 
   it('agrees with the one-file command over real corpus files (relative operands)', { ...NEEDS_CORPUS, timeout: 120_000 }, () => {
     const base = mkdtempSync(join(tmpdir(), 'batch-corpus-'));
-    const names = readdirSync(join(CORPUS, 'v5')).filter((n) => n.endsWith('.bc')).sort().filter((_, i) => i % 100 === 0);
+    const names = readdirSync(join(CORPUS, 'v5'))
+      .filter((n) => n.endsWith('.bc'))
+      .sort()
+      .filter((_, i) => i % 100 === 0);
     expect(names.length).toBeGreaterThan(5);
     mkdirSync(join(base, 'v5'));
     for (const n of names) cpSync(join(CORPUS, 'v5', n), join(base, 'v5', n));
-    for (const [command, suffix] of [['dis', '.ll'], ['upgrade', '.ll'], ['rewrite', '.bc']] as const) {
+    for (const [command, suffix] of [
+      ['dis', '.ll'],
+      ['upgrade', '.ll'],
+      ['rewrite', '.bc'],
+    ] as const) {
       const r = spawnCli([command, 'v5', '-o', `out-${command}`], base);
       const oneFile = names.map((n) => spawnCli([command, `v5/${n}`, '-o', '-'], base));
       expect(r.err).toBe(oneFile.map((o) => o.err).join(''));

@@ -43,7 +43,17 @@ const ONE_LINE = /^llvm-bytecode: error: [^\n]+\n$/;
 
 describe('the first bytes decide, before more is read', () => {
   it.skipIf(!BUILT || !existsSync('/dev/zero'))('dis /dev/zero and cat /dev/zero | dis: one line, exit 1 (an endless input is never read whole)', () => {
-    for (const command of ['CLI dis /dev/zero', 'cat /dev/zero | CLI dis', 'CLI analyze /dev/zero', 'cat /dev/zero | CLI rewrite - -o out.bc', 'CLI as /dev/zero -o out.bc', 'CLI link /dev/zero -o out.bc', 'CLI nm /dev/zero', 'CLI ar t /dev/zero', 'cat /dev/zero | CLI upgrade']) {
+    for (const command of [
+      'CLI dis /dev/zero',
+      'cat /dev/zero | CLI dis',
+      'CLI analyze /dev/zero',
+      'cat /dev/zero | CLI rewrite - -o out.bc',
+      'CLI as /dev/zero -o out.bc',
+      'CLI link /dev/zero -o out.bc',
+      'CLI nm /dev/zero',
+      'CLI ar t /dev/zero',
+      'cat /dev/zero | CLI upgrade',
+    ]) {
       const r = shell(command);
       expect(r.stderr, command).toMatch(ONE_LINE);
       expect(r.status, command).toBe(1);
@@ -54,18 +64,22 @@ describe('the first bytes decide, before more is read', () => {
     expect(existsSync(join(dir, 'out.bc'))).toBe(false);
   });
 
-  it('the refusal is the reader\'s own message, the same as for the whole file', async () => {
+  it("the refusal is the reader's own message, the same as for the whole file", async () => {
     const png = join(dir, 'image.png');
     writeFileSync(png, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     const r = await cli(['dis', png]);
-    expect(r.err).toBe(`llvm-bytecode: error: ${png}: not LLVM bytecode: the file starts with 89 50 4e 47 (".PNG") where 'llvm' or 'llvc' was expected (offset 0)\n`);
+    expect(r.err).toBe(
+      `llvm-bytecode: error: ${png}: not LLVM bytecode: the file starts with 89 50 4e 47 (".PNG") where 'llvm' or 'llvc' was expected (offset 0)\n`,
+    );
   });
 
   it('as refuses what cannot be text (a NUL byte) and bytecode, naming what it is', async () => {
     const png = join(dir, 'picture.png');
     writeFileSync(png, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     const r = await cli(['as', png, '-o', join(dir, 'p.bc')]);
-    expect(r.err).toBe(`llvm-bytecode: error: ${png}: not LLVM assembly text: it has a NUL byte at offset 8, which text never has; it starts 89 50 4e 47 0d 0a 1a 0a (".PNG....")\n`);
+    expect(r.err).toBe(
+      `llvm-bytecode: error: ${png}: not LLVM assembly text: it has a NUL byte at offset 8, which text never has; it starts 89 50 4e 47 0d 0a 1a 0a (".PNG....")\n`,
+    );
     const bc = join(dir, 'h.bc');
     writeFileSync(bc, HELLO);
     expect((await cli(['as', bc, '-o', join(dir, 'h2.bc')])).err).toMatch(/this is LLVM bytecode, not assembly text \('dis' prints it as text\)\n$/);
@@ -78,20 +92,32 @@ describe('a maximum input size, documented and raisable', () => {
     writeFileSync(file, HELLO);
     const r = await cli(['dis', file, '--limit', 'maxInputSize=100']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe(`llvm-bytecode: error: ${file}: the input is ${HELLO.length} bytes, more than the limit of 100 bytes (maxInputSize; '--limit maxInputSize=N' raises it)\n`);
+    expect(r.err).toBe(
+      `llvm-bytecode: error: ${file}: the input is ${HELLO.length} bytes, more than the limit of 100 bytes (maxInputSize; '--limit maxInputSize=N' raises it)\n`,
+    );
     expect((await cli(['dis', file, '--limit', 'maxInputSize=1K'])).code).toBe(0);
   });
 
   it.skipIf(!BUILT)('a stream above it is read only up to the limit, then refused', () => {
     const r = shell(`(cat ${join(ROOT.pathname, 'corpus/hello.bc')}; cat /dev/zero) | CLI dis --limit maxInputSize=64K`);
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe(`llvm-bytecode: error: <stdin>: the input is larger than the limit of 65536 bytes (maxInputSize; '--limit maxInputSize=N' raises it)\n`);
+    expect(r.stderr).toBe(
+      `llvm-bytecode: error: <stdin>: the input is larger than the limit of 65536 bytes (maxInputSize; '--limit maxInputSize=N' raises it)\n`,
+    );
   });
 
   it('every command takes --limit; a wrong name or value is a usage error that lists the names', async () => {
     const file = join(dir, 'hello2.bc');
     writeFileSync(file, HELLO);
-    for (const argv of [['dis', file], ['analyze', file], ['upgrade', file], ['rewrite', file, '-o', join(dir, 'r.bc')], ['nm', file], ['link', file, '-o', join(dir, 'l.bc')], ['ar', 't', join(dir, 'none.a')]]) {
+    for (const argv of [
+      ['dis', file],
+      ['analyze', file],
+      ['upgrade', file],
+      ['rewrite', file, '-o', join(dir, 'r.bc')],
+      ['nm', file],
+      ['link', file, '-o', join(dir, 'l.bc')],
+      ['ar', 't', join(dir, 'none.a')],
+    ]) {
       const r = await cli([...argv, '--limit', 'maxInputSize=10']);
       expect(r.err, argv[0]).toMatch(/limit of 10 bytes \(maxInputSize; '--limit maxInputSize=N' raises it\)|no such file/);
       const wrong = await cli([...argv, '--limit', 'maxInputSise=10']);
@@ -101,10 +127,13 @@ describe('a maximum input size, documented and raisable', () => {
     expect((await cli(['dis', file, '--limit', 'maxTypes'])).err).toMatch(/takes NAME=VALUE/);
   });
 
-  it('--limit knows every limit: the library\'s, the archive\'s and the assembler\'s, with K/M/G suffixes', () => {
+  it("--limit knows every limit: the library's, the archive's and the assembler's, with K/M/G suffixes", () => {
     expect(limitNames()).toEqual([...LIMIT_NAMES, ...ASSEMBLY_LIMIT_NAMES]);
     expect([...ASSEMBLY_LIMIT_NAMES].sort()).toEqual(Object.keys(DEFAULT_ASSEMBLY_LIMITS).sort());
-    expect(parseLimits('maxInputSize=2G\nmaxNesting=10,maxTypes=1_000')).toEqual({ reader: { maxInputSize: 2 * 1024 ** 3, maxTypes: 1000 }, assembly: { maxNesting: 10 } });
+    expect(parseLimits('maxInputSize=2G\nmaxNesting=10,maxTypes=1_000')).toEqual({
+      reader: { maxInputSize: 2 * 1024 ** 3, maxTypes: 1000 },
+      assembly: { maxNesting: 10 },
+    });
   });
 });
 
@@ -120,7 +149,9 @@ describe('a limit reached is reported as the limit, and nothing else', () => {
     for (const command of ['dis', 'analyze', 'upgrade']) {
       const r = await cli([command, file, '--limit', 'maxDecompressedSize=1M']);
       expect(r.code).toBe(1);
-      expect(r.err).toMatch(/bzip2 data expands beyond the limit of 1048576 bytes \(maxDecompressedSize; '--limit maxDecompressedSize=N' raises it\); stopped after \d+ compressed byte\(s\) \(offset \d+\)\n$/);
+      expect(r.err).toMatch(
+        /bzip2 data expands beyond the limit of 1048576 bytes \(maxDecompressedSize; '--limit maxDecompressedSize=N' raises it\); stopped after \d+ compressed byte\(s\) \(offset \d+\)\n$/,
+      );
       expect(r.err).not.toMatch(/text-mode|CR-LF/);
     }
   });
@@ -143,8 +174,12 @@ describe('bytecode is never written to a terminal', () => {
   it('rewrite -o -, as from standard input, link -o - to a terminal: refused, one line, exit 1', async () => {
     const file = join(dir, 'hello3.bc');
     writeFileSync(file, HELLO);
-    const refused = "llvm-bytecode: error: <stdout>: refusing to write bytecode to a terminal: give -o FILE, or send standard output to a file or a pipe\n";
-    for (const argv of [['rewrite', file, '-o', '-'], ['link', file, '-o', '-'], ['as', '-']]) {
+    const refused = 'llvm-bytecode: error: <stdout>: refusing to write bytecode to a terminal: give -o FILE, or send standard output to a file or a pipe\n';
+    for (const argv of [
+      ['rewrite', file, '-o', '-'],
+      ['link', file, '-o', '-'],
+      ['as', '-'],
+    ]) {
       const r = await cli(argv, true);
       expect(r, argv.join(' ')).toMatchObject({ code: 1, out: '', err: refused });
     }
@@ -163,7 +198,9 @@ describe('bytecode is never written to a terminal', () => {
     writeFileSync(join(dir, 'prog.bc'), 'mine\n');
     const again = await cli(['as', ll]);
     expect(again.code).toBe(1);
-    expect(again.err).toBe(`llvm-bytecode: error: ${join(dir, 'prog.bc')}: already exists; 'as ${ll}' writes it only when it is new: -o ${join(dir, 'prog.bc')} replaces it, -o - writes to standard output\n`);
+    expect(again.err).toBe(
+      `llvm-bytecode: error: ${join(dir, 'prog.bc')}: already exists; 'as ${ll}' writes it only when it is new: -o ${join(dir, 'prog.bc')} replaces it, -o - writes to standard output\n`,
+    );
     expect(readFileSync(join(dir, 'prog.bc'), 'utf8')).toBe('mine\n');
     // A name without .ll gains .bc.
     const plain = join(dir, 'text');

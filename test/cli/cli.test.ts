@@ -42,7 +42,7 @@ describe('help and version', () => {
     }
   });
 
-  it('prints each command\'s help', async () => {
+  it("prints each command's help", async () => {
     for (const command of ['dis', 'rewrite', 'analyze', 'upgrade']) {
       const r = await cli([command, '--help']);
       expect(r.code).toBe(0);
@@ -101,7 +101,10 @@ describe('errors in files: one line, exit 1', () => {
 
   it('reports a truncated file with offset and block path (rewrite and dis alike)', async () => {
     const cut = HELLO.subarray(0, 200);
-    for (const argv of [['rewrite', 'cut.bc', '-o', 'out.bc'], ['dis', 'cut.bc']]) {
+    for (const argv of [
+      ['rewrite', 'cut.bc', '-o', 'out.bc'],
+      ['dis', 'cut.bc'],
+    ]) {
       const r = await cli(argv, { 'cut.bc': cut });
       expect(r.code).toBe(1);
       expect(r.out).toBe('');
@@ -153,13 +156,15 @@ describe('describeError', () => {
     expect(describeError(new BytecodeError('bad name "a\nb\x1b[2J"', 9, ['Module']))).toBe('bad name "a b\\x1b[2J" (offset 9, in Module)');
   });
 
-  it('marks anything but the library\'s own errors as an internal error', () => {
+  it("marks anything but the library's own errors as an internal error", () => {
     expect(describeError(new TypeError('x is undefined'))).toBe('internal error (TypeError): x is undefined');
     expect(describeError('thrown string')).toBe('internal error: thrown string');
   });
 
-  it('shows the version-7 conversion\'s refusal as the file\'s problem, not ours', () => {
-    expect(describeError(new ConversionError('inline asm with the constraints "==m"'))).toBe('inline asm with the constraints "==m" cannot be converted to bytecode version 7');
+  it("shows the version-7 conversion's refusal as the file's problem, not ours", () => {
+    expect(describeError(new ConversionError('inline asm with the constraints "==m"'))).toBe(
+      'inline asm with the constraints "==m" cannot be converted to bytecode version 7',
+    );
   });
 });
 

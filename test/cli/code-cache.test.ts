@@ -55,7 +55,7 @@ describe.skipIf(!BUILT)('the code cache of the command', () => {
     expect(readFileSync(join(cacheFolder, name!)).equals(written)).toBe(true);
   });
 
-  it('keeps a cache of its own for one large input (V8 set differently), and the small file\'s apart', () => {
+  it("keeps a cache of its own for one large input (V8 set differently), and the small file's apart", () => {
     const { bin, cacheFolder, home } = install();
     mkdirSync(home, { recursive: true });
     // 200 generated functions: some 49 KB, above the 32 KiB from which an input is large.
@@ -83,7 +83,7 @@ describe.skipIf(!BUILT)('the code cache of the command', () => {
     expect(readFileSync(join(cacheFolder, name!)).equals(written)).toBe(true);
   });
 
-  it('refuses a cache that is not V8\'s and writes a good one in its place', () => {
+  it("refuses a cache that is not V8's and writes a good one in its place", () => {
     const { bin, cacheFolder, home } = install();
     expect(dis(bin, HELLO, home).status).toBe(0);
     const [name] = caches(cacheFolder);
@@ -95,7 +95,7 @@ describe.skipIf(!BUILT)('the code cache of the command', () => {
     expect(readFileSync(join(cacheFolder, name!), 'latin1')).not.toBe('not a code cache');
   });
 
-  it('goes to the user\'s cache folder when the bundle\'s cannot be written, and is not needed at all', () => {
+  it("goes to the user's cache folder when the bundle's cannot be written, and is not needed at all", () => {
     const { bin, cacheFolder, home } = install();
     writeFileSync(cacheFolder, ''); // a file where the folder would go: it cannot be made
     const r = dis(bin, HELLO, home);

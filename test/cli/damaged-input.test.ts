@@ -43,7 +43,9 @@ describe('a function type that returns itself', () => {
       const upgrade = await cli(['upgrade', name], files);
       expect(upgrade.code).toBe(1);
       expect(upgrade.out).toBe('');
-      expect(upgrade.err).toMatch(new RegExp(`^llvm-bytecode: error: ${name}: type \\\\1 \\(.*\\) contains itself other than through a pointer, which LLVM 16 cannot express\\n$`));
+      expect(upgrade.err).toMatch(
+        new RegExp(`^llvm-bytecode: error: ${name}: type \\\\1 \\(.*\\) contains itself other than through a pointer, which LLVM 16 cannot express\\n$`),
+      );
 
       const rewrite = await cli(['rewrite', name, '-o', 'out.bc'], files);
       expect(rewrite.code).toBe(1);
@@ -54,7 +56,7 @@ describe('a function type that returns itself', () => {
 });
 
 describe('describeError', () => {
-  it('reports the verifier\'s and the printer\'s refusals as ordinary errors', () => {
+  it("reports the verifier's and the printer's refusals as ordinary errors", () => {
     expect(describeError(new InvalidModuleError(['function @f: bad']))).toBe('invalid module: function @f: bad');
     expect(describeError(new PrintError('too big'))).toBe('too big');
   });

@@ -58,7 +58,10 @@ describe('analyze tells the same story as dis', () => {
   });
 
   it('empty input and a file that is not bytecode: the error alone, no all-zero summary', async () => {
-    for (const [name, bytes] of [['empty.bc', new Uint8Array()], ['notes.txt', new TextEncoder().encode('# not bytecode\n')]] as const) {
+    for (const [name, bytes] of [
+      ['empty.bc', new Uint8Array()],
+      ['notes.txt', new TextEncoder().encode('# not bytecode\n')],
+    ] as const) {
       const r = await cli(['analyze', name], { [name]: bytes });
       expect(r.code).toBe(1);
       expect(r.out).toBe('');
@@ -80,7 +83,11 @@ describe('I/O failures are one line that says what failed', () => {
     io.writeFile = (path) => {
       throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
     };
-    for (const argv of [['dis', 'hello.bc', '-o', 'missing/x.ll'], ['analyze', 'hello.bc', '-o', 'missing/x.ll'], ['rewrite', 'hello.bc', '-o', 'missing/x.ll']]) {
+    for (const argv of [
+      ['dis', 'hello.bc', '-o', 'missing/x.ll'],
+      ['analyze', 'hello.bc', '-o', 'missing/x.ll'],
+      ['rewrite', 'hello.bc', '-o', 'missing/x.ll'],
+    ]) {
       const code = await run(argv, io);
       expect(code).toBe(1);
     }

@@ -18,7 +18,17 @@ import { memoryIo } from './memory-io.js';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const COMMANDS = ['dis', 'rewrite', 'analyze', 'upgrade', 'as', 'ar', 'nm', 'link'];
-const HELPS: Record<string, string> = { overall: OVERALL_HELP, dis: DIS_HELP, rewrite: REWRITE_HELP, analyze: ANALYZE_HELP, upgrade: UPGRADE_HELP, as: AS_HELP, ar: AR_HELP, nm: NM_HELP, link: LINK_HELP };
+const HELPS: Record<string, string> = {
+  overall: OVERALL_HELP,
+  dis: DIS_HELP,
+  rewrite: REWRITE_HELP,
+  analyze: ANALYZE_HELP,
+  upgrade: UPGRADE_HELP,
+  as: AS_HELP,
+  ar: AR_HELP,
+  nm: NM_HELP,
+  link: LINK_HELP,
+};
 
 async function cli(argv: string[], stdinIsTerminal = true, files: Record<string, Uint8Array> = {}) {
   const io = { ...memoryIo(files), stdinIsTerminal: () => stdinIsTerminal };
@@ -100,7 +110,17 @@ describe('a command run bare shows its usage: standard error, exit status 2', ()
 describe('-v, -V and --version: one line, the same everywhere', () => {
   it('at the top and after every command', async () => {
     const line = `llvm-bytecode ${PACKAGE.version}\n`;
-    for (const argv of [['-v'], ['-V'], ['--version'], ['version'], ...COMMANDS.flatMap((c) => [[c, '-v'], [c, '--version'], [c, '-V']])]) {
+    for (const argv of [
+      ['-v'],
+      ['-V'],
+      ['--version'],
+      ['version'],
+      ...COMMANDS.flatMap((c) => [
+        [c, '-v'],
+        [c, '--version'],
+        [c, '-V'],
+      ]),
+    ]) {
       const r = await cli(argv);
       expect({ argv, code: r.code, out: Buffer.from(r.out).toString('utf8'), err: r.err }).toEqual({ argv, code: 0, out: line, err: '' });
     }

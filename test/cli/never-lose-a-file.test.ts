@@ -96,7 +96,10 @@ describe('no command writes over one of its inputs', () => {
     ['a batch into its own directory: rewrite DIR -o DIR', (d) => ['rewrite', d, '-o', d]],
     ['ar r lib.a lib.a (the archive as its own member)', (d) => ['ar', 'rc', join(d, 'lib.a'), join(d, 'lib.a')]],
     ['stackmap in.bc --to-version 2 -o in.bc', (d) => ['stackmap', join(d, 'in.bc'), '--to-version', '2', '-o', join(d, 'in.bc')]],
-    ['stackmap to a hard link of the input: stackmap in.bc --to-version 2 -o hard.bc', (d) => ['stackmap', join(d, 'in.bc'), '--to-version', '2', '-o', join(d, 'hard.bc')]],
+    [
+      'stackmap to a hard link of the input: stackmap in.bc --to-version 2 -o hard.bc',
+      (d) => ['stackmap', join(d, 'in.bc'), '--to-version', '2', '-o', join(d, 'hard.bc')],
+    ],
   ];
   for (const [title, argv] of cases) {
     it(`${title}: one line, exit 1, nothing read, nothing changed`, async () => {
@@ -174,13 +177,15 @@ describe('a batch never makes a directory of a file name', () => {
       const d = folder({ 'in/a.bc': HELLO, 'in/b.bc': HELLO });
       const r = await cli(['dis', join(d, 'in'), '-o', join(d, name)]);
       expect(r.code).toBe(2);
-      expect(r.err).toMatch(new RegExp(`writes one file per input into a directory, and '.*${name.replace('.', '\\.')}' is named like a file: give a directory`));
+      expect(r.err).toMatch(
+        new RegExp(`writes one file per input into a directory, and '.*${name.replace('.', '\\.')}' is named like a file: give a directory`),
+      );
       expect(existsSync(join(d, name))).toBe(false);
     });
   }
 
   it('several files -o an existing file: refused, the file unchanged', async () => {
-    const d = folder({ 'a.bc': HELLO, 'b.bc': HELLO, 'out': 'a file\n' });
+    const d = folder({ 'a.bc': HELLO, 'b.bc': HELLO, out: 'a file\n' });
     const r = await cli(['dis', join(d, 'a.bc'), join(d, 'b.bc'), '-o', join(d, 'out')]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/'.*out' is a file: give a directory/);

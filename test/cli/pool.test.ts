@@ -52,7 +52,12 @@ describe.skipIf(!existsSync(POOL))('worker pool', () => {
   const worker = script('serve', `serveTasks(${HANDLER});`);
   const tasks = Array.from({ length: 500 }, (_, i) => i);
 
-  for (const [jobs, withLocal] of [[1, false], [3, false], [2, true], [3, true]] as const) {
+  for (const [jobs, withLocal] of [
+    [1, false],
+    [3, false],
+    [2, true],
+    [3, true],
+  ] as const) {
     it(`reports every task once, quiet ones as undefined (${jobs} jobs${withLocal ? ', this thread one of them' : ''})`, async () => {
       const { results, lost, seen } = await runAll(tasks, jobs, worker, withLocal);
       expect(lost.size).toBe(0);

@@ -48,7 +48,7 @@ describe('rewrite keeps the container of a file written at its own version', () 
     expect(Buffer.from(await rewrite(big)).equals(Buffer.from(big))).toBe(true);
   });
 
-  it('at another version, LLVM\'s choice for that version; --compress still decides when given', async () => {
+  it("at another version, LLVM's choice for that version; --compress still decides when given", async () => {
     const bz6 = await rewrite(HELLO, ['--compress', 'bzip2']);
     // Version 5 of a small module: LLVM 1.8 wrote llvc0 below 64 KiB, whatever the file had.
     expect(readModule(await rewrite(bz6, ['--bytecode-version', '5'])).source).toMatchObject({ bytecodeVersion: 5, compression: 'null' });

@@ -34,7 +34,10 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
 };
 
 /** A small stream: `llvm`, a long-form module header, a few body bytes covering all byte values. */
-const body = concat(Uint8Array.of(1, 0, 0, 0, 0, 1, 0, 0), Uint8Array.from({ length: 256 }, (_, i) => i));
+const body = concat(
+  Uint8Array.of(1, 0, 0, 0, 0, 1, 0, 0),
+  Uint8Array.from({ length: 256 }, (_, i) => i),
+);
 const STREAM = concat(ascii('llvm'), body);
 
 /** Runs `bzip2 -t` on `data`; true if the system tool accepts it as a valid bzip2 stream. */
@@ -166,20 +169,16 @@ describe('unwrapContainer: damaged compressed data', () => {
     await loadBzip2();
     const files = [concat(ascii('llvc2'), compressBzip2(body)), concat(ascii('llvc1'), deflate(body))];
     fc.assert(
-      fc.property(
-        fc.constantFrom(0, 1),
-        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }),
-        (which, edits) => {
-          const file = files[which]!.slice();
-          for (const [at, value] of edits) file[5 + (at % (file.length - 5))] = value;
-          try {
-            const r = unwrapContainer(file, { maxDecompressedSize: 1 << 20 });
-            expect(r.stream.length).toBeLessThanOrEqual(4 + (1 << 20));
-          } catch (e) {
-            expect(e).toBeInstanceOf(BytecodeError);
-          }
-        },
-      ),
+      fc.property(fc.constantFrom(0, 1), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }), (which, edits) => {
+        const file = files[which]!.slice();
+        for (const [at, value] of edits) file[5 + (at % (file.length - 5))] = value;
+        try {
+          const r = unwrapContainer(file, { maxDecompressedSize: 1 << 20 });
+          expect(r.stream.length).toBeLessThanOrEqual(4 + (1 << 20));
+        } catch (e) {
+          expect(e).toBeInstanceOf(BytecodeError);
+        }
+      }),
       { numRuns: 300 },
     );
   });
@@ -193,16 +192,10 @@ describe('unwrapContainer: the decompressed-size cap', () => {
   it('allows a payload of exactly the cap and refuses one byte more, for every compression', async () => {
     await loadBzip2();
     const n = body.length;
-    for (const make of [
-      () => concat(ascii('llvc0'), body),
-      () => concat(ascii('llvc1'), deflate(body)),
-      () => concat(ascii('llvc2'), compressBzip2(body)),
-    ]) {
+    for (const make of [() => concat(ascii('llvc0'), body), () => concat(ascii('llvc1'), deflate(body)), () => concat(ascii('llvc2'), compressBzip2(body))]) {
       const file = make();
       expect(unwrapContainer(file, { maxDecompressedSize: n }).stream).toEqual(STREAM);
-      expect(bytecodeErrorOf(() => unwrapContainer(file, { maxDecompressedSize: n - 1 })).reason).toContain(
-        'maxDecompressedSize',
-      );
+      expect(bytecodeErrorOf(() => unwrapContainer(file, { maxDecompressedSize: n - 1 })).reason).toContain('maxDecompressedSize');
     }
   });
 

@@ -17,7 +17,11 @@ const TOOL = resolve(__dirname, '../../dist-tools/tools/convert-scoreboard.js');
 
 describe.skipIf(!existsSync(TOOL))('convert-scoreboard over the first 100 v6 files', needs(NEEDS_CORPUS, LLVM19, R36867), () => {
   it('gives LLVM’s bytes or LLVM’s text for nearly all, and no untyped error', () => {
-    const r = spawnSync(process.execPath, [TOOL, '--folders', 'v6', '--sample-v6', '--sample', '100', '--list'], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 600_000 });
+    const r = spawnSync(process.execPath, [TOOL, '--folders', 'v6', '--sample-v6', '--sample', '100', '--list'], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      timeout: 600_000,
+    });
     expect(r.status).toBe(0);
     const summary = /v6: 100 files: (.*)/.exec(r.stdout)?.[1] ?? '';
     const count = (k: string): number => Number(new RegExp(`(?:^|, )${k} (\\d+)`).exec(summary)?.[1] ?? 0);

@@ -100,7 +100,11 @@ void %f(int %x) {
   %y = add uint 2, 3
   ret void
 }`);
-    expect(body(m).map((i) => i.name).filter(Boolean)).toEqual(['y', 'y.upgrd.1']);
+    expect(
+      body(m)
+        .map((i) => i.name)
+        .filter(Boolean),
+    ).toEqual(['y', 'y.upgrd.1']);
   });
 
   it('rewrites calls of the intrinsics LLVM 2.0 changed, as upgradeIntrinsicCall did', () => {
@@ -125,7 +129,13 @@ int %f(float %a, uint %x, ushort %h, ...) {
     // ctpop returns i32 now: the old declaration is moved aside, the call goes to a new one (not
     // tail any more) and a cast gives the type the text expected.
     expect(m.functions.map((fn) => fn.name)).toEqual([
-      'llvm.isunordered.f32', 'upgrd.rm.llvm.ctpop.i32', 'llvm.bswap.i16', 'llvm.va_start', 'f', 'llvm.ctpop.i32', 'llvm.bswap.i16.i16',
+      'llvm.isunordered.f32',
+      'upgrd.rm.llvm.ctpop.i32',
+      'llvm.bswap.i16',
+      'llvm.va_start',
+      'f',
+      'llvm.ctpop.i32',
+      'llvm.bswap.i16.i16',
     ]);
     const n = insts.find((i) => i.name === 'n')!;
     expect(n.opcode).toBe('bitcast');
@@ -140,19 +150,34 @@ int %f(float %a, uint %x, ushort %h, ...) {
   });
 
   it('refuses what llvm-upgrade rewrote in ways not reproduced, naming it', () => {
-    const text = 'declare bool %llvm.isunordered.f32(float, float)\nbool %f(float %a) {\n  %c = invoke bool %llvm.isunordered.f32(float %a, float %a) to label %ok unwind label %ok\nok:\n  ret bool false\n}\n';
+    const text =
+      'declare bool %llvm.isunordered.f32(float, float)\nbool %f(float %a) {\n  %c = invoke bool %llvm.isunordered.f32(float %a, float %a) to label %ok unwind label %ok\nok:\n  ret bool false\n}\n';
     expect(() => convert(text)).toThrow(ConversionError);
     expect(() => convert(text)).toThrow(/an invoke of llvm\.isunordered\.f32/);
   });
 
-  it('first renames the unsuffixed 1.x intrinsics as LLVM 1.9\'s reader did, then rewrites them as llvm-upgrade did', () => {
+  it("first renames the unsuffixed 1.x intrinsics as LLVM 1.9's reader did, then rewrites them as llvm-upgrade did", () => {
     // Read as bytecode: 1.9's reader renamed them (its assembler did too, so 1.3 text keeps them).
     const m = convertToVersion7(readModule(writeModule(parseAssembly(OLD_INTRINSICS, { dialect: '1.3' }), { bytecodeVersion: 3 })));
     // The old declarations stay behind unnamed; the typed ones follow the function, those
     // llvm-upgrade declared anew while reading its body (ctpop, bswap) first.
     expect(m.functions.map((fn) => fn.name)).toEqual([
-      undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'f', 'llvm.ctpop.i32', 'llvm.bswap.i16.i16',
-      'llvm.memcpy.i32', 'llvm.memmove.i64', 'llvm.memset.i32', 'llvm.isunordered.f64', 'llvm.bswap.i16', 'llvm.sqrt.f32',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'f',
+      'llvm.ctpop.i32',
+      'llvm.bswap.i16.i16',
+      'llvm.memcpy.i32',
+      'llvm.memmove.i64',
+      'llvm.memset.i32',
+      'llvm.isunordered.f64',
+      'llvm.bswap.i16',
+      'llvm.sqrt.f32',
     ]);
     const insts = body(m, 7);
     const callee = (i: Instruction): string | undefined => (i.operands[0] as { name?: string }).name;
@@ -163,7 +188,7 @@ int %f(float %a, uint %x, ushort %h, ...) {
     expect(callee(insts.find((i) => i.name === 's4')!)).toBe('llvm.sqrt.f32');
   });
 
-  it('refuses the old debugger intrinsics that returned a chain, on which LLVM 1.9\'s reader failed', () => {
+  it("refuses the old debugger intrinsics that returned a chain, on which LLVM 1.9's reader failed", () => {
     const text = 'declare {}* %llvm.dbg.stoppoint({}*, uint, uint, {}*)\n';
     const m = parseAssembly(text, { dialect: '1.3' });
     expect(() => convertToVersion7(m)).toThrow(ConversionError);
@@ -213,7 +238,7 @@ describe.skipIf(!HAVE_SETARCH)('against llvm-upgrade | llvm-as (r36867)', needs(
 const LLVM19_TOOLS = LLVM19.dir;
 
 describe.skipIf(!HAVE_SETARCH)('against llvm-dis-1.9 | llvm-upgrade | llvm-as (r36867)', needs(LLVM19, R36867), () => {
-  it('prints, converted, as LLVM\'s path printed a version-3 file of every old intrinsic', () => {
+  it("prints, converted, as LLVM's path printed a version-3 file of every old intrinsic", () => {
     const dir = mkdtempSync(join(tmpdir(), 'to-v7-'));
     try {
       const v3 = writeModule(parseAssembly(OLD_INTRINSICS, { dialect: '1.3' }), { bytecodeVersion: 3 });

@@ -25,7 +25,9 @@ function graphProblems(m: Module): string[] {
       }
     }
   }
-  for (const g of m.globals) if (g.initializer === undefined && g.linkage !== 'external' && g.linkage !== 'dllimport' && g.linkage !== 'extern_weak') problems.push(`global ${g.name} (${g.linkage}) without initializer`);
+  for (const g of m.globals)
+    if (g.initializer === undefined && g.linkage !== 'external' && g.linkage !== 'dllimport' && g.linkage !== 'extern_weak')
+      problems.push(`global ${g.name} (${g.linkage}) without initializer`);
   return problems;
 }
 
@@ -50,7 +52,7 @@ describe.skipIf(!CORPUS_PRESENT)('readModule over every version folder of the co
   }
 });
 
-describe.skipIf(!CORPUS_PRESENT)('historical files (LLVM\'s own backward-compatibility test data)', NEEDS_CORPUS, () => {
+describe.skipIf(!CORPUS_PRESENT)("historical files (LLVM's own backward-compatibility test data)", NEEDS_CORPUS, () => {
   it('reads the sound constexpr.ll.bc-13', () => {
     const m = readModule(readCorpusFile('historical', 'constexpr.ll.bc-13'));
     expect(m.source?.bytecodeVersion).toBe(3);

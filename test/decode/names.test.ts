@@ -16,7 +16,10 @@ describe.skipIf(!CORPUS_PRESENT)('names that are JavaScript property names', NEE
     m.globals[0]!.name = '__proto__';
     const [firstType] = m.types;
     expect(firstType).toBeDefined();
-    m.typeNames = new Map([['__proto__', firstType!], ['constructor', m.types[1] ?? firstType!]]);
+    m.typeNames = new Map([
+      ['__proto__', firstType!],
+      ['constructor', m.types[1] ?? firstType!],
+    ]);
     const f = m.functions.find((fn) => !fn.isDeclaration)!;
     f.name = 'toString';
     const back = readModule(writeModule(m, { bytecodeVersion: 6, compression: 'none' }));

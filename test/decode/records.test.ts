@@ -72,7 +72,10 @@ describe('plane records', () => {
         planes.push([at, n, id, ...records]);
       },
     });
-    expect(planes).toEqual([[0, 2, 5, 1, 2], [4, 1, 7, 3]]);
+    expect(planes).toEqual([
+      [0, 2, 5, 1, 2],
+      [4, 1, 7, 3],
+    ]);
   });
 
   it('shows a plane count to the consumer before its type id is read', () => {
@@ -101,13 +104,20 @@ describe('plane records', () => {
       name: plainName,
       entry: (slot, name, at) => got.push([slot, name, at]),
     });
-    expect(got).toEqual([['plane', 2, 4, 0], [0, 'ab', 2], [3, 'c', 6]]);
+    expect(got).toEqual([
+      ['plane', 2, 4, 0],
+      [0, 'ab', 2],
+      [3, 'c', 6],
+    ]);
   });
 
   it('reads a counted list of entries (named types) alone', () => {
     const r = reader(13, 1, 120, 14, 1, 121);
     const got: unknown[] = [];
     readSymbolEntries(r, 2, plainName, (slot, name, at) => got.push([slot, name, at]));
-    expect(got).toEqual([[13, 'x', 0], [14, 'y', 3]]);
+    expect(got).toEqual([
+      [13, 'x', 0],
+      [14, 'y', 3],
+    ]);
   });
 });

@@ -152,79 +152,163 @@ next:
 `);
 
 /** The entries of `plane` with their names replaced by `names`, in order. */
-const renamed = (plane: Plane, names: Record<string, string>): Plane => ({ ...plane, entries: plane.entries.map(([slot, name]) => [slot, names[name] ?? name]) });
+const renamed = (plane: Plane, names: Record<string, string>): Plane => ({
+  ...plane,
+  entries: plane.entries.map(([slot, name]) => [slot, names[name] ?? name]),
+});
 /** The plane of `planes` that names `name`. */
 const planeNaming = (planes: Plane[], name: string): Plane => planes.find((p) => p.entries.some(([, n]) => n === name))!;
 
 /** Two globals of one type, both used. */
-const GLOBALS = assembled('%g = global int 1\n%h = global int 2\nimplementation\nint %f() {\nentry:\n\t%v = load int* %g\n\t%w = load int* %h\n\t%s = add int %v, %w\n\tret int %s\n}\n');
+const GLOBALS = assembled(
+  '%g = global int 1\n%h = global int 2\nimplementation\nint %f() {\nentry:\n\t%v = load int* %g\n\t%w = load int* %h\n\t%s = add int %v, %w\n\tret int %s\n}\n',
+);
 
 /** The modules of the clash tests below: F, or a module with its symbol tables edited. */
 const CASES = {
   noClash: () => F,
   twice: () => withFunctionTables(F, (planes) => [planes.map((p) => (p === planeNaming(planes, 'w') ? renamed(p, { w: 'x' }) : p))]),
-  acrossNames: () => withFunctionTables(F, (planes) => [planes.map((p) => (p === planeNaming(planes, 'w') ? renamed(p, { a: 'v', w: 'v', x: 'u', y: 'u' }) : p))]),
+  acrossNames: () =>
+    withFunctionTables(F, (planes) => [planes.map((p) => (p === planeNaming(planes, 'w') ? renamed(p, { a: 'v', w: 'v', x: 'u', y: 'u' }) : p))]),
   blocks: () => withFunctionTables(F, (planes) => [planes.map((p) => (p === planeNaming(planes, 'next') ? renamed(p, { next: 'entry' }) : p))]),
-  secondPlane: () => withFunctionTables(F, (planes) => {
+  secondPlane: () =>
+    withFunctionTables(F, (planes) => {
       const ints = planeNaming(planes, 'x');
       const [first, ...rest] = ints.entries;
       // a, then (w, x, y) in a plane of their own, with w renamed a.
       const split = [{ ...ints, entries: [first!] }, renamed({ ...ints, entries: rest }, { w: 'a' })];
       return [planes.flatMap((p) => (p === ints ? split : [p]))];
     }),
-  givesUp: () => withFunctionTables(F, (planes) => {
+  givesUp: () =>
+    withFunctionTables(F, (planes) => {
       const ints = planeNaming(planes, 'x');
       const xSlot = ints.entries.find(([, n]) => n === 'x')![0];
-      return [planes.map((p) => (p === ints ? { ...p, entries: [...p.entries.filter(([, n]) => n !== 'w'), [xSlot, 'q'], [p.entries.find(([, n]) => n === 'w')![0], 'x']] } : p))];
+      return [
+        planes.map((p) =>
+          p === ints ? { ...p, entries: [...p.entries.filter(([, n]) => n !== 'w'), [xSlot, 'q'], [p.entries.find(([, n]) => n === 'w')![0], 'x']] } : p,
+        ),
+      ];
     }),
   secondTable: () => withFunctionTables(F, (planes) => [planes, planes.map((p) => renamed(p, { x: 'y', y: 'x' }))]),
-  moduleValueInFunctionTable: () => (() => {
-    const bytes = assembled('%g = global int 1\nimplementation\nint %f() {\nentry:\n\t%v = load int* %g\n\tret int %v\n}\nint %h() {\nentry:\n\t%w = call int %f()\n\tret int %w\n}\n');
-    const { module, fn } = blocksOf(bytes);
-    const functionsPlane = planesOf(bodyOf(bytes, tableIn(module))).find((p) => p.entries.some(([, n]) => n === 'h'))!;
-    const slotOf = (name: string): number => functionsPlane.entries.find(([, n]) => n === name)![0];
-    const late: Plane = { typeId: functionsPlane.typeId, entries: [[slotOf('h'), 'f'], [slotOf('f'), 'late']] };
-    return withTables(bytes, fn!, [module, fn!], [[...planesOf(bodyOf(bytes, tableIn(fn!))), late]]);
-  })(),
+  moduleValueInFunctionTable: () =>
+    (() => {
+      const bytes = assembled(
+        '%g = global int 1\nimplementation\nint %f() {\nentry:\n\t%v = load int* %g\n\tret int %v\n}\nint %h() {\nentry:\n\t%w = call int %f()\n\tret int %w\n}\n',
+      );
+      const { module, fn } = blocksOf(bytes);
+      const functionsPlane = planesOf(bodyOf(bytes, tableIn(module))).find((p) => p.entries.some(([, n]) => n === 'h'))!;
+      const slotOf = (name: string): number => functionsPlane.entries.find(([, n]) => n === name)![0];
+      const late: Plane = {
+        typeId: functionsPlane.typeId,
+        entries: [
+          [slotOf('h'), 'f'],
+          [slotOf('f'), 'late'],
+        ],
+      };
+      return withTables(bytes, fn!, [module, fn!], [[...planesOf(bodyOf(bytes, tableIn(fn!))), late]]);
+    })(),
   secondModuleTable: () => withModuleTables(GLOBALS, (planes) => [planes, planes.map((p) => renamed(p, { g: 'h' }))]),
   globalClash: () => withModuleTables(GLOBALS, (planes) => [planes.map((p) => renamed(p, { h: 'g' }))]),
 } satisfies Record<string, () => Uint8Array>;
 
 describe('names that clash in a symbol table', () => {
   it('keeps names as they are when nothing clashes (what LLVM wrote)', () => {
-    expect(bodyLines(listing(CASES.noClash()))).toEqual(['int %f(int %a) {', 'entry:', '%x = add int %a, 1', 'br label %next', 'next:', '%y = mul int %x, 2', '%w = sub int %y, 2', 'ret int %w']);
+    expect(bodyLines(listing(CASES.noClash()))).toEqual([
+      'int %f(int %a) {',
+      'entry:',
+      '%x = add int %a, 1',
+      'br label %next',
+      'next:',
+      '%y = mul int %x, 2',
+      '%w = sub int %y, 2',
+      'ret int %w',
+    ]);
   });
 
   it('gives a name met twice in a plane the table counter: the later entry is renamed', () => {
     // The int plane lists a, w, x, y (LLVM's map order); w is renamed x: x (sub) then x (add).
-    expect(bodyLines(listing(CASES.twice()))).toEqual(['int %f(int %a) {', 'entry:', '%x1 = add int %a, 1', 'br label %next', 'next:', '%y = mul int %x1, 2', '%x = sub int %y, 2', 'ret int %x']);
+    expect(bodyLines(listing(CASES.twice()))).toEqual([
+      'int %f(int %a) {',
+      'entry:',
+      '%x1 = add int %a, 1',
+      'br label %next',
+      'next:',
+      '%y = mul int %x1, 2',
+      '%x = sub int %y, 2',
+      'ret int %x',
+    ]);
   });
 
   it('counts on across names: one counter per table, not per name', () => {
-    expect(bodyLines(listing(CASES.acrossNames()))).toEqual(['int %f(int %v) {', 'entry:', '%u = add int %v, 1', 'br label %next', 'next:', '%u2 = mul int %u, 2', '%v1 = sub int %u2, 2', 'ret int %v1']);
+    expect(bodyLines(listing(CASES.acrossNames()))).toEqual([
+      'int %f(int %v) {',
+      'entry:',
+      '%u = add int %v, 1',
+      'br label %next',
+      'next:',
+      '%u2 = mul int %u, 2',
+      '%v1 = sub int %u2, 2',
+      'ret int %v1',
+    ]);
   });
 
   it('renames blocks that clash in the label plane', () => {
-    expect(bodyLines(listing(CASES.blocks()))).toEqual(['int %f(int %a) {', 'entry:', '%x = add int %a, 1', 'br label %entry1', 'entry1:', '%y = mul int %x, 2', '%w = sub int %y, 2', 'ret int %w']);
+    expect(bodyLines(listing(CASES.blocks()))).toEqual([
+      'int %f(int %a) {',
+      'entry:',
+      '%x = add int %a, 1',
+      'br label %entry1',
+      'entry1:',
+      '%y = mul int %x, 2',
+      '%w = sub int %y, 2',
+      'ret int %w',
+    ]);
   });
 
   it('treats a second plane of the same type as the same names', () => {
-    expect(bodyLines(listing(CASES.secondPlane()))).toEqual(['int %f(int %a) {', 'entry:', '%x = add int %a, 1', 'br label %next', 'next:', '%y = mul int %x, 2', '%a1 = sub int %y, 2', 'ret int %a1']);
+    expect(bodyLines(listing(CASES.secondPlane()))).toEqual([
+      'int %f(int %a) {',
+      'entry:',
+      '%x = add int %a, 1',
+      'br label %next',
+      'next:',
+      '%y = mul int %x, 2',
+      '%a1 = sub int %y, 2',
+      'ret int %a1',
+    ]);
   });
 
   it('lets a value renamed within the table give its old name up', () => {
     // x is named x, then renamed q; then w takes x, which is free again.
-    expect(bodyLines(listing(CASES.givesUp()))).toEqual(['int %f(int %a) {', 'entry:', '%q = add int %a, 1', 'br label %next', 'next:', '%y = mul int %q, 2', '%x = sub int %y, 2', 'ret int %x']);
+    expect(bodyLines(listing(CASES.givesUp()))).toEqual([
+      'int %f(int %a) {',
+      'entry:',
+      '%q = add int %a, 1',
+      'br label %next',
+      'next:',
+      '%y = mul int %q, 2',
+      '%x = sub int %y, 2',
+      'ret int %x',
+    ]);
   });
 
-  it('names by a second table in turn, from the first one\'s names', () => {
+  it("names by a second table in turn, from the first one's names", () => {
     // The second table swaps x and y, in the first one's entry order: the add, named y while
     // the mul still holds y, gets y1; the mul then takes x, which the add has given up.
     const lines = bodyLines(listing(CASES.secondTable()));
-    expect(lines).toEqual(['int %f(int %a) {', 'entry:', '%y1 = add int %a, 1', 'br label %next', 'next:', '%x = mul int %y1, 2', '%w = sub int %x, 2', 'ret int %w']);
+    expect(lines).toEqual([
+      'int %f(int %a) {',
+      'entry:',
+      '%y1 = add int %a, 1',
+      'br label %next',
+      'next:',
+      '%x = mul int %y1, 2',
+      '%w = sub int %x, 2',
+      'ret int %w',
+    ]);
   });
 
-  it('names a module value a function\'s table names after the module\'s table, as LLVM read bodies last', () => {
+  it("names a module value a function's table names after the module's table, as LLVM read bodies last", () => {
     // The module's plane of `int ()*` names %f and %h; the first body's table names %f `late`, and
     // %h `f`, which %f still holds when that entry is read: `f1`.
     const text = listing(CASES.moduleValueInFunctionTable());
@@ -233,14 +317,14 @@ describe('names that clash in a symbol table', () => {
     expect(text).toContain('call int %late( )');
   });
 
-  it('names by a second module table in turn, from the first one\'s names', () => {
+  it("names by a second module table in turn, from the first one's names", () => {
     // The second table names %g `h`, which %h still holds: `h1`.
     const text = listing(CASES.secondModuleTable());
     expect(text).toContain('%h1 = global int 1');
     expect(text).toContain('%h = global int 2');
   });
 
-  it('renames a global that clashes in the module\'s table', () => {
+  it("renames a global that clashes in the module's table", () => {
     const text = listing(CASES.globalClash());
     expect(text).toContain('%g = global int 1');
     expect(text).toContain('%g1 = global int 2');

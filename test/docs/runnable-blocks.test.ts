@@ -28,7 +28,13 @@ import { debianLlvm, needs, type ToolSet } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 const CLI = join(ROOT, 'dist/cli/main.js');
-const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md')).sort().map((n) => `docs/${n}`)];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((n) => n.endsWith('.md'))
+    .sort()
+    .map((n) => `docs/${n}`),
+];
 
 interface Block {
   file: string;
@@ -116,7 +122,12 @@ const blocks = DOCUMENTS.flatMap((file) => runnableBlocks(file, readFileSync(joi
 
 describe('runnable blocks of README.md and docs/*.md', () => {
   it('finds the convention in use (README and docs)', () => {
-    expect(blocks.filter((b) => b.file === 'README.md').map((b) => b.language).sort()).toEqual(['console', 'console', 'console', 'ts']);
+    expect(
+      blocks
+        .filter((b) => b.file === 'README.md')
+        .map((b) => b.language)
+        .sort(),
+    ).toEqual(['console', 'console', 'console', 'ts']);
     expect(blocks.some((b) => b.file.startsWith('docs/'))).toBe(true);
   });
 

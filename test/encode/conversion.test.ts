@@ -36,7 +36,9 @@ describe('every corpus file converted to every other writable version', () => {
     it(`${folder}: prints identically after conversion, or is refused naming the construct`, () => {
       const tallies = new Map<number, Tally>();
       const reasons = new Map<string, number>();
-      for (const name of readdirSync(dir).filter((f) => f.endsWith('.bc')).sort()) {
+      for (const name of readdirSync(dir)
+        .filter((f) => f.endsWith('.bc'))
+        .sort()) {
         const module = readModule(new Uint8Array(readFileSync(join(dir, name))));
         const source = module.source!.bytecodeVersion;
         const expected = printModule(module);

@@ -16,9 +16,7 @@ describe('writer on a deeply nested module', () => {
     for (let i = 0; i < 100_000; i++) c = { kind: 'expr', type: ptr(P.int), opcode: 'cast', operands: [c] };
     m.globals.push(x, global(ptr(P.int), c, 'deep'));
     for (const verify of [true, false]) {
-      expect(() => writeModule(m, { bytecodeVersion: 6, verify })).toThrow(
-        new EncodeError('this module', 6, 'it nests too deeply (the call stack ran out)'),
-      );
+      expect(() => writeModule(m, { bytecodeVersion: 6, verify })).toThrow(new EncodeError('this module', 6, 'it nests too deeply (the call stack ran out)'));
     }
   });
 });

@@ -18,7 +18,13 @@ describe('writeStream (hand-built modules, bytes checked against LLVM 1.9 files)
     const init = { kind: 'array' as const, type: arr, elements: [255, 0, 247, 0].map((v) => int(P.ubyte, v)) };
     const g = global(arr, init, 'spell_order');
     m.globals.push(g);
-    const file = '6c6c7663300100000037000000' + '6c' + 'c600000002100e0f0204' + '25010000a20301000000000000' + 'e300000001000eff00f700' + '0402000000010d010b7370656c6c5f6f72646572';
+    const file =
+      '6c6c7663300100000037000000' +
+      '6c' +
+      'c600000002100e0f0204' +
+      '25010000a20301000000000000' +
+      'e300000001000eff00f700' +
+      '0402000000010d010b7370656c6c5f6f72646572';
     expect(hex(writeStream(m, 6))).toBe('6c6c766d' + file.slice(10));
   });
 

@@ -31,10 +31,15 @@ const TYPE_MODULES = 25;
 
 /** The generated modules, the same for every version (fast-check's sample with the seed). */
 function generatedModules(): { name: string; module: Module }[] {
-  const arithmetic = fc.sample(
-    fc.tuple(fc.constantFrom(...TYPE_NAMES), fc.constantFrom(...TYPE_NAMES), fc.integer({ min: 1, max: 4 }), fc.array(stepArb, { maxLength: 40 })),
-    { seed: SEED, numRuns: ARITHMETIC_MODULES },
-  ).map(([typeName, otherName, params, steps], i) => ({ name: `arithmetic #${i} (${typeName}, ${steps.length} steps)`, module: buildArithmetic(typeName, otherName, params, steps) }));
+  const arithmetic = fc
+    .sample(fc.tuple(fc.constantFrom(...TYPE_NAMES), fc.constantFrom(...TYPE_NAMES), fc.integer({ min: 1, max: 4 }), fc.array(stepArb, { maxLength: 40 })), {
+      seed: SEED,
+      numRuns: ARITHMETIC_MODULES,
+    })
+    .map(([typeName, otherName, params, steps], i) => ({
+      name: `arithmetic #${i} (${typeName}, ${steps.length} steps)`,
+      module: buildArithmetic(typeName, otherName, params, steps),
+    }));
   const types = fc.sample(fc.array(typeDescArb, { minLength: 1, maxLength: 4 }), { seed: SEED + 1, numRuns: TYPE_MODULES }).map((descs, i) => {
     const mb = new ModuleBuilder();
     descs.forEach((d, j) => {

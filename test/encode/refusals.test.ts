@@ -128,9 +128,7 @@ describe('refusals naming the construct and the version', () => {
     m.inlineAsm = 'nop';
     expect(refusal(m, 3).message).toBe('module inline asm cannot be written in bytecode version 3');
     const ft = fnType(P.void, []);
-    const asm = withBody([], () => [
-      inst('call', P.void, [{ kind: 'inlineasm', type: ptr(ft), asm: 'nop', constraints: '', hasSideEffects: true }]),
-    ]);
+    const asm = withBody([], () => [inst('call', P.void, [{ kind: 'inlineasm', type: ptr(ft), asm: 'nop', constraints: '', hasSideEffects: true }])]);
     expect(refusal(asm, 3).message).toBe('inline asm cannot be written in bytecode version 3');
   });
 
@@ -140,10 +138,26 @@ describe('refusals naming the construct and the version', () => {
     const e = refusal(wrong, 5);
     expect(e.construct).toBe('udiv of int operands');
     expect(e.message).toMatch(/would read back as sdiv/);
-    expect(refusal(withBody([P.uint, P.uint], ([a, b]) => [inst('srem', P.uint, [a!, b!])]), 3).construct).toBe('srem of uint operands');
-    expect(refusal(withBody([P.double, P.double], ([a, b]) => [inst('sdiv', P.double, [a!, b!])]), 5).construct).toBe('sdiv of double operands');
+    expect(
+      refusal(
+        withBody([P.uint, P.uint], ([a, b]) => [inst('srem', P.uint, [a!, b!])]),
+        3,
+      ).construct,
+    ).toBe('srem of uint operands');
+    expect(
+      refusal(
+        withBody([P.double, P.double], ([a, b]) => [inst('sdiv', P.double, [a!, b!])]),
+        5,
+      ).construct,
+    ).toBe('sdiv of double operands');
     // The matching opcode becomes `div` and reads back as itself.
-    for (const [op, t] of [['sdiv', P.int], ['udiv', P.uint], ['fdiv', P.double], ['urem', P.ulong], ['frem', P.float]] as const) {
+    for (const [op, t] of [
+      ['sdiv', P.int],
+      ['udiv', P.uint],
+      ['fdiv', P.double],
+      ['urem', P.ulong],
+      ['frem', P.float],
+    ] as const) {
       const m = withBody([t, t], ([a, b]) => [inst(op, t, [a!, b!], { name: 'q' })]);
       for (const v of [3, 5]) {
         const back = readModule(writeStream(m, v));
@@ -155,13 +169,9 @@ describe('refusals naming the construct and the version', () => {
   it('va_arg (LLVM 1.6+) before version 5, the pre-1.6 vaarg and vanext after version 5', () => {
     const list = ptr(P.sbyte);
     const modern = withBody([list], ([a]) => [inst('vaarg', P.int, [a!])]);
-    expect(refusal(modern, 3).message).toBe(
-      'the va_arg instruction (LLVM 1.6+, taking a pointer to the va_list) cannot be written in bytecode version 3',
-    );
+    expect(refusal(modern, 3).message).toBe('the va_arg instruction (LLVM 1.6+, taking a pointer to the va_list) cannot be written in bytecode version 3');
     const legacy = withBody([list], ([a]) => [inst('vaarg', P.int, [a!], { legacyVarArgs: true })]);
-    expect(refusal(legacy, 6).message).toBe(
-      'the pre-LLVM-1.6 vaarg instruction (taking the va_list itself) cannot be written in bytecode version 6',
-    );
+    expect(refusal(legacy, 6).message).toBe('the pre-LLVM-1.6 vaarg instruction (taking the va_list itself) cannot be written in bytecode version 6');
     const next = withBody([list], ([a]) => [inst('vanext', list, [a!], { argType: P.int })]);
     expect(refusal(next, 6).message).toBe('the vanext instruction cannot be written in bytecode version 6');
     // Version 5 (LLVM 1.4–1.8) has both generations.
@@ -216,9 +226,7 @@ describe("compression: 'auto' | 'none' | 'bzip2'", () => {
     const big = sized(70_000);
     expect(signature(writeModule(big, { bytecodeVersion: 3 }))).toBe('llvm');
     expect(signature(writeModule(big, { bytecodeVersion: 3, compression: 'auto' }))).toBe('llvm');
-    expect(() => writeModule(big, { bytecodeVersion: 3, compression: 'bzip2' })).toThrow(
-      new EncodeError('bzip2 compression', 3),
-    );
+    expect(() => writeModule(big, { bytecodeVersion: 3, compression: 'bzip2' })).toThrow(new EncodeError('bzip2 compression', 3));
   });
 
   it.skipIf(spawnSync('bzip2', ['--help']).error !== undefined)('every bzip2 stream passes the system bzip2 -t', () => {

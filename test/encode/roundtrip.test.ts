@@ -38,7 +38,9 @@ for (const version of [7, 6, 5, 3, 1, 0]) {
 
     it(`reproduces every file byte for byte (except ${listed} listed)`, () => {
       const dir = join(CORPUS_ROOT, folder);
-      const files = readdirSync(dir).filter((f) => f.endsWith('.bc')).sort();
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith('.bc'))
+        .sort();
       // Every file the corpus says the folder holds, not whatever happened to be found.
       expect(files.length).toBe(corpusStatedCount(folder));
       const failures: string[] = [];

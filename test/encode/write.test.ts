@@ -38,7 +38,12 @@ describe('writeModule over the two bzip2-compressed corpus files (whole file ide
   beforeAll(async () => {
     await loadBzip2();
   });
-  for (const [v, name] of [[6, 'Large__big-bf'], [6, 'Bytecode__slow'], [5, 'Large__big-bf'], [5, 'Bytecode__slow']] as const) {
+  for (const [v, name] of [
+    [6, 'Large__big-bf'],
+    [6, 'Bytecode__slow'],
+    [5, 'Large__big-bf'],
+    [5, 'Bytecode__slow'],
+  ] as const) {
     const path = `${CORPUS}/v${v}/${name}.bc`;
     it.skipIf(!existsSync(path))(`v${v}/${name}.bc (skipped when the corpus is absent)`, NEEDS_CORPUS, async () => {
       const file = new Uint8Array(readFileSync(path));

@@ -4,7 +4,17 @@
  * `RangeError` or `TypeError` (issue 32, item 4). One case per site that used to throw bare.
  */
 import { describe, expect, it } from 'vitest';
-import { ArchiveError, BytecodeError, EncodeError, InvalidModuleError, LlvmBytecodeError, PrintError, printModule, writeArchive, writeModule } from '../../src/index.js';
+import {
+  ArchiveError,
+  BytecodeError,
+  EncodeError,
+  InvalidModuleError,
+  LlvmBytecodeError,
+  PrintError,
+  printModule,
+  writeArchive,
+  writeModule,
+} from '../../src/index.js';
 import { wrapContainer } from '../../src/subpaths/container.js';
 import type { Module } from '../../src/graph/module.js';
 import type { Type } from '../../src/graph/type.js';
@@ -86,7 +96,11 @@ describe('the container and the archive writer', () => {
   });
 
   it('a member name longer than maxArchiveNameLength names the member', () => {
-    refuses(() => writeArchive([{ name: 'x'.repeat(40), data: Uint8Array.of(1) }], { limits: { maxArchiveNameLength: 16 } }), ArchiveError, /maxArchiveNameLength \(16\).*member #0/);
+    refuses(
+      () => writeArchive([{ name: 'x'.repeat(40), data: Uint8Array.of(1) }], { limits: { maxArchiveNameLength: 16 } }),
+      ArchiveError,
+      /maxArchiveNameLength \(16\).*member #0/,
+    );
   });
 });
 

@@ -42,7 +42,8 @@ export function randomConstantModule(seed: number, count: number, depth = 4): st
       'int* cast ([4 x int]* %arr to int*)',
       `int* cast (long ${literal('long')} to int*)`,
     ]);
-  const operand = (t: string, d: number): string => (t === 'int*' ? pointer() : t === '[4 x int]*' ? pick(['[4 x int]* %arr', '[4 x int]* null']) : expression(t, d - 1));
+  const operand = (t: string, d: number): string =>
+    t === 'int*' ? pointer() : t === '[4 x int]*' ? pick(['[4 x int]* %arr', '[4 x int]* null']) : expression(t, d - 1);
   const expression = (t: string, d: number): string => {
     const r = rnd(10);
     if (d <= 0 || r < 2) return `${t} ${literal(t)}`;

@@ -10,7 +10,6 @@ import { printModule } from '../../src/print/index.js';
 import { randomConstantModule } from './constant-expressions.js';
 import { LLVM19, needs } from '../support/tools.js';
 
-
 describe('constant folding as LLVM 1.9 folded (random expressions, llvm-as and llvm-dis as the oracle)', needs(LLVM19), () => {
   for (let seed = 1; seed <= 40; seed++) {
     it(`seed ${seed}: 40 expressions fold to what LLVM 1.9 made of them`, () => {

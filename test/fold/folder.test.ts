@@ -48,15 +48,16 @@ function folder(): ConstantFolder {
 }
 
 const int = (type: Type, value: bigint): Constant => ({ kind: 'int', type, value });
-const global = (valueType: Type, name: string): GlobalVariable => ({
-  kind: 'global',
-  name,
-  type: { kind: 'pointer', element: valueType },
-  valueType,
-  linkage: 'external',
-  isConstant: false,
-  alignment: 0,
-} as unknown as GlobalVariable);
+const global = (valueType: Type, name: string): GlobalVariable =>
+  ({
+    kind: 'global',
+    name,
+    type: { kind: 'pointer', element: valueType },
+    valueType,
+    linkage: 'external',
+    isConstant: false,
+    alignment: 0,
+  }) as unknown as GlobalVariable;
 
 describe('integer arithmetic: C on x86-64 in the constant type', () => {
   const f = folder();
@@ -66,7 +67,7 @@ describe('integer arithmetic: C on x86-64 in the constant type', () => {
     expect(f.binary('sub', int(P.uint, 0n), int(P.uint, 1n))).toMatchObject({ value: 0xffffffffn });
   });
 
-  it('leaves division by zero, MIN / -1 (and, by LLVM\'s own test, 0 / -1) unfolded', () => {
+  it("leaves division by zero, MIN / -1 (and, by LLVM's own test, 0 / -1) unfolded", () => {
     expect(f.binary('sdiv', int(P.int, 7n), int(P.int, 0n))).toMatchObject({ kind: 'expr', opcode: 'sdiv' });
     expect(f.binary('sdiv', int(P.int, -(1n << 31n)), int(P.int, -1n))).toMatchObject({ kind: 'expr' });
     expect(f.binary('sdiv', int(P.int, 0n), int(P.int, -1n))).toMatchObject({ kind: 'expr' });
@@ -83,7 +84,7 @@ describe('integer arithmetic: C on x86-64 in the constant type', () => {
     expect(f.binary('shr', int(P.long, -1n), int(P.ubyte, 70n))).toMatchObject({ value: -1n });
   });
 
-  it('compares in the type\'s signedness, and setne/setle/setge as the negation LLVM built', () => {
+  it("compares in the type's signedness, and setne/setle/setge as the negation LLVM built", () => {
     expect(f.binary('setlt', int(P.sbyte, -1n), int(P.sbyte, 0n))).toMatchObject({ kind: 'bool', value: true });
     expect(f.binary('setlt', int(P.ubyte, 255n), int(P.ubyte, 0n))).toMatchObject({ value: false });
     expect(f.binary('setge', int(P.int, 3n), int(P.int, 3n))).toMatchObject({ value: true });
@@ -92,7 +93,12 @@ describe('integer arithmetic: C on x86-64 in the constant type', () => {
 
 describe('floating point', () => {
   const f = folder();
-  const fp = (type: Type, value: number): Constant => ({ kind: 'fp', type, value, bits: type.kind === 'float' ? BigInt(new Uint32Array(new Float32Array([value]).buffer)[0]!) : new BigUint64Array(new Float64Array([value]).buffer)[0]! });
+  const fp = (type: Type, value: number): Constant => ({
+    kind: 'fp',
+    type,
+    value,
+    bits: type.kind === 'float' ? BigInt(new Uint32Array(new Float32Array([value]).buffer)[0]!) : new BigUint64Array(new Float64Array([value]).buffer)[0]!,
+  });
   it('divides by ±0.0 into ±infinity, as LLVM tested it', () => {
     expect(f.binary('fdiv', fp(P.double, 0), fp(P.double, 0))).toMatchObject({ value: Infinity });
     expect(f.binary('fdiv', fp(P.double, 1), fp(P.double, -0))).toMatchObject({ value: -Infinity });

@@ -43,9 +43,17 @@ describe('the format table as a table', () => {
 
   it('keeps the original twelve compatibility flags with LLVM 1.9 reader semantics', () => {
     const flagsOf = (r: FormatRow) => [
-      r.inconsistentModuleGlobalInfo, r.explicitPrimitiveZeros, r.restrictedGEPTypes,
-      r.typeDerivedFromValue, r.longBlockHeaders, r.has32BitTypes, r.noDependentLibraries,
-      r.hasAlignment, r.noUndefValue, r.noFlagsForFunctions, r.noUnreachableInst,
+      r.inconsistentModuleGlobalInfo,
+      r.explicitPrimitiveZeros,
+      r.restrictedGEPTypes,
+      r.typeDerivedFromValue,
+      r.longBlockHeaders,
+      r.has32BitTypes,
+      r.noDependentLibraries,
+      r.hasAlignment,
+      r.noUndefValue,
+      r.noFlagsForFunctions,
+      r.noUnreachableInst,
       r.signlessInstructions,
     ];
     // Each flag holds for every version up to its last one (the reader's fall-through switch).
@@ -74,7 +82,16 @@ describe('the format table as a table', () => {
   it("numbers version 7's opcodes as r36867 did: shifts are binary operators, casts 28–39, icmp/fcmp 40/41", () => {
     const ops = row(7).opcodes;
     expect([ops[16], ops[17], ops[18], ops[21]]).toEqual(['shl', 'lshr', 'ashr', 'xor']);
-    expect([ops[28], ops[39], ops[40], ops[41], ops[42], ops[43], ops[47], ops[50]]).toEqual(['trunc', 'bitcast', 'icmp', 'fcmp', 'phi', 'call', 'va_arg', 'shufflevector']);
+    expect([ops[28], ops[39], ops[40], ops[41], ops[42], ops[43], ops[47], ops[50]]).toEqual([
+      'trunc',
+      'bitcast',
+      'icmp',
+      'fcmp',
+      'phi',
+      'call',
+      'va_arg',
+      'shufflevector',
+    ]);
     expect(row(7).typeIdScheme).toBe('llvm2');
     expect(FORMAT_TABLE.filter((r) => r.typeIdScheme === 'llvm2').map((r) => r.version)).toEqual([7]);
     expect(row(7).hasCompactionTables).toBe(false);
@@ -218,7 +235,11 @@ describe.skipIf(!haveCorpus)('the format table against the corpus', NEEDS_CORPUS
   for (const { folder, version } of FOLDERS) {
     const r = row(version);
     const dir = join(CORPUS, folder);
-    const names = haveCorpus ? readdirSync(dir).filter((n) => n.endsWith('.bc')).sort() : [];
+    const names = haveCorpus
+      ? readdirSync(dir)
+          .filter((n) => n.endsWith('.bc'))
+          .sort()
+      : [];
     // Every 10th file keeps the test quick while spanning the whole folder.
     const sample = names.filter((_, i) => i % 10 === 0);
 
@@ -389,9 +410,10 @@ describe.skipIf(!haveCorpus)('opcode numbering against llvm-bcanalyzer -dump', N
       for (const dump of readdirSync(dir).filter((n) => n.endsWith('.bcadump.txt'))) {
         const parsed = moduleStream(readFileSync(join(dir, dump.replace('.bcadump.txt', '.bc'))));
         if (!parsed) continue;
-        const expected = [...readFileSync(join(dir, dump), 'latin1').matchAll(/INST: OpCode=(\S+)(.*)/g)].map(
-          (m) => ({ name: m[1]!, operands: (m[2]!.match(/Op\(\d+\)=/g) ?? []).length }),
-        );
+        const expected = [...readFileSync(join(dir, dump), 'latin1').matchAll(/INST: OpCode=(\S+)(.*)/g)].map((m) => ({
+          name: m[1]!,
+          operands: (m[2]!.match(/Op\(\d+\)=/g) ?? []).length,
+        }));
         const actual = rawInstructions(parsed.stream, r);
         expect(actual.length, dump).toBe(expected.length);
         actual.forEach((inst, i) => {

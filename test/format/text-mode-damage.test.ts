@@ -154,7 +154,10 @@ describe('text-mode damage of compressed files (llvc1, llvc2)', () => {
   });
 
   describe.skipIf(!haveCorpus)('real llvc2 (bzip2) files, damaged', NEEDS_CORPUS, () => {
-    for (const [folder, name] of [['v6', 'Large__big-bf.bc'], ['v5', 'Bytecode__slow.bc']] as const) {
+    for (const [folder, name] of [
+      ['v6', 'Large__big-bf.bc'],
+      ['v5', 'Bytecode__slow.bc'],
+    ] as const) {
       it(`${folder}/${name}: "bzip2 data is corrupt" says it looks like a text-mode transfer, with its evidence`, () => {
         const sound = new Uint8Array(readFileSync(join(CORPUS, folder, name)));
         expect(String.fromCharCode(...sound.subarray(0, 5))).toBe('llvc2');

@@ -96,7 +96,11 @@ describe('a file of a version we do not read', () => {
 
   it('a version above 7 never existed: refused naming it', () => {
     // The word is a vbr: from version 8 on it takes two bytes (0x8c 0x01 = 140 = 8 << 4 | 12).
-    for (const [word, version] of [[[0x8c, 0x01], 8], [[0xfc, 0x01], 15], [[0x80, 0x80, 0x04], 4096]] as const) {
+    for (const [word, version] of [
+      [[0x8c, 0x01], 8],
+      [[0xfc, 0x01], 15],
+      [[0x80, 0x80, 0x04], 4096],
+    ] as const) {
       const e = refusal(stream([...word, 0x00]));
       expect(e.reason).toBe(`bytecode version ${version} never existed (LLVM wrote versions 0 to 7); this is not a bytecode file LLVM wrote`);
       expect(e).toBeInstanceOf(BytecodeError);

@@ -58,13 +58,14 @@ describe('a calling convention stored as 0', () => {
 });
 
 describe("a call's and an invoke's calling convention", () => {
-  const text = (cc: number): string => `implementation\ndeclare void %f()\nint %main() {\nentry:\n\tcall cc${cc} void %f( )\n\tinvoke cc${cc} void %f( ) to label %ok except label %ok\nok:\n\tret int 0\n}\n`;
+  const text = (cc: number): string =>
+    `implementation\ndeclare void %f()\nint %main() {\nentry:\n\tcall cc${cc} void %f( )\n\tinvoke cc${cc} void %f( ) to label %ok except label %ok\nok:\n\tret int 0\n}\n`;
   const conventions = (cc: number): number[] => {
     const m = parseAssembly(text(cc));
     return m.functions[1]!.blocks[0]!.instructions.map((i) => i.callingConv ?? 0);
   };
 
-  it('keeps 15 bits of a call\'s number and 16 of an invoke\'s, as llvm-as did', () => {
+  it("keeps 15 bits of a call's number and 16 of an invoke's, as llvm-as did", () => {
     expect(conventions(32767)).toEqual([32767, 32767]);
     expect(conventions(40000)).toEqual([7232, 40000]);
     expect(conventions(70000)).toEqual([4464, 4464]);
@@ -83,7 +84,9 @@ describe("a call's and an invoke's calling convention", () => {
     const body = m.functions[1]!.blocks[0]!.instructions as Instruction[];
     body[0]!.callingConv = 40000;
     expect(() => writeModule(m, { bytecodeVersion: 6 })).toThrow(EncodeError);
-    expect(() => writeModule(m, { bytecodeVersion: 6 })).toThrow(/calling convention 40000 on a call cannot be written in bytecode version 6: LLVM held a call's in 15 bits/);
+    expect(() => writeModule(m, { bytecodeVersion: 6 })).toThrow(
+      /calling convention 40000 on a call cannot be written in bytecode version 6: LLVM held a call's in 15 bits/,
+    );
     body[0]!.callingConv = 5;
     body[1]!.callingConv = 70000;
     expect(() => writeModule(m, { bytecodeVersion: 6 })).toThrow(/calling convention 70000 on an invoke .*16 bits/);

@@ -75,7 +75,9 @@ describe('compact function bodies', () => {
 
   it('keep the extra fields of calls, allocations and the like', () => {
     const m = readModule(bytes);
-    const calls: Instruction[] = bodies(m.functions).flatMap((f) => f.blocks.flatMap((b) => b.instructions)).filter((i) => i.opcode === 'call');
+    const calls: Instruction[] = bodies(m.functions)
+      .flatMap((f) => f.blocks.flatMap((b) => b.instructions))
+      .filter((i) => i.opcode === 'call');
     expect(calls.length).toBeGreaterThan(0);
     for (const c of calls) expect(c).toMatchObject({ callingConv: 0, isTailCall: false });
   });

@@ -19,7 +19,7 @@ function dominatesByPaths(succ: number[][], a: number, b: number): boolean {
   while (stack.length > 0) {
     const x = stack.pop()!;
     if (x === b) return false; // reached b avoiding a
-    for (const s of succ[x]!) if (!seen.has(s)) (seen.add(s), stack.push(s));
+    for (const s of succ[x]!) if (!seen.has(s)) seen.add(s), stack.push(s);
   }
   return true;
 }

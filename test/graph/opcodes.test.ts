@@ -4,7 +4,15 @@
  * terminators are their first numbers; version 7's cast numbers are the table's casts).
  */
 import { describe, expect, it } from 'vitest';
-import { LAST_TERMINATOR_NUMBER, OPCODE_FACTS, isAnyCastOpcode, isDivisionOpcode, isSetccOpcode, isTerminatorOpcode, opcodeClass } from '../../src/graph/opcodes.js';
+import {
+  LAST_TERMINATOR_NUMBER,
+  OPCODE_FACTS,
+  isAnyCastOpcode,
+  isDivisionOpcode,
+  isSetccOpcode,
+  isTerminatorOpcode,
+  opcodeClass,
+} from '../../src/graph/opcodes.js';
 import { OPCODES } from '../../src/graph/compact-body.js';
 import { CAST_OPCODES } from '../../src/graph/value.js';
 import { FORMAT_TABLE, PSEUDO_OPCODE_BASE } from '../../src/format/format-table.js';

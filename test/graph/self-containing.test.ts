@@ -219,16 +219,12 @@ describe('a module whose types contain themselves by value (made by LLVM 1.9)', 
   });
 });
 
-
 describe('against LLVM 1.9 itself (llvm-as, llvm-link, llvm-dis)', needs(LLVM19), () => {
   /** Sources whose modules hold (or, once linked, make) types that contain themselves. */
   const sources: Record<string, string[]> = {
     nested: ['%t = type { { \\2*, %t }, { \\2*, %t } }\n%a = global [2 x %t] zeroinitializer\n%b = constant { %t, int } { %t undef, int 7 }\n'],
     array: ['%r = type [3 x { int, %r }]\n%g = external global %r\nimplementation\nvoid %f() {\n\t%p = alloca %r, uint 4\n\tret void\n}\n'],
-    linked: [
-      '%A = type { %B }\n%B = type opaque\n%x = global %A undef\n',
-      '%A = type opaque\n%B = type { %A*, %A }\n%y = global %B* null\n',
-    ],
+    linked: ['%A = type { %B }\n%B = type opaque\n%x = global %A undef\n', '%A = type opaque\n%B = type { %A*, %A }\n%y = global %B* null\n'],
   };
 
   for (const [name, lls] of Object.entries(sources)) {

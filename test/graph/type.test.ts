@@ -1,6 +1,15 @@
 /** Type helpers of the graph layer that the verifier, the writer and the builder share. */
 import { describe, expect, it } from 'vitest';
-import { integerRange, isFirstClassType, primitiveKindId, primitiveTypeId, primitiveTypes as P, primitiveTypesById, sameType, type Type } from '../../src/graph/type.js';
+import {
+  integerRange,
+  isFirstClassType,
+  primitiveKindId,
+  primitiveTypeId,
+  primitiveTypes as P,
+  primitiveTypesById,
+  sameType,
+  type Type,
+} from '../../src/graph/type.js';
 
 describe('integerRange', () => {
   it('gives the values each integer type holds (signed types hold signed values)', () => {
@@ -33,7 +42,13 @@ describe('primitiveTypeId', () => {
 describe('isFirstClassType (LLVM)', () => {
   it('holds for primitives but void (label included), pointers and packed types', () => {
     const yes: Type[] = [P.bool, P.int, P.double, P.label, { kind: 'pointer', element: P.int }, { kind: 'packed', element: P.float, length: 4 }];
-    const no: Type[] = [P.void, { kind: 'struct', elements: [] }, { kind: 'array', element: P.int, length: 2 }, { kind: 'opaque' }, { kind: 'function', returnType: P.void, params: [], isVarArg: false }];
+    const no: Type[] = [
+      P.void,
+      { kind: 'struct', elements: [] },
+      { kind: 'array', element: P.int, length: 2 },
+      { kind: 'opaque' },
+      { kind: 'function', returnType: P.void, params: [], isVarArg: false },
+    ];
     for (const t of yes) expect(isFirstClassType(t), t.kind).toBe(true);
     for (const t of no) expect(isFirstClassType(t), t.kind).toBe(false);
   });

@@ -55,9 +55,13 @@ describe('linkage', () => {
   });
 
   it('linkonce gives way to an external definition, which keeps the first body', () => {
-    expect(linked('implementation\nint %f() {\n\tret int 1\n}\n', 'implementation\nlinkonce int %f() {\n\tret int 2\n}\n')).toContain('int %f() {\n\tret int 1\n}');
+    expect(linked('implementation\nint %f() {\n\tret int 1\n}\n', 'implementation\nlinkonce int %f() {\n\tret int 2\n}\n')).toContain(
+      'int %f() {\n\tret int 1\n}',
+    );
     // llvm-link 1.9 changed the linkage but kept the destination's (linkonce) body.
-    expect(linked('implementation\nlinkonce int %f() {\n\tret int 1\n}\n', 'implementation\nint %f() {\n\tret int 2\n}\n')).toContain('\nint %f() {\n\tret int 1\n}');
+    expect(linked('implementation\nlinkonce int %f() {\n\tret int 1\n}\n', 'implementation\nint %f() {\n\tret int 2\n}\n')).toContain(
+      '\nint %f() {\n\tret int 1\n}',
+    );
   });
 
   it('weak wins over linkonce', () => {
@@ -65,13 +69,18 @@ describe('linkage', () => {
   });
 
   it('concatenates appending arrays, in link order', () => {
-    expect(linked('%a = appending global [1 x int] [int 1]\n', '%a = appending global [2 x int] [int 2, int 3]\n')).toContain('%a = appending global [3 x int] [ int 1, int 2, int 3 ]');
+    expect(linked('%a = appending global [1 x int] [int 1]\n', '%a = appending global [2 x int] [int 2, int 3]\n')).toContain(
+      '%a = appending global [3 x int] [ int 1, int 2, int 3 ]',
+    );
   });
 });
 
 describe("LLVM's accidents, kept because the output is llvm-link's", () => {
   it('a variable from a later module loses its section, a function its section and alignment', () => {
-    const out = linked('%h = global int 1\n', '%g = global int 1, section "foo", align 16\nimplementation\nint %f() section "bar" align 32 {\n\tret int 2\n}\n');
+    const out = linked(
+      '%h = global int 1\n',
+      '%g = global int 1, section "foo", align 16\nimplementation\nint %f() section "bar" align 32 {\n\tret int 2\n}\n',
+    );
     expect(out).toContain('%g = global int 1, align 16\t');
     expect(out).toContain('\nint %f() {\n');
   });
@@ -102,19 +111,29 @@ describe("LLVM's refusals, as LinkError with LLVM's message", () => {
     expect(refusal('%g = global int 1\n', '%g = global int 2\n')).toBe("Linking globals named 'g': symbol multiply defined!");
   });
   it('two definitions of one function', () => {
-    expect(refusal('implementation\nint %f() {\n\tret int 1\n}\n', 'implementation\nint %f() {\n\tret int 2\n}\n')).toBe('Function \' int ()\':"f" - Function is already defined!');
+    expect(refusal('implementation\nint %f() {\n\tret int 1\n}\n', 'implementation\nint %f() {\n\tret int 2\n}\n')).toBe(
+      'Function \' int ()\':"f" - Function is already defined!',
+    );
   });
   it('appending with non-appending', () => {
-    expect(refusal('%a = appending global [1 x int] [int 1]\n', '%a = global [1 x int] [int 1]\n')).toBe("Linking globals named 'a': can only link appending global with another appending global!");
+    expect(refusal('%a = appending global [1 x int] [int 1]\n', '%a = global [1 x int] [int 1]\n')).toBe(
+      "Linking globals named 'a': can only link appending global with another appending global!",
+    );
   });
   it('appending arrays of different element types', () => {
-    expect(refusal('%a = appending global [1 x int] [int 1]\n', '%a = appending global [1 x uint] [uint 1]\n')).toBe('Appending variables with different element types need to be linked!');
+    expect(refusal('%a = appending global [1 x int] [int 1]\n', '%a = appending global [1 x uint] [uint 1]\n')).toBe(
+      'Appending variables with different element types need to be linked!',
+    );
   });
   it('functions of different linkages', () => {
-    expect(refusal('implementation\nint %f() {\n\tret int 1\n}\n', 'implementation\ndllexport int %f() {\n\tret int 2\n}\n')).toBe("Functions named 'f' have different linkage specifiers!");
+    expect(refusal('implementation\nint %f() {\n\tret int 1\n}\n', 'implementation\ndllexport int %f() {\n\tret int 2\n}\n')).toBe(
+      "Functions named 'f' have different linkage specifiers!",
+    );
   });
   it("appending arrays of different const'ness", () => {
-    expect(refusal('%a = appending constant [1 x int] [int 1]\n', '%a = appending global [1 x int] [int 2]\n')).toBe("Appending variables linked with different const'ness!");
+    expect(refusal('%a = appending constant [1 x int] [int 1]\n', '%a = appending global [1 x int] [int 2]\n')).toBe(
+      "Appending variables linked with different const'ness!",
+    );
   });
   it('names the input being linked in', () => {
     const link = () => linkModules([asm('%g = global int 1\n'), asm('%h = global int 1\n'), asm('%g = global int 2\n')]);
@@ -133,7 +152,10 @@ describe('the inputs and the result', () => {
   });
 
   it('is a module the writer writes and the reader reads back as printed', () => {
-    const m = linkModules([asm('declare int %f()\nint %main() {\n\t%r = call int %f()\n\tret int %r\n}\n'), asm('implementation\nint %f() {\n\tret int 7\n}\n')]);
+    const m = linkModules([
+      asm('declare int %f()\nint %main() {\n\t%r = call int %f()\n\tret int %r\n}\n'),
+      asm('implementation\nint %f() {\n\tret int 7\n}\n'),
+    ]);
     expect(printModule(readModule(writeModule(m, { bytecodeVersion: 6, compression: 'none' })))).toBe(printModule(m));
   });
 

@@ -107,40 +107,50 @@ describe.skipIf(!CORPUS_PRESENT)('upgraded corpus modules are valid LLVM 16 IR',
   });
 
   for (const folder of FOLDERS) {
-    it(`${folder}: every file upgrades, assembles and verifies; those using exceptions survive opt-16 -O2`, async () => {
-      const { paths, errors, exceptions } = upgradeFolder(folder);
-      const failures = new Map(errors);
-      const verified = await runBatched(verifyScript(LLVM_AS, OPT), [...paths.keys()], 5_000);
-      for (const [path, msg] of verified) failures.set(paths.get(path)!, msg);
-      const total = paths.size + errors.size;
-      const passed = total - failures.size;
+    it(
+      `${folder}: every file upgrades, assembles and verifies; those using exceptions survive opt-16 -O2`,
+      async () => {
+        const { paths, errors, exceptions } = upgradeFolder(folder);
+        const failures = new Map(errors);
+        const verified = await runBatched(verifyScript(LLVM_AS, OPT), [...paths.keys()], 5_000);
+        for (const [path, msg] of verified) failures.set(paths.get(path)!, msg);
+        const total = paths.size + errors.size;
+        const passed = total - failures.size;
 
-      const optimized = await runBatched(optimizeScript(LLVM_AS, OPT), exceptions, 10_000);
-      const ehFailures = new Map([...optimized].map(([path, msg]) => [paths.get(path)!, msg]));
-      const ehLine = `invoke/unwind files: ${exceptions.length - ehFailures.size}/${exceptions.length} survive opt-16 -O2 + verify`;
+        const optimized = await runBatched(optimizeScript(LLVM_AS, OPT), exceptions, 10_000);
+        const ehFailures = new Map([...optimized].map(([path, msg]) => [paths.get(path)!, msg]));
+        const ehLine = `invoke/unwind files: ${exceptions.length - ehFailures.size}/${exceptions.length} survive opt-16 -O2 + verify`;
 
-      scoreboard.push(`${folder}: ${passed}/${total} verify; ${ehLine}`);
-      for (const [id, msg] of ehFailures) console.log(`  NEW -O2 failure ${id}: ${msg}`);
-      for (const [id, msg] of failures) console.log(`  ${VERIFY_EXCEPTIONS.has(id) ? 'known' : 'NEW'} verify failure ${id}: ${msg}`);
+        scoreboard.push(`${folder}: ${passed}/${total} verify; ${ehLine}`);
+        for (const [id, msg] of ehFailures) console.log(`  NEW -O2 failure ${id}: ${msg}`);
+        for (const [id, msg] of failures) console.log(`  ${VERIFY_EXCEPTIONS.has(id) ? 'known' : 'NEW'} verify failure ${id}: ${msg}`);
 
-      expect([...failures.keys()].filter((id) => !VERIFY_EXCEPTIONS.has(id))).toEqual([]);
-      expect([...ehFailures.keys()]).toEqual([]);
-      if (EVERY === 1) expect(passed).toBeGreaterThanOrEqual(RATCHET[folder]!);
-      if (EVERY === 1 && folder in EH_RATCHET) expect(exceptions.length).toBeGreaterThanOrEqual(EH_RATCHET[folder]!);
-    }, 30 * 60_000);
+        expect([...failures.keys()].filter((id) => !VERIFY_EXCEPTIONS.has(id))).toEqual([]);
+        expect([...ehFailures.keys()]).toEqual([]);
+        if (EVERY === 1) expect(passed).toBeGreaterThanOrEqual(RATCHET[folder]!);
+        if (EVERY === 1 && folder in EH_RATCHET) expect(exceptions.length).toBeGreaterThanOrEqual(EH_RATCHET[folder]!);
+      },
+      30 * 60_000,
+    );
 
-    it(`${folder}: every upgraded ExecutionEngine program exits 0 under lli-16`, async () => {
-      const { paths } = upgradeFolder(folder);
-      // Files that may fail verification are not run (none today: VERIFY_EXCEPTIONS is empty).
-      const programs = [...paths].filter(([, id]) => id.includes('/ExecutionEngine__') && !VERIFY_EXCEPTIONS.has(id)).map(([p]) => p);
-      const lliFailures = new Map<string, string>();
-      const ran = await runBatched(runScriptLli(LLI), programs, 15_000);
-      for (const [path, msg] of ran) lliFailures.set(paths.get(path)!, msg);
-      scoreboard.push(`${folder}: lli-16 ${programs.length - lliFailures.size}/${programs.length} exit 0`);
-      for (const [id, msg] of lliFailures) console.log(`  ${LLI_EXCEPTIONS.has(id) ? 'known' : 'NEW'} lli failure ${id}: ${msg}`);
-      expect([...lliFailures.keys()].filter((id) => !LLI_EXCEPTIONS.has(id))).toEqual([]);
-      // Every listed exception still fails (an entry that starts passing is removed).
-      for (const id of LLI_EXCEPTIONS.keys()) if (id.startsWith(`${folder}/`) && [...paths.values()].includes(id)) expect(lliFailures.has(id), `${id} now exits 0: remove it from LLI_EXCEPTIONS`).toBe(true);
-    }, 30 * 60_000);
+    it(
+      `${folder}: every upgraded ExecutionEngine program exits 0 under lli-16`,
+      async () => {
+        const { paths } = upgradeFolder(folder);
+        // Files that may fail verification are not run (none today: VERIFY_EXCEPTIONS is empty).
+        const programs = [...paths].filter(([, id]) => id.includes('/ExecutionEngine__') && !VERIFY_EXCEPTIONS.has(id)).map(([p]) => p);
+        const lliFailures = new Map<string, string>();
+        const ran = await runBatched(runScriptLli(LLI), programs, 15_000);
+        for (const [path, msg] of ran) lliFailures.set(paths.get(path)!, msg);
+        scoreboard.push(`${folder}: lli-16 ${programs.length - lliFailures.size}/${programs.length} exit 0`);
+        for (const [id, msg] of lliFailures) console.log(`  ${LLI_EXCEPTIONS.has(id) ? 'known' : 'NEW'} lli failure ${id}: ${msg}`);
+        expect([...lliFailures.keys()].filter((id) => !LLI_EXCEPTIONS.has(id))).toEqual([]);
+        // Every listed exception still fails (an entry that starts passing is removed).
+        for (const id of LLI_EXCEPTIONS.keys())
+          if (id.startsWith(`${folder}/`) && [...paths.values()].includes(id))
+            expect(lliFailures.has(id), `${id} now exits 0: remove it from LLI_EXCEPTIONS`).toBe(true);
+      },
+      30 * 60_000,
+    );
   }
 });

@@ -225,7 +225,14 @@ const PROGRAMS: Program[] = [
         const a = b.positionAtEnd(entry!).invoke(m, [c.int(t.int, first)], second!, caught!, 'a');
         const bv = b.positionAtEnd(second!).invoke(m, [c.int(t.int, 0)], done!, caught!, 'b');
         b.positionAtEnd(done!).ret(b.phi(t.int, [[bv, second!]], 'p'));
-        const q = b.positionAtEnd(caught!).phi(t.int, [[c.int(t.int, 1), entry!], [a, second!]], 'q');
+        const q = b.positionAtEnd(caught!).phi(
+          t.int,
+          [
+            [c.int(t.int, 1), entry!],
+            [a, second!],
+          ],
+          'q',
+        );
         b.ret(b.add(q, c.int(t.int, 40), 's'));
         return k.mb.build();
       },
@@ -269,7 +276,14 @@ const PROGRAMS: Program[] = [
       const a = b.positionAtEnd(entry!).invoke(seven, [], ok!, bad!, 'a');
       b.positionAtEnd(ok!).br(join!);
       b.positionAtEnd(bad!).br(join!);
-      const p = b.positionAtEnd(join!).phi(t.int, [[c.int(t.int, 2), ok!], [c.int(t.int, 3), bad!]], 'p');
+      const p = b.positionAtEnd(join!).phi(
+        t.int,
+        [
+          [c.int(t.int, 2), ok!],
+          [c.int(t.int, 3), bad!],
+        ],
+        'p',
+      );
       b.ret(b.add(a, p, 's'));
       return mb.build();
     },
@@ -305,7 +319,9 @@ describe('upgraded exception handling (text)', () => {
   const text = upgraded(PROGRAMS[2]!);
   it('keeps invokes, with a catch-all landing pad that releases the exception and branches to the except label', () => {
     expect(text).toMatch(/%r = invoke i32 @inner\(\) to label %ok unwind label %lpad ; LLVM 1.x: except label %caught\n/);
-    expect(text).toContain('lpad:\n  %exn = landingpad { ptr, i32 } catch ptr null\n  %exn.1 = extractvalue { ptr, i32 } %exn, 0\n  call void @_Unwind_DeleteException(ptr %exn.1)\n  br label %caught\n');
+    expect(text).toContain(
+      'lpad:\n  %exn = landingpad { ptr, i32 } catch ptr null\n  %exn.1 = extractvalue { ptr, i32 } %exn, 0\n  call void @_Unwind_DeleteException(ptr %exn.1)\n  br label %caught\n',
+    );
     expect(text).toContain('define i32 @main() personality ptr @__gxx_personality_v0 {');
     expect(text).toContain('declare i32 @__gxx_personality_v0(...)');
   });
@@ -382,15 +398,19 @@ describe('upgraded exception programs run with LLVM 1.x semantics', needs(LLVM16
       expectStatus(run(LLI, [o2]), p.status);
     }, 60_000);
 
-    it.skipIf(CC === undefined)(`${p.name}: exit ${p.status} compiled with llc-16 and cc`, () => {
-      const { bc } = prepare(p, i);
-      const obj = join(work, `p${i}.o`);
-      const exe = join(work, `p${i}.exe`);
-      mustSucceed(LLC, ['-relocation-model=pic', '-filetype=obj', bc, '-o', obj]);
-      // The personality (__gxx_personality_v0) is the C++ runtime's; the unwinder comes with it.
-      mustSucceed(CC!, [obj, '-o', exe, '-lstdc++']);
-      expectStatus(run(exe, []), p.status);
-    }, 60_000);
+    it.skipIf(CC === undefined)(
+      `${p.name}: exit ${p.status} compiled with llc-16 and cc`,
+      () => {
+        const { bc } = prepare(p, i);
+        const obj = join(work, `p${i}.o`);
+        const exe = join(work, `p${i}.exe`);
+        mustSucceed(LLC, ['-relocation-model=pic', '-filetype=obj', bc, '-o', obj]);
+        // The personality (__gxx_personality_v0) is the C++ runtime's; the unwinder comes with it.
+        mustSucceed(CC!, [obj, '-o', exe, '-lstdc++']);
+        expectStatus(run(exe, []), p.status);
+      },
+      60_000,
+    );
   });
 });
 
@@ -435,14 +455,18 @@ describe('foreign exceptions', needs(LLVM16), () => {
     expectStatus(run(LLI, ['-jit-kind=mcjit', linked]), 46);
   }, 60_000);
 
-  it.skipIf(CC === undefined)('the same, compiled with llc-16 and cc', () => {
-    const linked = linkedProgram();
-    const obj = join(work, 'foreign.o');
-    const exe = join(work, 'foreign.exe');
-    mustSucceed(LLC, ['-relocation-model=pic', '-filetype=obj', linked, '-o', obj]);
-    mustSucceed(CC!, [obj, '-o', exe, '-lstdc++']);
-    expectStatus(run(exe, []), 46);
-  }, 60_000);
+  it.skipIf(CC === undefined)(
+    'the same, compiled with llc-16 and cc',
+    () => {
+      const linked = linkedProgram();
+      const obj = join(work, 'foreign.o');
+      const exe = join(work, 'foreign.exe');
+      mustSucceed(LLC, ['-relocation-model=pic', '-filetype=obj', linked, '-o', obj]);
+      mustSucceed(CC!, [obj, '-o', exe, '-lstdc++']);
+      expectStatus(run(exe, []), 46);
+    },
+    60_000,
+  );
 });
 
 const LLVM16_SET = debianLlvm(16);

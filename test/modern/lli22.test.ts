@@ -35,7 +35,10 @@ interface Run {
  */
 function run(bytes: Uint8Array, n: 16 | 22, name: string, engine: string[], form: 'text' | 'bitcode' = 'text'): Run {
   const ll = join(work, `${name}.${n}.${form === 'text' ? 'll' : 'bc'}`);
-  writeFileSync(ll, form === 'text' ? printModern(readModule(bytes), { llvm: n, triple: 'none' }) : writeModern(readModule(bytes), { llvm: n, triple: 'none' }));
+  writeFileSync(
+    ll,
+    form === 'text' ? printModern(readModule(bytes), { llvm: n, triple: 'none' }) : writeModern(readModule(bytes), { llvm: n, triple: 'none' }),
+  );
   const lli = (n === 16 ? LLVM16 : LLVM22).path('lli');
   const r = spawnSync(lli, [...engine, ll], { encoding: 'latin1', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
   // A program that prints its argv[0] (ExecutionEngine__2002-12-16-ArgTest) prints the file's
@@ -47,7 +50,10 @@ const MCJIT = ['-jit-kind=mcjit'];
 
 /** Programs whose exit status is undefined in LLVM 1.x too: only their output is compared. */
 const UNDEFINED_STATUS: ReadonlyMap<string, string> = new Map([
-  ['ExecutionEngine__2004-12-04-LazyCompileFuncs.bc', 'main ends in `ret int undef`: the status is whatever printf left in the register (16 under lli-16, 56 under lli-22)'],
+  [
+    'ExecutionEngine__2004-12-04-LazyCompileFuncs.bc',
+    'main ends in `ret int undef`: the status is whatever printf left in the register (16 under lli-16, 56 under lli-22)',
+  ],
 ]);
 
 describe.skipIf(!LLVM16.present || !LLVM22.present)('lli-22 runs the upgrade as lli-16 does', needs(LLVM16, LLVM22), () => {
@@ -64,21 +70,26 @@ describe.skipIf(!LLVM16.present || !LLVM22.present)('lli-22 runs the upgrade as 
 
   describe.skipIf(!CORPUS_PRESENT)('the ExecutionEngine programs', { tags: [...needs(LLVM16, LLVM22).tags, 'corpus'] }, () => {
     for (const folder of ['v0', 'v1', 'v3', 'v5', 'v6', 'v7']) {
-      it(`${folder}: every ExecutionEngine__ program gives the same output and status`, () => {
-        const programs = corpusFiles(folder).filter((n) => n.startsWith('ExecutionEngine__'));
-        expect(programs.length).toBeGreaterThan(30);
-        const differences: string[] = [];
-        for (const name of programs) {
-          const bytes = readCorpusFile(folder, name);
-          const old = run(bytes, 16, `${folder}-${name}`, MCJIT);
-          const now = run(bytes, 22, `${folder}-${name}`, MCJIT);
-          const fromBitcode = run(bytes, 22, `${folder}-${name}`, MCJIT, 'bitcode');
-          if (UNDEFINED_STATUS.has(name)) old.status = fromBitcode.status = now.status;
-          if (JSON.stringify(old) !== JSON.stringify(now)) differences.push(`${name}: lli-16 ${JSON.stringify(old)}, lli-22 ${JSON.stringify(now)}`);
-          if (JSON.stringify(now) !== JSON.stringify(fromBitcode)) differences.push(`${name}: lli-22 of the text ${JSON.stringify(now)}, of the bitcode ${JSON.stringify(fromBitcode)}`);
-        }
-        expect(differences).toEqual([]);
-      }, 20 * 60_000);
+      it(
+        `${folder}: every ExecutionEngine__ program gives the same output and status`,
+        () => {
+          const programs = corpusFiles(folder).filter((n) => n.startsWith('ExecutionEngine__'));
+          expect(programs.length).toBeGreaterThan(30);
+          const differences: string[] = [];
+          for (const name of programs) {
+            const bytes = readCorpusFile(folder, name);
+            const old = run(bytes, 16, `${folder}-${name}`, MCJIT);
+            const now = run(bytes, 22, `${folder}-${name}`, MCJIT);
+            const fromBitcode = run(bytes, 22, `${folder}-${name}`, MCJIT, 'bitcode');
+            if (UNDEFINED_STATUS.has(name)) old.status = fromBitcode.status = now.status;
+            if (JSON.stringify(old) !== JSON.stringify(now)) differences.push(`${name}: lli-16 ${JSON.stringify(old)}, lli-22 ${JSON.stringify(now)}`);
+            if (JSON.stringify(now) !== JSON.stringify(fromBitcode))
+              differences.push(`${name}: lli-22 of the text ${JSON.stringify(now)}, of the bitcode ${JSON.stringify(fromBitcode)}`);
+          }
+          expect(differences).toEqual([]);
+        },
+        20 * 60_000,
+      );
     }
   });
 });

@@ -61,21 +61,25 @@ for (const n of [19, 22]) {
     });
 
     describe.skipIf(!CORPUS_PRESENT)('corpus sample', { tags: [...needs(tools).tags, 'corpus'] }, () => {
-      it(`every 90th file of each corpus version is accepted by llvm-as-${n} and opt-${n}`, () => {
-        const failures: string[] = [];
-        for (const { id, bytes } of sample()) {
-          let text: string;
-          try {
-            text = printModern(readModule(bytes), { llvm: n });
-          } catch (e) {
-            failures.push(`${id}: ${(e as Error).message}`);
-            continue;
+      it(
+        `every 90th file of each corpus version is accepted by llvm-as-${n} and opt-${n}`,
+        () => {
+          const failures: string[] = [];
+          for (const { id, bytes } of sample()) {
+            let text: string;
+            try {
+              text = printModern(readModule(bytes), { llvm: n });
+            } catch (e) {
+              failures.push(`${id}: ${(e as Error).message}`);
+              continue;
+            }
+            const why = refusal(tools, text, `sample-${n}`);
+            if (why !== undefined) failures.push(`${id}: ${why}`);
           }
-          const why = refusal(tools, text, `sample-${n}`);
-          if (why !== undefined) failures.push(`${id}: ${why}`);
-        }
-        expect(failures).toEqual([]);
-      }, 20 * 60_000);
+          expect(failures).toEqual([]);
+        },
+        20 * 60_000,
+      );
     });
   });
 }

@@ -8,7 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseAssembly } from '../../src/asm/index.js';
 import { foldModern, type Operand } from '../../src/modern/fold-modern.js';
-import { acceptsConstantExpr, DEFAULT_LLVM, NEWEST_LLVM, printModern, removedConstantExprs, UnfoldableConstantError, UpgradeError } from '../../src/modern/index.js';
+import {
+  acceptsConstantExpr,
+  DEFAULT_LLVM,
+  NEWEST_LLVM,
+  printModern,
+  removedConstantExprs,
+  UnfoldableConstantError,
+  UpgradeError,
+} from '../../src/modern/index.js';
 import { printModule, UnfoldableConstantError as PublicUnfoldableConstantError } from '../../src/index.js';
 import { HAND_MADE, REFUSED_GLOBALS } from './llvm-versions-modules.js';
 
@@ -42,7 +50,24 @@ describe('the LLVM versions written for', () => {
 
   it('knows which release removed which constant expression (measured with llvm-as-16, -19 and -22)', () => {
     expect(removedConstantExprs(16).sort()).toEqual(['fadd', 'fdiv', 'fmul', 'frem', 'fsub', 'sdiv', 'srem', 'udiv', 'urem']);
-    for (const op of ['select', 'and', 'or', 'lshr', 'ashr', 'zext', 'sext', 'fptrunc', 'fpext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'icmp', 'fcmp', 'shl']) {
+    for (const op of [
+      'select',
+      'and',
+      'or',
+      'lshr',
+      'ashr',
+      'zext',
+      'sext',
+      'fptrunc',
+      'fpext',
+      'fptoui',
+      'fptosi',
+      'uitofp',
+      'sitofp',
+      'icmp',
+      'fcmp',
+      'shl',
+    ]) {
       expect([op, acceptsConstantExpr(16, op)]).toEqual([op, true]);
       expect([op, acceptsConstantExpr(19, op)]).toEqual([op, false]);
     }
@@ -77,7 +102,9 @@ describe('expressions LLVM N no longer accepts', () => {
     expect(text).toMatch(/ {2}(%up\.\d+) = icmp ult ptr @g, @h\n {2}(%up\.\d+) = select i1 \1, i32 1, i32 2\n {2}call void @usei\(i32 \2\)\n/);
     expect(text).toMatch(/ {2}(%up\.\d+) = mul i64 ptrtoint \(ptr @g to i64\), 3\n/);
     // A getelementptr whose index became an instruction is an instruction too.
-    expect(text).toMatch(/(%up\.\d+) = zext i32 ptrtoint \(ptr @h to i32\) to i64\n {2}(%up\.\d+) = getelementptr i32, ptr @g, i64 \1\n {2}(%up\.\d+) = ptrtoint ptr \2 to i64\n/);
+    expect(text).toMatch(
+      /(%up\.\d+) = zext i32 ptrtoint \(ptr @h to i32\) to i64\n {2}(%up\.\d+) = getelementptr i32, ptr @g, i64 \1\n {2}(%up\.\d+) = ptrtoint ptr \2 to i64\n/,
+    );
   });
 
   it("a phi entry's instructions go at the end of its incoming block", () => {
@@ -97,7 +124,9 @@ describe('expressions LLVM N no longer accepts', () => {
 
   for (const [name, construct] of REFUSED_GLOBALS) {
     it(`refuses ${name}'s initializer for LLVM 22, naming the global and the construct`, () => {
-      const bad = parseAssembly(HAND_MADE.replace('%h = global int 1\n', `%h = global int 1\n${name.replace('@', '%')} = global ${construct.oldType} ${construct.old}\n`));
+      const bad = parseAssembly(
+        HAND_MADE.replace('%h = global int 1\n', `%h = global int 1\n${name.replace('@', '%')} = global ${construct.oldType} ${construct.old}\n`),
+      );
       let caught: unknown;
       try {
         printModern(bad, { llvm: 22 });

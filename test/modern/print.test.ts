@@ -89,8 +89,16 @@ function buildModule(): Module {
   const mainType: FunctionType = { kind: 'function', returnType: P.int, params: [P.int], isVarArg: false };
   const calleeType: FunctionType = { kind: 'function', returnType: P.int, params: [], isVarArg: false };
   const callee: Function = {
-    kind: 'function', type: ptr(calleeType), functionType: calleeType, name: 'callee', linkage: 'external',
-    callingConv: 8, alignment: 0, isDeclaration: true, args: [], blocks: [],
+    kind: 'function',
+    type: ptr(calleeType),
+    functionType: calleeType,
+    name: 'callee',
+    linkage: 'external',
+    callingConv: 8,
+    alignment: 0,
+    isDeclaration: true,
+    args: [],
+    blocks: [],
   };
   const n: Argument = { kind: 'argument', type: P.int, name: 'n', index: 0 };
   const entry: BasicBlock = { kind: 'block', type: P.label, instructions: [] };
@@ -106,12 +114,28 @@ function buildModule(): Module {
   const q = inst('phi', P.int, [int(P.int, 0), entry], { name: 'q' });
   bad.instructions.push(q, inst('unwind', P.void, []));
   const main: Function = {
-    kind: 'function', type: ptr(mainType), functionType: mainType, name: 'main', linkage: 'internal',
-    callingConv: 0, alignment: 0, isDeclaration: false, args: [n], blocks: [entry, ok, bad],
+    kind: 'function',
+    type: ptr(mainType),
+    functionType: mainType,
+    name: 'main',
+    linkage: 'internal',
+    callingConv: 0,
+    alignment: 0,
+    isDeclaration: false,
+    args: [n],
+    blocks: [entry, ok, bad],
   };
   return {
-    kind: 'module', endianness: 'little', pointerSize: 32, targetTriple: '', inlineAsm: '', dependentLibraries: [],
-    types: [], typeNames: new Map(), globals: [], functions: [callee, main],
+    kind: 'module',
+    endianness: 'little',
+    pointerSize: 32,
+    targetTriple: '',
+    inlineAsm: '',
+    dependentLibraries: [],
+    types: [],
+    typeNames: new Map(),
+    globals: [],
+    functions: [callee, main],
   };
 }
 
@@ -131,7 +155,7 @@ describe('printModern on a built module', () => {
     expect(text).toContain('call void @free(ptr %mem)');
     expect(text).toContain('declare ptr @malloc(i64)');
   });
-  it('keeps invoke with a landing pad whose block the unwind destination\'s phis name, and raises unwind', () => {
+  it("keeps invoke with a landing pad whose block the unwind destination's phis name, and raises unwind", () => {
     expect(text).toContain('%r = invoke fastcc i32 @callee() to label %ok unwind label %lpad ; LLVM 1.x: except label %bad');
     expect(text).toContain('lpad:\n  %exn = landingpad { ptr, i32 } catch ptr null\n');
     expect(text).toContain('%q = phi i32 [ 0, %lpad ]');
@@ -160,10 +184,30 @@ describe('aliases of declarations (version 7)', () => {
   const i32 = integerType(32);
   const fnType: FunctionType = { kind: 'function', returnType: i32, params: [], isVarArg: false };
   const bar: GlobalVariable = { kind: 'global', name: 'bar', type: ptr(i32), valueType: i32, linkage: 'external', isConstant: false, alignment: 0 };
-  const fooF: Function = { kind: 'function', name: 'foo_f', type: ptr(fnType), functionType: fnType, linkage: 'external', callingConv: 0, alignment: 0, isDeclaration: true, args: [], blocks: [] };
+  const fooF: Function = {
+    kind: 'function',
+    name: 'foo_f',
+    type: ptr(fnType),
+    functionType: fnType,
+    linkage: 'external',
+    callingConv: 0,
+    alignment: 0,
+    isDeclaration: true,
+    args: [],
+    blocks: [],
+  };
   const module: Module = {
-    kind: 'module', endianness: 'any', pointerSize: 'any', targetTriple: '', inlineAsm: '', dependentLibraries: [], types: [], typeNames: new Map(),
-    globals: [bar], functions: [fooF], dataLayout: '',
+    kind: 'module',
+    endianness: 'any',
+    pointerSize: 'any',
+    targetTriple: '',
+    inlineAsm: '',
+    dependentLibraries: [],
+    types: [],
+    typeNames: new Map(),
+    globals: [bar],
+    functions: [fooF],
+    dataLayout: '',
     aliases: [
       { kind: 'alias', name: 'foo1', type: ptr(i32), linkage: 'external', aliasee: bar },
       { kind: 'alias', name: 'bar_f', type: ptr(fnType), linkage: 'weak', aliasee: fooF, visibility: 'hidden' },

@@ -99,4 +99,3 @@ describe('deep and doubling type graphs', () => {
     expect(upgradeError(() => printModern(m)).message).toBe('the module cannot be upgraded: it nests too deeply (the call stack ran out)');
   });
 });
-

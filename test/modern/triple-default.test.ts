@@ -39,7 +39,7 @@ describe('the target triple of an upgrade, by default', () => {
   });
 
   const LLVM16 = debianLlvm(16);
-  it.skipIf(!LLVM16.present)("runs under lli-16 on this host (the kept i686 triple crashed it)", needs(LLVM16), () => {
+  it.skipIf(!LLVM16.present)('runs under lli-16 on this host (the kept i686 triple crashed it)', needs(LLVM16), () => {
     const dir = mkdtempSync(join(tmpdir(), 'triple-default-'));
     try {
       const ll = join(dir, 'hello.ll');

@@ -69,7 +69,9 @@ describe.skipIf(!CORPUS_PRESENT)('printer against the corpus', NEEDS_CORPUS, () 
         if (got === want) identical++;
         else if (mismatches.length < 10) mismatches.push(`  ${name}: ${firstDifference(got, want)}`);
       }
-      console.log(`printer ${job.folder} ${job.suffix} (${job.syntax}): ${identical}/${total} identical` + (mismatches.length ? '\n' + mismatches.join('\n') : ''));
+      console.log(
+        `printer ${job.folder} ${job.suffix} (${job.syntax}): ${identical}/${total} identical` + (mismatches.length ? '\n' + mismatches.join('\n') : ''),
+      );
       expect(identical).toBeGreaterThanOrEqual(job.ratchet);
     });
   }

@@ -22,7 +22,7 @@ function twice(): Uint8Array {
 }
 
 describe('a dependent library named twice', () => {
-  it('is kept by the reader, printed once in LLVM 1.9\'s dialect, and written back as it was', () => {
+  it("is kept by the reader, printed once in LLVM 1.9's dialect, and written back as it was", () => {
     const bytes = twice();
     const read = readModule(bytes);
     expect(read.dependentLibraries).toEqual(['a', 'b', 'a']);
@@ -31,7 +31,7 @@ describe('a dependent library named twice', () => {
     expect(writeModule(read, { bytecodeVersion: 6, compression: 'none' })).toEqual(bytes);
   });
 
-  it('is printed twice in LLVM 1.3\'s dialect, whose reader kept the list', () => {
+  it("is printed twice in LLVM 1.3's dialect, whose reader kept the list", () => {
     const m = emptyModule();
     m.dependentLibraries = ['a', 'a'];
     const read = readModule(writeModule(m, { bytecodeVersion: 3 }));

@@ -58,7 +58,7 @@ describe('printInstruction', () => {
     for (const line of lines) expect(HELLO_LL).toContain(`\t${line}`);
   });
 
-  it('unnamed operands print as their numbers (LLVM 1.x put an unnamed result\'s number in the comment)', () => {
+  it("unnamed operands print as their numbers (LLVM 1.x put an unnamed result's number in the comment)", () => {
     const { module, f, sum, total } = unnamed();
     expect(printInstruction(module, f, sum)).toBe('add int %0, %1');
     expect(printInstruction(module, f, total)).toBe('add int %2, %3');

@@ -23,17 +23,47 @@ const ptr = (element: PointerType['element']): PointerType => ({ kind: 'pointer'
 function sampleModule(): { module: Module; fn: Function; add: Instruction; cmp: Instruction; arg: Argument; exit: BasicBlock } {
   const pair: StructType = { kind: 'struct', elements: [i32, i32] };
   const unnamed: GlobalVariable = {
-    kind: 'global', type: ptr(i32), valueType: i32, linkage: 'internal', isConstant: false,
-    initializer: { kind: 'int', type: i32, value: -1n }, alignment: 0,
+    kind: 'global',
+    type: ptr(i32),
+    valueType: i32,
+    linkage: 'internal',
+    isConstant: false,
+    initializer: { kind: 'int', type: i32, value: -1n },
+    alignment: 0,
   };
   const named: GlobalVariable = {
-    kind: 'global', type: ptr(pair), valueType: pair, name: 'p', linkage: 'external', isConstant: true,
-    initializer: { kind: 'zeroinitializer', type: pair }, alignment: 4, visibility: 'hidden', isThreadLocal: true,
+    kind: 'global',
+    type: ptr(pair),
+    valueType: pair,
+    name: 'p',
+    linkage: 'external',
+    isConstant: true,
+    initializer: { kind: 'zeroinitializer', type: pair },
+    alignment: 4,
+    visibility: 'hidden',
+    isThreadLocal: true,
   };
-  const declType: FunctionType = { kind: 'function', returnType: i32, params: [i32], isVarArg: true, paramAttributes: [{ index: 0, attributes: 1 }, { index: 1, attributes: 2 }] };
+  const declType: FunctionType = {
+    kind: 'function',
+    returnType: i32,
+    params: [i32],
+    isVarArg: true,
+    paramAttributes: [
+      { index: 0, attributes: 1 },
+      { index: 1, attributes: 2 },
+    ],
+  };
   const decl: Function = {
-    kind: 'function', type: ptr(declType), functionType: declType, name: 'ext', linkage: 'external', callingConv: 0, alignment: 0,
-    isDeclaration: true, args: [], blocks: [],
+    kind: 'function',
+    type: ptr(declType),
+    functionType: declType,
+    name: 'ext',
+    linkage: 'external',
+    callingConv: 0,
+    alignment: 0,
+    isDeclaration: true,
+    args: [],
+    blocks: [],
   };
   const fnType: FunctionType = { kind: 'function', returnType: i32, params: [i32], isVarArg: false };
   const arg: Argument = { kind: 'argument', type: i32, index: 0 };
@@ -45,19 +75,43 @@ function sampleModule(): { module: Module; fn: Function; add: Instruction; cmp: 
   const br: Instruction = { kind: 'instruction', opcode: 'br', type: primitiveTypes.void, operands: [cmp, exit, exit] };
   entry.instructions.push(load, add, cmp, br);
   const call: Instruction = {
-    kind: 'instruction', opcode: 'call', type: i32, isTailCall: true, name: 'r',
+    kind: 'instruction',
+    opcode: 'call',
+    type: i32,
+    isTailCall: true,
+    name: 'r',
     operands: [decl, add, { kind: 'expr', opcode: 'ptrtoint', type: i32, operands: [named] }],
   };
   const ret: Instruction = { kind: 'instruction', opcode: 'ret', type: primitiveTypes.void, operands: [call] };
   exit.instructions.push(call, ret);
   const fn: Function = {
-    kind: 'function', type: ptr(fnType), functionType: fnType, name: 'f', linkage: 'internal', callingConv: 8, alignment: 0,
-    isDeclaration: false, args: [arg], blocks: [entry, exit],
+    kind: 'function',
+    type: ptr(fnType),
+    functionType: fnType,
+    name: 'f',
+    linkage: 'internal',
+    callingConv: 8,
+    alignment: 0,
+    isDeclaration: false,
+    args: [arg],
+    blocks: [entry, exit],
   };
   const module: Module = {
-    kind: 'module', endianness: 'any', pointerSize: 'any', targetTriple: 'i686-pc-linux-gnu', inlineAsm: '', dependentLibraries: [],
-    types: [i1, i32, pair], typeNames: new Map<string, Type>([['pair', pair], ['word', i32]]), globals: [unnamed, named], functions: [decl, fn],
-    aliases: [], dataLayout: 'e-p:32:32',
+    kind: 'module',
+    endianness: 'any',
+    pointerSize: 'any',
+    targetTriple: 'i686-pc-linux-gnu',
+    inlineAsm: '',
+    dependentLibraries: [],
+    types: [i1, i32, pair],
+    typeNames: new Map<string, Type>([
+      ['pair', pair],
+      ['word', i32],
+    ]),
+    globals: [unnamed, named],
+    functions: [decl, fn],
+    aliases: [],
+    dataLayout: 'e-p:32:32',
   };
   return { module, fn, add, cmp, arg, exit };
 }

@@ -26,11 +26,17 @@ describe('llvm-bytecode stackmap', () => {
   });
 
   it('heads each file when given several, and goes on after a bad one with exit status 1', async () => {
-    const r = await cli(['stackmap', '--syntax', 'readobj', 'a.sec', 'bad.sec', 'b.sec'], { 'a.sec': v3, 'bad.sec': Uint8Array.of(9, 9, 9, 9), 'b.sec': v3big });
+    const r = await cli(['stackmap', '--syntax', 'readobj', 'a.sec', 'bad.sec', 'b.sec'], {
+      'a.sec': v3,
+      'bad.sec': Uint8Array.of(9, 9, 9, 9),
+      'b.sec': v3big,
+    });
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^a\.sec: bare stack map section\nLLVM StackMap Version: 3/);
     expect(r.out).toMatch(/b\.sec: bare stack map section\nLLVM StackMap Version: 3/);
-    expect(r.err).toBe("llvm-bytecode: error: bad.sec: byte 0 is 9: not a stack map version LLVM wrote (0 to 3) (offset 0, in bare section (not an object file))\n");
+    expect(r.err).toBe(
+      'llvm-bytecode: error: bad.sec: byte 0 is 9: not a stack map version LLVM wrote (0 to 3) (offset 0, in bare section (not an object file))\n',
+    );
   });
 
   it('--endian forces a bare section byte order', async () => {

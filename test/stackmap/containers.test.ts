@@ -62,18 +62,21 @@ describe.skipIf(!LLVM16.present)('stack maps in universal files, linked executab
     }
   });
 
-  it.skipIf(!existsSync(GNU_LD))('a linked x86-64 executable has real function addresses, printed as llvm-readobj-16 prints them and named from its symbols', () => {
-    for (const m of ok('x86-64-elf')) {
-      const exe = join(dir, `${m.name}.exe`);
-      tool(GNU_LD, ['-o', exe, join(dir, m.object!), '-e', 'f0', '--unresolved-symbols=ignore-all']);
-      const theirs = fromVersionLine(tool(LLVM16.path('llvm-readobj'), ['--stackmap', exe]));
-      const section = readStackMaps(new Uint8Array(readFileSync(exe))).sections[0]!;
-      const ours = printStackMapReadobj(section).trimEnd();
-      expect(ours, firstDifference(ours, theirs)).toBe(theirs);
-      expect(section.map.functions.every((f) => f.address !== 0n)).toBe(true);
-      expect(section.functionNames.every((n) => n !== undefined && /^f\d+$/.test(n))).toBe(true);
-    }
-  });
+  it.skipIf(!existsSync(GNU_LD))(
+    'a linked x86-64 executable has real function addresses, printed as llvm-readobj-16 prints them and named from its symbols',
+    () => {
+      for (const m of ok('x86-64-elf')) {
+        const exe = join(dir, `${m.name}.exe`);
+        tool(GNU_LD, ['-o', exe, join(dir, m.object!), '-e', 'f0', '--unresolved-symbols=ignore-all']);
+        const theirs = fromVersionLine(tool(LLVM16.path('llvm-readobj'), ['--stackmap', exe]));
+        const section = readStackMaps(new Uint8Array(readFileSync(exe))).sections[0]!;
+        const ours = printStackMapReadobj(section).trimEnd();
+        expect(ours, firstDifference(ours, theirs)).toBe(theirs);
+        expect(section.map.functions.every((f) => f.address !== 0n)).toBe(true);
+        expect(section.functionNames.every((n) => n !== undefined && /^f\d+$/.test(n))).toBe(true);
+      }
+    },
+  );
 
   it('a bare section is read in its byte order without being told it (found from the sizes), on every target', () => {
     const wrong: string[] = [];
@@ -84,7 +87,11 @@ describe.skipIf(!LLVM16.present)('stack maps in universal files, linked executab
       const bare = readStackMaps(bytes);
       expect(bare.container).toBe('bare');
       const fromObject = readStackMaps(new Uint8Array(readFileSync(join(dir, m.object!)))).sections[0]!;
-      if (JSON.stringify(bare.sections[0]!.map, (_, v) => (typeof v === 'bigint' ? String(v) : v)) !== JSON.stringify(fromObject.map, (_, v) => (typeof v === 'bigint' ? String(v) : v))) wrong.push(`${m.ll}: the bare section reads otherwise than the object's`);
+      if (
+        JSON.stringify(bare.sections[0]!.map, (_, v) => (typeof v === 'bigint' ? String(v) : v)) !==
+        JSON.stringify(fromObject.map, (_, v) => (typeof v === 'bigint' ? String(v) : v))
+      )
+        wrong.push(`${m.ll}: the bare section reads otherwise than the object's`);
     }
     expect(wrong).toEqual([]);
   });

@@ -42,7 +42,9 @@ describe('decoding every layout LLVM wrote', () => {
   });
 
   it('versions 1 and 2 keep the location size in byte 1 (the version-1 document calls it reserved)', () => {
-    const map = decodeStackMapSection(buildSection({ version: 1, functions: [{ stackSize: 8 }], records: [{ id: 1, offset: 0, locations: [{ kind: 1, size: 4, reg: 3 }] }] }));
+    const map = decodeStackMapSection(
+      buildSection({ version: 1, functions: [{ stackSize: 8 }], records: [{ id: 1, offset: 0, locations: [{ kind: 1, size: 4, reg: 3 }] }] }),
+    );
     expect(map.records[0]!.locations[0]!.size).toBe(4);
   });
 
@@ -62,13 +64,19 @@ describe('decoding every layout LLVM wrote', () => {
 
 describe('byte 0 is never trusted alone: the counts must account for the section', () => {
   it('a section with bytes after its last record is not read as that version', () => {
-    const bytes = new Bytes().raw(buildSection(sampleSpec(3))).u64(0x1234).bytes();
+    const bytes = new Bytes()
+      .raw(buildSection(sampleSpec(3)))
+      .u64(0x1234)
+      .bytes();
     const e = errorOf(() => decodeStackMapSection(bytes, { endian: 'little' }));
     expect(e.reason).toMatch(/the counts do not account for it/);
   });
 
   it('fewer than 8 zero bytes after the records are a container padding, kept for writing back', () => {
-    const bytes = new Bytes().raw(buildSection(sampleSpec(3))).u32(0).bytes();
+    const bytes = new Bytes()
+      .raw(buildSection(sampleSpec(3)))
+      .u32(0)
+      .bytes();
     expect(decodeStackMapSection(bytes).trailing).toEqual(new Uint8Array(4));
   });
 

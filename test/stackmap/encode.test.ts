@@ -13,7 +13,13 @@ describe('writing back: every section read writes back byte for byte at its own 
     ["Manticore's version 1 (u32 counts)", buildSection({ ...sampleSpec(1), layout: 'manticore' })],
     ["Manticore's version 1 (u64 counts)", buildSection({ ...sampleSpec(1), layout: 'manticore-u64' })],
     ['the version-3 layout under byte 2', buildSection({ ...sampleSpec(2), layout: 'v3' })],
-    ['with a container padding after the records', new Bytes().raw(buildSection(sampleSpec(3))).u32(0).bytes()],
+    [
+      'with a container padding after the records',
+      new Bytes()
+        .raw(buildSection(sampleSpec(3)))
+        .u32(0)
+        .bytes(),
+    ],
   ])('%s', (_name, bytes) => {
     expect(encodeStackMapSection(decodeStackMapSection(bytes))).toEqual(bytes);
   });

@@ -28,7 +28,28 @@ import { DXC_EXPECTED, HAVE_HISTORIC, HISTORIC_DIR, HISTORIC_OBJECT } from '../s
 const LLVM16 = debianLlvm(16);
 
 /** The record ids and location counts of stackmap.ll's section, as ManticoreProject/llvm's stackmap-dump.test prints them. */
-const STACKMAP_LL_IDS = [1n, 3n, 4n, 5n, 6n, 7n, 8n, 11n, 12n, 13n, 14n, 15n, 16n, 17n, 4294967295n, 4294967296n, 9223372036854775807n, 18446744073709551615n, 16n, 0n];
+const STACKMAP_LL_IDS = [
+  1n,
+  3n,
+  4n,
+  5n,
+  6n,
+  7n,
+  8n,
+  11n,
+  12n,
+  13n,
+  14n,
+  15n,
+  16n,
+  17n,
+  4294967295n,
+  4294967296n,
+  9223372036854775807n,
+  18446744073709551615n,
+  16n,
+  0n,
+];
 const STACKMAP_LL_LOCATIONS = [12, 2, 2, 2, 2, 2, 2, 17, 17, 1, 2, 1, 1, 2, 0, 0, 0, 0, 1, 0];
 const STACKMAP_LL_COUNTS = [1n, 1n, 1n, 1n, 1n, 1n, 1n, 1n, 1n, 1n, 1n, 1n, 2n, 4n, 1n, 1n];
 
@@ -75,7 +96,7 @@ describe.skipIf(!LLVM16.present)('stack map fixtures of versions 0–2 and the f
   });
 
   describe('the method', () => {
-    it.skipIf(!HAVE_HISTORIC)('assembling the historic object\'s directives gives that object byte for byte', () => {
+    it.skipIf(!HAVE_HISTORIC)("assembling the historic object's directives gives that object byte for byte", () => {
       expect(Buffer.from(fixture('v1-dxc-stackmap-test').object).equals(readFileSync(HISTORIC_OBJECT))).toBe(true);
     });
   });
@@ -102,9 +123,17 @@ describe.skipIf(!LLVM16.present)('stack map fixtures of versions 0–2 and the f
       expect(map.records.map((r) => r.id)).toEqual([1n, 3n, 4n, 5n, 6n, 7n, 8n, 11n, 12n, 13n, 14n]);
       expect(map.records.map((r) => r.locations.length)).toEqual([4, 2, 2, 0, 0, 2, 2, 17, 17, 1, 2]);
       // Version 0's byte 1 (the size, in LLVM 3.4's own writer; reserved to WebKit's reader) is kept as `reserved`.
-      expect(map.records[0]!.locations.map((l) => [l.kind, l.reserved, l.offset])).toEqual([[4, 8, 65535], [4, 8, 65536], [4, 8, -1], [5, 8, 0]]);
+      expect(map.records[0]!.locations.map((l) => [l.kind, l.reserved, l.offset])).toEqual([
+        [4, 8, 65535],
+        [4, 8, 65536],
+        [4, 8, -1],
+        [5, 8, 0],
+      ]);
       // subRegOffset: AL and BL, one byte each (DWARF 0 and 3), fully given by the CHECK lines.
-      expect(map.records[10]!.locations.map((l) => [l.kind, l.reserved, l.reg])).toEqual([[1, 1, 0], [1, 1, 3]]);
+      expect(map.records[10]!.locations.map((l) => [l.kind, l.reserved, l.reg])).toEqual([
+        [1, 1, 0],
+        [1, 1, 3],
+      ]);
       expect(map.records[9]!.locations[0]).toMatchObject({ kind: 3, reserved: 4, reg: 6 });
       expect(Buffer.from(encodeStackMapSection(read(object).map)).equals(section)).toBe(true);
     });
@@ -184,7 +213,10 @@ describe.skipIf(!LLVM16.present)('stack map fixtures of versions 0–2 and the f
       const v2 = fixture('v2-stackmap-ll');
       const v1 = fixture('v1-stackmap-ll');
       expect(Buffer.from(encodeStackMapSection(read(v2.object).map, { version: 1 })).equals(v1.section)).toBe(true);
-      const counted: StackMap = { ...read(v1.object).map, functions: read(v1.object).map.functions.map((f, i) => ({ ...f, recordCount: STACKMAP_LL_COUNTS[i]! })) };
+      const counted: StackMap = {
+        ...read(v1.object).map,
+        functions: read(v1.object).map.functions.map((f, i) => ({ ...f, recordCount: STACKMAP_LL_COUNTS[i]! })),
+      };
       expect(Buffer.from(encodeStackMapSection(counted, { version: 2 })).equals(v2.section)).toBe(true);
     });
     it('goes 2 → 3 → 2 to the same bytes', () => {

@@ -56,7 +56,9 @@ describe.skipIf(!LLVM16.present)('stack maps of llc-16 objects, against llvm-rea
     describe(`${target.name} (${target.triple})`, () => {
       it('reads version 3 and prints exactly what llvm-readobj-16 --stackmap prints from the version line on', () => {
         // -stackmap-version=1|2 objects (every seventh) carry that byte over the version-3 layout.
-        expect(of(target.name).map(([m, c]) => [c.version, m.stackmapVersion ?? 3])).toEqual(of(target.name).map(([m]) => [m.stackmapVersion ?? 3, m.stackmapVersion ?? 3]));
+        expect(of(target.name).map(([m, c]) => [c.version, m.stackmapVersion ?? 3])).toEqual(
+          of(target.name).map(([m]) => [m.stackmapVersion ?? 3, m.stackmapVersion ?? 3]),
+        );
         expect(failures(target.name, (c) => c.readobj, 'readobj')).toEqual([]);
       });
       it('names every function entry by its symbol, from the relocations', () => {
@@ -79,19 +81,22 @@ describe.skipIf(!LLVM16.present)('stack maps of llc-16 objects, against llvm-rea
           const io = memoryIo({ 'in.o': object });
           const status = await run(['stackmap', '--syntax', 'readobj', 'in.o'], io);
           const theirs = fromVersionLine(readFileSync(join(dir, m.readobj!), 'utf8'));
-          if (status !== 0 || io.out().trimEnd() !== theirs) problems.push(`${m.ll}: exit ${status} ${io.err()} ${firstDifference(io.out().trimEnd(), theirs)}`);
+          if (status !== 0 || io.out().trimEnd() !== theirs)
+            problems.push(`${m.ll}: exit ${status} ${io.err()} ${firstDifference(io.out().trimEnd(), theirs)}`);
           const section = new Uint8Array(readFileSync(join(dir, m.section!)));
           const tooBig = oversizedLocation(readStackMaps(object).sections[0]!.map) !== undefined;
           const down = memoryIo({ 'in.o': object });
           const downStatus = await run(['stackmap', '--to-version', '2', '-o', 'v2.bin', 'in.o'], down);
           if (tooBig) {
-            if (downStatus !== 1 || !/location/.test(down.err())) problems.push(`${m.ll}: --to-version 2 of a location over 255 bytes: exit ${downStatus}, ${down.err()}`);
+            if (downStatus !== 1 || !/location/.test(down.err()))
+              problems.push(`${m.ll}: --to-version 2 of a location over 255 bytes: exit ${downStatus}, ${down.err()}`);
             continue;
           }
-          const up = memoryIo({ 'v2.bin': down.files.get('v2.bin') ?? new Uint8Array(), });
+          const up = memoryIo({ 'v2.bin': down.files.get('v2.bin') ?? new Uint8Array() });
           const upStatus = await run(['stackmap', '--to-version', '3', '--endian', m.endian, '-o', 'v3.bin', 'v2.bin'], up);
           const back = up.files.get('v3.bin');
-          if (downStatus !== 0 || upStatus !== 0 || back === undefined || !Buffer.from(back).equals(section)) problems.push(`${m.ll}: --to-version 2 (exit ${downStatus} ${down.err()}) then 3 (exit ${upStatus} ${up.err()}) did not give the section back`);
+          if (downStatus !== 0 || upStatus !== 0 || back === undefined || !Buffer.from(back).equals(section))
+            problems.push(`${m.ll}: --to-version 2 (exit ${downStatus} ${down.err()}) then 3 (exit ${upStatus} ${up.err()}) did not give the section back`);
         }
         expect(problems).toEqual([]);
       });
@@ -122,7 +127,11 @@ describe.skipIf(!LLVM16.present)('stack maps of llc-16 objects, against llvm-rea
     expect(sum((m) => m.features?.largeConstants ?? 0)).toBeGreaterThan(0);
     expect(sum((m) => m.features?.wideIds ?? 0)).toBeGreaterThan(0);
     expect(sum((m) => m.features?.anyreg ?? 0)).toBeGreaterThan(0);
-    for (const kind of ['stackmap', 'patchpoint.void', 'patchpoint.i64', 'statepoint'] as const) expect(sum((m) => m.features?.calls[kind] ?? 0), kind).toBeGreaterThan(0);
+    for (const kind of ['stackmap', 'patchpoint.void', 'patchpoint.i64', 'statepoint'] as const)
+      expect(
+        sum((m) => m.features?.calls[kind] ?? 0),
+        kind,
+      ).toBeGreaterThan(0);
     // Some section must have been refused as version 2 (a location of 256 bytes or more), some not.
     const via2 = [...checks.values()].map((c) => c.via2);
     expect(via2).toContain('refused');

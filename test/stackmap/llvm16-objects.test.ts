@@ -70,7 +70,10 @@ describe.skipIf(!LLVM16.present)(`objects made by llc-16 for every target (${LLV
     const path = join(dir, 'universal.o');
     const bytes = universalMachO(LLVM16.dir, [reference('x86-64-macho', 2).path, reference('arm64-macho', 2).path], path);
     const file = readStackMaps(bytes);
-    expect(file.sections.map((s) => s.found.format)).toEqual(['Mach-O 64-bit x86-64 (slice 1 of 2 of a universal file)', 'Mach-O 64-bit arm64 (slice 2 of 2 of a universal file)']);
+    expect(file.sections.map((s) => s.found.format)).toEqual([
+      'Mach-O 64-bit x86-64 (slice 1 of 2 of a universal file)',
+      'Mach-O 64-bit arm64 (slice 2 of 2 of a universal file)',
+    ]);
     const theirs = readobjStackmap(LLVM16.dir, path).split(/\n(?=File: )/);
     const versionOn = (t: string) => t.slice(t.indexOf('LLVM StackMap Version:')).replace(/\n+$/, '\n');
     expect(file.sections.map(printStackMapReadobj)).toEqual([versionOn(theirs[0]!), versionOn(`File: ${theirs[1]!}`)]);

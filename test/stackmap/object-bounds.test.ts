@@ -10,7 +10,12 @@ import { MAX_NAME } from '../../src/stackmap/object.js';
 
 function elfWithFunctions(n: number): Uint8Array {
   const section = randomSection(seededRandom(5), { version: 3, endian: 'little', functions: n, records: n, maxLocations: 1 });
-  return elfObject(section, { is64: true, endian: 'little', functionNames: Array.from({ length: n }, (_, i) => `f${String(i).padStart(9, '0')}`), functionEntrySize: 24 });
+  return elfObject(section, {
+    is64: true,
+    endian: 'little',
+    functionNames: Array.from({ length: n }, (_, i) => `f${String(i).padStart(9, '0')}`),
+    functionEntrySize: 24,
+  });
 }
 
 /** Section header field of ELF64 section `index`: its file offset (+24) or size (+32). */

@@ -3,7 +3,14 @@
 // (readobj-records.ts). These say that nobody can tell: the same text as the model's printer, the
 // same records, the same bytes written back, whatever happens to the caller's bytes.
 import { describe, expect, it } from 'vitest';
-import { decodeStackMapSection, encodeStackMapSection, printStackMapReadobj, printStackMapReadobjBytes, type StackMap, type StackMapVersion } from './imports.js';
+import {
+  decodeStackMapSection,
+  encodeStackMapSection,
+  printStackMapReadobj,
+  printStackMapReadobjBytes,
+  type StackMap,
+  type StackMapVersion,
+} from './imports.js';
 import { randomStackMap } from '../../tools/stackmap-samples.js';
 import { seededRandom } from '../../tools/seeded-random.js';
 
@@ -68,7 +75,7 @@ describe('records kept as bytes until asked for', () => {
     expect(encodeStackMapSection(read)).toEqual(section);
   });
 
-  it('makes the records from its own copy: changing the caller\'s bytes after decoding changes nothing', () => {
+  it("makes the records from its own copy: changing the caller's bytes after decoding changes nothing", () => {
     const section = encodeStackMapSection(randomStackMap(seededRandom(5), { version: 2, endian: 'little', functions: 3, records: 20 }));
     // Inside a larger buffer at an odd offset, as a Node Buffer from a pool would be.
     const whole = new Uint8Array(section.length + 20);
@@ -81,7 +88,7 @@ describe('records kept as bytes until asked for', () => {
     expect(encodeStackMapSection(map)).toEqual(section);
   });
 
-  it('with shareBytes, makes the records from the caller\'s bytes themselves, wherever they sit in their buffer', () => {
+  it("with shareBytes, makes the records from the caller's bytes themselves, wherever they sit in their buffer", () => {
     const section = encodeStackMapSection(randomStackMap(seededRandom(10), { version: 3, endian: 'big', functions: 3, records: 40 }));
     const whole = new Uint8Array(section.length + 20);
     whole.set(section, 13);
@@ -141,6 +148,15 @@ describe('records kept as bytes until asked for', () => {
     const b = decodeStackMapSection(section);
     expect({ ...a }.records).toHaveLength(5);
     expect(b).toEqual(a);
-    expect(Object.keys(decodeStackMapSection(section))).toEqual(['version', 'variant', 'endian', 'headerReserved', 'functions', 'constants', 'records', 'trailing']);
+    expect(Object.keys(decodeStackMapSection(section))).toEqual([
+      'version',
+      'variant',
+      'endian',
+      'headerReserved',
+      'functions',
+      'constants',
+      'records',
+      'trailing',
+    ]);
   });
 });

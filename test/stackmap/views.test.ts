@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkStackMap, decodeStackMapSection, dwarfRegisterName, printStackMapHuman, printStackMapReadobj, printStackMapText, readStackMaps, readStatepoint, stackMapJson } from './imports.js';
+import {
+  checkStackMap,
+  decodeStackMapSection,
+  dwarfRegisterName,
+  printStackMapHuman,
+  printStackMapReadobj,
+  printStackMapText,
+  readStackMaps,
+  readStatepoint,
+  stackMapJson,
+} from './imports.js';
 import { buildSection, sampleSpec } from '../support/stackmap-builder.js';
 
 const section = (bytes: Uint8Array) => readStackMaps(bytes).sections[0]!;
@@ -95,7 +105,14 @@ describe('the human view', () => {
         {
           id: 1,
           offset: 19,
-          locations: [{ kind: 4, offset: 0 }, { kind: 4, offset: 1 }, { kind: 4, offset: 1 }, { kind: 4, offset: 3 }, { kind: 3, reg: 7, offset: 8 }, { kind: 3, reg: 7, offset: 16 }],
+          locations: [
+            { kind: 4, offset: 0 },
+            { kind: 4, offset: 1 },
+            { kind: 4, offset: 1 },
+            { kind: 4, offset: 3 },
+            { kind: 3, reg: 7, offset: 8 },
+            { kind: 3, reg: 7, offset: 16 },
+          ],
         },
       ],
     });
@@ -129,7 +146,10 @@ describe('the human view', () => {
 
 describe('JSON', () => {
   it('carries 64-bit values as decimal strings and names location kinds', () => {
-    const json = stackMapJson(section(buildSection(sampleSpec(3)))) as { functions: Array<{ stackSize: string }>; records: Array<{ id: string; locations: Array<{ kind: string }> }> };
+    const json = stackMapJson(section(buildSection(sampleSpec(3)))) as {
+      functions: Array<{ stackSize: string }>;
+      records: Array<{ id: string; locations: Array<{ kind: string }> }>;
+    };
     expect(json.functions[1]!.stackSize).toBe('18446744073709551615');
     expect(json.records[2]!.id).toBe('1099511627776');
     expect(json.records[0]!.locations.map((l) => l.kind)).toEqual(['Register', 'Constant', 'ConstantIndex']);
@@ -185,7 +205,11 @@ describe('check', () => {
 
   it('version 1 records that the rule cannot group are a note, not an error', () => {
     const spec = sampleSpec(1);
-    spec.records = [{ id: 1, offset: 1 }, { id: 2, offset: 2 }, { id: 3, offset: 3 }];
+    spec.records = [
+      { id: 1, offset: 1 },
+      { id: 2, offset: 2 },
+      { id: 3, offset: 3 },
+    ];
     const map = decodeStackMapSection(buildSection(spec));
     expect(map.version).toBe(1);
     const d = diagnose(buildSection(spec)).find((x) => /cannot be given to functions/.test(x.message));

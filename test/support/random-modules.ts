@@ -47,9 +47,16 @@ export function buildArithmetic(typeName: TypeName, otherName: TypeName, params:
   const { types: t, constants: c } = mb;
   const ty = t[typeName];
   const other = t[otherName];
-  const f = mb.addFunction('f', t.function(ty, Array.from({ length: params }, () => ty)), {
-    argNames: Array.from({ length: params }, (_, i) => (i % 2 ? 'x' : undefined)),
-  });
+  const f = mb.addFunction(
+    'f',
+    t.function(
+      ty,
+      Array.from({ length: params }, () => ty),
+    ),
+    {
+      argNames: Array.from({ length: params }, (_, i) => (i % 2 ? 'x' : undefined)),
+    },
+  );
   const b = mb.builder(mb.addBlock(f, 'entry'));
   const pool: Value[] = [...f.args];
   const constant = (n: number): Value => (isFloatingPoint(ty) ? c.fp(ty, n / 8) : c.int(ty, isSigned(ty) ? n % 100 : Math.abs(n) % 100));
@@ -113,11 +120,16 @@ export function makeType(mb: ModuleBuilder, d: TypeDesc): Type {
     case 'fnptr': {
       // Functions take and return first-class types only: aggregates go by pointer.
       const firstClass = (x: Type): Type => (x.kind === 'struct' || x.kind === 'array' ? t.pointer(x) : x);
-      return t.pointer(t.function(firstClass(makeType(mb, d.ret)), d.params.map((p) => firstClass(makeType(mb, p))), d.va));
+      return t.pointer(
+        t.function(
+          firstClass(makeType(mb, d.ret)),
+          d.params.map((p) => firstClass(makeType(mb, p))),
+          d.va,
+        ),
+      );
     }
   }
 }
-
 
 // ---- modules that reach the format's thresholds -------------------------------------------------
 
@@ -228,7 +240,10 @@ export function everythingSpec(width: number, types: number, bigArray = 0): Rich
 }
 
 function fpBits(mb: ModuleBuilder, type: Type, bits: bigint): Value {
-  const value = type.kind === 'float' ? new DataView(Uint32Array.of(Number(bits)).buffer).getFloat32(0, true) : new DataView(BigUint64Array.of(bits).buffer).getFloat64(0, true);
+  const value =
+    type.kind === 'float'
+      ? new DataView(Uint32Array.of(Number(bits)).buffer).getFloat32(0, true)
+      : new DataView(BigUint64Array.of(bits).buffer).getFloat64(0, true);
   void mb;
   return { kind: 'fp', type, value, bits } as unknown as Value;
 }
@@ -259,7 +274,11 @@ export function buildRich(spec: RichSpec, version = 6): Module {
       const [type, v] = ints[k - EDGE_DOUBLES.length - EDGE_FLOATS.length]!;
       init = c.int(t[type], v);
     }
-    mb.addGlobal(`${nextName() ?? 'edge'}${i}`, init.type, { initializer: init as never, constant: i % 3 === 0, linkage: i % 4 === 1 ? 'internal' : 'external' });
+    mb.addGlobal(`${nextName() ?? 'edge'}${i}`, init.type, {
+      initializer: init as never,
+      constant: i % 3 === 0,
+      linkage: i % 4 === 1 ? 'internal' : 'external',
+    });
   });
   if (spec.bigArray > 0) {
     // Distinct values (a multiplicative walk), so that the constant pool is as large as the array.

@@ -4,14 +4,26 @@ import { isCi, summarizeSkips, type SkipCause, type TestOutcome } from './skip-s
 
 const corpus: SkipCause = { tag: 'corpus', title: 'the reference corpus', where: '/x/corpus', present: false, howTo: 'Set LLVM_BYTECODE_CORPUS=DIR' };
 const llvm19: SkipCause = { tag: 'llvm19', title: "LLVM 1.9's tools", where: '/x/llvm-1.9/bin', present: true, howTo: 'Set LLVM_BYTECODE_LLVM19=DIR' };
-const llvm16: SkipCause = { tag: 'llvm16', title: "Debian's LLVM 16", where: '/usr/lib/llvm-16/bin', present: false, howTo: 'Set LLVM_BYTECODE_LLVM16=DIR or apt-get install llvm-16' };
+const llvm16: SkipCause = {
+  tag: 'llvm16',
+  title: "Debian's LLVM 16",
+  where: '/usr/lib/llvm-16/bin',
+  present: false,
+  howTo: 'Set LLVM_BYTECODE_LLVM16=DIR or apt-get install llvm-16',
+};
 const causes = [corpus, llvm19, llvm16];
 const test = (name: string, state: TestOutcome['state'], ...tags: string[]): TestOutcome => ({ name, tags, state });
 
 describe('summarizeSkips', () => {
   it('counts each skipped test under every absent thing it needs, and says how to provide each', () => {
     const s = summarizeSkips(
-      [test('a', 'skipped', 'corpus'), test('b', 'skipped', 'corpus', 'llvm16'), test('c', 'skipped', 'llvm16'), test('d', 'passed', 'llvm19'), test('e', 'passed')],
+      [
+        test('a', 'skipped', 'corpus'),
+        test('b', 'skipped', 'corpus', 'llvm16'),
+        test('c', 'skipped', 'llvm16'),
+        test('d', 'passed', 'llvm19'),
+        test('e', 'passed'),
+      ],
       causes,
       { ci: false, filtered: false },
     );

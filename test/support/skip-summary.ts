@@ -83,7 +83,11 @@ export function summarizeSkips(tests: readonly TestOutcome[], causes: readonly S
   if (skipped > 0) lines.push(`${skipped} tests skipped. By cause:`);
   for (const c of causes) {
     const n = skippedFor.get(c.tag) ?? 0;
-    if (n > 0) lines.push(`  ${n} tests need ${c.title} and were skipped: ${c.title === 'the reference corpus' ? 'it is' : 'they are'} not at ${c.where}.`, `    ${c.howTo}.`);
+    if (n > 0)
+      lines.push(
+        `  ${n} tests need ${c.title} and were skipped: ${c.title === 'the reference corpus' ? 'it is' : 'they are'} not at ${c.where}.`,
+        `    ${c.howTo}.`,
+      );
   }
   if (unexplained.length > 0) {
     lines.push(`  ${unexplained.length} tests skipped with no cause tag (it.skip, or a skipIf without its tag): ${names(unexplained)}`);
@@ -102,6 +106,9 @@ export function summarizeSkips(tests: readonly TestOutcome[], causes: readonly S
 }
 
 function names(list: readonly string[]): string {
-  const shown = list.slice(0, MAX_NAMES).map((n) => `"${n}"`).join(', ');
+  const shown = list
+    .slice(0, MAX_NAMES)
+    .map((n) => `"${n}"`)
+    .join(', ');
   return list.length > MAX_NAMES ? `${shown} and ${list.length - MAX_NAMES} more` : shown;
 }

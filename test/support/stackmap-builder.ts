@@ -81,8 +81,15 @@ export function buildSection(spec: SectionSpec): Uint8Array {
     constants.forEach((c) => w.u64(c));
     w.u32(spec.records.length);
     for (const r of spec.records) {
-      w.u32(Number(r.id)).u32(r.offset).u16(0).u16(r.locations?.length ?? 0);
-      for (const l of r.locations ?? []) w.u8(l.kind).u8(0).u16(l.reg ?? 0).u32(l.offset ?? 0);
+      w.u32(Number(r.id))
+        .u32(r.offset)
+        .u16(0)
+        .u16(r.locations?.length ?? 0);
+      for (const l of r.locations ?? [])
+        w.u8(l.kind)
+          .u8(0)
+          .u16(l.reg ?? 0)
+          .u32(l.offset ?? 0);
     }
     return w.bytes();
   }
@@ -94,10 +101,23 @@ export function buildSection(spec: SectionSpec): Uint8Array {
   }
   constants.forEach((c) => w.u64(c));
   for (const r of spec.records) {
-    w.u64(r.id).u32(r.offset).u16(0).u16(r.locations?.length ?? 0);
+    w.u64(r.id)
+      .u32(r.offset)
+      .u16(0)
+      .u16(r.locations?.length ?? 0);
     for (const l of r.locations ?? []) {
-      if (wide) w.u8(l.kind).u8(0).u16(l.size ?? 8).u16(l.reg ?? 0).u16(0).u32(l.offset ?? 0);
-      else w.u8(l.kind).u8(l.size ?? 8).u16(l.reg ?? 0).u32(l.offset ?? 0);
+      if (wide)
+        w.u8(l.kind)
+          .u8(0)
+          .u16(l.size ?? 8)
+          .u16(l.reg ?? 0)
+          .u16(0)
+          .u32(l.offset ?? 0);
+      else
+        w.u8(l.kind)
+          .u8(l.size ?? 8)
+          .u16(l.reg ?? 0)
+          .u32(l.offset ?? 0);
     }
     if (wide) w.align(8);
     w.u16(0).u16(r.liveOuts?.length ?? 0);
@@ -115,7 +135,15 @@ export function sampleSpec(version: 0 | 1 | 2 | 3, endian: Endian = 'little'): S
       endian,
       constants: [10000000000n],
       records: [
-        { id: 2, offset: 1, locations: [{ kind: 1, reg: 5 }, { kind: 4, offset: 10 }, { kind: 5, offset: 0 }] },
+        {
+          id: 2,
+          offset: 1,
+          locations: [
+            { kind: 1, reg: 5 },
+            { kind: 4, offset: 10 },
+            { kind: 5, offset: 0 },
+          ],
+        },
         { id: 3, offset: 9, locations: [{ kind: 3, reg: 6, offset: -16 }] },
       ],
     };
@@ -129,9 +157,33 @@ export function sampleSpec(version: 0 | 1 | 2 | 3, endian: Endian = 'little'): S
     ],
     constants: [10000000000n],
     records: [
-      { id: 2, offset: 1, locations: [{ kind: 1, reg: 5 }, { kind: 4, offset: -10, size: 4 }, { kind: 5, offset: 0 }], liveOuts: [{ reg: 7, size: 8 }] },
-      { id: 3n, offset: 9, locations: [{ kind: 2, reg: 4, offset: -8 }, { kind: 3, reg: 6, offset: -16 }] },
-      { id: 1n << 40n, offset: 4, locations: [], liveOuts: [{ reg: 0, size: 8 }, { reg: 7, size: 8 }] },
+      {
+        id: 2,
+        offset: 1,
+        locations: [
+          { kind: 1, reg: 5 },
+          { kind: 4, offset: -10, size: 4 },
+          { kind: 5, offset: 0 },
+        ],
+        liveOuts: [{ reg: 7, size: 8 }],
+      },
+      {
+        id: 3n,
+        offset: 9,
+        locations: [
+          { kind: 2, reg: 4, offset: -8 },
+          { kind: 3, reg: 6, offset: -16 },
+        ],
+      },
+      {
+        id: 1n << 40n,
+        offset: 4,
+        locations: [],
+        liveOuts: [
+          { reg: 0, size: 8 },
+          { reg: 7, size: 8 },
+        ],
+      },
     ],
   };
 }

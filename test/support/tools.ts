@@ -20,15 +20,7 @@
  * and what the tool does, those are two tests: ours always runs.
  */
 import { join } from 'node:path';
-import {
-  CHROMIUM_SPEC,
-  DEBIAN_LLVM_RELEASES,
-  debianLlvmSpec,
-  LLVM19_SPEC,
-  locateTools,
-  R36867_SPEC,
-  type ToolSetSpec,
-} from '../../tools/tool-location.js';
+import { CHROMIUM_SPEC, DEBIAN_LLVM_RELEASES, debianLlvmSpec, LLVM19_SPEC, locateTools, R36867_SPEC, type ToolSetSpec } from '../../tools/tool-location.js';
 
 /** An outside tool set: a folder of executables that may or may not be on this machine. */
 export interface ToolSet {

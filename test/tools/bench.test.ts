@@ -16,7 +16,9 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     const corpus = mkdtempSync(join(tmpdir(), 'bench-'));
     mkdirSync(join(corpus, 'v6'));
     writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
-    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side'], {
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     for (const measure of ['read', 'read+print', 'write', 'bzip2', 'module heap', 'peak RSS']) {
@@ -32,7 +34,9 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     mkdirSync(join(corpus, 'v6'));
     writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
     writeFileSync(join(corpus, 'v6/Large__big-bf.dis.ll'), readFileSync(new URL('corpus/hello.ll', ROOT)));
-    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side'], {
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^v6\/Large__big-bf\.dis\.ll +as, first run +[\d.]+ +[\d.]+ .*cold: V8 has optimized none of it yet$/m);
@@ -43,7 +47,11 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     const corpus = mkdtempSync(join(tmpdir(), 'bench-one-'));
     mkdirSync(join(corpus, 'v6'));
     writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
-    const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side', '--one-process'], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      ['--expose-gc', SCRIPT, '--runs', '1', '--generated', '20', '--corpus', corpus, '--no-side-by-side', '--one-process'],
+      { encoding: 'utf8' },
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/every workload in this process, one after another/);
@@ -56,10 +64,18 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
     mkdirSync(join(corpus, 'v6'));
     writeFileSync(join(corpus, 'v6/hello.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
     writeFileSync(join(corpus, 'v6/Large__big-bf.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
-    const r = spawnSync(process.execPath, [SCRIPT, '--side-by-side-only', '--rounds', '1', '--batch-rounds', '1', '--corpus', corpus, '--llvm', LLVM], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [SCRIPT, '--side-by-side-only', '--rounds', '1', '--batch-rounds', '1', '--corpus', corpus, '--llvm', LLVM], {
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    for (const [row, theirs] of [['dis big-bf', 'llvm-dis'], ['analyze big-bf', 'llvm-bcanalyzer'], ['dis tiny', 'llvm-dis'], ['dis tiny vs bare node', "node -e ''"], ['batch dis v6 \\(2 files\\)', 'llvm-dis per file']]) {
+    for (const [row, theirs] of [
+      ['dis big-bf', 'llvm-dis'],
+      ['analyze big-bf', 'llvm-bcanalyzer'],
+      ['dis tiny', 'llvm-dis'],
+      ['dis tiny vs bare node', "node -e ''"],
+      ['batch dis v6 \\(2 files\\)', 'llvm-dis per file'],
+    ]) {
       expect(r.stdout).toMatch(new RegExp(`^${row} .* ${theirs} .*\\d\\.\\d\\d× \\(`, 'm'));
     }
     expect(r.stdout).not.toMatch(/^read /m); // --side-by-side-only
@@ -82,7 +98,10 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
 
   it('fails, saying how to provide it, when the corpus it was given is absent', () => {
     const absent = join(tmpdir(), 'no-such-corpus');
-    for (const [args, env] of [[['--corpus', absent], {}], [[], { LLVM_BYTECODE_CORPUS: absent }]] as const) {
+    for (const [args, env] of [
+      [['--corpus', absent], {}],
+      [[], { LLVM_BYTECODE_CORPUS: absent }],
+    ] as const) {
       const r = spawnSync(process.execPath, [SCRIPT, '--runs', '1', '--generated', '20', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(`bench: no corpus at ${absent}`);

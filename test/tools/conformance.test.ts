@@ -109,14 +109,19 @@ describe.skipIf(!existsSync(SCRIPT))('npm run conformance', () => {
     const r = conformance('--corpus', absent, '--ratchet');
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
-    expect(r.err).toBe(`conformance: no corpus at ${absent} (--corpus): pass --corpus DIR or set LLVM_BYTECODE_CORPUS=DIR (default: ../shared/corpus beside the checkout)\n`);
+    expect(r.err).toBe(
+      `conformance: no corpus at ${absent} (--corpus): pass --corpus DIR or set LLVM_BYTECODE_CORPUS=DIR (default: ../shared/corpus beside the checkout)\n`,
+    );
   });
 
   it('takes the corpus from LLVM_BYTECODE_CORPUS', () => {
     const r = spawnSync(process.execPath, [SCRIPT, '--jobs', '1', '--json'], { encoding: 'utf8', env: { ...process.env, LLVM_BYTECODE_CORPUS: corpus } });
     expect(r.status).toBe(0);
     expect((JSON.parse(r.stdout) as { corpus: string }).corpus).toBe(corpus);
-    const absent = spawnSync(process.execPath, [SCRIPT, '--jobs', '1'], { encoding: 'utf8', env: { ...process.env, LLVM_BYTECODE_CORPUS: join(corpus, 'absent') } });
+    const absent = spawnSync(process.execPath, [SCRIPT, '--jobs', '1'], {
+      encoding: 'utf8',
+      env: { ...process.env, LLVM_BYTECODE_CORPUS: join(corpus, 'absent') },
+    });
     expect(absent.status).toBe(1);
     expect(absent.stderr).toContain('(LLVM_BYTECODE_CORPUS)');
   });

@@ -19,7 +19,9 @@ describe('locateCorpus', () => {
   it('says how to provide a missing corpus', () => {
     const missing = locateCorpus(join(here, 'absent'), {});
     expect(missing.present).toBe(false);
-    expect(noCorpusMessage(missing)).toBe(`no corpus at ${join(here, 'absent')} (--corpus): pass --corpus DIR or set LLVM_BYTECODE_CORPUS=DIR (default: ../shared/corpus beside the checkout)`);
+    expect(noCorpusMessage(missing)).toBe(
+      `no corpus at ${join(here, 'absent')} (--corpus): pass --corpus DIR or set LLVM_BYTECODE_CORPUS=DIR (default: ../shared/corpus beside the checkout)`,
+    );
   });
 });
 

@@ -104,7 +104,11 @@ describe('the asm target (the assembler on text)', () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const fuzz = fuzzTarget('asm');
-      const regressions = existsSync(ASM_REGRESSIONS) ? readdirSync(ASM_REGRESSIONS).filter((n) => n.endsWith('.ll')).map((n) => fileURLToPath(new URL(n, ASM_REGRESSIONS))) : [];
+      const regressions = existsSync(ASM_REGRESSIONS)
+        ? readdirSync(ASM_REGRESSIONS)
+            .filter((n) => n.endsWith('.ll'))
+            .map((n) => fileURLToPath(new URL(n, ASM_REGRESSIONS)))
+        : [];
       for (const f of [...projectAssemblyFiles(PROJECT, MAX_SEED), ...regressions]) fuzz(readFileSync(f));
       expect(stderr).not.toHaveBeenCalled();
       expect(readdirSync(dir)).toEqual([]);

@@ -81,10 +81,14 @@ describe.skipIf(!existsSync(SCRIPT))('npm run fuzz:llvm', () => {
     expect(readFileSync(join(r.out, 'differ-1.llvm.ll'), 'utf8')).toBe('; not the listing of any file\n');
   });
 
-  it.skipIf(!CORPUS_PRESENT || !LLVM19.present)('compares edited files with LLVM 1.9\'s llvm-dis and counts what it found', { tags: [...NEEDS_CORPUS.tags, ...needs(LLVM19).tags] }, () => {
-    const r = fuzz(LLVM19.dir, 2);
-    expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^fuzz:llvm for 2 s with seed 1 over \d+ seeds \(versions 6\)/m);
-    expectConsistent(r);
-  });
+  it.skipIf(!CORPUS_PRESENT || !LLVM19.present)(
+    "compares edited files with LLVM 1.9's llvm-dis and counts what it found",
+    { tags: [...NEEDS_CORPUS.tags, ...needs(LLVM19).tags] },
+    () => {
+      const r = fuzz(LLVM19.dir, 2);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(/^fuzz:llvm for 2 s with seed 1 over \d+ seeds \(versions 6\)/m);
+      expectConsistent(r);
+    },
+  );
 });

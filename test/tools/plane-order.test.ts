@@ -80,7 +80,9 @@ describe('sameBytesInOrderOf', () => {
   });
 
   it('refuses two names exchanged within a plane, which the listing shows but no byte count does', () => {
-    const exchanged = TEXT.replace('%a = global int 1', '%tmp = global int 1').replace('%d = global int 4', '%a = global int 4').replace('%tmp = global int 1', '%d = global int 1');
+    const exchanged = TEXT.replace('%a = global int 1', '%tmp = global int 1')
+      .replace('%d = global int 4', '%a = global int 4')
+      .replace('%tmp = global int 1', '%d = global int 1');
     expect(printModule(asm(exchanged))).not.toBe(printModule(asm(TEXT)));
     expect(sameBytesInOrderOf(asm(TEXT), reversedPlanes(exchanged, V6), V6)).toBe(false);
   });

@@ -26,7 +26,10 @@ describe('the property seed', () => {
     const seen: number[][] = [];
     for (let k = 0; k < 2; k++) {
       const values: number[] = [];
-      fc.assert(fc.property(fc.integer(), (n) => void values.push(n)), { numRuns: 5 });
+      fc.assert(
+        fc.property(fc.integer(), (n) => void values.push(n)),
+        { numRuns: 5 },
+      );
       seen.push(values);
     }
     expect(seen[0]).toEqual(seen[1]);

@@ -14,7 +14,11 @@ describe('locateTools', () => {
   it('prefers the option, then the environment variable, then the default', () => {
     expect(locateTools(LLVM19_SPEC, dir, { LLVM_BYTECODE_LLVM19: '/elsewhere' })).toEqual({ dir, from: 'option', present: true });
     expect(locateTools(LLVM19_SPEC, undefined, { LLVM_BYTECODE_LLVM19: dir })).toEqual({ dir, from: 'environment', present: true });
-    expect(locateTools(LLVM19_SPEC, '', { LLVM_BYTECODE_LLVM19: '' })).toEqual({ dir: resolve(PROJECT_ROOT, '../shared/llvm-1.9/bin'), from: 'default', present: expect.any(Boolean) as boolean });
+    expect(locateTools(LLVM19_SPEC, '', { LLVM_BYTECODE_LLVM19: '' })).toEqual({
+      dir: resolve(PROJECT_ROOT, '../shared/llvm-1.9/bin'),
+      from: 'default',
+      present: expect.any(Boolean) as boolean,
+    });
     expect(locateTools(R36867_SPEC, undefined, {}).dir).toBe(resolve(PROJECT_ROOT, '../shared/llvm-2.0-dev/bin'));
   });
 

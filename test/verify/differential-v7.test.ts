@@ -52,7 +52,9 @@ describe.skipIf(!R36867.present || !CORPUS_PRESENT)('the version-7 verifier agre
       if (r.kind === 'skipped') continue;
       const ours = r.ours.length > 0 ? `refused: ${r.ours[0]}` : 'accepted';
       const theirs = r.llvm.refused ? `refused: ${r.llvm.message}` : 'accepted';
-      expect(`${ours.startsWith('refused') ? 'refused' : 'accepted'} (${r.what})`, `ours ${ours}\nr36867 ${theirs}`).toBe(`${r.llvm.refused ? 'refused' : 'accepted'} (${r.what})`);
+      expect(`${ours.startsWith('refused') ? 'refused' : 'accepted'} (${r.what})`, `ours ${ours}\nr36867 ${theirs}`).toBe(
+        `${r.llvm.refused ? 'refused' : 'accepted'} (${r.what})`,
+      );
       return;
     }
     expect.fail(`no seed module gave mutation ${mutation.name} a case: add a seed that has what it changes`);

@@ -129,7 +129,9 @@ describe('version 7 (r36867): the rules a module is held to', () => {
 
   describe('comparisons (visitICmpInst, visitFCmpInst)', () => {
     const cmp = (opcode: 'icmp' | 'fcmp', type: Type, predicate: string, other: Type = type): Module =>
-      v7(P.void, [type, other], ([a, b]) => [block([inst(opcode, i1, [a!, b!], { name: 'r', predicate: predicate as Instruction['predicate'] }), ret()], 'entry')]);
+      v7(P.void, [type, other], ([a, b]) => [
+        block([inst(opcode, i1, [a!, b!], { name: 'r', predicate: predicate as Instruction['predicate'] }), ret()], 'entry'),
+      ]);
     it('takes icmp of integers and of pointers, fcmp of floating point', () => {
       expect(problems(cmp('icmp', i8, 'ult'))).toEqual([]);
       expect(problems(cmp('icmp', ptr(i8), 'eq'))).toEqual([]);
@@ -176,8 +178,13 @@ describe('version 7 (r36867): the rules a module is held to', () => {
 
   describe('blocks, phis and dominance (visitBasicBlock, visitPHINode, visitInstruction)', () => {
     it('refuses a block without a terminator and a terminator in the middle', () => {
-      expectOne(v7(P.void, [], () => [block([inst('alloca', ptr(i32), [c(i32, 1)], { allocatedType: i32, name: 'a' })], 'entry')]), /missing terminator/);
-      expect(problems(v7(P.void, [], () => [block([inst('unreachable', P.void, []), ret()], 'entry')])).join('\n')).toMatch(/a terminator in the middle of the block/);
+      expectOne(
+        v7(P.void, [], () => [block([inst('alloca', ptr(i32), [c(i32, 1)], { allocatedType: i32, name: 'a' })], 'entry')]),
+        /missing terminator/,
+      );
+      expect(problems(v7(P.void, [], () => [block([inst('unreachable', P.void, []), ret()], 'entry')])).join('\n')).toMatch(
+        /a terminator in the middle of the block/,
+      );
     });
     it('takes unreachable as a terminator', () => {
       expect(problems(v7(P.void, [], () => [block([inst('unreachable', P.void, [])], 'entry')]))).toEqual([]);
@@ -204,8 +211,14 @@ describe('version 7 (r36867): the rules a module is held to', () => {
           return [entry, join];
         });
       expect(problems(build((e) => [c(i32, 1), e, c(i32, 1), e]))).toEqual([]);
-      expectOne(build((e) => [c(i32, 1), e]), /incoming blocks \(#0\) are not its block's predecessors \(#0, #0\)/);
-      expectOne(build((e) => [c(i32, 1), e, c(i32, 2), e]), /PHI node has multiple entries for the same basic block with different incoming values!/);
+      expectOne(
+        build((e) => [c(i32, 1), e]),
+        /incoming blocks \(#0\) are not its block's predecessors \(#0, #0\)/,
+      );
+      expectOne(
+        build((e) => [c(i32, 1), e, c(i32, 2), e]),
+        /PHI node has multiple entries for the same basic block with different incoming values!/,
+      );
     });
     it('refuses a use its definition does not dominate', () => {
       const m = v7(i32, [i32], ([a]) => {
@@ -216,7 +229,10 @@ describe('version 7 (r36867): the rules a module is held to', () => {
       expectOne(m, /operand 0 \(%x\) is used before it is defined/);
     });
     it('refuses a name on an instruction that gives no value', () => {
-      expectOne(v7(P.void, [], () => [block([inst('ret', P.void, [], { name: 'r' })], 'entry')]), /Instruction has a name, but provides a void value!/);
+      expectOne(
+        v7(P.void, [], () => [block([inst('ret', P.void, [], { name: 'r' })], 'entry')]),
+        /Instruction has a name, but provides a void value!/,
+      );
     });
   });
 
@@ -266,7 +282,15 @@ describe('version 7 (r36867): the rules a module is held to', () => {
       expect(problems(caller(func(fnType(i32, [i8]), 'llvm.ctpop.i8'), [c(i8, 1)]))).toEqual([]);
       expectOne(caller(func(fnType(i8, [i8]), 'llvm.bswap.i8.i8'), [c(i8, 1)]), /Intrinsic requires even byte width argument/);
       expectOne(caller(func(fnType(i32, [i16]), 'llvm.ctpop.i32'), [c(i16, 1)]), /Overloaded intrinsic has incorrect suffix: '.i32'. It should be '.i16'/);
-      expectOne(caller(func(fnType(P.void, [ptr(i8), ptr(i8), i64, i32]), 'llvm.memcpy.i32'), [{ kind: 'null', type: ptr(i8) }, { kind: 'null', type: ptr(i8) }, c(i64, 1), c(i32, 1)]), /Intrinsic parameter #2 has incorrect integer width! Expected 32 but got 64 bits./);
+      expectOne(
+        caller(func(fnType(P.void, [ptr(i8), ptr(i8), i64, i32]), 'llvm.memcpy.i32'), [
+          { kind: 'null', type: ptr(i8) },
+          { kind: 'null', type: ptr(i8) },
+          c(i64, 1),
+          c(i32, 1),
+        ]),
+        /Intrinsic parameter #2 has incorrect integer width! Expected 32 but got 64 bits./,
+      );
       expectOne(caller(func(fnType(P.void, []), 'llvm.nosuch'), []), /Call to invalid LLVM intrinsic function 'llvm.nosuch'/);
     });
     it('refuses an intrinsic’s address and a definition of one', () => {

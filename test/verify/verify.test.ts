@@ -109,9 +109,7 @@ describe('verifyModule', () => {
       const st = inst('store', P.void, [a!, p!]);
       return [block([st, inst('add', P.int, [a!, st as unknown as Value]), ret()])];
     });
-    expect(verifyModule(m)).toContain(
-      'function @f, block (unnamed) (#0), instruction #1 (add): operand 1 is a store instruction, which produces no value',
-    );
+    expect(verifyModule(m)).toContain('function @f, block (unnamed) (#0), instruction #1 (add): operand 1 is a store instruction, which produces no value');
   });
 
   it('names a phi after other instructions', () => {

@@ -42,9 +42,9 @@ const HELLO = path.join(root, 'corpus/hello.bc');
 const chromiumPath = CHROMIUM.dir;
 const results = path.join(root, 'test-results', 'web');
 
-const missing = [
-  existsSync(chromiumPath) ? null : `no Chromium at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`,
-].filter((m): m is string => m !== null);
+const missing = [existsSync(chromiumPath) ? null : `no Chromium at ${chromiumPath} (apt-get install -y chromium, or set CHROMIUM_PATH)`].filter(
+  (m): m is string => m !== null,
+);
 if (missing.length) console.warn(`[test:web] SKIPPED: ${missing.join('; ')}`);
 else if (!corpusPresent) console.warn(`[test:web] no corpus at ${corpus}: only the project's own sample (corpus/hello.bc) is tested; ${NO_CORPUS_HINT}`);
 /** A test that needs the reference corpus. */
@@ -187,9 +187,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
 
   async function treeLabels(): Promise<string[]> {
     // Every tree item, collapsed ones included: its name, and its offset and size from the label.
-    const labels = await page.locator('#tree [role="treeitem"]').evaluateAll((items) =>
-      items.map((li) => li.getAttribute('aria-label') ?? ''),
-    );
+    const labels = await page.locator('#tree [role="treeitem"]').evaluateAll((items) => items.map((li) => li.getAttribute('aria-label') ?? ''));
     return labels.map((l) => {
       const m = /^(\S+).*0x([0-9a-f]+) · ([\d,]+) bytes/.exec(l);
       return m ? `${m[1]}@${parseInt(m[2]!, 16)}+${m[3]!.replace(/,/g, '')}` : l;
@@ -231,7 +229,9 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
       const library = printModule(readModule(bytes), { syntax: 'native' });
       if (c.nativeRequired || library === reference) expect(native).toBe(reference);
       else {
-        console.warn(`[test:web] ${c.file}: the library's native (${c.native}) printing does not match the reference yet; checked the page against the library`);
+        console.warn(
+          `[test:web] ${c.file}: the library's native (${c.native}) printing does not match the reference yet; checked the page against the library`,
+        );
         expect(native).toBe(library);
       }
       if (!only20) await chooseSyntax('1.9');
@@ -261,7 +261,9 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
     timings['v6/Large__big-bf.bc (second load)'] = millis;
     const inPage = await page.locator('#timing').innerText();
     timings['v6/Large__big-bf.bc (second load, measured in the page)'] = Number(await page.getAttribute('body', 'data-shown-ms'));
-    console.log(`[test:web] Large__big-bf.bc load + disassemble: first load ${timings['v6/Large__big-bf.bc'] ?? '(not run)'} ms, second ${millis} ms; page says: ${inPage}`);
+    console.log(
+      `[test:web] Large__big-bf.bc load + disassemble: first load ${timings['v6/Large__big-bf.bc'] ?? '(not run)'} ms, second ${millis} ms; page says: ${inPage}`,
+    );
     // Scrolling: 120 frames, 1,500 px each (a fast fling through the 84,000 lines); reports frame times.
     const frames = (await page.evaluate(`new Promise((resolve) => {
       const el = document.getElementById('disasm');
@@ -284,9 +286,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
     timings['v6/Large__big-bf.bc scroll frame median (ms)'] = Math.round(median * 10) / 10;
     timings['v6/Large__big-bf.bc scroll frame p95 (ms)'] = Math.round(p95 * 10) / 10;
     // The page's own share of each frame: building the rows that came into view.
-    const renders = (await page.evaluate(
-      `performance.getEntriesByName('render disasm').slice(-120).map((e) => e.duration)`,
-    )) as number[];
+    const renders = (await page.evaluate(`performance.getEntriesByName('render disasm').slice(-120).map((e) => e.duration)`)) as number[];
     const renderMedian = [...renders].sort((a, b) => a - b)[Math.floor(renders.length / 2)] ?? 0;
     timings['v6/Large__big-bf.bc row rendering per frame, median (ms)'] = Math.round(renderMedian * 10) / 10;
     console.log(
@@ -415,7 +415,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
     expect(await page.locator('#drop-overlay').isVisible()).toBe(false);
   });
 
-  test('assembly text (.ll, the project\'s own corpus/hello.ll): assembled in the page, shown as LLVM printed it, and bad text explained', async () => {
+  test("assembly text (.ll, the project's own corpus/hello.ll): assembled in the page, shown as LLVM printed it, and bad text explained", async () => {
     const listing = readText(HELLO.replace(/\.bc$/, '.ll'));
     await open('hello.ll', Buffer.from(listing, 'latin1'));
     expect(await page.getAttribute('body', 'data-state')).toBe('ready');
@@ -463,7 +463,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
     await expect.poll(() => page.locator('#upgrade-status').textContent()).toContain('Wrote hello.llvm19.ll');
   });
 
-  test('corpus/hello.bc (the project\'s own sample, no corpus needed): disassembly, blocks, and every convert target', async () => {
+  test("corpus/hello.bc (the project's own sample, no corpus needed): disassembly, blocks, and every convert target", async () => {
     const bytes = new Uint8Array(readFileSync(HELLO));
     await open(HELLO);
     expect(await page.getAttribute('body', 'data-state')).toBe('ready');
@@ -482,7 +482,9 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
     await page.selectOption('#convert-version', '7');
     const [v7] = await Promise.all([page.waitForEvent('download'), page.click('#convert-button')]);
     expect(v7.suggestedFilename()).toBe('hello.v7.bc');
-    expect(Buffer.from(readFileSync(await v7.path()))).toEqual(Buffer.from(writeModule(convertToVersion7(readModule(bytes)), { bytecodeVersion: 7, compression: 'none' })));
+    expect(Buffer.from(readFileSync(await v7.path()))).toEqual(
+      Buffer.from(writeModule(convertToVersion7(readModule(bytes)), { bytecodeVersion: 7, compression: 'none' })),
+    );
     for (const version of ['6', '5', '3']) {
       await page.selectOption('#convert-version', version);
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#convert-button')]);
@@ -496,13 +498,15 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
       await page.click('#convert-button');
       await expect
         .poll(() => page.locator('#convert-status').textContent())
-        .toBe(`Cannot convert: the target triple "i686-pc-linux-gnu" cannot be written in bytecode version ${version}: this version has no field for a target triple`);
+        .toBe(
+          `Cannot convert: the target triple "i686-pc-linux-gnu" cannot be written in bytecode version ${version}: this version has no field for a target triple`,
+        );
     }
     await page.selectOption('#convert-version', '6');
     await page.screenshot({ path: path.join(results, 'hello-convert-refused.png') });
   });
 
-  test('a version-7 file (made here from corpus/hello.bc by the library): opens in LLVM 2.0\'s syntax, and Convert writes it back as it was', async () => {
+  test("a version-7 file (made here from corpus/hello.bc by the library): opens in LLVM 2.0's syntax, and Convert writes it back as it was", async () => {
     const v7 = writeModule(convertToVersion7(readModule(new Uint8Array(readFileSync(HELLO)))), { bytecodeVersion: 7, compression: 'none' });
     const module = readModule(v7);
     expect(module.source?.bytecodeVersion).toBe(7);
@@ -518,7 +522,9 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
     const text = readText(await download.path());
     expect(text).toBe(printModule(module, { syntax: 'native' }));
     expect(text).toMatch(/^define i32 @main\(\) \{$/m);
-    expect(await page.locator('#disasm .code-line .code').evaluateAll((els) => els.slice(0, 2).map((e) => e.textContent))).toEqual(text.split('\n').slice(0, 2));
+    expect(await page.locator('#disasm .code-line .code').evaluateAll((els) => els.slice(0, 2).map((e) => e.textContent))).toEqual(
+      text.split('\n').slice(0, 2),
+    );
     expect(await page.locator('#summary').innerText()).toMatch(/Bytecode version\s+7\b/);
     await page.screenshot({ path: path.join(results, 'hello-v7.png') });
 

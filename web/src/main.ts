@@ -247,11 +247,17 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       treeNote.textContent = 'Walking the blocks…';
       document.body.dataset['analysed'] = 'false';
       stopAt = msg.error?.offset ?? null;
-      showError(errorBox, msg.error, true, () => {
-        byId('tab-blocks').click();
-        hexView.moveTo(stopAt ?? 0, true);
-        byId('hex').focus();
-      }, msg.streamIsFile);
+      showError(
+        errorBox,
+        msg.error,
+        true,
+        () => {
+          byId('tab-blocks').click();
+          hexView.moveTo(stopAt ?? 0, true);
+          byId('hex').focus();
+        },
+        msg.streamIsFile,
+      );
       // The native dialect is named after the release whose llvm-dis it imitates.
       byId('native-label').textContent = msg.summary.nativeDialect ? `Native (${msg.summary.nativeDialect})` : 'Native';
       offerSyntaxes(msg.syntaxes);
@@ -324,7 +330,12 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
 
 worker.onerror = (e) => {
   progress.hidden = true;
-  showError(errorBox, { kind: 'Error', reason: e.message, message: `The page's worker failed: ${e.message}`, offset: null, blockPath: [] }, false, () => undefined);
+  showError(
+    errorBox,
+    { kind: 'Error', reason: e.message, message: `The page's worker failed: ${e.message}`, offset: null, blockPath: [] },
+    false,
+    () => undefined,
+  );
   setState('failed');
 };
 

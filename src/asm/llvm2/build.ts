@@ -64,7 +64,8 @@ class Builder2 {
     private readonly source: SourceText,
   ) {
     const typedefs: TypeDefItem[] = [];
-    for (const item of ast.items) if (item.k === 'typedef') typedefs.push({ k: 'typedef', ...(item.name !== undefined ? { name: item.name } : {}), type: item.type, at: item.at });
+    for (const item of ast.items)
+      if (item.k === 'typedef') typedefs.push({ k: 'typedef', ...(item.name !== undefined ? { name: item.name } : {}), type: item.type, at: item.at });
     // r36867 refused, at the end of the module, every type name no definition gave.
     const shared: ModuleAst = { types: ast.types, items: typedefs, constPoolTypes: ast.types.length, bodyTypeRanges: [] };
     const resolved = resolveTypes(shared, source);
@@ -268,7 +269,8 @@ class Builder2 {
       shown = ref.name;
       const local = ref.name[0] === '%';
       v = local ? locals?.names.get(ref.name.slice(1)) : this.globals.get(ref.name);
-      if (local && locals === undefined) this.fail(`'${ref.name}' is a local name where only globals and constants can be (a constant refers to globals with '@')`, ref.at);
+      if (local && locals === undefined)
+        this.fail(`'${ref.name}' is a local name where only globals and constants can be (a constant refers to globals with '@')`, ref.at);
     } else if (ref.n < 0) {
       shown = `@${-ref.n - 1}`;
       v = this.numberedGlobals[-ref.n - 1];
@@ -280,7 +282,10 @@ class Builder2 {
     if (v === undefined) this.fail(`reference to an undefined value '${shown}'`, ref.at);
     if (v.type !== t) {
       const same = this.show(v.type) === this.show(t);
-      this.fail(`'${shown}' is of type ${this.show(v.type)}, not ${this.show(t)}${same ? ' (the two differ in parameter attributes or in types of one spelling)' : ''}`, ref.at);
+      this.fail(
+        `'${shown}' is of type ${this.show(v.type)}, not ${this.show(t)}${same ? ' (the two differ in parameter attributes or in types of one spelling)' : ''}`,
+        ref.at,
+      );
     }
     return v;
   }
@@ -291,7 +296,8 @@ class Builder2 {
     switch (ref.k) {
       case 'name':
       case 'num': {
-        if (ref.k === 'name' && ref.name[0] === '%') this.fail(`'${ref.name}' is a local name where only globals and constants can be (a global's name starts with '@')`, at);
+        if (ref.k === 'name' && ref.name[0] === '%')
+          this.fail(`'${ref.name}' is a local name where only globals and constants can be (a global's name starts with '@')`, at);
         if (t.kind !== 'pointer') this.fail('global const reference must be a pointer type', at);
         return this.symbol(t, ref, undefined) as Constant;
       }
@@ -330,7 +336,13 @@ class Builder2 {
       case 'asm': {
         const ft = t.kind === 'pointer' ? t.element : undefined;
         if (ft === undefined || ft.kind !== 'function') this.fail('invalid type for asm constraint string', at);
-        return { kind: 'inlineasm', type: t as PointerType, asm: unescapeBytes(ref.asm), constraints: unescapeBytes(ref.constraints), hasSideEffects: ref.sideEffect };
+        return {
+          kind: 'inlineasm',
+          type: t as PointerType,
+          asm: unescapeBytes(ref.asm),
+          constraints: unescapeBytes(ref.constraints),
+          hasSideEffects: ref.sideEffect,
+        };
       }
     }
   }
@@ -434,7 +446,8 @@ class Builder2 {
       case 'icmp':
       case 'fcmp':
         if (ty(0) !== ty(1)) this.fail(`${op} operand types must match`, at);
-        if (op === 'icmp' ? !(ty(0).kind === 'integer' || ty(0).kind === 'pointer') : !(ty(0).kind === 'float' || ty(0).kind === 'double')) this.fail(`${op} of values of type ${this.show(ty(0))}`, at);
+        if (op === 'icmp' ? !(ty(0).kind === 'integer' || ty(0).kind === 'pointer') : !(ty(0).kind === 'float' || ty(0).kind === 'double'))
+          this.fail(`${op} of values of type ${this.show(ty(0))}`, at);
         return I1;
       case 'extractelement': {
         const v = ty(0);
@@ -449,7 +462,8 @@ class Builder2 {
       case 'shufflevector': {
         const v = ty(0);
         const m = ty(2);
-        if (v.kind !== 'packed' || ty(1) !== v || m.kind !== 'packed' || m.element !== I32 || m.length !== v.length) this.fail('invalid shufflevector operands', at);
+        if (v.kind !== 'packed' || ty(1) !== v || m.kind !== 'packed' || m.element !== I32 || m.length !== v.length)
+          this.fail('invalid shufflevector operands', at);
         return v;
       }
       default:
@@ -658,7 +672,8 @@ class BodyBuilder {
         if (ops[0]!.type.kind !== 'integer') b.error('a switch on a non-integer value', at);
         for (let i = 2; i < ops.length; i += 2) {
           const c = ops[i]!;
-          if ((c.kind !== 'int' && c.kind !== 'bool') || c.type !== ops[0]!.type) b.error('switch case is constant, but not a simple integer of the switched type', ia.ops[i]!.ref.at);
+          if ((c.kind !== 'int' && c.kind !== 'bool') || c.type !== ops[0]!.type)
+            b.error('switch case is constant, but not a simple integer of the switched type', ia.ops[i]!.ref.at);
         }
         inst.operands = ops;
         return;
@@ -671,8 +686,10 @@ class BodyBuilder {
         const fixed = ia.op === 'invoke' ? 3 : 1;
         const args = ia.ops.slice(fixed).map((o) => this.value(o));
         const n = ft.params.length;
-        if (args.length < n || (!ft.isVarArg && args.length !== n)) b.error(n > 0 && args.length === 0 ? 'no arguments passed to a function that expects arguments' : 'invalid number of parameters detected', at);
-        for (let i = 0; i < n; i++) if (args[i]!.type !== ft.params[i]) b.error(`parameter ${i + 1} is not of type '${b.describe(ft.params[i]!)}'`, ia.ops[fixed + i]!.ref.at);
+        if (args.length < n || (!ft.isVarArg && args.length !== n))
+          b.error(n > 0 && args.length === 0 ? 'no arguments passed to a function that expects arguments' : 'invalid number of parameters detected', at);
+        for (let i = 0; i < n; i++)
+          if (args[i]!.type !== ft.params[i]) b.error(`parameter ${i + 1} is not of type '${b.describe(ft.params[i]!)}'`, ia.ops[fixed + i]!.ref.at);
         inst.operands = ia.op === 'invoke' ? [callee, this.value(ia.ops[1]!), this.value(ia.ops[2]!), ...args] : [callee, ...args];
         return;
       }
@@ -723,7 +740,8 @@ class BodyBuilder {
         inst.operands = ops;
         const cast = ia.ops.length === 1 && ia.op !== 'getelementptr';
         const expected = b.exprType(inst.opcode, ops, cast ? inst.type : undefined, at);
-        if (ia.op === 'getelementptr' ? expected !== inst.type : expected !== inst.type) b.error(`the operands of ${ia.op} give type ${b.describe(expected)}, not ${b.describe(inst.type)}`, at);
+        if (ia.op === 'getelementptr' ? expected !== inst.type : expected !== inst.type)
+          b.error(`the operands of ${ia.op} give type ${b.describe(expected)}, not ${b.describe(inst.type)}`, at);
         if ((ia.op === 'icmp' || ia.op === 'fcmp') && ops[0]!.type.kind === 'packed') b.error(`vector types not supported by ${ia.op} instruction`, at);
       }
     }

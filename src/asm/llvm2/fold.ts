@@ -132,7 +132,9 @@ export function nullValue(t: Type): Constant | undefined {
 }
 
 const isGlobal = (c: Constant): boolean => c.kind === 'global' || c.kind === 'function' || c.kind === 'alias';
-const isCast = (c: Constant): boolean => c.kind === 'expr' && ['trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast'].includes(c.opcode);
+const isCast = (c: Constant): boolean =>
+  c.kind === 'expr' &&
+  ['trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast'].includes(c.opcode);
 
 export class Folder2 {
   constructor(private readonly host: Fold2Host) {}
@@ -156,7 +158,8 @@ export class Folder2 {
       if (pair !== undefined) return this.cast(pair, v.operands[0]!, to);
     }
     // A getelementptr whose indices are all null adjusts nothing: cast its pointer instead.
-    if (v.kind === 'expr' && v.opcode === 'getelementptr' && v.operands.slice(1).every(isNullValue)) return this.cast(to.kind === 'pointer' ? 'bitcast' : 'ptrtoint', v.operands[0]!, to);
+    if (v.kind === 'expr' && v.opcode === 'getelementptr' && v.operands.slice(1).every(isNullValue))
+      return this.cast(to.kind === 'pointer' ? 'bitcast' : 'ptrtoint', v.operands[0]!, to);
     const bits = bitsOf(v);
     switch (op) {
       case 'fptrunc':
@@ -290,7 +293,10 @@ export class Folder2 {
     if (b.kind === 'expr') return op === 'add' || op === 'mul' || op === 'and' || op === 'or' || op === 'xor' ? this.foldBinary(op, b, a) : undefined;
     if (a.kind === 'packed' && b.kind === 'packed' && op !== 'shl' && op !== 'lshr' && op !== 'ashr') {
       // EvalVectorOp: element by element, each folded as far as it goes.
-      return vector(a.type, a.elements.map((e, i) => this.binary(op, e, b.elements[i]!)));
+      return vector(
+        a.type,
+        a.elements.map((e, i) => this.binary(op, e, b.elements[i]!)),
+      );
     }
     const x = bitsOf(a);
     const y = bitsOf(b);
@@ -341,17 +347,29 @@ export class Folder2 {
       const q = doubleOf(y);
       switch (op) {
         case 'add':
-          return fpFromBits(t, hostArithmetic(x, y, () => p + q, true));
+          return fpFromBits(
+            t,
+            hostArithmetic(x, y, () => p + q, true),
+          );
         case 'sub':
-          return fpFromBits(t, hostArithmetic(x, y, () => p - q));
+          return fpFromBits(
+            t,
+            hostArithmetic(x, y, () => p - q),
+          );
         case 'mul':
-          return fpFromBits(t, hostArithmetic(x, y, () => p * q, true));
+          return fpFromBits(
+            t,
+            hostArithmetic(x, y, () => p * q, true),
+          );
         case 'fdiv':
           if (q === 0) {
             if (p === 0) return fpFromBits(t, QUIET_NAN);
             return fpConstant(t, Object.is(q, -0) || p < 0 ? -Infinity : Infinity);
           }
-          return fpFromBits(t, hostArithmetic(x, y, () => p / q));
+          return fpFromBits(
+            t,
+            hostArithmetic(x, y, () => p / q),
+          );
         case 'frem':
           // fmod: (x * y) / (x * y) for a NaN operand, the default NaN for fmod(inf, y).
           return fpFromBits(t, q === 0 ? QUIET_NAN : hostArithmetic(x, y, () => p % q));
@@ -380,7 +398,18 @@ export class Folder2 {
       const w = widthOf(a.type);
       const sx = BigInt.asIntN(w, x);
       const sy = BigInt.asIntN(w, y);
-      const results: Record<IntPredicate, boolean> = { eq: x === y, ne: x !== y, slt: sx < sy, sgt: sx > sy, sle: sx <= sy, sge: sx >= sy, ult: x < y, ugt: x > y, ule: x <= y, uge: x >= y };
+      const results: Record<IntPredicate, boolean> = {
+        eq: x === y,
+        ne: x !== y,
+        slt: sx < sy,
+        sgt: sx > sy,
+        sle: sx <= sy,
+        sge: sx >= sy,
+        ult: x < y,
+        ugt: x > y,
+        ule: x <= y,
+        uge: x >= y,
+      };
       return bool(results[pred as IntPredicate]);
     }
     if (a.kind === 'fp' && b.kind === 'fp' && op === 'fcmp') {
@@ -461,7 +490,8 @@ export class Folder2 {
           const zero = nullValue(op0.type);
           return zero === undefined ? undefined : this.relation(op0, zero, sg);
         }
-        if (v2.kind === 'expr' && isCast(v2) && v1.type.kind === 'pointer' && op0.type === v2.operands[0]!.type && op0.type.kind === 'integer') return this.relation(op0, v2.operands[0]!, sg);
+        if (v2.kind === 'expr' && isCast(v2) && v1.type.kind === 'pointer' && op0.type === v2.operands[0]!.type && op0.type.kind === 'integer')
+          return this.relation(op0, v2.operands[0]!, sg);
         return undefined;
       }
       case 'getelementptr':
@@ -545,14 +575,25 @@ export class Folder2 {
       const at = (k: number): boolean => BigInt(k) === i;
       if (v.kind === 'undef') {
         if (element.kind === 'undef') return v;
-        return vector(v.type, Array.from({ length: n }, (_, k) => (at(k) ? element : { kind: 'undef', type: element.type })));
+        return vector(
+          v.type,
+          Array.from({ length: n }, (_, k) => (at(k) ? element : { kind: 'undef', type: element.type })),
+        );
       }
       if (v.kind === 'zeroinitializer') {
         if (isNullValue(element)) return v;
         const zero = nullValue(element.type);
-        if (zero !== undefined) return vector(v.type, Array.from({ length: n }, (_, k) => (at(k) ? element : zero)));
+        if (zero !== undefined)
+          return vector(
+            v.type,
+            Array.from({ length: n }, (_, k) => (at(k) ? element : zero)),
+          );
       }
-      if (v.kind === 'packed') return vector(v.type, v.elements.map((e, k) => (at(k) ? element : e)));
+      if (v.kind === 'packed')
+        return vector(
+          v.type,
+          v.elements.map((e, k) => (at(k) ? element : e)),
+        );
     }
     return this.expr(v.type, 'insertelement', [v, element, index]);
   }
@@ -573,7 +614,8 @@ export class Folder2 {
         const source = base.operands[0]!.type;
         const sourceArray = source.kind === 'pointer' ? source.element : undefined;
         const castArray = base.type.kind === 'pointer' ? base.type.element : undefined;
-        if (sourceArray?.kind === 'array' && castArray?.kind === 'array' && sourceArray.element === castArray.element) return this.getElementPtr(base.operands[0]!, indices);
+        if (sourceArray?.kind === 'array' && castArray?.kind === 'array' && sourceArray.element === castArray.element)
+          return this.getElementPtr(base.operands[0]!, indices);
       }
     }
     return this.expr(resultType(), 'getelementptr', [base, ...indices]);
@@ -684,7 +726,18 @@ function roundDoubleToInt(d: number, width: number): bigint {
   return negative ? -v : v;
 }
 
-const SWAPPED: Readonly<Record<IntPredicate, IntPredicate>> = { eq: 'eq', ne: 'ne', ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule', slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle' };
+const SWAPPED: Readonly<Record<IntPredicate, IntPredicate>> = {
+  eq: 'eq',
+  ne: 'ne',
+  ult: 'ugt',
+  ugt: 'ult',
+  ule: 'uge',
+  uge: 'ule',
+  slt: 'sgt',
+  sgt: 'slt',
+  sle: 'sge',
+  sge: 'sle',
+};
 
 const isSignedPredicate = (p: IntPredicate): boolean => p === 'slt' || p === 'sgt' || p === 'sle' || p === 'sge';
 

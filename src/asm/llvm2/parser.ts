@@ -21,20 +21,61 @@ import type { AssemblyLimits } from '../parser.js';
 import type { Alias2, Arg2, Block2, Function2, Global2, Inst2, Item2, Module2Ast } from './ast.js';
 import { Lexer2, Tok2 } from './lexer.js';
 
-const CAST_OPS: ReadonlySet<string> = new Set(['trunc', 'zext', 'sext', 'fptrunc', 'fpext', 'bitcast', 'uitofp', 'sitofp', 'fptoui', 'fptosi', 'inttoptr', 'ptrtoint']);
+const CAST_OPS: ReadonlySet<string> = new Set([
+  'trunc',
+  'zext',
+  'sext',
+  'fptrunc',
+  'fpext',
+  'bitcast',
+  'uitofp',
+  'sitofp',
+  'fptoui',
+  'fptosi',
+  'inttoptr',
+  'ptrtoint',
+]);
 const ARITHMETIC_OPS: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem']);
 const LOGICAL_OPS: ReadonlySet<string> = new Set(['shl', 'lshr', 'ashr', 'and', 'or', 'xor']);
 const INT_PREDICATES: ReadonlySet<string> = new Set(['eq', 'ne', 'slt', 'sgt', 'sle', 'sge', 'ult', 'ugt', 'ule', 'uge']);
-const FLOAT_PREDICATES: ReadonlySet<string> = new Set(['oeq', 'one', 'olt', 'ogt', 'ole', 'oge', 'ord', 'uno', 'ueq', 'une', 'ult', 'ugt', 'ule', 'uge', 'true', 'false']);
+const FLOAT_PREDICATES: ReadonlySet<string> = new Set([
+  'oeq',
+  'one',
+  'olt',
+  'ogt',
+  'ole',
+  'oge',
+  'ord',
+  'uno',
+  'ueq',
+  'une',
+  'ult',
+  'ugt',
+  'ule',
+  'uge',
+  'true',
+  'false',
+]);
 const TERMINATORS: ReadonlySet<string> = new Set(['ret', 'br', 'switch', 'invoke', 'unwind', 'unreachable']);
 
-const INTERNAL_LINKAGES: Readonly<Record<string, Linkage>> = { internal: 'internal', weak: 'weak', linkonce: 'linkonce', appending: 'appending', dllexport: 'dllexport' };
+const INTERNAL_LINKAGES: Readonly<Record<string, Linkage>> = {
+  internal: 'internal',
+  weak: 'weak',
+  linkonce: 'linkonce',
+  appending: 'appending',
+  dllexport: 'dllexport',
+};
 const EXTERNAL_LINKAGES: Readonly<Record<string, Linkage>> = { dllimport: 'dllimport', extern_weak: 'extern_weak', external: 'external' };
 const DEFINE_LINKAGES: Readonly<Record<string, Linkage>> = { internal: 'internal', linkonce: 'linkonce', weak: 'weak', dllexport: 'dllexport' };
 const DECLARE_LINKAGES: Readonly<Record<string, Linkage>> = { dllimport: 'dllimport', extern_weak: 'extern_weak' };
 const VISIBILITIES: Readonly<Record<string, Visibility>> = { default: 'default', hidden: 'hidden', protected: 'protected' };
 const CALLING_CONVENTIONS: Readonly<Record<string, number>> = { ccc: 0, fastcc: 8, coldcc: 9, x86_stdcallcc: 64, x86_fastcallcc: 65 };
-const PARAM_ATTRS: Readonly<Record<string, number>> = { zext: PARAM_ATTRIBUTE_BITS.zext, sext: PARAM_ATTRIBUTE_BITS.sext, inreg: PARAM_ATTRIBUTE_BITS.inreg, sret: PARAM_ATTRIBUTE_BITS.sret };
+const PARAM_ATTRS: Readonly<Record<string, number>> = {
+  zext: PARAM_ATTRIBUTE_BITS.zext,
+  sext: PARAM_ATTRIBUTE_BITS.sext,
+  inreg: PARAM_ATTRIBUTE_BITS.inreg,
+  sret: PARAM_ATTRIBUTE_BITS.sret,
+};
 const FUNC_ATTRS: Readonly<Record<string, number>> = { ...PARAM_ATTRS, noreturn: PARAM_ATTRIBUTE_BITS.noreturn, nounwind: PARAM_ATTRIBUTE_BITS.nounwind };
 
 /** A type being parsed: its node and the up-references (`\N`) inside it not yet landed. */
@@ -495,7 +536,16 @@ class Parser2 {
         lx.next();
         return { id: this.shape({ k: 'int', bits }), ups: [] };
       }
-      const p = w === 'float' ? primitiveTypes.float : w === 'double' ? primitiveTypes.double : w === 'label' ? primitiveTypes.label : w === 'void' ? primitiveTypes.void : undefined;
+      const p =
+        w === 'float'
+          ? primitiveTypes.float
+          : w === 'double'
+            ? primitiveTypes.double
+            : w === 'label'
+              ? primitiveTypes.label
+              : w === 'void'
+                ? primitiveTypes.void
+                : undefined;
       if (p !== undefined) {
         lx.next();
         return { id: this.prim(p), ups: [] };
@@ -542,7 +592,8 @@ class Parser2 {
       const el = this.type();
       this.expectChar('>');
       const en = this.types[el.id]!;
-      if (!(en.k === 'int' || (en.k === 'prim' && (en.t === primitiveTypes.float || en.t === primitiveTypes.double)))) this.fail('element type of a vector type must be an integer or floating-point type', elAt);
+      if (!(en.k === 'int' || (en.k === 'prim' && (en.t === primitiveTypes.float || en.t === primitiveTypes.double))))
+        this.fail('element type of a vector type must be an integer or floating-point type', elAt);
       if (length === 0 || (length & (length - 1)) !== 0) this.fail('vector length should be a power of 2', at);
       return this.close({ k: 'packed', el: el.id, length }, [el]);
     }
@@ -741,7 +792,8 @@ class Parser2 {
   private predicate(op: 'icmp' | 'fcmp'): string {
     const lx = this.lx;
     const table = op === 'icmp' ? INT_PREDICATES : FLOAT_PREDICATES;
-    if (lx.kind !== Tok2.Word || !table.has(lx.value)) this.fail(`expected ${op === 'icmp' ? 'an integer' : 'a floating-point'} comparison predicate after '${op}', found ${this.describe()}`);
+    if (lx.kind !== Tok2.Word || !table.has(lx.value))
+      this.fail(`expected ${op === 'icmp' ? 'an integer' : 'a floating-point'} comparison predicate after '${op}', found ${this.describe()}`);
     const p = lx.value;
     lx.next();
     return p;
@@ -809,14 +861,33 @@ class Parser2 {
       const ty = this.closedType(false);
       const a = this.valueRef();
       this.expectChar(',');
-      return { op, ...named, at, ty, ops: [{ type: ty, ref: a }, { type: ty, ref: this.valueRef() }] };
+      return {
+        op,
+        ...named,
+        at,
+        ty,
+        ops: [
+          { type: ty, ref: a },
+          { type: ty, ref: this.valueRef() },
+        ],
+      };
     }
     if (op === 'icmp' || op === 'fcmp') {
       const predicate = this.predicate(op);
       const ty = this.closedType(false);
       const a = this.valueRef();
       this.expectChar(',');
-      return { op, ...named, at, ty, predicate, ops: [{ type: ty, ref: a }, { type: ty, ref: this.valueRef() }] };
+      return {
+        op,
+        ...named,
+        at,
+        ty,
+        predicate,
+        ops: [
+          { type: ty, ref: a },
+          { type: ty, ref: this.valueRef() },
+        ],
+      };
     }
     if (CAST_OPS.has(op)) {
       const v = this.typed();
@@ -926,7 +997,7 @@ class Parser2 {
     const callingConv = this.callingConv();
     const ty = this.closedType(true);
     const callee = this.valueRef();
-    this.expectChar('(', " after the called value");
+    this.expectChar('(', ' after the called value');
     const args: TypedValue[] = [];
     const argAttrs: number[] = [];
     if (!this.isChar(')')) {

@@ -20,6 +20,11 @@ export function llvm2ModuleForVersion(module: Module, version: number): Module {
   const { dataLayout, aliases, ...rest } = module;
   const probe: Module = { ...rest, ...(dataLayout ? { dataLayout } : {}), ...(aliases !== undefined && aliases.length > 0 ? { aliases } : {}) };
   const construct = version7Feature(probe);
-  if (construct !== undefined) throw new EncodeError(construct, version, "LLVM 2.0 text's constructs exist from version 7 on (r36867's llvm-as wrote version 7 only), and there is no conversion to LLVM 1.x");
+  if (construct !== undefined)
+    throw new EncodeError(
+      construct,
+      version,
+      "LLVM 2.0 text's constructs exist from version 7 on (r36867's llvm-as wrote version 7 only), and there is no conversion to LLVM 1.x",
+    );
   return probe;
 }

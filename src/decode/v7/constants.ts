@@ -51,7 +51,10 @@ export function readConstantPoolV7(scope: V7Scope, atModule: boolean): void {
   });
   if (scope.constantRefs.size > 0) {
     const first = scope.constantRefs.values().next().value as ConstantRef;
-    r.fail(`${scope.constantRefs.size} constant reference(s) the pool never defines; the first is slot ${first.pending.slot} of type ${describeType(first.type)}`, first.pending.offset);
+    r.fail(
+      `${scope.constantRefs.size} constant reference(s) the pool never defines; the first is slot ${first.pending.slot} of type ${describeType(first.type)}`,
+      first.pending.offset,
+    );
   }
   patch(scope, made);
   scope.resolvedConstants.clear();
@@ -151,13 +154,21 @@ function readExpression(scope: V7Scope, t: Type, count: number, at: number): Con
       return expr('extractelement');
     case OP.insertelement: {
       const v = operands[0]!.type;
-      if (count !== 3 || v.kind !== 'packed' || !sameType(operands[1]!.type, v.element) || operands[2]!.type !== integerType(32)) r.fail('invalid constant insertelement operands', at);
+      if (count !== 3 || v.kind !== 'packed' || !sameType(operands[1]!.type, v.element) || operands[2]!.type !== integerType(32))
+        r.fail('invalid constant insertelement operands', at);
       return expr('insertelement');
     }
     case OP.shufflevector: {
       const v = operands[0]!.type;
       const mask = operands[2]?.type;
-      if (count !== 3 || v.kind !== 'packed' || !sameType(operands[1]!.type, v) || mask?.kind !== 'packed' || mask.element !== integerType(32) || mask.length !== v.length) {
+      if (
+        count !== 3 ||
+        v.kind !== 'packed' ||
+        !sameType(operands[1]!.type, v) ||
+        mask?.kind !== 'packed' ||
+        mask.element !== integerType(32) ||
+        mask.length !== v.length
+      ) {
         r.fail('invalid constant shufflevector operands', at);
       }
       return expr('shufflevector');
@@ -170,7 +181,8 @@ function readExpression(scope: V7Scope, t: Type, count: number, at: number): Con
       return { ...expr(raw === OP.icmp ? 'icmp' : 'fcmp'), predicate };
     }
     default:
-      if (raw < V7_FIRST_BINARY_OPCODE || raw > V7_LAST_BINARY_OPCODE || count !== 2) r.fail(`a constant expression with opcode ${raw} (${name ?? 'unknown'}) and ${count} operands`, at);
+      if (raw < V7_FIRST_BINARY_OPCODE || raw > V7_LAST_BINARY_OPCODE || count !== 2)
+        r.fail(`a constant expression with opcode ${raw} (${name ?? 'unknown'}) and ${count} operands`, at);
       checkBinaryOperands(r, opcode!, operands[0]!.type, operands[1]!.type, at);
       return expr(opcode!);
   }

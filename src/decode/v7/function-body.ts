@@ -75,7 +75,8 @@ export function readFunctionBlockV7(scope: V7Scope, fn: Function): void {
       default:
         // A compaction table (no block of version 7's row): r36867 would skip it and misnumber
         // every slot after it: name the stage instead.
-        if (frame.id === COMPACTION_TABLE_BLOCK_ID) throw new UnsupportedVersionError({ version: 7, layout: 'bare', flags: 0 }, frame.headerOffset, r.blockPath, COMPACTION_TABLE_STAGE);
+        if (frame.id === COMPACTION_TABLE_BLOCK_ID)
+          throw new UnsupportedVersionError({ version: 7, layout: 'bare', flags: 0 }, frame.headerOffset, r.blockPath, COMPACTION_TABLE_STAGE);
         // r36867 skipped blocks it did not know.
         r.enterBlock(`Unknown block ${frame.id}`, frame.size, frame.headerOffset);
     }

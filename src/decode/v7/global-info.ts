@@ -147,7 +147,8 @@ function readAliases(scope: V7Scope, info: GlobalInfo): void {
     if (linkage === 3) r.fail('alias linkage code 3 (0 external, 1 internal, 2 weak)', at);
     const v = scope.find(slot, aliaseeSlot, at);
     if (v === undefined && !constantAliasee) r.fail(`the aliasee (slot ${aliaseeSlot} of type ${describeType(type)}) is not defined`, at);
-    if (!constantAliasee && v !== undefined && v.kind !== 'global' && v.kind !== 'function' && v.kind !== 'alias') r.fail(`the aliasee (slot ${aliaseeSlot}) is not a global value`, at);
+    if (!constantAliasee && v !== undefined && v.kind !== 'global' && v.kind !== 'function' && v.kind !== 'alias')
+      r.fail(`the aliasee (slot ${aliaseeSlot}) is not a global value`, at);
     const alias: GlobalAlias = { kind: 'alias', type, linkage: V7_ALIAS_LINKAGES[linkage]!, aliasee: undefined as unknown as GlobalAlias['aliasee'] };
     if (v !== undefined) {
       if (v.kind === 'argument' || v.kind === 'block' || v.kind === 'instruction') r.fail(`the aliasee (slot ${aliaseeSlot}) is not a constant`, at);

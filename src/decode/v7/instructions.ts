@@ -44,7 +44,8 @@ export class BlockTable {
     if (id < this.blocks.length) return this.blocks[id]!;
     let b = this.pending.get(id);
     if (b === undefined) {
-      if (id >= this.scope.limits.maxBasicBlocksPerFunction) this.scope.r.fail(`basic block ${id} exceeds the limit of ${this.scope.limits.maxBasicBlocksPerFunction} blocks`, offset);
+      if (id >= this.scope.limits.maxBasicBlocksPerFunction)
+        this.scope.r.fail(`basic block ${id} exceeds the limit of ${this.scope.limits.maxBasicBlocksPerFunction} blocks`, offset);
       b = { kind: 'block', type: P.label, instructions: [] };
       this.pending.set(id, b);
     }
@@ -54,7 +55,8 @@ export class BlockTable {
   /** The next block of the list (the one a forward branch may already have named). */
   next(offset: number): BasicBlock {
     const id = this.blocks.length;
-    if (id >= this.scope.limits.maxBasicBlocksPerFunction) this.scope.r.fail(`more than the limit of ${this.scope.limits.maxBasicBlocksPerFunction} basic blocks in one function`, offset);
+    if (id >= this.scope.limits.maxBasicBlocksPerFunction)
+      this.scope.r.fail(`more than the limit of ${this.scope.limits.maxBasicBlocksPerFunction} basic blocks in one function`, offset);
     const b = this.pending.get(id) ?? { kind: 'block', type: P.label, instructions: [] };
     this.pending.delete(id);
     this.blocks.push(b);
@@ -79,7 +81,8 @@ export function readInstructionList(scope: V7Scope, blocks: BlockTable): number 
     count++;
     let terminated = false;
     while (!r.atEnd() && !terminated) {
-      if (++instructions > scope.limits.maxInstructionsPerFunction) r.fail(`more than the limit of ${scope.limits.maxInstructionsPerFunction} instructions in one function`);
+      if (++instructions > scope.limits.maxInstructionsPerFunction)
+        r.fail(`more than the limit of ${scope.limits.maxInstructionsPerFunction} instructions in one function`);
       const inst = readInstruction(scope, blocks);
       block.instructions.push(inst);
       terminated = isTerminatorOpcode(inst.opcode);
@@ -274,7 +277,10 @@ function decode(scope: V7Scope, blocks: BlockTable, opcode: number, typeSlot: nu
       return make('shufflevector', type, [v(ops[0]!), v(ops[1]!), typed(ops[2]!, maskType)]);
     }
     default:
-      return r.fail(`unknown instruction opcode ${opcode}${OPCODES_V7_R36867[opcode] ? ` (${OPCODES_V7_R36867[opcode]} with ${ops.length} operand(s))` : ''}`, at);
+      return r.fail(
+        `unknown instruction opcode ${opcode}${OPCODES_V7_R36867[opcode] ? ` (${OPCODES_V7_R36867[opcode]} with ${ops.length} operand(s))` : ''}`,
+        at,
+      );
   }
 }
 
@@ -356,13 +362,15 @@ function getelementptr(scope: V7Scope, type: Type, typeSlot: number, ops: number
     if (current.kind === 'struct') {
       index = scope.value(FIXED.int32, raw, at);
       const field = index.kind === 'int' && index.type === integerType(32) ? Number(index.value) : -1;
-      if (field < 0 || field >= current.elements.length) r.fail(`a getelementptr struct index that is not a constant field number of ${describeType(current)}`, at);
+      if (field < 0 || field >= current.elements.length)
+        r.fail(`a getelementptr struct index that is not a constant field number of ${describeType(current)}`, at);
       indices.push(index);
       current = current.elements[field]!;
       continue;
     }
     // Only the first index may step over a pointer (GetElementPtrInst::getIndexedType).
-    if ((current.kind !== 'pointer' || i !== 1) && current.kind !== 'array' && current.kind !== 'packed') r.fail(`a getelementptr index into ${describeType(current)}`, at);
+    if ((current.kind !== 'pointer' || i !== 1) && current.kind !== 'array' && current.kind !== 'packed')
+      r.fail(`a getelementptr index into ${describeType(current)}`, at);
     // Sequential indices: the low bit says i32 (0) or i64 (1).
     index = scope.value(raw & 1 ? FIXED.int64 : FIXED.int32, raw >>> 1, at);
     if (index.type !== integerType(raw & 1 ? 64 : 32)) r.fail(`a getelementptr index of type ${describeType(index.type)}`, at);

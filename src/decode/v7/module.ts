@@ -97,17 +97,21 @@ function finish(scope: V7Scope, info: GlobalInfo | undefined, bodiesRead: number
   if (info !== undefined) {
     for (const { global, slot, offset } of info.initializers) {
       const v = scope.find(scope.slotOf(global.valueType, offset), slot, offset);
-      if (v === undefined || !isConstant(v)) r.fail(`the initializer (slot ${slot} of type ${describeType(global.valueType)}) is not a constant the module defines`, offset);
+      if (v === undefined || !isConstant(v))
+        r.fail(`the initializer (slot ${slot} of type ${describeType(global.valueType)}) is not a constant the module defines`, offset);
       global.initializer = v;
     }
     for (const { alias, slot, offset } of info.aliasees) {
       const v = scope.find(scope.slotOf(alias.type, offset), slot, offset);
-      if (v === undefined || !isConstant(v)) r.fail(`the aliasee (slot ${slot} of type ${describeType(alias.type)}) is not a constant the module defines`, offset);
+      if (v === undefined || !isConstant(v))
+        r.fail(`the aliasee (slot ${slot} of type ${describeType(alias.type)}) is not a constant the module defines`, offset);
       alias.aliasee = v;
     }
     if (bodiesRead < info.bodies.length) {
       const missing = info.bodies[bodiesRead]!;
-      r.fail(`the module declares ${info.bodies.length} function bodies but holds ${bodiesRead} (missing the body of a function of type ${describeType(missing.functionType)})`);
+      r.fail(
+        `the module declares ${info.bodies.length} function bodies but holds ${bodiesRead} (missing the body of a function of type ${describeType(missing.functionType)})`,
+      );
     }
   }
   module.types = scope.moduleTypes.slice();
@@ -125,6 +129,7 @@ function checkFixedIntegerSlots(r: BinaryReader, types: readonly Type[], at: num
   for (const [name, slot] of Object.entries(V7_FIXED_TYPE_SLOTS)) {
     const t = types[slot - V7_FIRST_DERIVED_TYPE_SLOT];
     const bits = Number(name.slice(3));
-    if (t !== undefined && t !== integerType(bits)) r.fail(`type slot ${slot} holds ${describeType(t)}, where version 7 keeps i${bits} (the integer types i1, i8, i16, i32 and i64 take slots 4–8)`, at);
+    if (t !== undefined && t !== integerType(bits))
+      r.fail(`type slot ${slot} holds ${describeType(t)}, where version 7 keeps i${bits} (the integer types i1, i8, i16, i32 and i64 take slots 4–8)`, at);
   }
 }

@@ -76,7 +76,10 @@ export class V7Scope {
     if (i < this.moduleTypes.length) return this.moduleTypes[i]!;
     i -= this.moduleTypes.length;
     if (i < this.functionTypes.length) return this.functionTypes[i]!;
-    return this.r.fail(`type slot ${slot} is not defined (the module defines ${this.moduleTypes.length} types${this.functionTypes.length ? ` and the function ${this.functionTypes.length}` : ''})`, offset);
+    return this.r.fail(
+      `type slot ${slot} is not defined (the module defines ${this.moduleTypes.length} types${this.functionTypes.length ? ` and the function ${this.functionTypes.length}` : ''})`,
+      offset,
+    );
   }
 
   /** Reads a type slot and returns its type. */
@@ -193,7 +196,8 @@ export class V7Scope {
     const key = `${typeSlot}:${slot}`;
     let ref = this.forwardRefs.get(key);
     if (ref === undefined) {
-      if (this.forwardRefs.size >= this.limits.maxValuesPerPlane) this.r.fail(`more than ${this.limits.maxValuesPerPlane} forward references in one function`, offset);
+      if (this.forwardRefs.size >= this.limits.maxValuesPerPlane)
+        this.r.fail(`more than ${this.limits.maxValuesPerPlane} forward references in one function`, offset);
       ref = { kind: 'argument', type: this.typeAt(typeSlot, offset), index: -1, forward: { typeSlot, slot, offset } };
       this.forwardRefs.set(key, ref);
     }
@@ -213,7 +217,8 @@ export class V7Scope {
     const key = `${typeSlot}:${slot}`;
     let ref = this.constantRefs.get(key);
     if (ref === undefined) {
-      if (this.constantRefs.size >= this.limits.maxValuesPerPlane) this.r.fail(`more than ${this.limits.maxValuesPerPlane} forward constant references in one pool`, offset);
+      if (this.constantRefs.size >= this.limits.maxValuesPerPlane)
+        this.r.fail(`more than ${this.limits.maxValuesPerPlane} forward constant references in one pool`, offset);
       ref = { kind: 'undef', type: this.typeAt(typeSlot, offset), pending: { typeSlot, slot, offset } };
       this.constantRefs.set(key, ref);
     }
@@ -231,7 +236,8 @@ export class V7Scope {
       plane = [];
       table[typeSlot] = plane;
     }
-    if (plane.length >= this.limits.maxValuesPerPlane) this.r.fail(`the plane of type ${describeType(v.type)} holds more than the limit of ${this.limits.maxValuesPerPlane} values`, offset);
+    if (plane.length >= this.limits.maxValuesPerPlane)
+      this.r.fail(`the plane of type ${describeType(v.type)} holds more than the limit of ${this.limits.maxValuesPerPlane} values`, offset);
     plane.push(v);
     const t = this.typeAt(typeSlot, offset);
     let slot = plane.length - 1 + (this.hasImplicitNull(typeSlot, t) && v.type.kind !== 'opaque' ? 1 : 0);

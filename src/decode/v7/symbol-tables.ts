@@ -80,13 +80,18 @@ export function readTypeSymbolTableV7(scope: V7Scope): string[] {
   const at = r.pos;
   const count = r.checkCount(r.vbr32(), 2, limits.maxSymbolTableEntries, 'type names', at);
   const order: string[] = [];
-  readSymbolEntries(r, count, (r) => limitedName(r, limits.maxStringLength, 'a type name'), (slot, name, eAt) => {
-    const type = scope.typeAt(slot, eAt);
-    // TypeSymbolTable::insert made a taken name unique, as the value table did (r36867's writer never repeats one).
-    const unique = typeNameScope(scope).claim(name);
-    scope.module.typeNames.set(unique, type);
-    order.push(unique);
-  });
+  readSymbolEntries(
+    r,
+    count,
+    (r) => limitedName(r, limits.maxStringLength, 'a type name'),
+    (slot, name, eAt) => {
+      const type = scope.typeAt(slot, eAt);
+      // TypeSymbolTable::insert made a taken name unique, as the value table did (r36867's writer never repeats one).
+      const unique = typeNameScope(scope).claim(name);
+      scope.module.typeNames.set(unique, type);
+      order.push(unique);
+    },
+  );
   return order;
 }
 

@@ -113,7 +113,8 @@ export function readTypeList(scope: V7Scope, count: number, base: number, known:
   for (const [i, raw] of raws.entries()) {
     if (raw.kind === 'vector') {
       const e = (types[i] as { element: Type }).element;
-      if (e.kind !== 'integer' && e.kind !== 'float' && e.kind !== 'double') r.fail(`a vector of ${describeType(e)} (vector elements are integers or floating point)`, raw.at);
+      if (e.kind !== 'integer' && e.kind !== 'float' && e.kind !== 'double')
+        r.fail(`a vector of ${describeType(e)} (vector elements are integers or floating point)`, raw.at);
       if (raw.length === 0) r.fail('a vector type of 0 elements', raw.at);
     }
   }
@@ -135,7 +136,11 @@ function readDefinition(scope: V7Scope): RawType {
     case ID.integer: {
       const bits = r.vbr32();
       const max = Math.min(MAX_INTEGER_BITS, limits.maxIntegerBits);
-      if (bits < 1 || bits > max) r.fail(`an integer type of ${bits} bits (widths run from 1 to ${max}${max < MAX_INTEGER_BITS ? ', the limit' : ", LLVM's IntegerType::MAX_INT_BITS"})`, at);
+      if (bits < 1 || bits > max)
+        r.fail(
+          `an integer type of ${bits} bits (widths run from 1 to ${max}${max < MAX_INTEGER_BITS ? ', the limit' : ", LLVM's IntegerType::MAX_INT_BITS"})`,
+          at,
+        );
       return { kind: 'integer', bits };
     }
     case ID.function: {

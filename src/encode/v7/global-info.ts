@@ -15,7 +15,14 @@ import { encodedAlignment, slotOf, typeSlotOf, writeTypeId } from '../context.js
 import { isGlobalValue } from './slot-calculator.js';
 
 const LINKAGE_CODE: Readonly<Record<Linkage, number>> = {
-  external: 0, weak: 1, appending: 2, internal: 3, linkonce: 4, dllimport: 5, dllexport: 6, extern_weak: 7,
+  external: 0,
+  weak: 1,
+  appending: 2,
+  internal: 3,
+  linkonce: 4,
+  dllimport: 5,
+  dllexport: 6,
+  extern_weak: 7,
 };
 const VISIBILITY_CODE: Readonly<Record<Visibility, number>> = { default: 0, hidden: 1, protected: 2 };
 const ALIAS_LINKAGE_CODE: Readonly<Record<GlobalAlias['linkage'], number>> = { external: 0, internal: 1, weak: 2 };

@@ -100,7 +100,7 @@ export function writeV7Instruction(ctx: V7EncodeContext, inst: Instruction): voi
   const isCastLike = isCastOpcode(op) || op === 'vaarg';
   const isCmp = op === 'icmp' || op === 'fcmp';
   const attributed = (op === 'load' || op === 'store') && ((inst.alignment ?? 0) !== 0 || inst.isVolatile === true);
-  const allocAlign = op === 'malloc' || op === 'alloca' ? inst.alignment ?? 0 : 0;
+  const allocAlign = op === 'malloc' || op === 'alloca' ? (inst.alignment ?? 0) : 0;
   const gepTypes = op === 'getelementptr' ? gepIndexedTypes(inst) : undefined;
 
   if (ops.length <= 3) {

@@ -16,7 +16,6 @@ import type { V7EncodeContext } from './context.js';
 import { slotOf, typeSlotOf, writeTypeId } from '../context.js';
 import { stringMapOrder } from './string-map-order.js';
 
-
 export function writeV7TypeSymbolTable(ctx: V7EncodeContext, typeNames: ReadonlyMap<string, Type>): void {
   if (typeNames.size === 0) return;
   const out = ctx.out;

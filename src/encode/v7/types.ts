@@ -62,6 +62,10 @@ function writeType(ctx: V7EncodeContext, t: Type): void {
       out.vbr32(id[t.kind]);
       return;
     default:
-      throw new EncodeError(`the ${t.kind} type`, ctx.row.version, "version 7 has signless integers only: convert the module first with convertToVersion7(module), as the CLI's rewrite --bytecode-version 7 does");
+      throw new EncodeError(
+        `the ${t.kind} type`,
+        ctx.row.version,
+        "version 7 has signless integers only: convert the module first with convertToVersion7(module), as the CLI's rewrite --bytecode-version 7 does",
+      );
   }
 }

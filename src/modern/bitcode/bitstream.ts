@@ -161,7 +161,10 @@ export class BitstreamWriter {
         list.push(a);
       }
       this.blockInfo.set(blockId, list);
-      ids.set(blockId, list.map((_, i) => i + 4));
+      ids.set(
+        blockId,
+        list.map((_, i) => i + 4),
+      );
     }
     this.endBlock();
     return ids;

@@ -114,7 +114,10 @@ export const LINKAGE: ReadonlyMap<string, number> = new Map([
 ]);
 
 export const CAST: ReadonlyMap<string, number> = new Map(
-  ['trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast', 'addrspacecast'].map((c, i) => [c, i]),
+  ['trunc', 'zext', 'sext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'fptrunc', 'fpext', 'ptrtoint', 'inttoptr', 'bitcast', 'addrspacecast'].map((c, i) => [
+    c,
+    i,
+  ]),
 );
 
 /** Binary operators; the floating-point ones share the integer codes (the type tells them apart). */

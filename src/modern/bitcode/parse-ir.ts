@@ -26,12 +26,45 @@ import { IrSyntaxError, lineColumn, tokenize, type Token } from './lexer.js';
 export const MAX_NESTING = 512;
 
 export const ENUM_ATTRIBUTES = new Set([
-  'zeroext', 'signext', 'inreg', 'noalias', 'nocapture', 'nest', 'noreturn', 'nounwind', 'returns_twice', 'readnone', 'readonly',
-  'noinline', 'alwaysinline', 'optsize', 'cold', 'nonnull', 'noundef', 'naked', 'builtin', 'nobuiltin', 'willreturn', 'nofree', 'nosync',
+  'zeroext',
+  'signext',
+  'inreg',
+  'noalias',
+  'nocapture',
+  'nest',
+  'noreturn',
+  'nounwind',
+  'returns_twice',
+  'readnone',
+  'readonly',
+  'noinline',
+  'alwaysinline',
+  'optsize',
+  'cold',
+  'nonnull',
+  'noundef',
+  'naked',
+  'builtin',
+  'nobuiltin',
+  'willreturn',
+  'nofree',
+  'nosync',
 ]);
 const TYPE_ATTRIBUTES = new Set(['sret', 'byval', 'elementtype', 'byref', 'preallocated', 'inalloca']);
 const INT_ATTRIBUTES = new Set(['align', 'dereferenceable', 'dereferenceable_or_null']);
-const LINKAGES = new Set(['external', 'internal', 'private', 'weak', 'weak_odr', 'linkonce', 'linkonce_odr', 'appending', 'extern_weak', 'common', 'available_externally']);
+const LINKAGES = new Set([
+  'external',
+  'internal',
+  'private',
+  'weak',
+  'weak_odr',
+  'linkonce',
+  'linkonce_odr',
+  'appending',
+  'extern_weak',
+  'common',
+  'available_externally',
+]);
 const CALLING_CONVENTIONS: ReadonlyMap<string, number> = new Map([
   ['ccc', 0],
   ['fastcc', 8],
@@ -39,15 +72,58 @@ const CALLING_CONVENTIONS: ReadonlyMap<string, number> = new Map([
   ['x86_stdcallcc', 64],
   ['x86_fastcallcc', 65],
 ]);
-const CASTS = new Set(['trunc', 'zext', 'sext', 'fptrunc', 'fpext', 'fptoui', 'fptosi', 'uitofp', 'sitofp', 'ptrtoint', 'inttoptr', 'bitcast', 'addrspacecast']);
-export const BINARY_OPS = new Set(['add', 'sub', 'mul', 'udiv', 'sdiv', 'urem', 'srem', 'shl', 'lshr', 'ashr', 'and', 'or', 'xor', 'fadd', 'fsub', 'fmul', 'fdiv', 'frem']);
+const CASTS = new Set([
+  'trunc',
+  'zext',
+  'sext',
+  'fptrunc',
+  'fpext',
+  'fptoui',
+  'fptosi',
+  'uitofp',
+  'sitofp',
+  'ptrtoint',
+  'inttoptr',
+  'bitcast',
+  'addrspacecast',
+]);
+export const BINARY_OPS = new Set([
+  'add',
+  'sub',
+  'mul',
+  'udiv',
+  'sdiv',
+  'urem',
+  'srem',
+  'shl',
+  'lshr',
+  'ashr',
+  'and',
+  'or',
+  'xor',
+  'fadd',
+  'fsub',
+  'fmul',
+  'fdiv',
+  'frem',
+]);
 
 class Parser {
   private pos = 0;
   private depth = 0;
   private readonly structs = new Map<string, IrNamedStruct>();
   private readonly interned = new Map<string, IrType>();
-  readonly module: IrModule = { triple: undefined, dataLayout: undefined, asm: [], structs: [], globals: [], functions: [], aliases: [], metadata: new Map(), namedMetadata: [] };
+  readonly module: IrModule = {
+    triple: undefined,
+    dataLayout: undefined,
+    asm: [],
+    structs: [],
+    globals: [],
+    functions: [],
+    aliases: [],
+    metadata: new Map(),
+    namedMetadata: [],
+  };
 
   constructor(
     private readonly text: string,
@@ -502,7 +578,18 @@ class Parser {
       else if (w === 'align') align = this.int();
       else this.fail(`unknown global field '${w}'`);
     }
-    const g: IrGlobalVariable = { name, valueType, isConstant: kind === 'constant', initializer, linkage: p.linkage, visibility: p.visibility, dllStorage: p.dllStorage, threadLocal: p.threadLocal, section, align };
+    const g: IrGlobalVariable = {
+      name,
+      valueType,
+      isConstant: kind === 'constant',
+      initializer,
+      linkage: p.linkage,
+      visibility: p.visibility,
+      dllStorage: p.dllStorage,
+      threadLocal: p.threadLocal,
+      section,
+      align,
+    };
     this.module.globals.push(g);
   }
   private function(isDefinition: boolean): void {
@@ -549,7 +636,21 @@ class Parser {
     const type = this.fnType(ret, params, varArg);
     const attributes: IrAttributeSet = { fn: fnAttrs, ret: retAttrs, params: paramAttrs };
     const blocks = isDefinition ? this.body() : undefined;
-    const f: IrFunction = { name: nameTok.v, type, linkage: p.linkage === 'extern_weak' && isDefinition ? 'weak' : p.linkage, visibility: p.visibility, dllStorage: p.dllStorage, callingConv, attributes, section, align, gc, personality, params: names, blocks };
+    const f: IrFunction = {
+      name: nameTok.v,
+      type,
+      linkage: p.linkage === 'extern_weak' && isDefinition ? 'weak' : p.linkage,
+      visibility: p.visibility,
+      dllStorage: p.dllStorage,
+      callingConv,
+      attributes,
+      section,
+      align,
+      gc,
+      personality,
+      params: names,
+      blocks,
+    };
     this.module.functions.push(f);
   }
   private callingConv(): number | undefined {
@@ -644,7 +745,10 @@ class Parser {
       const a = this.operand();
       this.expectP(',');
       const b = { type: a.type, value: this.value(a.type) };
-      const type = a.type.kind === 'vector' ? this.intern(`<${a.type.length} x i1>`, () => ({ kind: 'vector', length: (a.type as { length: number }).length, element: this.intType(1) })) : this.intType(1);
+      const type =
+        a.type.kind === 'vector'
+          ? this.intern(`<${a.type.length} x i1>`, () => ({ kind: 'vector', length: (a.type as { length: number }).length, element: this.intType(1) }))
+          : this.intType(1);
       return { ...base, type, opcode: op, operands: [a, b], predicate };
     }
     if (CASTS.has(op)) {

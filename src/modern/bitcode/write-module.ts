@@ -6,8 +6,36 @@
  * function body. docs/upgrade.md, "Bitcode", gives the layout and the LLVM releases that read it.
  */
 import { BitstreamWriter } from './bitstream.js';
-import { ATTRIBUTE_KIND, BINOP, BLOCK, CAST, CST_CODE, FUNC_CODE, FUNCTION_INDEX, IDENTIFICATION_CODE, LINKAGE, METADATA_CODE, MODULE_CODE, PARAMATTR_CODE, PREDICATE, TYPE_CODE, VST_CODE } from './codes.js';
-import { isNumberedName, nameOfKey, type IrAttribute, type IrAttributeSet, type IrConstant, type IrFunction, type IrInstruction, type IrModule, type IrOperand, type IrType, type IrValue } from './ir.js';
+import {
+  ATTRIBUTE_KIND,
+  BINOP,
+  BLOCK,
+  CAST,
+  CST_CODE,
+  FUNC_CODE,
+  FUNCTION_INDEX,
+  IDENTIFICATION_CODE,
+  LINKAGE,
+  METADATA_CODE,
+  MODULE_CODE,
+  PARAMATTR_CODE,
+  PREDICATE,
+  TYPE_CODE,
+  VST_CODE,
+} from './codes.js';
+import {
+  isNumberedName,
+  nameOfKey,
+  type IrAttribute,
+  type IrAttributeSet,
+  type IrConstant,
+  type IrFunction,
+  type IrInstruction,
+  type IrModule,
+  type IrOperand,
+  type IrType,
+  type IrValue,
+} from './ir.js';
 import { UpgradeError } from '../upgrade-error.js';
 
 /** What the IDENTIFICATION block names as the producer. */
@@ -27,7 +55,7 @@ function encodeAlign(align: number): number {
  * 64 bits (so the most negative value, whose magnitude does not fit, is 1: "-0").
  */
 export function signRotated(v: bigint): bigint {
-  return BigInt.asUintN(64, v >= 0n ? v << 1n : ((-v) << 1n) | 1n);
+  return BigInt.asUintN(64, v >= 0n ? v << 1n : (-v << 1n) | 1n);
 }
 
 class ModuleWriter {
@@ -421,7 +449,10 @@ class ModuleWriter {
         w.record(CST_CODE.DATA, Array.from(c.bytes));
         return;
       case 'aggregate':
-        w.record(CST_CODE.AGGREGATE, c.elements.map((e) => this.constantId(e)));
+        w.record(
+          CST_CODE.AGGREGATE,
+          c.elements.map((e) => this.constantId(e)),
+        );
         return;
       case 'asm': {
         const flags = c.sideEffect ? 1 : 0;
@@ -452,7 +483,10 @@ class ModuleWriter {
     }
     switch (c.opcode) {
       case 'getelementptr':
-        w.record(c.inbounds ? CST_CODE.CE_INBOUNDS_GEP : CST_CODE.CE_GEP, [this.typeId(c.sourceType!), ...ops.flatMap((o) => [this.typeId(o.type), this.constantId(o)])]);
+        w.record(c.inbounds ? CST_CODE.CE_INBOUNDS_GEP : CST_CODE.CE_GEP, [
+          this.typeId(c.sourceType!),
+          ...ops.flatMap((o) => [this.typeId(o.type), this.constantId(o)]),
+        ]);
         return;
       case 'icmp':
       case 'fcmp':
@@ -491,7 +525,12 @@ class ModuleWriter {
     };
     w.enterBlock(BLOCK.METADATA, 3);
     for (const [, md] of strings) if (md.kind === 'string') w.record(METADATA_CODE.STRING_OLD, chars(md.value));
-    for (const [, md] of nodes) if (md.kind === 'node') w.record(METADATA_CODE.NODE, md.elements.map((e) => ref(e) + 1));
+    for (const [, md] of nodes)
+      if (md.kind === 'node')
+        w.record(
+          METADATA_CODE.NODE,
+          md.elements.map((e) => ref(e) + 1),
+        );
     for (const n of m.namedMetadata) {
       w.record(METADATA_CODE.NAME, chars(n.name));
       w.record(METADATA_CODE.NAMED_NODE, n.nodes.map(ref));
@@ -617,7 +656,15 @@ class FunctionWriter {
         case 'br':
           return [FUNC_CODE.BR, ops.length ? [this.block(inst.labels[0]!), this.block(inst.labels[1]!), this.rel(op(0).value)] : [this.block(inst.labels[0]!)]];
         case 'switch':
-          return [FUNC_CODE.SWITCH, [t(op(0).type), this.rel(op(0).value), this.block(inst.labels[0]!), ...inst.cases!.flatMap((c) => [this.mw.constantId(c.value), this.block(c.block)])]];
+          return [
+            FUNC_CODE.SWITCH,
+            [
+              t(op(0).type),
+              this.rel(op(0).value),
+              this.block(inst.labels[0]!),
+              ...inst.cases!.flatMap((c) => [this.mw.constantId(c.value), this.block(c.block)]),
+            ],
+          ];
         case 'unreachable':
           return [FUNC_CODE.UNREACHABLE, []];
         case 'resume':
@@ -657,7 +704,10 @@ class FunctionWriter {
         case 'va_arg':
           return [FUNC_CODE.VAARG, [t(op(0).type), this.rel(op(0).value), t(inst.type)]];
         case 'landingpad':
-          return [FUNC_CODE.LANDINGPAD, [t(inst.type), inst.cleanup ? 1 : 0, inst.clauses!.length, ...inst.clauses!.flatMap((c) => [c.kind, ...this.typed(c.value)])]];
+          return [
+            FUNC_CODE.LANDINGPAD,
+            [t(inst.type), inst.cleanup ? 1 : 0, inst.clauses!.length, ...inst.clauses!.flatMap((c) => [c.kind, ...this.typed(c.value)])],
+          ];
         case 'call':
         case 'invoke':
           return this.call(inst);
@@ -681,7 +731,10 @@ class FunctionWriter {
     });
     const cc = inst.callingConv ?? 0;
     if (inst.opcode === 'invoke') {
-      return [FUNC_CODE.INVOKE, [attrs, cc | (1 << 13), this.block(inst.labels[0]!), this.block(inst.labels[1]!), this.mw.typeId(fnType), ...this.typed(callee!), ...argIds]];
+      return [
+        FUNC_CODE.INVOKE,
+        [attrs, cc | (1 << 13), this.block(inst.labels[0]!), this.block(inst.labels[1]!), this.mw.typeId(fnType), ...this.typed(callee!), ...argIds],
+      ];
     }
     const flags = (inst.tail ? 1 : 0) | (cc << 1) | (1 << 15);
     return [FUNC_CODE.CALL, [attrs, flags, this.mw.typeId(fnType), ...this.typed(callee!), ...argIds]];

@@ -587,7 +587,18 @@ export class V7Printer {
         const isInvoke = i.opcode === 'invoke';
         const cc = i.callingConv ?? 0;
         // LLVM 2.0 wrote the x86 conventions of a call without the leading space, and with a trailing one.
-        o += cc === 0 ? '' : cc === CC_FAST ? ' fastcc' : cc === CC_COLD ? ' coldcc' : cc === CC_X86_STDCALL ? 'x86_stdcallcc ' : cc === CC_X86_FASTCALL ? 'x86_fastcallcc ' : ' cc' + cc;
+        o +=
+          cc === 0
+            ? ''
+            : cc === CC_FAST
+              ? ' fastcc'
+              : cc === CC_COLD
+                ? ' coldcc'
+                : cc === CC_X86_STDCALL
+                  ? 'x86_stdcallcc '
+                  : cc === CC_X86_FASTCALL
+                    ? 'x86_fastcallcc '
+                    : ' cc' + cc;
         const ft = op0 ? calleeType(op0.type) : undefined;
         const ret = ft?.returnType;
         if (op0 && ft && ret && !ft.isVarArg && !(ret.kind === 'pointer' && ret.element.kind === 'function')) o += ' ' + this.typeName(ret) + this.operand(op0);

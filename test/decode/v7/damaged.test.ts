@@ -13,16 +13,27 @@ import { readModule } from '../../../src/read.js';
 import { assemble, block, str, u32, vbr, type Part } from '../../support/assemble.js';
 
 // Type ids of r36867 (format/version7.ts) and the slots this module's types take.
-const INTEGER = 4, FUNCTION = 5, POINTER = 9;
-const I1 = 4, I32 = 7, I32P = 9, FN = 10, FNP = 11;
+const INTEGER = 4,
+  FUNCTION = 5,
+  POINTER = 9;
+const I1 = 4,
+  I32 = 7,
+  I32P = 9,
+  FN = 10,
+  FNP = 11;
 
 /** i1, i8, i16, i32, i64, i32*, i32 (), i32 ()* — as r36867's writer began every pool. */
 const TYPES: Part[] = [
   ...vbr(8),
   ...[1, 8, 16, 32, 64].flatMap((b) => [INTEGER, ...vbr(b)]),
-  POINTER, I32,
-  FUNCTION, I32, 0, 0, // returns i32, no parameters, no attributes
-  POINTER, FN,
+  POINTER,
+  I32,
+  FUNCTION,
+  I32,
+  0,
+  0, // returns i32, no parameters, no attributes
+  POINTER,
+  FN,
 ];
 
 interface Parts {
@@ -39,11 +50,20 @@ function module(p: Parts = {}): Uint8Array {
     block(1, true, [
       7, // the bare version word (2007-01-26 on)
       block(6, false, p.types ?? TYPES),
-      block(5, false, p.globals ?? [
-        ...vbr((I32P << 6) | 2), 1, 0, // global i32*, with initializer slot 1; end
-        ...vbr((FNP << 5) | 1), 0, // i32 ()*, C calling convention + 1, has a body; end
-        0, ...str(''), ...str(''), // no libraries, no triple, no data layout
-      ]),
+      block(
+        5,
+        false,
+        p.globals ?? [
+          ...vbr((I32P << 6) | 2),
+          1,
+          0, // global i32*, with initializer slot 1; end
+          ...vbr((FNP << 5) | 1),
+          0, // i32 ()*, C calling convention + 1, has a body; end
+          0,
+          ...str(''),
+          ...str(''), // no libraries, no triple, no data layout
+        ],
+      ),
       block(3, false, p.pool ?? [1, I32, 0, 42]), // one i32 plane: 42 (slot 1, after the null)
       block(2, false, [...vbr(p.linkage ?? 0), block(7, false, p.body ?? [...u32(1 | (1 << 2) | (I32 << 8) | (1 << 20))])]),
     ]),
@@ -62,7 +82,8 @@ function damage(bytes: Uint8Array, limits?: Partial<Limits>): BytecodeError {
 }
 
 /** The word of an instruction with three small operands. */
-const inst3 = (opcode: number, type: number, a: number, b: number, c: number): Part[] => u32(3 | (opcode << 2) | (type << 8) | (a << 14) | (b << 20) | (c << 26));
+const inst3 = (opcode: number, type: number, a: number, b: number, c: number): Part[] =>
+  u32(3 | (opcode << 2) | (type << 8) | (a << 14) | (b << 20) | (c << 26));
 const inst2 = (opcode: number, type: number, a: number, b: number): Part[] => u32(2 | (opcode << 2) | (type << 8) | (a << 16) | (b << 24));
 const ret = (slot: number): Part[] => u32(1 | (1 << 2) | (I32 << 8) | (slot << 20));
 
@@ -160,7 +181,9 @@ describe('damaged version-7 input', () => {
   it('a global whose type is not a pointer, and an initializer that is not a constant of the module', () => {
     const fnAndTrailer: Part[] = [...vbr((FNP << 5) | 1), 0, 0, ...str(''), ...str('')];
     expect(damage(module({ globals: [...vbr(I32 << 6), 0, ...fnAndTrailer] })).reason).toMatch(/global variable of type i32, not a pointer/);
-    expect(damage(module({ globals: [...vbr((I32P << 6) | 2), 7, 0, ...fnAndTrailer] })).reason).toMatch(/the initializer \(slot 7 of type i32\) is not a constant/);
+    expect(damage(module({ globals: [...vbr((I32P << 6) | 2), 7, 0, ...fnAndTrailer] })).reason).toMatch(
+      /the initializer \(slot 7 of type i32\) is not a constant/,
+    );
   });
 
   it('says that a file from an earlier version-7 stage may be why', () => {
@@ -171,7 +194,12 @@ describe('damaged version-7 input', () => {
 describe('earlier version-7 stages are refused by name, never misread', () => {
   it('a compaction table in a function (2007-01-26 … 01-30)', () => {
     const bytes = assemble([
-      block(1, true, [7, block(6, false, TYPES), block(5, false, [0, ...vbr((FNP << 5) | 1), 0, 0, ...str(''), ...str('')]), block(2, false, [0, block(8, false, [0]), block(7, false, ret(0))])]),
+      block(1, true, [
+        7,
+        block(6, false, TYPES),
+        block(5, false, [0, ...vbr((FNP << 5) | 1), 0, 0, ...str(''), ...str('')]),
+        block(2, false, [0, block(8, false, [0]), block(7, false, ret(0))]),
+      ]),
     ]);
     const e = damage(bytes);
     expect(e).toBeInstanceOf(UnsupportedVersionError);

@@ -143,10 +143,19 @@ describe.skipIf(!CORPUS_PRESENT)(`version 7 as r36867 wrote it (${CORPUS_PRESENT
     expect(counts.size).toBeGreaterThanOrEqual(8);
     const m = read('Assembler__2007-02-07-UpgradeGVarConflict.bc');
     expect(fn(m, 'hash')).toMatchObject({ callingConv: 8, linkage: 'internal' });
-    expect(named(fn(m, 'somefunc'), 'tmp22')).toMatchObject({ opcode: 'call', callingConv: 8, operands: [fn(m, 'hash'), expect.anything(), expect.anything()] });
+    expect(named(fn(m, 'somefunc'), 'tmp22')).toMatchObject({
+      opcode: 'call',
+      callingConv: 8,
+      operands: [fn(m, 'hash'), expect.anything(), expect.anything()],
+    });
     // call void @foo( i32* %A ) … tail call void @bar( )
-    const calls = read('Analysis__BasicAA__tailcall-modref.bc').functions.flatMap(instructions).filter((i) => i.opcode === 'call');
-    expect(calls.map((c) => [(c.operands[0] as Function).name, c.isTailCall ?? false])).toEqual([['foo', false], ['bar', true]]);
+    const calls = read('Analysis__BasicAA__tailcall-modref.bc')
+      .functions.flatMap(instructions)
+      .filter((i) => i.opcode === 'call');
+    expect(calls.map((c) => [(c.operands[0] as Function).name, c.isTailCall ?? false])).toEqual([
+      ['foo', false],
+      ['bar', true],
+    ]);
   });
 
   it('reads invoke: callee, normal and unwind destinations, arguments (invoke i32 @callee( i32 %X, i32 5 ))', () => {
@@ -175,6 +184,6 @@ describe.skipIf(!CORPUS_PRESENT)(`version 7 as r36867 wrote it (${CORPUS_PRESENT
     const s = m.globals.find((g) => g.name === 'AString')!.initializer as Constant & { elements: Constant[] };
     expect(s.elements.map((e) => Number((e as { value: bigint }).value))).toEqual([...'test'].map((c) => c.charCodeAt(0)));
     expect(m.globals.find((g) => g.name === 'ZeroInit')?.initializer?.kind).toBe('zeroinitializer');
-    expect(P.float).toBe((((m.globals.find((g) => g.name === 'ZeroInit')!.valueType as { elements: Type[] }).elements[1]) as { element: Type }).element);
+    expect(P.float).toBe(((m.globals.find((g) => g.name === 'ZeroInit')!.valueType as { elements: Type[] }).elements[1] as { element: Type }).element);
   });
 });

@@ -18,9 +18,31 @@ function sampleModule(): ReturnType<typeof emptyModule> {
   const m = emptyModule();
   m.dataLayout = 'e-p:32:32';
   const gptr: PointerType = { kind: 'pointer', element: i32 };
-  const g: GlobalVariable = { kind: 'global', type: gptr, valueType: i32, name: 'g', linkage: 'internal', isConstant: false, alignment: 4, initializer: { kind: 'int', type: i32, value: -7n }, isThreadLocal: true };
+  const g: GlobalVariable = {
+    kind: 'global',
+    type: gptr,
+    valueType: i32,
+    name: 'g',
+    linkage: 'internal',
+    isConstant: false,
+    alignment: 4,
+    initializer: { kind: 'int', type: i32, value: -7n },
+    isThreadLocal: true,
+  };
   const ft: FunctionType = { kind: 'function', returnType: integerType(1), params: [i32], isVarArg: false, paramAttributes: [{ index: 1, attributes: 1 }] };
-  const f: Function = { kind: 'function', type: { kind: 'pointer', element: ft }, functionType: ft, name: 'f', linkage: 'external', callingConv: 0, alignment: 0, isDeclaration: false, args: [], blocks: [], visibility: 'hidden' };
+  const f: Function = {
+    kind: 'function',
+    type: { kind: 'pointer', element: ft },
+    functionType: ft,
+    name: 'f',
+    linkage: 'external',
+    callingConv: 0,
+    alignment: 0,
+    isDeclaration: false,
+    args: [],
+    blocks: [],
+    visibility: 'hidden',
+  };
   const a = { kind: 'argument' as const, type: i32, name: 'a', index: 0 };
   f.args.push(a);
   const load: Instruction = { kind: 'instruction', opcode: 'load', type: i32, operands: [g], name: 'v', alignment: 4 };
@@ -59,7 +81,15 @@ describe('writeModule(m, { bytecodeVersion: 7 })', () => {
 
   it('refuses a module that still has signed integer types, naming the type', () => {
     const m = emptyModule();
-    m.globals.push({ kind: 'global', type: { kind: 'pointer', element: primitiveTypes.int }, valueType: primitiveTypes.int, name: 'x', linkage: 'external', isConstant: false, alignment: 0 });
+    m.globals.push({
+      kind: 'global',
+      type: { kind: 'pointer', element: primitiveTypes.int },
+      valueType: primitiveTypes.int,
+      name: 'x',
+      linkage: 'external',
+      isConstant: false,
+      alignment: 0,
+    });
     expect(() => writeModule(m, { bytecodeVersion: 7 })).toThrow(EncodeError);
     expect(() => writeModule(m, { bytecodeVersion: 7 })).toThrow(/the int type cannot be written in bytecode version 7/);
   });

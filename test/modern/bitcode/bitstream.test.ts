@@ -180,7 +180,10 @@ describe('abbreviations', () => {
   it('refuses a record that does not match its abbreviation', () => {
     const w = new BitstreamWriter();
     w.enterBlock(14, 4);
-    const id = w.defineAbbrev([{ kind: 'literal', value: 1 }, { kind: 'fixed', width: 3 }]);
+    const id = w.defineAbbrev([
+      { kind: 'literal', value: 1 },
+      { kind: 'fixed', width: 3 },
+    ]);
     expect(() => w.abbreviated(id, [2, 1])).toThrow(/literal/);
     expect(() => w.abbreviated(id, [1])).toThrow(/more operands/);
     expect(() => w.abbreviated(id, [1, 1, 1])).toThrow(/fewer operands/);
@@ -190,7 +193,19 @@ describe('abbreviations', () => {
 
   it('BLOCKINFO gives every later block of an id its abbreviations, from id 4', () => {
     const w = new BitstreamWriter();
-    const ids = w.blockInfoBlock(new Map([[14, [[{ kind: 'literal', value: 2 }, { kind: 'fixed', width: 7 }]]]]));
+    const ids = w.blockInfoBlock(
+      new Map([
+        [
+          14,
+          [
+            [
+              { kind: 'literal', value: 2 },
+              { kind: 'fixed', width: 7 },
+            ],
+          ],
+        ],
+      ]),
+    );
     expect(ids.get(14)).toEqual([4]);
     w.enterBlock(14, 4);
     w.abbreviated(4, [2, 100]);

@@ -53,50 +53,58 @@ function tool(n: number, name: string, args: string[]): { ok: boolean; out: stri
 for (const n of [16, 19, 22] as const) {
   const llvm = debianLlvm(n);
   describe.skipIf(!llvm.present || !CORPUS_PRESENT)(`LLVM ${n} reads the bitcode written for it`, needs(llvm, NEEDS_CORPUS), () => {
-    it(`llvm-dis-${n} and opt-${n} -passes=verify take it, and llvm-dis of it is llvm-dis of llvm-as-${n} of the text`, () => {
-      const problems: string[] = [];
-      for (const [folder, name] of sample()) {
-        const module = readModule(readCorpusFile(folder, name));
-        const base = join(work, `${n}-${folder}-${name}`);
-        writeFileSync(`${base}.ll`, printModern(module, { llvm: n }));
-        writeFileSync(`${base}.bc`, writeModern(module, { llvm: n }));
-        const ours = tool(n, 'llvm-dis', [`${base}.bc`, '-o', '-']);
-        if (!ours.ok) {
-          problems.push(`${folder}/${name}: llvm-dis: ${ours.out.slice(0, 300)}`);
-          continue;
+    it(
+      `llvm-dis-${n} and opt-${n} -passes=verify take it, and llvm-dis of it is llvm-dis of llvm-as-${n} of the text`,
+      () => {
+        const problems: string[] = [];
+        for (const [folder, name] of sample()) {
+          const module = readModule(readCorpusFile(folder, name));
+          const base = join(work, `${n}-${folder}-${name}`);
+          writeFileSync(`${base}.ll`, printModern(module, { llvm: n }));
+          writeFileSync(`${base}.bc`, writeModern(module, { llvm: n }));
+          const ours = tool(n, 'llvm-dis', [`${base}.bc`, '-o', '-']);
+          if (!ours.ok) {
+            problems.push(`${folder}/${name}: llvm-dis: ${ours.out.slice(0, 300)}`);
+            continue;
+          }
+          const verify = tool(n, 'opt', ['-passes=verify', '-disable-output', `${base}.bc`]);
+          if (!verify.ok) problems.push(`${folder}/${name}: opt: ${verify.out.slice(0, 300)}`);
+          const assembled = tool(n, 'llvm-as', [`${base}.ll`, '-o', `${base}.ref.bc`]);
+          if (!assembled.ok) {
+            problems.push(`${folder}/${name}: llvm-as of the text: ${assembled.out.slice(0, 300)}`);
+            continue;
+          }
+          const why = sameDisassembly(ours.out, tool(n, 'llvm-dis', [`${base}.ref.bc`, '-o', '-']).out);
+          if (why !== undefined) problems.push(`${folder}/${name}: ${why}`);
         }
-        const verify = tool(n, 'opt', ['-passes=verify', '-disable-output', `${base}.bc`]);
-        if (!verify.ok) problems.push(`${folder}/${name}: opt: ${verify.out.slice(0, 300)}`);
-        const assembled = tool(n, 'llvm-as', [`${base}.ll`, '-o', `${base}.ref.bc`]);
-        if (!assembled.ok) {
-          problems.push(`${folder}/${name}: llvm-as of the text: ${assembled.out.slice(0, 300)}`);
-          continue;
-        }
-        const why = sameDisassembly(ours.out, tool(n, 'llvm-dis', [`${base}.ref.bc`, '-o', '-']).out);
-        if (why !== undefined) problems.push(`${folder}/${name}: ${why}`);
-      }
-      expect(problems).toEqual([]);
-    }, 15 * 60_000);
+        expect(problems).toEqual([]);
+      },
+      15 * 60_000,
+    );
   });
 }
 
 const LLVM14 = debianLlvm(14);
 describe.skipIf(!LLVM14.present || !CORPUS_PRESENT)('LLVM 14 reads it only behind -opaque-pointers', needs(LLVM14, NEEDS_CORPUS), () => {
-  it('llvm-dis-14 and opt-14 -opaque-pointers take the bitcode written for LLVM 15; without the flag llvm-dis-14 says why not', () => {
-    const problems: string[] = [];
-    for (const [folder, name] of CHOSEN) {
-      const bc = join(work, `14-${folder}-${name}.bc`);
-      writeFileSync(bc, writeModern(readModule(readCorpusFile(folder, name)), { llvm: 15 }));
-      const dis = tool(14, 'llvm-dis', ['-opaque-pointers', bc, '-o', '/dev/null']);
-      if (!dis.ok) problems.push(`${folder}/${name}: llvm-dis: ${dis.out.slice(0, 300)}`);
-      const verify = tool(14, 'opt', ['-opaque-pointers', '-passes=verify', '-disable-output', bc]);
-      if (!verify.ok) problems.push(`${folder}/${name}: opt: ${verify.out.slice(0, 300)}`);
-    }
-    expect(problems).toEqual([]);
-    // (A module without a pointer type, like Feature__testswitch's, it reads either way.)
-    const plain = tool(14, 'llvm-dis', [join(work, '14-v5-Assembler__2006-05-26-VarargsCallEncode.bc.bc'), '-o', '/dev/null']);
-    expect(plain).toMatchObject({ ok: false, out: expect.stringMatching(/Opaque pointers are only supported in -opaque-pointers mode/) });
-  }, 10 * 60_000);
+  it(
+    'llvm-dis-14 and opt-14 -opaque-pointers take the bitcode written for LLVM 15; without the flag llvm-dis-14 says why not',
+    () => {
+      const problems: string[] = [];
+      for (const [folder, name] of CHOSEN) {
+        const bc = join(work, `14-${folder}-${name}.bc`);
+        writeFileSync(bc, writeModern(readModule(readCorpusFile(folder, name)), { llvm: 15 }));
+        const dis = tool(14, 'llvm-dis', ['-opaque-pointers', bc, '-o', '/dev/null']);
+        if (!dis.ok) problems.push(`${folder}/${name}: llvm-dis: ${dis.out.slice(0, 300)}`);
+        const verify = tool(14, 'opt', ['-opaque-pointers', '-passes=verify', '-disable-output', bc]);
+        if (!verify.ok) problems.push(`${folder}/${name}: opt: ${verify.out.slice(0, 300)}`);
+      }
+      expect(problems).toEqual([]);
+      // (A module without a pointer type, like Feature__testswitch's, it reads either way.)
+      const plain = tool(14, 'llvm-dis', [join(work, '14-v5-Assembler__2006-05-26-VarargsCallEncode.bc.bc'), '-o', '/dev/null']);
+      expect(plain).toMatchObject({ ok: false, out: expect.stringMatching(/Opaque pointers are only supported in -opaque-pointers mode/) });
+    },
+    10 * 60_000,
+  );
 });
 
 const LLVM13 = debianLlvm(13);

@@ -104,7 +104,7 @@ describe('the reader of the printed text', () => {
     expect(Array.from(bc.slice(0, 4))).toEqual([0x42, 0x43, 0xc0, 0xde]);
   });
 
-  it("refuses a use of an undefined value or label by name, not with a crash", () => {
+  it('refuses a use of an undefined value or label by name, not with a crash', () => {
     expect(() => bitcodeOfModernIr('define i32 @f() {\nentry:\n  ret i32 %x\n}\n')).toThrow(/%x is used but not defined in @f/);
     expect(() => bitcodeOfModernIr('define void @f() {\nentry:\n  br label %nowhere\n}\n')).toThrow(/label %nowhere/);
     expect(() => bitcodeOfModernIr('@g = global ptr @h\n')).toThrow(/@h is used but not declared/);

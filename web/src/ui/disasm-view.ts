@@ -73,9 +73,7 @@ export class DisasmView {
     this.folded ??= this.text.toLowerCase();
     const q = query.toLowerCase();
     const here = this.marked ? this.starts[this.marked.line]! + this.marked.start : -1;
-    let at = backwards
-      ? this.folded.lastIndexOf(q, here < 0 ? this.folded.length : here - 1)
-      : this.folded.indexOf(q, here + 1);
+    let at = backwards ? this.folded.lastIndexOf(q, here < 0 ? this.folded.length : here - 1) : this.folded.indexOf(q, here + 1);
     if (at < 0) at = backwards ? this.folded.lastIndexOf(q) : this.folded.indexOf(q);
     if (at < 0) return -1;
     const line = this.lineOf(at);

@@ -1,9 +1,5 @@
 /** A tiny element builder: text always goes in as text (names from files are never parsed as HTML). */
-export function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
     if (k === 'class') el.className = v;
@@ -51,4 +47,3 @@ export function latin1Bytes(text: string): Uint8Array<ArrayBuffer> {
   }
   return out;
 }
-

@@ -102,9 +102,7 @@ export class HexView {
     }
     const div = document.createElement('div');
     div.className = 'hex-row';
-    div.innerHTML =
-      `<span class="hex-off">${hex(start)}</span><span class="hex-bytes">${cells}</span>` +
-      `<span class="hex-ascii">${escapeHtml(ascii)}</span>`;
+    div.innerHTML = `<span class="hex-off">${hex(start)}</span><span class="hex-bytes">${cells}</span>` + `<span class="hex-ascii">${escapeHtml(ascii)}</span>`;
     return div;
   }
 

@@ -4,8 +4,31 @@
  */
 
 const TYPES = new Set([
-  'void', 'bool', 'sbyte', 'ubyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double',
-  'label', 'opaque', 'type', 'ptr', 'i1', 'i8', 'i16', 'i32', 'i64', 'i128', 'half', 'x86_fp80', 'fp128',
+  'void',
+  'bool',
+  'sbyte',
+  'ubyte',
+  'short',
+  'ushort',
+  'int',
+  'uint',
+  'long',
+  'ulong',
+  'float',
+  'double',
+  'label',
+  'opaque',
+  'type',
+  'ptr',
+  'i1',
+  'i8',
+  'i16',
+  'i32',
+  'i64',
+  'i128',
+  'half',
+  'x86_fp80',
+  'fp128',
 ]);
 
 export type TokenClass = 'cm' | 'st' | 'id' | 'lb' | 'nu' | 'ty' | 'kw' | 'pl';
@@ -31,19 +54,7 @@ export function tokenize(line: string): [TokenClass, string][] {
       out.push(['pl', plain]);
       plain = '';
     }
-    const cls: TokenClass = m[1]
-      ? 'cm'
-      : m[2]
-        ? 'st'
-        : m[3]
-          ? 'id'
-          : m[4]
-            ? 'lb'
-            : m[5]
-              ? 'nu'
-              : TYPES.has(m[0])
-                ? 'ty'
-                : 'kw';
+    const cls: TokenClass = m[1] ? 'cm' : m[2] ? 'st' : m[3] ? 'id' : m[4] ? 'lb' : m[5] ? 'nu' : TYPES.has(m[0]) ? 'ty' : 'kw';
     out.push([cls, m[0]]);
     i += m[0].length;
   }

@@ -16,7 +16,10 @@ const COMPRESSIONS = new Map<string, string>([
 ]);
 
 export function showSummary(dl: HTMLElement, s: Summary): void {
-  const rows: [string, string][] = [['File', s.fileName], ['File size', formatBytes(s.fileSize)]];
+  const rows: [string, string][] = [
+    ['File', s.fileName],
+    ['File size', formatBytes(s.fileSize)],
+  ];
   if (s.signature) rows.push(['Signature', SIGNATURES.get(s.signature) ?? s.signature]);
   if (s.compression) rows.push(['Compression', COMPRESSIONS.get(s.compression) ?? s.compression]);
   if (s.uncompressedSize !== null && s.uncompressedSize !== s.fileSize) rows.push(['Uncompressed', formatBytes(s.uncompressedSize)]);

@@ -14,10 +14,15 @@ export function setupTabs(...tabs: HTMLElement[]): void {
     tab.addEventListener('click', () => select(tab, false));
     tab.addEventListener('keydown', (e) => {
       const to =
-        e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] :
-        e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] :
-        e.key === 'Home' ? tabs[0] :
-        e.key === 'End' ? tabs[tabs.length - 1] : undefined;
+        e.key === 'ArrowRight'
+          ? tabs[(i + 1) % tabs.length]
+          : e.key === 'ArrowLeft'
+            ? tabs[(i - 1 + tabs.length) % tabs.length]
+            : e.key === 'Home'
+              ? tabs[0]
+              : e.key === 'End'
+                ? tabs[tabs.length - 1]
+                : undefined;
       if (!to) return;
       e.preventDefault();
       select(to, true);

@@ -2,7 +2,6 @@ import { BLOCK_NAMES } from '../../../src/binary/block-header.js';
 import type { Analysis, DumpRecord } from './library.js';
 import type { BlockNode, RecordInfo } from './protocol.js';
 
-
 /**
  * The analyzer's block tree in the page's shape: names, function names where known, and the
  * `--dump` records (when the analyzer offers them) filed under the innermost block holding them.

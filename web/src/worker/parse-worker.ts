@@ -61,10 +61,35 @@ async function openArchive(id: number, name: string, bytes: Uint8Array, syntax: 
   if (problem === null && members.length === 0) problem = new Error('the archive has no bytecode members');
   if (problem !== null) {
     const lib = await loadLibrary();
-    const summary: Summary = { fileName: name, fileSize: bytes.length, signature: '!<arch>', compression: null, bytecodeVersion: null, writtenBy: 'an ar archive', nativeDialect: null, uncompressedSize: null, counts: [['Members', String(entries.length)]] };
+    const summary: Summary = {
+      fileName: name,
+      fileSize: bytes.length,
+      signature: '!<arch>',
+      compression: null,
+      bytecodeVersion: null,
+      writtenBy: 'an ar archive',
+      nativeDialect: null,
+      uncompressedSize: null,
+      counts: [['Members', String(entries.length)]],
+    };
     const stream = bytes.slice().buffer;
     post({ type: 'archive', id, name, members: entries });
-    post({ type: 'opened', id, summary, stream, streamIsFile: true, error: errorInfo(problem), text: null, textError: null, syntaxes: syntaxesOf(lib), canConvert: false, millis: { unwrap: 0, read: 0, print: 0 } }, [stream]);
+    post(
+      {
+        type: 'opened',
+        id,
+        summary,
+        stream,
+        streamIsFile: true,
+        error: errorInfo(problem),
+        text: null,
+        textError: null,
+        syntaxes: syntaxesOf(lib),
+        canConvert: false,
+        millis: { unwrap: 0, read: 0, print: 0 },
+      },
+      [stream],
+    );
     post({ type: 'analyzed', id, summary, tree: [], treeNote: 'An archive has no blocks of its own; open one of its bytecode members.', millis: 0 });
     return;
   }
@@ -145,8 +170,30 @@ async function open(id: number, name: string, input: Uint8Array, syntax: Syntax)
     const text = view.text === null ? null : { syntax, text: view.text, lineStarts: lineStartsOf(view.text), millis: performance.now() - t0 };
     if (text) for (const s of ['1.9', 'native', 'modern'] as const) current.texts.set(s, { ...text, syntax: s });
     const stream = bytes.slice().buffer;
-    post({ type: 'opened', id, summary: view.summary, stream, streamIsFile: true, error: view.error, text, textError: null, syntaxes: syntaxesOf(lib), canConvert: false, millis: { ...millis, read: text?.millis ?? 0 } }, [stream]);
-    post({ type: 'analyzed', id, summary: view.summary, tree: [], treeNote: 'An object file has no bytecode blocks; its stack map sections are in the text.', millis: 0 });
+    post(
+      {
+        type: 'opened',
+        id,
+        summary: view.summary,
+        stream,
+        streamIsFile: true,
+        error: view.error,
+        text,
+        textError: null,
+        syntaxes: syntaxesOf(lib),
+        canConvert: false,
+        millis: { ...millis, read: text?.millis ?? 0 },
+      },
+      [stream],
+    );
+    post({
+      type: 'analyzed',
+      id,
+      summary: view.summary,
+      tree: [],
+      treeNote: 'An object file has no bytecode blocks; its stack map sections are in the text.',
+      millis: 0,
+    });
     return;
   }
 
@@ -162,9 +209,34 @@ async function open(id: number, name: string, input: Uint8Array, syntax: Syntax)
       assembledFrom = `assembled here from LLVM ${dialect} assembly text (${bytes.length} bytes)`;
       bytes = written;
     } catch (e) {
-      const summary: Summary = { fileName: name, fileSize: bytes.length, signature: null, compression: null, bytecodeVersion: null, writtenBy: 'assembly text', nativeDialect: null, uncompressedSize: null, counts: [] };
+      const summary: Summary = {
+        fileName: name,
+        fileSize: bytes.length,
+        signature: null,
+        compression: null,
+        bytecodeVersion: null,
+        writtenBy: 'assembly text',
+        nativeDialect: null,
+        uncompressedSize: null,
+        counts: [],
+      };
       const stream = bytes.slice().buffer;
-      post({ type: 'opened', id, summary, stream, streamIsFile: true, error: errorInfo(e), text: null, textError: null, syntaxes: syntaxesOf(lib), canConvert: false, millis }, [stream]);
+      post(
+        {
+          type: 'opened',
+          id,
+          summary,
+          stream,
+          streamIsFile: true,
+          error: errorInfo(e),
+          text: null,
+          textError: null,
+          syntaxes: syntaxesOf(lib),
+          canConvert: false,
+          millis,
+        },
+        [stream],
+      );
       post({ type: 'analyzed', id, summary, tree: [], treeNote: 'The text did not assemble, so there are no blocks to show.', millis: 0 });
       return;
     }
@@ -357,7 +429,8 @@ async function upgrade(id: number, emit: 'text' | 'bitcode', llvm: number): Prom
     return;
   }
   try {
-    const out = emit === 'bitcode' ? lib.modern.writeModern(current.module, { llvm }) : new TextEncoder().encode(lib.modern.printModern(current.module, { llvm }));
+    const out =
+      emit === 'bitcode' ? lib.modern.writeModern(current.module, { llvm }) : new TextEncoder().encode(lib.modern.printModern(current.module, { llvm }));
     const copy = out.slice().buffer;
     post({ type: 'converted', id, bytes: copy, fileName, error: null }, [copy]);
   } catch (e) {
@@ -375,10 +448,10 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       : msg.type === 'open-member'
         ? openMember(msg.id, msg.index, msg.syntax)
         : msg.type === 'print'
-        ? print(msg.id, msg.syntax)
-        : msg.type === 'upgrade'
-          ? upgrade(msg.id, msg.emit, msg.llvm)
-          : convert(msg.id, msg.version, msg.compression);
+          ? print(msg.id, msg.syntax)
+          : msg.type === 'upgrade'
+            ? upgrade(msg.id, msg.emit, msg.llvm)
+            : convert(msg.id, msg.version, msg.compression);
   task.catch((e: unknown) => {
     // Only a bug in the page itself gets here; report it like any other error.
     const info = errorInfo(e);

@@ -14,7 +14,17 @@ export function isObjectFile(bytes: Uint8Array): boolean {
 }
 
 export function stackMapView(name: string, bytes: Uint8Array): { summary: Summary; text: string | null; error: ErrorInfo | null } {
-  const summary: Summary = { fileName: name, fileSize: bytes.length, signature: null, compression: null, bytecodeVersion: null, writtenBy: 'an object file', nativeDialect: null, uncompressedSize: null, counts: [] };
+  const summary: Summary = {
+    fileName: name,
+    fileSize: bytes.length,
+    signature: null,
+    compression: null,
+    bytecodeVersion: null,
+    writtenBy: 'an object file',
+    nativeDialect: null,
+    uncompressedSize: null,
+    counts: [],
+  };
   try {
     const file = readStackMaps(bytes);
     const parts: string[] = [];
