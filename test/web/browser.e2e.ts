@@ -10,7 +10,7 @@
  * corpus/hello.bc, and skips the corpus cases, saying so. Screenshots and the
  * timing report go to `test-results/web/` (git-ignored).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -125,7 +125,6 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
   let base = '';
   const requests: string[] = [];
   const pageErrors: string[] = [];
-  const timings: Record<string, number> = {};
   /** What `vite build` warned about while building the page (it must be nothing). */
   const buildWarnings: string[] = [];
 
@@ -154,23 +153,19 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
   }, 120_000);
 
   afterAll(async () => {
-    writeFileSync(path.join(results, 'timings.json'), JSON.stringify(timings, null, 2) + '\n');
     await browser?.close();
     await new Promise<void>((resolve) => (server ? server.httpServer.close(() => resolve()) : resolve()));
   });
 
-  /** Opens a corpus file (or given bytes) through the file picker; resolves once the text is shown, with the time taken. */
-  async function open(file: string, bytes?: Buffer): Promise<number> {
-    const started = Date.now();
+  /** Opens a corpus file (or given bytes) through the file picker; resolves once the text is shown and analysed. */
+  async function open(file: string, bytes?: Buffer): Promise<void> {
     await page.setInputFiles(
       '#file-input',
       bytes ? { name: file, mimeType: 'application/octet-stream', buffer: bytes } : path.isAbsolute(file) ? file : path.join(corpus, file),
     );
     // `loading` is set synchronously by the change handler, so this cannot see the previous file's state.
     await page.waitForSelector('body:is([data-state="ready"], [data-state="failed"])', { timeout: 60_000 });
-    const millis = Date.now() - started;
     await page.waitForSelector('body[data-analysed="true"]', { timeout: 60_000 });
-    return millis;
   }
 
   async function downloadText(): Promise<string> {
@@ -203,8 +198,7 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
   for (const c of CASES) {
     corpusTest(`${c.file}: disassembly and block tree`, NEEDS_CORPUS, async () => {
       const bytes = new Uint8Array(readFileSync(path.join(corpus, c.file)));
-      const millis = await open(c.file);
-      timings[c.file] = millis;
+      await open(c.file);
       expect(await page.getAttribute('body', 'data-state')).toBe('ready');
       await page.click('#tab-disasm');
       // Version 7 has LLVM 2.0's syntax only: it opens in it, and "LLVM 1.9" is not offered.
@@ -255,44 +249,28 @@ describe.skipIf(missing.length > 0)('web page in Chromium', needs(CHROMIUM), () 
     });
   }
 
-  corpusTest('Large__big-bf.bc (bzip2, 3.8 MB of text): load + disassemble time, and scrolling', NEEDS_CORPUS, async () => {
-    // Measured again on its own (the page and worker are warm, as for a user's second file).
-    const millis = await open('v6/Large__big-bf.bc');
-    timings['v6/Large__big-bf.bc (second load)'] = millis;
-    const inPage = await page.locator('#timing').innerText();
-    timings['v6/Large__big-bf.bc (second load, measured in the page)'] = Number(await page.getAttribute('body', 'data-shown-ms'));
-    console.log(
-      `[test:web] Large__big-bf.bc load + disassemble: first load ${timings['v6/Large__big-bf.bc'] ?? '(not run)'} ms, second ${millis} ms; page says: ${inPage}`,
-    );
-    // Scrolling: 120 frames, 1,500 px each (a fast fling through the 84,000 lines); reports frame times.
-    const frames = (await page.evaluate(`new Promise((resolve) => {
+  corpusTest('Large__big-bf.bc (bzip2, 3.8 MB of text): a second load, a fast scroll, and the end of the text', NEEDS_CORPUS, async () => {
+    // Loaded again on its own (the page and worker are warm, as for a user's second file). Speed is
+    // not judged here (a loaded machine would fail it); the page shows its own figure to the user.
+    await open('v6/Large__big-bf.bc');
+    expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+    expect(Number(await page.getAttribute('body', 'data-shown-ms'))).toBeGreaterThanOrEqual(0);
+    // A fast fling: 120 frames of 1,500 px through the 84,000 lines. The view stays virtualised
+    // all the way: no frame leaves more than a screenful of lines in the DOM.
+    const mostLines = (await page.evaluate(`new Promise((resolve) => {
       const el = document.getElementById('disasm');
-      const times = [];
-      let last = performance.now();
+      let most = 0;
       let n = 0;
       const step = () => {
-        const now = performance.now();
-        if (n > 0) times.push(now - last);
-        last = now;
-        if (n++ === 120) return resolve(times);
+        most = Math.max(most, el.querySelectorAll('.code-line').length);
+        if (n++ === 120) return resolve(most);
         el.scrollTop += 1500;
         requestAnimationFrame(step);
       };
       requestAnimationFrame(step);
-    })`)) as number[];
-    const sorted = [...frames].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
-    timings['v6/Large__big-bf.bc scroll frame median (ms)'] = Math.round(median * 10) / 10;
-    timings['v6/Large__big-bf.bc scroll frame p95 (ms)'] = Math.round(p95 * 10) / 10;
-    // The page's own share of each frame: building the rows that came into view.
-    const renders = (await page.evaluate(`performance.getEntriesByName('render disasm').slice(-120).map((e) => e.duration)`)) as number[];
-    const renderMedian = [...renders].sort((a, b) => a - b)[Math.floor(renders.length / 2)] ?? 0;
-    timings['v6/Large__big-bf.bc row rendering per frame, median (ms)'] = Math.round(renderMedian * 10) / 10;
-    console.log(
-      `[test:web] Large__big-bf.bc scrolling: frame median ${median.toFixed(1)} ms, 95th percentile ${p95.toFixed(1)} ms; ` +
-        `rendering the rows takes ${renderMedian.toFixed(1)} ms of a frame (median)`,
-    );
+    })`)) as number;
+    expect(mostLines).toBeGreaterThan(0);
+    expect(mostLines).toBeLessThan(200);
 
     // Jump to the end of the virtualised view: the last line is rendered.
     await page.locator('#disasm').evaluate((el) => {
