@@ -25,3 +25,7 @@ export class EncodeError extends LlvmBytecodeError {
 export function notInModule(what: string, version: number): EncodeError {
   return new EncodeError(what, version, 'it does not belong to the module being written (a value or type of another module, or a missing operand)');
 }
+
+/** Why version 7 refuses an LLVM 1.x module or type: the writer's entry and its type writer say it alike. */
+export const CONVERT_FIRST =
+  "version 7 has signless integers only: convert the module first with convertToVersion7(module), as the CLI's rewrite --bytecode-version 7 does";

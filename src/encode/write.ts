@@ -21,7 +21,7 @@ import { formatFor } from '../format/format-table.js';
 import type { Module } from '../graph/module.js';
 import { isInteger, subtypes, type Type } from '../graph/type.js';
 import { llvmDefaultCompression, loadBzip2, wrapContainer, type Compression } from '../container/index.js';
-import { EncodeError } from './encode-error.js';
+import { CONVERT_FIRST, EncodeError } from './encode-error.js';
 import { writeStream } from './module-block.js';
 import { assertValidModule } from '../verify/verify.js';
 import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
@@ -89,10 +89,6 @@ function verifiedStream(module: Module, version: number, verify: boolean): Uint8
     throw e;
   }
 }
-
-/** What a version-7 target says of an LLVM 1.x module (src/encode/v7/types.ts says the same of a 1.x type). */
-const CONVERT_FIRST =
-  "version 7 has signless integers only: convert the module first with convertToVersion7(module), as the CLI's rewrite --bytecode-version 7 does";
 
 /**
  * The first of LLVM 1.x's integer types (`bool`, `int`, `ubyte`, …) in the module's type pool, its

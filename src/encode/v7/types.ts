@@ -7,7 +7,7 @@
  * Why its own: the mirror of `decode/v7/types.ts` (r36867's type ids).
  */
 import type { Type } from '../../graph/type.js';
-import { EncodeError } from '../encode-error.js';
+import { CONVERT_FIRST, EncodeError } from '../encode-error.js';
 import type { V7EncodeContext } from './context.js';
 import { typeSlotOf, writeTypeId } from '../context.js';
 import { V7_FIRST_WRITTEN_TYPE_SLOT } from './slot-calculator.js';
@@ -62,10 +62,6 @@ function writeType(ctx: V7EncodeContext, t: Type): void {
       out.vbr32(id[t.kind]);
       return;
     default:
-      throw new EncodeError(
-        `the ${t.kind} type`,
-        ctx.row.version,
-        "version 7 has signless integers only: convert the module first with convertToVersion7(module), as the CLI's rewrite --bytecode-version 7 does",
-      );
+      throw new EncodeError(`the ${t.kind} type`, ctx.row.version, CONVERT_FIRST);
   }
 }
