@@ -20,6 +20,7 @@ import type { BlockFrame } from '../decode/block-frame.js';
 import { internName } from './opcode-info.js';
 import { AnalyzerWalkBase, type BlockNames } from './walk-base.js';
 import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
+import { readTypeDefinition, type TypeDefinitionReading } from '../decode/type-records.js';
 import {
   FIRST_DERIVED_V7,
   LAST_PRIMITIVE_V7,
@@ -104,66 +105,56 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
   }
 
   protected parseType(): TypeNodeV7 {
-    const at = this.r.pos;
-    const id = this.vbr();
-    if (id <= LAST_PRIMITIVE_V7) return PRIMITIVES_V7[id]!;
+    const def = readTypeDefinition(this.r, this.row, this.typeReading);
     let result: TypeNodeV7;
-    switch (id) {
-      case TYPE_ID_V7.integer: {
-        const bits = this.vbr();
-        // LLVM's IntegerType::get asserted the width (MIN_INT_BITS 1, MAX_INT_BITS 2^23 - 1).
-        if (bits < 1 || bits > 0x7fffff) throw this.r.fail(`Invalid integer width ${bits}`, at);
-        result = { kind: 'integer', bits };
+    switch (def.kind) {
+      case 'primitive':
+        return PRIMITIVES_V7[def.code]!;
+      case 'integer':
+        result = { kind: 'integer', bits: def.bits };
         break;
-      }
-      case TYPE_ID_V7.function: {
-        const ret = this.readType();
-        const n = this.r.checkCount(this.vbr(), 1, DEFAULT_LIMITS.maxTypeMembers, 'function type parameters');
-        const params: TypeNodeV7[] = [];
-        for (let i = 0; i < n; i++) params.push(this.readType());
+      case 'function': {
+        const params = def.params;
         const last = params[params.length - 1];
         const vararg = last !== undefined && derefV7(last) === PRIMITIVES_V7[VOID_SLOT];
         if (vararg) params.pop();
-        // Parameter attributes: a count, then (index, attributes) pairs.
-        const nAttrs = this.r.checkCount(this.vbr(), 2, DEFAULT_LIMITS.maxTypeMembers, 'parameter attributes');
-        for (let i = 0; i < nAttrs; i++) {
-          this.vbr();
-          this.vbr();
-        }
-        result = { kind: 'function', ret, params, vararg };
+        result = { kind: 'function', ret: def.returnType, params, vararg };
         break;
       }
-      case TYPE_ID_V7.array:
-      case TYPE_ID_V7.vector: {
-        const elem = this.readType();
-        const n = this.vbr();
-        result = { kind: id === TYPE_ID_V7.array ? 'array' : 'vector', elem, n };
+      case 'array':
+        result = { kind: 'array', elem: def.element, n: def.length };
         break;
-      }
-      case TYPE_ID_V7.struct:
-      case TYPE_ID_V7.packedStruct: {
-        const elems: TypeNodeV7[] = [];
-        let t = this.vbr();
-        while (t) {
-          if (elems.length >= DEFAULT_LIMITS.maxTypeMembers) throw this.r.fail('structure has too many members', at);
-          elems.push(this.getType(t));
-          t = this.vbr();
-        }
-        result = { kind: 'struct', elems, packed: id === TYPE_ID_V7.packedStruct };
+      case 'packed':
+        result = { kind: 'vector', elem: def.element, n: def.length };
         break;
-      }
-      case TYPE_ID_V7.pointer:
-        result = { kind: 'pointer', elem: this.readType() };
+      case 'struct':
+        result = { kind: 'struct', elems: def.fields, packed: def.packed };
         break;
-      case TYPE_ID_V7.opaque:
-        result = { kind: 'opaque' };
+      case 'pointer':
+        result = { kind: 'pointer', elem: def.element };
         break;
       default:
-        return this.r.fail(`Don't know how to deserialize primitive type ${id}`, at);
+        result = { kind: 'opaque' };
+        break;
     }
     this.a.counts.types++;
     return result;
   }
+
+  /** r36867's `ParseType`: each member resolved as soon as it is read, with its messages. */
+  private readonly typeReading: TypeDefinitionReading<TypeNodeV7> = {
+    member: (slot, role, index, at) => {
+      if (role === 'field' && index >= DEFAULT_LIMITS.maxTypeMembers) throw this.r.fail('structure has too many members', at);
+      return this.getType(slot);
+    },
+    paramCount: (n) => this.r.checkCount(n, 1, DEFAULT_LIMITS.maxTypeMembers, 'function type parameters'),
+    attributeCount: (n) => this.r.checkCount(n, 2, DEFAULT_LIMITS.maxTypeMembers, 'parameter attributes'),
+    // LLVM's IntegerType::get asserted the width (MIN_INT_BITS 1, MAX_INT_BITS 2^23 - 1).
+    integerWidth: (bits, at) => {
+      if (bits < 1 || bits > 0x7fffff) throw this.r.fail(`Invalid integer width ${bits}`, at);
+    },
+    unknown: (code, at) => this.r.fail(`Don't know how to deserialize primitive type ${code}`, at),
+  };
 
   // ---- values -------------------------------------------------------------------------------------
 

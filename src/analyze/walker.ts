@@ -13,7 +13,7 @@ import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersio
 import { formatFor, normalizeTypeId, type BlockKind } from '../format/format-table.js';
 import type { FunctionAnalysis } from './analysis.js';
 import { newVbrTally, TallyingReader, type BytecodeReader, type VbrTally } from '../decode/reader.js';
-import { readTypeId, TYPE_TYPE } from '../decode/types.js';
+import { readTypeDefinition, readTypeId, TYPE_TYPE, type TypeDefinitionReading } from '../decode/type-records.js';
 import type { BlockFrame } from '../decode/block-frame.js';
 import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
 import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
@@ -209,12 +209,6 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     return this.r.fail('Illegal type reference!');
   }
 
-  private readSanitizedType(): TypeNode {
-    const t = this.readTypeId();
-    if (t.typeType) throw this.r.fail('Invalid type id encountered');
-    return this.getType(t.id);
-  }
-
   protected describe(t: TypeNode): string {
     return describeType(t, this.typeNames);
   }
@@ -228,60 +222,58 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
   }
 
   protected parseType(): TypeNode {
-    const at = this.r.pos;
-    const t = this.readTypeId();
-    if (t.typeType) throw this.r.fail('Invalid type (type type) in type constants!', at);
-    if (t.id < FIRST_DERIVED) return PRIMITIVES[t.id]!;
+    const def = readTypeDefinition(this.r, this.row, this.typeReading);
     let result: TypeNode;
-    switch (t.id) {
-      case 13: {
-        const ret = this.readSanitizedType();
-        let n = this.vbr();
-        const params: TypeNode[] = [];
-        while (n--) params.push(this.readSanitizedType());
+    switch (def.kind) {
+      case 'primitive':
+        return PRIMITIVES[def.code]!;
+      case 'function': {
+        const params = def.params;
         const last = params[params.length - 1];
         const vararg = last !== undefined && deref(last) === PRIMITIVES[0];
         if (vararg) params.pop();
-        result = { kind: 'function', ret, params, vararg };
+        result = { kind: 'function', ret: def.returnType, params, vararg };
         break;
       }
-      case 15:
-      case 18: {
-        const elem = this.readSanitizedType();
-        const n = this.vbr();
-        result = { kind: t.id === 15 ? 'array' : 'packed', elem, n };
+      case 'array':
+      case 'packed':
+        result = { kind: def.kind, elem: def.element, n: def.length };
         break;
-      }
-      case 14: {
-        const elems: TypeNode[] = [];
-        let e = this.readTypeId();
-        if (e.typeType) throw this.r.fail('Invalid element type (type type) for structure!');
-        while (e.id) {
-          const el = this.getType(e.id);
-          // LLVM 1.9 asserted here (the damaged historical memcpy.ll.bc-16 stops this way).
-          if (deref(el) === PRIMITIVES[0]) throw this.r.fail('Void type for structure field!!');
-          elems.push(el);
-          e = this.readTypeId();
-          if (e.typeType) throw this.r.fail('Invalid element type (type type) for structure!');
-        }
-        result = { kind: 'struct', elems };
+      case 'struct':
+        result = { kind: 'struct', elems: def.fields };
         break;
-      }
-      case 16: {
-        const elem = this.readSanitizedType();
-        if (deref(elem) === PRIMITIVES[0]) throw this.r.fail('Pointer to void is not valid, use sbyte* instead!', at);
-        result = { kind: 'pointer', elem };
-        break;
-      }
-      case 17:
-        result = newOpaque();
+      case 'pointer':
+        result = { kind: 'pointer', elem: def.element };
         break;
       default:
-        return this.r.fail(`Don't know how to deserialize primitive type ${t.id}`, at);
+        result = newOpaque();
+        break;
     }
     this.a.counts.types++;
     return result;
   }
+
+  /** LLVM 1.9's `ParseType`: each member resolved as soon as it is read, with its messages. */
+  private readonly typeReading: TypeDefinitionReading<TypeNode> = {
+    code: (code, at) => {
+      if (code === TYPE_TYPE) throw this.r.fail('Invalid type (type type) in type constants!', at);
+    },
+    member: (id, role, _index, at) => {
+      if (role === 'field') {
+        if (id === TYPE_TYPE) throw this.r.fail('Invalid element type (type type) for structure!');
+        const el = this.getType(id);
+        // LLVM 1.9 asserted here (the damaged historical memcpy.ll.bc-16 stops this way).
+        if (deref(el) === PRIMITIVES[0]) throw this.r.fail('Void type for structure field!!');
+        return el;
+      }
+      if (id === TYPE_TYPE) throw this.r.fail('Invalid type id encountered');
+      const t = this.getType(id);
+      if (role === 'pointee' && deref(t) === PRIMITIVES[0]) throw this.r.fail('Pointer to void is not valid, use sbyte* instead!', at);
+      return t;
+    },
+    paramCount: (n) => n,
+    unknown: (code, at) => this.r.fail(`Don't know how to deserialize primitive type ${code}`, at),
+  };
 
   // ---- values -------------------------------------------------------------------------------------
 

@@ -7,31 +7,12 @@
  * v0–v1 comes back as `TYPE_TYPE`.
  */
 import type { BinaryReader } from '../binary/reader.js';
-import { NORMALIZED_FIRST_DERIVED_TYPE_ID, normalizeTypeId, type FormatRow } from '../format/format-table.js';
+import { NORMALIZED_FIRST_DERIVED_TYPE_ID, type FormatRow } from '../format/format-table.js';
 import type { Limits } from '../limits.js';
 import { primitiveTypes as P, primitiveTypeId, type Type } from '../graph/type.js';
+import { readTypeDefinition, readTypeId, TYPE_TYPE, type TypeDefinition, type TypeDefinitionReading } from './type-records.js';
 
-/** The v0–v1 "type type" plane id, after normalization. */
-export const TYPE_TYPE = -1;
-
-/** The escape value of a v3+ type id: the real id follows as another vbr (24-bit type ids). */
-const TYPE_ID_ESCAPE = 0x00ff_ffff;
-
-/** Type ids as they appear in type definitions (v2+ numbering). */
-const FUNCTION_TYPE_ID = 13;
-const STRUCT_TYPE_ID = 14;
-const ARRAY_TYPE_ID = 15;
-const POINTER_TYPE_ID = 16;
-const OPAQUE_TYPE_ID = 17;
-const PACKED_TYPE_ID = 18;
-
-/** Reads a type id and normalizes it to the v2–v6 numbering (`TYPE_TYPE` for v0–v1's type plane). */
-export function readTypeId(r: BinaryReader, row: FormatRow): number {
-  let id = r.vbr32();
-  if (!row.has32BitTypes && id === TYPE_ID_ESCAPE) id = r.vbr32();
-  const n = normalizeTypeId(row, id);
-  return n === 'typeType' ? TYPE_TYPE : n;
-}
+export { readTypeId, TYPE_TYPE };
 
 /**
  * A growing table of types indexed by normalized id: the 13 primitives, then derived types.
@@ -89,50 +70,39 @@ export class TypeTable {
   readDefinitions(r: BinaryReader, row: FormatRow, limits: Limits, count: number): Type[] {
     r.checkCount(count, 1, limits.maxTypes - this.types.length, 'type definitions');
     const first = this.types.length;
-    type Pending = { at: number; kind: number; ids: number[]; length: number };
-    const pending: Pending[] = new Array(count);
+    const pending: { at: number; def: TypeDefinition<number> }[] = new Array(count);
+    const reading = definitionReading(r, limits);
     for (let i = 0; i < count; i++) {
       const at = r.pos;
-      const kind = readTypeId(r, row);
-      const ids: number[] = [];
-      let length = 0;
+      const def = readTypeDefinition(r, row, reading);
       let shell: Type;
-      switch (kind) {
-        case FUNCTION_TYPE_ID: {
-          ids.push(readTypeId(r, row));
-          const n = r.checkCount(r.vbr32(), 1, limits.maxTypeMembers, 'function type parameters');
-          for (let j = 0; j < n; j++) ids.push(readTypeId(r, row));
-          shell = { kind: 'function', returnType: P.void, params: [], isVarArg: false };
+      switch (def.kind) {
+        case 'primitive': {
+          const known = this.types[def.code];
+          if (known === undefined) reading.unknown(def.code, at);
+          shell = known; // a primitive named by its id (legal, never written)
           break;
         }
-        case STRUCT_TYPE_ID:
-          for (let id = readTypeId(r, row); id !== 0; id = readTypeId(r, row)) {
-            if (ids.length >= limits.maxTypeMembers) r.fail(`structure type has more fields than the limit of ${limits.maxTypeMembers}`, at);
-            ids.push(id);
-          }
+        case 'function':
+          shell = { kind: 'function', returnType: P.void, params: [], isVarArg: false };
+          break;
+        case 'struct':
           shell = { kind: 'struct', elements: [] };
           break;
-        case ARRAY_TYPE_ID:
-        case PACKED_TYPE_ID:
-          ids.push(readTypeId(r, row));
-          length = r.vbr32();
-          shell = kind === ARRAY_TYPE_ID ? { kind: 'array', element: P.void, length } : { kind: 'packed', element: P.void, length };
+        case 'array':
+        case 'packed':
+          shell = { kind: def.kind, element: P.void, length: def.length };
           break;
-        case POINTER_TYPE_ID:
-          ids.push(readTypeId(r, row));
+        case 'pointer':
           shell = { kind: 'pointer', element: P.void };
           break;
-        case OPAQUE_TYPE_ID:
+        case 'opaque':
           shell = { kind: 'opaque' };
           break;
         default:
-          if (kind >= 0 && kind < FUNCTION_TYPE_ID && this.types[kind] !== undefined) {
-            shell = this.types[kind]!; // a primitive named by its id (legal, never written)
-            break;
-          }
-          r.fail(`unknown type kind ${kind} in a type definition`, at);
+          return reading.unknown(-1, at); // (no other kind in versions 0–6's codes)
       }
-      pending[i] = { at, kind, ids, length };
+      pending[i] = { at, def };
       this.types.push(shell);
     }
     for (let i = 0; i < count; i++) this.complete(r, pending[i]!, this.types[first + i]!);
@@ -142,30 +112,33 @@ export class TypeTable {
     return added;
   }
 
-  private complete(r: BinaryReader, p: { at: number; kind: number; ids: number[] }, t: Type): void {
+  private complete(r: BinaryReader, p: { at: number; def: TypeDefinition<number> }, t: Type): void {
     const ref = (id: number): Type => this.at(r, id, p.at);
+    const def = p.def;
     switch (t.kind) {
       case 'function': {
-        const ids = p.ids;
+        if (def.kind !== 'function') return;
+        const ids = def.params;
         // A trailing `void` parameter marks a varargs function.
-        const isVarArg = ids.length > 1 && ids[ids.length - 1] === 0;
-        t.returnType = ref(ids[0]!);
+        const isVarArg = ids.length > 0 && ids[ids.length - 1] === 0;
+        t.returnType = ref(def.returnType);
         const n = isVarArg ? ids.length - 1 : ids.length;
-        const params = new Array<Type>(n - 1);
-        for (let j = 1; j < n; j++) {
+        const params = new Array<Type>(n);
+        for (let j = 0; j < n; j++) {
           const pt = ref(ids[j]!);
           // (`int (label)` is LLVM 1.x's: its assembler and reader took it.)
           if (pt.kind === 'void') r.fail(`function type has a parameter of type ${pt.kind}`, p.at);
-          params[j - 1] = pt;
+          params[j] = pt;
         }
         t.params = params;
         t.isVarArg = isVarArg;
         return;
       }
       case 'struct': {
-        const els = new Array<Type>(p.ids.length);
-        for (let j = 0; j < p.ids.length; j++) {
-          const et = ref(p.ids[j]!);
+        if (def.kind !== 'struct') return;
+        const els = new Array<Type>(def.fields.length);
+        for (let j = 0; j < def.fields.length; j++) {
+          const et = ref(def.fields[j]!);
           // Fields of function or label type (`{ void () }`, `{ label }`) are LLVM 1.x's: its
           // assembler wrote them and its reader took them back. A void field no text can say.
           if (et.kind === 'void') r.fail(`structure type has a field of type ${et.kind}`, p.at);
@@ -177,7 +150,8 @@ export class TypeTable {
       case 'array':
       case 'packed':
       case 'pointer': {
-        const el = ref(p.ids[0]!);
+        if (def.kind !== 'array' && def.kind !== 'packed' && def.kind !== 'pointer') return;
+        const el = ref(def.element);
         // Arrays of functions or labels (`[2 x void ()]`, `[2 x label]`) are LLVM 1.x's, as are
         // structure fields of those types; a pointer to a label and a packed type of anything but
         // integers and floating point its assembler refused.
@@ -190,4 +164,19 @@ export class TypeTable {
         return;
     }
   }
+}
+
+/**
+ * The builder's checks of a definition's fields (versions 0–6): its limits, and its message for a
+ * code no type has. Member ids are kept as read and resolved once the whole list is read.
+ */
+function definitionReading(r: BinaryReader, limits: Limits): TypeDefinitionReading<number> {
+  return {
+    member: (id, role, index, at) => {
+      if (role === 'field' && index >= limits.maxTypeMembers) r.fail(`structure type has more fields than the limit of ${limits.maxTypeMembers}`, at);
+      return id;
+    },
+    paramCount: (n) => r.checkCount(n, 1, limits.maxTypeMembers, 'function type parameters'),
+    unknown: (code, at) => r.fail(`unknown type kind ${code} in a type definition`, at),
+  };
 }

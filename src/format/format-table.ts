@@ -11,7 +11,7 @@
  * the LLVM trunk commits that made the change.
  */
 
-import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_BLOCK_IDS } from './version7.js';
+import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_BLOCK_IDS, V7_TYPE_CODES } from './version7.js';
 
 /** The kinds of block a bytecode stream can contain. */
 export type BlockKind =
@@ -533,7 +533,55 @@ export interface FormatRow {
    * symbol table, data layout, aliases; decoded by `decode/v7/`.
    */
   readonly typeIdScheme: 'llvm1' | 'llvm2';
+  /**
+   * Versions 3–6: a type id of `0x00ffffff` is an escape, the real id following as another vbr
+   * (LLVM 1.3 limited type ids to 24 bits); `null` where every type id is a plain vbr (versions
+   * 0–2, whose type ids are 32-bit, and version 7, whose reader at r36867 read a plain vbr).
+   */
+  readonly typeIdEscape: number | null;
+  /**
+   * The codes a type definition starts with (docs/format.md §5.3; version 7's §14), in the
+   * numbering `normalizeTypeId` gives (so v0–v1's ids above the type-type plane are one lower
+   * than stored). Read by the one type-definition reader, `decode/type-records.ts`.
+   */
+  readonly typeCodes: TypeDefinitionCodes;
 }
+
+/**
+ * A version's type-definition codes (`FormatRow.typeCodes`): codes below `primitivesBelow` name a
+ * primitive type; `null` marks a kind the version does not have.
+ */
+export interface TypeDefinitionCodes {
+  /** Codes 0 to this, exclusive, are the primitives (13 in versions 0–6, 4 in version 7). */
+  readonly primitivesBelow: number;
+  readonly function: number;
+  readonly struct: number;
+  readonly array: number;
+  readonly pointer: number;
+  readonly opaque: number;
+  /** The packed type of 1.x, version 7's vector. */
+  readonly packed: number;
+  /** Version 7: a struct with the packed flag (`<{ … }>`). */
+  readonly packedStruct: number | null;
+  /** Version 7: an integer type, its width following as a vbr. */
+  readonly integer: number | null;
+  /** Version 7: a function type ends with its parameter attributes (a count, then index/attribute pairs). */
+  readonly functionHasParamAttributes: boolean;
+}
+
+/** Versions 0–6's type codes (LLVM 1.x's `Type::TypeID`, after the type-type shift). */
+const LLVM1_TYPE_CODES: TypeDefinitionCodes = Object.freeze({
+  primitivesBelow: 13,
+  function: 13,
+  struct: 14,
+  array: 15,
+  pointer: 16,
+  opaque: 17,
+  packed: 18,
+  packedStruct: null,
+  integer: null,
+  functionHasParamAttributes: false,
+});
 
 /** The bits of the version word below the version number (see `versionWordHasFlags`). */
 export const VERSION_WORD_FLAGS = Object.freeze({ bigEndian: 1, pointer64: 2, noEndianness: 4, noPointerSize: 8 });
@@ -619,6 +667,8 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     longInstructionsPadded: version <= 3,
     implicitNullPlanes: version <= 0 ? 'derived' : 'allButVoidLabelOpaque',
     typeIdScheme: version >= 7 ? 'llvm2' : 'llvm1',
+    typeIdEscape: version >= 3 && version <= 6 ? 0x00ff_ffff : null,
+    typeCodes: version >= 7 ? V7_TYPE_CODES : LLVM1_TYPE_CODES,
   });
 }
 

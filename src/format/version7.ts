@@ -10,7 +10,7 @@
  * Why its own file: these tables are rows' data, too long to sit inline in the format table; the
  * version-7 row (format-table.ts) points at them.
  */
-import type { BlockIdTable, OpcodeName, PseudoOpcode } from './format-table.js';
+import type { BlockIdTable, OpcodeName, PseudoOpcode, TypeDefinitionCodes } from './format-table.js';
 
 /**
  * Type ids (Type::TypeID at r36867, after the 2007-01-12 renumbering). Ids 0–3 are the
@@ -31,6 +31,20 @@ export const V7_TYPE_IDS = Object.freeze({
   opaque: 10,
   vector: 11,
 } as const);
+
+/** The type-definition codes of the version-7 row (`FormatRow.typeCodes`), from `V7_TYPE_IDS`. */
+export const V7_TYPE_CODES: TypeDefinitionCodes = Object.freeze({
+  primitivesBelow: V7_TYPE_IDS.integer,
+  function: V7_TYPE_IDS.function,
+  struct: V7_TYPE_IDS.struct,
+  array: V7_TYPE_IDS.array,
+  pointer: V7_TYPE_IDS.pointer,
+  opaque: V7_TYPE_IDS.opaque,
+  packed: V7_TYPE_IDS.vector,
+  packedStruct: V7_TYPE_IDS.packedStruct,
+  integer: V7_TYPE_IDS.integer,
+  functionHasParamAttributes: true,
+});
 
 /** The highest primitive type id (label); derived type slots start right after it. */
 export const V7_LAST_PRIMITIVE_TYPE_ID = 3;
