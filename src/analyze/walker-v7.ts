@@ -21,6 +21,7 @@ import { internName } from './opcode-info.js';
 import { AnalyzerWalkBase, type BlockNames } from './walk-base.js';
 import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
 import { readTypeDefinition, type TypeDefinitionReading } from '../decode/type-records.js';
+import { readGlobalInfoRecords } from '../decode/global-info-records.js';
 import {
   FIRST_DERIVED_V7,
   LAST_PRIMITIVE_V7,
@@ -212,107 +213,69 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
   protected parseModuleGlobalInfo(): void {
     const r = this.r;
     const a = this.a;
-    let at = r.pos;
-    let varType = this.vbr();
-    while (varType !== 0) {
-      // bit 0 constant, bit 1 initializer, bits 2-4 linkage, bit 5 thread_local, bits 6+ type slot.
-      const slot = Math.floor(varType / 64);
-      let linkage = (varType >>> 2) & 7;
-      let hasInit = (varType & 2) !== 0;
-      let visibility = 0;
-      if (linkage === 3 && !hasInit) {
-        // Extension word: bit 0 initializer, 1-3 linkage, 4-8 alignment, 9 section, 10-12 visibility.
-        const ext = this.vbr();
-        hasInit = (ext & 1) !== 0;
-        linkage = (ext >>> 1) & 7;
-        visibility = (ext >>> 10) & 7;
-        if (ext & (1 << 9)) this.vbr();
-      }
-      if (visibility > 2) throw r.fail(`Unknown visibility type: ${visibility}`, at);
-      const ty = derefV7(this.getType(slot));
-      if (ty.kind !== 'pointer') throw r.fail(`Global not a pointer type! Ty= ${describeTypeV7(ty)}`, at);
-      if (a.counts.globalVariables >= DEFAULT_LIMITS.maxGlobals) throw r.fail('too many global variables', at);
-      this.insertModuleValue(slot, { kind: 'global' });
-      let initSlot = 0;
-      if (hasInit) initSlot = this.vbr();
-      a.counts.globalVariables++;
-      a.counts.values++;
-      a.maxValueSlot = Math.max(a.maxValueSlot, slot, initSlot);
-      this.line(`GV ${varType & 1 ? 'constant' : 'variable'} linkage=${linkage} slot=${slot} init=${initSlot}`, at);
-      at = r.pos;
-      varType = this.vbr();
-    }
-    at = r.pos;
-    let sig = this.vbr();
     const declared: number[] = [];
-    while ((sig & 0x7fffffff) >>> 5 !== 0) {
-      const slot = (sig & 0x7fffffff) >>> 5;
-      const ty = this.getType(slot);
-      const fnType = calledFunctionType(ty);
-      if (!fnType) throw r.fail(`Function not a pointer to function type! Ty = ${describeTypeV7(ty)}`, at);
-      if (this.functions.length >= DEFAULT_LIMITS.maxFunctions) throw r.fail('too many functions', at);
-      const index = this.functions.length;
-      const hasBody = (sig & 16) === 0;
-      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
-      this.insertModuleValue(slot, { kind: 'function', index });
-      if (hasBody) declared.push(index);
-      if (sig & 0x80000000) {
-        const ext = this.vbr();
-        if (ext & (1 << 10)) this.vbr();
-        if (((ext >>> 11) & 3) === 3) throw r.fail('Unsupported external linkage', at);
-      }
-      a.counts.functions++;
-      a.counts.values++;
-      this.line(`Function decl #${index} slot=${slot}: ${describeTypeV7(ty)}${hasBody ? '' : ' (no body)'}`, at);
-      at = r.pos;
-      sig = this.vbr();
-    }
+    let fnType: TypeNodeV7 = PRIMITIVES_V7[VOID_SLOT]!;
+    readGlobalInfoRecords<void>(r, this.row, {
+      global: (g) => {
+        if (g.visibility > 2) throw r.fail(`Unknown visibility type: ${g.visibility}`, g.at);
+        const ty = derefV7(this.getType(g.slot));
+        if (ty.kind !== 'pointer') throw r.fail(`Global not a pointer type! Ty= ${describeTypeV7(ty)}`, g.at);
+        if (a.counts.globalVariables >= DEFAULT_LIMITS.maxGlobals) throw r.fail('too many global variables', g.at);
+        this.insertModuleValue(g.slot, { kind: 'global' });
+      },
+      globalDone: (_, initializer, g) => {
+        const initSlot = initializer ?? 0;
+        a.counts.globalVariables++;
+        a.counts.values++;
+        a.maxValueSlot = Math.max(a.maxValueSlot, g.slot, initSlot);
+        this.line(`GV ${g.isConstant ? 'constant' : 'variable'} linkage=${g.linkage} slot=${g.slot} init=${initSlot}`, g.at);
+      },
+      functionWord: (f) => {
+        const ty = this.getType(f.slot);
+        if (!calledFunctionType(ty)) throw r.fail(`Function not a pointer to function type! Ty = ${describeTypeV7(ty)}`, f.at);
+        if (this.functions.length >= DEFAULT_LIMITS.maxFunctions) throw r.fail('too many functions', f.at);
+        const index = this.functions.length;
+        const hasBody = (f.flags & 16) === 0;
+        this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
+        this.insertModuleValue(f.slot, { kind: 'function', index });
+        if (hasBody) declared.push(index);
+        fnType = ty;
+      },
+      function: (f) => {
+        if (f.declarationLinkage === 3) throw r.fail('Unsupported external linkage', f.at);
+        a.counts.functions++;
+        a.counts.values++;
+        const index = this.functions.length - 1;
+        this.line(`Function decl #${index} slot=${f.slot}: ${describeTypeV7(fnType)}${(f.flags & 16) === 0 ? '' : ' (no body)'}`, f.at);
+      },
+      libraryCount: (n) => r.checkCount(n, 1, DEFAULT_LIMITS.maxDependentLibraries, 'dependent libraries'),
+      sectionCount: (n) => r.checkCount(n, 1, DEFAULT_LIMITS.maxGlobals, 'section names'),
+      string: (r) => r.string(),
+      library: (lib) => {
+        a.counts.dependentLibs++;
+        a.dependentLibrariesBytes += lib.length + (lib.length < 128 ? 1 : 2);
+        this.line(`Library '${lib}'`);
+      },
+      triple: (triple) => this.line(`Target triple '${triple}'`),
+      dataLayout: (layout) => this.line(`Data layout '${layout}'`),
+      alias: (al) => {
+        // bits 0-1 linkage (external, internal, weak), bit 2 constant aliasee, bits 3+ type slot.
+        const { at, slot, aliasee } = al;
+        const ty = derefV7(this.getType(slot));
+        if (ty.kind !== 'pointer') throw r.fail(`Alias not a pointer type! Ty= ${describeTypeV7(ty)}`, at);
+        const v = this.getModuleValue(slot, aliasee);
+        if (v === undefined && !al.constantAliasee) throw r.fail(`Invalid aliasee! TypeSlotNo=${slot} SlotNo=${aliasee}`, at);
+        if (!al.constantAliasee && (v === null || v?.kind === 'constant')) throw r.fail(`Aliasee is not global value! SlotNo=${aliasee}`, at);
+        if (al.linkage === 3) throw r.fail('Unsupported encoded alias linkage', at);
+        this.insertModuleValue(slot, { kind: 'alias' });
+        a.counts.values++;
+        a.maxValueSlot = Math.max(a.maxValueSlot, slot, aliasee);
+        this.line(`Alias linkage=${al.linkage} slot=${slot} aliasee=${aliasee}`, at);
+      },
+    });
     // LLVM reversed the list and popped from the back: bodies come in declaration order.
     this.pendingBodies = declared.reverse();
-    let n = r.checkCount(this.vbr(), 1, DEFAULT_LIMITS.maxDependentLibraries, 'dependent libraries');
-    while (n--) {
-      const lib = this.str();
-      a.counts.dependentLibs++;
-      a.dependentLibrariesBytes += lib.length + (lib.length < 128 ? 1 : 2);
-      this.line(`Library '${lib}'`);
-    }
-    const triple = this.str();
-    this.line(`Target triple '${triple}'`);
-    const layout = this.str();
-    this.line(`Data layout '${layout}'`);
-    if (r.pos !== r.end) {
-      let ns = r.checkCount(this.vbr(), 1, DEFAULT_LIMITS.maxGlobals, 'section names');
-      while (ns--) this.str();
-    }
-    if (r.pos !== r.end) this.str();
-    if (r.pos !== r.end) this.parseAliases();
     r.pos = r.end;
-  }
-
-  private parseAliases(): void {
-    const r = this.r;
-    const a = this.a;
-    let at = r.pos;
-    let word = this.vbr();
-    while (word !== 0) {
-      // bits 0-1 linkage (external, internal, weak), bit 2 constant aliasee, bits 3+ type slot.
-      const slot = Math.floor(word / 8);
-      const linkage = word & 3;
-      const constantAliasee = (word & 4) !== 0;
-      const aliasee = this.vbr();
-      const ty = derefV7(this.getType(slot));
-      if (ty.kind !== 'pointer') throw r.fail(`Alias not a pointer type! Ty= ${describeTypeV7(ty)}`, at);
-      const v = this.getModuleValue(slot, aliasee);
-      if (v === undefined && !constantAliasee) throw r.fail(`Invalid aliasee! TypeSlotNo=${slot} SlotNo=${aliasee}`, at);
-      if (!constantAliasee && (v === null || v?.kind === 'constant')) throw r.fail(`Aliasee is not global value! SlotNo=${aliasee}`, at);
-      if (linkage === 3) throw r.fail('Unsupported encoded alias linkage', at);
-      this.insertModuleValue(slot, { kind: 'alias' });
-      a.counts.values++;
-      a.maxValueSlot = Math.max(a.maxValueSlot, slot, aliasee);
-      this.line(`Alias linkage=${linkage} slot=${slot} aliasee=${aliasee}`, at);
-      at = r.pos;
-      word = this.vbr();
-    }
   }
 
   protected readPlane(): { id: number; typeType: boolean } {

@@ -13,6 +13,7 @@ import { isReadableVersion, parseVersionWord, peekVersionWord, UnsupportedVersio
 import { formatFor, normalizeTypeId, type BlockKind } from '../format/format-table.js';
 import type { FunctionAnalysis } from './analysis.js';
 import { newVbrTally, TallyingReader, type BytecodeReader, type VbrTally } from '../decode/reader.js';
+import { readGlobalInfoRecords } from '../decode/global-info-records.js';
 import { readTypeDefinition, readTypeId, TYPE_TYPE, type TypeDefinitionReading } from '../decode/type-records.js';
 import type { BlockFrame } from '../decode/block-frame.js';
 import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
@@ -380,85 +381,66 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     const r = this.r;
     const row = this.row;
     const a = this.a;
-    let at = r.pos;
-    let varType = this.vbr();
-    while (varType !== 0) {
-      const s = this.sanitize(varType >>> 5);
-      if (s.typeType) throw r.fail('Invalid type (type type) for global var!', at);
-      let linkage = (varType >>> 2) & 7;
-      const isConstant = (varType & 1) !== 0;
-      let hasInit = (varType & 2) !== 0;
-      if (linkage === 3 && !hasInit) {
-        const ext = this.vbr();
-        hasInit = (ext & 1) !== 0;
-        linkage = (ext >>> 1) & 7;
-        if (ext & (1 << 9)) this.vbr();
-      }
-      const ty = deref(this.getType(s.id));
-      if (ty.kind !== 'pointer') throw r.fail(`Global not a pointer type! Ty= ${this.describe(ty)}`, at);
-      this.insertModuleValue(s.id, { kind: 'global' });
-      this.heap.other();
-      this.heap.insert(s.id);
-      let initSlot = 0;
-      if (hasInit) initSlot = this.vbr();
-      a.counts.globalVariables++;
-      a.counts.values++;
-      a.maxValueSlot = Math.max(a.maxValueSlot, s.id, initSlot);
-      if (this.dumpLines) this.line(`GV ${isConstant ? 'constant' : 'variable'} linkage=${linkage} slot=${s.id} init=${initSlot}`, at);
-      at = r.pos;
-      varType = this.vbr();
-    }
-    at = r.pos;
-    const readSig = (): number => {
-      const v = this.vbr();
-      return row.noFlagsForFunctions ? ((v << 5) + 1) >>> 0 : v;
-    };
-    let sig = readSig();
+    let plane = 0;
     const declared: number[] = [];
-    while ((sig & 0x7fffffff) >>> 5 !== 0) {
-      const slot = (sig & 0x7fffffff) >>> 5;
-      const ty = deref(this.getType(slot));
-      const elem = ty.kind === 'pointer' ? deref(ty.elem) : undefined;
-      if (!elem || elem.kind !== 'function') throw r.fail(`Function not a pointer to function type! Ty = ${this.describe(ty)}`, at);
-      const index = this.functions.length;
-      const flags = sig & 31;
-      const hasBody = (flags & 16) === 0;
-      const heapKey = this.heap.allocFunction();
-      this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
-      this.heapKeys.push(heapKey);
-      this.insertModuleValue(slot, { kind: 'function', index });
-      this.heap.insert(slot);
-      if (hasBody) declared.push(index);
-      if (sig & 0x80000000) {
-        const ext = this.vbr();
-        if (ext & (1 << 10)) this.vbr();
-      }
-      a.counts.functions++;
-      a.counts.values++;
-      if (this.dumpLines) this.line(`Function decl #${index} slot=${slot}: ${this.describe(ty)}${hasBody ? '' : ' (no body)'}`, at);
-      at = r.pos;
-      sig = readSig();
-    }
-    // LLVM reversed the list and popped from the back: bodies come in declaration order.
-    this.pendingBodies = declared.reverse();
-    if (row.inconsistentModuleGlobalInfo) {
-      this.align32();
-    } else if (!row.noDependentLibraries) {
-      let n = this.vbr();
-      while (n--) {
-        const lib = this.str();
+    let fnType: TypeNode = PRIMITIVES[0]!;
+    readGlobalInfoRecords<void>(r, row, {
+      extensionInEveryVersion: true,
+      globalWord: (g) => {
+        const s = this.sanitize(g.slot);
+        if (s.typeType) throw r.fail('Invalid type (type type) for global var!', g.at);
+        plane = s.id;
+      },
+      global: (g) => {
+        const ty = deref(this.getType(plane));
+        if (ty.kind !== 'pointer') throw r.fail(`Global not a pointer type! Ty= ${this.describe(ty)}`, g.at);
+        this.insertModuleValue(plane, { kind: 'global' });
+        this.heap.other();
+        this.heap.insert(plane);
+      },
+      globalDone: (_, initializer, g) => {
+        const initSlot = initializer ?? 0;
+        a.counts.globalVariables++;
+        a.counts.values++;
+        a.maxValueSlot = Math.max(a.maxValueSlot, plane, initSlot);
+        if (this.dumpLines) this.line(`GV ${g.isConstant ? 'constant' : 'variable'} linkage=${g.linkage} slot=${plane} init=${initSlot}`, g.at);
+      },
+      widenFunctionWord: (v) => ((v << 5) + 1) >>> 0,
+      functionWord: (f) => {
+        const ty = deref(this.getType(f.slot));
+        const elem = ty.kind === 'pointer' ? deref(ty.elem) : undefined;
+        if (!elem || elem.kind !== 'function') throw r.fail(`Function not a pointer to function type! Ty = ${this.describe(ty)}`, f.at);
+        const index = this.functions.length;
+        const hasBody = (f.flags & 16) === 0;
+        const heapKey = this.heap.allocFunction();
+        this.functions.push({ type: ty, hasBody, name: '', bodyStart: -1, bodyEnd: -1, headerOffset: -1 });
+        this.heapKeys.push(heapKey);
+        this.insertModuleValue(f.slot, { kind: 'function', index });
+        this.heap.insert(f.slot);
+        if (hasBody) declared.push(index);
+        fnType = ty;
+      },
+      function: (f) => {
+        a.counts.functions++;
+        a.counts.values++;
+        const index = this.functions.length - 1;
+        if (this.dumpLines) this.line(`Function decl #${index} slot=${f.slot}: ${this.describe(fnType)}${(f.flags & 16) === 0 ? '' : ' (no body)'}`, f.at);
+      },
+      libraryCount: (n) => n,
+      sectionCount: (n) => n,
+      string: (r) => r.string(),
+      library: (lib) => {
         a.counts.dependentLibs++;
         a.dependentLibrariesBytes += lib.length + (lib.length < 128 ? 1 : 2);
         if (this.dumpLines) this.line(`Library '${lib}'`);
-      }
-      const triple = this.str();
-      if (this.dumpLines) this.line(`Target triple '${triple}'`);
-      if (!row.hasAlignment && r.pos !== r.end) {
-        let ns = this.vbr();
-        while (ns--) this.str();
-      }
-      if (!row.hasAlignment && r.pos !== r.end) this.str();
-    }
+      },
+      triple: (triple) => {
+        if (this.dumpLines) this.line(`Target triple '${triple}'`);
+      },
+    });
+    // LLVM reversed the list and popped from the back: bodies come in declaration order.
+    this.pendingBodies = declared.reverse();
+    if (row.inconsistentModuleGlobalInfo) this.align32();
     r.pos = r.end;
   }
 

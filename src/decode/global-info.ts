@@ -3,9 +3,11 @@
  * libraries, target triple, section names and module inline asm.
  */
 import type { BinaryReader } from '../binary/reader.js';
+import type { Limits } from '../limits.js';
 import type { FunctionType, PointerType, Type } from '../graph/type.js';
 import type { Argument, Function, GlobalVariable, Linkage } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
+import { readGlobalInfoRecords } from './global-info-records.js';
 
 /** `0 - 1` as LLVM's unsigned arithmetic had it: the convention a stored code of 0 gave. */
 const UNSIGNED_MINUS_ONE = 2 ** 32 - 1;
@@ -13,12 +15,8 @@ const UNSIGNED_MINUS_ONE = 2 ** 32 - 1;
 /** Linkage codes as the format numbers them (5–7 from version 6). */
 export const LINKAGE_CODES: readonly Linkage[] = ['external', 'weak', 'appending', 'internal', 'linkonce', 'dllimport', 'dllexport', 'extern_weak'];
 
-const INTERNAL = 3;
-/** Bits of the v5+ extension words. */
-const GLOBAL_EXT_HAS_SECTION = 1 << 9;
-const FUNCTION_EXT_HAS_SECTION = 1 << 10;
+/** Bit 4 of a function's word: a declaration (versions 5+). */
 const FUNCTION_FLAG_DECLARATION = 16;
-const FUNCTION_WORD_HAS_EXTENSION = 2 ** 31;
 
 /** `log2(alignment) + 1` as stored (0: none) back to bytes. */
 function alignmentFromLog(ctx: ModuleContext, code: number, offset: number): number {
@@ -37,110 +35,100 @@ export function readModuleGlobalInfo(ctx: ModuleContext): void {
   const r: BinaryReader = ctx.r;
   const { row, limits, module } = ctx;
   const sectionUsers: { value: GlobalVariable | Function; id: number; offset: number }[] = [];
-
-  // Global variables: a zero-terminated list of words.
-  for (let word = r.vbr32(); word !== 0; word = r.vbr32()) {
-    const at = r.pos;
-    if (module.globals.length >= limits.maxGlobals) r.fail(`more than the limit of ${limits.maxGlobals} global variables`, at);
-    const slot = normalizedSlot(ctx, Math.floor(word / 32), at);
-    const type = ctx.types.at(r, slot, at);
-    if (type.kind !== 'pointer') r.fail(`global variable of non-pointer type ${describeType(type)}`, at);
-    let linkageCode = (word >>> 2) & 7;
-    let hasInitializer = (word & 2) !== 0;
-    let alignment = 0;
-    let sectionId = 0;
-    if (row.hasPackedAndAttributes && linkageCode === INTERNAL && !hasInitializer) {
-      // "Internal without initializer" cannot exist, so it escapes to an extension word.
-      const ext = r.vbr32();
-      hasInitializer = (ext & 1) !== 0;
-      linkageCode = (ext >>> 1) & 7;
-      alignment = alignmentFromLog(ctx, (ext >>> 4) & 31, at);
-      if (ext & GLOBAL_EXT_HAS_SECTION) sectionId = r.vbr32();
-    }
-    const global: GlobalVariable = {
-      kind: 'global',
-      type,
-      valueType: type.element,
-      linkage: linkageFromCode(ctx, linkageCode, at),
-      isConstant: (word & 1) !== 0,
-      alignment,
-    };
-    if (hasInitializer) ctx.pendingInitializers.push({ global, slot: r.vbr32(), offset: at });
-    if (sectionId) sectionUsers.push({ value: global, id: sectionId, offset: at });
-    module.globals.push(global);
-    ctx.planes.plane(type).push(global);
-  }
-
-  // Functions: words until one whose type slot is zero.
-  for (;;) {
-    const at = r.pos;
-    let word = r.vbr32();
-    // Before version 5 the word is the bare type slot: a C function whose body (or linkage-only
-    // block, for a declaration) follows later.
-    if (row.noFlagsForFunctions) word = word * 32 + 1;
-    const rawSlot = Math.floor(word / 32) % 2 ** 26;
-    if (rawSlot === 0) break;
-    if (module.functions.length >= limits.maxFunctions) r.fail(`more than the limit of ${limits.maxFunctions} functions`, at);
-    const type = ctx.types.at(r, normalizedSlot(ctx, rawSlot, at), at);
-    if (type.kind !== 'pointer' || type.element.kind !== 'function') r.fail(`function of type ${describeType(type)}, not a pointer to a function type`, at);
-    const functionType = type.element as FunctionType;
-    const flags = word & 31;
-    let callingConv = (flags & 15) - 1;
-    let alignment = 0;
-    let sectionId = 0;
-    let linkage: Linkage = 'external';
-    if (word >= FUNCTION_WORD_HAS_EXTENSION) {
-      const ext = r.vbr32();
-      alignment = alignmentFromLog(ctx, ext & 31, at);
-      callingConv = ((((ext >>> 5) & 15) << 4) | (flags & 15)) - 1;
-      if (ext & FUNCTION_EXT_HAS_SECTION) sectionId = r.vbr32();
-      const declLinkage = (ext >>> 11) & 3;
-      if (declLinkage === 1) linkage = 'dllimport';
-      else if (declLinkage === 2) linkage = 'extern_weak';
-      else if (declLinkage === 3) r.fail('invalid declaration linkage 3 in a function extension word', at);
-    }
-    // The format stores the convention plus one; LLVM's reader took the one off in unsigned
-    // arithmetic (`setCallingConv(CC-1)`), so a damaged code 0 read as 4294967295, which llvm-dis
-    // printed as `cc4294967295` and LLVM's writer stored as 0 again.
-    if (callingConv < 0) callingConv = UNSIGNED_MINUS_ONE;
-    // No `blocks` yet: the body's compact form adds them (graph/compact-body.ts), and a function
-    // without a body gets an empty list when the module is complete.
-    const fn = {
-      kind: 'function',
-      type: type as PointerType,
-      functionType,
-      linkage,
-      callingConv,
-      alignment,
-      isDeclaration: (flags & FUNCTION_FLAG_DECLARATION) !== 0,
-      // (`name` from the start, undefined until the symbol table names the argument: adding it later
-      // gave every named argument a property array of its own.)
-      args: argumentsOf(functionType.params),
-    } as Omit<Function, 'blocks'> as Function;
-    if (sectionId) sectionUsers.push({ value: fn, id: sectionId, offset: at });
-    module.functions.push(fn);
-    if (row.declarationsHaveFunctionBlocks || !fn.isDeclaration) {
-      ctx.bodiesToRead.push(fn);
-      ctx.bodyFunctionIndexes.push(module.functions.length - 1);
-    }
-    ctx.planes.plane(type).push(fn);
-  }
-
-  if (!row.noDependentLibraries) {
-    const at = r.pos;
-    const n = r.checkCount(r.vbr32(), 1, limits.maxDependentLibraries, 'dependent libraries', at);
-    for (let i = 0; i < n; i++) module.dependentLibraries.push(readString(ctx, 'a dependent library name'));
-    module.targetTriple = readString(ctx, 'the target triple');
-  }
   const sections: string[] = [];
-  if (row.hasSectionNames && !r.atEnd()) {
-    const n = r.checkCount(r.vbr32(), 1, limits.maxSymbolTableEntries, 'section names');
-    for (let i = 0; i < n; i++) sections.push(readString(ctx, 'a section name'));
-    if (!r.atEnd()) module.inlineAsm = readString(ctx, 'the module inline asm');
-    else if (row.hasPackedAndAttributes) module.globalInfoEnd = 'sections';
-  } else if (row.hasSectionNames && row.hasPackedAndAttributes) {
-    module.globalInfoEnd = 'triple';
-  }
+  // The pointer type of the global or function being read (checked when its word is read).
+  let type!: PointerType;
+  let alignment = 0;
+  const end = readGlobalInfoRecords<GlobalVariable>(r, row, {
+    globalWord: (g) => {
+      const at = g.wordEnd;
+      if (module.globals.length >= limits.maxGlobals) r.fail(`more than the limit of ${limits.maxGlobals} global variables`, at);
+      const t = ctx.types.at(r, normalizedSlot(ctx, g.slot, at), at);
+      if (t.kind !== 'pointer') r.fail(`global variable of non-pointer type ${describeType(t)}`, at);
+      type = t;
+      alignment = 0;
+    },
+    alignment: (log, at) => {
+      alignment = alignmentFromLog(ctx, log, at);
+    },
+    global: (g) => {
+      const at = g.wordEnd;
+      const global: GlobalVariable = {
+        kind: 'global',
+        type,
+        valueType: type.element,
+        linkage: linkageFromCode(ctx, g.linkage, at),
+        isConstant: g.isConstant,
+        alignment,
+      };
+      if (g.section) sectionUsers.push({ value: global, id: g.section, offset: at });
+      return global;
+    },
+    globalDone: (global, initializer, g) => {
+      if (initializer !== undefined) ctx.pendingInitializers.push({ global, slot: initializer, offset: g.wordEnd });
+      module.globals.push(global);
+      ctx.planes.plane(global.type).push(global);
+    },
+    functionWord: (f) => {
+      const at = f.at;
+      if (module.functions.length >= limits.maxFunctions) r.fail(`more than the limit of ${limits.maxFunctions} functions`, at);
+      const t = ctx.types.at(r, normalizedSlot(ctx, f.slot, at), at);
+      if (t.kind !== 'pointer' || t.element.kind !== 'function') r.fail(`function of type ${describeType(t)}, not a pointer to a function type`, at);
+      type = t;
+      alignment = 0;
+    },
+    function: (f) => {
+      const at = f.at;
+      const pointer = type;
+      const functionType = pointer.element as FunctionType;
+      let callingConv = (f.flags & 15) - 1;
+      let linkage: Linkage = 'external';
+      if (f.hasExtension) {
+        callingConv = ((f.callingConvHigh << 4) | (f.flags & 15)) - 1;
+        if (f.declarationLinkage === 1) linkage = 'dllimport';
+        else if (f.declarationLinkage === 2) linkage = 'extern_weak';
+        else if (f.declarationLinkage === 3) r.fail('invalid declaration linkage 3 in a function extension word', at);
+      }
+      // The format stores the convention plus one; LLVM's reader took the one off in unsigned
+      // arithmetic (`setCallingConv(CC-1)`), so a damaged code 0 read as 4294967295, which llvm-dis
+      // printed as `cc4294967295` and LLVM's writer stored as 0 again.
+      if (callingConv < 0) callingConv = UNSIGNED_MINUS_ONE;
+      // No `blocks` yet: the body's compact form adds them (graph/compact-body.ts), and a function
+      // without a body gets an empty list when the module is complete.
+      const fn = {
+        kind: 'function',
+        type: pointer,
+        functionType,
+        linkage,
+        callingConv,
+        alignment,
+        isDeclaration: (f.flags & FUNCTION_FLAG_DECLARATION) !== 0,
+        // (`name` from the start, undefined until the symbol table names the argument: adding it later
+        // gave every named argument a property array of its own.)
+        args: argumentsOf(functionType.params),
+      } as Omit<Function, 'blocks'> as Function;
+      if (f.section) sectionUsers.push({ value: fn, id: f.section, offset: at });
+      module.functions.push(fn);
+      if (row.declarationsHaveFunctionBlocks || !fn.isDeclaration) {
+        ctx.bodiesToRead.push(fn);
+        ctx.bodyFunctionIndexes.push(module.functions.length - 1);
+      }
+      ctx.planes.plane(pointer).push(fn);
+    },
+    libraryCount: (n, at) => r.checkCount(n, 1, limits.maxDependentLibraries, 'dependent libraries', at),
+    sectionCount: (n) => r.checkCount(n, 1, limits.maxSymbolTableEntries, 'section names'),
+    string: (_r, what) => readString(ctx, what),
+    library: (name) => module.dependentLibraries.push(name),
+    triple: (triple) => {
+      module.targetTriple = triple;
+    },
+    section: (name) => sections.push(name),
+    inlineAsm: (asm) => {
+      module.inlineAsm = asm;
+    },
+  });
+  // LLVM 1.4–1.6 ended the block after the triple or the section names (the writer gives it back).
+  if (row.hasSectionNames && row.hasPackedAndAttributes && (end === 'triple' || end === 'sections')) module.globalInfoEnd = end;
   for (const { value, id, offset } of sectionUsers) {
     const name = sections[id - 1];
     if (name === undefined) r.fail(`section id ${id} names none of the ${sections.length} sections`, offset);
@@ -157,7 +145,8 @@ function normalizedSlot(ctx: ModuleContext, slot: number, offset: number): numbe
   return slot > ctx.row.typeTypePlaneId ? slot - 1 : slot;
 }
 
-export function readString(ctx: ModuleContext, what: string): string {
+/** A length-prefixed string, its length held to `maxStringLength` (`what` names it in errors). */
+export function readString(ctx: { readonly r: BinaryReader; readonly limits: Limits }, what: string): string {
   const at = ctx.r.pos;
   const len = ctx.r.vbr32();
   if (len > ctx.limits.maxStringLength) ctx.r.fail(`${what} of ${len} bytes exceeds the limit of ${ctx.limits.maxStringLength}`, at);

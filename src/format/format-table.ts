@@ -545,6 +545,16 @@ export interface FormatRow {
    * than stored). Read by the one type-definition reader, `decode/type-records.ts`.
    */
   readonly typeCodes: TypeDefinitionCodes;
+  /**
+   * Version 7: a global variable's word has a thread-local bit (bit 5, its type slot from bit 6
+   * on), and its extension word a visibility (bits 10–12); a function body's word carries the
+   * visibility too (bits 16+). Versions 0–6 have neither (the slot from bit 5).
+   */
+  readonly hasThreadLocalAndVisibility: boolean;
+  /** Version 7: ModuleGlobalInfo holds the data layout string after the target triple. */
+  readonly hasDataLayout: boolean;
+  /** Version 7: ModuleGlobalInfo may end with a list of aliases (after the module inline asm). */
+  readonly hasAliases: boolean;
 }
 
 /**
@@ -669,6 +679,9 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     typeIdScheme: version >= 7 ? 'llvm2' : 'llvm1',
     typeIdEscape: version >= 3 && version <= 6 ? 0x00ff_ffff : null,
     typeCodes: version >= 7 ? V7_TYPE_CODES : LLVM1_TYPE_CODES,
+    hasThreadLocalAndVisibility: version >= 7,
+    hasDataLayout: version >= 7,
+    hasAliases: version >= 7,
   });
 }
 
