@@ -9,6 +9,7 @@
  */
 import { BytecodeReader } from '../decode/reader.js';
 import { readBlockFrame, type BlockFrame } from '../decode/block-frame.js';
+import { readModuleBlocks } from '../decode/module-blocks.js';
 import { readInstructionRecord, type InstructionRecord } from '../decode/instruction-record.js';
 import { readPlanes } from '../decode/plane-records.js';
 import { DEFAULT_LIMITS } from '../limits.js';
@@ -194,10 +195,13 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   // ---- blocks -------------------------------------------------------------------------------------
 
   protected readBlock(): { kind: BlockKind | 'unknown'; size: number } {
+    return this.enterBlock(readBlockFrame(this.r, this.row));
+  }
+
+  /** Checks a block's frame as the version's reader did, counts it, lists it and enters it. */
+  protected enterBlock(frame: BlockFrame): { kind: BlockKind | 'unknown'; size: number } {
     const r = this.r;
-    const headerOffset = r.pos;
-    const frame = readBlockFrame(r, this.row);
-    const { id, size } = frame;
+    const { id, size, headerOffset } = frame;
     const kind = this.checkBlockFrame(frame);
     if (size > r.end - r.pos) throw r.fail('Attempt to size a block past end of memory', headerOffset);
     const node: BlockNode = { kind, id, offset: headerOffset, headerSize: r.pos - headerOffset, bodySize: size, children: [] };
@@ -284,49 +288,42 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
 
     let seenMgi = false;
     let seenTypes = false;
-    while (r.pos < end) {
-      const { kind, size: bsize } = this.readBlock();
-      switch (kind) {
-        case 'globalTypePlane':
-          if (seenTypes) throw r.fail('Two GlobalTypePlane Blocks Encountered!');
-          if (bsize > 0) {
-            const n = this.vbr();
-            if (this.row.globalTypesHavePlaneId) this.vbr();
-            this.parseTypes(this.moduleTypes, n);
-          }
-          seenTypes = true;
-          break;
-        case 'moduleGlobalInfo':
-          if (seenMgi) throw r.fail('Two ModuleGlobalInfo Blocks Encountered!');
-          this.parseModuleGlobalInfo();
-          seenMgi = true;
-          break;
-        case 'constantPool':
-          this.parseConstantPool(false);
-          break;
-        case 'function': {
-          const idx = this.pendingBodies.pop();
-          if (idx === undefined) throw r.fail('FunctionSignatureList empty!');
-          const f = this.functions[idx]!;
-          f.bodyStart = r.pos;
-          f.bodyEnd = r.end;
-          f.headerOffset = this.nodeStack[this.nodeStack.length - 1]!.offset;
-          r.pos = r.end;
-          break;
+    readModuleBlocks(r, this.row, {
+      enter: (frame) => this.enterBlock(frame).kind,
+      globalTypePlane: (frame) => {
+        if (seenTypes) throw r.fail('Two GlobalTypePlane Blocks Encountered!');
+        if (frame.size > 0) {
+          const n = this.vbr();
+          if (this.row.globalTypesHavePlaneId) this.vbr();
+          this.parseTypes(this.moduleTypes, n);
         }
-        case 'symbolTable':
-          this.parseSymbolTable(false);
-          break;
-        case 'typeSymbolTable':
-          this.parseTypeSymbolTable();
-          break;
-        default:
-          r.pos = r.end;
-          break;
-      }
-      this.leaveBlock();
-      this.align32();
-    }
+        seenTypes = true;
+      },
+      moduleGlobalInfo: () => {
+        if (seenMgi) throw r.fail('Two ModuleGlobalInfo Blocks Encountered!');
+        this.parseModuleGlobalInfo();
+        seenMgi = true;
+      },
+      constantPool: () => this.parseConstantPool(false),
+      function: () => {
+        const idx = this.pendingBodies.pop();
+        if (idx === undefined) throw r.fail('FunctionSignatureList empty!');
+        const f = this.functions[idx]!;
+        f.bodyStart = r.pos;
+        f.bodyEnd = r.end;
+        f.headerOffset = this.nodeStack[this.nodeStack.length - 1]!.offset;
+        r.pos = r.end;
+      },
+      symbolTable: () => this.parseSymbolTable(false),
+      typeSymbolTable: () => this.parseTypeSymbolTable(),
+      other: () => {
+        r.pos = r.end;
+      },
+      leave: () => {
+        this.leaveBlock();
+        this.align32();
+      },
+    });
     if (this.pendingBodies.length) throw r.fail('Function declared, but bytecode stream ended before definition');
     this.afterModule();
     // handleFinish: LLVM computed its densities here, before reading any function body.

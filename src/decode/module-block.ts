@@ -4,16 +4,8 @@
  */
 import { BinaryReader } from '../binary/reader.js';
 import { formatFor, VERSION_WORD_FLAGS, type FormatRow } from '../format/format-table.js';
-import { readBlockFrame } from './block-frame.js';
-import {
-  EARLIER_V7_STAGE_HINT,
-  isReadableVersion,
-  isReadableVersionWord,
-  parseVersionWord,
-  peekVersionWord,
-  UnsupportedVersionError,
-} from '../format/version-word.js';
-import { BytecodeError } from '../errors/bytecode-error.js';
+import { readModuleBlocks } from './module-blocks.js';
+import { isReadableVersionWord, parseVersionWord, peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
 import { decodeVersion7Module } from './v7/module.js';
 import { emptyModule } from '../graph/describe.js';
 import type { Limits } from '../limits.js';
@@ -49,22 +41,26 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   const peeked = peekVersionWord(stream);
   if (peeked !== undefined && !isReadableVersionWord(peeked)) throw new UnsupportedVersionError(peeked, versionAt, ['Module']);
   r.enterBlock('Module', size, headerOffset);
-  const { version, flags } = parseVersionWord(r.vbr32());
-  const row = formatFor(version);
-  // Version 7 (LLVM 2.0 development) has a module layout of its own (decode/v7/).
-  if (row?.typeIdScheme === 'llvm2') {
-    let module: Module;
-    try {
-      module = decodeVersion7Module(r, limits);
-    } catch (e) {
-      if (e instanceof BytecodeError && !(e instanceof UnsupportedVersionError))
-        throw new BytecodeError(e.reason + EARLIER_V7_STAGE_HINT, e.offset, e.blockPath);
-      throw e;
-    }
-    r.leaveBlock();
-    return { module, row };
-  }
-  if (row === undefined || !isReadableVersion(version)) throw new UnsupportedVersionError({ version, layout: 'flagged', flags }, versionAt, r.blockPath);
+  const word = parseVersionWord(r.vbr32());
+  const row = formatFor(word.version);
+  if (row === undefined || !isReadableVersionWord(word)) throw new UnsupportedVersionError(word, versionAt, r.blockPath);
+  // The row's type-id scheme names the reader of what follows: 1.x's (versions 0–6) here, LLVM
+  // 2.0 development's (version 7) in v7/module.ts.
+  const module = MODULE_READERS[row.typeIdScheme](r, row, limits, word.flags);
+  r.leaveBlock();
+  return { module, row };
+}
+
+/** Reads a module's contents as `row`'s scheme lays them out; `r` is inside the module block, after the version word. */
+type ModuleReader = (r: BinaryReader, row: FormatRow, limits: Limits, flags: number) => Module;
+
+const MODULE_READERS: Readonly<Record<FormatRow['typeIdScheme'], ModuleReader>> = {
+  llvm1: decodeLlvm1Module,
+  llvm2: (r, _row, limits) => decodeVersion7Module(r, limits),
+};
+
+/** Versions 0–6: the module's blocks into the graph. */
+function decodeLlvm1Module(r: BinaryReader, row: FormatRow, limits: Limits, flags: number): Module {
   if (row.hasAlignment) skipModulePadding(r);
 
   const F = VERSION_WORD_FLAGS;
@@ -92,55 +88,52 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   let nextBody = 0;
   let sawTypes = false;
   let sawGlobals = false;
-  while (!r.atEnd()) {
-    const header = readBlockFrame(r, row);
-    const kind = header.kind;
-    r.enterBlock(blockName(kind, header.id), header.size, header.headerOffset);
-    switch (kind) {
-      case 'globalTypePlane':
-        if (sawTypes) r.fail('a second global type block', header.headerOffset);
-        sawTypes = true;
-        if (header.size > 0) readGlobalTypes(ctx);
-        break;
-      case 'moduleGlobalInfo':
-        if (sawGlobals) r.fail('a second module global info block', header.headerOffset);
-        sawGlobals = true;
-        readModuleGlobalInfo(ctx);
-        break;
-      case 'constantPool':
-        readConstantPool(
-          ctx,
-          {
-            types,
-            typesToDefine: () => types,
-            lookup: (t: Type, slot: number): Value | undefined => ctx.planes.get(t, slot),
-            define: (t: Type, v: Value): void => {
-              const plane = ctx.planes.plane(t);
-              if (plane.length >= limits.maxValuesPerPlane)
-                r.fail(`the plane of type ${describeType(t)} holds more than the limit of ${limits.maxValuesPerPlane} values`);
-              plane.push(v);
-            },
-            registerTypes: (added) => registerTypes(ctx, added),
+  readModuleBlocks(r, row, {
+    enter: (frame) => {
+      r.enterBlock(blockName(frame.kind, frame.id), frame.size, frame.headerOffset);
+      return frame.kind;
+    },
+    globalTypePlane: (frame) => {
+      if (sawTypes) r.fail('a second global type block', frame.headerOffset);
+      sawTypes = true;
+      if (frame.size > 0) readGlobalTypes(ctx);
+    },
+    moduleGlobalInfo: (frame) => {
+      if (sawGlobals) r.fail('a second module global info block', frame.headerOffset);
+      sawGlobals = true;
+      readModuleGlobalInfo(ctx);
+    },
+    constantPool: () =>
+      readConstantPool(
+        ctx,
+        {
+          types,
+          typesToDefine: () => types,
+          lookup: (t: Type, slot: number): Value | undefined => ctx.planes.get(t, slot),
+          define: (t: Type, v: Value): void => {
+            const plane = ctx.planes.plane(t);
+            if (plane.length >= limits.maxValuesPerPlane)
+              r.fail(`the plane of type ${describeType(t)} holds more than the limit of ${limits.maxValuesPerPlane} values`);
+            plane.push(v);
           },
-          false,
-        );
-        break;
-      case 'function': {
-        const fn = ctx.bodiesToRead[nextBody++];
-        if (fn === undefined) r.fail('a function block for which the module declares no function', header.headerOffset);
-        r.renameBlock(`Function #${ctx.bodyFunctionIndexes[nextBody - 1]!}`);
-        readFunctionBlock(ctx, fn);
-        break;
-      }
-      case 'symbolTable':
-        module.layout = readSymbolTable(ctx, { types, lookup: (t, slot) => ctx.planes.get(t, slot) });
-        break;
-      default:
-        break;
-    }
-    r.leaveBlock();
-    if (row.hasAlignment) skipPadding(ctx);
-  }
+          registerTypes: (added) => registerTypes(ctx, added),
+        },
+        false,
+      ),
+    function: (frame) => {
+      const fn = ctx.bodiesToRead[nextBody++];
+      if (fn === undefined) r.fail('a function block for which the module declares no function', frame.headerOffset);
+      r.renameBlock(`Function #${ctx.bodyFunctionIndexes[nextBody - 1]!}`);
+      readFunctionBlock(ctx, fn);
+    },
+    symbolTable: () => {
+      module.layout = readSymbolTable(ctx, { types, lookup: (t, slot) => ctx.planes.get(t, slot) });
+    },
+    leave: () => {
+      r.leaveBlock();
+      if (row.hasAlignment) skipPadding(ctx);
+    },
+  });
   if (nextBody < ctx.bodiesToRead.length) {
     const missing = ctx.bodiesToRead[nextBody]!;
     r.fail(
@@ -156,8 +149,7 @@ export function decodeModuleStream(stream: Uint8Array, limits: Limits): { module
   ctx.functionScope?.arena.finish();
   for (const fn of module.functions) if (!('blocks' in fn)) (fn as Function).blocks = [];
   module.types = types.types.slice(primitiveTypesById.length);
-  r.leaveBlock();
-  return { module, row };
+  return module;
 }
 
 function readGlobalTypes(ctx: ModuleContext): void {

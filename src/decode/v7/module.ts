@@ -12,8 +12,10 @@
  * a type symbol table block, data layout and aliases), and version 7 keeps the integer types
  * in fixed slots the 1.x reader has no notion of.
  */
-import { readBlockFrame } from '../block-frame.js';
-import { formatFor } from '../../format/format-table.js';
+import { readModuleBlocks } from '../module-blocks.js';
+import { formatFor, type BlockKind } from '../../format/format-table.js';
+import { BytecodeError } from '../../errors/bytecode-error.js';
+import { EARLIER_V7_STAGE_HINT, UnsupportedVersionError } from '../../format/version-word.js';
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_FIRST_DERIVED_TYPE_SLOT, V7_FIXED_TYPE_SLOTS } from '../../format/version7.js';
 import { describeType, emptyModule } from '../../graph/describe.js';
@@ -30,65 +32,75 @@ import { readTypeList } from './types.js';
 /** Version 7's row: its block ids name the blocks. */
 const V7_ROW = formatFor(7)!;
 
-/** Reads the module block's contents; `r` is inside the module block, after the version word. */
+/**
+ * Reads the module block's contents; `r` is inside the module block, after the version word. A
+ * file this reader cannot make sense of may be of an earlier version-7 stage: its errors say so.
+ */
 export function decodeVersion7Module(r: BinaryReader, limits: Limits): Module {
+  try {
+    return readModule(r, limits);
+  } catch (e) {
+    if (e instanceof BytecodeError && !(e instanceof UnsupportedVersionError)) throw new BytecodeError(e.reason + EARLIER_V7_STAGE_HINT, e.offset, e.blockPath);
+    throw e;
+  }
+}
+
+function readModule(r: BinaryReader, limits: Limits): Module {
   const module: Module = emptyModule();
   const scope = new V7Scope(r, limits, module);
   const names = new NameScope();
   let info: GlobalInfo | undefined;
   let sawTypes = false;
   let nextBody = 0;
-  while (!r.atEnd()) {
-    const frame = readBlockFrame(r, V7_ROW);
-    switch (frame.kind) {
-      case 'globalTypePlane': {
-        r.enterBlock('GlobalTypePlane', frame.size, frame.headerOffset);
-        if (sawTypes) r.fail('a second global type block', frame.headerOffset);
-        sawTypes = true;
-        if (frame.size > 0) {
-          const count = r.vbr32();
-          const types = readTypeList(scope, count, V7_FIRST_DERIVED_TYPE_SLOT, (s, at) => scope.typeAt(s, at));
-          checkFixedIntegerSlots(r, types, frame.headerOffset);
-          scope.setModuleTypes(types);
-        }
-        break;
+  readModuleBlocks(r, V7_ROW, {
+    enter: (frame) => {
+      const name = frame.kind === 'function' ? `Function #${nextBody}` : frame.kind && BLOCK_NAMES.get(frame.kind);
+      r.enterBlock(name ?? `Unknown block ${frame.id}`, frame.size, frame.headerOffset);
+      return frame.kind;
+    },
+    globalTypePlane: (frame) => {
+      if (sawTypes) r.fail('a second global type block', frame.headerOffset);
+      sawTypes = true;
+      if (frame.size > 0) {
+        const count = r.vbr32();
+        const types = readTypeList(scope, count, V7_FIRST_DERIVED_TYPE_SLOT, (s, at) => scope.typeAt(s, at));
+        checkFixedIntegerSlots(r, types, frame.headerOffset);
+        scope.setModuleTypes(types);
       }
-      case 'moduleGlobalInfo':
-        r.enterBlock('ModuleGlobalInfo', frame.size, frame.headerOffset);
-        if (info !== undefined) r.fail('a second module global info block', frame.headerOffset);
-        info = readGlobalInfoV7(scope);
-        break;
-      case 'constantPool':
-        r.enterBlock('ConstantPool', frame.size, frame.headerOffset);
-        readConstantPoolV7(scope, true);
-        break;
-      case 'function': {
-        const fn = info?.bodies[nextBody];
-        r.enterBlock(`Function #${nextBody}`, frame.size, frame.headerOffset);
-        if (fn === undefined) r.fail('a function block for which the module declares no function with a body', frame.headerOffset);
-        r.renameBlock(`Function #${info!.bodyIndexes[nextBody]!}`);
-        nextBody++;
-        readFunctionBlockV7(scope, fn);
-        break;
-      }
-      case 'symbolTable':
-        r.enterBlock('ValueSymbolTable', frame.size, frame.headerOffset);
-        module.layout = { ...readValueSymbolTableV7(scope, names, undefined), ...(module.layout?.typeNames ? { typeNames: module.layout.typeNames } : {}) };
-        break;
-      case 'typeSymbolTable': {
-        r.enterBlock('TypeSymbolTable', frame.size, frame.headerOffset);
-        const typeNames = readTypeSymbolTableV7(scope);
-        module.layout = { valuePlanes: module.layout?.valuePlanes ?? [], typeNames };
-        break;
-      }
-      default:
-        r.enterBlock(`Unknown block ${frame.id}`, frame.size, frame.headerOffset);
-    }
-    r.leaveBlock();
-  }
+    },
+    moduleGlobalInfo: (frame) => {
+      if (info !== undefined) r.fail('a second module global info block', frame.headerOffset);
+      info = readGlobalInfoV7(scope);
+    },
+    constantPool: () => readConstantPoolV7(scope, true),
+    function: (frame) => {
+      const fn = info?.bodies[nextBody];
+      if (fn === undefined) r.fail('a function block for which the module declares no function with a body', frame.headerOffset);
+      r.renameBlock(`Function #${info!.bodyIndexes[nextBody]!}`);
+      nextBody++;
+      readFunctionBlockV7(scope, fn);
+    },
+    symbolTable: () => {
+      module.layout = { ...readValueSymbolTableV7(scope, names, undefined), ...(module.layout?.typeNames ? { typeNames: module.layout.typeNames } : {}) };
+    },
+    typeSymbolTable: () => {
+      const typeNames = readTypeSymbolTableV7(scope);
+      module.layout = { valuePlanes: module.layout?.valuePlanes ?? [], typeNames };
+    },
+    leave: () => r.leaveBlock(),
+  });
   finish(scope, info, nextBody);
   return module;
 }
+
+/** The names of the blocks a module holds, in block paths (a block of another kind is skipped as unknown). */
+const BLOCK_NAMES: ReadonlyMap<BlockKind, string> = new Map<BlockKind, string>([
+  ['globalTypePlane', 'GlobalTypePlane'],
+  ['moduleGlobalInfo', 'ModuleGlobalInfo'],
+  ['constantPool', 'ConstantPool'],
+  ['symbolTable', 'ValueSymbolTable'],
+  ['typeSymbolTable', 'TypeSymbolTable'],
+]);
 
 /** Initializers and aliasees (now that every constant is read), and the bodies promised. */
 function finish(scope: V7Scope, info: GlobalInfo | undefined, bodiesRead: number): void {
