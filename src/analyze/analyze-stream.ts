@@ -7,11 +7,12 @@ import type { BytecodeReader } from '../decode/reader.js';
 import { BytecodeError } from '../errors/bytecode-error.js';
 import { unwrapContainer } from '../container/index.js';
 import { detectTextModeDamage, textModeHint, withCompressedTextModeDiagnosis, type TextModeDamage } from '../format/text-mode-damage.js';
-import { peekVersionWord, UnsupportedVersionError } from '../format/version-word.js';
-import { formatFor } from '../format/format-table.js';
+import { peekVersionWord, UnsupportedVersionError, type VersionWord } from '../format/version-word.js';
+import { formatFor, type FormatRow } from '../format/format-table.js';
 import type { Analysis, DumpRecord } from './analysis.js';
 import { AnalyzerWalkLlvm19 } from './walker.js';
 import { AnalyzerWalkV7 } from './walker-v7.js';
+import type { WalkErrorSink } from './walk-base.js';
 
 export function emptyAnalysis(moduleId: string, fileSize: number): Analysis {
   return {
@@ -67,6 +68,41 @@ export function emptyAnalysis(moduleId: string, fileSize: number): Analysis {
   };
 }
 
+/** What the analyzer needs of a walk. */
+interface Walk {
+  run(stream: Uint8Array, onError: WalkErrorSink): void;
+  finish(): void;
+  readonly listingDepth: number;
+}
+
+/** A walk, for the files of one type-id scheme (the format table's `typeIdScheme`). */
+interface WalkKind {
+  /** The reader whose figures, messages and listing the walk reproduces. */
+  readonly reference: Analysis['reference'];
+  /** Why a file of this scheme is not walked at all, if it is not. */
+  refuse?(peeked: VersionWord): BytecodeError | undefined;
+  start(a: Analysis, row: FormatRow | undefined, listing: DumpRecord[] | null): Walk;
+  /** How deep in the listing the stop line goes. */
+  stopDepth(walk: Walk): number;
+}
+
+const WALKS: Readonly<Record<FormatRow['typeIdScheme'], WalkKind>> = {
+  llvm1: {
+    reference: 'llvm-1.9',
+    // The walk takes the row from the version word it reads (refusing what it cannot read).
+    start: (a, _row, listing) => new AnalyzerWalkLlvm19(a, formatFor(6)!, listing),
+    stopDepth: (walk) => walk.listingDepth,
+  },
+  llvm2: {
+    reference: 'r36867',
+    // Only r36867's layout is walked; earlier stages wrote a flagged word (docs/format.md §14).
+    refuse: (peeked) => (peeked.layout !== 'bare' ? new UnsupportedVersionError(peeked, 12, ['Module']) : undefined),
+    start: (a, row, listing) => new AnalyzerWalkV7(a, row!, listing),
+    // Its stop line has always been listed unindented.
+    stopDepth: () => 0,
+  },
+};
+
 const NO_DAMAGE: TextModeDamage = { verdict: 'none', crCount: 0, lfCount: 0, missingBytes: 0, evidence: [] };
 
 export class AnalyzerWalk {
@@ -99,29 +135,21 @@ export class AnalyzerWalk {
     }
     this.stream = stream;
     const listing = this.dumping ? this.dumpLines : null;
-    // Version 7 (LLVM 2.0's development) was read by r36867's reader, and so by its own walk.
+    // The row's type-id scheme names the reader whose walk this is: LLVM 1.9's for versions 0–6
+    // (and for whatever the version word turns out to be: the walk refuses it by name), r36867's
+    // for version 7 (LLVM 2.0's development).
     const peeked = peekVersionWord(stream);
     const row = peeked ? formatFor(peeked.version) : undefined;
-    if (peeked && row?.typeIdScheme === 'llvm2') {
-      a.reference = 'r36867';
-      if (peeked.layout !== 'bare') {
-        // Only r36867's layout is walked; earlier stages wrote a flagged word (docs/format.md §14).
-        this.recordError(new UnsupportedVersionError(peeked, 12, ['Module']), 'module', undefined, 0);
-        return;
-      }
-      const walk = new AnalyzerWalkV7(a, row, listing);
-      try {
-        // Its stop line has always been listed unindented.
-        walk.run(stream, (e, phase, r) => this.recordError(e, phase, r, 0));
-      } finally {
-        walk.finish();
-      }
+    const kind = WALKS[row?.typeIdScheme ?? 'llvm1'];
+    a.reference = kind.reference;
+    const refusal = peeked && kind.refuse?.(peeked);
+    if (refusal) {
+      this.recordError(refusal, 'module', undefined, 0);
       return;
     }
-    // Versions 0–6 (and whatever the version word turns out to be: the walk refuses it by name).
-    const walk = new AnalyzerWalkLlvm19(a, formatFor(6)!, listing);
+    const walk = kind.start(a, row, listing);
     try {
-      walk.run(stream, (e, phase, r) => this.recordError(e, phase, r, walk.listingDepth));
+      walk.run(stream, (e, phase, r) => this.recordError(e, phase, r, kind.stopDepth(walk)));
     } finally {
       walk.finish();
     }

@@ -12,8 +12,11 @@
  *   id). The list ends with slot 0.
  * - An alias is `slot << 3 | constantAliasee << 2 | linkage`, then the aliasee's slot; ends with 0.
  *
- * Why its own: every word of version 7's global info is laid out differently (thread_local,
- * visibility, an extension word, data layout, aliases); `decode/global-info.ts` reads 1.x's.
+ * The words are read by the one global-info reader (`decode/global-info-records.ts`, the row
+ * saying where version 7's bits are). Why this part is its own: what it makes of them is version
+ * 7's graph (visibility, thread_local, aliases and their aliasees), defined in `V7Scope`'s slot
+ * numbering with r36867's checks (its section-id rule, its declaration linkages); the 1.x
+ * builder's is `decode/global-info.ts`.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_ALIAS_LINKAGES, V7_LINKAGES, V7_VISIBILITIES } from '../../format/version7.js';

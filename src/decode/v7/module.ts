@@ -5,12 +5,14 @@
  * Function block per function with a body (in declaration order), the value symbol table and the
  * type symbol table. Unknown blocks are skipped, as r36867 did.
  *
- * Selected by the format table's `typeIdScheme: 'llvm2'`; `decode/module-block.ts` hands over the
- * reader positioned after the version word.
+ * The reader the format table's `typeIdScheme: 'llvm2'` names (`decode/module-block.ts`
+ * `MODULE_READERS`), handed the reader positioned after the version word. Its blocks come from the
+ * one module block loop (`decode/module-blocks.ts`), its type definitions and global info from the
+ * shared record readers.
  *
- * Why its own: the module layout after the version word differs (no flags in the version word,
- * a type symbol table block, data layout and aliases), and version 7 keeps the integer types
- * in fixed slots the 1.x reader has no notion of.
+ * Why its own: what it builds with them is held in version 7's scope (`V7Scope`: its slot
+ * numbering, integer types of any width in fixed slots the 1.x reader has no notion of, aliases),
+ * with r36867's block names and checks; the 1.x builder's context is `decode/context.ts`.
  */
 import { readModuleBlocks } from '../module-blocks.js';
 import { formatFor, type BlockKind } from '../../format/format-table.js';

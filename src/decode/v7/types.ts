@@ -8,8 +8,12 @@
  * graph objects are built afterwards, members pointing at the entries' own objects, which gives
  * the same types (cycles included).
  *
- * Why its own: r36867's type ids (integer with a width, packed struct, vector, parameter
- * attributes) are a different numbering from 1.x's (`decode/types.ts`).
+ * The records are read by the one type-definition reader (`decode/type-records.ts`, with the
+ * row's version-7 codes). Why this part is its own: what a version-7 list means differs from
+ * 1.x's (`decode/types.ts` `TypeTable`): its slots are numbered past version 7's four primitives
+ * and the module's pool (`V7Scope`), integers have widths, and r36867 refused what LLVM 1.x took
+ * (label parameters and elements, vectors of anything but integers and floating point) and read
+ * parameter attributes; its messages say so in its own words.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { formatFor } from '../../format/format-table.js';
