@@ -28,11 +28,11 @@ import {
   PRIMITIVES_V7,
   TYPE_ID_V7,
   calledFunctionType,
-  derefV7,
+  deref as derefV7,
   describeTypeV7,
   isIntegerOf,
   type TypeNodeV7,
-} from './types-v7.js';
+} from './types.js';
 
 /**
  * Block ids beyond the format table's kinds: 0 is reserved, and r36867's analyzer asserted every

@@ -1,6 +1,7 @@
 /**
- * Type ids and type definitions (the global type plane block, the function-local type lists of
- * v3+ constant pools and compaction tables, and the type-type planes of v0–v1).
+ * The builder's type table for versions 0–6: the types of the global type plane block, the
+ * function-local type lists of v3+ constant pools and compaction tables, and the type-type
+ * planes of v0–v1, whose definitions it reads through `type-records.ts`.
  *
  * Type ids are normalized on reading (`normalizeTypeId`): whatever the version, the decoder works
  * with the v2–v6 numbering (0–11 primitives, 12 label, 13+ derived), and the type-type plane of
@@ -100,7 +101,8 @@ export class TypeTable {
           shell = { kind: 'opaque' };
           break;
         default:
-          return reading.unknown(-1, at); // (no other kind in versions 0–6's codes)
+          // (Integer types are version 7's alone: no code of versions 0–6 reads as one.)
+          throw new Error('internal error: a version-7 type definition in a version 0–6 type list');
       }
       pending[i] = { at, def };
       this.types.push(shell);
