@@ -244,6 +244,11 @@ class Parser {
       case Tok.Integer:
       case Tok.Float:
         return `the number ${lx.value}`;
+      case Tok.GlobalName:
+      case Tok.GlobalNumber:
+        return `'@${lx.value}'`;
+      case Tok.GlobalString:
+        return 'a quoted global name';
     }
   }
 

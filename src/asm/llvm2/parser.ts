@@ -16,10 +16,10 @@ import { PARAM_ATTRIBUTE_BITS, MAX_INTEGER_BITS, primitiveTypes, type ParamAttri
 import type { Linkage, Visibility } from '../../graph/value.js';
 import type { ConstExprAst, TypedValue, TypeNode, ValueRef } from '../ast.js';
 import type { SourceText } from '../assembly-error.js';
-import { unescapeName } from '../lexer.js';
+import { Lexer, Tok, unescapeName } from '../lexer.js';
+import { LEXICAL_2_0 } from '../dialect.js';
 import type { AssemblyLimits } from '../parser.js';
 import type { Alias2, Arg2, Block2, Function2, Global2, Inst2, Item2, Module2Ast } from './ast.js';
-import { Lexer2, Tok2 } from './lexer.js';
 
 const CAST_OPS: ReadonlySet<string> = new Set([
   'trunc',
@@ -89,7 +89,7 @@ export function parseModule2(source: SourceText, limits: AssemblyLimits): Module
 }
 
 class Parser2 {
-  private readonly lx: Lexer2;
+  private readonly lx: Lexer;
   private readonly types: TypeNode[] = [];
   private readonly shared = new Map<string, number>();
   private readonly items: Item2[] = [];
@@ -105,7 +105,7 @@ class Parser2 {
     readonly source: SourceText,
     private readonly limits: AssemblyLimits,
   ) {
-    this.lx = new Lexer2(source);
+    this.lx = new Lexer(source, LEXICAL_2_0);
     this.voidNode = this.prim(primitiveTypes.void);
     this.labelNode = this.prim(primitiveTypes.label);
   }
@@ -119,21 +119,21 @@ class Parser2 {
   private describe(): string {
     const lx = this.lx;
     switch (lx.kind) {
-      case Tok2.Eof:
+      case Tok.Eof:
         return 'the end of the text';
-      case Tok2.Local:
+      case Tok.VarName:
         return `'%${lx.value}'`;
-      case Tok2.Global:
+      case Tok.GlobalName:
         return `'@${lx.value}'`;
-      case Tok2.LocalId:
+      case Tok.VarNumber:
         return `'%${lx.value}'`;
-      case Tok2.GlobalId:
+      case Tok.GlobalNumber:
         return `'@${lx.value}'`;
-      case Tok2.Label:
+      case Tok.Label:
         return `the label '${lx.value}:'`;
-      case Tok2.String:
+      case Tok.String:
         return 'a string';
-      case Tok2.AtString:
+      case Tok.GlobalString:
         return 'a quoted global name';
       default:
         return `'${lx.value}'`;
@@ -141,7 +141,7 @@ class Parser2 {
   }
 
   private isWord(w: string): boolean {
-    return this.lx.kind === Tok2.Word && this.lx.value === w;
+    return this.lx.kind === Tok.Keyword && this.lx.value === w;
   }
 
   private eatWord(w: string): boolean {
@@ -155,7 +155,7 @@ class Parser2 {
   }
 
   private isChar(c: string): boolean {
-    return this.lx.kind === Tok2.Char && this.lx.value === c;
+    return this.lx.kind === Tok.Char && this.lx.value === c;
   }
 
   private eatChar(c: string): boolean {
@@ -169,7 +169,7 @@ class Parser2 {
   }
 
   private string(what: string): string {
-    if (this.lx.kind !== Tok2.String) this.fail(`expected ${what} (a string), found ${this.describe()}`);
+    if (this.lx.kind !== Tok.String) this.fail(`expected ${what} (a string), found ${this.describe()}`);
     const s = this.lx.value;
     this.lx.next();
     return s;
@@ -178,7 +178,7 @@ class Parser2 {
   /** `EUINT64VAL` where a small count is meant (alignment, element counts, levels). */
   private unsigned(what: string): number {
     const lx = this.lx;
-    if (lx.kind !== Tok2.Integer || !/^[0-9]+$/.test(lx.value)) this.fail(`expected ${what}, found ${this.describe()}`);
+    if (lx.kind !== Tok.Integer || !/^[0-9]+$/.test(lx.value)) this.fail(`expected ${what}, found ${this.describe()}`);
     const n = Number(lx.value);
     if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail(`${what} ${lx.value} is larger than 32 bits`);
     lx.next();
@@ -197,7 +197,7 @@ class Parser2 {
 
   module(): Module2Ast {
     const lx = this.lx;
-    while (lx.kind !== Tok2.Eof) {
+    while (lx.kind !== Tok.Eof) {
       const at = lx.start;
       if (this.eatWord('define')) this.function(false, at);
       else if (this.eatWord('declare')) this.function(true, at);
@@ -223,19 +223,19 @@ class Parser2 {
       } else if (this.isWord('type')) {
         lx.next();
         this.typeDefinition(undefined, at);
-      } else if (lx.kind === Tok2.Local || lx.kind === Tok2.String) {
+      } else if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
         // A module-level `%name` (or quoted name) names a type; globals are `@`.
-        const name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
+        const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
         lx.next();
         this.expectChar('=');
         this.expectWord('type', ` after '%${name} =' (a module-level '%' name names a type)`);
         this.typeDefinition(name, at);
-      } else if (lx.kind === Tok2.Global || lx.kind === Tok2.AtString) {
-        const name = lx.kind === Tok2.AtString ? unescapeName(lx.value) : lx.value;
+      } else if (lx.kind === Tok.GlobalName || lx.kind === Tok.GlobalString) {
+        const name = lx.kind === Tok.GlobalString ? unescapeName(lx.value) : lx.value;
         lx.next();
         this.expectChar('=');
         this.globalOrAlias(name, at);
-      } else if (lx.kind === Tok2.Word) this.globalOrAlias(undefined, at);
+      } else if (lx.kind === Tok.Keyword) this.globalOrAlias(undefined, at);
       else this.fail(`expected a definition ('define', 'declare', a global, a type, 'target', 'deplibs' or 'module asm'), found ${this.describe()}`);
     }
     return { types: this.types, items: this.items, triple: this.triple, dataLayout: this.dataLayout, inlineAsm: this.inlineAsm, libraries: this.libraries };
@@ -247,7 +247,7 @@ class Parser2 {
   }
 
   private visibility(): Visibility {
-    const v = this.lx.kind === Tok2.Word ? VISIBILITIES[this.lx.value] : undefined;
+    const v = this.lx.kind === Tok.Keyword ? VISIBILITIES[this.lx.value] : undefined;
     if (v === undefined || !Object.hasOwn(VISIBILITIES, this.lx.value)) return 'default';
     this.lx.next();
     return v;
@@ -255,7 +255,7 @@ class Parser2 {
 
   private globalOrAlias(name: string | undefined, at: number): void {
     const lx = this.lx;
-    const word = lx.kind === Tok2.Word ? lx.value : '';
+    const word = lx.kind === Tok.Keyword ? lx.value : '';
     let linkage: Linkage = 'external';
     let hasInitializer = true;
     if (Object.hasOwn(INTERNAL_LINKAGES, word)) {
@@ -347,7 +347,7 @@ class Parser2 {
 
   private callingConv(): number {
     const lx = this.lx;
-    if (lx.kind !== Tok2.Word) return 0;
+    if (lx.kind !== Tok.Keyword) return 0;
     if (Object.hasOwn(CALLING_CONVENTIONS, lx.value)) {
       const cc = CALLING_CONVENTIONS[lx.value]!;
       lx.next();
@@ -362,7 +362,7 @@ class Parser2 {
 
   private attributes(table: Readonly<Record<string, number>>): number {
     let bits = 0;
-    while (this.lx.kind === Tok2.Word && Object.hasOwn(table, this.lx.value)) {
+    while (this.lx.kind === Tok.Keyword && Object.hasOwn(table, this.lx.value)) {
       bits |= table[this.lx.value]!;
       this.lx.next();
     }
@@ -373,7 +373,7 @@ class Parser2 {
     const lx = this.lx;
     const table = isDeclare ? DECLARE_LINKAGES : DEFINE_LINKAGES;
     let linkage: Linkage = 'external';
-    if (lx.kind === Tok2.Word && Object.hasOwn(table, lx.value)) {
+    if (lx.kind === Tok.Keyword && Object.hasOwn(table, lx.value)) {
       linkage = table[lx.value]!;
       lx.next();
     }
@@ -383,7 +383,7 @@ class Parser2 {
     const ret = this.closedType(true);
     if (ret === this.labelNode) this.fail('a function cannot return a label', retAt);
     let name: string | undefined;
-    if (lx.kind === Tok2.Global || lx.kind === Tok2.AtString) name = lx.kind === Tok2.AtString ? unescapeName(lx.value) : lx.value;
+    if (lx.kind === Tok.GlobalName || lx.kind === Tok.GlobalString) name = lx.kind === Tok.GlobalString ? unescapeName(lx.value) : lx.value;
     else this.fail(`expected the function's name (@name), found ${this.describe()}`);
     lx.next();
     this.expectChar('(', " after the function's name");
@@ -401,9 +401,9 @@ class Parser2 {
         if (type === this.voidNode) this.fail('void typed arguments are invalid', aAt);
         const attrs = this.attributes(PARAM_ATTRS);
         let argName: string | undefined;
-        const k = lx.kind as Tok2;
-        if (k === Tok2.Local || k === Tok2.String) {
-          argName = k === Tok2.String ? unescapeName(lx.value) : lx.value;
+        const k = lx.kind as Tok;
+        if (k === Tok.VarName || k === Tok.String) {
+          argName = k === Tok.String ? unescapeName(lx.value) : lx.value;
           lx.next();
         }
         args.push({ type, attrs, ...(argName !== undefined ? { name: argName } : {}), at: aAt });
@@ -528,7 +528,7 @@ class Parser2 {
   private baseType(): Parsed {
     const lx = this.lx;
     const at = lx.start;
-    if (lx.kind === Tok2.Word) {
+    if (lx.kind === Tok.Keyword) {
       const w = lx.value;
       if (w[0] === 'i' && /^i[0-9]+$/.test(w)) {
         const bits = Number(w.slice(1));
@@ -555,12 +555,12 @@ class Parser2 {
         return { id: this.node({ k: 'opaque' }), ups: [] };
       }
     }
-    if (lx.kind === Tok2.Local || lx.kind === Tok2.String) {
-      const name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
+    if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
+      const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
       lx.next();
       return { id: this.shape({ k: 'named', name, at }), ups: [] };
     }
-    if (lx.kind === Tok2.LocalId) {
+    if (lx.kind === Tok.VarNumber) {
       const n = Number(lx.value);
       if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail(`invalid type number %${lx.value}`);
       lx.next();
@@ -640,40 +640,40 @@ class Parser2 {
     const lx = this.lx;
     const at = lx.start;
     switch (lx.kind) {
-      case Tok2.Local:
-      case Tok2.String: {
-        const name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
+      case Tok.VarName:
+      case Tok.String: {
+        const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
         lx.next();
         return { k: 'name', name: '%' + name, at };
       }
-      case Tok2.Global:
-      case Tok2.AtString: {
-        const name = lx.kind === Tok2.AtString ? unescapeName(lx.value) : lx.value;
+      case Tok.GlobalName:
+      case Tok.GlobalString: {
+        const name = lx.kind === Tok.GlobalString ? unescapeName(lx.value) : lx.value;
         lx.next();
         return { k: 'name', name: '@' + name, at };
       }
-      case Tok2.LocalId:
-      case Tok2.GlobalId: {
+      case Tok.VarNumber:
+      case Tok.GlobalNumber: {
         const n = Number(lx.value);
         if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail('invalid value number (too large)');
-        const local = lx.kind === Tok2.LocalId;
+        const local = lx.kind === Tok.VarNumber;
         lx.next();
         // Global numbers are kept apart from local ones by sign: `@N` is -(N+1).
         return { k: 'num', n: local ? n : -(n + 1), at };
       }
-      case Tok2.Integer: {
+      case Tok.Integer: {
         const text = lx.value;
         lx.next();
         return { k: 'int', text, at };
       }
-      case Tok2.Float: {
+      case Tok.Float: {
         const text = lx.value;
         lx.next();
         return { k: 'fp', text, at };
       }
-      case Tok2.Char:
+      case Tok.Char:
         return this.punctuated(at);
-      case Tok2.Word:
+      case Tok.Keyword:
         return this.wordValue(at);
       default:
         return this.fail(`expected a value, found ${this.describe()}`);
@@ -708,7 +708,7 @@ class Parser2 {
       }
       if (this.isChar('c')) {
         lx.next();
-        if (lx.kind !== Tok2.String) this.fail(`expected a string after 'c', found ${this.describe()}`);
+        if (lx.kind !== Tok.String) this.fail(`expected a string after 'c', found ${this.describe()}`);
         const raw = lx.value;
         lx.next();
         return { k: 'string', raw, at };
@@ -792,7 +792,7 @@ class Parser2 {
   private predicate(op: 'icmp' | 'fcmp'): string {
     const lx = this.lx;
     const table = op === 'icmp' ? INT_PREDICATES : FLOAT_PREDICATES;
-    if (lx.kind !== Tok2.Word || !table.has(lx.value))
+    if (lx.kind !== Tok.Keyword || !table.has(lx.value))
       this.fail(`expected ${op === 'icmp' ? 'an integer' : 'a floating-point'} comparison predicate after '${op}', found ${this.describe()}`);
     const p = lx.value;
     lx.next();
@@ -806,10 +806,10 @@ class Parser2 {
     const blocks: Block2[] = [];
     for (;;) {
       if (this.eatChar('}') || this.eatWord('end')) break;
-      if (lx.kind === Tok2.Eof) this.fail("the function's body has no closing '}'");
+      if (lx.kind === Tok.Eof) this.fail("the function's body has no closing '}'");
       const at = lx.start;
       let name: string | undefined;
-      if (lx.kind === Tok2.Label) {
+      if (lx.kind === Tok.Label) {
         name = lx.value;
         lx.next();
       }
@@ -839,8 +839,8 @@ class Parser2 {
     const lx = this.lx;
     const at = lx.start;
     let name: string | undefined;
-    if (lx.kind === Tok2.Local || lx.kind === Tok2.String) {
-      name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
+    if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
+      name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
       lx.next();
       this.expectChar('=', ` after '%${name}'`);
     }
@@ -852,7 +852,7 @@ class Parser2 {
       tail = true;
       if (!this.isWord('call')) this.fail(`expected 'call' after 'tail', found ${this.describe()}`);
     }
-    if (lx.kind !== Tok2.Word) this.fail(`expected an instruction, found ${this.describe()}`);
+    if (lx.kind !== Tok.Keyword) this.fail(`expected an instruction, found ${this.describe()}`);
     const op = lx.value;
     const opAt = lx.start;
     if (volatile && op !== 'load' && op !== 'store') this.fail(`expected 'load' or 'store' after 'volatile', found ${this.describe()}`);
