@@ -362,3 +362,46 @@ export const LEXICAL_2_0: LexicalDialect = {
   integerTypes: true,
   negativeNumbers: false,
 };
+
+/**
+ * What one family of dialects' parser says and takes its own way, where the grammar is otherwise
+ * the same (`parser-base.ts` reads it): its lexer, its calling-convention words, and the wording of
+ * the messages its parser has always given (each dialect's messages stay exactly as they were).
+ */
+export interface SyntaxDialect {
+  readonly lexical: LexicalDialect;
+  /** `cc` words and their numbers (LLVM 1.9 had `csretcc`, r36867 a parameter attribute instead). */
+  readonly callingConventions: Readonly<Record<string, number>>;
+  /** How a message shows a number token: `the number 5` (1.x) or `'5'` (2.0). */
+  readonly numberShown: 'the number' | 'quoted';
+  /** What "expected … (a string)" calls a string token. */
+  readonly stringNoun: string;
+  /** What follows a count that does not fit 32 bits (`alignment 8589934592 is too large`). */
+  readonly tooLarge: string;
+  /** A section name holding `"` or `\`. */
+  readonly badSectionName: string;
+  /** More type nodes than `maxTypeNodes`. */
+  tooManyTypes(limit: number): string;
+}
+
+/** LLVM 1.x text (every 1.x release: LLVM 1.9's parser took them all). */
+export const SYNTAX_1X: SyntaxDialect = {
+  lexical: LEXICAL_1X,
+  callingConventions: { ccc: 0, csretcc: 1, fastcc: 8, coldcc: 9, x86_stdcallcc: 64, x86_fastcallcc: 65 },
+  numberShown: 'the number',
+  stringNoun: 'a quoted string',
+  tooLarge: 'is too large',
+  badSectionName: 'a section name cannot hold a quote or a backslash',
+  tooManyTypes: (limit) => `more than ${limit} types`,
+};
+
+/** r36867's LLVM 2.0-development text. */
+export const SYNTAX_2_0: SyntaxDialect = {
+  lexical: LEXICAL_2_0,
+  callingConventions: { ccc: 0, fastcc: 8, coldcc: 9, x86_stdcallcc: 64, x86_fastcallcc: 65 },
+  numberShown: 'quoted',
+  stringNoun: 'a string',
+  tooLarge: 'is larger than 32 bits',
+  badSectionName: 'invalid character in section name',
+  tooManyTypes: (limit) => `more than the limit of ${limit} type nodes`,
+};
