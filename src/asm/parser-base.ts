@@ -230,6 +230,14 @@ export abstract class ParserBase {
     return out;
   }
 
+  /** The integer or floating-point literal that is the current token, as a constant. */
+  protected numberConstant(at: number): ValueRef {
+    const text = this.lx.value;
+    const k = this.lx.kind === Tok.Integer ? 'int' : 'fp';
+    this.lx.next();
+    return { k, text, at };
+  }
+
   /** The constants a keyword names (`true`, `null`, `undef`, `zeroinitializer`, inline `asm`), or undefined. */
   protected keywordConstant(at: number): ValueRef | undefined {
     const lx = this.lx;

@@ -568,16 +568,9 @@ class Parser extends ParserBase {
         lx.next();
         return { k: 'num', n, at };
       }
-      case Tok.Integer: {
-        const text = lx.value;
-        lx.next();
-        return { k: 'int', text, at };
-      }
-      case Tok.Float: {
-        const text = lx.value;
-        lx.next();
-        return { k: 'fp', text, at };
-      }
+      case Tok.Integer:
+      case Tok.Float:
+        return this.numberConstant(at);
       case Tok.Keyword: {
         const constant = this.keywordConstant(at);
         if (constant !== undefined) return constant;

@@ -454,16 +454,9 @@ class Parser2 extends ParserBase {
         // Global numbers are kept apart from local ones by sign: `@N` is -(N+1).
         return { k: 'num', n: local ? n : -(n + 1), at };
       }
-      case Tok.Integer: {
-        const text = lx.value;
-        lx.next();
-        return { k: 'int', text, at };
-      }
-      case Tok.Float: {
-        const text = lx.value;
-        lx.next();
-        return { k: 'fp', text, at };
-      }
+      case Tok.Integer:
+      case Tok.Float:
+        return this.numberConstant(at);
       case Tok.Char:
         return this.punctuated(at);
       case Tok.Keyword:
@@ -626,35 +619,12 @@ class Parser2 extends ParserBase {
     lx.next();
     if (ARITHMETIC_OPS.has(op) || LOGICAL_OPS.has(op)) {
       const ty = this.closedType(false);
-      const a = this.valueRef();
-      this.expectChar(',');
-      return {
-        op,
-        ...named,
-        at,
-        ty,
-        ops: [
-          { type: ty, ref: a },
-          { type: ty, ref: this.valueRef() },
-        ],
-      };
+      return { op, ...named, at, ty, ops: this.operandPair(ty) };
     }
     if (op === 'icmp' || op === 'fcmp') {
       const predicate = this.predicate(op);
       const ty = this.closedType(false);
-      const a = this.valueRef();
-      this.expectChar(',');
-      return {
-        op,
-        ...named,
-        at,
-        ty,
-        predicate,
-        ops: [
-          { type: ty, ref: a },
-          { type: ty, ref: this.valueRef() },
-        ],
-      };
+      return { op, ...named, at, ty, predicate, ops: this.operandPair(ty) };
     }
     if (CAST_OPS.has(op)) {
       const v = this.typed();
@@ -757,6 +727,16 @@ class Parser2 extends ParserBase {
       default:
         return this.fail(`expected an instruction, found '${op}'`, opAt);
     }
+  }
+
+  /** `V, V`: two operands of the type `ty` the instruction named. */
+  private operandPair(ty: number): TypedValue[] {
+    const a = this.valueRef();
+    this.expectChar(',');
+    return [
+      { type: ty, ref: a },
+      { type: ty, ref: this.valueRef() },
+    ];
   }
 
   /** `call`/`invoke`: `cc`, the written type, the callee, arguments with attributes, function attributes. */
