@@ -11,7 +11,7 @@
 import type { TypeNode, TypedValue, ValueRef } from './ast.js';
 import type { SourceText } from './assembly-error.js';
 import type { SyntaxDialect } from './dialect.js';
-import { Lexer, Tok } from './lexer.js';
+import { Lexer, Tok, unescapeName } from './lexer.js';
 
 /**
  * Limits on what a text may make the parser build (docs/limits.md).
@@ -136,6 +136,12 @@ export abstract class ParserBase {
   }
 
   // ---- small pieces of grammar --------------------------------------------------------------------
+
+  /** The name the current token spells (`%name`, `@name`, `"name"`, `@"name"`), a quoted one's escapes resolved. */
+  protected nameText(): string {
+    const lx = this.lx;
+    return lx.kind === Tok.String || lx.kind === Tok.GlobalString ? unescapeName(lx.value) : lx.value;
+  }
 
   /** A string token's raw contents. */
   protected string(what: string): string {

@@ -3,7 +3,8 @@
  * `llvmAsmParser.y` (which accepted the older releases' text too, with the obsolete spellings it
  * upgraded), one token of look-ahead. It builds the AST of `ast.ts`, function bodies as tapes of
  * numbers (body-tape.ts); nothing is resolved here but up-references, which only the nesting of
- * the text can resolve.
+ * the text can resolve. What LLVM 2.0's parser (`llvm2/parser.ts`) does alike is
+ * `parser-base.ts`'s; the 1.x dialect's words and messages are `dialect.ts`'s `SYNTAX_1X`.
  */
 import { primitiveTypes, type PrimitiveType } from '../graph/type.js';
 import type { Linkage } from '../graph/value.js';
@@ -558,7 +559,7 @@ class Parser extends ParserBase {
     switch (lx.kind) {
       case Tok.VarName:
       case Tok.String: {
-        const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+        const name = this.nameText();
         lx.next();
         return { k: 'name', name, at };
       }

@@ -5,18 +5,24 @@
  * forms, `iN` and packed-struct types, parameter and function attributes, visibility,
  * `thread_local`, aliases, `icmp`/`fcmp`, the twelve casts, aligned and volatile loads and stores.
  *
- * Types are nodes of the shared table (`../ast.ts`), so that named, numbered and up-references
- * and LLVM's structural uniquing are the shared resolver's (`../resolve-types.ts`).
+ * The lexer is the shared one (`../lexer.ts`, with r36867's words and sigils), and what the
+ * grammar has in common with 1.x's (tokens, strings and counts, calling conventions, parameter
+ * lists, keyword constants, the type table with its up-references and shared spellings) is
+ * `../parser-base.ts`'s. Types are nodes of the shared table (`../ast.ts`), so that named,
+ * numbered and up-references and LLVM's structural uniquing are the shared resolver's
+ * (`../resolve-types.ts`).
  *
- * Why its own and not the 1.x parser with more cases: 2.0's grammar differs throughout (sigils,
- * the module items, every instruction with a type rule of its own), and the 1.x parser's
- * compact body tape is tuned to 1.x's instruction set.
+ * Why the rest is its own and not the 1.x parser with more cases: 2.0's grammar differs
+ * throughout (the module items, `define`, aliases and visibility, attributes in function types,
+ * vectors and packed structures, every instruction with a type rule of its own, names that carry
+ * their sigil), and the 1.x parser writes bodies onto a compact tape (`../body-tape.ts`) whose
+ * records are 1.x's instruction set.
  */
 import { PARAM_ATTRIBUTE_BITS, MAX_INTEGER_BITS, primitiveTypes, type ParamAttribute, type PrimitiveType } from '../../graph/type.js';
 import type { Linkage, Visibility } from '../../graph/value.js';
 import type { ConstExprAst, TypedValue, ValueRef } from '../ast.js';
 import type { SourceText } from '../assembly-error.js';
-import { Tok, unescapeName } from '../lexer.js';
+import { Tok } from '../lexer.js';
 import { SYNTAX_2_0 } from '../dialect.js';
 import { type AssemblyLimits, ParserBase, type ParsedType } from '../parser-base.js';
 import type { Alias2, Arg2, Block2, Function2, Global2, Inst2, Item2, Module2Ast } from './ast.js';
@@ -121,13 +127,13 @@ class Parser2 extends ParserBase {
         this.typeDefinition(undefined, at);
       } else if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
         // A module-level `%name` (or quoted name) names a type; globals are `@`.
-        const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+        const name = this.nameText();
         lx.next();
         this.expectChar('=');
         this.expectKw('type', `after '%${name} =' (a module-level '%' name names a type)`);
         this.typeDefinition(name, at);
       } else if (lx.kind === Tok.GlobalName || lx.kind === Tok.GlobalString) {
-        const name = lx.kind === Tok.GlobalString ? unescapeName(lx.value) : lx.value;
+        const name = this.nameText();
         lx.next();
         this.expectChar('=');
         this.globalOrAlias(name, at);
@@ -250,7 +256,7 @@ class Parser2 extends ParserBase {
     const ret = this.closedType(true);
     if (ret === this.labelNode) this.fail('a function cannot return a label', retAt);
     let name: string | undefined;
-    if (lx.kind === Tok.GlobalName || lx.kind === Tok.GlobalString) name = lx.kind === Tok.GlobalString ? unescapeName(lx.value) : lx.value;
+    if (lx.kind === Tok.GlobalName || lx.kind === Tok.GlobalString) name = this.nameText();
     else this.fail(`expected the function's name (@name), found ${this.describe()}`);
     lx.next();
     this.expectChar('(', "after the function's name");
@@ -262,7 +268,7 @@ class Parser2 extends ParserBase {
       let argName: string | undefined;
       const k = lx.kind as Tok;
       if (k === Tok.VarName || k === Tok.String) {
-        argName = k === Tok.String ? unescapeName(lx.value) : lx.value;
+        argName = this.nameText();
         lx.next();
       }
       return { type, attrs, ...(argName !== undefined ? { name: argName } : {}), at: aAt };
@@ -379,7 +385,7 @@ class Parser2 extends ParserBase {
       }
     }
     if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
-      const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+      const name = this.nameText();
       lx.next();
       return this.closed(this.shape({ k: 'named', name, at }));
     }
@@ -435,13 +441,13 @@ class Parser2 extends ParserBase {
     switch (lx.kind) {
       case Tok.VarName:
       case Tok.String: {
-        const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+        const name = this.nameText();
         lx.next();
         return { k: 'name', name: '%' + name, at };
       }
       case Tok.GlobalName:
       case Tok.GlobalString: {
-        const name = lx.kind === Tok.GlobalString ? unescapeName(lx.value) : lx.value;
+        const name = this.nameText();
         lx.next();
         return { k: 'name', name: '@' + name, at };
       }
@@ -600,7 +606,7 @@ class Parser2 extends ParserBase {
     const at = lx.start;
     let name: string | undefined;
     if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
-      name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+      name = this.nameText();
       lx.next();
       this.expectChar('=', `after '%${name}'`);
     }
