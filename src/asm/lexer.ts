@@ -233,7 +233,16 @@ export class Lexer {
     }
     const c = t.charCodeAt(p);
     if (isDigit(c) || c === 45 || c === 43) return this.number(p);
-    if (this.keywordOrType(p, q)) return;
+    // A keyword (the common case, looked up here without a call: see keywordOrType).
+    const w = keywordAt(this.buckets, this.keywords, t, p, q);
+    if (w >= 0) {
+      this.kind = Tok.Keyword;
+      this.value = this.keywords[w]!;
+      this.keyword = w;
+      this.pos = q;
+      return;
+    }
+    if (this.integerTypes && this.keywordOrType(p, q)) return;
     if ((c === 115 || c === 117) /* s, u */ && t.charCodeAt(p + 1) === 48 && t.charCodeAt(p + 2) === 120 && isHex(t.charCodeAt(p + 3))) {
       let e = p + 3;
       while (isHex(t.charCodeAt(e))) e++;
