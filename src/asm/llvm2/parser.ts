@@ -75,7 +75,6 @@ const EXTERNAL_LINKAGES: Readonly<Record<string, Linkage>> = { dllimport: 'dllim
 const DEFINE_LINKAGES: Readonly<Record<string, Linkage>> = { internal: 'internal', linkonce: 'linkonce', weak: 'weak', dllexport: 'dllexport' };
 const DECLARE_LINKAGES: Readonly<Record<string, Linkage>> = { dllimport: 'dllimport', extern_weak: 'extern_weak' };
 const VISIBILITIES: Readonly<Record<string, Visibility>> = { default: 'default', hidden: 'hidden', protected: 'protected' };
-const _CALLING_CONVENTIONS: Readonly<Record<string, number>> = { ccc: 0, fastcc: 8, coldcc: 9, x86_stdcallcc: 64, x86_fastcallcc: 65 };
 const PARAM_ATTRS: Readonly<Record<string, number>> = {
   zext: PARAM_ATTRIBUTE_BITS.zext,
   sext: PARAM_ATTRIBUTE_BITS.sext,
