@@ -8,7 +8,7 @@
 import { emptyModule, nullValue } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import { integerRange, isFirstClassType, isFloatingPoint, isInteger, primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
-import type { Constant, ConstantAggregate, Function, GlobalValue, GlobalVariable, Opcode, Value } from '../graph/value.js';
+import type { Constant, ConstantAggregate, Function, GlobalValue, GlobalVariable, InlineAsm, Opcode, Value } from '../graph/value.js';
 import type { SourceText } from './assembly-error.js';
 import type { ConstExprAst, ConstItem, FunctionItem, GlobalItem, ModuleAst, TypedValue, ValueRef } from './ast.js';
 import { unescapeBytes } from './lexer.js';
@@ -552,30 +552,14 @@ class ModuleBuilderFromText implements BodyHost {
         const bytes = unescapeBytes(ref.raw);
         if (bytes.length !== t.length) this.fail(`a string of ${bytes.length} bytes for an array of ${t.length}`, at);
         const el = t.element;
-        // One element constant per byte value, shared by every string of the element type: a
-        // string of a million bytes made a million objects (and as many BigInts) otherwise.
         let byByte = this.stringBytes.get(el);
         if (byByte === undefined) this.stringBytes.set(el, (byByte = new Array<Constant>(256)));
-        const elements: Constant[] = new Array<Constant>(bytes.length);
-        for (let i = 0; i < bytes.length; i++) {
-          const b = bytes.charCodeAt(i);
-          elements[i] = byByte[b] ??= { kind: 'int', type: el, value: BigInt(el.kind === 'sbyte' && b > 127 ? b - 256 : b) };
-        }
-        return aggregate('array', t, elements);
+        return byteArray(t, bytes, el.kind === 'sbyte', byByte);
       }
       case 'expr':
         return this.constantExpr(t, ref.expr, at, scope);
-      case 'asm': {
-        const ft = t.kind === 'pointer' ? t.element : undefined;
-        if (ft === undefined || ft.kind !== 'function') this.fail('inline assembly must have a pointer-to-function type', at);
-        return {
-          kind: 'inlineasm',
-          type: t as PointerType,
-          asm: unescapeBytes(ref.asm),
-          constraints: unescapeBytes(ref.constraints),
-          hasSideEffects: ref.sideEffect,
-        };
-      }
+      case 'asm':
+        return inlineAsm(t, ref) ?? this.fail('inline assembly must have a pointer-to-function type', at);
     }
   }
 
@@ -761,6 +745,28 @@ function applyDataLayout(m: Module, layout: string): void {
       if (size === 32 || size === 64) m.pointerSize = size;
     }
   }
+}
+
+/**
+ * A `c"…"` string's bytes (escapes resolved) as a constant of the array type `t`, its elements
+ * signed bytes where `signed`. One element constant per byte value, shared through `byByte` by
+ * every string of the element type: a string of a million bytes made a million objects (and as
+ * many BigInts) otherwise.
+ */
+export function byteArray(t: Type, bytes: string, signed: boolean, byByte: Constant[]): Constant {
+  const el = (t as { element: Type }).element;
+  const elements: Constant[] = new Array<Constant>(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes.charCodeAt(i);
+    elements[i] = byByte[b] ??= { kind: 'int', type: el, value: BigInt(signed && b > 127 ? b - 256 : b) };
+  }
+  return aggregate('array', t, elements);
+}
+
+/** `asm "…", "…"` as a constant of type `t`, or undefined where `t` is no pointer to a function (each dialect words that refusal). */
+export function inlineAsm(t: Type, ref: Extract<ValueRef, { k: 'asm' }>): InlineAsm | undefined {
+  if (t.kind !== 'pointer' || t.element.kind !== 'function') return undefined;
+  return { kind: 'inlineasm', type: t, asm: unescapeBytes(ref.asm), constraints: unescapeBytes(ref.constraints), hasSideEffects: ref.sideEffect };
 }
 
 export function aggregate(kind: 'array' | 'struct' | 'packed', type: Type, elements: Constant[]): Constant {

@@ -105,3 +105,239 @@ export function isLlvm2Text(text: string): boolean {
   const code = codeOf(text);
   return /^\s*define\s/m.test(code) || /(?:^|[\s,(=[{<*])@(?:[-a-zA-Z$._0-9]|"")/m.test(code) || /(?:^|[\s,(=[{<])i[0-9]+(?:[\s*,)\]}>]|$)/m.test(code);
 }
+
+/**
+ * What one family of dialects' lexer cuts its own way (`lexer.ts` reads it). LLVM 1.x's flex
+ * lexers and r36867's differ only in their words and sigils; white space, comments, strings,
+ * labels, numbers and escapes are the same rules in both, and one lexer applies them.
+ */
+export interface LexicalDialect {
+  /** The keywords, each a token of its own (the parser may number them by their index here). */
+  readonly keywords: readonly string[];
+  /** `@name`, `@N` and `@"…"` are global names (r36867's); to 1.x's lexers `@` was a character. */
+  readonly globalSigil: boolean;
+  /** `i` and digits is a word, an integer type (r36867's `iN`). */
+  readonly integerTypes: boolean;
+  /** `%-N` is a numbered value (1.x's lexers took a sign there); to r36867's it is a name. */
+  readonly negativeNumbers: boolean;
+}
+
+/** The keywords LLVM 1.x's lexers and r36867's share. */
+const SHARED_KEYWORDS: readonly string[] = [
+  'begin',
+  'end',
+  'true',
+  'false',
+  'declare',
+  'global',
+  'constant',
+  'internal',
+  'linkonce',
+  'weak',
+  'appending',
+  'dllimport',
+  'dllexport',
+  'extern_weak',
+  'external',
+  'zeroinitializer',
+  'undef',
+  'null',
+  'to',
+  'tail',
+  'target',
+  'triple',
+  'deplibs',
+  'datalayout',
+  'volatile',
+  'align',
+  'section',
+  'module',
+  'asm',
+  'sideeffect',
+  'cc',
+  'ccc',
+  'fastcc',
+  'coldcc',
+  'x86_stdcallcc',
+  'x86_fastcallcc',
+  'void',
+  'float',
+  'double',
+  'label',
+  'type',
+  'opaque',
+  'add',
+  'sub',
+  'mul',
+  'udiv',
+  'sdiv',
+  'fdiv',
+  'urem',
+  'srem',
+  'frem',
+  'and',
+  'or',
+  'xor',
+  'phi',
+  'call',
+  'select',
+  'shl',
+  'va_arg',
+  'ret',
+  'br',
+  'switch',
+  'invoke',
+  'unwind',
+  'unreachable',
+  'malloc',
+  'alloca',
+  'free',
+  'load',
+  'store',
+  'getelementptr',
+  'extractelement',
+  'insertelement',
+  'shufflevector',
+];
+
+/** LLVM 1.x's lexers: its own words besides the shared ones (including those later 1.x releases dropped: LLVM 1.9's lexer took them all). */
+export const LEXICAL_1X: LexicalDialect = {
+  keywords: [
+    ...SHARED_KEYWORDS,
+    ...[
+      'uninitialized',
+      'implementation',
+      'except',
+      'not',
+      'endian',
+      'pointersize',
+      'little',
+      'big',
+      'csretcc',
+      'bool',
+      'sbyte',
+      'ubyte',
+      'short',
+      'ushort',
+      'int',
+      'uint',
+      'long',
+      'ulong',
+      'div',
+      'rem',
+      'setne',
+      'seteq',
+      'setlt',
+      'setgt',
+      'setle',
+      'setge',
+      'cast',
+      'shr',
+      'vanext',
+      'vaarg',
+    ],
+  ],
+  globalSigil: false,
+  integerTypes: false,
+  negativeNumbers: true,
+};
+
+/** r36867's lexer (LLVM 2.0-development): `@` globals, `iN` types and the words it added. */
+export const LEXICAL_2_0: LexicalDialect = {
+  keywords: [
+    ...SHARED_KEYWORDS,
+    ...[
+      'define',
+      'hidden',
+      'protected',
+      'thread_local',
+      'alias',
+      'inreg',
+      'sret',
+      'nounwind',
+      'noreturn',
+      'lshr',
+      'ashr',
+      'icmp',
+      'fcmp',
+      'eq',
+      'ne',
+      'slt',
+      'sgt',
+      'sle',
+      'sge',
+      'ult',
+      'ugt',
+      'ule',
+      'uge',
+      'oeq',
+      'one',
+      'olt',
+      'ogt',
+      'ole',
+      'oge',
+      'ord',
+      'uno',
+      'ueq',
+      'une',
+      'trunc',
+      'zext',
+      'sext',
+      'fptrunc',
+      'fpext',
+      'uitofp',
+      'sitofp',
+      'fptoui',
+      'fptosi',
+      'inttoptr',
+      'ptrtoint',
+      'bitcast',
+    ],
+  ],
+  globalSigil: true,
+  integerTypes: true,
+  negativeNumbers: false,
+};
+
+/**
+ * What one family of dialects' parser says and takes its own way, where the grammar is otherwise
+ * the same (`parser-base.ts` reads it): its lexer, its calling-convention words, and the wording of
+ * the messages its parser has always given (each dialect's messages stay exactly as they were).
+ */
+export interface SyntaxDialect {
+  readonly lexical: LexicalDialect;
+  /** `cc` words and their numbers (LLVM 1.9 had `csretcc`, r36867 a parameter attribute instead). */
+  readonly callingConventions: Readonly<Record<string, number>>;
+  /** How a message shows a number token: `the number 5` (1.x) or `'5'` (2.0). */
+  readonly numberShown: 'the number' | 'quoted';
+  /** What "expected … (a string)" calls a string token. */
+  readonly stringNoun: string;
+  /** What follows a count that does not fit 32 bits (`alignment 8589934592 is too large`). */
+  readonly tooLarge: string;
+  /** A section name holding `"` or `\`. */
+  readonly badSectionName: string;
+  /** More type nodes than `maxTypeNodes`. */
+  tooManyTypes(limit: number): string;
+}
+
+/** LLVM 1.x text (every 1.x release: LLVM 1.9's parser took them all). */
+export const SYNTAX_1X: SyntaxDialect = {
+  lexical: LEXICAL_1X,
+  callingConventions: { ccc: 0, csretcc: 1, fastcc: 8, coldcc: 9, x86_stdcallcc: 64, x86_fastcallcc: 65 },
+  numberShown: 'the number',
+  stringNoun: 'a quoted string',
+  tooLarge: 'is too large',
+  badSectionName: 'a section name cannot hold a quote or a backslash',
+  tooManyTypes: (limit) => `more than ${limit} types`,
+};
+
+/** r36867's LLVM 2.0-development text. */
+export const SYNTAX_2_0: SyntaxDialect = {
+  lexical: LEXICAL_2_0,
+  callingConventions: { ccc: 0, fastcc: 8, coldcc: 9, x86_stdcallcc: 64, x86_fastcallcc: 65 },
+  numberShown: 'quoted',
+  stringNoun: 'a string',
+  tooLarge: 'is larger than 32 bits',
+  badSectionName: 'invalid character in section name',
+  tooManyTypes: (limit) => `more than the limit of ${limit} type nodes`,
+};

@@ -3,29 +3,19 @@
  * `llvmAsmParser.y` (which accepted the older releases' text too, with the obsolete spellings it
  * upgraded), one token of look-ahead. It builds the AST of `ast.ts`, function bodies as tapes of
  * numbers (body-tape.ts); nothing is resolved here but up-references, which only the nesting of
- * the text can resolve.
+ * the text can resolve. What LLVM 2.0's parser (`llvm2/parser.ts`) does alike is
+ * `parser-base.ts`'s; the 1.x dialect's words and messages are `dialect.ts`'s `SYNTAX_1X`.
  */
 import { primitiveTypes, type PrimitiveType } from '../graph/type.js';
 import type { Linkage } from '../graph/value.js';
-import type { ArgAst, ConstExprAst, FunctionItem, ModuleAst, ModuleItem, TypedValue, TypeNode, ValueRef } from './ast.js';
+import type { ArgAst, ConstExprAst, FunctionItem, ModuleAst, ModuleItem, TypedValue, ValueRef } from './ast.js';
 import type { SourceText } from './assembly-error.js';
-import { KEYWORD_LIST, Lexer, Tok, unescapeName } from './lexer.js';
+import { SYNTAX_1X } from './dialect.js';
+import { KEYWORD_LIST, Tok, unescapeName } from './lexer.js';
+import { type AssemblyLimits, DEFAULT_ASSEMBLY_LIMITS, ParserBase, type ParsedType } from './parser-base.js';
 import { BINARY_OPCODES, IntBuffer, Op, Ref, VaArgKind, VECTOR_OPCODES, type BodyTape } from './body-tape.js';
 
-/**
- * Limits on what a text may make the parser build (docs/limits.md).
- *
- * @category Assemble
- */
-export interface AssemblyLimits {
-  /** Nesting of types, constants and parentheses. */
-  maxNesting: number;
-  /** Type nodes in one module. */
-  maxTypeNodes: number;
-}
-
-/** @category Assemble */
-export const DEFAULT_ASSEMBLY_LIMITS: AssemblyLimits = { maxNesting: 1000, maxTypeNodes: 10_000_000 };
+export { type AssemblyLimits, DEFAULT_ASSEMBLY_LIMITS } from './parser-base.js';
 
 const PRIMITIVE_KEYWORDS: Record<string, PrimitiveType> = {
   void: primitiveTypes.void,
@@ -56,15 +46,6 @@ const LINKAGES: Record<string, Linkage> = {
   dllimport: 'dllimport',
   dllexport: 'dllexport',
   extern_weak: 'extern_weak',
-};
-
-const CALLING_CONVENTIONS: Record<string, number> = {
-  ccc: 0,
-  csretcc: 1,
-  fastcc: 8,
-  coldcc: 9,
-  x86_stdcallcc: 64,
-  x86_fastcallcc: 65,
 };
 
 /** Per keyword (`Lexer.keyword`), its number among `list`, or -1. */
@@ -134,45 +115,24 @@ const INSTRUCTION_WORD_OF_KEYWORD = byKeyword([
 /** A body's tape until the module's is finished (see `Parser.module`). */
 const EMPTY_TAPE = new Int32Array(0);
 
-/** Pending up-references of a type that has none (shared: most types have none). */
-const NO_UPS: readonly { node: number; level: number }[] = Object.freeze([]);
-
-/** A type just parsed, with the up-references inside it still waiting for their level. */
-interface ParsedType {
-  id: number;
-  /** Pending `\N` nodes and the levels still to climb. */
-  ups: readonly { node: number; level: number }[];
-}
-
 export function parseModuleText(source: SourceText, limits: AssemblyLimits = DEFAULT_ASSEMBLY_LIMITS): ModuleAst {
   return new Parser(source, limits).module();
 }
 
-class Parser {
-  private readonly lx: Lexer;
-  private readonly types: TypeNode[] = [];
+class Parser extends ParserBase {
   /** The type nodes each function body made, `[first, end)`, in the order of the text. */
   private readonly bodyTypeRanges: [number, number][] = [];
   /** How many type nodes the module's first part (before `implementation` or a function) made. */
   private constPoolTypes = -1;
   /** The node of each primitive type's keyword (by `Lexer.keyword`), -1 until the text names it. */
   private readonly primNodes = new Int32Array(KEYWORD_LIST.length).fill(-1);
-  /** Nodes shared by spelling: composites without pending up-references. */
-  private readonly shared = new Map<string, number>();
   /** The same for pointers (by pointee node), named references and numbered ones. */
   private readonly pointerNodes = new Map<number, number>();
   /** Array and packed nodes by element node, then length (no key string per `[N x T]`). */
   private readonly arrayNodes = new Map<number, Map<number, number>>();
   private readonly packedNodes = new Map<number, Map<number, number>>();
-  /** The node of `void` (-1 until the text names it): prim nodes are one per type. */
-  private voidNode = -1;
-  /** The node of `label` (-1 until met): no pointer to it (LLVM: "Cannot form a pointer to a basic block"). */
-  private labelNode = -1;
   private readonly namedNodes = new Map<string, number>();
   private readonly numberedNodes = new Map<number, number>();
-  /** See `closed`. */
-  private readonly closedTypes: ParsedType[] = [];
-  private depth = 0;
   /**
    * One tape for every body of the module (no copy per body), with its strings and references;
    * each body's `code` is set to the finished tape at the end (see `module`).
@@ -184,96 +144,10 @@ class Parser {
   /** Where each instruction of the body being read starts on the tape (reused from body to body). */
   private readonly instructionStarts = new IntBuffer(1 << 10);
 
-  constructor(
-    source: SourceText,
-    private readonly limits: AssemblyLimits,
-  ) {
-    this.lx = new Lexer(source);
+  constructor(source: SourceText, limits: AssemblyLimits) {
+    super(source, limits, SYNTAX_1X);
     // About one number per four characters of text: a listing's tape rarely grows.
     this.code = new IntBuffer(Math.max(1 << 12, Math.min(source.text.length >> 2, 1 << 24)));
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Tokens
-
-  private isKw(w: string): boolean {
-    return this.lx.kind === Tok.Keyword && this.lx.value === w;
-  }
-
-  private isChar(c: string): boolean {
-    return this.lx.kind === Tok.Char && this.lx.value === c;
-  }
-
-  private eatKw(w: string): boolean {
-    if (!this.isKw(w)) return false;
-    this.lx.next();
-    return true;
-  }
-
-  private eatChar(c: string): boolean {
-    if (!this.isChar(c)) return false;
-    this.lx.next();
-    return true;
-  }
-
-  private expectChar(c: string, what?: string): void {
-    if (!this.eatChar(c)) this.fail(`expected '${c}'${what ? ` ${what}` : ''}, found ${this.describe()}`);
-  }
-
-  private expectKw(w: string, what?: string): void {
-    if (!this.eatKw(w)) this.fail(`expected '${w}'${what ? ` ${what}` : ''}, found ${this.describe()}`);
-  }
-
-  private describe(): string {
-    const lx = this.lx;
-    switch (lx.kind) {
-      case Tok.Eof:
-        return 'the end of the text';
-      case Tok.Keyword:
-        return `'${lx.value}'`;
-      case Tok.Char:
-        return `'${lx.value}'`;
-      case Tok.VarName:
-        return `'%${lx.value}'`;
-      case Tok.VarNumber:
-        return `'%${lx.value}'`;
-      case Tok.Label:
-        return `the label '${lx.value}:'`;
-      case Tok.String:
-        return 'a string';
-      case Tok.Integer:
-      case Tok.Float:
-        return `the number ${lx.value}`;
-    }
-  }
-
-  private fail(message: string, at = this.lx.start): never {
-    return this.lx.fail(message, at);
-  }
-
-  private enter(): void {
-    if (++this.depth > this.limits.maxNesting) this.fail(`nesting deeper than the limit of ${this.limits.maxNesting}`);
-  }
-
-  private leave(): void {
-    this.depth--;
-  }
-
-  private unsigned(what: string): number {
-    const first = this.lx.value.charCodeAt(0);
-    if (this.lx.kind !== Tok.Integer || first === 45 /* - */ || first === 115 /* s */ || first === 117 /* u */)
-      this.fail(`expected ${what}, found ${this.describe()}`);
-    const v = Number(this.lx.value);
-    if (!Number.isSafeInteger(v) || v > 0xffffffff) this.fail(`${what} ${this.lx.value} is too large`);
-    this.lx.next();
-    return v;
-  }
-
-  private string(what: string): string {
-    if (this.lx.kind !== Tok.String) this.fail(`expected ${what} (a quoted string), found ${this.describe()}`);
-    const v = this.lx.value;
-    this.lx.next();
-    return v;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -294,15 +168,7 @@ class Parser {
         continue;
       }
       if (this.eatKw('deplibs')) {
-        this.expectChar('=');
-        this.expectChar('[');
-        const libraries: string[] = [];
-        if (!this.isChar(']')) {
-          do libraries.push(this.string('a library name'));
-          while (this.eatChar(','));
-        }
-        this.expectChar(']');
-        items.push({ k: 'deplibs', libraries });
+        items.push({ k: 'deplibs', libraries: this.libraryNames() });
         continue;
       }
       if (this.eatKw('module')) {
@@ -417,7 +283,7 @@ class Parser {
     let section: string | undefined;
     let alignment = 0;
     while (this.eatChar(',')) {
-      if (this.eatKw('section')) section = this.section();
+      if (this.eatKw('section')) section = this.sectionName();
       else if (this.eatKw('align')) alignment = this.alignment();
       else this.fail(`expected 'section' or 'align', found ${this.describe()}`);
     }
@@ -433,35 +299,6 @@ class Parser {
       alignment,
       at,
     };
-  }
-
-  private section(): string {
-    const at = this.lx.start;
-    const s = this.string('the section name');
-    if (/["\\]/.test(s)) this.fail('a section name cannot hold a quote or a backslash', at);
-    return s;
-  }
-
-  private alignment(): number {
-    const at = this.lx.start;
-    const v = this.unsigned('an alignment');
-    if (v !== 0 && (v & (v - 1)) !== 0) this.fail('alignment must be a power of two', at);
-    return v;
-  }
-
-  private callingConv(): number {
-    if (this.lx.kind === Tok.Keyword) {
-      const cc = CALLING_CONVENTIONS[this.lx.value];
-      if (cc !== undefined && Object.hasOwn(CALLING_CONVENTIONS, this.lx.value)) {
-        this.lx.next();
-        return cc;
-      }
-      if (this.lx.value === 'cc') {
-        this.lx.next();
-        return this.unsigned('a calling convention number');
-      }
-    }
-    return 0;
   }
 
   private functionHeader(at: number, isDeclare: boolean, linkage: Linkage): FunctionItem {
@@ -484,7 +321,7 @@ class Parser {
       return argName === undefined ? { type, at: aAt } : { type, name: argName, at: aAt };
     }, 'after the parameters');
     let section: string | undefined;
-    if (this.eatKw('section')) section = this.section();
+    if (this.eatKw('section')) section = this.sectionName();
     let alignment = 0;
     if (this.eatKw('align')) alignment = this.alignment();
     const mark = this.types.length;
@@ -511,41 +348,14 @@ class Parser {
     };
   }
 
-  /**
-   * A parameter list after its `(`: items separated by commas, possibly ending in `...`, then the
-   * `)` (what a function header and a function type share).
-   */
-  private parameters<T>(item: () => T, closing: string): { items: T[]; varArg: boolean } {
-    const items: T[] = [];
-    let varArg = false;
-    if (!this.isChar(')')) {
-      do {
-        if (this.isChar('.')) {
-          this.ellipsis();
-          varArg = true;
-          break;
-        }
-        items.push(item());
-      } while (this.eatChar(','));
-    }
-    this.expectChar(')', closing);
-    return { items, varArg };
-  }
-
   /** `...` comes from the lexer as three '.' characters. */
-  private ellipsis(): void {
+  protected override ellipsis(): void {
     const at = this.lx.start;
     for (let i = 0; i < 3; i++) if (!this.eatChar('.')) this.fail("expected '...'", at);
   }
 
   // -------------------------------------------------------------------------------------------
   // Types
-
-  private node(n: TypeNode): number {
-    if (this.types.length >= this.limits.maxTypeNodes) this.fail(`more than ${this.limits.maxTypeNodes} types`);
-    this.types.push(n);
-    return this.types.length - 1;
-  }
 
   /** The node of primitive type `t`, whose keyword is number `keyword`. */
   private prim(t: PrimitiveType, keyword: number): number {
@@ -623,14 +433,7 @@ class Parser {
     return id;
   }
 
-  /** The parsed form of node `id` with nothing pending: one object per node, made once. */
-  private closed(id: number): ParsedType {
-    let t = this.closedTypes[id];
-    if (t === undefined) this.closedTypes[id] = t = { id, ups: NO_UPS };
-    return t;
-  }
-
-  private type(): ParsedType {
+  protected override type(): ParsedType {
     this.enter();
     const t = this.postfix(this.baseType());
     this.leave();
@@ -652,39 +455,6 @@ class Parser {
         t = this.close({ k: 'function', ret: t.id, params: params.map((p) => p.id), varArg }, [t, ...params]);
       } else return t;
     }
-  }
-
-  private isVoid(id: number): boolean {
-    return id === this.voidNode;
-  }
-
-  /**
-   * A composite node: its children's pending up-references climb one level; those at 0 land
-   * here. A node with none pending is shared by every equal spelling (`int*` written a thousand
-   * times is one node), which keeps the type table as small as the module's types.
-   */
-  private close(n: TypeNode, children: ParsedType[]): ParsedType {
-    let pending = false;
-    for (const c of children) if (c.ups.length > 0) pending = true;
-    if (!pending) {
-      const key = nodeKey(n);
-      let id = this.shared.get(key);
-      if (id === undefined) {
-        id = this.node(n);
-        this.shared.set(key, id);
-      }
-      return this.closed(id);
-    }
-    const id = this.node(n);
-    const ups: { node: number; level: number }[] = [];
-    for (const c of children) {
-      for (const u of c.ups) {
-        const level = u.level - 1;
-        if (level === 0) (this.types[u.node] as { target: number }).target = id;
-        else ups.push({ node: u.node, level });
-      }
-    }
-    return { id, ups };
   }
 
   private baseType(): ParsedType {
@@ -716,16 +486,10 @@ class Parser {
       if (id === undefined) this.numberedNodes.set(n, (id = this.node({ k: 'numbered', n, at })));
       return this.closed(id);
     }
-    if (this.eatChar('\\')) {
-      const level = this.unsigned('an up-reference level');
-      if (level === 0) this.fail('an up-reference level must be at least 1', at);
-      const id = this.node({ k: 'up', target: -1, at });
-      return { id, ups: [{ node: id, level }] };
-    }
+    if (this.eatChar('\\')) return this.upReference(at);
     if (this.eatChar('[') || this.isChar('<')) {
       const packed = this.eatChar('<');
-      const length = this.unsigned('the number of elements');
-      if (!this.eatChar('x')) this.fail(`expected 'x' after the number of elements, found ${this.describe()}`);
+      const length = this.elementCount();
       const el = this.type();
       this.expectChar(packed ? '>' : ']');
       if (packed) {
@@ -733,7 +497,7 @@ class Parser {
         if (length === 0) this.fail('a packed type needs at least one element', at);
         if (en.k !== 'prim' || en.t === primitiveTypes.void || en.t === primitiveTypes.label || en.t === primitiveTypes.bool)
           this.fail('packed types hold only integer or floating-point elements', at);
-      } else if (this.isVoid(el.id)) this.fail('an array of void', at);
+      } else if (el.id === this.voidNode) this.fail('an array of void', at);
       if (el.ups.length === 0) {
         // The common case: the node is looked up before it is made.
         const byElement = packed ? this.packedNodes : this.arrayNodes;
@@ -746,16 +510,7 @@ class Parser {
       return this.close({ k: packed ? 'packed' : 'array', el: el.id, length }, [el]);
     }
     if (this.eatChar('{')) {
-      const els: ParsedType[] = [];
-      if (!this.isChar('}')) {
-        do {
-          const eAt = this.lx.start;
-          const e = this.type();
-          if (this.isVoid(e.id)) this.fail('a structure member of type void', eAt);
-          els.push(e);
-        } while (this.eatChar(','));
-      }
-      this.expectChar('}');
+      const els = this.structElements();
       return this.close({ k: 'struct', els: els.map((e) => e.id) }, els);
     }
     return this.fail(`expected a type, found ${this.describe()}`);
@@ -765,7 +520,7 @@ class Parser {
   // Constants and values
 
   /** `ConstVal`: a type, then a constant of that type. */
-  constVal(): TypedValue {
+  override constVal(): TypedValue {
     const type = this.closedType(false);
     return { type, ref: this.constBody() };
   }
@@ -775,8 +530,8 @@ class Parser {
     const at = lx.start;
     this.enter();
     try {
-      if (this.eatChar('[')) return { k: 'array', elements: this.constList(']'), at };
-      if (this.eatChar('{')) return { k: 'struct', elements: this.constList('}'), at };
+      if (this.eatChar('[')) return { k: 'array', elements: this.closedConstList(']'), at };
+      if (this.eatChar('{')) return { k: 'struct', elements: this.closedConstList('}'), at };
       if (this.isChar('c')) {
         lx.next();
         if (lx.kind !== Tok.String) this.fail(`expected a string after 'c', found ${this.describe()}`);
@@ -790,11 +545,9 @@ class Parser {
     }
   }
 
-  private constList(close: string): TypedValue[] {
-    const out: TypedValue[] = [];
-    if (this.eatChar(close)) return out;
-    do out.push(this.constVal());
-    while (this.eatChar(','));
+  /** Constants up to `close`, and the `close`. */
+  private closedConstList(close: string): TypedValue[] {
+    const out = this.constList(close);
     this.expectChar(close);
     return out;
   }
@@ -806,7 +559,7 @@ class Parser {
     switch (lx.kind) {
       case Tok.VarName:
       case Tok.String: {
-        const name = lx.kind === Tok.String ? unescapeName(lx.value) : lx.value;
+        const name = this.nameText();
         lx.next();
         return { k: 'name', name, at };
       }
@@ -816,50 +569,20 @@ class Parser {
         lx.next();
         return { k: 'num', n, at };
       }
-      case Tok.Integer: {
-        const text = lx.value;
-        lx.next();
-        return { k: 'int', text, at };
-      }
-      case Tok.Float: {
-        const text = lx.value;
-        lx.next();
-        return { k: 'fp', text, at };
-      }
-      case Tok.Keyword:
-        switch (lx.value) {
-          case 'true':
-          case 'false': {
-            const value = lx.value === 'true';
-            lx.next();
-            return { k: 'bool', value, at };
-          }
-          case 'null':
-            lx.next();
-            return { k: 'null', at };
-          case 'undef':
-            lx.next();
-            return { k: 'undef', at };
-          case 'zeroinitializer':
-            lx.next();
-            return { k: 'zero', at };
-          case 'asm': {
-            lx.next();
-            const sideEffect = this.eatKw('sideeffect');
-            const asm = this.string('the inline assembly');
-            this.expectChar(',');
-            const constraints = this.string('the constraints');
-            return { k: 'asm', sideEffect, asm, constraints, at };
-          }
-          default:
-            if (isConstExprOp(lx.value)) return { k: 'expr', expr: this.constExpr(), at };
-        }
+      case Tok.Integer:
+      case Tok.Float:
+        return this.numberConstant(at);
+      case Tok.Keyword: {
+        const constant = this.keywordConstant(at);
+        if (constant !== undefined) return constant;
+        if (isConstExprOp(lx.value)) return { k: 'expr', expr: this.constExpr(), at };
         break;
+      }
       case Tok.Char:
         if (lx.value === '<') {
           lx.next();
           this.enter();
-          const elements = this.constList('>');
+          const elements = this.closedConstList('>');
           this.leave();
           return { k: 'packed', elements, at };
         }
@@ -1258,24 +981,6 @@ class Parser {
     this.expectChar(',');
     this.code.push(this.closedType(false));
     this.ref();
-  }
-}
-
-/** A composite node's spelling: kind, shape and children. */
-function nodeKey(n: TypeNode): string {
-  switch (n.k) {
-    case 'pointer':
-      return `*${n.el}`;
-    case 'array':
-      return `[${n.length}x${n.el}`;
-    case 'packed':
-      return `<${n.length}x${n.el}`;
-    case 'struct':
-      return `{${n.els.join(',')}`;
-    case 'function':
-      return `(${n.ret}:${n.params.join(',')}${n.varArg ? ',...' : ''}`;
-    default:
-      throw new Error(`internal error: not a composite type node: ${n.k}`);
   }
 }
 

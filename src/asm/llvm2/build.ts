@@ -30,7 +30,7 @@ import type {
 } from '../../graph/value.js';
 import type { ModuleAst, TypedValue, TypeDefItem, ValueRef, ConstExprAst } from '../ast.js';
 import type { SourceText } from '../assembly-error.js';
-import { aggregate, doubleToFloat } from '../build-module.js';
+import { aggregate, byteArray, doubleToFloat, inlineAsm } from '../build-module.js';
 import { unescapeBytes } from '../lexer.js';
 import { resolveTypes, type TypeInterner } from '../resolve-types.js';
 import { Folder2, nullValue } from './fold.js';
@@ -58,6 +58,8 @@ class Builder2 {
   private readonly globals = new Map<string, GlobalLike>();
   private readonly numberedGlobals: GlobalLike[] = [];
   private readonly module: Module = emptyModule();
+  /** The `i8` constant of each byte value, shared by every `c"…"` string (see `byteArray`). */
+  private readonly i8Bytes = new Array<Constant>(256);
 
   constructor(
     private readonly ast: Module2Ast,
@@ -323,27 +325,12 @@ class Builder2 {
         if (t.kind !== 'array' || t.element !== integerType(8)) this.fail(`a string constant of type ${this.show(t)} (it must be an array of i8)`, at);
         const bytes = unescapeBytes(ref.raw);
         if (bytes.length !== t.length) this.fail(`can't build string constant of size ${bytes.length} when array has size ${t.length}`, at);
-        const el = integerType(8);
-        const elements: Constant[] = [];
-        for (let i = 0; i < bytes.length; i++) {
-          const b = bytes.charCodeAt(i);
-          elements.push({ kind: 'int', type: el, value: BigInt(b > 127 ? b - 256 : b) });
-        }
-        return aggregate('array', t, elements);
+        return byteArray(t, bytes, true, this.i8Bytes);
       }
       case 'expr':
         return this.constantExpr(t, ref.expr, at);
-      case 'asm': {
-        const ft = t.kind === 'pointer' ? t.element : undefined;
-        if (ft === undefined || ft.kind !== 'function') this.fail('invalid type for asm constraint string', at);
-        return {
-          kind: 'inlineasm',
-          type: t as PointerType,
-          asm: unescapeBytes(ref.asm),
-          constraints: unescapeBytes(ref.constraints),
-          hasSideEffects: ref.sideEffect,
-        };
-      }
+      case 'asm':
+        return inlineAsm(t, ref) ?? this.fail('invalid type for asm constraint string', at);
     }
   }
 

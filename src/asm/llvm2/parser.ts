@@ -5,21 +5,27 @@
  * forms, `iN` and packed-struct types, parameter and function attributes, visibility,
  * `thread_local`, aliases, `icmp`/`fcmp`, the twelve casts, aligned and volatile loads and stores.
  *
- * Types are nodes of the shared table (`../ast.ts`), so that named, numbered and up-references
- * and LLVM's structural uniquing are the shared resolver's (`../resolve-types.ts`).
+ * The lexer is the shared one (`../lexer.ts`, with r36867's words and sigils), and what the
+ * grammar has in common with 1.x's (tokens, strings and counts, calling conventions, parameter
+ * lists, keyword constants, the type table with its up-references and shared spellings) is
+ * `../parser-base.ts`'s. Types are nodes of the shared table (`../ast.ts`), so that named,
+ * numbered and up-references and LLVM's structural uniquing are the shared resolver's
+ * (`../resolve-types.ts`).
  *
- * Why its own and not the 1.x parser with more cases: 2.0's grammar differs throughout (sigils,
- * the module items, every instruction with a type rule of its own), and the 1.x parser's
- * compact body tape is tuned to 1.x's instruction set.
+ * Why the rest is its own and not the 1.x parser with more cases: 2.0's grammar differs
+ * throughout (the module items, `define`, aliases and visibility, attributes in function types,
+ * vectors and packed structures, every instruction with a type rule of its own, names that carry
+ * their sigil), and the 1.x parser writes bodies onto a compact tape (`../body-tape.ts`) whose
+ * records are 1.x's instruction set.
  */
 import { PARAM_ATTRIBUTE_BITS, MAX_INTEGER_BITS, primitiveTypes, type ParamAttribute, type PrimitiveType } from '../../graph/type.js';
 import type { Linkage, Visibility } from '../../graph/value.js';
-import type { ConstExprAst, TypedValue, TypeNode, ValueRef } from '../ast.js';
+import type { ConstExprAst, TypedValue, ValueRef } from '../ast.js';
 import type { SourceText } from '../assembly-error.js';
-import { unescapeName } from '../lexer.js';
-import type { AssemblyLimits } from '../parser.js';
+import { Tok } from '../lexer.js';
+import { SYNTAX_2_0 } from '../dialect.js';
+import { type AssemblyLimits, ParserBase, type ParsedType } from '../parser-base.js';
 import type { Alias2, Arg2, Block2, Function2, Global2, Inst2, Item2, Module2Ast } from './ast.js';
-import { Lexer2, Tok2 } from './lexer.js';
 
 const CAST_OPS: ReadonlySet<string> = new Set([
   'trunc',
@@ -69,7 +75,6 @@ const EXTERNAL_LINKAGES: Readonly<Record<string, Linkage>> = { dllimport: 'dllim
 const DEFINE_LINKAGES: Readonly<Record<string, Linkage>> = { internal: 'internal', linkonce: 'linkonce', weak: 'weak', dllexport: 'dllexport' };
 const DECLARE_LINKAGES: Readonly<Record<string, Linkage>> = { dllimport: 'dllimport', extern_weak: 'extern_weak' };
 const VISIBILITIES: Readonly<Record<string, Visibility>> = { default: 'default', hidden: 'hidden', protected: 'protected' };
-const CALLING_CONVENTIONS: Readonly<Record<string, number>> = { ccc: 0, fastcc: 8, coldcc: 9, x86_stdcallcc: 64, x86_fastcallcc: 65 };
 const PARAM_ATTRS: Readonly<Record<string, number>> = {
   zext: PARAM_ATTRIBUTE_BITS.zext,
   sext: PARAM_ATTRIBUTE_BITS.sext,
@@ -78,164 +83,60 @@ const PARAM_ATTRS: Readonly<Record<string, number>> = {
 };
 const FUNC_ATTRS: Readonly<Record<string, number>> = { ...PARAM_ATTRS, noreturn: PARAM_ATTRIBUTE_BITS.noreturn, nounwind: PARAM_ATTRIBUTE_BITS.nounwind };
 
-/** A type being parsed: its node and the up-references (`\N`) inside it not yet landed. */
-interface Parsed {
-  readonly id: number;
-  readonly ups: readonly { readonly node: number; readonly level: number }[];
-}
-
 export function parseModule2(source: SourceText, limits: AssemblyLimits): Module2Ast {
   return new Parser2(source, limits).module();
 }
 
-class Parser2 {
-  private readonly lx: Lexer2;
-  private readonly types: TypeNode[] = [];
-  private readonly shared = new Map<string, number>();
+class Parser2 extends ParserBase {
   private readonly items: Item2[] = [];
-  private depth = 0;
   private triple = '';
   private dataLayout = '';
   private readonly inlineAsm: string[] = [];
   private readonly libraries: string[] = [];
-  readonly voidNode: number;
-  readonly labelNode: number;
 
-  constructor(
-    readonly source: SourceText,
-    private readonly limits: AssemblyLimits,
-  ) {
-    this.lx = new Lexer2(source);
+  constructor(source: SourceText, limits: AssemblyLimits) {
+    super(source, limits, SYNTAX_2_0);
     this.voidNode = this.prim(primitiveTypes.void);
     this.labelNode = this.prim(primitiveTypes.label);
-  }
-
-  // ---- tokens -----------------------------------------------------------------------------------
-
-  private fail(message: string, at = this.lx.start): never {
-    throw this.source.error(message, at);
-  }
-
-  private describe(): string {
-    const lx = this.lx;
-    switch (lx.kind) {
-      case Tok2.Eof:
-        return 'the end of the text';
-      case Tok2.Local:
-        return `'%${lx.value}'`;
-      case Tok2.Global:
-        return `'@${lx.value}'`;
-      case Tok2.LocalId:
-        return `'%${lx.value}'`;
-      case Tok2.GlobalId:
-        return `'@${lx.value}'`;
-      case Tok2.Label:
-        return `the label '${lx.value}:'`;
-      case Tok2.String:
-        return 'a string';
-      case Tok2.AtString:
-        return 'a quoted global name';
-      default:
-        return `'${lx.value}'`;
-    }
-  }
-
-  private isWord(w: string): boolean {
-    return this.lx.kind === Tok2.Word && this.lx.value === w;
-  }
-
-  private eatWord(w: string): boolean {
-    if (!this.isWord(w)) return false;
-    this.lx.next();
-    return true;
-  }
-
-  private expectWord(w: string, where = ''): void {
-    if (!this.eatWord(w)) this.fail(`expected '${w}'${where}, found ${this.describe()}`);
-  }
-
-  private isChar(c: string): boolean {
-    return this.lx.kind === Tok2.Char && this.lx.value === c;
-  }
-
-  private eatChar(c: string): boolean {
-    if (!this.isChar(c)) return false;
-    this.lx.next();
-    return true;
-  }
-
-  private expectChar(c: string, where = ''): void {
-    if (!this.eatChar(c)) this.fail(`expected '${c}'${where}, found ${this.describe()}`);
-  }
-
-  private string(what: string): string {
-    if (this.lx.kind !== Tok2.String) this.fail(`expected ${what} (a string), found ${this.describe()}`);
-    const s = this.lx.value;
-    this.lx.next();
-    return s;
-  }
-
-  /** `EUINT64VAL` where a small count is meant (alignment, element counts, levels). */
-  private unsigned(what: string): number {
-    const lx = this.lx;
-    if (lx.kind !== Tok2.Integer || !/^[0-9]+$/.test(lx.value)) this.fail(`expected ${what}, found ${this.describe()}`);
-    const n = Number(lx.value);
-    if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail(`${what} ${lx.value} is larger than 32 bits`);
-    lx.next();
-    return n;
-  }
-
-  private enter(): void {
-    if (++this.depth > this.limits.maxNesting) this.fail(`nesting deeper than the limit of ${this.limits.maxNesting}`);
-  }
-
-  private leave(): void {
-    this.depth--;
   }
 
   // ---- module -----------------------------------------------------------------------------------
 
   module(): Module2Ast {
     const lx = this.lx;
-    while (lx.kind !== Tok2.Eof) {
+    while (lx.kind !== Tok.Eof) {
       const at = lx.start;
-      if (this.eatWord('define')) this.function(false, at);
-      else if (this.eatWord('declare')) this.function(true, at);
-      else if (this.eatWord('module')) {
-        this.expectWord('asm', " after 'module'");
+      if (this.eatKw('define')) this.function(false, at);
+      else if (this.eatKw('declare')) this.function(true, at);
+      else if (this.eatKw('module')) {
+        this.expectKw('asm', "after 'module'");
         this.inlineAsm.push(this.string('the module-level assembly'));
-      } else if (this.eatWord('target')) {
-        if (this.eatWord('triple')) {
+      } else if (this.eatKw('target')) {
+        if (this.eatKw('triple')) {
           this.expectChar('=');
           this.triple = this.string('the target triple');
-        } else if (this.eatWord('datalayout')) {
+        } else if (this.eatKw('datalayout')) {
           this.expectChar('=');
           this.dataLayout = this.string('the data layout');
         } else this.fail(`expected 'triple' or 'datalayout' after 'target', found ${this.describe()}`);
-      } else if (this.eatWord('deplibs')) {
-        this.expectChar('=');
-        this.expectChar('[');
-        if (!this.isChar(']')) {
-          do this.libraries.push(this.string('a library name'));
-          while (this.eatChar(','));
-        }
-        this.expectChar(']');
-      } else if (this.isWord('type')) {
+      } else if (this.eatKw('deplibs')) {
+        for (const library of this.libraryNames()) this.libraries.push(library);
+      } else if (this.isKw('type')) {
         lx.next();
         this.typeDefinition(undefined, at);
-      } else if (lx.kind === Tok2.Local || lx.kind === Tok2.String) {
+      } else if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
         // A module-level `%name` (or quoted name) names a type; globals are `@`.
-        const name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
+        const name = this.nameText();
         lx.next();
         this.expectChar('=');
-        this.expectWord('type', ` after '%${name} =' (a module-level '%' name names a type)`);
+        this.expectKw('type', `after '%${name} =' (a module-level '%' name names a type)`);
         this.typeDefinition(name, at);
-      } else if (lx.kind === Tok2.Global || lx.kind === Tok2.AtString) {
-        const name = lx.kind === Tok2.AtString ? unescapeName(lx.value) : lx.value;
+      } else if (lx.kind === Tok.GlobalName || lx.kind === Tok.GlobalString) {
+        const name = this.nameText();
         lx.next();
         this.expectChar('=');
         this.globalOrAlias(name, at);
-      } else if (lx.kind === Tok2.Word) this.globalOrAlias(undefined, at);
+      } else if (lx.kind === Tok.Keyword) this.globalOrAlias(undefined, at);
       else this.fail(`expected a definition ('define', 'declare', a global, a type, 'target', 'deplibs' or 'module asm'), found ${this.describe()}`);
     }
     return { types: this.types, items: this.items, triple: this.triple, dataLayout: this.dataLayout, inlineAsm: this.inlineAsm, libraries: this.libraries };
@@ -247,7 +148,7 @@ class Parser2 {
   }
 
   private visibility(): Visibility {
-    const v = this.lx.kind === Tok2.Word ? VISIBILITIES[this.lx.value] : undefined;
+    const v = this.lx.kind === Tok.Keyword ? VISIBILITIES[this.lx.value] : undefined;
     if (v === undefined || !Object.hasOwn(VISIBILITIES, this.lx.value)) return 'default';
     this.lx.next();
     return v;
@@ -255,7 +156,7 @@ class Parser2 {
 
   private globalOrAlias(name: string | undefined, at: number): void {
     const lx = this.lx;
-    const word = lx.kind === Tok2.Word ? lx.value : '';
+    const word = lx.kind === Tok.Keyword ? lx.value : '';
     let linkage: Linkage = 'external';
     let hasInitializer = true;
     if (Object.hasOwn(INTERNAL_LINKAGES, word)) {
@@ -267,11 +168,11 @@ class Parser2 {
       lx.next();
     }
     const visibility = this.visibility();
-    if (linkage === 'external' && hasInitializer && this.eatWord('alias')) return this.alias(name, visibility, at);
-    const threadLocal = this.eatWord('thread_local');
+    if (linkage === 'external' && hasInitializer && this.eatKw('alias')) return this.alias(name, visibility, at);
+    const threadLocal = this.eatKw('thread_local');
     let isConstant: boolean;
-    if (this.eatWord('global')) isConstant = false;
-    else if (this.eatWord('constant')) isConstant = true;
+    if (this.eatKw('global')) isConstant = false;
+    else if (this.eatKw('constant')) isConstant = true;
     else this.fail(`expected 'global' or 'constant', found ${this.describe()}`);
     let type: number;
     let initializer: TypedValue | undefined;
@@ -282,8 +183,8 @@ class Parser2 {
     let section: string | undefined;
     let alignment = 0;
     while (this.eatChar(',')) {
-      if (this.eatWord('section')) section = this.sectionName();
-      else if (this.eatWord('align')) alignment = this.alignment();
+      if (this.eatKw('section')) section = this.sectionName();
+      else if (this.eatKw('align')) alignment = this.alignment();
       else this.fail(`expected 'section' or 'align' after ',', found ${this.describe()}`);
     }
     const g: Global2 = {
@@ -305,8 +206,8 @@ class Parser2 {
   private alias(name: string | undefined, visibility: Visibility, at: number): void {
     if (name === undefined) this.fail('an alias needs a name (LLVM: "Alias name cannot be empty")', at);
     let linkage: Alias2['linkage'] = 'external';
-    if (this.eatWord('weak')) linkage = 'weak';
-    else if (this.eatWord('internal')) linkage = 'internal';
+    if (this.eatKw('weak')) linkage = 'weak';
+    else if (this.eatKw('internal')) linkage = 'internal';
     const aliasee = this.aliasee();
     this.items.push({ k: 'alias', name, linkage, visibility, aliasee, at });
   }
@@ -314,11 +215,11 @@ class Parser2 {
   /** `AliaseeRef`: `type @global`, or `bitcast (AliaseeRef to type)`. */
   private aliasee(): TypedValue {
     const at = this.lx.start;
-    if (this.eatWord('bitcast')) {
+    if (this.eatKw('bitcast')) {
       this.enter();
       this.expectChar('(');
       const inner = this.aliasee();
-      this.expectWord('to');
+      this.expectKw('to');
       const to = this.closedType(false);
       this.expectChar(')');
       this.leave();
@@ -331,38 +232,9 @@ class Parser2 {
     return { type, ref };
   }
 
-  private sectionName(): string {
-    const at = this.lx.start;
-    const s = this.string('the section name');
-    if (/["\\]/.test(s)) this.fail('invalid character in section name', at);
-    return s;
-  }
-
-  private alignment(): number {
-    const at = this.lx.start;
-    const n = this.unsigned('an alignment');
-    if (n !== 0 && (n & (n - 1)) !== 0) this.fail('alignment must be a power of two', at);
-    return n;
-  }
-
-  private callingConv(): number {
-    const lx = this.lx;
-    if (lx.kind !== Tok2.Word) return 0;
-    if (Object.hasOwn(CALLING_CONVENTIONS, lx.value)) {
-      const cc = CALLING_CONVENTIONS[lx.value]!;
-      lx.next();
-      return cc;
-    }
-    if (lx.value === 'cc') {
-      lx.next();
-      return this.unsigned('a calling convention number');
-    }
-    return 0;
-  }
-
   private attributes(table: Readonly<Record<string, number>>): number {
     let bits = 0;
-    while (this.lx.kind === Tok2.Word && Object.hasOwn(table, this.lx.value)) {
+    while (this.lx.kind === Tok.Keyword && Object.hasOwn(table, this.lx.value)) {
       bits |= table[this.lx.value]!;
       this.lx.next();
     }
@@ -373,7 +245,7 @@ class Parser2 {
     const lx = this.lx;
     const table = isDeclare ? DECLARE_LINKAGES : DEFINE_LINKAGES;
     let linkage: Linkage = 'external';
-    if (lx.kind === Tok2.Word && Object.hasOwn(table, lx.value)) {
+    if (lx.kind === Tok.Keyword && Object.hasOwn(table, lx.value)) {
       linkage = table[lx.value]!;
       lx.next();
     }
@@ -383,37 +255,27 @@ class Parser2 {
     const ret = this.closedType(true);
     if (ret === this.labelNode) this.fail('a function cannot return a label', retAt);
     let name: string | undefined;
-    if (lx.kind === Tok2.Global || lx.kind === Tok2.AtString) name = lx.kind === Tok2.AtString ? unescapeName(lx.value) : lx.value;
+    if (lx.kind === Tok.GlobalName || lx.kind === Tok.GlobalString) name = this.nameText();
     else this.fail(`expected the function's name (@name), found ${this.describe()}`);
     lx.next();
-    this.expectChar('(', " after the function's name");
-    const args: Arg2[] = [];
-    let varArg = false;
-    if (!this.isChar(')')) {
-      do {
-        if (this.isChar('.')) {
-          this.dots();
-          varArg = true;
-          break;
-        }
-        const aAt = lx.start;
-        const type = this.closedType(false);
-        if (type === this.voidNode) this.fail('void typed arguments are invalid', aAt);
-        const attrs = this.attributes(PARAM_ATTRS);
-        let argName: string | undefined;
-        const k = lx.kind as Tok2;
-        if (k === Tok2.Local || k === Tok2.String) {
-          argName = k === Tok2.String ? unescapeName(lx.value) : lx.value;
-          lx.next();
-        }
-        args.push({ type, attrs, ...(argName !== undefined ? { name: argName } : {}), at: aAt });
-      } while (this.eatChar(','));
-    }
-    this.expectChar(')', ' after the parameters');
+    this.expectChar('(', "after the function's name");
+    const { items: args, varArg } = this.parameters((): Arg2 => {
+      const aAt = lx.start;
+      const type = this.closedType(false);
+      if (type === this.voidNode) this.fail('void typed arguments are invalid', aAt);
+      const attrs = this.attributes(PARAM_ATTRS);
+      let argName: string | undefined;
+      const k = lx.kind as Tok;
+      if (k === Tok.VarName || k === Tok.String) {
+        argName = this.nameText();
+        lx.next();
+      }
+      return { type, attrs, ...(argName !== undefined ? { name: argName } : {}), at: aAt };
+    }, 'after the parameters');
     const fnAttrs = this.attributes(FUNC_ATTRS);
     let section: string | undefined;
-    if (this.eatWord('section')) section = this.sectionName();
-    const alignment = this.eatWord('align') ? this.alignment() : 0;
+    if (this.eatKw('section')) section = this.sectionName();
+    const alignment = this.eatKw('align') ? this.alignment() : 0;
     const attrs: ParamAttribute[] = [];
     if (fnAttrs !== 0) attrs.push({ index: 0, attributes: fnAttrs });
     args.forEach((a, i) => {
@@ -422,7 +284,7 @@ class Parser2 {
     const fnType = this.shape({ k: 'function', ret, params: args.map((a) => a.type), varArg, ...(attrs.length ? { attrs } : {}) });
     let body: Block2[] | undefined;
     if (!isDeclare) {
-      if (!this.eatChar('{') && !this.eatWord('begin')) this.fail(`expected '{' to begin the function's body, found ${this.describe()}`);
+      if (!this.eatChar('{') && !this.eatKw('begin')) this.fail(`expected '{' to begin the function's body, found ${this.describe()}`);
       body = this.body();
     }
     const f: Function2 = {
@@ -442,28 +304,10 @@ class Parser2 {
     this.items.push(f);
   }
 
-  private dots(): void {
-    for (let i = 0; i < 3; i++) this.expectChar('.', " ('...')");
-  }
-
   // ---- types ------------------------------------------------------------------------------------
-
-  private node(n: TypeNode): number {
-    if (this.types.length >= this.limits.maxTypeNodes) this.fail(`more than the limit of ${this.limits.maxTypeNodes} type nodes`);
-    this.types.push(n);
-    return this.types.length - 1;
-  }
 
   private prim(t: PrimitiveType): number {
     return this.shape({ k: 'prim', t });
-  }
-
-  /** The node of a type with nothing pending, one per spelling. */
-  private shape(n: TypeNode): number {
-    const key = shapeKey(n);
-    let id = this.shared.get(key);
-    if (id === undefined) this.shared.set(key, (id = this.node(n)));
-    return id;
   }
 
   /** A complete type (`Types`); `void` only where `allowVoid` (a type definition's `= type void`). */
@@ -475,7 +319,12 @@ class Parser2 {
     return t.id;
   }
 
-  private type(): Parsed {
+  /** `...`, each `.` expected in turn. */
+  protected override ellipsis(): void {
+    for (let i = 0; i < 3; i++) this.expectChar('.', "('...')");
+  }
+
+  protected override type(): ParsedType {
     this.enter();
     let t = this.baseType();
     for (;;) {
@@ -486,23 +335,15 @@ class Parser2 {
         t = this.close({ k: 'pointer', el: t.id }, [t]);
       } else if (this.isChar('(')) {
         this.lx.next();
-        const params: Parsed[] = [];
         const attrs: ParamAttribute[] = [];
-        let varArg = false;
-        if (!this.isChar(')')) {
-          do {
-            if (this.isChar('.')) {
-              this.dots();
-              varArg = true;
-              break;
-            }
-            const p = this.type();
-            const a = this.attributes(PARAM_ATTRS);
-            params.push(p);
-            if (a !== 0) attrs.push({ index: params.length, attributes: a });
-          } while (this.eatChar(','));
-        }
-        this.expectChar(')', ' after the parameter types');
+        let count = 0;
+        const { items: params, varArg } = this.parameters(() => {
+          const p = this.type();
+          const a = this.attributes(PARAM_ATTRS);
+          count++;
+          if (a !== 0) attrs.push({ index: count, attributes: a });
+          return p;
+        }, 'after the parameter types');
         const r = this.attributes(FUNC_ATTRS);
         if (r !== 0) attrs.unshift({ index: 0, attributes: r });
         t = this.close({ k: 'function', ret: t.id, params: params.map((p) => p.id), varArg, ...(attrs.length ? { attrs } : {}) }, [t, ...params]);
@@ -512,29 +353,16 @@ class Parser2 {
     return t;
   }
 
-  private close(n: TypeNode, children: Parsed[]): Parsed {
-    if (children.every((c) => c.ups.length === 0)) return { id: this.shape(n), ups: [] };
-    const id = this.node(n);
-    const ups: { node: number; level: number }[] = [];
-    for (const c of children) {
-      for (const u of c.ups) {
-        if (u.level === 1) (this.types[u.node] as { target: number }).target = id;
-        else ups.push({ node: u.node, level: u.level - 1 });
-      }
-    }
-    return { id, ups };
-  }
-
-  private baseType(): Parsed {
+  private baseType(): ParsedType {
     const lx = this.lx;
     const at = lx.start;
-    if (lx.kind === Tok2.Word) {
+    if (lx.kind === Tok.Keyword) {
       const w = lx.value;
       if (w[0] === 'i' && /^i[0-9]+$/.test(w)) {
         const bits = Number(w.slice(1));
         if (!(bits >= 1 && bits <= MAX_INTEGER_BITS)) this.fail(`bitwidth for integer type out of range (1 to ${MAX_INTEGER_BITS})`);
         lx.next();
-        return { id: this.shape({ k: 'int', bits }), ups: [] };
+        return this.closed(this.shape({ k: 'int', bits }));
       }
       const p =
         w === 'float'
@@ -548,33 +376,27 @@ class Parser2 {
                 : undefined;
       if (p !== undefined) {
         lx.next();
-        return { id: this.prim(p), ups: [] };
+        return this.closed(this.prim(p));
       }
       if (w === 'opaque') {
         lx.next();
-        return { id: this.node({ k: 'opaque' }), ups: [] };
+        return this.closed(this.node({ k: 'opaque' }));
       }
     }
-    if (lx.kind === Tok2.Local || lx.kind === Tok2.String) {
-      const name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
+    if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
+      const name = this.nameText();
       lx.next();
-      return { id: this.shape({ k: 'named', name, at }), ups: [] };
+      return this.closed(this.shape({ k: 'named', name, at }));
     }
-    if (lx.kind === Tok2.LocalId) {
+    if (lx.kind === Tok.VarNumber) {
       const n = Number(lx.value);
       if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail(`invalid type number %${lx.value}`);
       lx.next();
-      return { id: this.shape({ k: 'numbered', n, at }), ups: [] };
+      return this.closed(this.shape({ k: 'numbered', n, at }));
     }
-    if (this.eatChar('\\')) {
-      const level = this.unsigned('an up-reference level');
-      if (level === 0) this.fail('an up-reference level must be at least 1', at);
-      const id = this.node({ k: 'up', target: -1, at });
-      return { id, ups: [{ node: id, level }] };
-    }
+    if (this.eatChar('\\')) return this.upReference(at);
     if (this.eatChar('[')) {
-      const length = this.unsigned('the number of elements');
-      if (!this.eatChar('x')) this.fail(`expected 'x' after the number of elements, found ${this.describe()}`);
+      const length = this.elementCount();
       const el = this.type();
       this.expectChar(']');
       if (el.id === this.voidNode) this.fail('an array of void', at);
@@ -583,11 +405,10 @@ class Parser2 {
     if (this.eatChar('<')) {
       if (this.eatChar('{')) {
         const els = this.structElements();
-        this.expectChar('>', " after a packed structure's '}'");
+        this.expectChar('>', "after a packed structure's '}'");
         return this.close({ k: 'struct', els: els.map((e) => e.id), packed: true }, els);
       }
-      const length = this.unsigned('the number of elements');
-      if (!this.eatChar('x')) this.fail(`expected 'x' after the number of elements, found ${this.describe()}`);
+      const length = this.elementCount();
       const elAt = this.lx.start;
       const el = this.type();
       this.expectChar('>');
@@ -604,35 +425,12 @@ class Parser2 {
     return this.fail(`expected a type, found ${this.describe()}`);
   }
 
-  /** After `{`: the element types and the `}`. */
-  private structElements(): Parsed[] {
-    const els: Parsed[] = [];
-    if (!this.isChar('}')) {
-      do {
-        const at = this.lx.start;
-        const e = this.type();
-        if (e.id === this.voidNode) this.fail('a structure member of type void', at);
-        els.push(e);
-      } while (this.eatChar(','));
-    }
-    this.expectChar('}');
-    return els;
-  }
-
   // ---- constants and values ---------------------------------------------------------------------
 
   /** `ConstVal`: a type, then a constant of it. */
-  private constVal(): TypedValue {
+  protected override constVal(): TypedValue {
     const type = this.closedType(false);
     return { type, ref: this.valueRef() };
-  }
-
-  private constList(close: string): TypedValue[] {
-    const out: TypedValue[] = [];
-    if (this.isChar(close)) return out;
-    do out.push(this.constVal());
-    while (this.eatChar(','));
-    return out;
   }
 
   /** `ValueRef` and the constant forms of `ConstVal`: what follows a type. */
@@ -640,40 +438,33 @@ class Parser2 {
     const lx = this.lx;
     const at = lx.start;
     switch (lx.kind) {
-      case Tok2.Local:
-      case Tok2.String: {
-        const name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
+      case Tok.VarName:
+      case Tok.String: {
+        const name = this.nameText();
         lx.next();
         return { k: 'name', name: '%' + name, at };
       }
-      case Tok2.Global:
-      case Tok2.AtString: {
-        const name = lx.kind === Tok2.AtString ? unescapeName(lx.value) : lx.value;
+      case Tok.GlobalName:
+      case Tok.GlobalString: {
+        const name = this.nameText();
         lx.next();
         return { k: 'name', name: '@' + name, at };
       }
-      case Tok2.LocalId:
-      case Tok2.GlobalId: {
+      case Tok.VarNumber:
+      case Tok.GlobalNumber: {
         const n = Number(lx.value);
         if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail('invalid value number (too large)');
-        const local = lx.kind === Tok2.LocalId;
+        const local = lx.kind === Tok.VarNumber;
         lx.next();
         // Global numbers are kept apart from local ones by sign: `@N` is -(N+1).
         return { k: 'num', n: local ? n : -(n + 1), at };
       }
-      case Tok2.Integer: {
-        const text = lx.value;
-        lx.next();
-        return { k: 'int', text, at };
-      }
-      case Tok2.Float: {
-        const text = lx.value;
-        lx.next();
-        return { k: 'fp', text, at };
-      }
-      case Tok2.Char:
+      case Tok.Integer:
+      case Tok.Float:
+        return this.numberConstant(at);
+      case Tok.Char:
         return this.punctuated(at);
-      case Tok2.Word:
+      case Tok.Keyword:
         return this.wordValue(at);
       default:
         return this.fail(`expected a value, found ${this.describe()}`);
@@ -708,7 +499,7 @@ class Parser2 {
       }
       if (this.isChar('c')) {
         lx.next();
-        if (lx.kind !== Tok2.String) this.fail(`expected a string after 'c', found ${this.describe()}`);
+        if (lx.kind !== Tok.String) this.fail(`expected a string after 'c', found ${this.describe()}`);
         const raw = lx.value;
         lx.next();
         return { k: 'string', raw, at };
@@ -720,33 +511,7 @@ class Parser2 {
   }
 
   private wordValue(at: number): ValueRef {
-    const lx = this.lx;
-    const w = lx.value;
-    switch (w) {
-      case 'true':
-      case 'false':
-        lx.next();
-        return { k: 'bool', value: w === 'true', at };
-      case 'null':
-        lx.next();
-        return { k: 'null', at };
-      case 'undef':
-        lx.next();
-        return { k: 'undef', at };
-      case 'zeroinitializer':
-        lx.next();
-        return { k: 'zero', at };
-      case 'asm': {
-        lx.next();
-        const sideEffect = this.eatWord('sideeffect');
-        const asm = this.string('the inline assembly');
-        this.expectChar(',');
-        const constraints = this.string('the constraints');
-        return { k: 'asm', sideEffect, asm, constraints, at };
-      }
-      default:
-        return { k: 'expr', expr: this.constExpr(), at };
-    }
+    return this.keywordConstant(at) ?? { k: 'expr', expr: this.constExpr(), at };
   }
 
   private constExpr(): ConstExprAst {
@@ -758,7 +523,7 @@ class Parser2 {
     if (CAST_OPS.has(op)) {
       this.expectChar('(');
       const v = this.constVal();
-      this.expectWord('to');
+      this.expectKw('to');
       const to = this.closedType(false);
       this.expectChar(')');
       expr = { op, operands: [v], to };
@@ -792,7 +557,7 @@ class Parser2 {
   private predicate(op: 'icmp' | 'fcmp'): string {
     const lx = this.lx;
     const table = op === 'icmp' ? INT_PREDICATES : FLOAT_PREDICATES;
-    if (lx.kind !== Tok2.Word || !table.has(lx.value))
+    if (lx.kind !== Tok.Keyword || !table.has(lx.value))
       this.fail(`expected ${op === 'icmp' ? 'an integer' : 'a floating-point'} comparison predicate after '${op}', found ${this.describe()}`);
     const p = lx.value;
     lx.next();
@@ -805,11 +570,11 @@ class Parser2 {
     const lx = this.lx;
     const blocks: Block2[] = [];
     for (;;) {
-      if (this.eatChar('}') || this.eatWord('end')) break;
-      if (lx.kind === Tok2.Eof) this.fail("the function's body has no closing '}'");
+      if (this.eatChar('}') || this.eatKw('end')) break;
+      if (lx.kind === Tok.Eof) this.fail("the function's body has no closing '}'");
       const at = lx.start;
       let name: string | undefined;
-      if (lx.kind === Tok2.Label) {
+      if (lx.kind === Tok.Label) {
         name = lx.value;
         lx.next();
       }
@@ -831,7 +596,7 @@ class Parser2 {
   }
 
   private label(): TypedValue {
-    this.expectWord('label');
+    this.expectKw('label');
     return { type: this.labelNode, ref: this.valueRef() };
   }
 
@@ -839,67 +604,44 @@ class Parser2 {
     const lx = this.lx;
     const at = lx.start;
     let name: string | undefined;
-    if (lx.kind === Tok2.Local || lx.kind === Tok2.String) {
-      name = lx.kind === Tok2.String ? unescapeName(lx.value) : lx.value;
+    if (lx.kind === Tok.VarName || lx.kind === Tok.String) {
+      name = this.nameText();
       lx.next();
-      this.expectChar('=', ` after '%${name}'`);
+      this.expectChar('=', `after '%${name}'`);
     }
     const named = name !== undefined ? { name } : {};
     let volatile = false;
-    if (this.eatWord('volatile')) volatile = true;
+    if (this.eatKw('volatile')) volatile = true;
     let tail = false;
-    if (this.eatWord('tail')) {
+    if (this.eatKw('tail')) {
       tail = true;
-      if (!this.isWord('call')) this.fail(`expected 'call' after 'tail', found ${this.describe()}`);
+      if (!this.isKw('call')) this.fail(`expected 'call' after 'tail', found ${this.describe()}`);
     }
-    if (lx.kind !== Tok2.Word) this.fail(`expected an instruction, found ${this.describe()}`);
+    if (lx.kind !== Tok.Keyword) this.fail(`expected an instruction, found ${this.describe()}`);
     const op = lx.value;
     const opAt = lx.start;
     if (volatile && op !== 'load' && op !== 'store') this.fail(`expected 'load' or 'store' after 'volatile', found ${this.describe()}`);
     lx.next();
     if (ARITHMETIC_OPS.has(op) || LOGICAL_OPS.has(op)) {
       const ty = this.closedType(false);
-      const a = this.valueRef();
-      this.expectChar(',');
-      return {
-        op,
-        ...named,
-        at,
-        ty,
-        ops: [
-          { type: ty, ref: a },
-          { type: ty, ref: this.valueRef() },
-        ],
-      };
+      return { op, ...named, at, ty, ops: this.operandPair(ty) };
     }
     if (op === 'icmp' || op === 'fcmp') {
       const predicate = this.predicate(op);
       const ty = this.closedType(false);
-      const a = this.valueRef();
-      this.expectChar(',');
-      return {
-        op,
-        ...named,
-        at,
-        ty,
-        predicate,
-        ops: [
-          { type: ty, ref: a },
-          { type: ty, ref: this.valueRef() },
-        ],
-      };
+      return { op, ...named, at, ty, predicate, ops: this.operandPair(ty) };
     }
     if (CAST_OPS.has(op)) {
       const v = this.typed();
-      this.expectWord('to');
+      this.expectKw('to');
       return { op, ...named, at, ty: this.closedType(false), ops: [v] };
     }
     switch (op) {
       case 'ret':
-        if (this.eatWord('void')) return { op, ...named, at, ops: [] };
+        if (this.eatKw('void')) return { op, ...named, at, ops: [] };
         return { op, ...named, at, ops: [this.typed()] };
       case 'br': {
-        if (this.isWord('label')) return { op, ...named, at, ops: [this.label()] };
+        if (this.isKw('label')) return { op, ...named, at, ops: [this.label()] };
         const cond = this.typed();
         this.expectChar(',');
         const t = this.label();
@@ -962,7 +704,7 @@ class Parser2 {
         const ops: TypedValue[] = [];
         let alignment = 0;
         while (this.eatChar(',')) {
-          if (this.eatWord('align')) alignment = this.alignment();
+          if (this.eatKw('align')) alignment = this.alignment();
           else if (ops.length === 0 && alignment === 0) ops.push(this.typed());
           else this.fail(`expected 'align', found ${this.describe()}`);
         }
@@ -972,14 +714,14 @@ class Parser2 {
         return { op, ...named, at, ops: [this.typed()] };
       case 'load': {
         const p = this.typed();
-        const alignment = this.eatChar(',') ? (this.expectWord('align'), this.alignment()) : 0;
+        const alignment = this.eatChar(',') ? (this.expectKw('align'), this.alignment()) : 0;
         return { op, ...named, at, ops: [p], alignment, volatile };
       }
       case 'store': {
         const v = this.typed();
         this.expectChar(',');
         const p = this.typed();
-        const alignment = this.eatChar(',') ? (this.expectWord('align'), this.alignment()) : 0;
+        const alignment = this.eatChar(',') ? (this.expectKw('align'), this.alignment()) : 0;
         return { op, ...named, at, ops: [v, p], alignment, volatile };
       }
       case 'getelementptr': {
@@ -992,12 +734,22 @@ class Parser2 {
     }
   }
 
+  /** `V, V`: two operands of the type `ty` the instruction named. */
+  private operandPair(ty: number): TypedValue[] {
+    const a = this.valueRef();
+    this.expectChar(',');
+    return [
+      { type: ty, ref: a },
+      { type: ty, ref: this.valueRef() },
+    ];
+  }
+
   /** `call`/`invoke`: `cc`, the written type, the callee, arguments with attributes, function attributes. */
   private call(op: 'call' | 'invoke', named: { name?: string }, at: number, tail: boolean): Inst2 {
     const callingConv = this.callingConv();
     const ty = this.closedType(true);
     const callee = this.valueRef();
-    this.expectChar('(', ' after the called value');
+    this.expectChar('(', 'after the called value');
     const args: TypedValue[] = [];
     const argAttrs: number[] = [];
     if (!this.isChar(')')) {
@@ -1006,7 +758,7 @@ class Parser2 {
         argAttrs.push(this.attributes(PARAM_ATTRS));
       } while (this.eatChar(','));
     }
-    this.expectChar(')', ' after the arguments');
+    this.expectChar(')', 'after the arguments');
     const fnAttrs = this.attributes(FUNC_ATTRS);
     // The short form names the return type only: LLVM made the function type from the arguments.
     const attrs: ParamAttribute[] = [];
@@ -1018,38 +770,12 @@ class Parser2 {
     const impliedType = this.shape({ k: 'pointer', el: fnType });
     const ops: TypedValue[] = [{ type: -1, ref: callee }];
     if (op === 'invoke') {
-      this.expectWord('to');
+      this.expectKw('to');
       ops.push(this.label());
-      this.expectWord('unwind');
+      this.expectKw('unwind');
       ops.push(this.label());
     }
     ops.push(...args);
     return { op, ...named, at, ty, ops, callingConv, tail, argAttrs, fnAttrs, impliedType };
-  }
-}
-
-/** A node's spelling, for sharing the nodes of equal spellings. */
-function shapeKey(n: TypeNode): string {
-  switch (n.k) {
-    case 'prim':
-      return 'p' + n.t.kind;
-    case 'int':
-      return 'i' + n.bits;
-    case 'named':
-      return 'n' + n.name;
-    case 'numbered':
-      return '#' + n.n;
-    case 'pointer':
-      return `*${n.el}`;
-    case 'array':
-      return `[${n.length}x${n.el}`;
-    case 'packed':
-      return `<${n.length}x${n.el}`;
-    case 'struct':
-      return `{${n.packed === true ? 'p' : ''}${n.els.join(',')}`;
-    case 'function':
-      return `(${n.ret}:${n.params.join(',')}${n.varArg ? ',...' : ''}${n.attrs ? ':' + n.attrs.map((a) => `${a.index}=${a.attributes}`).join(',') : ''}`;
-    default:
-      throw new Error(`internal error: no shared node for ${n.k}`);
   }
 }
