@@ -11,6 +11,7 @@ import { BytecodeReader } from '../decode/reader.js';
 import { readBlockFrame, type BlockFrame } from '../decode/block-frame.js';
 import { readInstructionRecord, type InstructionRecord } from '../decode/instruction-record.js';
 import { readPlanes } from '../decode/plane-records.js';
+import { readConstantRecord, readStringRecords, ValueLayout, type ConstantReading, type StringReading } from '../decode/constant-record.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import type { BlockKind, FormatRow } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
@@ -113,12 +114,17 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   }
   /** A constant pool's plane id (a type slot) and whether it is the type plane (v0–v1 only). */
   protected abstract readPlane(): { id: number; typeType: boolean };
-  /** One string constant of the plane of strings: the plane its value goes in, and its length. */
-  protected abstract parseStringConstant(at: number): { plane: number; length: number };
+  /** How the version's reader read and checked the strings plane's records (decode/constant-record.ts). */
+  protected abstract readonly strings: StringReading;
+  /**
+   * How the version's reader read and checked a constant (decode/constant-record.ts), of the
+   * plane `constantPlane`: true when LLVM's handler counted it (undef and inline asm it did not).
+   */
+  protected abstract readonly constants: ConstantReading<boolean>;
+  /** The plane whose constants are being read. */
+  protected constantPlane = 0;
   /** Checks a plane's constant count before reading them (version 7 bounded it). */
   protected checkConstantCount(_n: number): void {}
-  /** Reads one constant; returns whether LLVM's handler counted it (undef and inline asm it did not). */
-  protected abstract parseConstantValue(plane: number, at: number): boolean;
   protected abstract insertValue(plane: number): void;
   /** What the module's function-declaration sweep could not check until the end (v0–6: upgraded intrinsics). */
   protected afterModule(): void {}
@@ -382,21 +388,22 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
 
   /** The void plane holds the strings: each with its own array type. */
   private parseStringPlane(n: number): void {
-    for (let i = 0; i < n; i++) {
-      const at = this.r.pos;
-      const { plane: into, length } = this.parseStringConstant(at);
-      this.insertValue(into);
-      this.a.counts.constants++;
-      this.a.counts.values++;
-      if (this.dumpLines) this.line(`String constant of ${length} bytes`, at);
-    }
+    readStringRecords(this.r, n, this.strings);
+  }
+
+  /** A string constant is read (`strings`): into plane `plane`. */
+  protected stringRead(plane: number, length: number, at: number): void {
+    this.insertValue(plane);
+    this.a.counts.constants++;
+    this.a.counts.values++;
+    if (this.dumpLines) this.line(`String constant of ${length} bytes`, at);
   }
 
   private parseConstantPlane(n: number, plane: number): void {
     this.checkConstantCount(n);
+    this.constantPlane = plane;
     for (let i = 0; i < n; i++) {
-      const at = this.r.pos;
-      if (this.parseConstantValue(plane, at)) {
+      if (readConstantRecord(this.r, this.row, this.constants)) {
         this.a.counts.constants++;
         this.a.counts.values++;
       }
@@ -408,32 +415,32 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   protected abstract moduleValueKind(plane: number, slot: number): 'global' | 'other' | undefined;
 
   /**
-   * The constants both readers read alike: an aggregate's element slots (array, packed/vector,
-   * struct), and a pointer's global value, which at module level must already be read. Returns
-   * false for any other type.
+   * The layout of the values both readers read alike: an aggregate's element slots (array,
+   * packed/vector, struct: `count` set to how many), and a pointer's global value
+   * (`pointerConstant`). `None` for any other type.
    */
-  protected parseSharedConstant(ty: T, plane: number, at: number): boolean {
+  protected sharedLayout(ty: T): { layout: ValueLayout; count: number } {
     const d = ty as unknown as DerivedType<T> | { kind: 'other' };
     switch (d.kind) {
       case 'array':
       case 'packed':
       case 'vector':
-        for (let i = 0; i < d.n; i++) this.vbr();
-        return true;
+        return { layout: ValueLayout.Aggregate, count: d.n };
       case 'struct':
-        for (let i = 0; i < d.elems.length; i++) this.vbr();
-        return true;
-      case 'pointer': {
-        const slot = this.vbr();
-        if (this.inFunction) return true;
-        const v = this.moduleValueKind(plane, slot);
-        if (v === undefined) throw this.r.fail('Forward references are not allowed here.', at);
-        if (v !== 'global') throw this.r.fail('GlobalValue not in ValueTable!', at);
-        return true;
-      }
+        return { layout: ValueLayout.Aggregate, count: d.elems.length };
+      case 'pointer':
+        return { layout: ValueLayout.Pointer, count: 0 };
       default:
-        return false;
+        return { layout: ValueLayout.None, count: 0 };
     }
+  }
+
+  /** A pointer constant's global value, which at module level must already be read. */
+  protected pointerConstant(slot: number, at: number): void {
+    if (this.inFunction) return;
+    const v = this.moduleValueKind(this.constantPlane, slot);
+    if (v === undefined) throw this.r.fail('Forward references are not allowed here.', at);
+    if (v !== 'global') throw this.r.fail('GlobalValue not in ValueTable!', at);
   }
 
   // ---- function bodies ----------------------------------------------------------------------------
