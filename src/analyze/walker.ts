@@ -17,6 +17,7 @@ import { readTypeId, TYPE_TYPE } from '../decode/types.js';
 import type { BlockFrame } from '../decode/block-frame.js';
 import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
 import { ValueLayout, type ConstantReading, type ConstantTexts, type StringReading } from '../decode/constant-record.js';
+import { readCompactionTable } from '../decode/compaction-records.js';
 import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
 import { AnalyzerWalkBase, FORMAT_NAMES, type BlockNames, type FunctionDecl } from './walk-base.js';
@@ -638,55 +639,37 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     if (r.pos > r.end) throw r.fail('Attempt to read past the end of Symbol Table block.');
   }
 
-  private parseCompactionTypes(n: number): void {
-    for (let i = 0; i < n; i++) {
-      const at = this.r.pos;
-      const t = this.readTypeId();
-      if (t.typeType) throw this.r.fail('Invalid type in compaction table: type type', at);
-      let type: TypeNode;
-      if (t.id < FIRST_DERIVED) type = PRIMITIVES[t.id]!;
-      else {
-        const m = this.moduleTypes[t.id - FIRST_DERIVED];
-        if (!m) throw this.r.fail('Illegal compaction table type reference!', at);
-        type = m;
-      }
-      this.compactionTypes.push({ type, slot: t.id });
-    }
-  }
-
+  /** A compaction table as LLVM 1.9 read it (decode/compaction-records.ts), with its checks and messages. */
   protected override parseCompactionTable(): void {
     const r = this.r;
     this.a.counts.compactionTables++;
-    if (!this.row.typeDerivedFromValue) this.parseCompactionTypes(this.vbr());
-    while (r.pos < r.end) {
-      const at = r.pos;
-      let n = this.vbr();
-      let ty: number;
-      let typeType: boolean;
-      if ((n & 3) === 3) {
-        n >>>= 2;
-        const t = this.readTypeId();
-        ty = t.id;
-        typeType = t.typeType;
-      } else {
-        const s = this.sanitize(n >>> 2);
-        ty = s.id;
-        typeType = s.typeType;
-        n &= 3;
-      }
-      if (typeType) {
-        this.parseCompactionTypes(n);
-        continue;
-      }
-      if (this.compactionValues.get(ty)) throw r.fail('Compaction table plane contains multiple entries!', at);
-      this.getType(ty);
-      this.compactionValues.set(ty, 1 + n);
-      for (let i = 0; i < n; i++) {
-        const slot = this.vbr();
+    readCompactionTable(r, this.row, {
+      typeCount: (n) => n,
+      types: () => undefined,
+      type: (_i, id, at) => {
+        if (id === TYPE_TYPE) throw r.fail('Invalid type in compaction table: type type', at);
+        let type: TypeNode;
+        if (id < FIRST_DERIVED) type = PRIMITIVES[id]!;
+        else {
+          const m = this.moduleTypes[id - FIRST_DERIVED];
+          if (!m) throw r.fail('Illegal compaction table type reference!', at);
+          type = m;
+        }
+        this.compactionTypes.push({ type, slot: id });
+      },
+      typesEnd: () => undefined,
+      valuePlane: (n, ty, at) => {
+        if (this.compactionValues.get(ty)) throw r.fail('Compaction table plane contains multiple entries!', at);
+        this.getType(ty);
+        this.compactionValues.set(ty, 1 + n);
+      },
+      entry: (_i, slot) => {
         if (slot > this.a.maxValueSlot) this.a.maxValueSlot = slot;
-      }
-      if (this.dumpLines) this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
-    }
+      },
+      valuePlaneEnd: (n, ty, at) => {
+        if (this.dumpLines) this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
+      },
+    });
   }
 
   // ---- function bodies ----------------------------------------------------------------------------
