@@ -20,6 +20,12 @@ import type { DerivedType } from './type-text.js';
 
 export type BlockNames = Readonly<Record<BlockKind | 'unknown', string>>;
 
+/** The constant hooks a version's reader has its own way (`AnalyzerWalkBase.constantReading` adds the rest). */
+export type VersionConstantHooks = Omit<
+  ConstantReading<boolean>,
+  'smallInteger' | 'integer' | 'float' | 'double' | 'wideInteger' | 'aggregate' | 'element' | 'aggregateEnd' | 'pointer' | 'operand'
+>;
+
 /** A function the module's global info declared; its body is only located while the module is read. */
 export interface FunctionDecl<T> {
   type: T;
@@ -435,12 +441,42 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
     }
   }
 
-  /** A pointer constant's global value, which at module level must already be read. */
-  protected pointerConstant(slot: number, at: number): void {
-    if (this.inFunction) return;
-    const v = this.moduleValueKind(this.constantPlane, slot);
-    if (v === undefined) throw this.r.fail('Forward references are not allowed here.', at);
-    if (v !== 'global') throw this.r.fail('GlobalValue not in ValueTable!', at);
+  /** The type of the plane whose plain value is being read (set by the version's `valueLayout`). */
+  protected abstract constantType: T;
+
+  /**
+   * A version's constant hooks with what both readers did alike: a plain value is listed with
+   * its type and counted, whatever its bits; an aggregate's element slots mean nothing here; a
+   * pointer's global value must, at module level, already be read.
+   */
+  protected constantReading(own: VersionConstantHooks): ConstantReading<boolean> {
+    const read = (_value: unknown, at: number): boolean => this.constantRead(at);
+    return {
+      smallInteger: read,
+      integer: read,
+      float: read,
+      double: read,
+      wideInteger: read,
+      aggregate: () => undefined,
+      element: () => undefined,
+      aggregateEnd: (at) => this.constantRead(at),
+      pointer: (slot, at) => {
+        if (!this.inFunction) {
+          const v = this.moduleValueKind(this.constantPlane, slot);
+          if (v === undefined) throw this.r.fail('Forward references are not allowed here.', at);
+          if (v !== 'global') throw this.r.fail('GlobalValue not in ValueTable!', at);
+        }
+        return this.constantRead(at);
+      },
+      operand: () => undefined,
+      ...own,
+    };
+  }
+
+  /** A plain value is read: listed with its type, and counted. */
+  private constantRead(at: number): boolean {
+    if (this.dumpLines) this.line(`Constant of type ${this.describe(this.constantType)}`, at);
+    return true;
   }
 
   // ---- function bodies ----------------------------------------------------------------------------

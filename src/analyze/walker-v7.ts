@@ -354,10 +354,10 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
   }
 
   /** The plane's type, looked up when a plain value follows (r36867 looked it up only then). */
-  private constantType: TypeNodeV7 = PRIMITIVES_V7[0]!;
+  protected constantType: TypeNodeV7 = PRIMITIVES_V7[0]!;
 
   /** A constant as r36867's reader read it: its checks and messages (the analyzer counts the true ones). */
-  protected readonly constants: ConstantReading<boolean> = {
+  protected readonly constants: ConstantReading<boolean> = this.constantReading({
     texts: TEXTS,
     bits: 0,
     count: 0,
@@ -388,7 +388,6 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
       this.r.checkCount(nargs, 2, DEFAULT_LIMITS.maxOperandsPerInstruction, 'constant expression operands');
     },
     operandType: (r) => r.vbr32(),
-    operand: () => undefined,
     expressionOperands: (opcode, nargs, at) => {
       if (nargs === 1 && !isCastName(this.row.opcodes[opcode])) throw this.r.fail('Only cast instruction has one argument for ConstantExpr', at);
     },
@@ -399,29 +398,11 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     outOfRange: (_value, at) => {
       throw this.r.fail((this.constantType as { bits: number }).bits <= 32 ? 'Integer value read is invalid for type.' : 'Invalid constant integer read.', at);
     },
-    smallInteger: (_v, at) => this.constantRead(at),
-    integer: (_v, at) => this.constantRead(at),
     wordCount: (n) => this.r.checkCount(n, 1, DEFAULT_LIMITS.maxTypeMembers, 'integer constant words'),
-    wideInteger: (_words, at) => this.constantRead(at),
-    float: (_bits, at) => this.constantRead(at),
-    double: (_bits, at) => this.constantRead(at),
-    aggregate: () => undefined,
-    element: () => undefined,
-    aggregateEnd: (at) => this.constantRead(at),
-    pointer: (slot, at) => {
-      this.pointerConstant(slot, at);
-      return this.constantRead(at);
-    },
     noValue: (at) => {
       throw this.r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(this.constantType)}`, at);
     },
-  };
-
-  /** A plain value is read: listed with its type, and counted. */
-  private constantRead(at: number): boolean {
-    this.line(`Constant of type ${describeTypeV7(this.constantType)}`, at);
-    return true;
-  }
+  });
 
   protected parseSymbolTable(inFunction: boolean): void {
     const r = this.r;

@@ -521,10 +521,10 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
   };
 
   /** The plane's type, looked up when a plain value follows (LLVM 1.9 looked it up only then). */
-  private constantType: TypeNode = PRIMITIVES[0]!;
+  protected constantType: TypeNode = PRIMITIVES[0]!;
 
   /** A constant as LLVM 1.9's reader read it: its checks and messages (`Analysis` counts the true ones). */
-  protected readonly constants: ConstantReading<boolean> = {
+  protected readonly constants: ConstantReading<boolean> = this.constantReading({
     texts: TEXTS,
     bits: 0,
     count: 0,
@@ -554,7 +554,6 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
       if (t.typeType) throw this.r.fail('Invalid argument type (type type) for constant value');
       return t.id;
     },
-    operand: () => undefined,
     expression: (opcode, nargs, _predicate, _predicateAt, at) => {
       if (this.dumpLines) this.line(`Constant expression opcode ${opcode} with ${nargs} operand(s)`, at);
       return true;
@@ -570,27 +569,10 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
         at,
       );
     },
-    smallInteger: (_v, at) => this.constantRead(at),
-    integer: (_v, at) => this.constantRead(at),
-    float: (_bits, at) => this.constantRead(at),
-    double: (_bits, at) => this.constantRead(at),
-    aggregate: () => undefined,
-    element: () => undefined,
-    aggregateEnd: (at) => this.constantRead(at),
-    pointer: (slot, at) => {
-      this.pointerConstant(slot, at);
-      return this.constantRead(at);
-    },
     noValue: (at) => {
       throw this.r.fail(`Don't know how to deserialize constant value of type '${this.describe(this.constantType)}'`, at);
     },
-  };
-
-  /** A plain value is read: listed with its type, and counted. */
-  private constantRead(at: number): boolean {
-    if (this.dumpLines) this.line(`Constant of type ${this.describe(this.constantType)}`, at);
-    return true;
-  }
+  });
 
   protected parseSymbolTable(inFunction: boolean): void {
     const r = this.r;

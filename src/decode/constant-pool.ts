@@ -1,7 +1,9 @@
 /**
  * The ConstantPool block (docs/format.md §9), at module or function level: function-local types
  * (v3+), type-type planes (v0–v1), the strings plane (v1+) and planes of constants, including
- * constant expressions that refer forward to constants later in the same pool.
+ * constant expressions that refer forward to constants later in the same pool. The planes are
+ * read by `plane-records.ts`, each constant and string by `constant-record.ts`, as every
+ * version's are: what they mean in the 1.x graph is here.
  */
 import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, resolveSignless } from '../format/format-table.js';
@@ -10,7 +12,15 @@ import type { Constant, Opcode, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { TYPE_TYPE, readTypeId, type TypeTable } from './types.js';
 import { readPlanes } from './plane-records.js';
-import { readConstantRecord, readStringRecords, ValueLayout, type ConstantReading, type ConstantTexts, type StringReading } from './constant-record.js';
+import {
+  graphTypeLayout,
+  readConstantRecord,
+  readStringRecords,
+  ValueLayout,
+  type ConstantReading,
+  type ConstantTexts,
+  type StringReading,
+} from './constant-record.js';
 
 /** Where a pool's constants go and how slots are looked up, module or function level. */
 export interface ValueScope {
@@ -158,8 +168,6 @@ class StringsReading implements StringReading {
 /** What a truncated field of a 1.x constant is called in the reader's messages. */
 const TEXTS: ConstantTexts = { float: 'a 32-bit word', asm: 'an inline asm string', constraints: 'inline asm constraints', string: 'a string constant' };
 
-const INTEGER_BITS: Partial<Record<Type['kind'], number>> = { ubyte: 8, ushort: 16, uint: 32, ulong: 64, sbyte: 8, short: 16, int: 32, long: 64 };
-
 /** The constants of a 1.x pool, as the graph builder reads them (decode/constant-record.ts). */
 class PoolConstantReading implements ConstantReading<Constant> {
   readonly texts = TEXTS;
@@ -179,47 +187,12 @@ class PoolConstantReading implements ConstantReading<Constant> {
   ) {}
 
   /** The plane's type: how its values are laid out. */
-  setType(type: Type): void {
-    this.type = type;
-    this.bits = INTEGER_BITS[type.kind] ?? 0;
-    switch (type.kind) {
-      case 'bool':
-        this.layout = ValueLayout.Unsigned32;
-        this.bits = 1;
-        break;
-      case 'ubyte':
-      case 'ushort':
-      case 'uint':
-      case 'ulong':
-        this.layout = ValueLayout.Unsigned64;
-        break;
-      case 'sbyte':
-      case 'short':
-      case 'int':
-      case 'long':
-        this.layout = ValueLayout.Signed64;
-        break;
-      case 'float':
-        this.layout = ValueLayout.Float;
-        break;
-      case 'double':
-        this.layout = ValueLayout.Double;
-        break;
-      case 'array':
-      case 'packed':
-        this.layout = ValueLayout.Aggregate;
-        this.count = type.length;
-        break;
-      case 'struct':
-        this.layout = ValueLayout.Aggregate;
-        this.count = type.elements.length;
-        break;
-      case 'pointer':
-        this.layout = ValueLayout.Pointer;
-        break;
-      default:
-        this.layout = ValueLayout.None;
-    }
+  setType(t: Type): void {
+    this.type = t;
+    const { layout, bits, count } = graphTypeLayout(t);
+    this.layout = layout;
+    this.bits = bits;
+    this.count = count;
   }
 
   valueLayout(): ValueLayout {

@@ -15,6 +15,7 @@
  * field was, in each reader's words.
  */
 import type { FormatRow } from '../format/format-table.js';
+import type { Type } from '../graph/type.js';
 import type { BytecodeReader } from './reader.js';
 
 /** The leading VBR that announces inline asm instead of an expression's operand count (v5+). */
@@ -203,5 +204,47 @@ export function readStringRecords(r: BytecodeReader, count: number, s: StringRea
     const at = r.pos;
     const typeId = s.typeId(r);
     s.string(r.bytesView(s.length(typeId, at), s.texts.string), typeId, at);
+  }
+}
+
+/** How a plain value of a graph type is stored (the builders' planes, 1.x and version 7). */
+export interface GraphLayout {
+  readonly layout: ValueLayout;
+  readonly bits: number;
+  readonly count: number;
+}
+
+const UNSIGNED_1X: Partial<Record<Type['kind'], number>> = { ubyte: 8, ushort: 16, uint: 32, ulong: 64 };
+const SIGNED_1X: Partial<Record<Type['kind'], number>> = { sbyte: 8, short: 16, int: 32, long: 64 };
+
+/**
+ * The layout of a graph type's plain values: 1.x's bool a 1-bit VBR, its unsigned integers 64-bit
+ * VBRs (the builder read them so, to name the value a 32-bit VBR could not hold), its signed ones
+ * signed VBRs; version 7's integers by width; floats, doubles, aggregates and pointers alike.
+ */
+export function graphTypeLayout(t: Type): GraphLayout {
+  switch (t.kind) {
+    case 'bool':
+      return { layout: ValueLayout.Unsigned32, bits: 1, count: 0 };
+    case 'integer':
+      return { layout: t.bits <= 32 ? ValueLayout.Unsigned32 : t.bits <= 64 ? ValueLayout.Unsigned64 : ValueLayout.WideInteger, bits: t.bits, count: 0 };
+    case 'float':
+      return { layout: ValueLayout.Float, bits: 0, count: 0 };
+    case 'double':
+      return { layout: ValueLayout.Double, bits: 0, count: 0 };
+    case 'array':
+    case 'packed':
+      return { layout: ValueLayout.Aggregate, bits: 0, count: t.length };
+    case 'struct':
+      return { layout: ValueLayout.Aggregate, bits: 0, count: t.elements.length };
+    case 'pointer':
+      return { layout: ValueLayout.Pointer, bits: 0, count: 0 };
+    default: {
+      const unsigned = UNSIGNED_1X[t.kind];
+      if (unsigned !== undefined) return { layout: ValueLayout.Unsigned64, bits: unsigned, count: 0 };
+      const signed = SIGNED_1X[t.kind];
+      if (signed !== undefined) return { layout: ValueLayout.Signed64, bits: signed, count: 0 };
+      return { layout: ValueLayout.None, bits: 0, count: 0 };
+    }
   }
 }

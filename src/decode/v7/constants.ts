@@ -6,12 +6,15 @@
  * expression of n - 1 operands (`[opcode] ([value slot][type slot])…`, then a predicate for
  * icmp/fcmp). Constants may refer to constants later in the same pool.
  *
- * The planes are read by `decode/plane-records.ts`, as every version's are.
+ * The planes are read by `decode/plane-records.ts` and each constant and string by
+ * `decode/constant-record.ts`, as every version's are; what is here is what they mean.
  *
- * Why its own: a version-7 constant is read against r36867's type ids (integers of any width,
- * wider than 64 bits in words) and has `icmp`/`fcmp` predicates and twelve cast opcodes; the
- * 1.x pool (`decode/constant-pool.ts`) reads signed/unsigned primitives, the type-type plane and
- * the signless opcodes. What both share comes from the row (opcode names, block ids).
+ * Why its own: what a version-7 constant means is r36867's (integers of any width, held signed;
+ * `i1` a ConstantBool; casts checked by source and target type; `icmp`/`fcmp` predicates; a
+ * forward reference resolved by `type slot:slot` at the end of the pool, in `V7Scope`'s value
+ * planes), where the 1.x pool (`decode/constant-pool.ts`) builds signed/unsigned primitives,
+ * resolves the signless opcodes by operand type and patches forward references by fixups over
+ * the 1.x value planes.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_FIRST_BINARY_OPCODE, V7_FIRST_DERIVED_TYPE_SLOT, V7_LAST_BINARY_OPCODE, OPCODES_V7_R36867 } from '../../format/version7.js';
@@ -22,7 +25,15 @@ import { castIsValid, checkBinaryOperands, comparisonPredicate, graphOpcode, isC
 import type { ConstantRef, V7Scope } from './scope.js';
 import { readTypeList } from './types.js';
 import { readPlanes } from '../plane-records.js';
-import { readConstantRecord, readStringRecords, ValueLayout, type ConstantReading, type ConstantTexts, type StringReading } from '../constant-record.js';
+import {
+  graphTypeLayout,
+  readConstantRecord,
+  readStringRecords,
+  ValueLayout,
+  type ConstantReading,
+  type ConstantTexts,
+  type StringReading,
+} from '../constant-record.js';
 import { formatFor, type FormatRow } from '../../format/format-table.js';
 
 const OP = { getelementptr: 27, icmp: 40, fcmp: 41, select: 44, extractelement: 48, insertelement: 49, shufflevector: 50 } as const;
@@ -148,32 +159,10 @@ class PoolConstantReading implements ConstantReading<Constant> {
   setPlane(typeSlot: number, t: Type): void {
     this.type = t;
     this.typeSlot = typeSlot;
-    switch (t.kind) {
-      case 'integer':
-        this.bits = t.bits;
-        this.layout = t.bits <= 32 ? ValueLayout.Unsigned32 : t.bits <= 64 ? ValueLayout.Unsigned64 : ValueLayout.WideInteger;
-        break;
-      case 'float':
-        this.layout = ValueLayout.Float;
-        break;
-      case 'double':
-        this.layout = ValueLayout.Double;
-        break;
-      case 'array':
-      case 'packed':
-        this.layout = ValueLayout.Aggregate;
-        this.count = t.length;
-        break;
-      case 'struct':
-        this.layout = ValueLayout.Aggregate;
-        this.count = t.elements.length;
-        break;
-      case 'pointer':
-        this.layout = ValueLayout.Pointer;
-        break;
-      default:
-        this.layout = ValueLayout.None;
-    }
+    const { layout, bits, count } = graphTypeLayout(t);
+    this.layout = layout;
+    this.bits = bits;
+    this.count = count;
   }
 
   valueLayout(): ValueLayout {
