@@ -12,15 +12,8 @@ import type { Constant, Opcode, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { TYPE_TYPE, readTypeId, type TypeTable } from './types.js';
 import { readPlanes } from './plane-records.js';
-import {
-  graphTypeLayout,
-  readConstantRecord,
-  readStringRecords,
-  ValueLayout,
-  type ConstantReading,
-  type ConstantTexts,
-  type StringReading,
-} from './constant-record.js';
+import { readConstantRecord, readStringRecords, type ConstantReading, type ConstantTexts, type StringReading } from './constant-record.js';
+import { GraphConstantReading } from './graph-constants.js';
 
 /** Where a pool's constants go and how slots are looked up, module or function level. */
 export interface ValueScope {
@@ -169,12 +162,8 @@ class StringsReading implements StringReading {
 const TEXTS: ConstantTexts = { float: 'a 32-bit word', asm: 'an inline asm string', constraints: 'inline asm constraints', string: 'a string constant' };
 
 /** The constants of a 1.x pool, as the graph builder reads them (decode/constant-record.ts). */
-class PoolConstantReading implements ConstantReading<Constant> {
+class PoolConstantReading extends GraphConstantReading implements ConstantReading<Constant> {
   readonly texts = TEXTS;
-  private layout = ValueLayout.None;
-  bits = 0;
-  count = 0;
-  private type: Type = P.void;
   private operands: Constant[] = [];
   private firstType: Type | undefined;
   private elements: Constant[] = [];
@@ -184,23 +173,8 @@ class PoolConstantReading implements ConstantReading<Constant> {
     private readonly ctx: ModuleContext,
     private readonly scope: ValueScope,
     private readonly fixups: Fixup[],
-  ) {}
-
-  /** The plane's type: how its values are laid out. */
-  setType(t: Type): void {
-    this.type = t;
-    const { layout, bits, count } = graphTypeLayout(t);
-    this.layout = layout;
-    this.bits = bits;
-    this.count = count;
-  }
-
-  valueLayout(): ValueLayout {
-    return this.layout;
-  }
-
-  undef(): Constant {
-    return { kind: 'undef', type: this.type };
+  ) {
+    super(P.void);
   }
 
   inlineAsmBegins(at: number): void {
@@ -263,16 +237,6 @@ class PoolConstantReading implements ConstantReading<Constant> {
     return { kind: 'int', type: this.type, value };
   }
 
-  float(bits: number): Constant {
-    FLOAT_BITS[0] = bits;
-    return { kind: 'fp', type: this.type, value: FLOAT_VIEW[0]!, bits: BigInt(bits) };
-  }
-
-  double(bits: bigint): Constant {
-    DOUBLE_BITS[0] = bits;
-    return { kind: 'fp', type: this.type, value: DOUBLE_VIEW[0]!, bits };
-  }
-
   aggregate(count: number, at: number): void {
     this.ctx.r.checkCount(count, 1, this.ctx.limits.maxConstantsPerPlane, `elements of a ${this.type.kind} constant`, at);
     this.elements = new Array<Constant>(count);
@@ -304,11 +268,6 @@ class PoolConstantReading implements ConstantReading<Constant> {
 
 type ArrayType = Extract<Type, { kind: 'array' }>;
 type AggregateType = Extract<Type, { kind: 'array' | 'packed' | 'struct' }>;
-
-const FLOAT_BITS = new Uint32Array(1);
-const FLOAT_VIEW = new Float32Array(FLOAT_BITS.buffer);
-const DOUBLE_BITS = new BigUint64Array(1);
-const DOUBLE_VIEW = new Float64Array(DOUBLE_BITS.buffer);
 
 /** How many operands each constant-expression opcode takes (`undefined`: any count ≥ 1). */
 const EXPRESSION_ARITY: Partial<Record<Opcode, number>> = {

@@ -25,15 +25,8 @@ import { castIsValid, checkBinaryOperands, comparisonPredicate, graphOpcode, isC
 import type { ConstantRef, V7Scope } from './scope.js';
 import { readTypeList } from './types.js';
 import { readPlanes } from '../plane-records.js';
-import {
-  graphTypeLayout,
-  readConstantRecord,
-  readStringRecords,
-  ValueLayout,
-  type ConstantReading,
-  type ConstantTexts,
-  type StringReading,
-} from '../constant-record.js';
+import { readConstantRecord, readStringRecords, type ConstantReading, type ConstantTexts, type StringReading } from '../constant-record.js';
+import { GraphConstantReading } from '../graph-constants.js';
 import { formatFor, type FormatRow } from '../../format/format-table.js';
 
 const OP = { getelementptr: 27, icmp: 40, fcmp: 41, select: 44, extractelement: 48, insertelement: 49, shufflevector: 50 } as const;
@@ -139,12 +132,8 @@ class StringsReading implements StringReading {
 }
 
 /** The constants of a version-7 pool, as the graph builder reads them (decode/constant-record.ts). */
-class PoolConstantReading implements ConstantReading<Constant> {
+class PoolConstantReading extends GraphConstantReading implements ConstantReading<Constant> {
   readonly texts = TEXTS;
-  private layout = ValueLayout.None;
-  bits = 0;
-  count = 0;
-  private type: Type = integerType(1);
   private typeSlot = 0;
   private operands: Constant[] = [];
   private elements: Constant[] = [];
@@ -153,24 +142,14 @@ class PoolConstantReading implements ConstantReading<Constant> {
   constructor(
     private readonly scope: V7Scope,
     private readonly made: Constant[],
-  ) {}
+  ) {
+    super(integerType(1));
+  }
 
-  /** The plane's type: how its values are laid out. */
+  /** The plane's type (at `typeSlot`): how its values are laid out. */
   setPlane(typeSlot: number, t: Type): void {
-    this.type = t;
+    this.setType(t);
     this.typeSlot = typeSlot;
-    const { layout, bits, count } = graphTypeLayout(t);
-    this.layout = layout;
-    this.bits = bits;
-    this.count = count;
-  }
-
-  valueLayout(): ValueLayout {
-    return this.layout;
-  }
-
-  undef(): Constant {
-    return { kind: 'undef', type: this.type };
   }
 
   inlineAsm(asm: string, constraints: string, flags: number, at: number): Constant {
@@ -234,16 +213,6 @@ class PoolConstantReading implements ConstantReading<Constant> {
     // LLVM's APInt keeps the low `bits` bits.
     const value = words.length === 0 ? 0n : BigInt.asUintN(this.bits, BigInt('0x' + hex.reverse().join('')));
     return integerConstant(this.type, this.bits, value);
-  }
-
-  float(bits: number): Constant {
-    FLOAT_BITS[0] = bits;
-    return { kind: 'fp', type: this.type, value: FLOAT_VIEW[0]!, bits: BigInt(bits) } as Constant;
-  }
-
-  double(bits: bigint): Constant {
-    DOUBLE_BITS[0] = bits;
-    return { kind: 'fp', type: this.type, value: DOUBLE_VIEW[0]!, bits } as Constant;
   }
 
   aggregate(count: number, at: number): void {
@@ -356,8 +325,3 @@ function integerConstant(t: Type, bits: number, value: bigint): Constant {
   if (bits === 1) return { kind: 'bool', type: t, value: value !== 0n } as Constant;
   return { kind: 'int', type: t, value: BigInt.asIntN(bits, value) } as Constant;
 }
-
-const FLOAT_BITS = new Uint32Array(1);
-const FLOAT_VIEW = new Float32Array(FLOAT_BITS.buffer);
-const DOUBLE_BITS = new BigUint64Array(1);
-const DOUBLE_VIEW = new Float64Array(DOUBLE_BITS.buffer);
