@@ -82,11 +82,26 @@ export function readInstructionInto(r: BytecodeReader, checkCount: (n: number, a
   const format = word & 3;
   into.at = at;
   into.format = format;
-  if (format) {
-    into.opcode = (word >>> 2) & 63;
-    into.typeSlot = wordTypeSlot(word);
-    into.operands = wordOperands(word);
-    return;
+  // One switch on the format (not `wordTypeSlot` and `wordOperands`, a switch each): version 7's
+  // builder reads every instruction here.
+  switch (format) {
+    case 1: {
+      into.opcode = (word >>> 2) & 63;
+      into.typeSlot = (word >>> 8) & 4095;
+      const o = (word >>> 20) & 4095;
+      into.operands = o === NO_WORD_OPERAND ? [] : [o];
+      return;
+    }
+    case 2:
+      into.opcode = (word >>> 2) & 63;
+      into.typeSlot = (word >>> 8) & 255;
+      into.operands = [(word >>> 16) & 255, (word >>> 24) & 255];
+      return;
+    case 3:
+      into.opcode = (word >>> 2) & 63;
+      into.typeSlot = (word >>> 8) & 63;
+      into.operands = [(word >>> 14) & 63, (word >>> 20) & 63, (word >>> 26) & 63];
+      return;
   }
   r.pos = at;
   into.opcode = r.vbr32() >>> 2;
