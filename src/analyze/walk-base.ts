@@ -12,6 +12,7 @@ import { readBlockFrame, type BlockFrame } from '../decode/block-frame.js';
 import { readModuleBlocks } from '../decode/module-blocks.js';
 import { readInstructionRecord, type InstructionRecord } from '../decode/instruction-record.js';
 import { readPlanes } from '../decode/plane-records.js';
+import { readConstantRecord, readStringRecords, ValueLayout, type ConstantReading, type StringReading } from '../decode/constant-record.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import type { BlockKind, FormatRow } from '../format/format-table.js';
 import type { Analysis, BlockNode, DumpRecord, FunctionAnalysis } from './analysis.js';
@@ -19,6 +20,12 @@ import { NameCounter, internName } from './opcode-info.js';
 import type { DerivedType } from './type-text.js';
 
 export type BlockNames = Readonly<Record<BlockKind | 'unknown', string>>;
+
+/** The constant hooks a version's reader has its own way (`AnalyzerWalkBase.constantReading` adds the rest). */
+export type VersionConstantHooks = Omit<
+  ConstantReading<boolean>,
+  'smallInteger' | 'integer' | 'float' | 'double' | 'wideInteger' | 'aggregate' | 'element' | 'aggregateEnd' | 'pointer' | 'operand'
+>;
 
 /** A function the module's global info declared; its body is only located while the module is read. */
 export interface FunctionDecl<T> {
@@ -114,12 +121,17 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   }
   /** A constant pool's plane id (a type slot) and whether it is the type plane (v0–v1 only). */
   protected abstract readPlane(): { id: number; typeType: boolean };
-  /** One string constant of the plane of strings: the plane its value goes in, and its length. */
-  protected abstract parseStringConstant(at: number): { plane: number; length: number };
+  /** How the version's reader read and checked the strings plane's records (decode/constant-record.ts). */
+  protected abstract readonly strings: StringReading;
+  /**
+   * How the version's reader read and checked a constant (decode/constant-record.ts), of the
+   * plane `constantPlane`: true when LLVM's handler counted it (undef and inline asm it did not).
+   */
+  protected abstract readonly constants: ConstantReading<boolean>;
+  /** The plane whose constants are being read. */
+  protected constantPlane = 0;
   /** Checks a plane's constant count before reading them (version 7 bounded it). */
   protected checkConstantCount(_n: number): void {}
-  /** Reads one constant; returns whether LLVM's handler counted it (undef and inline asm it did not). */
-  protected abstract parseConstantValue(plane: number, at: number): boolean;
   protected abstract insertValue(plane: number): void;
   /** What the module's function-declaration sweep could not check until the end (v0–6: upgraded intrinsics). */
   protected afterModule(): void {}
@@ -379,21 +391,22 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
 
   /** The void plane holds the strings: each with its own array type. */
   private parseStringPlane(n: number): void {
-    for (let i = 0; i < n; i++) {
-      const at = this.r.pos;
-      const { plane: into, length } = this.parseStringConstant(at);
-      this.insertValue(into);
-      this.a.counts.constants++;
-      this.a.counts.values++;
-      if (this.dumpLines) this.line(`String constant of ${length} bytes`, at);
-    }
+    readStringRecords(this.r, n, this.strings);
+  }
+
+  /** A string constant is read (`strings`): into plane `plane`. */
+  protected stringRead(plane: number, length: number, at: number): void {
+    this.insertValue(plane);
+    this.a.counts.constants++;
+    this.a.counts.values++;
+    if (this.dumpLines) this.line(`String constant of ${length} bytes`, at);
   }
 
   private parseConstantPlane(n: number, plane: number): void {
     this.checkConstantCount(n);
+    this.constantPlane = plane;
     for (let i = 0; i < n; i++) {
-      const at = this.r.pos;
-      if (this.parseConstantValue(plane, at)) {
+      if (readConstantRecord(this.r, this.row, this.constants)) {
         this.a.counts.constants++;
         this.a.counts.values++;
       }
@@ -405,32 +418,62 @@ export abstract class AnalyzerWalkBase<T extends TypeShape> {
   protected abstract moduleValueKind(plane: number, slot: number): 'global' | 'other' | undefined;
 
   /**
-   * The constants both readers read alike: an aggregate's element slots (array, packed/vector,
-   * struct), and a pointer's global value, which at module level must already be read. Returns
-   * false for any other type.
+   * The layout of the values both readers read alike: an aggregate's element slots (array,
+   * packed/vector, struct: `count` set to how many), and a pointer's global value
+   * (`pointerConstant`). `None` for any other type.
    */
-  protected parseSharedConstant(ty: T, plane: number, at: number): boolean {
+  protected sharedLayout(ty: T): { layout: ValueLayout; count: number } {
     const d = ty as unknown as DerivedType<T> | { kind: 'other' };
     switch (d.kind) {
       case 'array':
       case 'packed':
       case 'vector':
-        for (let i = 0; i < d.n; i++) this.vbr();
-        return true;
+        return { layout: ValueLayout.Aggregate, count: d.n };
       case 'struct':
-        for (let i = 0; i < d.elems.length; i++) this.vbr();
-        return true;
-      case 'pointer': {
-        const slot = this.vbr();
-        if (this.inFunction) return true;
-        const v = this.moduleValueKind(plane, slot);
-        if (v === undefined) throw this.r.fail('Forward references are not allowed here.', at);
-        if (v !== 'global') throw this.r.fail('GlobalValue not in ValueTable!', at);
-        return true;
-      }
+        return { layout: ValueLayout.Aggregate, count: d.elems.length };
+      case 'pointer':
+        return { layout: ValueLayout.Pointer, count: 0 };
       default:
-        return false;
+        return { layout: ValueLayout.None, count: 0 };
     }
+  }
+
+  /** The type of the plane whose plain value is being read (set by the version's `valueLayout`). */
+  protected abstract constantType: T;
+
+  /**
+   * A version's constant hooks with what both readers did alike: a plain value is listed with
+   * its type and counted, whatever its bits; an aggregate's element slots mean nothing here; a
+   * pointer's global value must, at module level, already be read.
+   */
+  protected constantReading(own: VersionConstantHooks): ConstantReading<boolean> {
+    const read = (_value: unknown, at: number): boolean => this.constantRead(at);
+    return {
+      smallInteger: read,
+      integer: read,
+      float: read,
+      double: read,
+      wideInteger: read,
+      aggregate: () => undefined,
+      element: () => undefined,
+      aggregateEnd: (at) => this.constantRead(at),
+      pointer: (slot, at) => {
+        if (!this.inFunction) {
+          const v = this.moduleValueKind(this.constantPlane, slot);
+          if (v === undefined) throw this.r.fail('Forward references are not allowed here.', at);
+          if (v !== 'global') throw this.r.fail('GlobalValue not in ValueTable!', at);
+        }
+        return this.constantRead(at);
+      },
+      operand: () => undefined,
+      ...own,
+    };
+  }
+
+  /** A plain value is read: listed with its type, and counted. */
+  private constantRead(at: number): boolean {
+    if (this.dumpLines) this.line(`Constant of type ${this.describe(this.constantType)}`, at);
+    return true;
   }
 
   // ---- function bodies ----------------------------------------------------------------------------

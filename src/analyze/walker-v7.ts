@@ -22,6 +22,7 @@ import { AnalyzerWalkBase, type BlockNames } from './walk-base.js';
 import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
 import { readTypeDefinition, type TypeDefinitionReading } from '../decode/type-records.js';
 import { readGlobalInfoRecords } from '../decode/global-info-records.js';
+import { ValueLayout, type ConstantReading, type ConstantTexts, type StringReading } from '../decode/constant-record.js';
 import {
   FIRST_DERIVED_V7,
   LAST_PRIMITIVE_V7,
@@ -54,6 +55,9 @@ const BLOCK_NAMES_V7: BlockNames = {
   compactionTable: 'CompactionTable',
   unknown: 'Unknown',
 };
+
+/** What a truncated field of a constant was called (the reader's own messages). */
+const TEXTS: ConstantTexts = { float: 'a float', asm: 'a string', constraints: 'a string', string: 'string constant data' };
 
 const LABEL_SLOT = TYPE_ID_V7.label;
 const VOID_SLOT = TYPE_ID_V7.void;
@@ -282,12 +286,17 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     return { id: this.vbr(), typeType: false };
   }
 
-  protected parseStringConstant(at: number): { plane: number; length: number } {
-    const ty = derefV7(this.readType());
-    if (ty.kind !== 'array' || !isIntegerOf(ty.elem, 8)) throw this.r.fail('String constant data invalid!', at);
-    this.r.bytesView(ty.n, 'string constant data');
-    return { plane: VOID_SLOT, length: ty.n };
-  }
+  /** The strings plane: a type slot, then an array of `i8`. */
+  protected readonly strings: StringReading = {
+    texts: TEXTS,
+    typeId: (r) => r.vbr32(),
+    length: (typeSlot, at) => {
+      const ty = derefV7(this.getType(typeSlot));
+      if (ty.kind !== 'array' || !isIntegerOf(ty.elem, 8)) throw this.r.fail('String constant data invalid!', at);
+      return ty.n;
+    },
+    string: (bytes, _typeSlot, at) => this.stringRead(VOID_SLOT, bytes.length, at),
+  };
 
   protected override checkConstantCount(n: number): void {
     this.r.checkCount(n, 1, DEFAULT_LIMITS.maxConstantsPerPlane, 'constant plane');
@@ -298,63 +307,56 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     if (!this.inFunction) this.insertModuleValue(plane, { kind: 'constant' });
   }
 
-  /** Reads one constant; returns whether the analyzer's handler saw it (undef and inline asm it did not). */
-  protected parseConstantValue(plane: number, at: number): boolean {
-    const r = this.r;
-    let nargs = this.vbr();
-    if (nargs) {
-      if (nargs === 1) {
-        this.getType(plane);
-        this.line('Constant undef', at);
-        return false;
+  /** The plane's type, looked up when a plain value follows (r36867 looked it up only then). */
+  protected constantType: TypeNodeV7 = PRIMITIVES_V7[0]!;
+
+  /** A constant as r36867's reader read it: its checks and messages (the analyzer counts the true ones). */
+  protected readonly constants: ConstantReading<boolean> = this.constantReading({
+    texts: TEXTS,
+    bits: 0,
+    count: 0,
+    valueLayout: () => {
+      const c = this.constants as { bits: number; count: number };
+      const ty = (this.constantType = derefV7(this.getType(this.constantPlane)));
+      if (ty.kind === 'integer') {
+        c.bits = ty.bits;
+        return ty.bits <= 32 ? ValueLayout.Unsigned32 : ty.bits <= 64 ? ValueLayout.Unsigned64 : ValueLayout.WideInteger;
       }
-      if (nargs === 0xffffffff) {
-        this.str();
-        this.str();
-        const flags = this.vbr();
-        if (!calledFunctionType(this.getType(plane))) throw r.fail('Invalid constraints for inline asm', at);
-        if (flags & ~1) throw r.fail('Invalid flags for inline asm', at);
-        this.line('Constant inline asm', at);
-        return false;
-      }
-      nargs--;
-      r.checkCount(nargs, 2, DEFAULT_LIMITS.maxOperandsPerInstruction, 'constant expression operands');
-      const opcode = this.vbr();
-      for (let i = 0; i < nargs; i++) {
-        this.vbr();
-        this.vbr();
-      }
-      const name = this.row.opcodes[opcode];
-      if (nargs === 1 && !isCastName(name)) throw r.fail('Only cast instruction has one argument for ConstantExpr', at);
-      if (name === 'icmp' || name === 'fcmp') this.vbr();
-      this.line(`Constant expression ${name ?? `opcode ${opcode}`} with ${nargs} operand(s)`, at);
+      if (ty.kind === 'prim') return ty.id === TYPE_ID_V7.float ? ValueLayout.Float : ty.id === TYPE_ID_V7.double ? ValueLayout.Double : ValueLayout.None;
+      const shared = this.sharedLayout(ty);
+      c.count = shared.count;
+      return shared.layout;
+    },
+    undef: (at) => {
+      this.getType(this.constantPlane);
+      this.line('Constant undef', at);
+      return false;
+    },
+    inlineAsm: (_asm, _constraints, flags, at) => {
+      if (!calledFunctionType(this.getType(this.constantPlane))) throw this.r.fail('Invalid constraints for inline asm', at);
+      if (flags & ~1) throw this.r.fail('Invalid flags for inline asm', at);
+      this.line('Constant inline asm', at);
+      return false;
+    },
+    expressionCount: (nargs) => {
+      this.r.checkCount(nargs, 2, DEFAULT_LIMITS.maxOperandsPerInstruction, 'constant expression operands');
+    },
+    operandType: (r) => r.vbr32(),
+    expressionOperands: (opcode, nargs, at) => {
+      if (nargs === 1 && !isCastName(this.row.opcodes[opcode])) throw this.r.fail('Only cast instruction has one argument for ConstantExpr', at);
+    },
+    expression: (opcode, nargs, _predicate, _predicateAt, at) => {
+      this.line(`Constant expression ${this.row.opcodes[opcode] ?? `opcode ${opcode}`} with ${nargs} operand(s)`, at);
       return true;
-    }
-    const ty = derefV7(this.getType(plane));
-    switch (ty.kind) {
-      case 'integer':
-        if (ty.bits <= 32) {
-          const v = this.vbr();
-          if (ty.bits < 32 && v >= 2 ** ty.bits) throw r.fail('Integer value read is invalid for type.', at);
-        } else if (ty.bits <= 64) {
-          const v = r.vbr64();
-          if (ty.bits < 64 && v >> BigInt(ty.bits) !== 0n) throw r.fail('Invalid constant integer read.', at);
-        } else {
-          const words = r.checkCount(this.vbr(), 1, DEFAULT_LIMITS.maxTypeMembers, 'integer constant words');
-          for (let i = 0; i < words; i++) r.vbr64();
-        }
-        break;
-      case 'prim':
-        if (ty.id === TYPE_ID_V7.float) r.bytesView(4, 'a float');
-        else if (ty.id === TYPE_ID_V7.double) r.bytesView(8, 'a double');
-        else r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(ty)}`, at);
-        break;
-      default:
-        if (!this.parseSharedConstant(ty, plane, at)) throw r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(ty)}`, at);
-    }
-    this.line(`Constant of type ${describeTypeV7(ty)}`, at);
-    return true;
-  }
+    },
+    outOfRange: (_value, at) => {
+      throw this.r.fail((this.constantType as { bits: number }).bits <= 32 ? 'Integer value read is invalid for type.' : 'Invalid constant integer read.', at);
+    },
+    wordCount: (n) => this.r.checkCount(n, 1, DEFAULT_LIMITS.maxTypeMembers, 'integer constant words'),
+    noValue: (at) => {
+      throw this.r.fail(`Don't know how to deserialize constant value of type '${describeTypeV7(this.constantType)}`, at);
+    },
+  });
 
   protected parseSymbolTable(inFunction: boolean): void {
     const r = this.r;

@@ -17,6 +17,8 @@ import { readGlobalInfoRecords } from '../decode/global-info-records.js';
 import { readTypeDefinition, readTypeId, TYPE_TYPE, type TypeDefinitionReading } from '../decode/type-records.js';
 import type { BlockFrame } from '../decode/block-frame.js';
 import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
+import { ValueLayout, type ConstantReading, type ConstantTexts, type StringReading } from '../decode/constant-record.js';
+import { readCompactionTable } from '../decode/compaction-records.js';
 import { FLOAT_CLASS, SIGNED_CLASS, UNSIGNED_CLASS, opcodeInfoFor, opcodeTable, type OpcodeInfo } from './opcode-info.js';
 import { PRIMITIVES, deref, describeType, llvmTypeName, newOpaque, type TypeNode } from './types.js';
 import { AnalyzerWalkBase, FORMAT_NAMES, type BlockNames, type FunctionDecl } from './walk-base.js';
@@ -25,6 +27,30 @@ export type { AnalyzeOptions } from './analysis.js';
 
 const FIRST_DERIVED = 13;
 const LABEL = 12;
+
+/** What a truncated field of a constant was called (the reader's own messages). */
+const TEXTS: ConstantTexts = { float: 'a 32-bit word', asm: 'a string', constraints: 'a string', string: 'string constant data' };
+
+/**
+ * How LLVM 1.9 read a plain value of each primitive type (by type id: bool, ubyte, sbyte, ushort,
+ * short, uint, int, ulong, long, float, double): the unsigned ones up to 32 bits as a 32-bit VBR.
+ */
+const PRIMITIVE_LAYOUTS: readonly (ValueLayout | undefined)[] = [
+  undefined,
+  ValueLayout.Unsigned32,
+  ValueLayout.Unsigned32,
+  ValueLayout.Signed64,
+  ValueLayout.Unsigned32,
+  ValueLayout.Signed64,
+  ValueLayout.Unsigned32,
+  ValueLayout.Signed64,
+  ValueLayout.Unsigned64,
+  ValueLayout.Signed64,
+  ValueLayout.Float,
+  ValueLayout.Double,
+];
+/** The width each primitive integer's range is checked against, by type id. */
+const PRIMITIVE_BITS: readonly (number | undefined)[] = [undefined, 1, 8, 8, 16, 16, 32, 32, 64, 64];
 
 /**
  * LLVM 1.9 read function bodies, and listed them, in the order of their `Function*` heap
@@ -448,84 +474,79 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     return this.readTypeId();
   }
 
-  protected parseStringConstant(at: number): { plane: number; length: number } {
-    const r = this.r;
-    const st = this.readTypeId();
-    if (st.typeType) throw r.fail('Invalid type (type type) for string constant', at);
-    const ty = deref(this.getType(st.id));
-    if (ty.kind !== 'array') throw r.fail('String constant data invalid!', at);
-    const el = deref(ty.elem);
-    if (el !== PRIMITIVES[2] && el !== PRIMITIVES[3]) throw r.fail('String constant data invalid!', at);
-    r.bytesView(ty.n, 'string constant data');
-    return { plane: st.id, length: ty.n };
-  }
+  /** The strings plane: a type id (not the type type), then an array of sbyte or ubyte. */
+  protected readonly strings: StringReading = {
+    texts: TEXTS,
+    typeId: (r) => {
+      const at = r.pos;
+      const st = this.readTypeId();
+      if (st.typeType) throw r.fail('Invalid type (type type) for string constant', at);
+      return st.id;
+    },
+    length: (typeId, at) => {
+      const r = this.r;
+      const ty = deref(this.getType(typeId));
+      if (ty.kind !== 'array') throw r.fail('String constant data invalid!', at);
+      const el = deref(ty.elem);
+      if (el !== PRIMITIVES[2] && el !== PRIMITIVES[3]) throw r.fail('String constant data invalid!', at);
+      return ty.n;
+    },
+    string: (bytes, typeId, at) => this.stringRead(typeId, bytes.length, at),
+  };
 
-  /** Reads one constant; returns whether LLVM's handler counted it (undef and inline asm were not). */
-  protected parseConstantValue(typeId: number, at: number): boolean {
-    const r = this.r;
-    const row = this.row;
-    let nargs = this.vbr();
-    if (nargs) {
-      if (!row.noUndefValue) {
-        if (nargs === 1) {
-          this.getType(typeId);
-          if (this.dumpLines) this.line('Constant undef', at);
-          return false;
-        }
-        if (nargs === 0xffffffff) {
-          this.str();
-          this.str();
-          this.vbr();
-          if (this.dumpLines) this.line('Constant inline asm', at);
-          return false;
-        }
-        nargs--;
+  /** The plane's type, looked up when a plain value follows (LLVM 1.9 looked it up only then). */
+  protected constantType: TypeNode = PRIMITIVES[0]!;
+
+  /** A constant as LLVM 1.9's reader read it: its checks and messages (`Analysis` counts the true ones). */
+  protected readonly constants: ConstantReading<boolean> = this.constantReading({
+    texts: TEXTS,
+    bits: 0,
+    count: 0,
+    valueLayout: () => {
+      const c = this.constants as { bits: number; count: number };
+      const ty = (this.constantType = deref(this.getType(this.constantPlane)));
+      if (ty.kind !== 'prim') {
+        const shared = this.sharedLayout(ty);
+        c.count = shared.count;
+        return shared.layout;
       }
-      const opcode = this.vbr();
-      for (let i = 0; i < nargs; i++) {
-        this.vbr();
-        const t = this.readTypeId();
-        if (t.typeType) throw r.fail('Invalid argument type (type type) for constant value');
-      }
+      const id = ty.id;
+      c.bits = PRIMITIVE_BITS[id] ?? 0;
+      return PRIMITIVE_LAYOUTS[id] ?? ValueLayout.None;
+    },
+    undef: (at) => {
+      this.getType(this.constantPlane);
+      if (this.dumpLines) this.line('Constant undef', at);
+      return false;
+    },
+    inlineAsm: (_asm, _constraints, _flags, at) => {
+      if (this.dumpLines) this.line('Constant inline asm', at);
+      return false;
+    },
+    operandType: () => {
+      const t = this.readTypeId();
+      if (t.typeType) throw this.r.fail('Invalid argument type (type type) for constant value');
+      return t.id;
+    },
+    expression: (opcode, nargs, _predicate, _predicateAt, at) => {
       if (this.dumpLines) this.line(`Constant expression opcode ${opcode} with ${nargs} operand(s)`, at);
       return true;
-    }
-    const ty = deref(this.getType(typeId));
-    const id = ty.kind === 'prim' ? ty.id : -1;
-    switch (ty.kind) {
-      case 'prim':
-        if (id === 1) {
-          const v = this.vbr();
-          if (v !== 0 && v !== 1) throw r.fail('Invalid boolean value read.', at);
-        } else if (id === 2 || id === 4 || id === 6) {
-          const v = this.vbr();
-          const max = id === 2 ? 0xff : id === 4 ? 0xffff : 0xffffffff;
-          if (v > max) throw r.fail('Invalid unsigned byte/short/int read.', at);
-        } else if (id === 8) {
-          this.vbr64();
-        } else if (id === 3 || id === 5 || id === 7 || id === 9) {
-          const raw = this.vbr64();
-          if (id !== 9) {
-            const mag = raw >> 1n;
-            const neg = (raw & 1n) === 1n;
-            const bits = id === 3 ? 7n : id === 5 ? 15n : 31n;
-            const limit = 1n << bits;
-            if (raw === 1n || (neg ? mag > limit : mag >= limit)) throw r.fail('Invalid signed byte/short/int/long read.', at);
-          }
-        } else if (id === 10) {
-          r.uint32();
-        } else if (id === 11) {
-          r.bytesView(8, 'a double');
-        } else {
-          throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
-        }
-        break;
-      default:
-        if (!this.parseSharedConstant(ty, typeId, at)) throw r.fail(`Don't know how to deserialize constant value of type '${this.describe(ty)}'`, at);
-    }
-    if (this.dumpLines) this.line(`Constant of type ${this.describe(ty)}`, at);
-    return true;
-  }
+    },
+    outOfRange: (_value, at) => {
+      const id = (this.constantType as { id: number }).id;
+      throw this.r.fail(
+        id === 1
+          ? 'Invalid boolean value read.'
+          : id === 2 || id === 4 || id === 6
+            ? 'Invalid unsigned byte/short/int read.'
+            : 'Invalid signed byte/short/int/long read.',
+        at,
+      );
+    },
+    noValue: (at) => {
+      throw this.r.fail(`Don't know how to deserialize constant value of type '${this.describe(this.constantType)}'`, at);
+    },
+  });
 
   protected parseSymbolTable(inFunction: boolean): void {
     const r = this.r;
@@ -574,55 +595,37 @@ export class AnalyzerWalkLlvm19 extends AnalyzerWalkBase<TypeNode> {
     if (r.pos > r.end) throw r.fail('Attempt to read past the end of Symbol Table block.');
   }
 
-  private parseCompactionTypes(n: number): void {
-    for (let i = 0; i < n; i++) {
-      const at = this.r.pos;
-      const t = this.readTypeId();
-      if (t.typeType) throw this.r.fail('Invalid type in compaction table: type type', at);
-      let type: TypeNode;
-      if (t.id < FIRST_DERIVED) type = PRIMITIVES[t.id]!;
-      else {
-        const m = this.moduleTypes[t.id - FIRST_DERIVED];
-        if (!m) throw this.r.fail('Illegal compaction table type reference!', at);
-        type = m;
-      }
-      this.compactionTypes.push({ type, slot: t.id });
-    }
-  }
-
+  /** A compaction table as LLVM 1.9 read it (decode/compaction-records.ts), with its checks and messages. */
   protected override parseCompactionTable(): void {
     const r = this.r;
     this.a.counts.compactionTables++;
-    if (!this.row.typeDerivedFromValue) this.parseCompactionTypes(this.vbr());
-    while (r.pos < r.end) {
-      const at = r.pos;
-      let n = this.vbr();
-      let ty: number;
-      let typeType: boolean;
-      if ((n & 3) === 3) {
-        n >>>= 2;
-        const t = this.readTypeId();
-        ty = t.id;
-        typeType = t.typeType;
-      } else {
-        const s = this.sanitize(n >>> 2);
-        ty = s.id;
-        typeType = s.typeType;
-        n &= 3;
-      }
-      if (typeType) {
-        this.parseCompactionTypes(n);
-        continue;
-      }
-      if (this.compactionValues.get(ty)) throw r.fail('Compaction table plane contains multiple entries!', at);
-      this.getType(ty);
-      this.compactionValues.set(ty, 1 + n);
-      for (let i = 0; i < n; i++) {
-        const slot = this.vbr();
+    readCompactionTable(r, this.row, {
+      typeCount: (n) => n,
+      types: () => undefined,
+      type: (_i, id, at) => {
+        if (id === TYPE_TYPE) throw r.fail('Invalid type in compaction table: type type', at);
+        let type: TypeNode;
+        if (id < FIRST_DERIVED) type = PRIMITIVES[id]!;
+        else {
+          const m = this.moduleTypes[id - FIRST_DERIVED];
+          if (!m) throw r.fail('Illegal compaction table type reference!', at);
+          type = m;
+        }
+        this.compactionTypes.push({ type, slot: id });
+      },
+      typesEnd: () => undefined,
+      valuePlane: (n, ty, at) => {
+        if (this.compactionValues.get(ty)) throw r.fail('Compaction table plane contains multiple entries!', at);
+        this.getType(ty);
+        this.compactionValues.set(ty, 1 + n);
+      },
+      entry: (_i, slot) => {
         if (slot > this.a.maxValueSlot) this.a.maxValueSlot = slot;
-      }
-      if (this.dumpLines) this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
-    }
+      },
+      valuePlaneEnd: (n, ty, at) => {
+        if (this.dumpLines) this.line(`Compaction plane ${ty}: ${n} value(s)`, at);
+      },
+    });
   }
 
   // ---- function bodies ----------------------------------------------------------------------------

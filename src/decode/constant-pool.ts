@@ -1,15 +1,19 @@
 /**
  * The ConstantPool block (docs/format.md §9), at module or function level: function-local types
  * (v3+), type-type planes (v0–v1), the strings plane (v1+) and planes of constants, including
- * constant expressions that refer forward to constants later in the same pool.
+ * constant expressions that refer forward to constants later in the same pool. The planes are
+ * read by `plane-records.ts`, each constant and string by `constant-record.ts`, as every
+ * version's are: what they mean in the 1.x graph is here.
  */
 import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, resolveSignless } from '../format/format-table.js';
-import { isFloatingPoint, isSigned, type Type } from '../graph/type.js';
+import { isFloatingPoint, isSigned, primitiveTypes as P, type Type } from '../graph/type.js';
 import type { Constant, Opcode, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { TYPE_TYPE, readTypeId, type TypeTable } from './types.js';
 import { readPlanes } from './plane-records.js';
+import { readConstantRecord, readStringRecords, type ConstantReading, type ConstantTexts, type StringReading } from './constant-record.js';
+import { GraphConstantReading } from './graph-constants.js';
 
 /** Where a pool's constants go and how slots are looked up, module or function level. */
 export interface ValueScope {
@@ -21,12 +25,6 @@ export interface ValueScope {
   /** Makes types defined in this pool known to `pointerTo` for this scope. */
   registerTypes(added: readonly Type[]): void;
 }
-
-/** The vbr that announces inline asm instead of an expression operand count (v5+). */
-const INLINE_ASM_MARK = 0xffff_ffff;
-
-const UNSIGNED_BITS: Partial<Record<Type['kind'], bigint>> = { ubyte: 8n, ushort: 16n, uint: 32n, ulong: 64n };
-const SIGNED_BITS: Partial<Record<Type['kind'], bigint>> = { sbyte: 8n, short: 16n, int: 32n, long: 64n };
 
 /** A reference to a constant not resolved until the whole pool is read. */
 interface Fixup {
@@ -47,6 +45,7 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
     if (n > 0) scope.registerTypes(scope.typesToDefine().readDefinitions(r, row, limits, n));
   }
   let sawPlane = false;
+  const constants = new PoolConstantReading(ctx, scope, fixups);
   readPlanes(r, {
     planeId: (r) => readTypeId(r, row),
     plane: (count, planeId, at) => {
@@ -58,13 +57,14 @@ export function readConstantPool(ctx: ModuleContext, scope: ValueScope, isFuncti
       if (planeId === 0) {
         if (!row.hasStringsPlane || sawPlane || isFunctionPool)
           r.fail('a constant plane of type void (the strings plane) is only allowed first in a module pool', at);
-        readStrings(ctx, scope, count);
+        readStringRecords(r, count, new StringsReading(ctx, scope));
         sawPlane = true;
         return;
       }
       sawPlane = true;
       const type = scope.types.at(r, planeId, at);
-      for (let i = 0; i < count; i++) scope.define(type, readConstant(ctx, scope, type, fixups));
+      constants.setType(type);
+      for (let i = 0; i < count; i++) scope.define(type, readConstantRecord(r, row, constants));
     },
   });
   for (const f of fixups) {
@@ -114,113 +114,160 @@ export function isConstantValue(v: Value): v is Constant {
   return v.kind !== 'argument' && v.kind !== 'block' && v.kind !== 'instruction';
 }
 
-function readStrings(ctx: ModuleContext, scope: ValueScope, count: number): void {
-  const r: BinaryReader = ctx.r;
-  const elementsByType = new Map<Type, Constant[]>();
-  for (let i = 0; i < count; i++) {
-    const at = r.pos;
-    const t = scope.types.at(r, readTypeId(r, ctx.row), at);
+/** Strings plane (v1+): each string an array of sbyte or ubyte, its type first. */
+class StringsReading implements StringReading {
+  readonly texts = TEXTS;
+  private type: ArrayType | undefined;
+  /** One element constant per byte value and element type, shared by the plane's strings: a
+   * string of a million bytes made a million objects (and as many BigInts) otherwise. */
+  private readonly elementsByType = new Map<Type, Constant[]>();
+
+  constructor(
+    private readonly ctx: ModuleContext,
+    private readonly scope: ValueScope,
+  ) {}
+
+  typeId(r: BinaryReader): number {
+    return readTypeId(r, this.ctx.row);
+  }
+
+  length(typeId: number, at: number): number {
+    const r: BinaryReader = this.ctx.r;
+    const t = this.scope.types.at(r, typeId, at);
     if (t.kind !== 'array' || (t.element.kind !== 'sbyte' && t.element.kind !== 'ubyte')) {
       r.fail(`a string constant of type ${describeType(t)}, not an array of sbyte or ubyte`, at);
     }
-    if (t.length > ctx.limits.maxStringLength) r.fail(`a string constant of ${t.length} bytes exceeds the limit of ${ctx.limits.maxStringLength}`, at);
-    const bytes = r.bytesView(t.length, 'a string constant');
+    if (t.length > this.ctx.limits.maxStringLength)
+      r.fail(`a string constant of ${t.length} bytes exceeds the limit of ${this.ctx.limits.maxStringLength}`, at);
+    this.type = t;
+    return t.length;
+  }
+
+  string(bytes: Uint8Array): void {
+    const t = this.type!;
     const el = t.element;
     const signed = el.kind === 'sbyte';
-    // One element constant per byte value, shared by the plane's strings of that element type: a
-    // string of a million bytes made a million objects (and as many BigInts) otherwise.
-    let byByte = elementsByType.get(el);
-    if (byByte === undefined) elementsByType.set(el, (byByte = new Array<Constant>(256)));
+    let byByte = this.elementsByType.get(el);
+    if (byByte === undefined) this.elementsByType.set(el, (byByte = new Array<Constant>(256)));
     const elements = new Array<Constant>(bytes.length);
     for (let j = 0; j < bytes.length; j++) {
       const b = bytes[j]!;
       elements[j] = byByte[b] ??= { kind: 'int', type: el, value: BigInt(signed && b > 127 ? b - 256 : b) };
     }
-    scope.define(t, { kind: 'array', type: t, elements });
+    this.scope.define(t, { kind: 'array', type: t, elements });
   }
 }
 
-function readConstant(ctx: ModuleContext, scope: ValueScope, type: Type, fixups: Fixup[]): Constant {
-  const r: BinaryReader = ctx.r;
-  const { row } = ctx;
-  const at = r.pos;
-  const n = r.vbr32();
-  if (n !== 0) {
-    if (!row.noUndefValue) {
-      if (n === 1) return { kind: 'undef', type };
-      if (n === INLINE_ASM_MARK) {
-        if (type.kind !== 'pointer' || type.element.kind !== 'function') r.fail(`inline asm of type ${describeType(type)}, not a pointer to a function`, at);
-        const asm = r.string('an inline asm string');
-        const constraints = r.string('inline asm constraints');
-        const flags = r.vbr32();
-        if (flags > 1) r.fail(`inline asm flags ${flags} (only bit 0, side effects, exists)`, at);
-        return { kind: 'inlineasm', type, asm, constraints, hasSideEffects: flags === 1 };
-      }
-    }
-    return readExpression(ctx, scope, type, row.constantExprCountPlusOne ? n - 1 : n, at, fixups);
+/** What a truncated field of a 1.x constant is called in the reader's messages. */
+const TEXTS: ConstantTexts = { float: 'a 32-bit word', asm: 'an inline asm string', constraints: 'inline asm constraints', string: 'a string constant' };
+
+/** The constants of a 1.x pool, as the graph builder reads them (decode/constant-record.ts). */
+class PoolConstantReading extends GraphConstantReading implements ConstantReading<Constant> {
+  readonly texts = TEXTS;
+  private operands: Constant[] = [];
+  private firstType: Type | undefined;
+  private elements: Constant[] = [];
+  private at = 0;
+
+  constructor(
+    private readonly ctx: ModuleContext,
+    private readonly scope: ValueScope,
+    private readonly fixups: Fixup[],
+  ) {
+    super(P.void);
   }
-  switch (type.kind) {
-    case 'bool': {
-      const v = r.vbr32();
-      if (v > 1) r.fail(`boolean constant ${v} is neither 0 nor 1`, at);
-      return { kind: 'bool', type, value: v === 1 };
+
+  inlineAsmBegins(at: number): void {
+    const type = this.type;
+    if (type.kind !== 'pointer' || type.element.kind !== 'function')
+      this.ctx.r.fail(`inline asm of type ${describeType(type)}, not a pointer to a function`, at);
+  }
+
+  inlineAsm(asm: string, constraints: string, flags: number, at: number): Constant {
+    if (flags > 1) this.ctx.r.fail(`inline asm flags ${flags} (only bit 0, side effects, exists)`, at);
+    return { kind: 'inlineasm', type: this.type, asm, constraints, hasSideEffects: flags === 1 } as Constant;
+  }
+
+  expressionOpcode(_raw: number, count: number, at: number): void {
+    this.ctx.r.checkCount(count, 2, this.ctx.limits.maxOperandsPerInstruction, 'constant expression operands', at);
+    this.operands = new Array<Constant>(count);
+    this.firstType = undefined;
+    this.at = at;
+  }
+
+  operandType(r: BinaryReader): number {
+    return readTypeId(r, this.ctx.row);
+  }
+
+  operand(i: number, slot: number, typeId: number): void {
+    const t = this.scope.types.at(this.ctx.r, typeId);
+    if (i === 0) this.firstType = t;
+    this.fixups.push({ target: this.operands, index: i, type: t, slot, offset: this.at });
+  }
+
+  expression(raw: number, count: number, _predicate: number, _predicateAt: number, at: number): Constant {
+    const r: BinaryReader = this.ctx.r;
+    const operands = this.operands;
+    const decoded = decodeOpcode(this.ctx.row, raw, true);
+    if (decoded.kind !== 'instruction') r.fail(`unknown constant expression opcode ${raw}`, at);
+    let name = decoded.name;
+    if (name === 'div' || name === 'rem') {
+      const firstType = this.firstType;
+      const el = firstType && firstType.kind === 'packed' ? firstType.element : firstType;
+      name = resolveSignless(name, el && isFloatingPoint(el) ? 'float' : el && isSigned(el) ? 'signed' : 'unsigned');
     }
-    case 'ubyte':
-    case 'ushort':
-    case 'uint':
-    case 'ulong': {
-      const v = r.vbr64();
-      if (v >> UNSIGNED_BITS[type.kind]! !== 0n) r.fail(`constant ${v} does not fit in ${type.kind}`, at);
-      return { kind: 'int', type, value: v };
-    }
-    case 'sbyte':
-    case 'short':
-    case 'int':
-    case 'long': {
-      const v = r.svbr64();
-      const bits = SIGNED_BITS[type.kind]!;
-      if (v >= 1n << (bits - 1n) || v < -(1n << (bits - 1n))) r.fail(`constant ${v} does not fit in ${type.kind}`, at);
-      return { kind: 'int', type, value: v };
-    }
-    case 'float': {
-      const bits = r.uint32();
-      FLOAT_BITS[0] = bits;
-      return { kind: 'fp', type, value: FLOAT_VIEW[0]!, bits: BigInt(bits) };
-    }
-    case 'double': {
-      const bits = r.float64Bits();
-      DOUBLE_BITS[0] = bits;
-      return { kind: 'fp', type, value: DOUBLE_VIEW[0]!, bits };
-    }
-    case 'array':
-    case 'packed':
-    case 'struct': {
-      const count = type.kind === 'struct' ? type.elements.length : type.length;
-      r.checkCount(count, 1, ctx.limits.maxConstantsPerPlane, `elements of a ${type.kind} constant`, at);
-      const elements = new Array<Constant>(count);
-      for (let i = 0; i < count; i++) {
-        const et = type.kind === 'struct' ? type.elements[i]! : type.element;
-        const slot = r.vbr32();
-        fixups.push({ target: elements, index: i, type: et, slot, offset: at });
-      }
-      return { kind: type.kind, type, elements } as Constant;
-    }
-    case 'pointer': {
-      // The old "constant pointer reference": a global value already defined.
-      const slot = r.vbr32();
-      const v = scope.lookup(type, slot);
-      if (v === undefined || (v.kind !== 'global' && v.kind !== 'function')) r.fail(`pointer constant refers to slot ${slot}, which is not a global value`, at);
-      return v;
-    }
-    default:
-      return r.fail(`a constant of type ${describeType(type)} cannot be written in a constant pool`, at);
+    const opcode = name as Opcode;
+    if (!CONSTANT_EXPRESSION_OPCODES.has(opcode)) r.fail(`${name} cannot be a constant expression`, at);
+    const arity = EXPRESSION_ARITY[opcode] ?? (opcode === 'getelementptr' ? undefined : 2);
+    if (count === 0 || (arity !== undefined && count !== arity)) r.fail(`constant expression ${name} with ${count} operand(s)`, at);
+    return { kind: 'expr', type: this.type, opcode, operands };
+  }
+
+  outOfRange(value: number | bigint, at: number): never {
+    const type = this.type;
+    if (type.kind === 'bool') return this.ctx.r.fail(`boolean constant ${value} is neither 0 nor 1`, at);
+    return this.ctx.r.fail(`constant ${value} does not fit in ${type.kind}`, at);
+  }
+
+  smallInteger(value: number): Constant {
+    return { kind: 'bool', type: this.type, value: value === 1 } as Constant;
+  }
+
+  integer(value: bigint): Constant {
+    return { kind: 'int', type: this.type, value };
+  }
+
+  aggregate(count: number, at: number): void {
+    this.ctx.r.checkCount(count, 1, this.ctx.limits.maxConstantsPerPlane, `elements of a ${this.type.kind} constant`, at);
+    this.elements = new Array<Constant>(count);
+    this.at = at;
+  }
+
+  element(i: number, slot: number): void {
+    const type = this.type as AggregateType;
+    const et = type.kind === 'struct' ? type.elements[i]! : type.element;
+    this.fixups.push({ target: this.elements, index: i, type: et, slot, offset: this.at });
+  }
+
+  aggregateEnd(): Constant {
+    return { kind: this.type.kind, type: this.type, elements: this.elements } as Constant;
+  }
+
+  pointer(slot: number, at: number): Constant {
+    // The old "constant pointer reference": a global value already defined.
+    const v = this.scope.lookup(this.type, slot);
+    if (v === undefined || (v.kind !== 'global' && v.kind !== 'function'))
+      this.ctx.r.fail(`pointer constant refers to slot ${slot}, which is not a global value`, at);
+    return v;
+  }
+
+  noValue(at: number): never {
+    return this.ctx.r.fail(`a constant of type ${describeType(this.type)} cannot be written in a constant pool`, at);
   }
 }
 
-const FLOAT_BITS = new Uint32Array(1);
-const FLOAT_VIEW = new Float32Array(FLOAT_BITS.buffer);
-const DOUBLE_BITS = new BigUint64Array(1);
-const DOUBLE_VIEW = new Float64Array(DOUBLE_BITS.buffer);
+type ArrayType = Extract<Type, { kind: 'array' }>;
+type AggregateType = Extract<Type, { kind: 'array' | 'packed' | 'struct' }>;
 
 /** How many operands each constant-expression opcode takes (`undefined`: any count ≥ 1). */
 const EXPRESSION_ARITY: Partial<Record<Opcode, number>> = {
@@ -230,33 +277,6 @@ const EXPRESSION_ARITY: Partial<Record<Opcode, number>> = {
   insertelement: 3,
   shufflevector: 3,
 };
-
-function readExpression(ctx: ModuleContext, scope: ValueScope, type: Type, count: number, at: number, fixups: Fixup[]): Constant {
-  const r: BinaryReader = ctx.r;
-  const { row } = ctx;
-  const raw = r.vbr32();
-  r.checkCount(count, 2, ctx.limits.maxOperandsPerInstruction, 'constant expression operands', at);
-  const operands = new Array<Constant>(count);
-  let firstType: Type | undefined;
-  for (let i = 0; i < count; i++) {
-    const slot = r.vbr32();
-    const t = scope.types.at(r, readTypeId(r, row));
-    if (i === 0) firstType = t;
-    fixups.push({ target: operands, index: i, type: t, slot, offset: at });
-  }
-  const decoded = decodeOpcode(row, raw, true);
-  if (decoded.kind !== 'instruction') r.fail(`unknown constant expression opcode ${raw}`, at);
-  let name = decoded.name;
-  if (name === 'div' || name === 'rem') {
-    const el = firstType && firstType.kind === 'packed' ? firstType.element : firstType;
-    name = resolveSignless(name, el && isFloatingPoint(el) ? 'float' : el && isSigned(el) ? 'signed' : 'unsigned');
-  }
-  const opcode = name as Opcode;
-  if (!CONSTANT_EXPRESSION_OPCODES.has(opcode)) r.fail(`${name} cannot be a constant expression`, at);
-  const arity = EXPRESSION_ARITY[opcode] ?? (opcode === 'getelementptr' ? undefined : 2);
-  if (count === 0 || (arity !== undefined && count !== arity)) r.fail(`constant expression ${name} with ${count} operand(s)`, at);
-  return { kind: 'expr', type, opcode, operands };
-}
 
 const CONSTANT_EXPRESSION_OPCODES: ReadonlySet<Opcode> = new Set<Opcode>([
   'add',

@@ -8,13 +8,14 @@ import { blockKindFor, hasImplicitNull, NORMALIZED_LABEL_TYPE_ID, type BlockKind
 import { primitiveTypesById, type Type } from '../graph/type.js';
 import type { Function, Value } from '../graph/value.js';
 import { readConstantPool, type ValueScope } from './constant-pool.js';
-import { FunctionScope } from './function-scope.js';
+import { FunctionScope, type CompactedPlane } from './function-scope.js';
 import { LINKAGE_CODES } from './global-info.js';
 import { readInstructions } from './instructions.js';
 import { nullValueOf } from './planes.js';
 import { readFunctionSymbolTable } from './symbol-table.js';
 import { installCompactBody } from '../graph/compact-body.js';
-import { readTypeId, TYPE_TYPE, TypeTable } from './types.js';
+import { TYPE_TYPE, TypeTable } from './types.js';
+import { readCompactionTable as readCompactionRecords } from './compaction-records.js';
 import { blockName, describeType, type ModuleContext } from './context.js';
 
 export function readFunctionBlock(ctx: ModuleContext, fn: Function): void {
@@ -147,68 +148,55 @@ export function skipPadding(ctx: ModuleContext): void {
 }
 
 /**
- * The CompactionTable block (docs/format.md §10): the function's own numbering of types (v2+: a
- * list first; v1: the type-type plane) and of the module values it uses.
+ * The CompactionTable block (docs/format.md §10, read by `compaction-records.ts`): the function's
+ * own numbering of types (v2+: a list first; v1: the type-type plane) and of the module values
+ * it uses.
  */
 function readCompactionTable(ctx: ModuleContext, s: FunctionScope): void {
   const r: BinaryReader = ctx.r;
   const { row, limits } = ctx;
   const moduleTypes = ctx.types;
   let compactedTypes: Type[] | null = null;
-  const useCompactedTypes = (list: Type[]): void => {
-    compactedTypes = list;
-    s.useTypes(new TypeTable([...primitiveTypesById, ...list]));
-    s.registerTypes(list);
-  };
-  if (!row.typeDerivedFromValue) {
-    const at = r.pos;
-    const n = r.checkCount(r.vbr32(), 1, limits.maxCompactionTableEntries, 'compacted types', at);
-    if (n > 0) {
-      const list: Type[] = new Array(n);
-      for (let i = 0; i < n; i++) list[i] = compactedModuleType(ctx, moduleTypes, readTypeId(r, row));
-      useCompactedTypes(list);
-    }
-  }
-  while (!r.atEnd()) {
-    const at = r.pos;
-    const w = r.vbr32();
-    let count = w & 3;
-    let planeId: number;
-    if (count === 3) {
-      count = w >>> 2;
-      planeId = readTypeId(r, row);
-    } else {
-      const raw = w >>> 2;
-      const n = row.typeTypePlaneId === null ? raw : raw === row.typeTypePlaneId ? TYPE_TYPE : raw > row.typeTypePlaneId ? raw - 1 : raw;
-      planeId = n;
-    }
-    r.checkCount(count, 1, limits.maxCompactionTableEntries, 'compaction table entries', at);
-    if (planeId === TYPE_TYPE) {
+  let list: Type[] = [];
+  let prefix: CompactedPlane = { generation: 0, values: [], length: 0 };
+  let modulePlane: readonly (Value | undefined)[] = [];
+  let length = 0;
+  let plane: Type = primitiveTypesById[0]!;
+  readCompactionRecords(r, row, {
+    typeCount: (n, at) => r.checkCount(n, 1, limits.maxCompactionTableEntries, 'compacted types', at),
+    types: (count, at) => {
       if (compactedTypes !== null) r.fail('a second list of compacted types', at);
-      const list: Type[] = new Array(count);
-      for (let i = 0; i < count; i++) list[i] = compactedModuleType(ctx, moduleTypes, readTypeId(r, row));
-      useCompactedTypes(list);
-      continue;
-    }
-    const t = s.types.at(r, planeId, at);
-    if (planeId === NORMALIZED_LABEL_TYPE_ID || t.kind === 'void') r.fail(`a compaction table plane of type ${describeType(t)}`, at);
-    if (s.isCompacted(t)) r.fail(`two compaction table planes for type ${describeType(t)}`, at);
-    const moduleId = moduleTypes.planeTypeId(t);
-    const withNull = hasImplicitNull(row, moduleId, t.kind === 'opaque');
-    const modulePlane = ctx.planes.plane(t);
-    const prefix = s.compactedPlane(t);
-    const values = prefix.values;
-    let length = 0;
-    if (withNull) values[length++] = modulePlane[0] ?? nullValueOf(t);
-    for (let i = 0; i < count; i++) {
-      const slotAt = r.pos;
-      const slot = r.vbr32();
+      list = new Array(count);
+    },
+    type: (i, id) => {
+      list[i] = compactedModuleType(ctx, moduleTypes, id);
+    },
+    typesEnd: (count) => {
+      if (count === 0 && row.typeDerivedFromValue === false) return;
+      compactedTypes = list;
+      s.useTypes(new TypeTable([...primitiveTypesById, ...list]));
+      s.registerTypes(list);
+    },
+    planeHeader: (count, at) => r.checkCount(count, 1, limits.maxCompactionTableEntries, 'compaction table entries', at),
+    valuePlane: (_count, planeId, at) => {
+      const t = (plane = s.types.at(r, planeId, at));
+      if (planeId === NORMALIZED_LABEL_TYPE_ID || t.kind === 'void') r.fail(`a compaction table plane of type ${describeType(t)}`, at);
+      if (s.isCompacted(t)) r.fail(`two compaction table planes for type ${describeType(t)}`, at);
+      const withNull = hasImplicitNull(row, moduleTypes.planeTypeId(t), t.kind === 'opaque');
+      modulePlane = ctx.planes.plane(t);
+      prefix = s.compactedPlane(t);
+      length = 0;
+      if (withNull) prefix.values[length++] = modulePlane[0] ?? nullValueOf(t);
+    },
+    entry: (_i, slot, at) => {
       const v = modulePlane[slot];
-      if (v === undefined) r.fail(`compaction table names module slot ${slot} of type ${describeType(t)}, which is not defined`, slotAt);
-      values[length++] = v;
-    }
-    prefix.length = length;
-  }
+      if (v === undefined) r.fail(`compaction table names module slot ${slot} of type ${describeType(plane)}, which is not defined`, at);
+      prefix.values[length++] = v;
+    },
+    valuePlaneEnd: () => {
+      prefix.length = length;
+    },
+  });
 }
 
 function compactedModuleType(ctx: ModuleContext, moduleTypes: TypeTable, id: number): Type {

@@ -5,11 +5,12 @@
  * opcode, which plane an operand is in) is the consumer's: the analyzer (both walks) reads the
  * record here and then applies its reader's rules.
  *
- * The graph builders read the same layout inline in their hottest loop (`instructions.ts`: into a
- * reused operand buffer, the word as two 16-bit halves, a whole word from bit 30 up being a heap
- * number to V8, the type id as `types.ts` reads one; `v7/instructions.ts`): through this function
- * a version-7 read measured about 7% slower. `wordTypeSlot` and `wordOperands` are the layout
- * they follow, bit for bit.
+ * Version 7's graph builder (`v7/instructions.ts`) reads its records here too, into a record it
+ * reuses (`readInstructionInto`). The version 0–6 builder reads the same layout inline in the
+ * read's hottest loop (`instructions.ts`: into a reused operand buffer, the word as two 16-bit
+ * halves, a whole word from bit 30 up being a heap number to V8, the type id as `types.ts` reads
+ * one), which `dis` of a big file depends on; `wordTypeSlot` and `wordOperands` are the layout it
+ * follows, bit for bit.
  */
 import type { BytecodeReader } from './reader.js';
 
@@ -45,7 +46,17 @@ export interface InstructionRecord {
   readonly opcode: number;
   /** The type slot as stored (not normalized: a v0–v1 consumer drops the type-type plane itself). */
   readonly typeSlot: number;
+  /** A new array for each record (a consumer may keep it). */
   readonly operands: number[];
+}
+
+/** A record a consumer reads instruction after instruction into (`readInstructionInto`): no object per instruction. */
+export interface InstructionFields {
+  at: number;
+  format: number;
+  opcode: number;
+  typeSlot: number;
+  operands: number[];
 }
 
 /**
@@ -57,16 +68,47 @@ export interface InstructionRecord {
  * counts and checks the padding as its reader did.
  */
 export function readInstructionRecord(r: BytecodeReader, checkCount: (n: number, at: number) => void): InstructionRecord {
+  const record: InstructionFields = { at: 0, format: 0, opcode: 0, typeSlot: 0, operands: EMPTY };
+  readInstructionInto(r, checkCount, record);
+  return record;
+}
+
+const EMPTY: number[] = [];
+
+/** `readInstructionRecord`, into a record the consumer reuses. */
+export function readInstructionInto(r: BytecodeReader, checkCount: (n: number, at: number) => void, into: InstructionFields): void {
   const at = r.pos;
   const word = r.uint32();
   const format = word & 3;
-  if (format) return { at, format, opcode: (word >>> 2) & 63, typeSlot: wordTypeSlot(word), operands: wordOperands(word) };
+  into.at = at;
+  into.format = format;
+  // One switch on the format (not `wordTypeSlot` and `wordOperands`, a switch each): version 7's
+  // builder reads every instruction here.
+  switch (format) {
+    case 1: {
+      into.opcode = (word >>> 2) & 63;
+      into.typeSlot = (word >>> 8) & 4095;
+      const o = (word >>> 20) & 4095;
+      into.operands = o === NO_WORD_OPERAND ? [] : [o];
+      return;
+    }
+    case 2:
+      into.opcode = (word >>> 2) & 63;
+      into.typeSlot = (word >>> 8) & 255;
+      into.operands = [(word >>> 16) & 255, (word >>> 24) & 255];
+      return;
+    case 3:
+      into.opcode = (word >>> 2) & 63;
+      into.typeSlot = (word >>> 8) & 63;
+      into.operands = [(word >>> 14) & 63, (word >>> 20) & 63, (word >>> 26) & 63];
+      return;
+  }
   r.pos = at;
-  const opcode = r.vbr32() >>> 2;
-  const typeSlot = r.vbr32();
+  into.opcode = r.vbr32() >>> 2;
+  into.typeSlot = r.vbr32();
   const n = r.vbr32();
   checkCount(n, at);
   const operands: number[] = [];
   for (let i = 0; i < n; i++) operands.push(r.vbr32());
-  return { at, format, opcode, typeSlot, operands };
+  into.operands = operands;
 }

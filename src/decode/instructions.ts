@@ -13,7 +13,7 @@ import { decodeOpcode, normalizeTypeId, resolveSignless, type DecodedOpcode, typ
 import { isFloatingPoint, isSigned, primitiveTypes as P, type FunctionType, type Type } from '../graph/type.js';
 import { heldCallingConvention, type Opcode } from '../graph/value.js';
 import { describeType } from './context.js';
-import { OPCODE_NUMBER, OPCODES, TAG_VALUE, type InstructionExtras } from '../graph/compact-body.js';
+import { Op, OPCODE_NUMBER, TAG_VALUE, type InstructionExtras } from '../graph/compact-body.js';
 import type { FunctionScope, InstructionListReader } from './function-scope.js';
 import { readTypeId, TYPE_TYPE } from './types.js';
 
@@ -23,105 +23,6 @@ const NO_OPERAND = 4095;
 const FAST_CC = 8;
 /** v2+ sequential getelementptr index types, by the two low bits of the operand. */
 const GEP_INDEX_TYPES: readonly Type[] = [P.uint, P.int, P.ulong, P.long];
-
-/**
- * The graph's opcode numbers (`OPCODE_NUMBER`) as literals, so that a `switch` on them is a jump
- * table; checked against `OPCODE_NUMBER` when this module loads.
- */
-const enum Op {
-  Ret = 0,
-  Br = 1,
-  Switch = 2,
-  Invoke = 3,
-  Unwind = 4,
-  Unreachable = 5,
-  Add = 6,
-  Sub = 7,
-  Mul = 8,
-  UDiv = 9,
-  SDiv = 10,
-  FDiv = 11,
-  URem = 12,
-  SRem = 13,
-  FRem = 14,
-  And = 15,
-  Or = 16,
-  Xor = 17,
-  SetEQ = 18,
-  SetNE = 19,
-  SetLE = 20,
-  SetGE = 21,
-  SetLT = 22,
-  SetGT = 23,
-  Malloc = 24,
-  Free = 25,
-  Alloca = 26,
-  Load = 27,
-  Store = 28,
-  GetElementPtr = 29,
-  Phi = 30,
-  Cast = 31,
-  Call = 32,
-  Shl = 33,
-  Shr = 34,
-  Select = 35,
-  UserOp1 = 36,
-  UserOp2 = 37,
-  VaArg = 38,
-  VaNext = 39,
-  ExtractElement = 40,
-  InsertElement = 41,
-  ShuffleVector = 42,
-}
-
-/** The names of `Op`'s members, in order: checked against `OPCODES` when this module loads. */
-const OP_ORDER: readonly Opcode[] = [
-  'ret',
-  'br',
-  'switch',
-  'invoke',
-  'unwind',
-  'unreachable',
-  'add',
-  'sub',
-  'mul',
-  'udiv',
-  'sdiv',
-  'fdiv',
-  'urem',
-  'srem',
-  'frem',
-  'and',
-  'or',
-  'xor',
-  'seteq',
-  'setne',
-  'setle',
-  'setge',
-  'setlt',
-  'setgt',
-  'malloc',
-  'free',
-  'alloca',
-  'load',
-  'store',
-  'getelementptr',
-  'phi',
-  'cast',
-  'call',
-  'shl',
-  'shr',
-  'select',
-  'userop1',
-  'userop2',
-  'vaarg',
-  'vanext',
-  'extractelement',
-  'insertelement',
-  'shufflevector',
-];
-if (OP_ORDER.length !== Op.ShuffleVector + 1 || OP_ORDER.some((o, i) => OPCODES[i] !== o))
-  throw new Error('internal error: decode/instructions.ts: Op is out of step with OPCODES');
 
 /** Terminators are the first opcodes of `OPCODES`. */
 const LAST_TERMINATOR = Op.Unreachable;

@@ -3,7 +3,7 @@
  * objects the first time `blocks` or `layout` is read: callers see the same module as ever.
  */
 import { describe, expect, it } from 'vitest';
-import { isBodyCompact } from '../../src/graph/compact-body.js';
+import { isBodyCompact, OPCODE_NUMBER, OPCODES } from '../../src/graph/compact-body.js';
 import { writeModule } from '../../src/encode/write.js';
 import type { Function, Instruction, Value } from '../../src/graph/value.js';
 import { printModule } from '../../src/print/index.js';
@@ -123,5 +123,13 @@ describe('NameInterner', () => {
     }
     const long = 'x'.repeat(100);
     expect(names.name(enc(long), 0, 100)).toBe(long);
+  });
+});
+
+describe('the compact bodies’ opcode numbers', () => {
+  it('number every opcode once, 0 to n - 1, with the numbers of versions 0–6 first (the Op enum the reader switches on)', () => {
+    expect(OPCODES.length).toBe(Object.keys(OPCODE_NUMBER).length);
+    OPCODES.forEach((op, n) => expect(OPCODE_NUMBER[op], op).toBe(n));
+    expect([OPCODE_NUMBER.ret, OPCODE_NUMBER.unreachable, OPCODE_NUMBER.shufflevector, OPCODE_NUMBER.bitcast]).toEqual([0, 5, 42, 58]);
   });
 });

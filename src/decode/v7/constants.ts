@@ -6,12 +6,15 @@
  * expression of n - 1 operands (`[opcode] ([value slot][type slot])…`, then a predicate for
  * icmp/fcmp). Constants may refer to constants later in the same pool.
  *
- * The planes are read by `decode/plane-records.ts`, as every version's are.
+ * The planes are read by `decode/plane-records.ts` and each constant and string by
+ * `decode/constant-record.ts`, as every version's are; what is here is what they mean.
  *
- * Why its own: a version-7 constant is read against r36867's type ids (integers of any width,
- * wider than 64 bits in words) and has `icmp`/`fcmp` predicates and twelve cast opcodes; the
- * 1.x pool (`decode/constant-pool.ts`) reads signed/unsigned primitives, the type-type plane and
- * the signless opcodes. What both share comes from the row (opcode names, block ids).
+ * Why its own: what a version-7 constant means is r36867's (integers of any width, held signed;
+ * `i1` a ConstantBool; casts checked by source and target type; `icmp`/`fcmp` predicates; a
+ * forward reference resolved by `type slot:slot` at the end of the pool, in `V7Scope`'s value
+ * planes), where the 1.x pool (`decode/constant-pool.ts`) builds signed/unsigned primitives,
+ * resolves the signless opcodes by operand type and patches forward references by fixups over
+ * the 1.x value planes.
  */
 import type { BinaryReader } from '../../binary/reader.js';
 import { V7_FIRST_BINARY_OPCODE, V7_FIRST_DERIVED_TYPE_SLOT, V7_LAST_BINARY_OPCODE, OPCODES_V7_R36867 } from '../../format/version7.js';
@@ -22,8 +25,10 @@ import { castIsValid, checkBinaryOperands, comparisonPredicate, graphOpcode, isC
 import type { ConstantRef, V7Scope } from './scope.js';
 import { readTypeList } from './types.js';
 import { readPlanes } from '../plane-records.js';
+import { readConstantRecord, readStringRecords, type ConstantReading, type ConstantTexts, type StringReading } from '../constant-record.js';
+import { GraphConstantReading } from '../graph-constants.js';
+import { formatFor, type FormatRow } from '../../format/format-table.js';
 
-const INLINE_ASM_MARK = 0xffff_ffff;
 const OP = { getelementptr: 27, icmp: 40, fcmp: 41, select: 44, extractelement: 48, insertelement: 49, shufflevector: 50 } as const;
 
 export function readConstantPoolV7(scope: V7Scope, atModule: boolean): void {
@@ -36,14 +41,15 @@ export function readConstantPoolV7(scope: V7Scope, atModule: boolean): void {
   }
   const made: Constant[] = [];
   scope.constantRefs = new Map();
+  const constants = new PoolConstantReading(scope, made);
   readPlanes(r, {
     count: (n, at) => r.checkCount(n, 1, limits.maxConstantsPerPlane, 'constants in a plane', at),
     planeId: (r) => r.vbr32(),
     plane: (count, typeSlot, at) => {
-      if (typeSlot === 0) return readStrings(scope, count, atModule, made);
-      const t = scope.typeAt(typeSlot, at);
+      if (typeSlot === 0) return readStringRecords(r, count, new StringsReading(scope, atModule, made));
+      constants.setPlane(typeSlot, scope.typeAt(typeSlot, at));
       for (let i = 0; i < count; i++) {
-        const c = readConstant(scope, typeSlot, t, made);
+        const c = readConstantRecord(r, V7_ROW, constants);
         const slot = scope.define(c, typeSlot, atModule, r.pos);
         resolve(scope, typeSlot, slot, c);
       }
@@ -83,64 +89,188 @@ function patch(scope: V7Scope, made: readonly Constant[]): void {
   }
 }
 
-function readStrings(scope: V7Scope, count: number, atModule: boolean, made: Constant[]): void {
-  const r: BinaryReader = scope.r;
-  for (let i = 0; i < count; i++) {
-    const at = r.pos;
-    const typeSlot = r.vbr32();
-    const t = scope.typeAt(typeSlot, at);
-    if (t.kind !== 'array' || t.element !== integerType(8)) r.fail(`a string constant of type ${describeType(t)}, not an array of i8`, at);
-    if (t.length > scope.limits.maxStringLength) r.fail(`a string constant of ${t.length} bytes exceeds the limit of ${scope.limits.maxStringLength}`, at);
-    const bytes = r.bytesView(t.length, 'a string constant');
+/** Version 7's row: what the shared constant reader asks of it (the undef and asm marks, the compare opcodes). */
+const V7_ROW: FormatRow = formatFor(7)!;
+
+/** What a truncated field of a version-7 constant is called in the reader's messages. */
+const TEXTS: ConstantTexts = { float: 'a 32-bit word', asm: 'inline asm', constraints: 'inline asm constraints', string: 'a string constant' };
+
+/** Plane 0's strings: arrays of `i8`, one byte each. */
+class StringsReading implements StringReading {
+  readonly texts = TEXTS;
+  private type: Extract<Type, { kind: 'array' }> | undefined;
+
+  constructor(
+    private readonly scope: V7Scope,
+    private readonly atModule: boolean,
+    private readonly made: Constant[],
+  ) {}
+
+  typeId(r: BinaryReader): number {
+    return r.vbr32();
+  }
+
+  length(typeSlot: number, at: number): number {
+    const r: BinaryReader = this.scope.r;
+    const limits = this.scope.limits;
+    const t = this.scope.typeAt(typeSlot, at);
+    if (t.kind !== 'array' || t.element !== integerType(8)) return r.fail(`a string constant of type ${describeType(t)}, not an array of i8`, at);
+    if (t.length > limits.maxStringLength) r.fail(`a string constant of ${t.length} bytes exceeds the limit of ${limits.maxStringLength}`, at);
+    this.type = t;
+    return t.length;
+  }
+
+  string(bytes: Uint8Array, typeSlot: number, at: number): void {
+    const t = this.type!;
     const elements: Constant[] = new Array<Constant>(bytes.length);
     for (let k = 0; k < bytes.length; k++) elements[k] = { kind: 'int', type: t.element, value: BigInt((bytes[k]! << 24) >> 24) };
     const c: Constant = { kind: 'array', type: t, elements };
-    made.push(c);
-    const slot = scope.define(c, typeSlot, atModule, at);
-    resolve(scope, typeSlot, slot, c);
+    this.made.push(c);
+    const slot = this.scope.define(c, typeSlot, this.atModule, at);
+    resolve(this.scope, typeSlot, slot, c);
   }
 }
 
-function readConstant(scope: V7Scope, typeSlot: number, t: Type, made: Constant[]): Constant {
-  const r: BinaryReader = scope.r;
-  const at = r.pos;
-  const n = r.vbr32();
-  if (n === 1) return { kind: 'undef', type: t };
-  if (n === INLINE_ASM_MARK) {
-    const asm = r.string('inline asm');
-    const constraints = r.string('inline asm constraints');
-    const flags = r.vbr32();
+/** The constants of a version-7 pool, as the graph builder reads them (decode/constant-record.ts). */
+class PoolConstantReading extends GraphConstantReading implements ConstantReading<Constant> {
+  readonly texts = TEXTS;
+  private typeSlot = 0;
+  private operands: Constant[] = [];
+  private elements: Constant[] = [];
+  private elementSlot = 0;
+
+  constructor(
+    private readonly scope: V7Scope,
+    private readonly made: Constant[],
+  ) {
+    super(integerType(1));
+  }
+
+  /** The plane's type (at `typeSlot`): how its values are laid out. */
+  setPlane(typeSlot: number, t: Type): void {
+    this.setType(t);
+    this.typeSlot = typeSlot;
+  }
+
+  inlineAsm(asm: string, constraints: string, flags: number, at: number): Constant {
+    const r: BinaryReader = this.scope.r;
+    const t = this.type;
     if (t.kind !== 'pointer' || t.element.kind !== 'function') r.fail(`inline asm of type ${describeType(t)}, not a pointer to a function type`, at);
     if ((flags & ~1) !== 0) r.fail(`inline asm flags ${flags} (only bit 0, sideeffect, exists)`, at);
-    return { kind: 'inlineasm', type: t, asm, constraints, hasSideEffects: flags === 1 };
+    return { kind: 'inlineasm', type: t, asm, constraints, hasSideEffects: flags === 1 } as Constant;
   }
-  if (n > 1) {
-    const c = readExpression(scope, t, n - 1, at);
-    made.push(c);
+
+  expressionCount(count: number, at: number): void {
+    this.scope.r.checkCount(count, 2, this.scope.limits.maxOperandsPerInstruction, 'constant expression operands', at);
+    this.operands = [];
+  }
+
+  operandType(r: BinaryReader): number {
+    return r.vbr32();
+  }
+
+  operand(_i: number, slot: number, typeSlot: number, at: number): void {
+    this.operands.push(this.scope.constant(typeSlot, slot, at));
+  }
+
+  /** A cast's operand, and a comparison's operand count, are checked before a predicate is read. */
+  expressionOperands(raw: number, count: number, at: number): void {
+    const r = this.scope.r;
+    const name = OPCODES_V7_R36867[raw];
+    if (count === 1) {
+      const opcode = name === undefined ? undefined : graphOpcode(name);
+      if (!isCastOpcodeNumber(raw)) r.fail(`a constant expression of one operand with opcode ${raw} (${name ?? 'unknown'}); only casts have one`, at);
+      const from = this.operands[0]!.type;
+      if (!castIsValid(opcode!, from, this.type)) r.fail(`invalid constant ${opcode} from ${describeType(from)} to ${describeType(this.type)}`, at);
+    } else if ((raw === OP.icmp || raw === OP.fcmp) && count !== 2) r.fail(`a constant ${name} of ${count} operands (it takes 2)`, at);
+  }
+
+  expression(raw: number, count: number, predicate: number, predicateAt: number, at: number): Constant {
+    const c = readExpression(this.scope, this.type, raw, count, this.operands, predicate, predicateAt, at);
+    this.made.push(c);
     return c;
   }
-  return readPlainConstant(scope, typeSlot, t, at, made);
+
+  outOfRange(value: number | bigint, at: number): never {
+    return this.scope.r.fail(`the integer constant ${value} does not fit in i${this.bits}`, at);
+  }
+
+  smallInteger(value: number): Constant {
+    return integerConstant(this.type, this.bits, BigInt(value));
+  }
+
+  integer(value: bigint): Constant {
+    return integerConstant(this.type, this.bits, value);
+  }
+
+  wordCount(n: number, at: number): number {
+    return this.scope.r.checkCount(n, 1, Math.ceil(this.scope.limits.maxIntegerBits / 64) + 1, 'words of an integer constant', at);
+  }
+
+  /** Built from hex digits, not by shifting word after word (quadratic for a wide constant). */
+  wideInteger(words: readonly bigint[]): Constant {
+    const hex = words.map((w) => w.toString(16).padStart(16, '0'));
+    // LLVM's APInt keeps the low `bits` bits.
+    const value = words.length === 0 ? 0n : BigInt.asUintN(this.bits, BigInt('0x' + hex.reverse().join('')));
+    return integerConstant(this.type, this.bits, value);
+  }
+
+  aggregate(count: number, at: number): void {
+    const t = this.type as Extract<Type, { kind: 'array' | 'packed' | 'struct' }>;
+    const what = t.kind === 'struct' ? 'elements of a constant struct' : `elements of a constant ${t.kind === 'array' ? 'array' : 'vector'}`;
+    this.scope.r.checkCount(count, 1, this.scope.limits.maxOperandsPerInstruction, what, at);
+    if (t.kind !== 'struct') this.elementSlot = this.scope.slotOf(t.element, at);
+    this.elements = [];
+  }
+
+  elementBegins(i: number, at: number): void {
+    const t = this.type;
+    if (t.kind === 'struct') this.elementSlot = this.scope.slotOf(t.elements[i]!, at);
+  }
+
+  element(_i: number, slot: number, at: number): void {
+    this.elements.push(this.scope.constant(this.elementSlot, slot, at));
+  }
+
+  aggregateEnd(): Constant {
+    const c = { kind: this.type.kind, type: this.type, elements: this.elements } as Constant;
+    this.made.push(c);
+    return c;
+  }
+
+  pointer(slot: number, at: number): Constant {
+    // A pointer constant names a global already defined (r36867: "Forward references are not allowed here").
+    const r: BinaryReader = this.scope.r;
+    const v: Value | undefined = this.scope.find(this.typeSlot, slot, at);
+    if (v === undefined) r.fail(`a pointer constant refers to slot ${slot} of type ${describeType(this.type)}, which is not defined yet`, at);
+    if (v.kind !== 'global' && v.kind !== 'function' && v.kind !== 'alias') r.fail(`a pointer constant refers to a ${v.kind}, not a global value`, at);
+    return v;
+  }
+
+  noValue(at: number): never {
+    return this.scope.r.fail(`a constant of type ${describeType(this.type)} cannot be written in a constant pool`, at);
+  }
 }
 
-function readExpression(scope: V7Scope, t: Type, count: number, at: number): ConstantExpr {
+/**
+ * An expression whose operands are read: checked as r36867 checked it (a cast's operand and a
+ * comparison's count were checked before its predicate was read, `expressionOperands`).
+ */
+function readExpression(
+  scope: V7Scope,
+  t: Type,
+  raw: number,
+  count: number,
+  operands: Constant[],
+  predicate: number,
+  predicateAt: number,
+  at: number,
+): ConstantExpr {
   const r: BinaryReader = scope.r;
-  r.checkCount(count, 2, scope.limits.maxOperandsPerInstruction, 'constant expression operands', at);
-  const raw = r.vbr32();
-  const operands: Constant[] = [];
-  for (let i = 0; i < count; i++) {
-    const opAt = r.pos;
-    const slot = r.vbr32();
-    const typeSlot = r.vbr32();
-    operands.push(scope.constant(typeSlot, slot, opAt));
-  }
   const name = OPCODES_V7_R36867[raw];
   const opcode: Opcode | undefined = name === undefined ? undefined : graphOpcode(name);
   const expr = (op: Opcode): ConstantExpr => ({ kind: 'expr', type: t, opcode: op, operands });
-  if (count === 1) {
-    if (!isCastOpcodeNumber(raw)) r.fail(`a constant expression of one operand with opcode ${raw} (${name ?? 'unknown'}); only casts have one`, at);
-    if (!castIsValid(opcode!, operands[0]!.type, t)) r.fail(`invalid constant ${opcode} from ${describeType(operands[0]!.type)} to ${describeType(t)}`, at);
-    return expr(opcode!);
-  }
+  if (count === 1) return expr(opcode!);
   switch (raw) {
     case OP.getelementptr:
       if (operands[0]!.type.kind !== 'pointer') r.fail(`a constant getelementptr on ${describeType(operands[0]!.type)}, not a pointer`, at);
@@ -175,10 +305,8 @@ function readExpression(scope: V7Scope, t: Type, count: number, at: number): Con
     }
     case OP.icmp:
     case OP.fcmp: {
-      if (count !== 2) r.fail(`a constant ${name} of ${count} operands (it takes 2)`, at);
-      const predAt = r.pos;
-      const predicate = comparisonPredicate(r, raw === OP.icmp ? 'icmp' : 'fcmp', r.vbr32(), operands[0]!.type, operands[1]!.type, predAt);
-      return { ...expr(raw === OP.icmp ? 'icmp' : 'fcmp'), predicate };
+      const op = raw === OP.icmp ? 'icmp' : 'fcmp';
+      return { ...expr(op), predicate: comparisonPredicate(r, op, predicate, operands[0]!.type, operands[1]!.type, predicateAt) };
     }
     default:
       if (raw < V7_FIRST_BINARY_OPCODE || raw > V7_LAST_BINARY_OPCODE || count !== 2)
@@ -188,85 +316,12 @@ function readExpression(scope: V7Scope, t: Type, count: number, at: number): Con
   }
 }
 
-function readPlainConstant(scope: V7Scope, typeSlot: number, t: Type, at: number, made: Constant[]): Constant {
-  const r: BinaryReader = scope.r;
-  switch (t.kind) {
-    case 'integer':
-      return readInteger(scope, t.bits, t, at);
-    case 'float': {
-      const bits = r.float32Bits();
-      FLOAT_BITS[0] = bits;
-      return { kind: 'fp', type: t, value: FLOAT_VIEW[0]!, bits: BigInt(bits) };
-    }
-    case 'double': {
-      const bits = r.float64Bits();
-      DOUBLE_BITS[0] = bits;
-      return { kind: 'fp', type: t, value: DOUBLE_VIEW[0]!, bits };
-    }
-    case 'array':
-    case 'packed': {
-      r.checkCount(t.length, 1, scope.limits.maxOperandsPerInstruction, `elements of a constant ${t.kind === 'array' ? 'array' : 'vector'}`, at);
-      const elementSlot = scope.slotOf(t.element, at);
-      const elements: Constant[] = [];
-      for (let i = 0; i < t.length; i++) {
-        const eAt = r.pos;
-        elements.push(scope.constant(elementSlot, r.vbr32(), eAt));
-      }
-      const c: Constant = { kind: t.kind, type: t, elements };
-      made.push(c);
-      return c;
-    }
-    case 'struct': {
-      r.checkCount(t.elements.length, 1, scope.limits.maxOperandsPerInstruction, 'elements of a constant struct', at);
-      const elements: Constant[] = [];
-      for (const e of t.elements) {
-        const eAt = r.pos;
-        elements.push(scope.constant(scope.slotOf(e, eAt), r.vbr32(), eAt));
-      }
-      const c: Constant = { kind: 'struct', type: t, elements };
-      made.push(c);
-      return c;
-    }
-    case 'pointer': {
-      // A pointer constant names a global already defined (r36867: "Forward references are not allowed here").
-      const slot = r.vbr32();
-      const v: Value | undefined = scope.find(typeSlot, slot, at);
-      if (v === undefined) r.fail(`a pointer constant refers to slot ${slot} of type ${describeType(t)}, which is not defined yet`, at);
-      if (v.kind !== 'global' && v.kind !== 'function' && v.kind !== 'alias') r.fail(`a pointer constant refers to a ${v.kind}, not a global value`, at);
-      return v;
-    }
-    default:
-      return r.fail(`a constant of type ${describeType(t)} cannot be written in a constant pool`, at);
-  }
-}
-
 /**
- * An integer constant: up to 32 bits a vbr, up to 64 bits a 64-bit vbr, wider ones a word count
- * and that many 64-bit vbrs, low word first. The file holds the zero-extended bits; the graph the
- * signed reading (docs/version7-graph.md), `i1` as a ConstantBool.
+ * An integer constant as the graph holds it: the file holds the zero-extended bits (up to 32 bits
+ * a vbr, up to 64 a 64-bit vbr, wider ones in words); the graph the signed reading
+ * (docs/version7-graph.md), `i1` as a ConstantBool.
  */
-function readInteger(scope: V7Scope, bits: number, t: Type, at: number): Constant {
-  const r: BinaryReader = scope.r;
-  let value: bigint;
-  if (bits <= 32) {
-    const v = r.vbr32();
-    if (bits < 32 && v >= 2 ** bits) r.fail(`the integer constant ${v} does not fit in i${bits}`, at);
-    value = BigInt(v);
-  } else if (bits <= 64) {
-    value = r.vbr64();
-    if (bits < 64 && value >> BigInt(bits) !== 0n) r.fail(`the integer constant ${value} does not fit in i${bits}`, at);
-  } else {
-    const words = r.checkCount(r.vbr32(), 1, Math.ceil(scope.limits.maxIntegerBits / 64) + 1, 'words of an integer constant', at);
-    // Built from hex digits, not by shifting word after word (quadratic for a wide constant).
-    const hex: string[] = new Array<string>(words);
-    for (let i = 0; i < words; i++) hex[i] = r.vbr64().toString(16).padStart(16, '0');
-    value = words === 0 ? 0n : BigInt.asUintN(bits, BigInt('0x' + hex.reverse().join(''))); // LLVM's APInt keeps the low `bits` bits
-  }
-  if (bits === 1) return { kind: 'bool', type: t, value: value !== 0n };
-  return { kind: 'int', type: t, value: BigInt.asIntN(bits, value) };
+function integerConstant(t: Type, bits: number, value: bigint): Constant {
+  if (bits === 1) return { kind: 'bool', type: t, value: value !== 0n } as Constant;
+  return { kind: 'int', type: t, value: BigInt.asIntN(bits, value) } as Constant;
 }
-
-const FLOAT_BITS = new Uint32Array(1);
-const FLOAT_VIEW = new Float32Array(FLOAT_BITS.buffer);
-const DOUBLE_BITS = new BigUint64Array(1);
-const DOUBLE_VIEW = new Float64Array(DOUBLE_BITS.buffer);

@@ -10,9 +10,7 @@
  * type, …). Values used before their definition become forward references, replaced when the
  * function is complete (function-body.ts).
  *
- * The record (word or VBRs) has the layout `decode/instruction-record.ts` reads for the analyzer;
- * it is read inline here, the read's hottest loop, as in the version 0–6 builder: through the
- * shared reader a version-7 read measured about 7% slower.
+ * The record (word or VBRs) is read by `decode/instruction-record.ts`, as the analyzer reads it.
  *
  * Why its own: operands are typed by r36867's rules (conditions `i1`, indices `i32`/`i64` by one
  * bit, casts by target type, comparisons with a predicate field), where 1.x's reader
@@ -28,6 +26,7 @@ import { heldCallingConvention, type BasicBlock, type Constant, type Instruction
 import { UnsupportedVersionError } from '../../format/version-word.js';
 import { castIsValid, checkBinaryOperands, comparisonPredicate, graphOpcode, isCastOpcodeNumber } from './rules.js';
 import type { V7Scope } from './scope.js';
+import { readInstructionInto, type InstructionFields } from '../instruction-record.js';
 
 /**
  * The basic blocks of one function. A block an instruction names before the list reaches it (a
@@ -92,38 +91,14 @@ export function readInstructionList(scope: V7Scope, blocks: BlockTable): number 
   return count;
 }
 
+/** The record every instruction is read into (decode/instruction-record.ts): one for the whole read. */
+const FIELDS: InstructionFields = { at: 0, format: 0, opcode: 0, typeSlot: 0, operands: [] };
+
 function readInstruction(scope: V7Scope, blocks: BlockTable): Instruction {
   const r: BinaryReader = scope.r;
-  const at = r.pos;
-  // r36867 always read a whole word first, even for the vbr form.
-  const word = r.uint32();
-  let opcode = (word >>> 2) & 63;
-  let typeSlot: number;
-  let ops: number[];
-  switch (word & 3) {
-    case 1:
-      typeSlot = (word >>> 8) & 4095;
-      ops = ((word >>> 20) & 4095) === 4095 ? [] : [(word >>> 20) & 4095];
-      break;
-    case 2:
-      typeSlot = (word >>> 8) & 255;
-      ops = [(word >>> 16) & 255, (word >>> 24) & 255];
-      break;
-    case 3:
-      typeSlot = (word >>> 8) & 63;
-      ops = [(word >>> 14) & 63, (word >>> 20) & 63, (word >>> 26) & 63];
-      break;
-    default: {
-      r.pos = at;
-      opcode = r.vbr32() >>> 2;
-      typeSlot = r.vbr32();
-      const n = r.checkCount(r.vbr32(), 1, scope.limits.maxOperandsPerInstruction, 'instruction operands');
-      if (n === 0) r.fail('an instruction in the long form with zero operands', at);
-      ops = [];
-      for (let i = 0; i < n; i++) ops.push(r.vbr32());
-    }
-  }
-  const inst = decode(scope, blocks, opcode, typeSlot, ops, at);
+  readInstructionInto(r, scope.operandCountCheck, FIELDS);
+  const at = FIELDS.at;
+  const inst = decode(scope, blocks, FIELDS.opcode, FIELDS.typeSlot, FIELDS.operands, at);
   // The instruction takes the next slot of its result type's plane (void instructions too, in plane 0).
   scope.define(inst, inst.type === P.void ? 0 : scope.slotOf(inst.type, at), false, at);
   return inst;

@@ -69,6 +69,12 @@ export class V7Scope {
     readonly module: Module,
   ) {}
 
+  /** A long instruction record's operand count (decode/instruction-record.ts): 1 up to the limit. */
+  readonly operandCountCheck = (n: number, at: number): void => {
+    this.r.checkCount(n, 1, this.limits.maxOperandsPerInstruction, 'instruction operands');
+    if (n === 0) this.r.fail('an instruction in the long form with zero operands', at);
+  };
+
   /** The type of slot `slot` (r36867's getType: "Illegal type reference!" otherwise). */
   typeAt(slot: number, offset: number = this.r.pos): Type {
     if (slot <= V7_LAST_PRIMITIVE_TYPE_ID) return PRIMITIVES_BY_SLOT[slot]!;
