@@ -11,7 +11,7 @@
  * the LLVM trunk commits that made the change.
  */
 
-import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_BLOCK_IDS } from './version7.js';
+import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_BLOCK_IDS, V7_FIRST_DERIVED_TYPE_SLOT, V7_TYPE_IDS } from './version7.js';
 
 /** The kinds of block a bytecode stream can contain. */
 export type BlockKind =
@@ -533,7 +533,126 @@ export interface FormatRow {
    * symbol table, data layout, aliases; decoded by `decode/v7/`.
    */
   readonly typeIdScheme: 'llvm1' | 'llvm2';
+
+  // ---- What the writer reads of version 7's differences (each a fact of r36867's writer) ----------
+
+  /**
+   * The type id written before each definition in a type list, by the kind of type (before the
+   * type-type shift of versions 0–1, which `encode/context.ts` `fileTypeId` applies). Versions
+   * 0–6: LLVM 1.3's ids (void 0 … label 12, derived 13–18); version 7: r36867's
+   * (`V7_TYPE_IDS`). A kind the version lacks has no id.
+   */
+  readonly typeIds: TypeIdTable;
+  /** The first type slot the global type block defines: 13 (LLVM 1.x's FirstDerivedTyID), 4 in version 7. */
+  readonly firstWrittenTypeSlot: number;
+  /**
+   * Version 7 (its integer types have no sign): `i1`…`iN` instead of `bool`, `sbyte`…`ulong`. A
+   * 1.x module becomes version 7 only through llvm-upgrade's conversion (src/convert).
+   */
+  readonly signlessIntegers: boolean;
+  /** Version 7: a function type ends with its parameter-attribute list (count, then index and attributes). */
+  readonly hasParameterAttributes: boolean;
+  /**
+   * Version 7: globals and functions have a visibility (a global's in its extension word, a
+   * function's in its block's linkage word, bits 16+).
+   */
+  readonly hasVisibility: boolean;
+  /** Version 7: a global variable's word has a thread_local bit (bit 5; the type slot moves up to bit 6). */
+  readonly hasThreadLocal: boolean;
+  /** Version 7: the data layout string follows the target triple in the module global info. */
+  readonly hasDataLayout: boolean;
+  /** Version 7: aliases follow the module inline asm, ended by a zero type id. */
+  readonly hasAliases: boolean;
+  /**
+   * Versions 4–6 as written by LLVM 1.4–1.6: the module global info may end after the triple or
+   * the section names (`Module.globalInfoEnd`), which a writer of these versions gives back.
+   * r36867 always wrote every field.
+   */
+  readonly honoursGlobalInfoEnd: boolean;
+  /**
+   * Versions 0–6: a declaration read from a linkage-only function block (`Function.linkageOnlyBlock`)
+   * gets its block back. r36867's writer wrote no block for any declaration.
+   */
+  readonly writesLinkageOnlyBlocks: boolean;
+  /**
+   * Version 7: a scope's value names were one `StringMap`: a name names one value whatever its
+   * type, and (without a recorded layout) names come in its hash order, not sorted.
+   */
+  readonly valueNamesInStringMap: boolean;
+  /**
+   * Whose `SlotCalculator` numbered the values, which decides how function bodies are written:
+   * `llvm1.1` (version 0: a constant pool per function), `llvm1.9` (versions 1–6: module-level
+   * constants, compaction tables) or `r36867` (version 7: no function pools or compaction tables,
+   * pre-order types, function values appended to the module's planes).
+   */
+  readonly slotNumbering: 'llvm1.1' | 'llvm1.9' | 'r36867';
 }
+
+/** A type kind whose id a type list writes (see `FormatRow.typeIds`). */
+export type TypeIdKind =
+  | 'void'
+  | 'bool'
+  | 'ubyte'
+  | 'sbyte'
+  | 'ushort'
+  | 'short'
+  | 'uint'
+  | 'int'
+  | 'ulong'
+  | 'long'
+  | 'float'
+  | 'double'
+  | 'label'
+  | 'integer'
+  | 'function'
+  | 'struct'
+  | 'packedStruct'
+  | 'array'
+  | 'pointer'
+  | 'opaque'
+  | 'packed';
+
+/** Type ids by kind (see `FormatRow.typeIds`); a kind the version lacks is absent. */
+export type TypeIdTable = Readonly<Partial<Record<TypeIdKind, number>>>;
+
+/** LLVM 1.3–1.9's type ids (versions 0–1 shift those from 12 on by one: the type type). */
+const LLVM1_TYPE_IDS: TypeIdTable = Object.freeze({
+  void: 0,
+  bool: 1,
+  ubyte: 2,
+  sbyte: 3,
+  ushort: 4,
+  short: 5,
+  uint: 6,
+  int: 7,
+  ulong: 8,
+  long: 9,
+  float: 10,
+  double: 11,
+  label: 12,
+  function: 13,
+  struct: 14,
+  array: 15,
+  pointer: 16,
+  opaque: 17,
+  packed: 18,
+});
+
+/** r36867's type ids by kind (`V7_TYPE_IDS`; a graph's `packed` type is its vector). */
+const LLVM2_TYPE_IDS: TypeIdTable = Object.freeze({
+  void: V7_TYPE_IDS.void,
+  float: V7_TYPE_IDS.float,
+  double: V7_TYPE_IDS.double,
+  label: V7_TYPE_IDS.label,
+  integer: V7_TYPE_IDS.integer,
+  function: V7_TYPE_IDS.function,
+  struct: V7_TYPE_IDS.struct,
+  packedStruct: V7_TYPE_IDS.packedStruct,
+  array: V7_TYPE_IDS.array,
+  pointer: V7_TYPE_IDS.pointer,
+  opaque: V7_TYPE_IDS.opaque,
+  packed: V7_TYPE_IDS.vector,
+});
 
 /** The bits of the version word below the version number (see `versionWordHasFlags`). */
 export const VERSION_WORD_FLAGS = Object.freeze({ bigEndian: 1, pointer64: 2, noEndianness: 4, noPointerSize: 8 });
@@ -619,6 +738,18 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     longInstructionsPadded: version <= 3,
     implicitNullPlanes: version <= 0 ? 'derived' : 'allButVoidLabelOpaque',
     typeIdScheme: version >= 7 ? 'llvm2' : 'llvm1',
+    typeIds: version >= 7 ? LLVM2_TYPE_IDS : LLVM1_TYPE_IDS,
+    firstWrittenTypeSlot: version >= 7 ? V7_FIRST_DERIVED_TYPE_SLOT : 13,
+    signlessIntegers: version >= 7,
+    hasParameterAttributes: version >= 7,
+    hasVisibility: version >= 7,
+    hasThreadLocal: version >= 7,
+    hasDataLayout: version >= 7,
+    hasAliases: version >= 7,
+    honoursGlobalInfoEnd: version <= 6,
+    writesLinkageOnlyBlocks: version <= 6,
+    valueNamesInStringMap: version >= 7,
+    slotNumbering: version <= 0 ? 'llvm1.1' : version >= 7 ? 'r36867' : 'llvm1.9',
   });
 }
 

@@ -12,10 +12,14 @@
 import type { FunctionType, PointerType, Type } from '../../graph/type.js';
 import { isCastOpcode, unheldCallingConvention, type Instruction, type Value } from '../../graph/value.js';
 import { EncodeError } from '../encode-error.js';
-import { predicateNumber } from './constants.js';
-import type { V7EncodeContext } from './context.js';
-import { encodedAlignment, slotOf, typeSlotOf, writeTypeId } from '../context.js';
-import { llvmOperands } from './slot-calculator.js';
+import { predicateNumber } from '../constant-pool.js';
+import { encodedAlignment, slotOf, typeSlotOf, writeTypeId, type ModuleEncodeContext } from '../context.js';
+import { llvmOperands, type V7SlotCalculator } from './slot-calculator.js';
+
+/** The writers' shared context, with r36867's numbering. */
+export interface V7EncodeContext extends ModuleEncodeContext {
+  readonly sc: V7SlotCalculator;
+}
 
 const FAST_CC = 8;
 
