@@ -586,6 +586,17 @@ export interface FormatRow {
    * pre-order types, function values appended to the module's planes).
    */
   readonly slotNumbering: 'llvm1.1' | 'llvm1.9' | 'r36867';
+  /**
+   * Version 7: every invoke's last field is its calling convention (r36867 wrote no invoke
+   * pseudo-opcodes); versions 5–6 write it only for conventions other than C and fastcc.
+   */
+  readonly invokeCarriesCallingConv: boolean;
+  /**
+   * Version 7: a load or store with an alignment or `volatile` is written with the pseudo-opcode
+   * (62/63) and a last field `(log2(alignment) + 1) << 1 | volatile`; a malloc/alloca alignment is
+   * written in format 0 as well. Versions 0–6: the pseudo-opcode means volatile, with no field.
+   */
+  readonly loadStoreAlignment: boolean;
 }
 
 /** A type kind whose id a type list writes (see `FormatRow.typeIds`). */
@@ -750,6 +761,8 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     writesLinkageOnlyBlocks: version <= 6,
     valueNamesInStringMap: version >= 7,
     slotNumbering: version <= 0 ? 'llvm1.1' : version >= 7 ? 'r36867' : 'llvm1.9',
+    invokeCarriesCallingConv: version >= 7,
+    loadStoreAlignment: version >= 7,
   });
 }
 

@@ -5,16 +5,23 @@
  *
  * Why its own: r36867's numbering (`slot-calculator.ts`) keeps no compact bodies, no function
  * constant pools and no compaction tables, so a body is written from the graph's instructions
- * (`instructions.ts`) rather than through 1.x's body views; the symbol table, the linkage and
- * visibility codes are the shared writers' (`../symbol-table.ts`, `../global-info.ts`).
+ * (the shared encoder's `writeGraphInstruction`) rather than through 1.x's body views, and its
+ * symbol table is named in the order an assembler named the values (for the StringMap order).
+ * The instruction encoding, the symbol table, the linkage and visibility codes are the shared
+ * writers' (`../instructions.ts`, `../symbol-table.ts`, `../global-info.ts`).
  */
 import type { Function, Value } from '../../graph/value.js';
 import { beginBlock, endBlock } from '../context.js';
 import { encodedLinkage, encodedVisibility } from '../global-info.js';
 import { NO_TYPE_NAMES, writeSymbolTable } from '../symbol-table.js';
-import { writeV7Instruction, type V7EncodeContext } from './instructions.js';
+import { writeGraphInstruction } from '../instructions.js';
+import type { ModuleEncodeContext } from '../context.js';
+import type { V7SlotCalculator } from './slot-calculator.js';
 
-export type { V7EncodeContext } from './instructions.js';
+/** The writers' shared context, with r36867's numbering. */
+export interface V7EncodeContext extends ModuleEncodeContext {
+  readonly sc: V7SlotCalculator;
+}
 
 export function writeV7Function(ctx: V7EncodeContext, f: Function): void {
   if (f.isDeclaration) return;
@@ -36,7 +43,7 @@ export function writeV7Function(ctx: V7EncodeContext, f: Function): void {
   for (const bb of f.blocks) {
     mention(bb);
     for (const inst of bb.instructions) {
-      writeV7Instruction(ctx, inst);
+      writeGraphInstruction(ctx, inst);
       for (const o of inst.operands) if (o.kind === 'block') mention(o);
       if (inst.name) named.push(inst);
     }
