@@ -252,7 +252,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
         const own = module.source?.bytecodeVersion;
         const bytecodeVersion = settings.bytecodeVersion ?? (own !== undefined && SUPPORTED_VERSIONS.has(own) ? own : 6);
         // Signless integers (version 7) from an LLVM 1.x module: llvm-upgrade's conversion (src/convert).
-        const signless = (await import('../format/format-table.js')).formatFor(bytecodeVersion)?.typeIdScheme === 'llvm2';
+        const signless = (await import('../format/format-table.js')).formatFor(bytecodeVersion)?.signlessIntegers === true;
         const target = signless ? (await import('../convert/to-version7.js')).convertToVersion7(module) : module;
         // Rewritten at its own version with no --compress, a file keeps its container (bare, llvc0,
         // zlib or bzip2), so that what LLVM wrote comes back byte for byte; at another version,

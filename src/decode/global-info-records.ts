@@ -144,7 +144,7 @@ export function readGlobalInfoRecords<G>(r: BytecodeReader, row: FormatRow, read
 }
 
 function readGlobalVariables<G>(r: BytecodeReader, row: FormatRow, reading: GlobalInfoReading<G>): void {
-  const slotShift = row.hasThreadLocalAndVisibility ? 64 : 32;
+  const slotShift = row.hasThreadLocal ? 64 : 32;
   const extensions = row.hasPackedAndAttributes || reading.extensionInEveryVersion === true;
   for (let at = r.pos, word = r.vbr32(); word !== 0; at = r.pos, word = r.vbr32()) {
     const g: GlobalVariableRecord = {
@@ -152,7 +152,7 @@ function readGlobalVariables<G>(r: BytecodeReader, row: FormatRow, reading: Glob
       wordEnd: r.pos,
       slot: Math.floor(word / slotShift),
       isConstant: (word & 1) !== 0,
-      isThreadLocal: row.hasThreadLocalAndVisibility && (word & 32) !== 0,
+      isThreadLocal: row.hasThreadLocal && (word & 32) !== 0,
       linkage: (word >>> 2) & 7,
       hasInitializer: (word & 2) !== 0,
       alignmentLog: 0,
@@ -166,7 +166,7 @@ function readGlobalVariables<G>(r: BytecodeReader, row: FormatRow, reading: Glob
       g.hasInitializer = (ext & 1) !== 0;
       g.linkage = (ext >>> 1) & 7;
       g.alignmentLog = (ext >>> 4) & 31;
-      if (row.hasThreadLocalAndVisibility) g.visibility = (ext >>> 10) & 7;
+      if (row.hasThreadLocal) g.visibility = (ext >>> 10) & 7;
       reading.alignment?.(g.alignmentLog, g.wordEnd);
       if (ext & EXT_HAS_SECTION_GLOBAL) g.section = r.vbr32();
     }

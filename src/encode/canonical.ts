@@ -14,7 +14,7 @@
  */
 import { DenseIds } from '../graph/dense-ids.js';
 import { nullValue } from '../graph/describe.js';
-import type { Type } from '../graph/type.js';
+import { integerType, type Type } from '../graph/type.js';
 import type { Constant, Value } from '../graph/value.js';
 
 /** A type's null value exists for every type but void, label and opaque (LLVM `hasNullValue`). */
@@ -167,6 +167,19 @@ export function isString(v: Value): boolean {
   if (v.kind !== 'array' || v.type.kind !== 'array') return false;
   const el = v.type.element.kind;
   if (el !== 'sbyte' && el !== 'ubyte') return false;
+  for (const e of v.elements) if (e.kind !== 'int') return false;
+  return true;
+}
+
+/** LLVM's `isa<GlobalValue>` (aliases are version 7's). */
+export function isGlobalValue(v: { readonly kind: string }): boolean {
+  return v.kind === 'global' || v.kind === 'function' || v.kind === 'alias';
+}
+
+/** LLVM's `ConstantArray::isString` in version 7: an array of `i8` whose elements are all integer constants. */
+export function isI8String(v: Value): boolean {
+  if (v.kind !== 'array' || v.type.kind !== 'array') return false;
+  if (v.type.element !== integerType(8)) return false;
   for (const e of v.elements) if (e.kind !== 'int') return false;
   return true;
 }

@@ -1,15 +1,19 @@
-/** Constant pools: the module's strings plane and value planes, and each constant's encoding. */
+/**
+ * Constant pools: the module's strings plane and value planes, and each constant's encoding.
+ * Version 7 (r36867 `outputConstants`) writes the same layout (it has no function pools); its
+ * constants differ only in what the row says: integers of any width, comparison predicates.
+ */
 import { isPrimitive, isSigned, type Type } from '../graph/type.js';
-import type { InlineAsm, Value } from '../graph/value.js';
-import { hasNullValue, isString } from './canonical.js';
-import type { EncodeContext, SlotWritingContext } from './context.js';
+import { FLOAT_PREDICATES, INT_PREDICATES, type InlineAsm, type Value } from '../graph/value.js';
+import { hasNullValue, isI8String, isString } from './canonical.js';
+import type { ModuleEncodeContext, SlotWritingContext } from './context.js';
 import { beginBlock, checkSignless, constantOperandSlot, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import type { PlaneEntry } from './slot-numbering.js';
 import { writtenOperands } from './gep-indices.js';
 import { EncodeError } from './encode-error.js';
 
 /** Writes a constant pool block; `isFunction` selects a function's pool (types first, no strings). */
-export function writeConstantPool(ctx: EncodeContext, isFunction: boolean, writeTypes: (start: number) => void): void {
+export function writeConstantPool(ctx: ModuleEncodeContext, isFunction: boolean, writeTypes: (start: number) => void): void {
   const { sc } = ctx;
   beginBlock(ctx, 'constantPool');
   if (isFunction) writeTypes(sc.moduleTypeLevel);
@@ -32,12 +36,12 @@ export function writeConstantPool(ctx: EncodeContext, isFunction: boolean, write
  * Whether a plane's slot 0 is its implicit (unwritten) null value: every plane with a null value
  * from LLVM 1.2 on; only derived-type planes in LLVM 1.0/1.1, which wrote primitive zeros.
  */
-function hasImplicitNull(ctx: EncodeContext, t: Type): boolean {
+function hasImplicitNull(ctx: ModuleEncodeContext, t: Type): boolean {
   if (ctx.row.explicitPrimitiveZeros) return !isPrimitive(t) && hasNullValue(t);
   return hasNullValue(t);
 }
 
-function writeStrings(ctx: EncodeContext): void {
+function writeStrings(ctx: ModuleEncodeContext): void {
   const { out, sc } = ctx;
   if (sc.strings.length === 0) return;
   out.vbr32(sc.strings.length);
@@ -49,14 +53,23 @@ function writeStrings(ctx: EncodeContext): void {
   }
 }
 
-function writePlane(ctx: EncodeContext, plane: readonly PlaneEntry[], type: Type, from: number): void {
-  // Arguments and globals lead a plane; strings too where they have their own plane (LLVM 1.2+).
+function writePlane(ctx: ModuleEncodeContext, plane: readonly PlaneEntry[], type: Type, from: number): void {
+  // Arguments and globals (aliases too, in version 7) lead a plane; strings too where they have
+  // their own plane (LLVM 1.2+; arrays of i8 in version 7).
   // The function's own instructions and blocks (local entries, numbers) end the constants.
   const stringsApart = ctx.row.hasStringsPlane;
   let valNo = from;
   while (valNo < plane.length) {
     const v = plane[valNo]!;
-    if (typeof v !== 'number' && (v.kind === 'argument' || v.kind === 'global' || v.kind === 'function' || (stringsApart && isString(v as Value)))) valNo++;
+    if (
+      typeof v !== 'number' &&
+      (v.kind === 'argument' ||
+        v.kind === 'global' ||
+        v.kind === 'function' ||
+        v.kind === 'alias' ||
+        (stringsApart && (isString(v as Value) || isI8String(v as Value))))
+    )
+      valNo++;
     else break;
   }
   let end = valNo;
@@ -88,7 +101,7 @@ export function writeInlineAsm(ctx: Pick<SlotWritingContext, 'out' | 'row'>, v: 
 }
 
 /** One constant of a plane (never a null value: those are implicit). */
-export function writeConstant(ctx: EncodeContext, v: Value): void {
+export function writeConstant(ctx: ModuleEncodeContext, v: Value): void {
   const out = ctx.out;
   if (v.kind === 'expr') {
     const ops = writtenOperands(ctx.row, v.opcode, v.operands);
@@ -99,6 +112,8 @@ export function writeConstant(ctx: EncodeContext, v: Value): void {
       out.vbr32(constantOperandSlot(ctx, op));
       writeTypeId(ctx, typeSlotOf(ctx, op.type));
     }
+    // Version 7's comparisons carry their predicate (no 1.x opcode numbers them).
+    if (v.opcode === 'icmp' || v.opcode === 'fcmp') out.vbr32(predicateNumber(ctx, v.opcode, v.predicate));
     return;
   }
   if (v.kind === 'undef') {
@@ -112,7 +127,9 @@ export function writeConstant(ctx: EncodeContext, v: Value): void {
       out.vbr32(v.value ? 1 : 0);
       return;
     case 'int':
-      if (isSigned(v.type)) out.svbr64(v.value);
+      if (v.type.kind === 'integer') writeIntegerBits(ctx, v.type.bits, v.value);
+      else if (ctx.row.signlessIntegers) throw new EncodeError(`a constant of type ${v.type.kind}`, ctx.row.version, 'version 7 has signless integers only');
+      else if (isSigned(v.type)) out.svbr64(v.value);
       else out.vbr64(BigInt.asUintN(64, v.value));
       return;
     case 'fp':
@@ -134,4 +151,30 @@ export function writeConstant(ctx: EncodeContext, v: Value): void {
     default:
       throw new EncodeError(`a ${v.kind} constant in a constant pool`, ctx.row.version);
   }
+}
+
+/**
+ * Version 7's integer constant: its bits, zero-extended, as a vbr up to 64 bits; wider, the count
+ * of 64-bit words up to the highest set bit (`APInt::getActiveWords`) and each word as a vbr.
+ */
+function writeIntegerBits(ctx: ModuleEncodeContext, width: number, value: bigint): void {
+  const out = ctx.out;
+  const bits = BigInt.asUintN(width, value);
+  if (width <= 64) {
+    out.vbr64(bits);
+    return;
+  }
+  let words = 0;
+  for (let rest = bits; rest !== 0n; rest >>= 64n) words++;
+  if (words === 0) words = 1;
+  out.vbr32(words);
+  for (let i = 0; i < words; i++) out.vbr64(BigInt.asUintN(64, bits >> BigInt(64 * i)));
+}
+
+/** The number LLVM gave a comparison predicate (version 7). */
+export function predicateNumber(ctx: Pick<ModuleEncodeContext, 'row'>, opcode: 'icmp' | 'fcmp', p: string | undefined): number {
+  const table: Readonly<Record<string, number>> = opcode === 'icmp' ? INT_PREDICATES : FLOAT_PREDICATES;
+  const n = p === undefined ? undefined : table[p];
+  if (n === undefined) throw new EncodeError(`an ${opcode} without a valid predicate (${String(p)})`, ctx.row.version);
+  return n;
 }

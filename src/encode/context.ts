@@ -7,19 +7,27 @@ import type { Opcode, Value } from '../graph/value.js';
 import { isFloatingPoint, isSigned, type Type } from '../graph/type.js';
 import type { BinaryWriter } from '../binary/writer.js';
 import { EncodeError, notInModule } from './encode-error.js';
-import type { SlotNumbering } from './slot-numbering.js';
+import type { ModuleSlotNumbering, SlotNumbering } from './slot-numbering.js';
 
-export interface EncodeContext {
+/**
+ * What the module-level writers (types, global info, constant pools, symbol tables) use: every
+ * version's, version 7's numbering (`v7/slot-calculator.ts`) included.
+ */
+export interface ModuleEncodeContext {
   readonly out: BinaryWriter;
-  readonly sc: SlotNumbering;
+  readonly sc: ModuleSlotNumbering;
   readonly row: FormatRow;
   readonly opcodes: OpcodeNumbers;
 }
 
+/** The context of the function writers of versions 0–6 (compaction tables, compact bodies). */
+export interface EncodeContext extends ModuleEncodeContext {
+  readonly sc: SlotNumbering;
+}
+
 /**
  * What the slot and type-id helpers below use of a writer's context: every version's writer
- * (version 7's `v7/context.ts` too) numbers values and types its own way, and writes the numbers
- * alike, as its format row says.
+ * numbers values and types its own way, and writes the numbers alike, as its format row says.
  */
 export interface SlotWritingContext {
   readonly out: BinaryWriter;
@@ -112,7 +120,7 @@ export class OpcodeNumbers {
  * operand type: unsigned integers divide unsigned, signed ones signed, floating point as such.
  * A udiv/sdiv/fdiv (urem/…) whose operand type says otherwise cannot be written there.
  */
-export function checkSignless(ctx: EncodeContext, op: Opcode, operandType: Type): void {
+export function checkSignless(ctx: Pick<ModuleEncodeContext, 'row'>, op: Opcode, operandType: Type): void {
   if (!ctx.row.signlessInstructions) return;
   const p = op.charCodeAt(0);
   if (!(op.endsWith('div') || op.endsWith('rem')) || op.length !== 4) return;
@@ -135,7 +143,7 @@ export function slotOf(ctx: SlotWritingContext, v: Value): number {
 }
 
 /** A value's slot as the operand of a constant or an initializer (see `PointerRef`). */
-export function constantOperandSlot(ctx: EncodeContext, v: Value): number {
+export function constantOperandSlot(ctx: ModuleEncodeContext, v: Value): number {
   const s = ctx.sc.constantOperandSlot(v);
   if (s < 0) throw notInModule(`a value (${v.kind})`, ctx.row.version);
   return s;
@@ -159,7 +167,7 @@ export function fileTypeId(ctx: Pick<SlotWritingContext, 'row'>, slot: number): 
 }
 
 /** Starts a block of `kind` (the module block's header is always the long form; v0–v2 all). */
-export function beginBlock(ctx: EncodeContext, kind: BlockKind): void {
+export function beginBlock(ctx: Pick<ModuleEncodeContext, 'out' | 'row'>, kind: BlockKind): void {
   const long = ctx.row.longBlockHeaders || (kind === 'module' && ctx.row.moduleBlockHeaderIsLong);
   ctx.out.beginBlock(ctx.row.blockIds[kind]!, long);
 }
@@ -168,12 +176,12 @@ export function beginBlock(ctx: EncodeContext, kind: BlockKind): void {
  * Ends the innermost block: back-patches its header; the writer pads after it in versions 0–3
  * (constructed with `alignAfterBlocks`). An elided empty block leaves no trace, padding included.
  */
-export function endBlock(ctx: EncodeContext, elideIfEmpty = false): void {
+export function endBlock(ctx: Pick<ModuleEncodeContext, 'out'>, elideIfEmpty = false): void {
   ctx.out.endBlock({ elideIfEmpty });
 }
 
 /** Pads to 32 bits where the version aligns (0xAB fill), else nothing. */
-export function pad(ctx: EncodeContext): void {
+export function pad(ctx: Pick<ModuleEncodeContext, 'out' | 'row'>): void {
   if (ctx.row.alignmentFill !== null) ctx.out.align32(ctx.row.alignmentFill);
 }
 

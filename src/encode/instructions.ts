@@ -1,18 +1,27 @@
 /**
- * Instruction encoding (LLVM 1.3/1.8/1.9 `outputInstruction`): pseudo-opcodes for calling
- * conventions, tail calls and volatile accesses; the choice among the packed formats 1–3 (one,
- * two or three small operands in one 32-bit word) and format 0 (vbr fields); varargs calls, whose
- * extra arguments carry their types. Version 3 pads after every format-0 instruction and writes
- * `vanext`'s argument type where a cast writes its target type.
+ * Instruction encoding (LLVM 1.3/1.8/1.9's and r36867's `outputInstruction`): pseudo-opcodes for
+ * calling conventions, tail calls and volatile accesses; the choice among the packed formats 1–3
+ * (one, two or three small operands in one 32-bit word) and format 0 (vbr fields); varargs calls,
+ * whose extra arguments carry their types. Version 3 pads after every format-0 instruction and
+ * writes `vanext`'s argument type where a cast writes its target type.
+ *
+ * Version 7's differences are the row's: its twelve casts carry their target type as a cast did,
+ * `icmp`/`fcmp` their predicate as a last field (its opcode table has them), a getelementptr's
+ * sequential index one bit for i32 or i64 (`gepIndexEncoding: 'asTyped'`), an invoke always its
+ * calling convention (`invokeCarriesCallingConv`), an attributed load/store its alignment and
+ * volatility (`loadStoreAlignment`). Its bodies come from the graph (`writeGraphInstruction`):
+ * r36867's numbering keeps no compact bodies.
  */
 import { primitiveTypes, type FunctionType, type PointerType, type Type } from '../graph/type.js';
-import { unheldCallingConvention, type Opcode, type Value } from '../graph/value.js';
-import { OPCODES, type InstructionExtras } from '../graph/compact-body.js';
+import { isCastOpcode, unheldCallingConvention, type Instruction, type Opcode, type Value } from '../graph/value.js';
+import { OPCODE_NUMBER, OPCODES, type InstructionExtras } from '../graph/compact-body.js';
 import { TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
-import type { EncodeContext } from './context.js';
+import type { EncodeContext, ModuleEncodeContext } from './context.js';
 import { checkSignless, constantOperandSlot, encodedAlignment, pad, slotOf, typeSlotOf, writeTypeId } from './context.js';
+import { predicateNumber } from './constant-pool.js';
 import { EncodeError, notInModule } from './encode-error.js';
 import { gepIndexKindsOfCodes, writtenStructIndex, type GepIndexKind } from './gep-indices.js';
+import type { SlotNumbering } from './slot-numbering.js';
 
 const NO_KINDS: readonly GepIndexKind[] = [];
 
@@ -33,6 +42,24 @@ function gepIndexTag(t: Type, version: number): number {
       throw new EncodeError(`a getelementptr index of type ${t.kind}`, version, 'a sequential index is a uint, int, ulong or long');
   }
 }
+
+/** A sequential getelementptr index's field: the slot with the row's type tag (two bits in versions 2–6, one bit for i32/i64 in version 7). */
+function gepSequentialField(ctx: ModuleEncodeContext, slot: number, t: Type): number {
+  if (ctx.row.gepIndexEncoding !== 'asTyped') return slot * 4 + gepIndexTag(t, ctx.row.version);
+  if (t.kind !== 'integer' || (t.bits !== 32 && t.bits !== 64)) {
+    throw new EncodeError(`a getelementptr index of type ${t.kind === 'integer' ? `i${t.bits}` : t.kind}`, ctx.row.version, 'indices are i32 or i64');
+  }
+  return slot * 2 + (t.bits === 64 ? 1 : 0);
+}
+
+/** Which compact opcodes carry a type as their last field, as a cast does: the casts of every version, `vaarg`, `vanext`. */
+const CAST_LIKE: Uint8Array = (() => {
+  const castLike = new Uint8Array(64);
+  OPCODES.forEach((op, n) => {
+    if (op === 'cast' || op === 'vaarg' || op === 'vanext' || isCastOpcode(op)) castLike[n] = 1;
+  });
+  return castLike;
+})();
 
 /**
  * The instruction being written, read from its function's body (see body-view.ts): opcode, result
@@ -98,6 +125,45 @@ class Current {
     }
   }
 
+  /**
+   * Loads a graph instruction (version 7's bodies): every operand is a value, numbered through
+   * `slotOf`; a getelementptr's indices are sequential or structure ones by the types they step
+   * through, as r36867's `gep_type_iterator` walked them.
+   */
+  loadGraph(ctx: ModuleEncodeContext, inst: Instruction): void {
+    this.opcode = inst.opcode;
+    this.opcodeNumber = OPCODE_NUMBER[inst.opcode];
+    this.version = ctx.row.version;
+    this.type = inst.type;
+    this.extras = inst;
+    const ops = inst.operands;
+    const n = ops.length;
+    this.count = n;
+    const { codes, values, types, rewritten } = this;
+    for (let k = 0; k < n; k++) {
+      codes[k] = -1;
+      values[k] = ops[k];
+      types[k] = ops[k]!.type;
+      rewritten[k] = true;
+    }
+    if (inst.opcode !== 'getelementptr') return;
+    const kinds = this.kinds;
+    kinds.length = n;
+    kinds[0] = 'none';
+    let t: Type | undefined = ops[0]?.type;
+    for (let k = 1; k < n; k++) {
+      if (t === undefined) throw new EncodeError('a getelementptr indexing into a non-aggregate', this.version);
+      if (t.kind === 'struct') {
+        kinds[k] = 'struct';
+        const idx = ops[k]!;
+        t = t.elements[idx.kind === 'int' ? Number(idx.value) : -1];
+      } else {
+        kinds[k] = 'sequential';
+        t = t.kind === 'pointer' || t.kind === 'array' || t.kind === 'packed' ? t.element : undefined;
+      }
+    }
+  }
+
   /** The type of operand `k` (which must be there: the verifier saw to it). */
   typeOf(k: number): Type {
     const t = this.types[k];
@@ -111,9 +177,10 @@ class Current {
   }
 
   /** The slot of operand `k` as an instruction operand. */
-  slot(ctx: EncodeContext, k: number): number {
+  slot(ctx: ModuleEncodeContext, k: number): number {
     if (this.rewritten[k]) return slotOf(ctx, this.values[k]!);
-    const s = ctx.sc.codeSlot(this.codes[k]!);
+    // (Only a compact body's operands are codes: its writer's numbering is a `SlotNumbering`.)
+    const s = (ctx.sc as SlotNumbering).codeSlot(this.codes[k]!);
     if (s < 0) {
       const v = this.values[k];
       throw notInModule(v !== undefined ? `a value (${v.kind})` : this.codes[k]! < 0 ? 'a missing operand' : 'a value of another function', ctx.row.version);
@@ -290,7 +357,13 @@ export function writeInstructions(ctx: EncodeContext, body: CompactBody): void {
   }
 }
 
-function writeInstruction(ctx: EncodeContext, inst: Current): void {
+/** Writes one instruction of the graph (version 7's bodies), as `writeInstructions` writes a body's. */
+export function writeGraphInstruction(ctx: ModuleEncodeContext, inst: Instruction): void {
+  current.loadGraph(ctx, inst);
+  writeInstruction(ctx, current);
+}
+
+function writeInstruction(ctx: ModuleEncodeContext, inst: Current): void {
   const out = ctx.out;
   const x = inst.extras;
   const isCondBr = inst.opcode === 'br' && inst.count === 3;
@@ -306,6 +379,8 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
   const unheld = unheldCallingConvention(inst.opcode, cc);
   if (unheld !== undefined) throw new EncodeError(unheld.construct, ctx.row.version, unheld.detail);
 
+  // Version 7's attributed load/store field (`loadStoreAlignment`), or -1.
+  let memoryAttributes = -1;
   if (inst.opcode === 'call') {
     if (cc === 0) {
       if (x.isTailCall) opcode = ctx.opcodes.pseudoOf('tailCallC', 'a tail call');
@@ -315,15 +390,23 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
       opcode = ctx.opcodes.pseudoOf('callWithCC', `a call with calling convention ${cc}`);
     }
   } else if (inst.opcode === 'invoke') {
-    if (cc === FAST_CC) opcode = ctx.opcodes.pseudoOf('invokeFastCC', 'a fastcc invoke');
+    if (ctx.row.invokeCarriesCallingConv) {
+      // (Version 7: no invoke pseudo-opcodes; every invoke's last field is its calling convention.)
+    } else if (cc === FAST_CC) opcode = ctx.opcodes.pseudoOf('invokeFastCC', 'a fastcc invoke');
     else if (cc !== 0) opcode = ctx.opcodes.pseudoOf('invokeWithCC', `an invoke with calling convention ${cc}`);
-  } else if (inst.opcode === 'load' && x.isVolatile) {
-    opcode = ctx.opcodes.pseudoOf('volatileLoad', 'a volatile load');
-  } else if (inst.opcode === 'store' && x.isVolatile) {
-    opcode = ctx.opcodes.pseudoOf('volatileStore', 'a volatile store');
+  } else if (inst.opcode === 'load' || inst.opcode === 'store') {
+    if (ctx.row.loadStoreAlignment) {
+      // Version 7: a load/store with an alignment or volatile is "attributed": the pseudo-opcode and a last field.
+      if ((x.alignment ?? 0) !== 0 || x.isVolatile === true) {
+        memoryAttributes = encodedAlignment(x.alignment ?? 0) * 2 + (x.isVolatile === true ? 1 : 0);
+        opcode = ctx.opcodes.pseudoOf(inst.opcode === 'load' ? 'volatileLoad' : 'volatileStore', `an attributed ${inst.opcode}`);
+      }
+    } else if (x.isVolatile) {
+      opcode = inst.opcode === 'load' ? ctx.opcodes.pseudoOf('volatileLoad', 'a volatile load') : ctx.opcodes.pseudoOf('volatileStore', 'a volatile store');
+    }
   }
   const isCallEscape = inst.opcode === 'call' && cc !== 0 && cc !== FAST_CC;
-  const isInvokeEscape = inst.opcode === 'invoke' && cc !== 0 && cc !== FAST_CC;
+  const isInvokeEscape = inst.opcode === 'invoke' && (ctx.row.invokeCarriesCallingConv || (cc !== 0 && cc !== FAST_CC));
 
   let ty: Type;
   switch (inst.opcode) {
@@ -348,7 +431,10 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
     return;
   }
 
-  const isCastLike = inst.opcode === 'cast' || inst.opcode === 'vaarg' || inst.opcode === 'vanext';
+  const isCastLike = CAST_LIKE[inst.opcodeNumber] === 1;
+  const isCmp = inst.opcode === 'icmp' || inst.opcode === 'fcmp';
+  // Version 7 keeps a malloc/alloca alignment in format 0 too (LLVM 1.x's format 0 had no field for it).
+  const longAlignment = ctx.row.loadStoreAlignment && (inst.opcode === 'malloc' || inst.opcode === 'alloca') ? (x.alignment ?? 0) : 0;
   if (numOperands <= 3) {
     let maxOpSlot = type;
     // s0..s2: the packed operand fields (4095 in s0 marks "no operands" in format 1).
@@ -383,13 +469,26 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
     } else if (inst.opcode === 'getelementptr' && !ctx.row.restrictedGEPTypes) {
       const seq = gepKinds;
       if (numOperands > 1 && seq[1] === 'sequential') {
-        s1 = s1 * 4 + gepIndexTag(inst.typeOf(1), ctx.row.version);
+        s1 = gepSequentialField(ctx, s1, inst.typeOf(1));
         if (s1 > maxOpSlot) maxOpSlot = s1;
       }
       if (numOperands > 2 && seq[2] === 'sequential') {
-        s2 = s2 * 4 + gepIndexTag(inst.typeOf(2), ctx.row.version);
+        s2 = gepSequentialField(ctx, s2, inst.typeOf(2));
         if (s2 > maxOpSlot) maxOpSlot = s2;
       }
+    } else if (isCmp) {
+      s2 = predicateNumber(ctx, inst.opcode as 'icmp' | 'fcmp', x.predicate);
+      if (s2 > maxOpSlot) maxOpSlot = s2;
+      numOperands = 3;
+    } else if (memoryAttributes >= 0) {
+      if (inst.opcode === 'load') {
+        s1 = memoryAttributes;
+        numOperands = 2;
+      } else {
+        s2 = memoryAttributes;
+        numOperands = 3;
+      }
+      if (memoryAttributes > maxOpSlot) maxOpSlot = memoryAttributes;
     } else if (isCallEscape) {
       numOperands++;
       if (numOperands <= 3) {
@@ -430,12 +529,15 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
   out.vbr32(opcode << 2);
   writeTypeId(ctx, type);
   const n = inst.count;
-  out.vbr32(n + (isCastLike || isInvokeEscape || isCallEscape ? 1 : 0));
+  out.vbr32(n + (isCastLike || isInvokeEscape || isCallEscape || isCmp || memoryAttributes >= 0 || longAlignment !== 0 ? 1 : 0));
   if (inst.opcode !== 'getelementptr') {
     for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, isCondBr ? (i + 1) % 3 : i));
     if (isCastLike) writeTypeId(ctx, typeSlotOf(ctx, castLikeType(inst)));
     else if (isInvokeEscape) out.vbr32(cc);
     else if (isCallEscape) out.vbr32(cc * 2 + (x.isTailCall ? 1 : 0));
+    else if (isCmp) out.vbr32(predicateNumber(ctx, inst.opcode as 'icmp' | 'fcmp', x.predicate));
+    else if (longAlignment !== 0) out.vbr32(encodedAlignment(longAlignment));
+    else if (memoryAttributes >= 0) out.vbr32(memoryAttributes);
   } else if (ctx.row.restrictedGEPTypes) {
     for (let i = 0; i < n; i++) out.vbr32(operandSlot(ctx, inst, i));
   } else {
@@ -443,7 +545,7 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
     out.vbr32(inst.slot(ctx, 0));
     for (let i = 1; i < n; i++) {
       const s = inst.slot(ctx, i);
-      out.vbr32(seq[i] === 'sequential' ? s * 4 + gepIndexTag(inst.typeOf(i), ctx.row.version) : s);
+      out.vbr32(seq[i] === 'sequential' ? gepSequentialField(ctx, s, inst.typeOf(i)) : s);
     }
   }
   if (ctx.row.longInstructionsPadded) pad(ctx);
@@ -455,7 +557,7 @@ function writeInstruction(ctx: EncodeContext, inst: Current): void {
  * 1.0–1.2 also wrote `uint` sequential indices, which a reader can tell from `long` ones only
  * when the `long` plane has no value at that slot; anything else cannot be written.
  */
-function checkRestrictedGep(ctx: EncodeContext, inst: Current, kinds: readonly GepIndexKind[]): void {
+function checkRestrictedGep(ctx: ModuleEncodeContext, inst: Current, kinds: readonly GepIndexKind[]): void {
   for (let i = 1; i < inst.count; i++) {
     const t = inst.typeOf(i);
     if (kinds[i] !== 'sequential') {
@@ -482,7 +584,7 @@ function checkRestrictedGep(ctx: EncodeContext, inst: Current, kinds: readonly G
  * The slot of graph operand `i`: a version-0 file may have named a global through its pointer
  * reference (see `Instruction.constantRefOperands`).
  */
-function operandSlot(ctx: EncodeContext, inst: Current, i: number): number {
+function operandSlot(ctx: ModuleEncodeContext, inst: Current, i: number): number {
   const refs = inst.extras.constantRefOperands;
   if (refs !== undefined && refs.includes(i)) return constantOperandSlot(ctx, inst.values[i]!);
   return inst.slot(ctx, i);
@@ -498,7 +600,15 @@ function castLikeType(inst: Current): Type {
   return inst.type;
 }
 
-function writeVarArgsCall(ctx: EncodeContext, inst: Current, opcode: number, type: number, cc: number, isCallEscape: boolean, isInvokeEscape: boolean): void {
+function writeVarArgsCall(
+  ctx: ModuleEncodeContext,
+  inst: Current,
+  opcode: number,
+  type: number,
+  cc: number,
+  isCallEscape: boolean,
+  isInvokeEscape: boolean,
+): void {
   const out = ctx.out;
   out.vbr32(opcode << 2);
   writeTypeId(ctx, type);

@@ -1,7 +1,8 @@
 /**
- * What the encoders ask of a slot numbering. Two algorithms implement it: `SlotCalculator`
- * (LLVM 1.2–1.9: every constant at module level, compaction tables per function) and
- * `LegacySlotCalculator` (LLVM 1.0/1.1: a constant pool per function, no compaction tables).
+ * What the encoders ask of a slot numbering. Three algorithms implement it: `SlotCalculator`
+ * (LLVM 1.2–1.9: every constant at module level, compaction tables per function),
+ * `LegacySlotCalculator` (LLVM 1.0/1.1: a constant pool per function, no compaction tables) and,
+ * for the module-level part, `V7SlotCalculator` (r36867).
  */
 import type { PointerType, Type } from '../graph/type.js';
 import type { Function, GlobalValue, Value } from '../graph/value.js';
@@ -28,15 +29,18 @@ export type LocalEntry = number;
 /** An entry of a value plane: a graph value, (LLVM 1.0/1.1) a pointer reference, or a local entry. */
 export type PlaneEntry = Value | PointerRef | LocalEntry;
 
-export interface SlotNumbering {
+/**
+ * What the module-level writers (the type list, the global info, the constant pools, the symbol
+ * tables) ask of a numbering: every version's numbering answers it, version 7's
+ * (`v7/slot-calculator.ts`) included.
+ */
+export interface ModuleSlotNumbering {
   /** A value's slot in its plane as an instruction operand (compaction table first), or -1. */
   slotOf(v: Value): number;
   /** A value's slot as the operand of a constant or a global's initializer, or -1. */
   constantOperandSlot(v: Value): number;
   /** A type's slot (compacted when a type compaction table is active), or -1. */
   typeSlot(t: Type): number;
-  globalSlotOf(rep: Value): number;
-  globalTypeSlot(t: Type): number;
   readonly numPlanes: number;
   getPlane(plane: number): readonly PlaneEntry[];
   getModuleLevel(plane: number): number;
@@ -46,6 +50,12 @@ export interface SlotNumbering {
   readonly moduleTypeLevel: number;
   /** Module-level strings in strings-plane order (empty where there is no strings plane). */
   readonly strings: readonly Value[];
+}
+
+/** What the function writers of versions 0–6 ask besides: compaction tables and function bodies. */
+export interface SlotNumbering extends ModuleSlotNumbering {
+  globalSlotOf(rep: Value): number;
+  globalTypeSlot(t: Type): number;
   readonly compactionTable: readonly (readonly PlaneEntry[])[];
   readonly compactionTypes: readonly Type[];
   compactionTableIsEmpty(): boolean;

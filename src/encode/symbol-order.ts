@@ -150,6 +150,7 @@ export function namedConstants(layout: SymbolTableLayout | undefined): Value[] {
         case 'instruction':
         case 'global':
         case 'function':
+        case 'alias':
           continue;
         default:
           if (nameOf(v) !== '') out.push(v);

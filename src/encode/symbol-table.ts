@@ -1,15 +1,21 @@
-/** Symbol table blocks: named types (module only), then each plane of named values. */
+/**
+ * Symbol table blocks: named types (module only), then each plane of named values. Version 7
+ * (r36867 `outputTypeSymbolTable`, `outputValueSymbolTable`) keeps named types in a block of
+ * their own (`blockIds.typeSymbolTable`) and a scope's value names in one `StringMap`
+ * (`valueNamesInStringMap`): one value per name, and LLVM's hash order when no layout is recorded.
+ */
 import type { Type } from '../graph/type.js';
 import type { Function, SymbolTableLayout, Value } from '../graph/value.js';
 import { namedConstantsOfBody, TAG_BLOCK, TAG_VALUE, typeOfCode, type CompactBody } from './body-view.js';
-import type { EncodeContext } from './context.js';
+import type { EncodeContext, ModuleEncodeContext } from './context.js';
 import { beginBlock, endBlock, slotOf, typeSlotOf, writeTypeId } from './context.js';
 import { EncodeError, notInModule } from './encode-error.js';
 import { writeLaidOutFunctionSymbolTable } from './laid-out-symbol-table.js';
 import { nameOf, symbolPlanesOf, typeNameOrder, type NamedValue } from './symbol-order.js';
+import { stringMapOrder } from './v7/string-map-order.js';
 
 /** LLVM kept one value per name and type; a reader could not tell two apart. */
-function checkUniqueNames(ctx: EncodeContext, entries: readonly { name: string }[]): void {
+function checkUniqueNames(ctx: ModuleEncodeContext, entries: readonly { name: string }[]): void {
   // Entries are nearly always in strictly increasing order, which proves the names distinct.
   let i = 1;
   while (i < entries.length && entries[i - 1]!.name < entries[i]!.name) i++;
@@ -21,9 +27,9 @@ function checkUniqueNames(ctx: EncodeContext, entries: readonly { name: string }
   }
 }
 
-/** A symbol table of graph values (the module's). */
+/** A symbol table of graph values (the module's; in version 7 a function's too). */
 export function writeSymbolTable(
-  ctx: EncodeContext,
+  ctx: ModuleEncodeContext,
   typeNames: ReadonlyMap<string, Type>,
   values: readonly Value[],
   layout: SymbolTableLayout | undefined,
@@ -73,7 +79,41 @@ export function writeFunctionSymbolTable(ctx: EncodeContext, f: Function, body: 
   });
 }
 
-const NO_TYPE_NAMES: ReadonlyMap<string, Type> = new Map<string, Type>();
+export const NO_TYPE_NAMES: ReadonlyMap<string, Type> = new Map<string, Type>();
+
+/** Version 7's type symbol table block: the named types, by name (a `std::map`). */
+export function writeTypeSymbolTable(ctx: ModuleEncodeContext, typeNames: ReadonlyMap<string, Type>): void {
+  if (typeNames.size === 0) return;
+  const out = ctx.out;
+  beginBlock(ctx, 'typeSymbolTable');
+  const entries = typeNameOrder(typeNames);
+  out.vbr32(entries.length);
+  for (const { name, type } of entries) {
+    writeTypeId(ctx, typeSlotOf(ctx, type));
+    out.string(name);
+  }
+  endBlock(ctx, true);
+}
+
+/**
+ * Version 7 without a recorded layout: each plane's names in LLVM's StringMap order (`named` in
+ * the order the values were named), the planes by type slot (LLVM's came in `Type*` address
+ * order, which nothing can reproduce).
+ */
+function stringMapLayout<K>(named: readonly NamedValue<K>[], rank: (t: Type) => number): { type: Type; values: K[] }[] {
+  const byName = new Map<string, NamedValue<K>>();
+  for (const v of named) if (!byName.has(v.name)) byName.set(v.name, v);
+  const planes = new Map<Type, K[]>();
+  for (const name of stringMapOrder([...byName.keys()])) {
+    const v = byName.get(name)!;
+    let plane = planes.get(v.type);
+    if (plane === undefined) planes.set(v.type, (plane = []));
+    plane.push(v.value);
+  }
+  const valuePlanes = [...planes].map(([type, values]) => ({ type, values }));
+  valuePlanes.sort((a, b) => rank(a.type) - rank(b.type));
+  return valuePlanes;
+}
 
 /** The entries of `body.nameCodes`, in the order the body holds their values (blocks before their instructions). */
 function bodyOrder(body: CompactBody): number[] {
@@ -94,7 +134,7 @@ function bodyOrder(body: CompactBody): number[] {
 }
 
 function writeSymbolTableOf<K>(
-  ctx: EncodeContext,
+  ctx: ModuleEncodeContext,
   typeNames: ReadonlyMap<string, Type>,
   named: readonly NamedValue<K>[],
   layoutPlanes: readonly { type: Type; values: readonly K[] }[] | undefined,
@@ -113,7 +153,7 @@ function writeSymbolTableOf<K>(
       out.string(name);
     }
   };
-  if (typeType === null) {
+  if (typeType === null && ctx.row.blockIds.typeSymbolTable === null) {
     out.vbr32(types.length);
     writeTypeNames();
   }
@@ -121,7 +161,9 @@ function writeSymbolTableOf<K>(
     const s = sc.typeSlot(t);
     return s < 0 ? Number.MAX_SAFE_INTEGER : s;
   };
-  const planes = symbolPlanesOf(named, layoutPlanes, rank);
+  const stringMap = ctx.row.valueNamesInStringMap;
+  const planes = symbolPlanesOf(named, layoutPlanes ?? (stringMap ? stringMapLayout(named, rank) : undefined), rank);
+  const scopeNames = stringMap ? new Set<string>() : undefined;
   // Versions 0–1: the type names are the type-type plane, wherever LLVM's map put it (recorded
   // by the reader; otherwise by its id, as the other planes).
   let typePlaneAt = -1;
@@ -137,10 +179,15 @@ function writeSymbolTableOf<K>(
     }
     const plane = planes[i];
     if (plane === undefined) break;
-    checkUniqueNames(ctx, plane.entries);
+    if (scopeNames === undefined) checkUniqueNames(ctx, plane.entries);
     out.vbr32(plane.entries.length);
     writeTypeId(ctx, typeSlotOf(ctx, plane.type));
     for (const { name, value } of plane.entries) {
+      if (scopeNames !== undefined) {
+        // One table per scope: a name names one value, whatever its type.
+        if (scopeNames.has(name)) throw new EncodeError(`two values named "${name}" in one scope`, ctx.row.version);
+        scopeNames.add(name);
+      }
       out.vbr32(slotOfKey(value));
       out.string(name);
     }

@@ -11,7 +11,7 @@
  * the LLVM trunk commits that made the change.
  */
 
-import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_BLOCK_IDS, V7_TYPE_CODES } from './version7.js';
+import { OPCODES_V7_R36867, PSEUDO_OPCODES_V7, V7_BLOCK_IDS, V7_FIRST_DERIVED_TYPE_SLOT, V7_TYPE_CODES, V7_TYPE_IDS } from './version7.js';
 
 /** The kinds of block a bytecode stream can contain. */
 export type BlockKind =
@@ -545,17 +545,121 @@ export interface FormatRow {
    * than stored). Read by the one type-definition reader, `decode/type-records.ts`.
    */
   readonly typeCodes: TypeDefinitionCodes;
+
+  // ---- What the writer reads of version 7's differences (each a fact of r36867's writer) ----------
+
   /**
-   * Version 7: a global variable's word has a thread-local bit (bit 5, its type slot from bit 6
-   * on), and its extension word a visibility (bits 10–12); a function body's word carries the
-   * visibility too (bits 16+). Versions 0–6 have neither (the slot from bit 5).
+   * The type id written before each definition in a type list, by the kind of type (before the
+   * type-type shift of versions 0–1, which `encode/context.ts` `fileTypeId` applies). Versions
+   * 0–6: LLVM 1.3's ids (void 0 … label 12, derived 13–18); version 7: r36867's
+   * (`V7_TYPE_IDS`). A kind the version lacks has no id.
    */
-  readonly hasThreadLocalAndVisibility: boolean;
-  /** Version 7: ModuleGlobalInfo holds the data layout string after the target triple. */
+  readonly typeIds: TypeIdTable;
+  /** The first type slot the global type block defines: 13 (LLVM 1.x's FirstDerivedTyID), 4 in version 7. */
+  readonly firstWrittenTypeSlot: number;
+  /**
+   * Version 7 (its integer types have no sign): `i1`…`iN` instead of `bool`, `sbyte`…`ulong`. A
+   * 1.x module becomes version 7 only through llvm-upgrade's conversion (src/convert).
+   */
+  readonly signlessIntegers: boolean;
+  /** Version 7: a function type ends with its parameter-attribute list (count, then index and attributes). */
+  readonly hasParameterAttributes: boolean;
+  /**
+   * Version 7: globals and functions have a visibility (a global's in its extension word, a
+   * function's in its block's linkage word, bits 16+).
+   */
+  readonly hasVisibility: boolean;
+  /** Version 7: a global variable's word has a thread_local bit (bit 5; the type slot moves up to bit 6). */
+  readonly hasThreadLocal: boolean;
+  /** Version 7: the data layout string follows the target triple in the module global info. */
   readonly hasDataLayout: boolean;
-  /** Version 7: ModuleGlobalInfo may end with a list of aliases (after the module inline asm). */
+  /** Version 7: aliases follow the module inline asm, ended by a zero type id. */
   readonly hasAliases: boolean;
+  /**
+   * Versions 4–6 as written by LLVM 1.4–1.6: the module global info may end after the triple or
+   * the section names (`Module.globalInfoEnd`), which a writer of these versions gives back.
+   * r36867 always wrote every field.
+   */
+  readonly honoursGlobalInfoEnd: boolean;
+  /**
+   * Versions 0–6: a declaration read from a linkage-only function block (`Function.linkageOnlyBlock`)
+   * gets its block back. r36867's writer wrote no block for any declaration.
+   */
+  readonly writesLinkageOnlyBlocks: boolean;
+  /**
+   * Version 7: a scope's value names were one `StringMap`: a name names one value whatever its
+   * type, and (without a recorded layout) names come in its hash order, not sorted.
+   */
+  readonly valueNamesInStringMap: boolean;
+  /**
+   * Whose `SlotCalculator` numbered the values, which decides how function bodies are written:
+   * `llvm1.1` (version 0: a constant pool per function), `llvm1.9` (versions 1–6: module-level
+   * constants, compaction tables) or `r36867` (version 7: no function pools or compaction tables,
+   * pre-order types, function values appended to the module's planes).
+   */
+  readonly slotNumbering: 'llvm1.1' | 'llvm1.9' | 'r36867';
+  /**
+   * Version 7: every invoke's last field is its calling convention (r36867 wrote no invoke
+   * pseudo-opcodes); versions 5–6 write it only for conventions other than C and fastcc.
+   */
+  readonly invokeCarriesCallingConv: boolean;
+  /**
+   * Version 7: a load or store with an alignment or `volatile` is written with the pseudo-opcode
+   * (62/63) and a last field `(log2(alignment) + 1) << 1 | volatile`; a malloc/alloca alignment is
+   * written in format 0 as well. Versions 0–6: the pseudo-opcode means volatile, with no field.
+   */
+  readonly loadStoreAlignment: boolean;
 }
+
+/** A type kind whose id a type list writes (see `FormatRow.typeIds`). */
+export type TypeIdKind =
+  | 'void'
+  | 'bool'
+  | 'ubyte'
+  | 'sbyte'
+  | 'ushort'
+  | 'short'
+  | 'uint'
+  | 'int'
+  | 'ulong'
+  | 'long'
+  | 'float'
+  | 'double'
+  | 'label'
+  | 'integer'
+  | 'function'
+  | 'struct'
+  | 'packedStruct'
+  | 'array'
+  | 'pointer'
+  | 'opaque'
+  | 'packed';
+
+/** Type ids by kind (see `FormatRow.typeIds`); a kind the version lacks is absent. */
+export type TypeIdTable = Readonly<Partial<Record<TypeIdKind, number>>>;
+
+/** LLVM 1.3–1.9's type ids (versions 0–1 shift those from 12 on by one: the type type). */
+const LLVM1_TYPE_IDS: TypeIdTable = Object.freeze({
+  void: 0,
+  bool: 1,
+  ubyte: 2,
+  sbyte: 3,
+  ushort: 4,
+  short: 5,
+  uint: 6,
+  int: 7,
+  ulong: 8,
+  long: 9,
+  float: 10,
+  double: 11,
+  label: 12,
+  function: 13,
+  struct: 14,
+  array: 15,
+  pointer: 16,
+  opaque: 17,
+  packed: 18,
+});
 
 /**
  * A version's type-definition codes (`FormatRow.typeCodes`): codes below `primitivesBelow` name a
@@ -579,18 +683,34 @@ export interface TypeDefinitionCodes {
   readonly functionHasParamAttributes: boolean;
 }
 
-/** Versions 0–6's type codes (LLVM 1.x's `Type::TypeID`, after the type-type shift). */
+/** Versions 0–6's type codes (LLVM 1.x's `Type::TypeID`, after the type-type shift): the writer's ids, read back. */
 const LLVM1_TYPE_CODES: TypeDefinitionCodes = Object.freeze({
   primitivesBelow: 13,
-  function: 13,
-  struct: 14,
-  array: 15,
-  pointer: 16,
-  opaque: 17,
-  packed: 18,
+  function: LLVM1_TYPE_IDS.function!,
+  struct: LLVM1_TYPE_IDS.struct!,
+  array: LLVM1_TYPE_IDS.array!,
+  pointer: LLVM1_TYPE_IDS.pointer!,
+  opaque: LLVM1_TYPE_IDS.opaque!,
+  packed: LLVM1_TYPE_IDS.packed!,
   packedStruct: null,
   integer: null,
   functionHasParamAttributes: false,
+});
+
+/** r36867's type ids by kind (`V7_TYPE_IDS`; a graph's `packed` type is its vector). */
+const LLVM2_TYPE_IDS: TypeIdTable = Object.freeze({
+  void: V7_TYPE_IDS.void,
+  float: V7_TYPE_IDS.float,
+  double: V7_TYPE_IDS.double,
+  label: V7_TYPE_IDS.label,
+  integer: V7_TYPE_IDS.integer,
+  function: V7_TYPE_IDS.function,
+  struct: V7_TYPE_IDS.struct,
+  packedStruct: V7_TYPE_IDS.packedStruct,
+  array: V7_TYPE_IDS.array,
+  pointer: V7_TYPE_IDS.pointer,
+  opaque: V7_TYPE_IDS.opaque,
+  packed: V7_TYPE_IDS.vector,
 });
 
 /** The bits of the version word below the version number (see `versionWordHasFlags`). */
@@ -679,9 +799,20 @@ function row(version: number, writtenBy: string, nativeDialect: FormatRow['nativ
     typeIdScheme: version >= 7 ? 'llvm2' : 'llvm1',
     typeIdEscape: version >= 3 && version <= 6 ? 0x00ff_ffff : null,
     typeCodes: version >= 7 ? V7_TYPE_CODES : LLVM1_TYPE_CODES,
-    hasThreadLocalAndVisibility: version >= 7,
+    typeIds: version >= 7 ? LLVM2_TYPE_IDS : LLVM1_TYPE_IDS,
+    firstWrittenTypeSlot: version >= 7 ? V7_FIRST_DERIVED_TYPE_SLOT : 13,
+    signlessIntegers: version >= 7,
+    hasParameterAttributes: version >= 7,
+    hasVisibility: version >= 7,
+    hasThreadLocal: version >= 7,
     hasDataLayout: version >= 7,
     hasAliases: version >= 7,
+    honoursGlobalInfoEnd: version <= 6,
+    writesLinkageOnlyBlocks: version <= 6,
+    valueNamesInStringMap: version >= 7,
+    slotNumbering: version <= 0 ? 'llvm1.1' : version >= 7 ? 'r36867' : 'llvm1.9',
+    invokeCarriesCallingConv: version >= 7,
+    loadStoreAlignment: version >= 7,
   });
 }
 

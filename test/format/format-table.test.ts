@@ -125,6 +125,71 @@ describe('the format table as a table', () => {
     expect(row(6).labelTypeId).toBe(12);
   });
 
+  it("says what r36867's writer changed as fields of version 7's row alone", () => {
+    const only7 = [
+      'signlessIntegers',
+      'hasParameterAttributes',
+      'hasVisibility',
+      'hasThreadLocal',
+      'hasDataLayout',
+      'hasAliases',
+      'valueNamesInStringMap',
+      'invokeCarriesCallingConv',
+      'loadStoreAlignment',
+    ] as const;
+    for (const field of only7)
+      expect(
+        FORMAT_TABLE.filter((r) => r[field]).map((r) => r.version),
+        field,
+      ).toEqual([7]);
+    for (const field of ['honoursGlobalInfoEnd', 'writesLinkageOnlyBlocks'] as const) {
+      expect(
+        FORMAT_TABLE.filter((r) => !r[field]).map((r) => r.version),
+        field,
+      ).toEqual([7]);
+    }
+    expect(FORMAT_TABLE.map((r) => r.slotNumbering)).toEqual(['llvm1.1', 'llvm1.9', 'llvm1.9', 'llvm1.9', 'llvm1.9', 'llvm1.9', 'llvm1.9', 'r36867']);
+  });
+
+  it("gives each version's type ids by kind: LLVM 1.3's up to version 6, r36867's in version 7", () => {
+    for (const r of FORMAT_TABLE.filter((x) => x.version <= 6)) {
+      expect(r.typeIds).toMatchObject({
+        void: 0,
+        bool: 1,
+        long: 9,
+        double: 11,
+        label: 12,
+        function: 13,
+        struct: 14,
+        array: 15,
+        pointer: 16,
+        opaque: 17,
+        packed: 18,
+      });
+      expect(r.typeIds.integer).toBeUndefined();
+      expect(r.typeIds.packedStruct).toBeUndefined();
+      expect(r.firstWrittenTypeSlot).toBe(13);
+      // The written id of a derived type is the row's id, shifted past the type type in v0–1.
+      expect(r.typeIds.function! + (r.typeTypePlaneId !== null ? 1 : 0)).toBe(r.firstDerivedTypeId);
+    }
+    expect(row(7).typeIds).toEqual({
+      void: 0,
+      float: 1,
+      double: 2,
+      label: 3,
+      integer: 4,
+      function: 5,
+      struct: 6,
+      packedStruct: 7,
+      array: 8,
+      pointer: 9,
+      opaque: 10,
+      packed: 11,
+    });
+    expect(row(7).typeIds.int).toBeUndefined();
+    expect(row(7).firstWrittenTypeSlot).toBe(4);
+  });
+
   it('numbers opcodes as each release did', () => {
     expect(OPCODES_V0[6]).toBe('add');
     expect(OPCODES_V0[33]).toBe('userop1');

@@ -24,26 +24,11 @@ import type { Type } from '../../graph/type.js';
 import { integerType, primitiveTypes, subtypes } from '../../graph/type.js';
 import type { Module } from '../../graph/module.js';
 import type { Function, Instruction, Value } from '../../graph/value.js';
-import { Canonicalizer, hasNullValue } from '../canonical.js';
+import { Canonicalizer, hasNullValue, isGlobalValue, isI8String } from '../canonical.js';
 import { llvmOperandIndex } from '../slot-calculator.js';
 import { writtenConstantOperands } from '../gep-indices.js';
 import { formatFor } from '../../format/format-table.js';
-
-/** LLVM r36867 `Type::FirstDerivedTyID`: the global type block lists types from this slot on. */
-export const V7_FIRST_WRITTEN_TYPE_SLOT = 4;
-
-/** LLVM's `ConstantArray::isString` in version 7: an array of `i8` whose elements are all integer constants. */
-export function isV7String(v: Value): boolean {
-  if (v.kind !== 'array' || v.type.kind !== 'array') return false;
-  if (v.type.element !== integerType(8)) return false;
-  for (const e of v.elements) if (e.kind !== 'int') return false;
-  return true;
-}
-
-/** LLVM's `isa<GlobalValue>` in version 7 (aliases included). */
-export function isGlobalValue(v: Value): boolean {
-  return v.kind === 'global' || v.kind === 'function' || v.kind === 'alias';
-}
+import type { ModuleSlotNumbering } from '../slot-numbering.js';
 
 /** `Type::isFirstClassType() || isPrimitiveType()` at r36867: what the ≥ 64 types reordering moves up. */
 function isValueType(t: Type): boolean {
@@ -73,7 +58,7 @@ export function llvmOperands(inst: Instruction): Value[] {
   return out;
 }
 
-export class V7SlotCalculator {
+export class V7SlotCalculator implements ModuleSlotNumbering {
   readonly canon = new Canonicalizer();
   /** The type table, in slot order. */
   readonly types: Type[] = [];
@@ -90,6 +75,25 @@ export class V7SlotCalculator {
     for (const t of [primitiveTypes.void, primitiveTypes.float, primitiveTypes.double, primitiveTypes.label]) this.getOrCreateTypeSlot(t);
     for (const bits of [1, 8, 16, 32, 64]) this.getOrCreateTypeSlot(integerType(bits));
     this.processModule();
+  }
+
+  /** The type table (version 7 compacts no types). */
+  get visibleTypes(): readonly Type[] {
+    return this.types;
+  }
+
+  get moduleTypeLevel(): number {
+    return this.types.length;
+  }
+
+  /** A plane's size without the current function's values. */
+  getModuleLevel(plane: number): number {
+    return this.moduleLevel.get(plane) ?? this.table[plane]?.length ?? 0;
+  }
+
+  /** A constant's operands are numbered as instruction operands (there are no pointer references). */
+  constantOperandSlot(v: Value): number {
+    return this.slotOf(v);
   }
 
   get numPlanes(): number {
@@ -140,7 +144,7 @@ export class V7SlotCalculator {
       let firstNonString = 0;
       for (let i = 0; i < plane.length; i++) {
         const v = plane[i]!;
-        if (this.canon.isNull(v) || isV7String(v)) {
+        if (this.canon.isNull(v) || isI8String(v)) {
           if (i !== firstNonString) {
             plane[i] = plane[firstNonString]!;
             plane[firstNonString] = v;
@@ -198,7 +202,7 @@ export class V7SlotCalculator {
     const rep = this.rep(v);
     if (this.nodeMap.has(rep)) return;
     if (isConstantKind(rep) && !isGlobalValue(rep)) {
-      if (isV7String(rep)) this.strings.push(rep);
+      if (isI8String(rep)) this.strings.push(rep);
       else for (const op of writtenConstantOperands(V7_ROW, rep)) this.createSlotIfNeeded(op);
     }
     this.insert(rep);
