@@ -166,7 +166,7 @@ function readGlobalVariables<G>(r: BytecodeReader, row: FormatRow, reading: Glob
       g.hasInitializer = (ext & 1) !== 0;
       g.linkage = (ext >>> 1) & 7;
       g.alignmentLog = (ext >>> 4) & 31;
-      if (row.hasThreadLocal) g.visibility = (ext >>> 10) & 7;
+      if (row.hasVisibility) g.visibility = (ext >>> 10) & 7;
       reading.alignment?.(g.alignmentLog, g.wordEnd);
       if (ext & EXT_HAS_SECTION_GLOBAL) g.section = r.vbr32();
     }
