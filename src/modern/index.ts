@@ -8,7 +8,7 @@ import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 import type { ExceptionModel } from './exceptions.js';
 import { ModuleContext } from './module.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
-import { checkLlvmVersion, DEFAULT_LLVM } from './llvm-versions.js';
+import { checkLlvmVersion, DEFAULT_LLVM, LAST_TYPED_POINTERS } from './llvm-versions.js';
 import { UnfoldableConstantError, UpgradeError } from './upgrade-error.js';
 import { bitcodeOfModernIr } from './bitcode/index.js';
 
@@ -72,7 +72,7 @@ export function printModern(module: Module, options: ModernOptions = {}): string
 export function writeModern(module: Module, options: ModernOptions = {}): Uint8Array {
   const text = printModern(module, options);
   try {
-    return bitcodeOfModernIr(text);
+    return bitcodeOfModernIr(text, { typedPointers: checkLlvmVersion(options.llvm ?? DEFAULT_LLVM) <= LAST_TYPED_POINTERS });
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be written as bitcode: ${exhaustionWords(e)}`);
     throw e;

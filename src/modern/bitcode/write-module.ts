@@ -136,6 +136,10 @@ class ModuleWriter {
         this.typeId(t.ret);
         for (const p of t.params) this.typeId(p);
         break;
+      case 'pointer':
+        // A pointer to a named struct being numbered refers forward to it, as LLVM's reader allows.
+        this.typeId(t.element);
+        break;
       case 'named':
         this.typeIds.set(t, -1);
         for (const e of t.body?.elements ?? []) this.typeId(e);
@@ -330,6 +334,9 @@ class ModuleWriter {
         case 'ptr':
           w.record(TYPE_CODE.OPAQUE_POINTER, [0]);
           break;
+        case 'pointer':
+          w.record(TYPE_CODE.POINTER, [this.typeId(t.element), 0]); // [pointee, address space]
+          break;
         case 'int':
           w.record(TYPE_CODE.INTEGER, [t.bits]);
           break;
@@ -456,7 +463,11 @@ class ModuleWriter {
         return;
       case 'asm': {
         const flags = c.sideEffect ? 1 : 0;
-        w.record(CST_CODE.INLINEASM, [this.typeId(c.fnType), flags, c.asm.length, ...chars(c.asm), c.constraints.length, ...chars(c.constraints)]);
+        const text = [c.asm.length, ...chars(c.asm), c.constraints.length, ...chars(c.constraints)];
+        // Typed pointers: the function type is the pointee of the constant's type (SETTYPE), the
+        // record LLVM 13 and 14 write; the form with the function type first is LLVM 15's.
+        if (c.type.kind === 'pointer') w.record(CST_CODE.INLINEASM_TYPED, [flags, ...text]);
+        else w.record(CST_CODE.INLINEASM, [this.typeId(c.fnType), flags, ...text]);
         return;
       }
       case 'global':
