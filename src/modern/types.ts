@@ -301,13 +301,11 @@ export class TypePrinter {
   }
 
   private definitionLine(t: Type): string {
-    {
-      if (t.kind === 'struct' && this.sizedOnly && this.selfContaining.has(t))
-        return `${this.names.get(t)} = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)`;
-      if (t.kind === 'struct') return `${this.names.get(t)} = type ${this.body(t)}`;
-      if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate or defined as a global`;
-      return `${this.names.get(t)} = type opaque`;
-    }
+    if (t.kind === 'struct' && this.sizedOnly && this.selfContaining.has(t))
+      return `${this.names.get(t)} = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)`;
+    if (t.kind === 'struct') return `${this.names.get(t)} = type ${this.body(t)}`;
+    if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate or defined as a global`;
+    return `${this.names.get(t)} = type opaque`;
   }
 
   private body(t: Type): string {
