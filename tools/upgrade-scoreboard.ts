@@ -80,11 +80,11 @@ done`;
  * verifies it; then llvm-as and llvm-dis of the text, for the comparison (FILE.ll.ours.dis and
  * FILE.ll.ref.dis; the latter absent when that release's llvm-as does not take the text).
  */
-function bitcodeScript(tools: string, flags: string): string {
+function bitcodeScript(tools: string, flags: string, compare: boolean): string {
   return `for f in "$@"; do
   if ! err=$("${tools}/llvm-dis" ${flags} "$f.ours.bc" -o "$f.ours.dis" 2>&1); then printf 'FAIL\\t%s\\tllvm-dis: %s\\n' "$f" "$(printf '%s' "$err" | head -2 | tr '\\n\\t' '  ')"; continue; fi
   if ! err=$("${tools}/opt" ${flags} -passes=verify -disable-output "$f.ours.bc" 2>&1); then printf 'FAIL\\t%s\\topt: %s\\n' "$f" "$(printf '%s' "$err" | head -2 | tr '\\n\\t' '  ')"; continue; fi
-  if "${tools}/llvm-as" ${flags} "$f" -o "$f.ref.bc" 2>/dev/null && "${tools}/llvm-dis" ${flags} "$f.ref.bc" -o "$f.ref.dis" 2>/dev/null; then :; else rm -f "$f.ref.dis"; fi
+  ${compare ? `if "${tools}/llvm-as" ${flags} "$f" -o "$f.ref.bc" 2>/dev/null && "${tools}/llvm-dis" ${flags} "$f.ref.bc" -o "$f.ref.dis" 2>/dev/null; then :; else rm -f "$f.ref.dis"; fi` : ':'}
   printf 'DONE\\t%s\\n' "$f"
 done`;
 }
@@ -136,7 +136,7 @@ async function main(): Promise<number> {
     console.error(`upgrade-scoreboard: llvm-as, llvm-dis and opt of LLVM ${reader} not found in ${toolsDir} (apt-get install llvm-${reader}, or --tools DIR)`);
     return 2;
   }
-  const script = o.emit === 'bitcode' ? bitcodeScript(toolsDir, flags) : textScript(llvmAs, opt);
+  const script = o.emit === 'bitcode' ? bitcodeScript(toolsDir, flags, compare) : textScript(llvmAs, opt);
   const work = mkdtempSync(join(tmpdir(), 'upgrade-scoreboard-'));
   const refusals: string[] = [];
   const rejected: string[] = [];
