@@ -125,6 +125,10 @@ describe('typed-pointer bitcode', () => {
     expect(() => parseModernIr(text)).toThrow(/typed pointers are not part of the IR for LLVM 15 on/);
   });
 
+  it('bounds the nesting of pointers as of other types', () => {
+    expect(() => parseModernIr(`@g = external global i8${'*'.repeat(600)}\n`, { typedPointers: true })).toThrow(/nested deeper than 512/);
+  });
+
   it('writes TYPE_CODE_POINTER [pointee, address space 0] records and no opaque pointer type', () => {
     const types = typeRecords(writeModern(parseAssembly(MODULE), { llvm: 13 }));
     expect(types.filter(([code]) => code === 25)).toEqual([]); // no OPAQUE_POINTER

@@ -248,15 +248,19 @@ class Parser {
   type(): IrType {
     this.enter();
     let t = this.baseType();
+    // Each `*` nests one level more (its key spells the pointee): counted against MAX_NESTING.
+    let stars = 0;
     for (;;) {
       if (this.isP('(')) t = this.fnType(t, ...this.paramTypes());
       else if (this.isP('*')) {
         if (!this.typedPointers) this.fail('typed pointers are not part of the IR for LLVM 15 on');
+        this.enter();
+        stars++;
         this.pos++;
         t = this.pointer(t);
       } else break;
     }
-    this.depth--;
+    this.depth -= stars + 1;
     return t;
   }
   private paramTypes(): [IrType[], boolean] {

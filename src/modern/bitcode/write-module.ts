@@ -1,7 +1,7 @@
 /**
  * The bitcode of a modern module (ir.ts): an IDENTIFICATION block, then one MODULE block of
  * version 1 (relative value ids, names in value symbol tables rather than a string table) with
- * the type table (opaque pointers), attribute groups, the module's records, one constants block
+ * the type table (opaque pointers, or for LLVM 13 and 14 typed ones), attribute groups, the module's records, one constants block
  * for every constant of the module, metadata, the module's symbol table and one block per
  * function body. docs/upgrade.md, "Bitcode", gives the layout and the LLVM releases that read it.
  */
