@@ -188,6 +188,10 @@ async function main(): Promise<number> {
       lines.push(
         `${folder.padEnd(10)} ${String(names.length).padStart(5)} files  ${String(accepted).padStart(5)} ${how}  ${String(refused).padStart(3)} refused by the upgrade  ${String(failures.size).padStart(3)} rejected by LLVM`,
       );
+      // Progress on standard error, folder by folder: a long run cut short still says what it found.
+      console.error(
+        `upgrade-scoreboard: ${lines[lines.length - 1]!.replace(/ +/g, ' ')}; equal so far ${compared - differing} of ${compared}; rejected so far ${rejected.length}`,
+      );
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
