@@ -461,7 +461,7 @@ class BodyPrinter implements Sink, BodyApi {
     if (count.kind === 'int' && count.value === 1n) size = sizeOf;
     else if (count.kind === 'int') {
       const n = BigInt.asUintN(intBits(count.type) || 64, count.value);
-      size = acceptsConstantExpr(this.ctx.llvm, 'mul') ? `mul (i64 ${sizeOf}, i64 ${n})` : this.temp();
+      size = acceptsConstantExpr(this.ctx.constantRules, 'mul') ? `mul (i64 ${sizeOf}, i64 ${n})` : this.temp();
       if (size.startsWith('%')) this.emit(`${size} = mul i64 ${sizeOf}, ${n}`);
     } else {
       let n = this.val(count);

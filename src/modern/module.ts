@@ -13,7 +13,7 @@ import { escapeString, formatName, NameScope } from './names.js';
 import { UpgradeError } from './ops.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { UnfoldableConstantError } from './upgrade-error.js';
-import { DEFAULT_LLVM, LAST_TYPED_POINTERS, type LlvmVersion } from './llvm-versions.js';
+import { DEFAULT_LLVM, LAST_TYPED_POINTERS, NEWEST_LLVM, type LlvmVersion } from './llvm-versions.js';
 import { TypePrinter } from './types.js';
 import { functionAttributes, valueAttributes, visibilityPrefix } from './v7.js';
 
@@ -103,6 +103,8 @@ export class ModuleContext {
 
   /** LLVM 13 and 14: typed pointers (`i8*`), with the bitcasts between pointer types they need. */
   readonly typed: boolean;
+  /** The release whose constant expressions the output keeps to: the newest for typed pointers. */
+  readonly constantRules: LlvmVersion;
 
   constructor(
     readonly module: Module,
@@ -112,8 +114,12 @@ export class ModuleContext {
     readonly llvm: LlvmVersion = DEFAULT_LLVM,
   ) {
     this.typed = llvm <= LAST_TYPED_POINTERS;
-    this.types = new TypePrinter(module, llvm >= 20, this.typed);
-    this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g), llvm);
+    // Typed-pointer output is the bitcode every release from 13 to 22 reads: it keeps to what the
+    // newest reads too, the sized types of LLVM 20 on and the constant expressions LLVM 22 still
+    // has (LLVM 19 on refuse to read a removed one in a global's initializer).
+    this.constantRules = this.typed ? NEWEST_LLVM : llvm;
+    this.types = new TypePrinter(module, llvm >= 20 || this.typed, this.typed);
+    this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g), this.constantRules);
     this.assignGlobalNames();
     for (const a of module.aliases ?? []) {
       const target = addressedSymbol(a.aliasee, 'through offsets');

@@ -146,6 +146,10 @@ class ModuleWriter {
         this.typeIds.delete(t);
         break;
     }
+    // Numbering the members may have numbered `t` itself (a typed pointer to a named struct
+    // whose body points back to it): one number a type.
+    const numbered = this.typeIds.get(t);
+    if (numbered !== undefined) return numbered;
     const n = this.typeList.length;
     this.typeIds.set(t, n);
     this.typeList.push(t);
