@@ -133,6 +133,18 @@ describe('typed-pointer bitcode', () => {
     expect(() => parseModernIr(text)).toThrow(/typed pointers are not part of the IR for LLVM 15 on/);
   });
 
+  it('gives a constant callee (null, a global) the type of a pointer to the function type called', () => {
+    const m = parseModernIr('declare void @f(i8*)\ndefine void @g() {\n  call void null(i8* null)\n  call void @f(i8* null)\n  ret void\n}\n', {
+      typedPointers: true,
+    });
+    const [viaNull, viaGlobal] = m.functions[1]!.blocks![0]!.instructions;
+    for (const call of [viaNull!, viaGlobal!]) {
+      const callee = call.operands[0]!;
+      expect(callee.type).toMatchObject({ kind: 'pointer', element: { kind: 'function' } });
+      expect(callee.value.kind === 'const' && callee.value.constant.type).toBe(callee.type);
+    }
+  });
+
   it('bounds the nesting of pointers as of other types', () => {
     expect(() => parseModernIr(`@g = external global i8${'*'.repeat(600)}\n`, { typedPointers: true })).toThrow(/nested deeper than 512/);
   });

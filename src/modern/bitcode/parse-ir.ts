@@ -930,9 +930,10 @@ class Parser {
     }
     const args = argsStart();
     if (written.kind !== 'function') fnType = this.fnType(written, args.types, false);
-    // Typed pointers: a global callee has the type of a pointer to the function type called.
-    if (this.typedPointers && callee.kind === 'const' && callee.constant.kind === 'global')
-      callee = { kind: 'const', constant: { kind: 'global', type: this.pointer(fnType), name: callee.constant.name } };
+    // Typed pointers: a constant callee (`@f`, `null`, `undef`) read before its function type was
+    // known has the type of a pointer to the function type called.
+    if (this.typedPointers && callee.kind === 'const' && callee.constant.type.kind === 'ptr')
+      callee = { kind: 'const', constant: { ...callee.constant, type: this.pointer(fnType) } as IrConstant };
     const fnAttrs = this.attributes();
     const labels: string[] = [];
     if (invoke) {
