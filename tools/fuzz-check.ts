@@ -151,12 +151,13 @@ export const consumers: readonly Consumer[] = [
     },
   },
   {
-    // Upgrade to bitcode (src/modern/bitcode): what printModern lowers, written as LLVM 22's and LLVM 16's bitcode.
+    // Upgrade to bitcode (src/modern/bitcode): what printModern lowers, written as LLVM 22's and LLVM 16's bitcode, and LLVM 13's typed-pointer bitcode.
     name: 'upgrade-bitcode',
     run(input) {
       const m = readModule(input, { limits: LIMITS });
       writeModern(m, { llvm: 22 });
       writeModern(m, { llvm: 16 });
+      writeModern(m, { llvm: 13 });
     },
   },
   { name: 'roundtrip', run: roundTrip },

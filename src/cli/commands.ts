@@ -16,7 +16,7 @@ import { loadAnalyzer, loadPrinter, loadReader, loadUpgrader } from './engines.j
 import { ANALYZE_HELP, AS_HELP, DIS_HELP, REWRITE_HELP, UPGRADE_HELP } from './help.js';
 import { DEFAULT_LLVM, NEWEST_LLVM, OLDEST_LLVM } from '../modern/llvm-versions.js';
 
-/** The versions `upgrade --llvm` takes (15 … 22). */
+/** The versions `upgrade --llvm` takes (13 … 22). */
 const LLVM_CHOICES = Array.from({ length: NEWEST_LLVM - OLDEST_LLVM + 1 }, (_, i) => String(OLDEST_LLVM + i));
 
 export type CommandName = 'dis' | 'rewrite' | 'analyze' | 'upgrade' | 'as';

@@ -43,7 +43,7 @@ commands:
   rewrite IN -o OUT
                    read a module and write it back as bytecode
   analyze [FILE]   describe the file's blocks and sizes, as llvm-bcanalyzer did
-  upgrade [FILE]   print the module as modern LLVM IR (LLVM 15 to 22, opaque pointers), or
+  upgrade [FILE]   print the module as modern LLVM IR (LLVM 13 to 22; typed pointers to 14), or
                    write it as LLVM bitcode (-o FILE.bc, --emit bitcode); FILE may also be
                    LLVM 1.x assembly text
   as [FILE.ll]     assemble LLVM 1.x assembly text (any release's) into bytecode, as llvm-as did
@@ -125,9 +125,11 @@ ${commonOptions(21)}
 export const UPGRADE_HELP = `usage: ${TOOL} upgrade [FILE] [-o OUT] [--emit text|bitcode] [--llvm N] [--triple none|keep|host|TRIPLE] [--exceptions native|abort]
        ${TOOL} upgrade FILE|DIR... -o OUTDIR [--jobs N] [options]
 
-Prints the module in FILE as textual IR (opaque pointers) for today's tools (llvm-as, opt,
-lli) of LLVM N, or writes the same module as LLVM bitcode, which LLVM 15 to 22 read (14 with
--opaque-pointers) with no llvm-as needed. What each LLVM 1.x construct becomes, and where
+Prints the module in FILE as textual IR for the tools (llvm-as, opt, lli) of LLVM N, or
+writes the same module as LLVM bitcode, with no llvm-as needed. For N from 15 the pointers are
+opaque (ptr), and LLVM 15 to 22 read the bitcode (14 with -opaque-pointers); for 13 and 14 they
+are typed (i32*), and the bitcode of --llvm 13 is read by every LLVM from 13 to 22: pick
+--llvm 13 for one .bc file that all of them take. What each LLVM 1.x construct becomes, and where
 meaning can change: docs/upgrade.md. A batch writes NAME.ll (NAME.bc with --emit bitcode) for
 each NAME.bc.
 
@@ -139,7 +141,8 @@ options:
   --llvm N              the LLVM release to write for, ${OLDEST_LLVM} to ${NEWEST_LLVM} (default ${DEFAULT_LLVM}, the
                         newest): constant expressions it no longer accepts are folded or
                         become instructions; one in a global's initializer that can be
-                        neither is refused
+                        neither is refused. 13 and 14: typed pointers (--llvm 13 --emit
+                        bitcode: the file every LLVM from 13 to 22 reads)
   --triple none         no target triple: LLVM's tools use the host they run on (default; the
                         file's triple stays as a comment). lli runs the result on this machine
   --triple keep         the file's own triple (often i686-...: lli on a 64-bit host crashes)

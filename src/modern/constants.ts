@@ -274,7 +274,13 @@ export class ConstPrinter {
 
   private cast(v: Constant, to: Type, sink?: Sink): Operand {
     const plan = planCast(v.type, to);
-    if (plan.kind === 'noop') return { ...this.operand(v, sink), type: this.types.str(to) };
+    if (plan.kind === 'noop') {
+      const same = { ...this.operand(v, sink), type: this.types.str(to) };
+      // Typed pointers keep a cast between pointer types (or vectors of them) as a bitcast.
+      const from = this.types.str(v.type);
+      if (!this.types.typed || from === same.type) return same;
+      return this.build('bitcast', { kind: 'cast', to: same.type }, [this.operand(v, sink)], same.type, sink);
+    }
     if (plan.kind === 'nonzero') {
       const ty = this.types.str(v.type);
       const zero = {

@@ -24,7 +24,7 @@ import { zeroOf, type Sink } from './constants.js';
 import { acceptsConstantExpr } from './llvm-versions.js';
 import { phiEdges, planExceptions, type ExceptionPlan, type NativeInvoke } from './exceptions.js';
 import { GC_INTRINSICS } from './intrinsics.js';
-import { lowerIntrinsicCall, VA_LIST, type BodyApi } from './lower-intrinsics.js';
+import { lowerIntrinsicCall, TYPED_VA_LIST, VA_LIST, type BodyApi } from './lower-intrinsics.js';
 import { callingConvention, sretAttr, type ModuleContext } from './module.js';
 import { escapeString, formatName, NameScope } from './names.js';
 import { binaryOpcode, comparison, UpgradeError } from './ops.js';
@@ -148,7 +148,7 @@ class BodyPrinter implements Sink, BodyApi {
   /** A fresh value loaded from a demoted invoke result's slot; `put` places the load. */
   private reload(v: Instruction, put: (line: string) => void): string {
     const t = this.temp(v.name ?? 'invoke');
-    put(`${t} = load ${this.ty(v.type)}, ptr ${this.slots.get(v)!}`);
+    put(`${t} = load ${this.ty(v.type)}, ${this.ctx.ptr(this.ty(v.type))} ${this.slots.get(v)!}`);
     return t;
   }
 
@@ -221,7 +221,7 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   private slotStore(v: Instruction): string {
-    return `store ${this.ty(v.type)} ${this.local(v)}, ptr ${this.slots.get(v)!}`;
+    return `store ${this.ty(v.type)} ${this.local(v)}, ${this.ctx.ptr(this.ty(v.type))} ${this.slots.get(v)!}`;
   }
 
   /**
@@ -250,9 +250,10 @@ class BodyPrinter implements Sink, BodyApi {
     this.out.push(`${labels.pad.slice(1)}:`);
     const lp = this.derived('exn');
     const obj = this.derived('exn');
-    this.emit(`${lp} = landingpad { ptr, i32 } catch ptr null`);
-    this.emit(`${obj} = extractvalue { ptr, i32 } ${lp}, 0`);
-    this.emit(`call void ${this.ctx.helper('_Unwind_DeleteException')}(ptr ${obj})`);
+    const p = this.ctx.bytePtr;
+    this.emit(`${lp} = landingpad { ${p}, i32 } catch ${p} null`);
+    this.emit(`${obj} = extractvalue { ${p}, i32 } ${lp}, 0`);
+    this.emit(`call void ${this.ctx.helper('_Unwind_DeleteException')}(${p} ${obj})`);
     for (const line of this.loadsAtEnd.get(labels.pad) ?? []) this.emit(line);
     this.emit(`br ${this.label(k.unwind)}`);
   }
@@ -345,11 +346,18 @@ class BodyPrinter implements Sink, BodyApi {
         this.malloc(inst, nm);
         return;
       case 'free':
-        this.emit(`call void ${this.ctx.helper('free')}(${this.typed(ops[0]!)})`);
+        this.emit(`call void ${this.ctx.helper('free')}(${this.asBytePtr(this.typed(ops[0]!))})`);
         return;
       case 'alloca': {
         if (this.vaListSlots.has(inst)) {
-          this.emit(`${nm}alloca ${VA_LIST} ; LLVM 1.x: alloca ${this.ty(inst.allocatedType!)} (its va_list)`);
+          if (!this.ctx.typed) {
+            this.emit(`${nm}alloca ${VA_LIST} ; LLVM 1.x: alloca ${this.ty(inst.allocatedType!)} (its va_list)`);
+            return;
+          }
+          // Typed pointers: the object is bytes; the 1.x value keeps its type through a bitcast.
+          const object = this.temp(`${this.local(inst).slice(1).replace(/"/g, '')}.va`);
+          this.emit(`${object} = alloca ${TYPED_VA_LIST} ; LLVM 1.x: alloca ${this.ty(inst.allocatedType!)} (its va_list)`);
+          this.emit(`${nm}bitcast i8* ${object} to ${this.ty(inst.type)}`);
           return;
         }
         const count = ops[0];
@@ -384,19 +392,20 @@ class BodyPrinter implements Sink, BodyApi {
           // Pre-1.6 `vaarg` read the current argument of a va_list VALUE without advancing it:
           // read it from a copy.
           const copy = this.temp(`${this.local(inst).slice(1).replace(/"/g, '')}.va`);
-          this.emit(`${copy} = alloca ${VA_LIST}`);
-          this.emit(`call void ${this.vaIntrinsic('copy')}(ptr ${copy}, ${this.typed(ops[0]!)})`);
-          this.emit(`${nm}va_arg ptr ${copy}, ${this.ty(inst.type)}`);
-          this.emit(`call void ${this.vaIntrinsic('end')}(ptr ${copy})`);
+          const p = this.ctx.bytePtr;
+          this.emit(`${copy} = alloca ${this.vaList()}`);
+          this.emit(`call void ${this.vaIntrinsic('copy')}(${p} ${copy}, ${this.asBytePtr(this.typed(ops[0]!))})`);
+          this.emit(`${nm}va_arg ${p} ${copy}, ${this.ty(inst.type)}`);
+          this.emit(`call void ${this.vaIntrinsic('end')}(${p} ${copy})`);
         } else {
           this.emit(`${nm}va_arg ${this.typed(ops[0]!)}, ${this.ty(inst.type)}`);
         }
         return;
       case 'vanext':
         // Pre-1.6 `vanext` gave a NEW va_list value one argument further on: a copy, advanced.
-        this.emit(`${nm}alloca ${VA_LIST}`);
-        this.emit(`call void ${this.vaIntrinsic('copy')}(ptr ${this.local(inst)}, ${this.typed(ops[0]!)})`);
-        this.emit(`${this.temp('skip')} = va_arg ptr ${this.local(inst)}, ${this.ty(inst.argType!)}`);
+        this.emit(`${nm}alloca ${this.vaList()}`);
+        this.emit(`call void ${this.vaIntrinsic('copy')}(${this.ctx.bytePtr} ${this.local(inst)}, ${this.asBytePtr(this.typed(ops[0]!))})`);
+        this.emit(`${this.temp('skip')} = va_arg ${this.ctx.bytePtr} ${this.local(inst)}, ${this.ty(inst.argType!)}`);
         return;
       case 'userop1':
       case 'userop2':
@@ -405,7 +414,29 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   vaIntrinsic(which: 'start' | 'end' | 'copy'): string {
-    return this.ctx.intrinsic(`llvm.va_${which}`, `declare void @llvm.va_${which}(${which === 'copy' ? 'ptr, ptr' : 'ptr'})`);
+    const p = this.ctx.bytePtr;
+    return this.ctx.intrinsic(`llvm.va_${which}`, `declare void @llvm.va_${which}(${which === 'copy' ? `${p}, ${p}` : p})`);
+  }
+
+  /** What a va_list object is allocated as: LLVM 13 and 14's typed form is an `i8*` of the same bytes. */
+  vaList(): string {
+    return this.ctx.typed ? TYPED_VA_LIST : VA_LIST;
+  }
+
+  /**
+   * A typed operand (`T* %x`) as the `i8*` a C helper or an intrinsic takes: with typed pointers
+   * a bitcast before the current instruction when it is another pointer type; unchanged otherwise.
+   */
+  asBytePtr(operand: string): string {
+    return this.asPointer(operand, this.ctx.bytePtr);
+  }
+
+  /** A typed operand as pointer type `want` (typed pointers only; opaque ones are all `ptr`). */
+  asPointer(operand: string, want: string): string {
+    if (!this.ctx.typed || operand.startsWith(`${want} `)) return operand;
+    const t = this.temp();
+    this.emit(`${t} = bitcast ${operand} to ${want}`);
+    return `${want} ${t}`;
   }
 
   /** A 1.x shift amount (ubyte) converted to the shifted value's type. */
@@ -424,12 +455,13 @@ class BodyPrinter implements Sink, BodyApi {
 
   private malloc(inst: Instruction, nm: string): void {
     const count = inst.operands[0]!;
-    const sizeOf = `ptrtoint (ptr getelementptr (${this.ty(inst.allocatedType!)}, ptr null, i32 1) to i64)`;
+    const el = this.ty(inst.allocatedType!);
+    const sizeOf = `ptrtoint (${this.ctx.ptr(el)} getelementptr (${el}, ${this.ctx.ptr(el)} null, i32 1) to i64)`;
     let size: string;
     if (count.kind === 'int' && count.value === 1n) size = sizeOf;
     else if (count.kind === 'int') {
       const n = BigInt.asUintN(intBits(count.type) || 64, count.value);
-      size = acceptsConstantExpr(this.ctx.llvm, 'mul') ? `mul (i64 ${sizeOf}, i64 ${n})` : this.temp();
+      size = acceptsConstantExpr(this.ctx.constantRules, 'mul') ? `mul (i64 ${sizeOf}, i64 ${n})` : this.temp();
       if (size.startsWith('%')) this.emit(`${size} = mul i64 ${sizeOf}, ${n}`);
     } else {
       let n = this.val(count);
@@ -442,7 +474,14 @@ class BodyPrinter implements Sink, BodyApi {
       this.emit(`${size} = mul i64 ${n}, ${sizeOf}`);
     }
     const align = inst.alignment ? ` ; LLVM 1.x: align ${inst.alignment}` : '';
-    this.emit(`${nm}call ptr ${this.ctx.helper('malloc')}(i64 ${size})${align}`);
+    if (this.ctx.typed && this.ty(inst.type) !== 'i8*') {
+      // Typed pointers: malloc gives i8*, cast to the 1.x result's type (the value keeps its name).
+      const bytes = this.temp('malloc');
+      this.emit(`${bytes} = call i8* ${this.ctx.helper('malloc')}(i64 ${size})${align}`);
+      this.emit(`${nm}bitcast i8* ${bytes} to ${this.ty(inst.type)}`);
+      return;
+    }
+    this.emit(`${nm}call ${this.ctx.bytePtr} ${this.ctx.helper('malloc')}(i64 ${size})${align}`);
   }
 
   private gep(inst: Instruction, nm: string): void {
@@ -604,12 +643,16 @@ class BodyPrinter implements Sink, BodyApi {
       const asm = upgradeConstraints(calleeOp.constraints);
       indirect = asm.indirectArgs;
       callee = `asm ${calleeOp.hasSideEffects ? 'sideeffect ' : ''}"${escapeString(calleeOp.asm)}", "${escapeString(asm.constraints)}"`;
-    } else callee = target ? this.ctx.globalRef(target) : this.val(calleeOp);
+    } else if (target && (!this.ctx.typed || target.type === calleeOp.type || this.ty(target.type) === this.ty(calleeOp.type)))
+      callee = this.ctx.globalRef(target);
+    // Typed pointers: a function called as another type keeps the cast (`bitcast (… @f to …)`).
+    else callee = this.val(calleeOp);
     const argList = args
       .map((a, i) => {
         let attr = i === 0 && inst.callingConv === 1 && ft.params[0] ? sretAttr(this.ctx.types, ft.params[0]) : '';
         if (i < ft.params.length) attr += valueAttributes(this.ctx.types, ft, i + 1, a.type); // version 7
-        if (indirect.has(i) && a.type.kind === 'pointer') attr += ` elementtype(${this.ty(a.type.element)})`;
+        // LLVM 14 on wants the pointee of an indirect asm operand; LLVM 13 refuses the attribute there.
+        if (indirect.has(i) && a.type.kind === 'pointer' && this.ctx.llvm >= 14) attr += ` elementtype(${this.ty(a.type.element)})`;
         return `${this.ty(a.type)}${attr} ${this.val(a)}`;
       })
       .join(', ');

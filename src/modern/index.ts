@@ -1,6 +1,6 @@
 /**
- * Upgrade: an LLVM 1.x module graph printed as modern textual LLVM IR (LLVM 15 to 22, opaque
- * pointers) that that release's `llvm-as` accepts and `opt -passes=verify` passes. The mapping, construct
+ * Upgrade: an LLVM 1.x module graph printed as modern textual LLVM IR (LLVM 13 to 22: typed
+ * pointers for 13 and 14, opaque ones from 15) that that release's `llvm-as` accepts and `opt -passes=verify` passes. The mapping, construct
  * by construct, with what each lowering loses, is docs/upgrade.md.
  */
 import type { Module } from '../graph/module.js';
@@ -8,7 +8,7 @@ import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
 import type { ExceptionModel } from './exceptions.js';
 import { ModuleContext } from './module.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
-import { checkLlvmVersion, DEFAULT_LLVM } from './llvm-versions.js';
+import { checkLlvmVersion, DEFAULT_LLVM, LAST_TYPED_POINTERS } from './llvm-versions.js';
 import { UnfoldableConstantError, UpgradeError } from './upgrade-error.js';
 import { bitcodeOfModernIr } from './bitcode/index.js';
 
@@ -35,7 +35,8 @@ export interface ModernOptions {
    */
   readonly triple?: TripleChoice;
   /**
-   * The LLVM major version whose `llvm-as` must take the result, from 15 to 22 (default
+   * The LLVM major version whose `llvm-as` must take the result, from 13 to 22 (13 and 14 with
+   * typed pointers: docs/upgrade.md, "Typed pointers") (default
    * `DEFAULT_LLVM`, the newest). Constant expressions that release no longer accepts are folded
    * or computed by instructions; one that can be neither (in a global's initializer, over
    * addresses) throws `UnfoldableConstantError`. See docs/upgrade.md, "LLVM versions".
@@ -63,8 +64,9 @@ export function printModern(module: Module, options: ModernOptions = {}): string
 
 /**
  * The module as LLVM bitcode for LLVM `options.llvm` (default the newest supported): the module
- * `printModern` writes for the same options, in the binary form, which LLVM reads from 15 on
- * (docs/upgrade.md, "Bitcode"). Throws what `printModern` throws, and `UpgradeError` for a
+ * `printModern` writes for the same options, in the binary form: for `llvm` 15 to 22 with opaque
+ * pointers, which LLVM reads from 15 on; for 13 and 14 with typed pointers, and what is written
+ * for 13 every LLVM from 13 to 22 reads (docs/upgrade.md, "Bitcode"). Throws what `printModern` throws, and `UpgradeError` for a
  * construct the writer has no record for.
  *
  * @category Upgrade
@@ -72,7 +74,7 @@ export function printModern(module: Module, options: ModernOptions = {}): string
 export function writeModern(module: Module, options: ModernOptions = {}): Uint8Array {
   const text = printModern(module, options);
   try {
-    return bitcodeOfModernIr(text);
+    return bitcodeOfModernIr(text, { typedPointers: checkLlvmVersion(options.llvm ?? DEFAULT_LLVM) <= LAST_TYPED_POINTERS });
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be written as bitcode: ${exhaustionWords(e)}`);
     throw e;

@@ -25,6 +25,7 @@ export type LowerKind =
   | 'va_start_old'
   | 'va_copy_old'
   | 'va_copy'
+  | 'va_typed'
   | 'setjmp'
   | 'longjmp'
   | 'x86_loadu'
@@ -71,6 +72,23 @@ const SAME_SIGNATURE: ReadonlyMap<string, string> = new Map([
   ['llvm.ppc.altivec.vcmpgtfp.p', 'i32 (i32, <4 x float>, <4 x float>)'],
 ]);
 
+/**
+ * LLVM 13 and 14's typed signatures of the same intrinsics where they are not the opaque one with
+ * `i8*` for each `ptr` (the gc intrinsics take the root's slot as `i8**`).
+ */
+const TYPED_SIGNATURE: ReadonlyMap<string, string> = new Map([
+  ['llvm.gcroot', 'void (i8**, i8*)'],
+  ['llvm.gcread', 'i8* (i8*, i8**)'],
+  ['llvm.gcwrite', 'void (i8*, i8*, i8**)'],
+]);
+
+/** The signature `name` has in the LLVM written for, when it is one of SAME_SIGNATURE. */
+function modernSignature(name: string, typed: boolean): string | undefined {
+  const opaque = SAME_SIGNATURE.get(name);
+  if (opaque === undefined || !typed) return opaque;
+  return TYPED_SIGNATURE.get(name) ?? opaque.replace(/\bptr\b/g, 'i8*');
+}
+
 /** `llvm.NAME.iN` intrinsics that kept their one-operand `iN (iN)` form. */
 const SAME_UNARY_INT = /^llvm\.(ctpop|bswap)\.i(8|16|32|64)$/;
 
@@ -91,7 +109,9 @@ export function planIntrinsic(fn: Function, types: TypePrinter): IntrinsicPlan {
   if (name === 'llvm.setjmp' || name === 'llvm.sigsetjmp') return { kind: 'lower', how: 'setjmp' };
   if (name === 'llvm.longjmp' || name === 'llvm.siglongjmp') return { kind: 'lower', how: 'longjmp' };
   // x86 intrinsics LLVM has since replaced by plain IR, and one whose result type changed.
-  if (name === 'llvm.x86.sse2.loadu.dq' && sig === '<16 x i8> (ptr)') return { kind: 'lower', how: 'x86_loadu' };
+  if (name === 'llvm.x86.sse2.loadu.dq' && sig === (types.typed ? '<16 x i8> (i8*)' : '<16 x i8> (ptr)')) return { kind: 'lower', how: 'x86_loadu' };
+  // 1.6–1.9 declared va_start/va_end on the va_list's slot (`sbyte**`); typed LLVM 13 takes `i8*`.
+  if (types.typed && (name === 'llvm.va_start' || name === 'llvm.va_end') && sig === 'void (i8**)') return { kind: 'lower', how: 'va_typed' };
   const vec2 = /^(<\d+ x i\d+>) \(\1, \1\)$/.exec(sig);
   if (/^llvm\.x86\.sse2\.pcmpgt\.[bwd]$/.test(name) && vec2) return { kind: 'lower', how: 'x86_pcmpgt' };
   if (/^llvm\.x86\.sse2\.pcmpeq\.[bwd]$/.test(name) && vec2) return { kind: 'lower', how: 'x86_pcmpeq' };
@@ -100,7 +120,7 @@ export function planIntrinsic(fn: Function, types: TypePrinter): IntrinsicPlan {
   if (name === 'llvm.x86.sse2.packssdw.128' && sig === '<4 x i32> (<4 x i32>, <4 x i32>)') return { kind: 'lower', how: 'x86_packssdw' };
   const unary = SAME_UNARY_INT.exec(name);
   if (unary && sig === `i${unary[2]} (i${unary[2]})`) return { kind: 'keep' };
-  if (SAME_SIGNATURE.get(name) === sig) return { kind: 'keep' };
+  if (modernSignature(name, types.typed) === sig) return { kind: 'keep' };
   return { kind: 'plain' };
 }
 

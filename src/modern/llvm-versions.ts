@@ -10,8 +10,14 @@
  */
 
 /** The oldest and newest LLVM release the upgrade writes IR for. */
-export const OLDEST_LLVM = 15;
+export const OLDEST_LLVM = 13;
 export const NEWEST_LLVM = 22;
+
+/**
+ * The last release written with typed pointers (`i32*`): LLVM 13 reads no opaque-pointer
+ * bitcode, and LLVM 14 only with `-opaque-pointers`; from 15 on the output uses `ptr`.
+ */
+export const LAST_TYPED_POINTERS = 14;
 
 /** What `printModern` writes for when no version is given: the newest supported. */
 export const DEFAULT_LLVM = NEWEST_LLVM;
@@ -52,7 +58,7 @@ const REMOVED_IN: ReadonlyMap<string, number> = new Map([
   ['mul', 21],
 ]);
 
-/** An LLVM major version the upgrade supports (15 … 22). */
+/** An LLVM major version the upgrade supports (13 … 22). */
 export type LlvmVersion = number;
 
 /** Throws a RangeError naming the supported range unless `n` is one of its versions. */

@@ -13,22 +13,26 @@ import { escapeString, formatName, NameScope } from './names.js';
 import { UpgradeError } from './ops.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { UnfoldableConstantError } from './upgrade-error.js';
-import { DEFAULT_LLVM, type LlvmVersion } from './llvm-versions.js';
+import { DEFAULT_LLVM, LAST_TYPED_POINTERS, NEWEST_LLVM, type LlvmVersion } from './llvm-versions.js';
 import { TypePrinter } from './types.js';
 import { functionAttributes, valueAttributes, visibilityPrefix } from './v7.js';
 
-/** C library functions the upgrade calls, with the declarations it adds when the module has none. */
-const HELPERS: Readonly<Record<string, string>> = {
-  malloc: 'declare ptr @malloc(i64)',
-  free: 'declare void @free(ptr)',
-  abort: 'declare void @abort() noreturn',
-  setjmp: 'declare i32 @setjmp(ptr) returns_twice',
-  longjmp: 'declare void @longjmp(ptr, i32) noreturn',
+/**
+ * C library functions the upgrade calls, with the declarations it adds when the module has none:
+ * return type, parameter types and what follows the parameters, `ptr` standing for `i8*` in
+ * typed-pointer output (LLVM 13 and 14).
+ */
+const HELPERS: Readonly<Record<string, readonly [ret: string, params: readonly string[], suffix: string]>> = {
+  malloc: ['ptr', ['i64'], ''],
+  free: ['void', ['ptr'], ''],
+  abort: ['void', [], ' noreturn'],
+  setjmp: ['i32', ['ptr'], ' returns_twice'],
+  longjmp: ['void', ['ptr', 'i32'], ' noreturn'],
   // Exceptions, native model (docs/upgrade.md, "Exceptions"): the Itanium ABI's unwinder
   // (libgcc_s / libunwind) and the C++ runtime's personality (libstdc++ / libc++abi).
-  _Unwind_RaiseException: 'declare i32 @_Unwind_RaiseException(ptr)',
-  _Unwind_DeleteException: 'declare void @_Unwind_DeleteException(ptr)',
-  __gxx_personality_v0: 'declare i32 @__gxx_personality_v0(...)',
+  _Unwind_RaiseException: ['i32', ['ptr'], ''],
+  _Unwind_DeleteException: ['void', ['ptr'], ''],
+  __gxx_personality_v0: ['i32', ['...'], ''],
 };
 
 /**
@@ -97,6 +101,11 @@ export class ModuleContext {
    */
   private readonly aliasesOfDeclarations = new Set<GlobalAlias>();
 
+  /** LLVM 13 and 14: typed pointers (`i8*`), with the bitcasts between pointer types they need. */
+  readonly typed: boolean;
+  /** The release whose constant expressions the output keeps to: the newest for typed pointers. */
+  readonly constantRules: LlvmVersion;
+
   constructor(
     readonly module: Module,
     readonly exceptions: ExceptionModel = 'native',
@@ -104,8 +113,13 @@ export class ModuleContext {
     /** The LLVM release written for (llvm-versions.ts). */
     readonly llvm: LlvmVersion = DEFAULT_LLVM,
   ) {
-    this.types = new TypePrinter(module, llvm >= 20);
-    this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g), llvm);
+    this.typed = llvm <= LAST_TYPED_POINTERS;
+    // Typed-pointer output is the bitcode every release from 13 to 22 reads: it keeps to what the
+    // newest reads too, the sized types of LLVM 20 on and the constant expressions LLVM 22 still
+    // has (LLVM 19 on refuse to read a removed one in a global's initializer).
+    this.constantRules = this.typed ? NEWEST_LLVM : llvm;
+    this.types = new TypePrinter(module, llvm >= 20 || this.typed, this.typed);
+    this.consts = new ConstPrinter(this.types, (g) => this.globalRef(g), this.constantRules);
     this.assignGlobalNames();
     for (const a of module.aliases ?? []) {
       const target = addressedSymbol(a.aliasee, 'through offsets');
@@ -147,12 +161,46 @@ export class ModuleContext {
     return name;
   }
 
-  /** The name of a C library helper, declared if the module does not have it already. */
+  /** A pointer to `pointee` (a spelled type): `ptr`, or with typed pointers `pointee*`. */
+  ptr(pointee: string): string {
+    return this.typed ? `${pointee}*` : 'ptr';
+  }
+
+  /** The generic data pointer: `ptr`, or with typed pointers `i8*`. */
+  get bytePtr(): string {
+    return this.ptr('i8');
+  }
+
+  /** A helper's type as spelled with the chosen pointers (its parameters and return). */
+  private helperSignature(name: Helper): { ret: string; params: string; suffix: string } {
+    const [ret, params, suffix] = HELPERS[name]!;
+    const spell = (t: string): string => (t === 'ptr' ? this.bytePtr : t);
+    return { ret: spell(ret), params: params.map(spell).join(', '), suffix };
+  }
+
+  /**
+   * The callee for a C library helper, declared if the module does not have it already. With
+   * typed pointers, a module's own declaration of another type (1.x `sbyte* %malloc(uint)`) is
+   * called through a bitcast to the helper's type, as LLVM 13 requires.
+   */
   helper(name: Helper): string {
+    const sig = this.helperSignature(name);
     const existing = this.byName.get(name);
-    if (existing) return this.globalNames.get(existing)!;
-    this.extraDecls.set('@' + name, HELPERS[name]!);
+    if (existing) {
+      const own = this.globalNames.get(existing)!;
+      if (!this.typed) return own;
+      const ownType = this.types.str(existing.type);
+      const want = this.helperType(name);
+      return ownType === want ? own : `bitcast (${ownType} ${own} to ${want})`;
+    }
+    this.extraDecls.set('@' + name, `declare ${sig.ret} @${name}(${sig.params})${sig.suffix}`);
     return '@' + name;
+  }
+
+  /** The pointer type of a helper as the upgrade calls it (`i8* (i64)*`; `ptr` when opaque). */
+  helperType(name: Helper): string {
+    const sig = this.helperSignature(name);
+    return this.ptr(`${sig.ret} (${sig.params})`);
   }
 
   /**
@@ -166,24 +214,30 @@ export class ModuleContext {
     if (this.unwindFn) return this.unwindFn;
     const fn = formatName('@', this.globalScope.claim('llvm1.unwind'));
     const cleanup = formatName('@', this.globalScope.claim('llvm1.unwind.cleanup'));
-    const ue = '{ i64, ptr, ptr, ptr }'; // struct _Unwind_Exception: class, cleanup, two private words
+    const p = this.bytePtr;
+    const ue = `{ i64, ${p}, ${p}, ${p} }`; // struct _Unwind_Exception: class, cleanup, two private words
+    const ueP = this.ptr(ue);
+    // Typed pointers: the object is reached through a pointer to the struct, the cleanup as i8*.
+    const obj = this.typed ? '%ue' : '%exn';
+    const cleanupValue = this.typed ? `bitcast (void (i32, i8*)* ${cleanup} to i8*)` : cleanup;
     this.extraDefs.push(
       '',
       '; LLVM 1.x\'s `unwind` (docs/upgrade.md, "Exceptions"): raises an exception through the platform',
       '; unwinder to the nearest enclosing invoke; with none, abort() as LLVM 1.x did.',
       `define internal void ${fn}() noreturn {`,
-      `  %exn = call ptr ${this.helper('malloc')}(i64 ptrtoint (ptr getelementptr (${ue}, ptr null, i32 1) to i64))`,
-      '  %allocated = icmp ne ptr %exn, null',
+      `  %exn = call ${p} ${this.helper('malloc')}(i64 ptrtoint (${ueP} getelementptr (${ue}, ${ueP} null, i32 1) to i64))`,
+      `  %allocated = icmp ne ${p} %exn, null`,
       '  br i1 %allocated, label %raise, label %uncaught',
       'raise:',
-      `  store i64 ${BigInt.asIntN(64, UNWIND_EXCEPTION_CLASS)}, ptr %exn ; exception class "LLVM1.x\\00"`,
-      `  %cleanup = getelementptr ${ue}, ptr %exn, i32 0, i32 1`,
-      `  store ptr ${cleanup}, ptr %cleanup`,
-      `  %private1 = getelementptr ${ue}, ptr %exn, i32 0, i32 2`,
-      '  store ptr null, ptr %private1',
-      `  %private2 = getelementptr ${ue}, ptr %exn, i32 0, i32 3`,
-      '  store ptr null, ptr %private2',
-      `  %reason = call i32 ${this.helper('_Unwind_RaiseException')}(ptr %exn)`,
+      ...(this.typed ? [`  %ue = bitcast i8* %exn to ${ueP}`, `  %class = getelementptr ${ue}, ${ueP} %ue, i32 0, i32 0`] : []),
+      `  store i64 ${BigInt.asIntN(64, UNWIND_EXCEPTION_CLASS)}, ${this.ptr('i64')} ${this.typed ? '%class' : '%exn'} ; exception class "LLVM1.x\\00"`,
+      `  %cleanup = getelementptr ${ue}, ${ueP} ${obj}, i32 0, i32 1`,
+      `  store ${p} ${cleanupValue}, ${this.ptr(p)} %cleanup`,
+      `  %private1 = getelementptr ${ue}, ${ueP} ${obj}, i32 0, i32 2`,
+      `  store ${p} null, ${this.ptr(p)} %private1`,
+      `  %private2 = getelementptr ${ue}, ${ueP} ${obj}, i32 0, i32 3`,
+      `  store ${p} null, ${this.ptr(p)} %private2`,
+      `  %reason = call i32 ${this.helper('_Unwind_RaiseException')}(${p} %exn)`,
       '  br label %uncaught',
       'uncaught:',
       `  call void ${this.helper('abort')}()`,
@@ -191,8 +245,8 @@ export class ModuleContext {
       '}',
       '',
       '; Frees an exception raised by `unwind` once a landing pad has caught it (_Unwind_DeleteException).',
-      `define internal void ${cleanup}(i32 %reason, ptr %exn) {`,
-      `  call void ${this.helper('free')}(ptr %exn)`,
+      `define internal void ${cleanup}(i32 %reason, ${p} %exn) {`,
+      `  call void ${this.helper('free')}(${p} %exn)`,
       '  ret void',
       '}',
     );
@@ -316,11 +370,16 @@ export class ModuleContext {
   private ctorList(g: GlobalVariable): string {
     const init = g.initializer!;
     const n = g.valueType.kind === 'array' ? g.valueType.length : 0;
-    const ty = `[${n} x { i32, ptr, ptr }]`;
+    const fnPtr = this.ptr('void ()');
+    const entry = `{ i32, ${fnPtr}, ${this.bytePtr} }`;
+    const ty = `[${n} x ${entry}]`;
     if (init.kind !== 'array') return `${ty} zeroinitializer`;
     const entries = init.elements.map((e) => {
-      if (e.kind !== 'struct') return '{ i32, ptr, ptr } zeroinitializer';
-      return `{ i32, ptr, ptr } { ${this.consts.typed(e.elements[0]!)}, ${this.consts.typed(e.elements[1]!)}, ptr null }`;
+      if (e.kind !== 'struct') return `${entry} zeroinitializer`;
+      let fn = this.consts.typed(e.elements[1]!);
+      // Typed pointers: an entry of another function type is cast to `void ()*`, as LLVM 13 asks.
+      if (this.typed && !fn.startsWith(`${fnPtr} `)) fn = `${fnPtr} bitcast (${fn} to ${fnPtr})`;
+      return `${entry} { ${this.consts.typed(e.elements[0]!)}, ${fn}, ${this.bytePtr} null }`;
     });
     return `${ty} [${entries.join(', ')}]`;
   }
@@ -339,7 +398,11 @@ export class ModuleContext {
     if (fn.section !== undefined) s += ` section "${escapeString(fn.section)}"`;
     if (fn.alignment && isPowerOfTwo(fn.alignment)) s += ` align ${fn.alignment}`;
     if (body.needsGc) s += ' gc "shadow-stack"';
-    if (body.hasLandingPads) s += ` personality ptr ${this.helper('__gxx_personality_v0')}`;
+    if (body.hasLandingPads) {
+      const personality = this.helper('__gxx_personality_v0');
+      // Typed pointers: the personality as clang 13 writes it, cast to i8*.
+      s += this.typed ? ` personality i8* bitcast (${this.helperType('__gxx_personality_v0')} ${personality} to i8*)` : ` personality ptr ${personality}`;
+    }
     return [s + ' {', ...body.lines, '}'];
   }
 }

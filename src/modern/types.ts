@@ -1,9 +1,12 @@
 /**
- * LLVM 1.x types in modern spelling. Signless integers by width (`int`/`uint` → `i32`), every
- * pointer is the opaque `ptr`, `packed` is a vector. Because pointers no longer carry their
- * element type, no type is recursive any more; named struct and opaque types stay named
- * (identified structs, `%name = type { … }`) so the output stays short and recognisable, and
- * every other named type (`%T = type int*`) is written out where it is used.
+ * LLVM 1.x types in modern spelling. Signless integers by width (`int`/`uint` → `i32`), `packed`
+ * is a vector, and a pointer is the opaque `ptr` (LLVM 15 on) or, for LLVM 13 and 14, the typed
+ * pointer `T*` that 1.x wrote. Named struct and opaque types stay named (identified structs,
+ * `%name = type { … }`) so the output stays short and recognisable, and every other named type
+ * (`%T = type int*`) is written out where it is used. With opaque pointers no type is recursive;
+ * with typed ones a recursion must pass through an identified struct, so an unnamed struct on a
+ * cycle gets a name (`%struct.N`), and a cycle with no struct on it (`\1*`, a pointer to itself)
+ * has no typed spelling and is refused.
  */
 import type { Module } from '../graph/module.js';
 import { SelfContainingTypes } from '../graph/self-containing.js';
@@ -52,8 +55,9 @@ function sketch(t: Type, outer: readonly Type[]): string {
  * The types `t`'s modern spelling spells out: its subtypes but a pointer's element (`ptr` names
  * none), a function type's return and parameter types included.
  */
-function byValueParts(t: Type): readonly Type[] {
-  return t.kind === 'pointer' ? [] : subtypes(t);
+function byValueParts(t: Type, typed: boolean): readonly Type[] {
+  if (t.kind === 'pointer') return typed ? [t.element] : [];
+  return subtypes(t);
 }
 
 const PRIMITIVE_SPELLING: Readonly<Record<string, string>> = {
@@ -91,6 +95,8 @@ export class TypePrinter {
      * (it has no size, so no value ever had it), the second's type gets an empty body.
      */
     private readonly sizedOnly = false,
+    /** LLVM 13 and 14: typed pointers (`i32*`, `%T*`, `void (i32)*`) instead of `ptr`. */
+    readonly typed = false,
   ) {
     for (const [name, type] of module.typeNames) {
       if ((type.kind === 'struct' || type.kind === 'opaque') && !this.names.has(type)) this.define(type, name);
@@ -164,16 +170,31 @@ export class TypePrinter {
    * accepts its definition; LLVM 1.x refused values of such a type, and so does our reader.)
    */
   private spell(root: Type): string {
+    // Each pass either spells `root` or names one more struct (typed pointers: see `cycle`).
+    for (;;) {
+      const text = this.spellPass(root);
+      if (text !== undefined) return text;
+    }
+  }
+
+  /** One attempt at `spell`: undefined when it had to name a struct on a cycle first. */
+  private spellPass(root: Type): string | undefined {
     const open = new Set<Type>([root]);
-    const stack: { type: Type; parts: readonly Type[]; next: number }[] = [{ type: root, parts: byValueParts(root), next: 0 }];
+    const stack: { type: Type; parts: readonly Type[]; next: number }[] = [{ type: root, parts: byValueParts(root, this.typed), next: 0 }];
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       if (top.next < top.parts.length) {
         const part = top.parts[top.next++]!;
         if (this.memo.has(part) || this.names.has(part)) continue;
-        if (open.has(part)) throw new UpgradeError(`${this.describe(part)} contains itself other than through a pointer, which LLVM 16 cannot express`);
+        if (open.has(part)) {
+          this.cycle(
+            part,
+            stack.map((e) => e.type),
+          );
+          return undefined;
+        }
         open.add(part);
-        stack.push({ type: part, parts: byValueParts(part), next: 0 });
+        stack.push({ type: part, parts: byValueParts(part, this.typed), next: 0 });
         continue;
       }
       stack.pop();
@@ -185,6 +206,33 @@ export class TypePrinter {
     return this.memo.get(root)!;
   }
 
+  /**
+   * `part` is met again while its own spelling is open (`path`: the types being spelled, outermost
+   * first). Through a typed pointer that is a recursive type: the first struct on the cycle becomes
+   * an identified struct, whose name ends the spelling. Any other cycle is refused.
+   */
+  private cycle(part: Type, path: readonly Type[]): void {
+    const onCycle = path.slice(path.lastIndexOf(part));
+    const viaPointer = onCycle.some((t) => t.kind === 'pointer');
+    if (!viaPointer) throw new UpgradeError(`${this.describe(part)} contains itself other than through a pointer, which LLVM 16 cannot express`);
+    const struct = onCycle.find((t) => t.kind === 'struct');
+    if (struct === undefined)
+      throw new UpgradeError(
+        `${this.describe(part)} refers to itself through pointers with no structure on the way, which typed pointers (LLVM ${this.typed ? '13 and 14' : '16'}) cannot spell; upgrade for LLVM 15 or later`,
+      );
+    this.nameStruct(struct);
+  }
+
+  private structCount = 0;
+
+  /** Gives an unnamed struct on a recursive cycle a name (`%struct.N`). */
+  private nameStruct(type: Type): void {
+    let name: string;
+    do name = `struct.${this.structCount++}`;
+    while (this.usedNames.has(name));
+    this.define(type, name);
+  }
+
   /** The spelling of `t` once every part it holds by value is spelled (in `memo`). */
   private spellOne(t: Type): string {
     const named = this.names.get(t);
@@ -192,7 +240,7 @@ export class TypePrinter {
     const part = (p: Type): string => this.names.get(p) ?? this.memo.get(p)!;
     switch (t.kind) {
       case 'pointer':
-        return 'ptr';
+        return this.typed ? `${part(t.element)}*` : 'ptr';
       case 'array':
         this.refuseNonFirstClass(t, [t.element], 'an array');
         return `[${t.length} x ${part(t.element)}]`;
@@ -246,13 +294,18 @@ export class TypePrinter {
   }
 
   private definitionLines(): string[] {
-    return this.order.map((t) => {
-      if (t.kind === 'struct' && this.sizedOnly && this.selfContaining.has(t))
-        return `${this.names.get(t)} = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)`;
-      if (t.kind === 'struct') return `${this.names.get(t)} = type ${this.body(t)}`;
-      if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate or defined as a global`;
-      return `${this.names.get(t)} = type opaque`;
-    });
+    // A body may name another struct on a cycle (typed pointers), which joins `order`: by index.
+    const lines: string[] = [];
+    for (let i = 0; i < this.order.length; i++) lines.push(this.definitionLine(this.order[i]!));
+    return lines;
+  }
+
+  private definitionLine(t: Type): string {
+    if (t.kind === 'struct' && this.sizedOnly && this.selfContaining.has(t))
+      return `${this.names.get(t)} = type opaque ; LLVM 1.x: a structure that contains itself by value (no size)`;
+    if (t.kind === 'struct') return `${this.names.get(t)} = type ${this.body(t)}`;
+    if (this.emptyBody.has(t)) return `${this.names.get(t)} = type {} ; LLVM 1.x: opaque, used by value in an aggregate or defined as a global`;
+    return `${this.names.get(t)} = type opaque`;
   }
 
   private body(t: Type): string {

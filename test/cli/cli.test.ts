@@ -256,13 +256,16 @@ describe.skipIf(!UPGRADER_PRESENT)('upgrade', () => {
     expect(Buffer.from(o.files.get('hello16.ll')!).toString('latin1')).toBe(r.out);
   });
 
-  it('--llvm N chooses the release, 15 to 22; another is a usage error naming the choices', async () => {
+  it('--llvm N chooses the release, 13 to 22; another is a usage error naming the choices', async () => {
     const r = await cli(['upgrade', '--llvm', '16', 'hello.bc'], { 'hello.bc': HELLO });
     expect(r).toMatchObject({ code: 0, err: '' });
     expect(r.out).toMatch(/^; Upgraded to LLVM 16 IR/);
-    const bad = await cli(['upgrade', '--llvm', '14', 'hello.bc'], { 'hello.bc': HELLO });
+    const typed = await cli(['upgrade', '--llvm', '13', 'hello.bc'], { 'hello.bc': HELLO });
+    expect(typed.out).toMatch(/^; Upgraded to LLVM 13 IR/);
+    expect(typed.out).toContain('i8*');
+    const bad = await cli(['upgrade', '--llvm', '12', 'hello.bc'], { 'hello.bc': HELLO });
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain("option '--llvm' must be one of 15, 16, 17, 18, 19, 20, 21, 22, not '14'");
+    expect(bad.err).toContain("option '--llvm' must be one of 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, not '12'");
   });
 
   it('--exceptions chooses how invoke and unwind are upgraded (native by default)', async () => {

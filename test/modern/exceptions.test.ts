@@ -470,34 +470,39 @@ describe('foreign exceptions', needs(LLVM16), () => {
 });
 
 const LLVM16_SET = debianLlvm(16);
-const LLVM22_SET = debianLlvm(22);
 
 /**
  * Issue 33 item 4: the same programs upgraded for LLVM 22 end the same way under lli-22 as under
- * lli-16, from the text and from the bitcode `writeModern` writes.
+ * lli-16, from the text and from the bitcode `writeModern` writes; and upgraded for LLVM 14 (typed
+ * pointers: the landing pad's `{ i8*, i32 }`, the personality cast to i8*) under lli-14.
  */
-describe.skipIf(!LLVM16_SET.present || !LLVM22_SET.present)('upgraded exception programs under lli-22', needs(LLVM16_SET, LLVM22_SET), () => {
-  PROGRAMS.forEach((p, i) => {
-    it(`${p.name}: lli-22 (ORC and MCJIT) ends as lli-16 does, exit ${p.status}`, () => {
-      const runs: Record<string, { status: number | null; signal: NodeJS.Signals | null }> = {};
-      for (const n of [16, 22]) {
-        const ll = join(work, `p${i}.for${n}.ll`);
-        writeFileSync(ll, upgraded(p, undefined, n));
-        for (const engine of [[], ['-jit-kind=mcjit']]) {
-          const r = run(n === 16 ? LLVM16_SET.path('lli') : LLVM22_SET.path('lli'), [...engine, ll]);
-          expectStatus(r, p.status);
-          runs[`lli-${n}${engine.length ? ' mcjit' : ''}`] = { status: r.status, signal: r.signal };
+for (const n of [22, 14] as const) {
+  const other = debianLlvm(n);
+  describe.skipIf(!LLVM16_SET.present || !other.present)(`upgraded exception programs under lli-${n}`, needs(LLVM16_SET, other), () => {
+    PROGRAMS.forEach((p, i) => {
+      it(`${p.name}: lli-${n} (ORC and MCJIT) ends as lli-16 does, exit ${p.status}`, () => {
+        const runs: Record<string, { status: number | null; signal: NodeJS.Signals | null }> = {};
+        for (const version of [16, n]) {
+          const ll = join(work, `p${i}.for${version}.ll`);
+          writeFileSync(ll, upgraded(p, undefined, version));
+          for (const engine of [[], ['-jit-kind=mcjit']]) {
+            const r = run((version === 16 ? LLVM16_SET : other).path('lli'), [...engine, ll]);
+            expectStatus(r, p.status);
+            runs[`lli-${version}${engine.length ? ' mcjit' : ''}`] = { status: r.status, signal: r.signal };
+          }
         }
-      }
-      expect(runs['lli-22']).toEqual(runs['lli-16']);
-      expect(runs['lli-22 mcjit']).toEqual(runs['lli-16 mcjit']);
-      // And from our bitcode (issue 33 items 2 and 4): the landing pads and the unwind helper as records.
-      const bc = join(work, `p${i}.for22.bc`);
-      writeFileSync(bc, writeModern(readModule(writeModule(p.build(), { bytecodeVersion: 6 })), { llvm: 22 }));
-      for (const engine of [[], ['-jit-kind=mcjit']]) {
-        const r = run(LLVM22_SET.path('lli'), [...engine, bc]);
-        expect({ status: r.status, signal: r.signal }, `lli-22 ${engine.join(' ')} of the bitcode`).toEqual(runs[`lli-22${engine.length ? ' mcjit' : ''}`]);
-      }
-    }, 60_000);
+        expect(runs[`lli-${n}`]).toEqual(runs['lli-16']);
+        expect(runs[`lli-${n} mcjit`]).toEqual(runs['lli-16 mcjit']);
+        // And from our bitcode (issue 33 items 2 and 4): the landing pads and the unwind helper as records.
+        const bc = join(work, `p${i}.for${n}.bc`);
+        writeFileSync(bc, writeModern(readModule(writeModule(p.build(), { bytecodeVersion: 6 })), { llvm: n }));
+        for (const engine of [[], ['-jit-kind=mcjit']]) {
+          const r = run(other.path('lli'), [...engine, bc]);
+          expect({ status: r.status, signal: r.signal }, `lli-${n} ${engine.join(' ')} of the bitcode`).toEqual(
+            runs[`lli-${n}${engine.length ? ' mcjit' : ''}`],
+          );
+        }
+      }, 60_000);
+    });
   });
-});
+}

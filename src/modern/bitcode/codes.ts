@@ -39,6 +39,8 @@ export const TYPE_CODE = {
   STRUCT_NAME: 19,
   STRUCT_NAMED: 20,
   FUNCTION: 21,
+  /** A typed pointer: [pointee type, address space] (LLVM 13 and 14's output; every release reads it). */
+  POINTER: 8,
   /** LLVM 15 onwards (14 behind -opaque-pointers). */
   OPAQUE_POINTER: 25,
 } as const;
@@ -65,6 +67,12 @@ export const CST_CODE = {
   DATA: 22,
   /** LLVM 12 onwards. */
   POISON: 26,
+  /**
+   * Inline asm whose type is a typed pointer to its function type: [flags, asm, constraints], the
+   * form LLVM 13 and 14 write (flags: side effect, align stack, dialect, unwind). LLVM 15 on call
+   * it INLINEASM_OLD3 and still read it.
+   */
+  INLINEASM_TYPED: 28,
   /** Inline asm with its function type (LLVM 15 onwards, what opaque pointers need). */
   INLINEASM: 30,
 } as const;

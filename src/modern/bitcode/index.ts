@@ -10,7 +10,10 @@ export { IrSyntaxError } from './lexer.js';
 export { parseModernIr } from './parse-ir.js';
 export { writeIrModule, PRODUCER } from './write-module.js';
 
-/** The bitcode of the modern IR `text` (as `printModern` writes it). */
-export function bitcodeOfModernIr(text: string): Uint8Array {
-  return writeIrModule(parseModernIr(text));
+/**
+ * The bitcode of the modern IR `text` (as `printModern` writes it); `typedPointers` for the text
+ * written for LLVM 13 and 14 (`i32*`), which becomes typed pointer types in the bitcode.
+ */
+export function bitcodeOfModernIr(text: string, options: { readonly typedPointers?: boolean } = {}): Uint8Array {
+  return writeIrModule(parseModernIr(text, options));
 }

@@ -11,6 +11,8 @@ export type IrType =
   | { readonly kind: 'array' | 'vector'; readonly length: number; readonly element: IrType }
   | { readonly kind: 'struct'; readonly elements: readonly IrType[]; readonly packed: boolean }
   | { readonly kind: 'function'; readonly ret: IrType; readonly params: readonly IrType[]; readonly varArg: boolean }
+  /** A typed pointer (`i32*`: LLVM 13 and 14's output); `ptr` is the opaque one. */
+  | { readonly kind: 'pointer'; readonly element: IrType }
   | IrNamedStruct;
 
 /** An identified struct (`%T = type …`); `body` undefined while opaque. */

@@ -128,6 +128,8 @@ class Parser {
   constructor(
     private readonly text: string,
     private readonly toks: Token[],
+    /** The text is LLVM 13/14's, with typed pointers (`i32*`). */
+    private readonly typedPointers = false,
   ) {}
 
   // ---- tokens -------------------------------------------------------------------------------
@@ -210,6 +212,8 @@ class Parser {
         return `${this.key(t.ret)}(${t.params.map((e) => this.key(e)).join(',')}${t.varArg ? ',...' : ''})`;
       case 'named':
         return `%${t.name}`;
+      case 'pointer':
+        return `${this.key(t.element)}*`;
       default:
         return t.kind;
     }
@@ -228,6 +232,14 @@ class Parser {
     }
     return s;
   }
+  private pointer(element: IrType): IrType {
+    const t: IrType = { kind: 'pointer', element };
+    return this.intern(this.key(t), () => t);
+  }
+  /** The type of a pointer to a value of `t`: `ptr`, or with typed pointers `t*`. */
+  private pointerTo(t: IrType): IrType {
+    return this.typedPointers ? this.pointer(t) : this.simple('ptr');
+  }
   private fnType(ret: IrType, params: IrType[], varArg: boolean): IrType & { kind: 'function' } {
     const t: IrType = { kind: 'function', ret, params, varArg };
     return this.intern(this.key(t), () => t) as IrType & { kind: 'function' };
@@ -236,9 +248,19 @@ class Parser {
   type(): IrType {
     this.enter();
     let t = this.baseType();
-    while (this.isP('(')) t = this.fnType(t, ...this.paramTypes());
-    if (this.isP('*')) this.fail('typed pointers are not part of the modern IR');
-    this.depth--;
+    // Each `*` nests one level more (its key spells the pointee): counted against MAX_NESTING.
+    let stars = 0;
+    for (;;) {
+      if (this.isP('(')) t = this.fnType(t, ...this.paramTypes());
+      else if (this.isP('*')) {
+        if (!this.typedPointers) this.fail('typed pointers are not part of the IR for LLVM 15 on');
+        this.enter();
+        stars++;
+        this.pos++;
+        t = this.pointer(t);
+      } else break;
+    }
+    this.depth -= stars + 1;
     return t;
   }
   private paramTypes(): [IrType[], boolean] {
@@ -291,6 +313,10 @@ class Parser {
       }
     }
     this.fail('a type expected', t);
+  }
+  /** A getelementptr's result element type (typed pointers), or a refusal naming the line. */
+  private indexedType(source: IrType, indices: readonly IrOperand[]): IrType {
+    return indexedTypeOf(source, indices) ?? this.fail('getelementptr indices that reach no type');
   }
   private structBody(): IrType[] {
     return this.list('{', '}', () => this.type());
@@ -424,7 +450,7 @@ class Parser {
     const asm = this.string();
     this.expectP(',');
     const constraints = this.string();
-    return { kind: 'asm', type: this.simple('ptr'), fnType, asm, constraints, sideEffect };
+    return { kind: 'asm', type: this.pointerTo(fnType), fnType, asm, constraints, sideEffect };
   }
   /** Attributes; `align N` is one unless it is a function's alignment (`define … align 16`). */
   private attributes(alignIsAttribute = true): IrAttribute[] {
@@ -762,7 +788,7 @@ class Parser {
         const auxType = this.type();
         const operands: IrOperand[] = [];
         while (this.eatP(',')) operands.push(this.operand());
-        const type = operands[0]?.type.kind === 'vector' ? operands[0].type : this.simple('ptr');
+        const type = operands[0]?.type.kind === 'vector' ? operands[0].type : this.pointerTo(this.indexedType(auxType, operands.slice(2)));
         return { ...base, type, opcode: op, operands, auxType, inbounds };
       }
       case 'load': {
@@ -789,7 +815,7 @@ class Parser {
           if (this.eatW('align')) align = this.int();
           else operands.push(this.operand());
         }
-        return { ...base, type: this.simple('ptr'), opcode: op, operands, auxType, align };
+        return { ...base, type: this.pointerTo(auxType), opcode: op, operands, auxType, align };
       }
       case 'phi': {
         const type = this.type();
@@ -904,6 +930,10 @@ class Parser {
     }
     const args = argsStart();
     if (written.kind !== 'function') fnType = this.fnType(written, args.types, false);
+    // Typed pointers: a constant callee (`@f`, `null`, `undef`) read before its function type was
+    // known has the type of a pointer to the function type called.
+    if (this.typedPointers && callee.kind === 'const' && callee.constant.type.kind === 'ptr')
+      callee = { kind: 'const', constant: { ...callee.constant, type: this.pointer(fnType) } as IrConstant };
     const fnAttrs = this.attributes();
     const labels: string[] = [];
     if (invoke) {
@@ -918,13 +948,27 @@ class Parser {
       labels,
       type: fnType.ret,
       opcode: invoke ? 'invoke' : 'call',
-      operands: [{ type: this.simple('ptr'), value: callee }, ...args.ops],
+      operands: [{ type: this.pointerTo(fnType), value: callee }, ...args.ops],
       auxType: fnType,
       tail,
       callingConv,
       attributes,
     };
   }
+}
+
+/** The type a getelementptr's indices after the first reach inside `source` (constant struct indices). */
+function indexedTypeOf(source: IrType, indices: readonly IrOperand[]): IrType | undefined {
+  let t: IrType | undefined = source;
+  for (const idx of indices) {
+    if (t === undefined) return undefined;
+    if (t.kind === 'struct' || t.kind === 'named') {
+      const c = idx.value.kind === 'const' ? idx.value.constant : undefined;
+      t = c?.kind === 'int' ? memberType(t, Number(c.value)) : undefined;
+    } else if (t.kind === 'array' || t.kind === 'vector') t = t.element;
+    else return undefined;
+  }
+  return t;
 }
 
 /** The type of member `i` of an aggregate type. */
@@ -971,6 +1015,6 @@ export function parseFloatBits(text: string, kind: 'float' | 'double'): bigint {
 }
 
 /** The module `printModern` wrote as `text`. Throws IrSyntaxError where the text leaves the subset the printer writes. */
-export function parseModernIr(text: string): IrModule {
-  return new Parser(text, tokenize(text)).parse();
+export function parseModernIr(text: string, options: { readonly typedPointers?: boolean } = {}): IrModule {
+  return new Parser(text, tokenize(text), options.typedPointers ?? false).parse();
 }

@@ -1,7 +1,7 @@
 /**
  * The bitcode of a modern module (ir.ts): an IDENTIFICATION block, then one MODULE block of
  * version 1 (relative value ids, names in value symbol tables rather than a string table) with
- * the type table (opaque pointers), attribute groups, the module's records, one constants block
+ * the type table (opaque pointers, or for LLVM 13 and 14 typed ones), attribute groups, the module's records, one constants block
  * for every constant of the module, metadata, the module's symbol table and one block per
  * function body. docs/upgrade.md, "Bitcode", gives the layout and the LLVM releases that read it.
  */
@@ -136,12 +136,20 @@ class ModuleWriter {
         this.typeId(t.ret);
         for (const p of t.params) this.typeId(p);
         break;
+      case 'pointer':
+        // A pointer to a named struct being numbered refers forward to it, as LLVM's reader allows.
+        this.typeId(t.element);
+        break;
       case 'named':
         this.typeIds.set(t, -1);
         for (const e of t.body?.elements ?? []) this.typeId(e);
         this.typeIds.delete(t);
         break;
     }
+    // Numbering the members may have numbered `t` itself (a typed pointer to a named struct
+    // whose body points back to it): one number a type.
+    const numbered = this.typeIds.get(t);
+    if (numbered !== undefined) return numbered;
     const n = this.typeList.length;
     this.typeIds.set(t, n);
     this.typeList.push(t);
@@ -330,6 +338,9 @@ class ModuleWriter {
         case 'ptr':
           w.record(TYPE_CODE.OPAQUE_POINTER, [0]);
           break;
+        case 'pointer':
+          w.record(TYPE_CODE.POINTER, [this.typeId(t.element), 0]); // [pointee, address space]
+          break;
         case 'int':
           w.record(TYPE_CODE.INTEGER, [t.bits]);
           break;
@@ -456,7 +467,11 @@ class ModuleWriter {
         return;
       case 'asm': {
         const flags = c.sideEffect ? 1 : 0;
-        w.record(CST_CODE.INLINEASM, [this.typeId(c.fnType), flags, c.asm.length, ...chars(c.asm), c.constraints.length, ...chars(c.constraints)]);
+        const text = [c.asm.length, ...chars(c.asm), c.constraints.length, ...chars(c.constraints)];
+        // Typed pointers: the function type is the pointee of the constant's type (SETTYPE), the
+        // record LLVM 13 and 14 write; the form with the function type first is LLVM 15's.
+        if (c.type.kind === 'pointer') w.record(CST_CODE.INLINEASM_TYPED, [flags, ...text]);
+        else w.record(CST_CODE.INLINEASM, [this.typeId(c.fnType), flags, ...text]);
         return;
       }
       case 'global':

@@ -1,11 +1,13 @@
 /**
  * Our bitcode against Debian's LLVM, on a sample of the corpus (the whole corpus is `npm run
- * upgrade-scoreboard -- --emit bitcode`): for LLVM 16, 19 and 22, the bitcode `writeModern`
- * writes for that release is read by its `llvm-dis`, passes its `opt -passes=verify`, and
- * disassembles to exactly what `llvm-dis` makes of `llvm-as` of the text `printModern` writes
- * (modulo the numbering of attribute groups); LLVM 14 reads it behind `-opaque-pointers` and LLVM
- * 13 does not read it at all (docs/upgrade.md, "Bitcode"). Each release's tests skip, saying
- * which, without it.
+ * upgrade-scoreboard -- --emit bitcode`): for LLVM 13, 14, 16, 19 and 22, the bitcode
+ * `writeModern` writes for that release is read by its `llvm-dis`, passes its `opt
+ * -passes=verify`, and disassembles to exactly what `llvm-dis` makes of `llvm-as` of the text
+ * `printModern` writes (modulo the numbering of attribute groups). The typed-pointer bitcode
+ * written for LLVM 13 is read and verified by 14, 16, 19 and 22 too (they turn its pointers
+ * opaque). The opaque bitcode written for LLVM 15 on is read by LLVM 14 behind
+ * `-opaque-pointers` and not at all by LLVM 13 (docs/upgrade.md, "Bitcode"). Each release's tests
+ * skip, saying which, without it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,7 +52,7 @@ function tool(n: number, name: string, args: string[]): { ok: boolean; out: stri
   return { ok: r.status === 0, out: (r.stdout ?? '') + (r.stderr ?? '') };
 }
 
-for (const n of [16, 19, 22] as const) {
+for (const n of [13, 14, 16, 19, 22] as const) {
   const llvm = debianLlvm(n);
   describe.skipIf(!llvm.present || !CORPUS_PRESENT)(`LLVM ${n} reads the bitcode written for it`, needs(llvm, NEEDS_CORPUS), () => {
     it(
@@ -84,6 +86,33 @@ for (const n of [16, 19, 22] as const) {
   });
 }
 
+const LLVM13 = debianLlvm(13);
+for (const reader of [14, 16, 19, 22] as const) {
+  const llvm = debianLlvm(reader);
+  describe.skipIf(!llvm.present || !LLVM13.present || !CORPUS_PRESENT)(
+    `LLVM ${reader} reads the typed-pointer bitcode written for LLVM 13`,
+    needs(llvm, LLVM13, NEEDS_CORPUS),
+    () => {
+      it(
+        `llvm-dis-${reader} and opt-${reader} -passes=verify take it`,
+        () => {
+          const problems: string[] = [];
+          for (const [folder, name] of sample()) {
+            const bc = join(work, `13for${reader}-${folder}-${name}.bc`);
+            writeFileSync(bc, writeModern(readModule(readCorpusFile(folder, name)), { llvm: 13 }));
+            const dis = tool(reader, 'llvm-dis', [bc, '-o', '/dev/null']);
+            if (!dis.ok) problems.push(`${folder}/${name}: llvm-dis: ${dis.out.slice(0, 300)}`);
+            const verify = tool(reader, 'opt', ['-passes=verify', '-disable-output', bc]);
+            if (!verify.ok) problems.push(`${folder}/${name}: opt: ${verify.out.slice(0, 300)}`);
+          }
+          expect(problems).toEqual([]);
+        },
+        15 * 60_000,
+      );
+    },
+  );
+}
+
 const LLVM14 = debianLlvm(14);
 describe.skipIf(!LLVM14.present || !CORPUS_PRESENT)('LLVM 14 reads it only behind -opaque-pointers', needs(LLVM14, NEEDS_CORPUS), () => {
   it(
@@ -107,9 +136,8 @@ describe.skipIf(!LLVM14.present || !CORPUS_PRESENT)('LLVM 14 reads it only behin
   );
 });
 
-const LLVM13 = debianLlvm(13);
 describe.skipIf(!LLVM13.present)('LLVM 13 does not read it', needs(LLVM13), () => {
-  it('llvm-dis-13 refuses the bitcode of corpus/hello.bc (it predates opaque pointer types)', () => {
+  it('llvm-dis-13 refuses the opaque bitcode of corpus/hello.bc (it predates opaque pointer types)', () => {
     const bc = join(work, '13-hello.bc');
     writeFileSync(bc, writeModern(readModule(new Uint8Array(readFileSync(new URL('../../../corpus/hello.bc', import.meta.url))))));
     expect(tool(13, 'llvm-dis', [bc, '-o', '/dev/null']).ok).toBe(false);

@@ -56,11 +56,14 @@ describe('writeModern', () => {
 
   it('writes the module printModern lowers for the same options', () => {
     for (const llvm of [15, 16, 19, 22]) expect(writeModern(HELLO, { llvm })).toEqual(bitcodeOfModernIr(printModern(HELLO, { llvm })));
+    // LLVM 13 and 14: the typed-pointer text, read back with its pointee types.
+    for (const llvm of [13, 14]) expect(writeModern(HELLO, { llvm })).toEqual(bitcodeOfModernIr(printModern(HELLO, { llvm }), { typedPointers: true }));
     expect(writeModern(HELLO, { triple: 'x86_64-pc-linux-gnu' })).not.toEqual(writeModern(HELLO));
   });
 
-  it('refuses an LLVM version outside 15 … 22 as printModern does', () => {
-    expect(() => writeModern(HELLO, { llvm: 14 })).toThrow(RangeError);
+  it('refuses an LLVM version outside 13 … 22 as printModern does', () => {
+    expect(() => writeModern(HELLO, { llvm: 12 })).toThrow(RangeError);
+    expect(() => writeModern(HELLO, { llvm: 23 })).toThrow(RangeError);
   });
 });
 
