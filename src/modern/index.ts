@@ -11,6 +11,7 @@ import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { checkLlvmVersion, DEFAULT_LLVM } from './llvm-versions.js';
 import { UnfoldableConstantError, UpgradeError } from './upgrade-error.js';
 import { bitcodeOfModernIr } from './bitcode/index.js';
+import { checkUpgradable } from './validity.js';
 
 export { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 
@@ -54,6 +55,7 @@ export interface ModernOptions {
 export function printModern(module: Module, options: ModernOptions = {}): string {
   try {
     const llvm = checkLlvmVersion(options.llvm ?? DEFAULT_LLVM);
+    checkUpgradable(module);
     return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print();
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);

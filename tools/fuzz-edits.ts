@@ -1,0 +1,55 @@
+/**
+ * What the differential fuzzers (`fuzz:llvm` against LLVM 1.9, `fuzz:upgrade` against today's
+ * LLVM) share: small corpus files as seeds, and the small edits that keep most of an edited file
+ * readable, so that both sides have something to say about it.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { unwrapContainer } from '../src/container/index.js';
+
+export interface Seed {
+  /** `v6/NAME.bc`: where it came from, for messages. */
+  readonly name: string;
+  /** The uncompressed bytecode stream. */
+  readonly stream: Uint8Array;
+}
+
+/**
+ * The uncompressed streams of the `.bc` files of `folders` (under `corpus`) of at most `maxSize`
+ * bytes: small files keep each LLVM run short and most edits meaningful.
+ */
+export function loadSmallSeeds(corpus: string, folders: readonly string[], maxSize: number): Seed[] {
+  const seeds: Seed[] = [];
+  for (const folder of folders) {
+    const dir = join(corpus, folder);
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).sort()) {
+      if (!file.endsWith('.bc') || statSync(join(dir, file)).size > maxSize) continue;
+      try {
+        seeds.push({ name: `${folder}/${file}`, stream: unwrapContainer(new Uint8Array(readFileSync(join(dir, file)))).stream });
+      } catch {
+        // A file the container refuses (the damaged historical ones) is no seed.
+      }
+    }
+  }
+  return seeds;
+}
+
+/**
+ * One to `most` bytes edited past the signature and version word: a flipped bit, ±1, or any
+ * value. Returns the edited copy and where it was edited.
+ */
+export function smallEdit(stream: Uint8Array, rnd: () => number, most = 2): { bytes: Uint8Array; at: number[] } {
+  const bytes = stream.slice();
+  const at: number[] = [];
+  const edits = 1 + Math.floor(rnd() * most);
+  for (let k = 0; k < edits && bytes.length > 12; k++) {
+    const i = 12 + Math.floor(rnd() * (bytes.length - 12));
+    const how = rnd();
+    if (how < 0.5) bytes[i] = bytes[i]! ^ (1 << Math.floor(rnd() * 8));
+    else if (how < 0.8) bytes[i] = (bytes[i]! + (rnd() < 0.5 ? 1 : 255)) & 255;
+    else bytes[i] = Math.floor(rnd() * 256);
+    at.push(i);
+  }
+  return { bytes, at };
+}
