@@ -20,30 +20,21 @@
  * It needs the corpus and LLVM N's `llvm-dis` and `opt` (`--tools DIR`, else
  * `$LLVM_BYTECODE_DEBIAN_LLVMN`, else /usr/lib/llvm-N/bin) and stops, saying which, without them.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { LlvmBytecodeError } from '../src/errors/library-error.js';
-import type { Module } from '../src/graph/module.js';
 import { checkLlvmVersion } from '../src/modern/llvm-versions.js';
-import { printModern, writeModern } from '../src/modern/index.js';
-import { readModule } from '../src/read.js';
 import { locateCorpus, noCorpusMessage, PROJECT_ROOT } from './corpus-location.js';
 import { loadSmallSeeds, smallEdit } from './fuzz-edits.js';
+import { judgeWithLlvm, upgradeOutcome } from './fuzz-upgrade-check.js';
 import { seededRandom } from './seeded-random.js';
 import { debianLlvmSpec, locateTools, noToolsMessage } from './tool-location.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
-import { sameDisassembly } from './upgrade-scoreboard-compare.js';
 
 /** Seeds up to this size: small files keep each LLVM run short and most edits meaningful. */
 const MAX_SEED = 8 * 1024;
-/** An LLVM tool that takes longer on one small file is counted as failing on it. */
-const LLVM_TIMEOUT_MS = 20_000;
 /** Inputs saved per distinct failure message (digits aside). */
 const KEEP_PER_KIND = 3;
-/** The limits the reader runs under: small, so a hostile edit cannot make the fuzzer slow. */
-const LIMITS = { maxDecompressedSize: 8 * 1024 * 1024 };
 
 const USAGE =
   'usage: npm run fuzz:upgrade -- [--seconds N] [--seed S] [--llvm N] [--tools DIR] [--versions 0,1,3,5,6,7] [--corpus DIR] [--out DIR]\n' +
@@ -75,66 +66,6 @@ function parseArgs(argv: string[]): Options {
   checkSeconds(o.seconds);
   if (o.versions.some((v) => !Number.isInteger(v) || v < 0 || v > 7)) throw new Error('--versions takes bytecode versions from 0 to 7');
   return o;
-}
-
-/** What became of one edited file. */
-type Outcome =
-  | { readonly kind: 'unread'; readonly reason: string }
-  | { readonly kind: 'refused'; readonly reason: string }
-  | { readonly kind: 'untyped'; readonly stage: string; readonly reason: string }
-  | { readonly kind: 'upgraded'; readonly text: string; readonly bitcode: Uint8Array };
-
-/** `e` as one line: its class and message. */
-function describe(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : `thrown ${typeof e}: ${String(e)}`;
-}
-
-/** Reads and upgrades one input; an error outside the typed family is an outcome of its own. */
-function upgrade(bytes: Uint8Array, llvm: number): Outcome {
-  let m: Module;
-  try {
-    m = readModule(bytes, { limits: LIMITS });
-  } catch (e) {
-    return e instanceof LlvmBytecodeError ? { kind: 'unread', reason: describe(e) } : { kind: 'untyped', stage: 'read', reason: describe(e) };
-  }
-  let stage = 'printModern';
-  try {
-    const text = printModern(m, { llvm });
-    stage = 'writeModern';
-    const bitcode = writeModern(m, { llvm });
-    return { kind: 'upgraded', text, bitcode };
-  } catch (e) {
-    return e instanceof LlvmBytecodeError ? { kind: 'refused', reason: describe(e) } : { kind: 'untyped', stage, reason: describe(e) };
-  }
-}
-
-/** The first two lines of what a tool said, on one line. */
-function toolMessage(r: ReturnType<typeof spawnSync>): string {
-  if (r.error) return r.error.message;
-  if (r.status === null) return `killed by ${r.signal ?? 'a signal'} (timed out after ${LLVM_TIMEOUT_MS} ms?)`;
-  const said = `${String(r.stderr)}${String(r.stdout)}`.trim().split('\n').slice(0, 2).join(' ');
-  return `exit ${r.status}: ${said}`;
-}
-
-/** LLVM's judgement of what we wrote: undefined when it took all of it, else what failed. */
-function judge(tools: string, work: string, text: string, bitcode: Uint8Array): string | undefined {
-  const ll = join(work, 'ours.ll');
-  const ours = join(work, 'ours.bc');
-  const ref = join(work, 'ref.bc');
-  writeFileSync(ll, text, 'latin1');
-  writeFileSync(ours, bitcode);
-  const run = (tool: string, args: string[]) => spawnSync(join(tools, tool), args, { timeout: LLVM_TIMEOUT_MS, maxBuffer: 1 << 26, encoding: 'latin1' });
-  // The text: parsed, verified, and written as LLVM's bitcode for the comparison.
-  const text_ = run('opt', ['-passes=verify', ll, '-o', ref]);
-  if (text_.status !== 0) return `text: opt -passes=verify refused it: ${toolMessage(text_)}`;
-  const dis = run('llvm-dis', [ours, '-o', '-']);
-  if (dis.status !== 0) return `bitcode: llvm-dis refused it: ${toolMessage(dis)}`;
-  const verify = run('opt', ['-passes=verify', '-disable-output', ours]);
-  if (verify.status !== 0) return `bitcode: opt -passes=verify refused it: ${toolMessage(verify)}`;
-  const refDis = run('llvm-dis', [ref, '-o', '-']);
-  if (refDis.status !== 0) return `reference: llvm-dis of LLVM's own bitcode of the text failed: ${toolMessage(refDis)}`;
-  const why = sameDisassembly(String(dis.stdout), String(refDis.stdout));
-  return why === undefined ? undefined : `bitcode: llvm-dis of it differs from llvm-dis of llvm-as of the text: ${why}`;
 }
 
 /** The message with numbers and quoted names blurred: one kind of failure, whatever file it met. */
@@ -186,7 +117,7 @@ function main(): void {
       const seed = seeds[Math.floor(rnd() * seeds.length)]!;
       const { bytes, at } = smallEdit(seed.stream, rnd, 3);
       counts.runs++;
-      const outcome = upgrade(bytes, o.llvm);
+      const outcome = upgradeOutcome(bytes, o.llvm);
       let failure: string | undefined;
       if (outcome.kind === 'unread') counts.unread++;
       else if (outcome.kind === 'refused') {
@@ -198,7 +129,7 @@ function main(): void {
         failure = `untyped error from ${outcome.stage}: ${outcome.reason}`;
       } else {
         counts.upgraded++;
-        failure = judge(location.dir, work, outcome.text, outcome.bitcode);
+        failure = judgeWithLlvm(location.dir, work, outcome.text, outcome.bitcode);
         if (failure === undefined) counts.accepted++;
         else counts.rejected++;
       }
