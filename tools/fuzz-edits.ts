@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { unwrapContainer } from '../src/container/index.js';
+import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 
 export interface Seed {
   /** `v6/NAME.bc`: where it came from, for messages. */
@@ -33,6 +34,28 @@ export function loadSmallSeeds(corpus: string, folders: readonly string[], maxSi
     }
   }
   return seeds;
+}
+
+/**
+ * The corpus (`--corpus`, else the usual places) and its small seeds of `versions`; without either,
+ * says so as `tool` and ends the process with status 1.
+ */
+export function corpusSeedsOrExit(tool: string, corpusOption: string, versions: readonly number[], maxSize: number): { root: string; seeds: Seed[] } {
+  const location = locateCorpus(corpusOption);
+  if (!location.present) {
+    console.error(`${tool}: ${noCorpusMessage(location)}`);
+    process.exit(1);
+  }
+  const seeds = loadSmallSeeds(
+    location.root,
+    versions.map((v) => `v${v}`),
+    maxSize,
+  );
+  if (seeds.length === 0) {
+    console.error(`${tool}: no seeds of versions ${versions.join(', ')} under ${location.root}`);
+    process.exit(1);
+  }
+  return { root: location.root, seeds };
 }
 
 /**

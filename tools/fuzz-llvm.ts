@@ -19,10 +19,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { printModule } from '../src/print/index.js';
 import { readModule } from '../src/read.js';
-import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { LLVM19_SPEC, locateTools, noToolsMessage } from './tool-location.js';
 import { isTypedError } from './fuzz-check.js';
-import { loadSmallSeeds, smallEdit } from './fuzz-edits.js';
+import { corpusSeedsOrExit, smallEdit } from './fuzz-edits.js';
 import { seededRandom } from './seeded-random.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
@@ -67,20 +66,7 @@ function main(): void {
     console.error(`fuzz:llvm: LLVM 1.9's llvm-dis not found at ${llvmDis}: nothing to compare with (${noToolsMessage(LLVM19_SPEC, llvm)})`);
     process.exit(1);
   }
-  const location = locateCorpus(o.corpus);
-  if (!location.present) {
-    console.error(`fuzz:llvm: ${noCorpusMessage(location)}`);
-    process.exit(1);
-  }
-  const seeds = loadSmallSeeds(
-    location.root,
-    o.versions.map((v) => `v${v}`),
-    MAX_SEED,
-  );
-  if (seeds.length === 0) {
-    console.error(`fuzz:llvm: no seeds of versions ${o.versions.join(', ')} under ${location.root}`);
-    process.exit(1);
-  }
+  const { seeds } = corpusSeedsOrExit('fuzz:llvm', o.corpus, o.versions, MAX_SEED);
   const out = o.out || mkdtempSync(join(tmpdir(), 'fuzz-llvm-'));
   mkdirSync(out, { recursive: true });
   const scratch = join(out, 'input.bc');

@@ -24,8 +24,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkLlvmVersion } from '../src/modern/llvm-versions.js';
-import { locateCorpus, noCorpusMessage, PROJECT_ROOT } from './corpus-location.js';
-import { loadSmallSeeds, smallEdit } from './fuzz-edits.js';
+import { PROJECT_ROOT } from './corpus-location.js';
+import { corpusSeedsOrExit, smallEdit } from './fuzz-edits.js';
 import { judgeWithLlvm, upgradeOutcome } from './fuzz-upgrade-check.js';
 import { seededRandom } from './seeded-random.js';
 import { debianLlvmSpec, locateTools, noToolsMessage } from './tool-location.js';
@@ -87,20 +87,7 @@ function main(): void {
     );
     process.exit(1);
   }
-  const corpus = locateCorpus(o.corpus);
-  if (!corpus.present) {
-    console.error(`fuzz:upgrade: ${noCorpusMessage(corpus)}`);
-    process.exit(1);
-  }
-  const seeds = loadSmallSeeds(
-    corpus.root,
-    o.versions.map((v) => `v${v}`),
-    MAX_SEED,
-  );
-  if (seeds.length === 0) {
-    console.error(`fuzz:upgrade: no seeds of versions ${o.versions.join(', ')} under ${corpus.root}`);
-    process.exit(1);
-  }
+  const { seeds } = corpusSeedsOrExit('fuzz:upgrade', o.corpus, o.versions, MAX_SEED);
   const out = o.out || join(PROJECT_ROOT, 'test/fuzz-regressions/upgrade');
   const work = mkdtempSync(join(tmpdir(), 'fuzz-upgrade-'));
   console.log(
