@@ -15,8 +15,9 @@
  * With `--emit both`, one pass does both (what a whole-corpus rerun at several releases can afford
  * on a shared machine): the text must pass `opt -passes=verify`, which parses it as `llvm-as` does
  * and writes LLVM's bitcode of it (the reference); our bitcode must pass `opt -passes=verify`; and
- * one `llvm-dis` process per 25 files disassembles both for the comparison (file by file when one
- * of them fails, to name it).
+ * `llvm-dis` disassembles both for the comparison, each in a process of its own (one `llvm-dis` of
+ * many files shares one LLVMContext among them, which renames the later modules' struct types:
+ * `%T` becomes `%T.4`).
  *
  * Options: `--llvm N` (default: the newest supported), `--emit text|bitcode|both`, `--read-with N`,
  * `--corpus DIR`, `--tools DIR` (default /usr/lib/llvm-N/bin, or the environment variable
@@ -96,8 +97,8 @@ done`;
 /**
  * `--emit both`: the text through `opt -passes=verify` (LLVM's parser, as llvm-as, then the
  * verifier; its output, LLVM's bitcode of the text, is the reference: FILE.ll.ref.bc), our bitcode
- * through `opt -passes=verify`, then one `llvm-dis` of all of them (FILE.ll.ours.ll,
- * FILE.ll.ref.ll), file by file where that fails. A text LLVM refuses is TEXTFAIL, our bitcode FAIL.
+ * through `opt -passes=verify`, then `llvm-dis` of each (FILE.ll.ours.ll, FILE.ll.ref.ll). A text
+ * LLVM refuses is TEXTFAIL, our bitcode FAIL.
  */
 function bothScript(tools: string, flags: string): string {
   const said = `"$(printf '%s' "$err" | head -2 | tr '\\n\\t' '  ')"`;
@@ -107,14 +108,10 @@ for f in "$@"; do
   if ! err=$("${tools}/opt" ${flags} -passes=verify -disable-output "$f.ours.bc" 2>&1); then printf 'FAIL\\t%s\\topt: %s\\n' "$f" ${said}; continue; fi
   ok="$ok $f"
 done
-set --
-for f in $ok; do set -- "$@" "$f.ours.bc"; if [ -f "$f.ref.bc" ]; then set -- "$@" "$f.ref.bc"; fi; done
-if [ $# -gt 0 ] && ! "${tools}/llvm-dis" ${flags} "$@" 2>/dev/null; then
-  for f in $ok; do
-    if ! err=$("${tools}/llvm-dis" ${flags} "$f.ours.bc" 2>&1); then printf 'FAIL\\t%s\\tllvm-dis: %s\\n' "$f" ${said}; continue; fi
-    if [ -f "$f.ref.bc" ] && ! "${tools}/llvm-dis" ${flags} "$f.ref.bc" 2>/dev/null; then rm -f "$f.ref.ll"; fi
-  done
-fi
+for f in $ok; do
+  if ! err=$("${tools}/llvm-dis" ${flags} "$f.ours.bc" -o "$f.ours.ll" 2>&1); then printf 'FAIL\\t%s\\tllvm-dis: %s\\n' "$f" ${said}; continue; fi
+  if [ -f "$f.ref.bc" ] && ! "${tools}/llvm-dis" ${flags} "$f.ref.bc" -o "$f.ref.ll" 2>/dev/null; then rm -f "$f.ref.ll"; fi
+done
 for f in $ok; do printf 'DONE\\t%s\\n' "$f"; done`;
 }
 
@@ -168,7 +165,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const script = o.emit === 'both' ? bothScript(toolsDir, flags) : o.emit === 'bitcode' ? bitcodeScript(toolsDir, flags) : textScript(llvmAs, opt);
-  // `both`: our bitcode's disassembly and the reference's are FILE.ll.ours.ll and FILE.ll.ref.ll (llvm-dis of many files names each so).
+  // `both`: our bitcode's disassembly and the reference's are FILE.ll.ours.ll and FILE.ll.ref.ll.
   const dis = o.emit === 'both' ? '.ll' : '.dis';
   const textLines: string[] = [];
   const work = mkdtempSync(join(tmpdir(), 'upgrade-scoreboard-'));
