@@ -55,8 +55,10 @@ export interface ModernOptions {
 export function printModern(module: Module, options: ModernOptions = {}): string {
   try {
     const llvm = checkLlvmVersion(options.llvm ?? DEFAULT_LLVM);
+    const text = new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print();
+    // After printing, so that the printer's own refusals (a type that contains itself, …) name the construct first.
     checkUpgradable(module);
-    return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print();
+    return text;
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);
     throw e;

@@ -13,8 +13,10 @@ import { UpgradeError } from './upgrade-error.js';
 
 /** Throws `UpgradeError` naming the first reason the module has no valid modern form. */
 export function checkUpgradable(module: Module): void {
-  // The module's own rules (LLVM 1.x's for versions 0–6, r36867's for 7): linear, and cached on compact bodies.
-  const problems = verifyModule(module, { maxProblems: 1 });
+  // The module's own rules (LLVM 1.x's for versions 0–6, r36867's for 7): linear, and cached on
+  // compact bodies. For a module read from bytes, where damage comes from; one built in code is its
+  // builder's to verify (the upgrade widens, for one, a malloc count of a signed type).
+  const problems = module.source === undefined ? [] : verifyModule(module, { maxProblems: 1 });
   if (problems.length > 0) throw new UpgradeError(`the module is not valid (${problems[0]}), so neither is its upgrade`);
   // What LLVM 1.9's Verifier checked and our 1.x rules do not yet (src/verify/rules.ts, `signatureRules`).
   for (const f of module.functions) {
