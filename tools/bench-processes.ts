@@ -35,7 +35,7 @@ export interface SideBySideOptions {
 }
 
 /** A command to run: argv, and files for standard input and output (default: none, /dev/null). */
-interface Command {
+export interface Command {
   label: string;
   argv: string[];
   stdin?: string;
@@ -156,6 +156,31 @@ function table(results: RowResult[]): string {
       .join('  ')
       .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n') + '\n';
+}
+
+/** One row of a side-by-side table: A and B, `rounds` pairs; `before` runs ahead of each pair (untimed). */
+export interface PairRow {
+  row: string;
+  a: Command;
+  b: Command;
+  rounds: number;
+  before?: () => void;
+}
+
+/** Times each row as `sideBySide` does (alternating, GNU time where present) and returns the table. */
+export function pairTable(rows: readonly PairRow[], log: (line: string) => void): string {
+  const gnuTime = hasGnuTime();
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-pairs-'));
+  try {
+    return table(
+      rows.map((r) => {
+        log(`bench: ${r.row} (${r.rounds} rounds)`);
+        return pair(r.row, r.a, r.b, r.rounds, gnuTime, scratch, r.before);
+      }),
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** The `.bc` files of a folder, sorted. */

@@ -1,6 +1,8 @@
 /**
  * `npm run bench [-- options]`: our CLI against LLVM 1.9's own tools, whole process against whole
- * process (bench-processes.ts), then throughput and memory in this process on real files.
+ * process (bench-processes.ts), stack maps against llvm-readobj-16 (bench-stackmap.ts), upgrade to
+ * bitcode against llvm-as-16 (bench-bitcode.ts), then throughput and memory in this process on
+ * real files.
  *
  *   --runs N            in-process: best of N runs (default 10)
  *   --rounds N          side by side: rounds of A B per single-file row (default 5; the tiny file
@@ -57,6 +59,7 @@ import { DIALECT_VERSION, detectDialect, parseAssembly } from '../src/asm/index.
 import { readModule } from '../src/read.js';
 import { sideBySide } from './bench-processes.js';
 import { stackmapBench } from './bench-stackmap.js';
+import { bitcodeBench } from './bench-bitcode.js';
 import { syntheticModule } from './synthetic-module.js';
 
 /** Functions in the generated workload by default: about 1 MB of bytecode. */
@@ -335,6 +338,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       stackmapBench({ cli: join(PROJECT, 'dist/cli/llvm-bytecode.cjs'), readobj: join(llvm16, 'llvm-readobj'), rounds: o.rounds * 3, runs: o.runs }) + '\n',
     );
+    // Upgrade to bitcode against llvm-as-16 of our text (bench-bitcode.ts): the corpus's big-bf.
+    const log = (line: string): void => void (process.stderr.isTTY && process.stderr.write(`${line}\n`));
+    if (!o.noCorpus && location.present)
+      process.stdout.write(bitcodeBench({ cli: join(PROJECT, 'dist/cli/llvm-bytecode.cjs'), corpus: o.corpus, rounds: o.rounds, log }) + '\n');
+    else process.stdout.write("bench: no corpus: no bitcode row (it upgrades the corpus's big-bf)\n\n");
   }
   process.stdout.write(tableText);
   return 0;

@@ -14,15 +14,14 @@
  * and the corpus, and says so and stops when either is missing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { unwrapContainer } from '../src/container/index.js';
 import { printModule } from '../src/print/index.js';
 import { readModule } from '../src/read.js';
-import { locateCorpus, noCorpusMessage } from './corpus-location.js';
 import { LLVM19_SPEC, locateTools, noToolsMessage } from './tool-location.js';
 import { isTypedError } from './fuzz-check.js';
+import { corpusSeedsOrExit, smallEdit } from './fuzz-edits.js';
 import { seededRandom } from './seeded-random.js';
 import { checkSeconds, readToolOptions } from './tool-options.js';
 
@@ -57,40 +56,6 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-/** The uncompressed streams of the corpus's small files of `versions`. */
-function loadSeeds(corpus: string, versions: number[]): { name: string; stream: Uint8Array }[] {
-  const seeds: { name: string; stream: Uint8Array }[] = [];
-  for (const v of versions) {
-    const dir = join(corpus, `v${v}`);
-    if (!existsSync(dir)) continue;
-    for (const file of readdirSync(dir).sort()) {
-      if (!file.endsWith('.bc') || statSync(join(dir, file)).size > MAX_SEED) continue;
-      try {
-        seeds.push({ name: `v${v}/${file}`, stream: unwrapContainer(new Uint8Array(readFileSync(join(dir, file)))).stream });
-      } catch {
-        // A file the container refuses (the damaged historical ones) is no seed.
-      }
-    }
-  }
-  return seeds;
-}
-
-/** One or two bytes edited past the signature and version word: a flipped bit, ±1, or any value. */
-function smallEdit(stream: Uint8Array, rnd: () => number): { bytes: Uint8Array; at: number[] } {
-  const bytes = stream.slice();
-  const at: number[] = [];
-  const edits = 1 + Math.floor(rnd() * 2);
-  for (let k = 0; k < edits && bytes.length > 12; k++) {
-    const i = 12 + Math.floor(rnd() * (bytes.length - 12));
-    const how = rnd();
-    if (how < 0.5) bytes[i] = bytes[i]! ^ (1 << Math.floor(rnd() * 8));
-    else if (how < 0.8) bytes[i] = (bytes[i]! + (rnd() < 0.5 ? 1 : 255)) & 255;
-    else bytes[i] = Math.floor(rnd() * 256);
-    at.push(i);
-  }
-  return { bytes, at };
-}
-
 const withoutModuleId = (listing: string): string => listing.replace(/^; ModuleID = .*\n/, '');
 
 function main(): void {
@@ -101,16 +66,7 @@ function main(): void {
     console.error(`fuzz:llvm: LLVM 1.9's llvm-dis not found at ${llvmDis}: nothing to compare with (${noToolsMessage(LLVM19_SPEC, llvm)})`);
     process.exit(1);
   }
-  const location = locateCorpus(o.corpus);
-  if (!location.present) {
-    console.error(`fuzz:llvm: ${noCorpusMessage(location)}`);
-    process.exit(1);
-  }
-  const seeds = loadSeeds(location.root, o.versions);
-  if (seeds.length === 0) {
-    console.error(`fuzz:llvm: no seeds of versions ${o.versions.join(', ')} under ${location.root}`);
-    process.exit(1);
-  }
+  const { seeds } = corpusSeedsOrExit('fuzz:llvm', o.corpus, o.versions, MAX_SEED);
   const out = o.out || mkdtempSync(join(tmpdir(), 'fuzz-llvm-'));
   mkdirSync(out, { recursive: true });
   const scratch = join(out, 'input.bc');

@@ -14,7 +14,14 @@
  * `--llvm 13`/`14` read by LLVM 15 on is read and verified but not compared: those releases make
  * its pointers opaque and keep each bitcast between pointer types as an instruction.
  *
- * Options: `--llvm N` (default: the newest supported), `--emit text|bitcode`, `--read-with N`,
+ * With `--emit both`, one pass does both (what a whole-corpus rerun at several releases can afford
+ * on a shared machine): the text must pass `opt -passes=verify`, which parses it as `llvm-as` does
+ * and writes LLVM's bitcode of it (the reference); our bitcode must pass `opt -passes=verify`; and
+ * `llvm-dis` disassembles both for the comparison, each in a process of its own (one `llvm-dis` of
+ * many files shares one LLVMContext among them, which renames the later modules' struct types:
+ * `%T` becomes `%T.4`).
+ *
+ * Options: `--llvm N` (default: the newest supported), `--emit text|bitcode|both`, `--read-with N`,
  * `--corpus DIR`, `--tools DIR` (default /usr/lib/llvm-N/bin, or the environment variable
  * LLVM_BYTECODE_DEBIAN_LLVMN), `--jobs N`.
  */
@@ -32,7 +39,7 @@ const FOLDERS = ['v0', 'v1', 'v3', 'v5', 'v6', 'v7', 'historical'];
 
 interface Options {
   llvm: number;
-  emit: 'text' | 'bitcode';
+  emit: 'text' | 'bitcode' | 'both';
   /** The release whose tools read the output (default: llvm). */
   readWith: number | undefined;
   corpus: string | undefined;
@@ -52,7 +59,7 @@ function parseArgs(argv: string[]): Options {
     if (a === '--llvm') o.llvm = checkLlvmVersion(Number(value()));
     else if (a === '--emit') {
       const e = value();
-      if (e !== 'text' && e !== 'bitcode') throw new Error(`--emit takes text or bitcode, not ${e}`);
+      if (e !== 'text' && e !== 'bitcode' && e !== 'both') throw new Error(`--emit takes text, bitcode or both, not ${e}`);
       o.emit = e;
     } else if (a === '--read-with') {
       const n = Number(value());
@@ -61,7 +68,7 @@ function parseArgs(argv: string[]): Options {
     } else if (a === '--corpus') o.corpus = value();
     else if (a === '--tools') o.tools = value();
     else if (a === '--jobs') o.jobs = Math.max(1, Number(value()) || 1);
-    else throw new Error(`unknown option ${a} (options: --llvm N, --emit text|bitcode, --read-with N, --corpus DIR, --tools DIR, --jobs N)`);
+    else throw new Error(`unknown option ${a} (options: --llvm N, --emit text|bitcode|both, --read-with N, --corpus DIR, --tools DIR, --jobs N)`);
   }
   return o;
 }
@@ -89,8 +96,32 @@ function bitcodeScript(tools: string, flags: string, compare: boolean): string {
 done`;
 }
 
-/** Runs `script` over `files`, 25 per shell, `jobs` shells at a time; returns file → the tools' message. */
-async function verifyAll(files: string[], script: string, jobs: number): Promise<Map<string, string>> {
+/**
+ * `--emit both`: the text through `opt -passes=verify` (LLVM's parser, as llvm-as, then the
+ * verifier; its output, LLVM's bitcode of the text, is the reference: FILE.ll.ref.bc), our bitcode
+ * through `opt -passes=verify`, then `llvm-dis` of each (FILE.ll.ours.ll, FILE.ll.ref.ll). A text
+ * LLVM refuses is TEXTFAIL, our bitcode FAIL.
+ */
+function bothScript(tools: string, flags: string): string {
+  const said = `"$(printf '%s' "$err" | head -2 | tr '\\n\\t' '  ')"`;
+  return `ok=""
+for f in "$@"; do
+  if ! err=$("${tools}/opt" ${flags} -passes=verify "$f" -o "$f.ref.bc" 2>&1); then printf 'TEXTFAIL\\t%s\\topt (parsing as llvm-as): %s\\n' "$f" ${said}; rm -f "$f.ref.bc"; fi
+  if ! err=$("${tools}/opt" ${flags} -passes=verify -disable-output "$f.ours.bc" 2>&1); then printf 'FAIL\\t%s\\topt: %s\\n' "$f" ${said}; continue; fi
+  ok="$ok $f"
+done
+for f in $ok; do
+  if ! err=$("${tools}/llvm-dis" ${flags} "$f.ours.bc" -o "$f.ours.ll" 2>&1); then printf 'FAIL\\t%s\\tllvm-dis: %s\\n' "$f" ${said}; continue; fi
+  if [ -f "$f.ref.bc" ] && ! "${tools}/llvm-dis" ${flags} "$f.ref.bc" -o "$f.ref.ll" 2>/dev/null; then rm -f "$f.ref.ll"; fi
+done
+for f in $ok; do printf 'DONE\\t%s\\n' "$f"; done`;
+}
+
+/**
+ * Runs `script` over `files`, 25 per shell, `jobs` shells at a time; returns file → the tools'
+ * message (and, in `textFailures`, file → the message of a TEXTFAIL line).
+ */
+async function verifyAll(files: string[], script: string, jobs: number, textFailures?: Map<string, string>): Promise<Map<string, string>> {
   const chunks: string[][] = [];
   for (let i = 0; i < files.length; i += 25) chunks.push(files.slice(i, i + 25));
   const failures = new Map<string, string>();
@@ -106,6 +137,7 @@ async function verifyAll(files: string[], script: string, jobs: number): Promise
         const [tag, file, ...msg] = line.split('\t');
         if (file === undefined) continue;
         if (tag === 'FAIL') failures.set(file, msg.join(' ').trim());
+        if (tag === 'TEXTFAIL') textFailures?.set(file, msg.join(' ').trim());
         if (tag === 'FAIL' || tag === 'DONE') reported.add(file);
       }
       for (const f of chunk) if (!reported.has(f)) failures.set(f, 'no result (the tools timed out or crashed)');
@@ -136,7 +168,11 @@ async function main(): Promise<number> {
     console.error(`upgrade-scoreboard: llvm-as, llvm-dis and opt of LLVM ${reader} not found in ${toolsDir} (apt-get install llvm-${reader}, or --tools DIR)`);
     return 2;
   }
-  const script = o.emit === 'bitcode' ? bitcodeScript(toolsDir, flags, compare) : textScript(llvmAs, opt);
+  // `both` compares by nature; typed-pointer bitcode read by an opaque-pointer release is not compared.
+  const script = o.emit === 'both' ? bothScript(toolsDir, flags) : o.emit === 'bitcode' ? bitcodeScript(toolsDir, flags, compare) : textScript(llvmAs, opt);
+  // `both`: our bitcode's disassembly and the reference's are FILE.ll.ours.ll and FILE.ll.ref.ll.
+  const dis = o.emit === 'both' ? '.ll' : '.dis';
+  const textLines: string[] = [];
   const work = mkdtempSync(join(tmpdir(), 'upgrade-scoreboard-'));
   const refusals: string[] = [];
   const rejected: string[] = [];
@@ -157,7 +193,7 @@ async function main(): Promise<number> {
         try {
           const module = readModule(new Uint8Array(readFileSync(join(dir, name))));
           text = printModern(module, { llvm: o.llvm });
-          if (o.emit === 'bitcode') writeFileSync(`${path}.ours.bc`, writeModern(module, { llvm: o.llvm }));
+          if (o.emit !== 'text') writeFileSync(`${path}.ours.bc`, writeModern(module, { llvm: o.llvm }));
         } catch (e) {
           refused++;
           const kind = e instanceof UpgradeError ? 'refused' : `unexpected ${(e as Error).name}`;
@@ -167,13 +203,20 @@ async function main(): Promise<number> {
         writeFileSync(path, text);
         written.set(path, `${folder}/${name}`);
       }
-      const failures = await verifyAll([...written.keys()], script, o.jobs);
+      const textFailures = new Map<string, string>();
+      const failures = await verifyAll([...written.keys()], script, o.jobs, textFailures);
       for (const [path, msg] of failures) rejected.push(`${written.get(path)!}: ${msg}`);
-      if (o.emit === 'bitcode' && compare) {
+      for (const [path, msg] of textFailures) rejected.push(`${written.get(path)!}: the text: ${msg}`);
+      anyRejected ||= textFailures.size > 0;
+      if (o.emit === 'both')
+        textLines.push(
+          `${folder.padEnd(10)} ${String(names.length).padStart(5)} files  ${String(written.size - textFailures.size).padStart(5)} text accepted by opt-${o.llvm} -passes=verify (llvm-as's parser)  ${String(refused).padStart(3)} refused by the upgrade  ${String(textFailures.size).padStart(3)} rejected by LLVM`,
+        );
+      if (o.emit === 'both' || (o.emit === 'bitcode' && compare)) {
         for (const path of written.keys()) {
-          if (failures.has(path) || !existsSync(`${path}.ref.dis`)) continue;
+          if (failures.has(path) || !existsSync(`${path}.ref${dis}`)) continue;
           compared++;
-          const why = sameDisassembly(readFileSync(`${path}.ours.dis`, 'latin1'), readFileSync(`${path}.ref.dis`, 'latin1'));
+          const why = sameDisassembly(readFileSync(`${path}.ours${dis}`, 'latin1'), readFileSync(`${path}.ref${dis}`, 'latin1'));
           if (why !== undefined) {
             differing++;
             anyRejected = true;
@@ -184,7 +227,7 @@ async function main(): Promise<number> {
       anyRejected ||= failures.size > 0;
       const accepted = written.size - failures.size;
       const how =
-        o.emit === 'bitcode' ? `read by llvm-dis-${reader} + opt-${reader} -passes=verify` : `accepted by llvm-as-${o.llvm} + opt-${o.llvm} -passes=verify`;
+        o.emit !== 'text' ? `read by llvm-dis-${reader} + opt-${reader} -passes=verify` : `accepted by llvm-as-${o.llvm} + opt-${o.llvm} -passes=verify`;
       lines.push(
         `${folder.padEnd(10)} ${String(names.length).padStart(5)} files  ${String(accepted).padStart(5)} ${how}  ${String(refused).padStart(3)} refused by the upgrade  ${String(failures.size).padStart(3)} rejected by LLVM`,
       );
@@ -196,9 +239,10 @@ async function main(): Promise<number> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(`upgrade --llvm ${o.llvm}${o.emit === 'bitcode' ? ` --emit bitcode, read with LLVM ${reader}` : ''} over ${corpus.root}:`);
+  console.log(`upgrade --llvm ${o.llvm}${o.emit !== 'text' ? ` --emit ${o.emit}, read with LLVM ${reader}` : ''} over ${corpus.root}:`);
+  if (textLines.length) console.log(`  the text:\n${textLines.map((l) => `  ${l}`).join('\n')}\n  the bitcode:`);
   if (o.emit === 'bitcode' && !compare) console.log(`  not compared with llvm-dis of llvm-as-${reader} of the text: typed-pointer bitcode read as opaque`);
-  else if (o.emit === 'bitcode')
+  else if (o.emit !== 'text')
     console.log(
       `  llvm-dis of our bitcode equal to llvm-dis of llvm-as-${reader} of the text: ${compared - differing} of ${compared} compared (files whose text llvm-as-${reader} takes)`,
     );

@@ -218,7 +218,9 @@ export class ConstPrinter {
     // Version 7's indices are signless and LLVM 2.0 sign-extended them, as LLVM 16 does.
     if (idx.type.kind === 'integer') return this.operand(idx, sink);
     const bits = intBits(idx.type);
-    if (bits === 64 || isSignedInt(idx.type) || bits === 0) return this.operand(idx, sink);
+    // Only a damaged file indexes with anything but an integer (LLVM 1.x's reader did not check constants'; no LLVM parses one).
+    if (bits === 0) throw new UpgradeError(`a getelementptr indexed by a value of type ${this.types.str(idx.type)}: indices are integers`);
+    if (bits === 64 || isSignedInt(idx.type)) return this.operand(idx, sink);
     if (idx.kind === 'int') return { type: 'i64', value: String(BigInt.asUintN(bits, idx.value)) };
     if (idx.kind === 'bool') return { type: 'i64', value: idx.value ? '1' : '0' };
     return this.build('zext', { kind: 'cast', to: 'i64' }, [this.operand(idx, sink)], 'i64', sink);

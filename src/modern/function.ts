@@ -641,6 +641,11 @@ class BodyPrinter implements Sink, BodyApi {
     let indirect = new Set<number>();
     if (calleeOp.kind === 'inlineasm') {
       const asm = upgradeConstraints(calleeOp.constraints);
+      // LLVM 1.9's InlineAsm::Verify held these too: only a damaged file breaks them, and no LLVM reads the result.
+      if (asm.operands !== args.length || asm.outputs > 1 || (asm.outputs === 0) !== (ft.returnType.kind === 'void'))
+        throw new UpgradeError(
+          `inline asm whose constraints "${calleeOp.constraints}" do not match its call (${args.length} operands, ${ft.returnType.kind === 'void' ? 'no result' : 'a result'})`,
+        );
       indirect = asm.indirectArgs;
       callee = `asm ${calleeOp.hasSideEffects ? 'sideeffect ' : ''}"${escapeString(calleeOp.asm)}", "${escapeString(asm.constraints)}"`;
     } else if (target && (!this.ctx.typed || target.type === calleeOp.type || this.ty(target.type) === this.ty(calleeOp.type)))

@@ -11,6 +11,7 @@ import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { checkLlvmVersion, DEFAULT_LLVM, LAST_TYPED_POINTERS } from './llvm-versions.js';
 import { UnfoldableConstantError, UpgradeError } from './upgrade-error.js';
 import { bitcodeOfModernIr } from './bitcode/index.js';
+import { checkUpgradable } from './validity.js';
 
 export { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 
@@ -55,7 +56,10 @@ export interface ModernOptions {
 export function printModern(module: Module, options: ModernOptions = {}): string {
   try {
     const llvm = checkLlvmVersion(options.llvm ?? DEFAULT_LLVM);
-    return new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print();
+    const text = new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print();
+    // After printing, so that the printer's own refusals (a type that contains itself, …) name the construct first.
+    checkUpgradable(module);
+    return text;
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);
     throw e;

@@ -6,6 +6,8 @@
  * suffix no value of the scope already uses, so every original name stays recognisable.
  */
 
+import { UpgradeError } from './upgrade-error.js';
+
 /** Characters modern LLVM accepts in an unquoted name: `[-a-zA-Z$._][-a-zA-Z$._0-9]*`. */
 const BARE_NAME = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
 
@@ -20,9 +22,15 @@ export function escapeString(s: string): string {
   return out;
 }
 
-/** `name` with its sigil, quoted when modern syntax needs it (digits first, odd characters). */
+/**
+ * `name` with its sigil, quoted when modern syntax needs it (digits first, odd characters). A
+ * name holding a NUL byte (only a damaged file's) has no spelling: LLVM's parser refuses one
+ * ("Null bytes are not allowed in names").
+ */
 export function formatName(sigil: '%' | '@', name: string): string {
-  return BARE_NAME.test(name) ? sigil + name : `${sigil}"${escapeString(name)}"`;
+  if (BARE_NAME.test(name)) return sigil + name;
+  if (name.includes('\0')) throw new UpgradeError(`the name ${sigil}"${escapeString(name)}" holds a NUL byte, which no LLVM name may hold`);
+  return `${sigil}"${escapeString(name)}"`;
 }
 
 /**

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LLVM19, needs } from '../support/tools.js';
+import { bitcodeBench } from '../../tools/bench-bitcode.js';
+import { debianLlvm, LLVM19, needs } from '../support/tools.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const SCRIPT = new URL('dist-tools/tools/bench.js', ROOT).pathname;
@@ -106,6 +107,37 @@ describe.skipIf(!existsSync(SCRIPT))('npm run bench', () => {
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(`bench: no corpus at ${absent}`);
       expect(r.stderr).toContain('pass --corpus DIR or set LLVM_BYTECODE_CORPUS=DIR');
+    }
+  });
+});
+
+describe('the bitcode row of npm run bench (tools/bench-bitcode.ts)', () => {
+  const CLI = new URL('dist/cli/llvm-bytecode.cjs', ROOT).pathname;
+  /** A corpus whose v6/Large__big-bf.bc is the project's hello.bc (small: one quick round). */
+  function smallCorpus(withBig: boolean): string {
+    const corpus = mkdtempSync(join(tmpdir(), 'bench-bitcode-'));
+    mkdirSync(join(corpus, 'v6'));
+    if (withBig) writeFileSync(join(corpus, 'v6/Large__big-bf.bc'), readFileSync(new URL('corpus/hello.bc', ROOT)));
+    return corpus;
+  }
+
+  it.skipIf(!existsSync(CLI))('times upgrade to bitcode against llvm-as-16 of our text, as a ratio', needs(debianLlvm(16)), () => {
+    const out = bitcodeBench({ cli: CLI, corpus: smallCorpus(true), rounds: 1, log: () => undefined });
+    expect(out).toMatch(/^bitcode: upgrade of v6\/Large__big-bf\.bc to LLVM 16 bitcode .*the issue's mark: within 2×$/m);
+    expect(out).toMatch(/^upgrade big-bf to bitcode +ours upgrade --emit bitcode +\S.* +llvm-as-16 of our text +\S.* +\d+\.\d\d× \(/m);
+  });
+
+  it('says why there is no row without big-bf or without llvm-as-16', () => {
+    expect(bitcodeBench({ cli: CLI, corpus: smallCorpus(false), rounds: 1, log: () => undefined })).toMatch(/^bench: no .*Large__big-bf\.bc: no bitcode row$/m);
+    const saved = process.env.LLVM_BYTECODE_DEBIAN_LLVM16;
+    process.env.LLVM_BYTECODE_DEBIAN_LLVM16 = join(tmpdir(), 'no-such-llvm');
+    try {
+      expect(bitcodeBench({ cli: CLI, corpus: smallCorpus(true), rounds: 1, log: () => undefined })).toMatch(
+        /^bench: llvm-as-16 not found at .*no-such-llvm.*: no bitcode row/m,
+      );
+    } finally {
+      if (saved === undefined) delete process.env.LLVM_BYTECODE_DEBIAN_LLVM16;
+      else process.env.LLVM_BYTECODE_DEBIAN_LLVM16 = saved;
     }
   });
 });

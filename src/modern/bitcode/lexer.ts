@@ -17,7 +17,13 @@ export type Token =
 /** The most tokens a text may have (a bound on memory for damaged input). */
 export const MAX_TOKENS = 1 << 26;
 
-const NAME = /[-a-zA-Z$._0-9]/;
+/** Which character codes below 128 a bare name may hold (`[-a-zA-Z$._0-9]`): a table, not a regular expression per character. */
+const NAME_CHAR = new Uint8Array(128);
+for (const c of '-$._0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ') NAME_CHAR[c.charCodeAt(0)] = 1;
+const isNameCode = (code: number): boolean => code < 128 && NAME_CHAR[code] === 1;
+const isDigitCode = (code: number): boolean => code >= 48 && code <= 57;
+/** A number at `lastIndex` (sticky: matched in place, without slicing the text). */
+const NUMBER = /-?(0x[0-9A-Fa-f]+|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?)/y;
 
 /** Encodes a JS string's characters as UTF-8 bytes, one char per byte. */
 function utf8Bytes(s: string): string {
@@ -83,7 +89,7 @@ export function tokenize(text: string): Token[] {
   };
   const bare = (start: number): number => {
     let j = start;
-    while (j < n && NAME.test(text[j]!)) j++;
+    while (j < n && isNameCode(text.charCodeAt(j))) j++;
     return j;
   };
   while (i < n) {
@@ -156,15 +162,16 @@ export function tokenize(text: string): Token[] {
       i++;
       continue;
     }
-    if (/[0-9]/.test(c) || (c === '-' && /[0-9]/.test(text[i + 1] ?? ''))) {
-      const m = /^-?(0x[0-9A-Fa-f]+|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?)/.exec(text.slice(i, i + 400))!;
+    if (isDigitCode(text.charCodeAt(i)) || (c === '-' && isDigitCode(text.charCodeAt(i + 1)))) {
+      NUMBER.lastIndex = i;
+      const m = NUMBER.exec(text)!;
       const e = i + m[0].length;
       if (text[e] === ':' && /^[0-9]+$/.test(m[0])) {
         out.push({ t: 'label', v: '#' + m[0], at });
         i = e + 1;
         continue;
       }
-      if (e < n && NAME.test(text[e]!) && !/^-?0x/.test(m[0])) {
+      if (e < n && isNameCode(text.charCodeAt(e)) && !/^-?0x/.test(m[0])) {
         // a name that begins with digits (only as a label: values' are quoted)
         const be = bare(i);
         if (text[be] === ':') {
@@ -177,7 +184,7 @@ export function tokenize(text: string): Token[] {
       i = e;
       continue;
     }
-    if (NAME.test(c)) {
+    if (isNameCode(text.charCodeAt(i))) {
       const e = bare(i);
       const w = text.slice(i, e);
       if (text[e] === ':') {

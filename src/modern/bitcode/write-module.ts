@@ -356,7 +356,11 @@ class ModuleWriter {
           break;
         case 'named':
           w.record(TYPE_CODE.STRUCT_NAME, chars(nameOfKey(t.name)));
-          if (t.body) w.record(TYPE_CODE.STRUCT_NAMED, [t.body.packed ? 1 : 0, ...t.body.elements.map((e) => this.typeId(e))]);
+          // A struct that is its own member (`%t = type { ptr, %t }`, only in a damaged file: no value
+          // can have it) cannot be written with its body: its record would name its own slot, which
+          // LLVM's reader takes for a second forward reference ("Only named structs can be forward
+          // referenced"). It is written opaque, as the text for LLVM 20 on has it.
+          if (t.body && !t.body.elements.includes(t)) w.record(TYPE_CODE.STRUCT_NAMED, [t.body.packed ? 1 : 0, ...t.body.elements.map((e) => this.typeId(e))]);
           else w.record(TYPE_CODE.OPAQUE, [0]);
           break;
       }

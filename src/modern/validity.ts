@@ -1,0 +1,41 @@
+/**
+ * The upgrade's precondition: the module must be one LLVM itself would have taken. A damaged file
+ * can read into a module no LLVM 1.x accepted (a use its definition does not dominate, a `ret`
+ * of the wrong type, a branch back to the entry block); its upgrade would be IR that `llvm-as`
+ * and `opt -passes=verify` refuse, and its bitcode a file LLVM's reader rejects. Such a module is
+ * refused up front, naming the first problem, rather than written as output no LLVM takes
+ * (found by `npm run fuzz:upgrade`, docs/fuzzing.md).
+ */
+import type { Module } from '../graph/module.js';
+import type { Function } from '../graph/value.js';
+import { verifyModule } from '../verify/verify.js';
+import { UpgradeError } from './upgrade-error.js';
+
+/** Throws `UpgradeError` naming the first reason the module has no valid modern form. */
+export function checkUpgradable(module: Module): void {
+  // The module's own rules (LLVM 1.x's for versions 0–6, r36867's for 7): linear, and cached on
+  // compact bodies. For a module read from bytes, where damage comes from; one built in code is its
+  // builder's to verify (the upgrade widens, for one, a malloc count of a signed type).
+  const problems = module.source === undefined ? [] : verifyModule(module, { maxProblems: 1 });
+  if (problems.length > 0) throw new UpgradeError(`the module is not valid (${problems[0]}), so neither is its upgrade`);
+  // What LLVM 1.9's Verifier checked and our 1.x rules do not yet (src/verify/rules.ts, `signatureRules`).
+  for (const f of module.functions) {
+    if (f.linkage === 'appending') throw new UpgradeError(`@${f.name ?? '(unnamed)'}: only global variables can have appending linkage, not a function`);
+    if (!f.isDeclaration && entryHasPredecessors(f))
+      throw new UpgradeError(`@${f.name ?? '(unnamed)'}: its entry block is the target of a branch, which LLVM never allowed`);
+  }
+  for (const g of module.globals) {
+    if (g.linkage === 'appending' && g.valueType.kind !== 'array')
+      throw new UpgradeError(`@${g.name ?? '(unnamed)'}: only global arrays can have appending linkage`);
+  }
+}
+
+function entryHasPredecessors(f: Function): boolean {
+  const entry = f.blocks[0];
+  if (entry === undefined) return false;
+  for (const bb of f.blocks) {
+    const last = bb.instructions[bb.instructions.length - 1];
+    if (last?.operands.some((op) => op === entry)) return true;
+  }
+  return false;
+}
