@@ -105,10 +105,6 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
     return this.r.fail('Illegal type reference!');
   }
 
-  private readType(): TypeNodeV7 {
-    return this.getType(this.vbr());
-  }
-
   protected parseType(): TypeNodeV7 {
     const def = readTypeDefinition(this.r, this.row, this.typeReading);
     let result: TypeNodeV7;
