@@ -15,4 +15,7 @@ export {
   type GepIndexEncoding,
   type OpcodeName,
   type PseudoOpcode,
+  type TypeDefinitionCodes,
+  type TypeIdKind,
+  type TypeIdTable,
 } from '../format/format-table.js';
