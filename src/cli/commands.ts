@@ -236,7 +236,7 @@ export async function convertFile(settings: Settings, bytes: Uint8Array, label: 
       try {
         const module = readModule(bytes, { limits });
         // Each chunk is written out before the next is printed: one buffer serves them all.
-        if (options.stream) return { listing: (await printer).printModuleChunks(module, { syntax: settings.syntax, reuseBuffer: true }) };
+        if (options.stream) return { listing: (await printer).printListingChunks(module, settings.syntax, undefined, true) };
         return { output: await printListing(await printer, module, settings.syntax) };
       } catch (error) {
         return { error };
@@ -385,10 +385,10 @@ async function assemble(
  */
 async function printListing(
   printer: Awaited<ReturnType<typeof loadPrinter>>,
-  module: Parameters<typeof printer.printModule>[0],
+  module: Parameters<typeof printer.printListing>[0],
   syntax: '1.9' | 'native',
 ): Promise<Uint8Array> {
-  const chunks = [...printer.printModuleChunks(module, { syntax })];
+  const chunks = [...printer.printListingChunks(module, syntax)];
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;

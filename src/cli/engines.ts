@@ -4,7 +4,8 @@
  * alongside the reader.
  */
 export type Reader = typeof import('../read.js');
-export type Printer = typeof import('../print/index.js');
+/** The listing printer alone (print/listing.ts): `dis` does not load the upgrade. */
+export type Printer = typeof import('../print/listing.js');
 export type Analyzer = typeof import('../analyze/index.js');
 export type Upgrader = typeof import('../modern/index.js');
 
@@ -20,7 +21,7 @@ export function loadReader(): Promise<Reader> {
 }
 
 export function loadPrinter(): Promise<Printer> {
-  return (printer ??= import('../print/index.js'));
+  return (printer ??= import('../print/listing.js'));
 }
 
 export function loadAnalyzer(): Promise<Analyzer> {

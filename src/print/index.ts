@@ -8,12 +8,10 @@ import type { Module } from '../graph/module.js';
 import type { Function, Instruction, Value } from '../graph/value.js';
 import { dialectFor, type Syntax } from './dialect.js';
 import { AsmPrinter } from './printer.js';
-import { exhaustionWords, isEngineExhaustion } from '../errors/exhaustion.js';
-import { PrintError } from './print-error.js';
 import { printModern, type ExceptionModel, type ModernOptions } from '../modern/index.js';
-import { upgradeView19 } from '../held/upgrade19.js';
 import { plainView } from '../held/view.js';
-import { isVersion7Module, printModuleV7, V7Printer } from './v7/printer-v7.js';
+import { isVersion7Module, V7Printer } from './v7/printer-v7.js';
+import { latin1Bytes, printListing, printListingChunks } from './listing.js';
 
 /** @category Print */
 export interface PrintOptions {
@@ -42,18 +40,7 @@ function modernOptions(options: PrintOptions): ModernOptions {
  */
 export function printModule(module: Module, options: PrintOptions = {}): string {
   if (options.syntax === 'modern') return printModern(module, modernOptions(options));
-  // Version 7 has one syntax, LLVM 2.0's (its default and native): LLVM 1.x could not read it.
-  if (isVersion7Module(module)) return printModuleV7(module);
-  try {
-    return asmPrinter(module, options.syntax ?? '1.9').print();
-  } catch (e) {
-    throw asPrintError(e);
-  }
-}
-
-/** A damaged module too large or too deeply nested for the engine: a `PrintError`, not a crash. */
-function asPrintError(e: unknown): unknown {
-  return isEngineExhaustion(e) ? new PrintError(`the module cannot be printed: ${exhaustionWords(e)}`) : e;
+  return printListing(module, options.syntax ?? '1.9');
 }
 
 /** @category Print */
@@ -80,31 +67,8 @@ export interface PrintChunkOptions extends PrintOptions {
  * @category Print
  */
 export function printModuleChunks(module: Module, options: PrintChunkOptions = {}): Iterable<Uint8Array> {
-  if (options.syntax === 'modern') {
-    return [latin1Bytes(printModern(module, modernOptions(options)))];
-  }
-  if (isVersion7Module(module)) return [latin1Bytes(printModuleV7(module))];
-  return guardedChunks(asmPrinter(module, options.syntax ?? '1.9').chunks(options.chunkBytes, options.reuseBuffer));
-}
-
-function latin1Bytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-function* guardedChunks(chunks: Iterable<Uint8Array>): Generator<Uint8Array, void, undefined> {
-  try {
-    yield* chunks;
-  } catch (e) {
-    throw asPrintError(e);
-  }
-}
-
-function asmPrinter(module: Module, syntax: Syntax): AsmPrinter {
-  const dialect = dialectFor(module, syntax);
-  const view = dialect.upgradesIntrinsics ? upgradeView19(module) : plainView(module);
-  return new AsmPrinter(view, dialect);
+  if (options.syntax === 'modern') return [latin1Bytes(printModern(module, modernOptions(options)))];
+  return printListingChunks(module, options.syntax ?? '1.9', options.chunkBytes, options.reuseBuffer);
 }
 
 /**
