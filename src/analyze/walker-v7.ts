@@ -18,6 +18,7 @@ import type { BlockKind, OpcodeName, PseudoOpcode } from '../format/format-table
 import type { FunctionAnalysis } from './analysis.js';
 import type { BlockFrame } from '../decode/block-frame.js';
 import { internName } from './opcode-info.js';
+import { isAnyCastOpcode, isBinaryOpcode, isShiftOpcode } from '../graph/opcodes.js';
 import { AnalyzerWalkBase, type BlockNames } from './walk-base.js';
 import { plainName, readSymbolEntries, readSymbolPlanes } from '../decode/plane-records.js';
 import { readTypeDefinition, type TypeDefinitionReading } from '../decode/type-records.js';
@@ -443,7 +444,7 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
    */
   private checkOperands(name: OpcodeName | PseudoOpcode | undefined, opcode: number, instTy: TypeNodeV7, ops: number[], at: number): boolean {
     const r = this.r;
-    if (name !== undefined && BINARY_OPS.has(name) && ops.length === 2) return false;
+    if (name !== undefined && isBinaryOrShift(name) && ops.length === 2) return false;
     switch (name) {
       case 'va_arg':
       case 'extractelement':
@@ -559,39 +560,11 @@ export class AnalyzerWalkV7 extends AnalyzerWalkBase<TypeNodeV7> {
   }
 }
 
-const BINARY_OPS: ReadonlySet<string> = new Set([
-  'add',
-  'sub',
-  'mul',
-  'udiv',
-  'sdiv',
-  'fdiv',
-  'urem',
-  'srem',
-  'frem',
-  'shl',
-  'lshr',
-  'ashr',
-  'and',
-  'or',
-  'xor',
-]);
-
-const CAST_NAMES: ReadonlySet<string> = new Set([
-  'trunc',
-  'zext',
-  'sext',
-  'fptoui',
-  'fptosi',
-  'uitofp',
-  'sitofp',
-  'fptrunc',
-  'fpext',
-  'ptrtoint',
-  'inttoptr',
-  'bitcast',
-]);
+/** An arithmetic, logical or shift operator of r36867 (graph/opcodes.ts: the one opcode table). */
+function isBinaryOrShift(name: string): boolean {
+  return isBinaryOpcode(name) || isShiftOpcode(name);
+}
 
 function isCastName(name: string | undefined): boolean {
-  return name !== undefined && CAST_NAMES.has(name);
+  return name !== undefined && isAnyCastOpcode(name);
 }

@@ -10,7 +10,7 @@
 import { version7Feature } from '../graph/describe.js';
 import type { Module } from '../graph/module.js';
 import { integerType, isInteger, primitiveTypes, type Type } from '../graph/type.js';
-import type { Opcode } from '../graph/value.js';
+import { CAST_OPCODES, type Opcode } from '../graph/value.js';
 
 export interface VerifierRules {
   /** The release whose Verifier the row follows (said in messages of its own rules). */
@@ -130,26 +130,7 @@ export const RULES_R36867: VerifierRules = Object.freeze({
   // StructType::indexValid: an i32 constant below the field count.
   structIndex: (t: Type) => t === I32,
   structIndexWords: 'i32',
-  opcodes: new Set<Opcode>([
-    ...COMMON,
-    'shl',
-    'lshr',
-    'ashr',
-    'icmp',
-    'fcmp',
-    'trunc',
-    'zext',
-    'sext',
-    'fptoui',
-    'fptosi',
-    'uitofp',
-    'sitofp',
-    'fptrunc',
-    'fpext',
-    'ptrtoint',
-    'inttoptr',
-    'bitcast',
-  ]),
+  opcodes: new Set<Opcode>([...COMMON, 'shl', 'lshr', 'ashr', 'icmp', 'fcmp', ...CAST_OPCODES]),
   signatureRules: true,
   invokeResults: true,
   intrinsics: true,
