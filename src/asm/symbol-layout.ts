@@ -16,26 +16,11 @@
  */
 import type { Module } from '../graph/module.js';
 import { compactBodyOf, installCompactBody, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody, type CompactLayout } from '../graph/compact-body.js';
-import { primitiveTypes, type PrimitiveTypeKind, type Type } from '../graph/type.js';
+import { primitiveTypes, type Type } from '../graph/type.js';
 import type { Argument, Function, SymbolTableLayout, Value } from '../graph/value.js';
+import { PRIMITIVE_DECLARATION_ORDER } from '../held/primitive-order.js';
 
-/** LLVM 1.9's `Type.cpp` declaration order of the primitive types. */
-const PRIMITIVE_ORDER: readonly PrimitiveTypeKind[] = [
-  'void',
-  'bool',
-  'sbyte',
-  'ubyte',
-  'short',
-  'ushort',
-  'int',
-  'uint',
-  'long',
-  'ulong',
-  'float',
-  'double',
-  'label',
-];
-const PRIMITIVE_RANK = new Map<string, number>(PRIMITIVE_ORDER.map((k, i) => [k, i - PRIMITIVE_ORDER.length]));
+const PRIMITIVE_RANK = new Map<string, number>(PRIMITIVE_DECLARATION_ORDER.map((k, i) => [k, i - PRIMITIVE_DECLARATION_ORDER.length]));
 
 /** Sets `layout` on the module and each defined function from the ranks of their types. */
 export function guessSymbolLayouts(module: Module, creationRank: (t: Type) => number | undefined): void {

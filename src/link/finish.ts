@@ -3,6 +3,7 @@
  * (type-resolver.ts), so that types LLVM held as one object are one object here too, with every
  * refined opaque type replaced by what it became. Only the linked module's own objects change.
  */
+import { PRIMITIVE_DECLARATION_ORDER } from '../held/primitive-order.js';
 import type { Module } from '../graph/module.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Function, FunctionType, PointerType, SymbolTableLayout } from '../graph/index.js';
@@ -97,21 +98,7 @@ function typesMentioned(module: Module): Type[] {
  * before uint: not their type ids' order) and before the types a file makes: a layout listing
  * only a function's primitive planes, in that order, puts them first so.
  */
-const PRIMITIVE_ALLOCATION_ORDER: readonly string[] = [
-  'void',
-  'bool',
-  'sbyte',
-  'ubyte',
-  'short',
-  'ushort',
-  'int',
-  'uint',
-  'long',
-  'ulong',
-  'float',
-  'double',
-  'label',
-];
+const PRIMITIVE_ALLOCATION_ORDER = PRIMITIVE_DECLARATION_ORDER;
 
 function primitivePlanesFirst(f: Function): SymbolTableLayout | undefined {
   if (f.blocks.length === 0) return undefined;
