@@ -8,6 +8,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ASSEMBLY_PIECES } from './asm-pieces.js';
 import { assemblySeedFiles } from './asm-seeds.js';
 import { locateCorpus, NO_CORPUS_HINT, PROJECT_ROOT } from './corpus-location.js';
 import { checkAssemblyInput } from './fuzz-asm-check.js';
@@ -46,104 +47,6 @@ function seeds(corpus: string): string[] {
   return assemblySeedFiles(PROJECT, corpus, MAX_INPUT).map((path) => readFileSync(path, 'latin1'));
 }
 
-/** Pieces a mutation inserts: the grammar's punctuation and words, and hostile numbers. */
-const PIECES = [
-  '%',
-  '%0',
-  '%x',
-  '\\1',
-  '\\9',
-  '*',
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  '<',
-  '>',
-  ',',
-  '=',
-  '"',
-  ':',
-  '...',
-  'x',
-  'c',
-  ' ',
-  '\n',
-  'type',
-  'opaque',
-  'int',
-  'uint',
-  'bool',
-  'void',
-  'label',
-  'global',
-  'constant',
-  'declare',
-  'implementation',
-  'cast',
-  'getelementptr',
-  'phi',
-  'call',
-  'invoke',
-  'br',
-  'ret',
-  'switch',
-  'undef',
-  'null',
-  'zeroinitializer',
-  '0',
-  '-1',
-  '4294967296',
-  '18446744073709551616',
-  '1.5',
-  '0x7FF8000000000001',
-  'u0xFFFFFFFFFFFFFFFF',
-  'asm',
-  'sideeffect',
-  'align 3',
-  'section "',
-  'target',
-  'deplibs',
-  // LLVM 2.0's words (the v7 listings and the 2.0 grammar files).
-  '@',
-  '@0',
-  '@"',
-  'define',
-  'i1',
-  'i8',
-  'i32',
-  'i64',
-  'i17',
-  'icmp eq',
-  'fcmp uno',
-  'trunc',
-  'zext',
-  'sext',
-  'bitcast',
-  'inttoptr',
-  'to',
-  '<{',
-  '}>',
-  'alias',
-  'alias weak',
-  'thread_local',
-  'hidden',
-  'protected',
-  'sret',
-  'inreg',
-  'nounwind',
-  'noreturn',
-  'align 4',
-  'volatile',
-  'unreachable',
-  'lshr',
-  'ashr',
-  'va_arg',
-  'datalayout',
-];
-
 function mutate(text: string, rnd: () => number): string {
   const n = text.length;
   const at = (): number => Math.floor(rnd() * (n + 1));
@@ -161,7 +64,7 @@ function mutate(text: string, rnd: () => number): string {
     }
     case 3: {
       const a = at();
-      return text.slice(0, a) + PIECES[Math.floor(rnd() * PIECES.length)] + text.slice(a);
+      return text.slice(0, a) + ASSEMBLY_PIECES[Math.floor(rnd() * ASSEMBLY_PIECES.length)] + text.slice(a);
     }
     case 4: {
       const lines = text.split('\n');

@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KEYWORD_LIST } from '../src/asm/lexer.js';
+import { ASSEMBLY_PIECES } from './asm-pieces.js';
 import { writeArchive, type NewArchiveMember } from '../src/archive/index.js';
 import { unwrapContainer } from '../src/container/index.js';
 import { corpusListingFiles, projectAssemblyFiles } from './asm-seeds.js';
@@ -132,77 +133,6 @@ function writeAssemblySeeds(corpora: string[], dir: string): number {
   files.forEach((file, n) => writeFileSync(join(dir, `seed-${n}.ll`), readFileSync(file)));
   return files.length;
 }
-
-/**
- * Pieces of LLVM 1.x assembly beyond the keywords: punctuation, the forms of names and numbers,
- * and a few phrases that need several tokens in a row (a type definition, a constant expression's
- * opening) which byte mutations seldom assemble by themselves.
- */
-const ASSEMBLY_PIECES = [
-  '%',
-  '%0',
-  '%1',
-  '%x',
-  '%"',
-  '\\',
-  '\\1',
-  '*',
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  '<',
-  '>',
-  ',',
-  '=',
-  '"',
-  ':',
-  '...',
-  ' x ',
-  'c"',
-  ';',
-  '\n',
-  '0',
-  '1',
-  '-1',
-  '255',
-  '4294967296',
-  '18446744073709551616',
-  '1.5',
-  '1.0e+308',
-  '0x7FF8000000000001',
-  'u0xFFFFFFFFFFFFFFFF',
-  's0x8000000000000000',
-  '%T = type ',
-  'implementation\n',
-  'declare ',
-  ' = global ',
-  ' = constant ',
-  ' label %',
-  'cast (',
-  'getelementptr (',
-  ' to ',
-  'int*',
-  'sbyte*',
-  ' align 8',
-  ' section "',
-  'target triple = "',
-  'target endian = little',
-  'target pointersize = 32',
-  'deplibs = [',
-  'module asm "',
-  'ret void',
-  'ret int 0',
-  'br label %',
-  'call void %f()',
-  '<4 x int>',
-  '{ int, float }',
-  '[2 x sbyte]',
-  '\\2',
-  '..',
-];
 
 /** A libFuzzer dictionary (`-dict=`) of the 1.x grammar: its keywords and `ASSEMBLY_PIECES`. */
 function writeAssemblyDictionary(file: string): void {
