@@ -8,6 +8,7 @@
 import type { BinaryReader } from '../binary/reader.js';
 import { decodeOpcode, resolveSignless } from '../format/format-table.js';
 import { isFloatingPoint, isSigned, primitiveTypes as P, type Type } from '../graph/type.js';
+import { OPCODE_FACTS, type OpcodeFacts } from '../graph/opcodes.js';
 import type { Constant, Opcode, Value } from '../graph/value.js';
 import { describeType, type ModuleContext } from './context.js';
 import { TYPE_TYPE, readTypeId, type TypeTable } from './types.js';
@@ -217,9 +218,10 @@ class PoolConstantReading extends GraphConstantReading implements ConstantReadin
       name = resolveSignless(name, el && isFloatingPoint(el) ? 'float' : el && isSigned(el) ? 'signed' : 'unsigned');
     }
     const opcode = name as Opcode;
-    if (!CONSTANT_EXPRESSION_OPCODES.has(opcode)) r.fail(`${name} cannot be a constant expression`, at);
-    const arity = EXPRESSION_ARITY[opcode] ?? (opcode === 'getelementptr' ? undefined : 2);
-    if (count === 0 || (arity !== undefined && count !== arity)) r.fail(`constant expression ${name} with ${count} operand(s)`, at);
+    const facts = OPCODE_FACTS[opcode] as OpcodeFacts | undefined;
+    if (!facts?.constantExpression) r.fail(`${name} cannot be a constant expression`, at);
+    // The operand count the opcode's facts fix (getelementptr's is a list of at least one).
+    if (count < facts.minOperands || count > facts.maxOperands) r.fail(`constant expression ${name} with ${count} operand(s)`, at);
     return { kind: 'expr', type: this.type, opcode, operands };
   }
 
@@ -268,41 +270,3 @@ class PoolConstantReading extends GraphConstantReading implements ConstantReadin
 
 type ArrayType = Extract<Type, { kind: 'array' }>;
 type AggregateType = Extract<Type, { kind: 'array' | 'packed' | 'struct' }>;
-
-/** How many operands each constant-expression opcode takes (`undefined`: any count ≥ 1). */
-const EXPRESSION_ARITY: Partial<Record<Opcode, number>> = {
-  cast: 1,
-  select: 3,
-  extractelement: 2,
-  insertelement: 3,
-  shufflevector: 3,
-};
-
-const CONSTANT_EXPRESSION_OPCODES: ReadonlySet<Opcode> = new Set<Opcode>([
-  'add',
-  'sub',
-  'mul',
-  'udiv',
-  'sdiv',
-  'fdiv',
-  'urem',
-  'srem',
-  'frem',
-  'and',
-  'or',
-  'xor',
-  'seteq',
-  'setne',
-  'setle',
-  'setge',
-  'setlt',
-  'setgt',
-  'shl',
-  'shr',
-  'getelementptr',
-  'cast',
-  'select',
-  'extractelement',
-  'insertelement',
-  'shufflevector',
-]);

@@ -45,17 +45,25 @@ export interface OpcodeFacts {
   readonly maxOperands: number;
   /** A signed/unsigned/float division or remainder (their constant expressions can trap). */
   readonly divides: boolean;
+  /**
+   * Whether a constant expression may have this opcode in the releases that have it (LLVM 1.x's
+   * ConstantExpr: the binary operators, setcc, shifts, casts, getelementptr, select and the vector
+   * operations; version 7 adds its compares, shifts and casts). Not the terminators, memory
+   * operations other than getelementptr, phi, call or the varargs instructions.
+   */
+  readonly constantExpression: boolean;
   /** The releases' own spelling where it differs from the graph's, newest last (see the file comment). */
   readonly spellings?: readonly string[];
 }
 
 const f = (cls: OpcodeClass, minOperands: number, maxOperands: number, extra: Partial<OpcodeFacts> = {}): OpcodeFacts =>
-  Object.freeze({ class: cls, minOperands, maxOperands, divides: false, ...extra });
+  Object.freeze({ class: cls, minOperands, maxOperands, divides: false, constantExpression: false, ...extra });
 const ANY = Infinity;
-const BINARY = f('binary', 2, 2);
-const DIVIDES = f('binary', 2, 2, { divides: true });
-const SETCC = f('setcc', 2, 2);
-const CAST = f('cast', 1, 1);
+const EXPR = { constantExpression: true } as const;
+const BINARY = f('binary', 2, 2, EXPR);
+const DIVIDES = f('binary', 2, 2, { divides: true, ...EXPR });
+const SETCC = f('setcc', 2, 2, EXPR);
+const CAST = f('cast', 1, 1, EXPR);
 
 export const OPCODE_FACTS: Readonly<Record<OpcodeSpelling, OpcodeFacts>> = Object.freeze({
   ret: f('terminator', 0, 1),
@@ -67,8 +75,8 @@ export const OPCODE_FACTS: Readonly<Record<OpcodeSpelling, OpcodeFacts>> = Objec
   add: BINARY,
   sub: BINARY,
   mul: BINARY,
-  div: f('binary', 2, 2, { divides: true, spellings: ['div', 'udiv/sdiv/fdiv'] }),
-  rem: f('binary', 2, 2, { divides: true, spellings: ['rem', 'urem/srem/frem'] }),
+  div: f('binary', 2, 2, { divides: true, ...EXPR, spellings: ['div', 'udiv/sdiv/fdiv'] }),
+  rem: f('binary', 2, 2, { divides: true, ...EXPR, spellings: ['rem', 'urem/srem/frem'] }),
   udiv: DIVIDES,
   sdiv: DIVIDES,
   fdiv: DIVIDES,
@@ -84,30 +92,30 @@ export const OPCODE_FACTS: Readonly<Record<OpcodeSpelling, OpcodeFacts>> = Objec
   setge: SETCC,
   setlt: SETCC,
   setgt: SETCC,
-  icmp: f('compare', 2, 2),
-  fcmp: f('compare', 2, 2),
+  icmp: f('compare', 2, 2, EXPR),
+  fcmp: f('compare', 2, 2, EXPR),
   malloc: f('memory', 1, 1),
   free: f('memory', 1, 1),
   alloca: f('memory', 1, 1),
   load: f('memory', 1, 1),
   store: f('memory', 2, 2),
-  getelementptr: f('memory', 1, ANY),
+  getelementptr: f('memory', 1, ANY, EXPR),
   phi: f('other', 2, ANY),
-  cast: f('cast', 1, 1, { spellings: ['cast', 'trunc … bitcast'] }),
+  cast: f('cast', 1, 1, { ...EXPR, spellings: ['cast', 'trunc … bitcast'] }),
   call: f('other', 1, ANY),
-  shl: f('shift', 2, 2),
-  shr: f('shift', 2, 2, { spellings: ['shr', 'lshr/ashr'] }),
-  lshr: f('shift', 2, 2),
-  ashr: f('shift', 2, 2),
-  select: f('other', 3, 3),
+  shl: f('shift', 2, 2, EXPR),
+  shr: f('shift', 2, 2, { ...EXPR, spellings: ['shr', 'lshr/ashr'] }),
+  lshr: f('shift', 2, 2, EXPR),
+  ashr: f('shift', 2, 2, EXPR),
+  select: f('other', 3, 3, EXPR),
   userop1: f('other', 0, ANY),
   userop2: f('other', 0, ANY),
   vaarg: f('other', 1, 1, { spellings: ['vaarg', 'va_arg'] }),
   va_arg: f('other', 1, 1),
   vanext: f('other', 1, 1),
-  extractelement: f('vector', 2, 2),
-  insertelement: f('vector', 3, 3),
-  shufflevector: f('vector', 3, 3),
+  extractelement: f('vector', 2, 2, EXPR),
+  insertelement: f('vector', 3, 3, EXPR),
+  shufflevector: f('vector', 3, 3, EXPR),
   trunc: CAST,
   zext: CAST,
   sext: CAST,
