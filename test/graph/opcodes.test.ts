@@ -55,4 +55,18 @@ describe('the opcode table', () => {
     for (const op of ['div', 'rem', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem']) expect(isDivisionOpcode(op), op).toBe(true);
     expect(isDivisionOpcode('mul')).toBe(false);
   });
+
+  it('says which opcodes a constant expression may have: LLVM 1.x’s ConstantExpr set and version 7’s additions', () => {
+    const expressions = Object.entries(OPCODE_FACTS)
+      .filter(([, facts]) => facts.constantExpression)
+      .map(([op]) => op)
+      .sort();
+    const oneX = ['add', 'sub', 'mul', 'div', 'rem', 'udiv', 'sdiv', 'fdiv', 'urem', 'srem', 'frem', 'and', 'or', 'xor'];
+    const setcc = ['seteq', 'setne', 'setle', 'setge', 'setlt', 'setgt'];
+    const others = ['shl', 'shr', 'getelementptr', 'cast', 'select', 'extractelement', 'insertelement', 'shufflevector'];
+    const version7 = ['icmp', 'fcmp', 'lshr', 'ashr', ...CAST_OPCODES];
+    expect(expressions).toEqual([...oneX, ...setcc, ...others, ...version7].sort());
+    for (const op of ['ret', 'invoke', 'malloc', 'load', 'store', 'alloca', 'phi', 'call', 'vaarg', 'vanext'])
+      expect(OPCODE_FACTS[op as 'ret'].constantExpression, op).toBe(false);
+  });
 });
