@@ -1,0 +1,25 @@
+/** Encodings of single fields that the module's records and the function bodies' records share. */
+import { PREDICATE } from './codes.js';
+import { UpgradeError } from '../upgrade-error.js';
+
+/** LLVM's encoding of an alignment: log2 + 1, 0 for none. */
+export function encodeAlign(align: number): number {
+  if (!align) return 0;
+  if (align & (align - 1)) throw new UpgradeError(`alignment ${align} is not a power of two`);
+  return Math.log2(align) + 1;
+}
+
+/**
+ * A signed 64-bit value as LLVM's sign-rotated VBR holds it: magnitude << 1, sign in bit 0, in
+ * 64 bits (so the most negative value, whose magnitude does not fit, is 1: "-0").
+ */
+export function signRotated(v: bigint): bigint {
+  return BigInt.asUintN(64, v >= 0n ? v << 1n : (-v << 1n) | 1n);
+}
+
+/** The code of an `icmp` or `fcmp` predicate. */
+export function predicate(opcode: string, pred: string | undefined): number {
+  const n = PREDICATE.get(`${opcode[0]}${pred ?? ''}`);
+  if (n === undefined) throw new UpgradeError(`unknown ${opcode} predicate '${pred}'`);
+  return n;
+}
