@@ -41,6 +41,9 @@ export function isChar6(values: readonly number[]): boolean {
   return true;
 }
 
+/** 2^width for each field width 0 … 32: a table, as `2 ** width` is a call in the hottest path. */
+const FIELD_LIMIT: readonly number[] = Array.from({ length: 33 }, (_, width) => 2 ** width);
+
 interface OpenBlock {
   /** Byte offset of the block's length word. */
   readonly lengthAt: number;
@@ -65,8 +68,8 @@ export class BitstreamWriter {
   fixed(value: number, width: number): void {
     if (width < 0 || width > 32) throw new BitstreamWriteError(`a fixed field is 0 to 32 bits wide, not ${width}`);
     if (width === 0) return;
-    if (value < 0 || value >= 2 ** width) throw new BitstreamWriteError(`${value} does not fit a ${width}-bit field`);
-    this.put(width === 32 ? value >>> 0 : value & (2 ** width - 1), width);
+    if (value < 0 || value >= FIELD_LIMIT[width]!) throw new BitstreamWriteError(`${value} does not fit a ${width}-bit field`);
+    this.put(width === 32 ? value >>> 0 : value & (FIELD_LIMIT[width]! - 1), width);
   }
 
   /** Appends `value` (a non-negative safe integer or bigint below 2^64) in `width`-bit VBR chunks. */
@@ -293,7 +296,7 @@ export class BitstreamWriter {
 
   /** A VBR of a value below 2^32. */
   private vbr32(n: number, width: number): void {
-    const h = 2 ** (width - 1);
+    const h = FIELD_LIMIT[width - 1]!;
     while (n >= h) {
       this.put((n % h) + h, width);
       n = Math.floor(n / h);

@@ -17,9 +17,17 @@ export function signRotated(v: bigint): bigint {
   return BigInt.asUintN(64, v >= 0n ? v << 1n : (-v << 1n) | 1n);
 }
 
+/** PREDICATE split by its first letter, so that a comparison looks its predicate up without building a key. */
+const PREDICATES_BY_LETTER = new Map<string, Map<string, number>>();
+for (const [key, code] of PREDICATE) {
+  let byName = PREDICATES_BY_LETTER.get(key[0]!);
+  if (!byName) PREDICATES_BY_LETTER.set(key[0]!, (byName = new Map()));
+  byName.set(key.slice(1), code);
+}
+
 /** The code of an `icmp` or `fcmp` predicate. */
 export function predicate(opcode: string, pred: string | undefined): number {
-  const n = PREDICATE.get(`${opcode[0]}${pred ?? ''}`);
+  const n = PREDICATES_BY_LETTER.get(opcode[0] ?? '')?.get(pred ?? '');
   if (n === undefined) throw new UpgradeError(`unknown ${opcode} predicate '${pred}'`);
   return n;
 }

@@ -22,17 +22,7 @@ import {
   VST_CODE,
 } from './codes.js';
 import { encodeAlign, predicate, signRotated } from './encode.js';
-import {
-  isNumberedName,
-  nameOfKey,
-  type IrAttribute,
-  type IrAttributeSet,
-  type IrConstant,
-  type IrInstruction,
-  type IrModule,
-  type IrType,
-  type IrValue,
-} from './ir.js';
+import { isNumberedName, nameOfKey, type IrAttribute, type IrAttributeSet, type IrConstant, type IrModule, type IrType } from './ir.js';
 import { RecordOps } from './record-ops.js';
 import { FunctionWriter, type ModuleNumbering } from './write-function.js';
 import { UpgradeError } from '../upgrade-error.js';
@@ -67,6 +57,8 @@ class ModuleWriter implements ModuleNumbering {
   /** Attribute sets already numbered, by object (each call site may carry its own). */
   private readonly attributeListIds = new Map<IrAttributeSet, number>();
   private readonly rec = new RecordOps();
+  /** The function bodies, their locals numbered while the module's constants were collected. */
+  private readonly bodies: FunctionWriter[] = [];
   private firstConstant = 0;
   private readonly attributeGroups = new Map<string, { id: number; index: number; attrs: readonly IrAttribute[] }>();
   private readonly attributeLists = new Map<string, { id: number; groups: number[] }>();
@@ -106,7 +98,7 @@ class ModuleWriter implements ModuleNumbering {
     this.writeConstants();
     this.writeMetadata();
     this.writeModuleSymbols();
-    for (const f of m.functions) if (f.blocks) new FunctionWriter(this, f).write();
+    for (const body of this.bodies) body.write();
     w.endBlock();
     return w.finish();
   }
@@ -270,36 +262,15 @@ class ModuleWriter implements ModuleNumbering {
       if (f.personality) this.constantId(f.personality);
       if (f.section !== undefined && !this.sections.has(f.section)) this.sections.set(f.section, this.sections.size + 1);
       if (f.gc !== undefined && !this.gcNames.has(f.gc)) this.gcNames.set(f.gc, this.gcNames.size + 1);
-      for (const b of f.blocks ?? []) for (const inst of b.instructions) this.collectInstruction(inst);
+      if (!f.blocks) continue;
+      const body = new FunctionWriter(this, f);
+      body.collect();
+      this.bodies.push(body);
     }
     for (const a of m.aliases) {
       this.typeId(a.valueType);
       this.constantId(a.aliasee);
     }
-  }
-
-  private collectInstruction(inst: IrInstruction): void {
-    this.typeId(inst.type);
-    if (inst.auxType) this.typeId(inst.auxType);
-    const ops = inst.operands;
-    for (let i = 0; i < ops.length; i++) {
-      const o = ops[i]!;
-      this.typeId(o.type);
-      this.collectValue(o.value);
-    }
-    if (inst.incoming) for (const i of inst.incoming) this.collectValue(i.value);
-    if (inst.cases) for (const c of inst.cases) this.constantId(c.value);
-    if (inst.clauses)
-      for (const c of inst.clauses) {
-        this.typeId(c.value.type);
-        this.collectValue(c.value.value);
-      }
-    if (inst.opcode === 'alloca' && ops.length === 0) this.constantId(this.allocaOne());
-    if (inst.attributes) this.attributeListId(inst.attributes);
-  }
-
-  private collectValue(v: IrValue): void {
-    if (v.kind === 'const') this.constantId(v.constant);
   }
 
   private one: IrConstant | undefined;
