@@ -68,7 +68,7 @@ export class BitstreamWriter {
   fixed(value: number, width: number): void {
     if (width < 0 || width > 32) throw new BitstreamWriteError(`a fixed field is 0 to 32 bits wide, not ${width}`);
     if (width === 0) return;
-    if (value < 0 || value >= FIELD_LIMIT[width]!) throw new BitstreamWriteError(`${value} does not fit a ${width}-bit field`);
+    if (value < 0 || value >= FIELD_LIMIT[width]!) throw misfit(value, width);
     this.put(width === 32 ? value >>> 0 : value & (FIELD_LIMIT[width]! - 1), width);
   }
 
@@ -305,11 +305,7 @@ export class BitstreamWriter {
   }
 
   private flushWord(w: number): void {
-    if (this.words + 4 > this.buf.length) {
-      const bigger = new Uint8Array(this.buf.length * 2);
-      bigger.set(this.buf);
-      this.buf = bigger;
-    }
+    if (this.words + 4 > this.buf.length) this.grow();
     const b = this.buf;
     const at = this.words;
     b[at] = w & 0xff;
@@ -318,4 +314,15 @@ export class BitstreamWriter {
     b[at + 3] = (w >>> 24) & 0xff;
     this.words += 4;
   }
+
+  /** Doubles the buffer (apart from flushWord, which runs for every word). */
+  private grow(): void {
+    const bigger = new Uint8Array(this.buf.length * 2);
+    bigger.set(this.buf);
+    this.buf = bigger;
+  }
+}
+
+function misfit(value: number, width: number): BitstreamWriteError {
+  return new BitstreamWriteError(`${value} does not fit a ${width}-bit field`);
 }
