@@ -87,8 +87,8 @@ export class FunctionWriter {
   /** Locals numbered so far. */
   private numbered = 0;
   /**
-   * The first local or label defined twice: thrown when the body is written, where a body that
-   * numbered its locals just before writing found it, after every constant of the module.
+   * The first local or label defined twice: thrown when the body is written (as when the locals
+   * were numbered just before writing), so that what the module's collection refuses comes first.
    */
   private defect: UpgradeError | undefined;
   /** The id of the first local: the module's value count, known once the module is collected. */
@@ -110,7 +110,7 @@ export class FunctionWriter {
   /** A call's arguments, resolved before its callee (the order in which errors are found). */
   private readonly args = new RecordOps();
 
-  /** Numbers the parameters and the blocks; the module's collection then numbers each result (`numberResult`). */
+  /** Numbers the parameters and the blocks; `collect` then numbers the rest of the body. */
   constructor(
     private readonly mw: ModuleNumbering,
     private readonly f: IrFunction,
