@@ -41,6 +41,9 @@ export function isChar6(values: readonly number[]): boolean {
   return true;
 }
 
+/** 2^width for each field width 0 … 32: a table, as `2 ** width` is a call in the hottest path. */
+const FIELD_LIMIT: readonly number[] = Array.from({ length: 33 }, (_, width) => 2 ** width);
+
 interface OpenBlock {
   /** Byte offset of the block's length word. */
   readonly lengthAt: number;
@@ -49,10 +52,10 @@ interface OpenBlock {
 }
 
 export class BitstreamWriter {
-  private buf = new Uint8Array(1 << 12);
+  private buf = new Uint8Array(1 << 16);
   /** Bytes of whole 32-bit words written so far. */
   private words = 0;
-  /** Bits pending in the current word, and how many. */
+  /** Bits pending in the current word (an int32: bit 31 may be set), and how many. */
   private cur = 0;
   private curBits = 0;
   private width = 2;
@@ -65,44 +68,31 @@ export class BitstreamWriter {
   fixed(value: number, width: number): void {
     if (width < 0 || width > 32) throw new BitstreamWriteError(`a fixed field is 0 to 32 bits wide, not ${width}`);
     if (width === 0) return;
-    const v = width === 32 ? value >>> 0 : value & (2 ** width - 1);
-    if (value < 0 || value >= 2 ** width) throw new BitstreamWriteError(`${value} does not fit a ${width}-bit field`);
-    // Low part into the current word, the rest starts the next one.
-    this.cur = (this.cur | (v << this.curBits)) >>> 0;
-    if (this.curBits + width < 32) {
-      this.curBits += width;
-      return;
-    }
-    this.flushWord(this.cur);
-    const used = 32 - this.curBits;
-    this.cur = used === 32 ? 0 : v >>> used;
-    this.curBits = this.curBits + width - 32;
+    if (value < 0 || value >= FIELD_LIMIT[width]!) throw misfit(value, width);
+    this.put(width === 32 ? value >>> 0 : value & (FIELD_LIMIT[width]! - 1), width);
   }
 
   /** Appends `value` (a non-negative safe integer or bigint below 2^64) in `width`-bit VBR chunks. */
   vbr(value: number | bigint, width: number): void {
     if (width < 2 || width > 32) throw new BitstreamWriteError(`a VBR field is 2 to 32 bits wide, not ${width}`);
+    if (typeof value === 'number' && value >>> 0 === value) {
+      this.vbr32(value, width);
+      return;
+    }
     let v = BigInt(value);
     if (v < 0n || v >= 1n << 64n) throw new BitstreamWriteError(`${v} is not a 64-bit unsigned value`);
+    if (v <= 0xffffffffn) {
+      this.vbr32(Number(v), width);
+      return;
+    }
     const payload = BigInt(width - 1);
     const hi = 1n << payload;
     const mask = hi - 1n;
-    if (v <= 0xffffffffn && width - 1 >= 1) {
-      // Fast path without bigint arithmetic per chunk.
-      let n = Number(v);
-      const h = 2 ** (width - 1);
-      while (n >= h) {
-        this.fixed((n % h) + h, width);
-        n = Math.floor(n / h);
-      }
-      this.fixed(n, width);
-      return;
-    }
     while (v >= hi) {
-      this.fixed(Number((v & mask) | hi), width);
+      this.put(Number((v & mask) | hi), width);
       v >>= payload;
     }
-    this.fixed(Number(v), width);
+    this.put(Number(v), width);
   }
 
   /** Pads with zero bits to a 32-bit boundary. */
@@ -173,9 +163,25 @@ export class BitstreamWriter {
   /** An unabbreviated record: code and operands as 6-bit VBRs. */
   record(code: number, ops: readonly (number | bigint)[]): void {
     this.fixed(UNABBREV_RECORD, this.width);
-    this.vbr(code, 6);
-    this.vbr(ops.length, 6);
-    for (const o of ops) this.vbr(o, 6);
+    this.vbr6(code);
+    this.vbr6(ops.length);
+    for (let i = 0; i < ops.length; i++) {
+      const o = ops[i]!;
+      if (typeof o === 'number') this.vbr6(o);
+      else this.vbr(o, 6);
+    }
+  }
+
+  /**
+   * An unabbreviated record of the first `count` numbers of `ops`: what `record` writes, for a
+   * caller that fills one scratch array record after record instead of allocating one each.
+   */
+  recordOf(code: number, ops: readonly number[], count: number): void {
+    if (count > ops.length) throw new BitstreamWriteError(`a record of ${count} operands given ${ops.length}`);
+    this.fixed(UNABBREV_RECORD, this.width);
+    this.vbr6(code);
+    this.vbr6(count);
+    for (let i = 0; i < count; i++) this.vbr6(ops[i]!);
   }
 
   /**
@@ -193,15 +199,13 @@ export class BitstreamWriter {
       if (op.kind === 'array') {
         const el = abbrev[++k];
         if (!el || el.kind === 'array' || el.kind === 'blob') throw new BitstreamWriteError('an array abbreviation needs a scalar element operand');
-        const rest = values.slice(i);
-        i = values.length;
-        this.vbr(rest.length, 6);
-        for (const v of rest) this.scalar(el, v);
+        this.vbr6(values.length - i);
+        for (; i < values.length; i++) this.scalar(el, values[i]!);
       } else if (op.kind === 'blob') {
         if (!blob) throw new BitstreamWriteError('a blob abbreviation needs bytes');
         this.vbr(blob.length, 6);
         this.align32();
-        for (const b of blob) this.fixed(b, 8);
+        for (let k = 0; k < blob.length; k++) this.put(blob[k]!, 8);
         this.align32();
       } else {
         const v = values[i++];
@@ -257,12 +261,51 @@ export class BitstreamWriter {
     }
   }
 
-  private flushWord(w: number): void {
-    if (this.words + 4 > this.buf.length) {
-      const bigger = new Uint8Array(this.buf.length * 2);
-      bigger.set(this.buf);
-      this.buf = bigger;
+  /** Appends the `width` low bits of `v`, which has no bits above them (an int32 or a uint32). */
+  private put(v: number, width: number): void {
+    const bits = this.curBits;
+    const total = bits + width;
+    this.cur |= v << bits;
+    if (total < 32) {
+      this.curBits = total;
+      return;
     }
+    this.flushWord(this.cur);
+    // What did not fit starts the next word (nothing when the field ended exactly on the boundary).
+    this.cur = bits === 0 ? 0 : v >>> (32 - bits);
+    this.curBits = total - 32;
+  }
+
+  /** A 6-bit VBR (record codes, counts and operands), without the bigint path for the usual small values. */
+  private vbr6(n: number): void {
+    if ((n & 31) === n) {
+      this.put(n, 6);
+      return;
+    }
+    if (n >>> 0 !== n) {
+      // Wide, negative or not an integer: the general path, which checks.
+      this.vbr(n, 6);
+      return;
+    }
+    do {
+      this.put((n & 31) | 32, 6);
+      n >>>= 5;
+    } while (n > 31);
+    this.put(n, 6);
+  }
+
+  /** A VBR of a value below 2^32. */
+  private vbr32(n: number, width: number): void {
+    const h = FIELD_LIMIT[width - 1]!;
+    while (n >= h) {
+      this.put((n % h) + h, width);
+      n = Math.floor(n / h);
+    }
+    this.put(n, width);
+  }
+
+  private flushWord(w: number): void {
+    if (this.words + 4 > this.buf.length) this.grow();
     const b = this.buf;
     const at = this.words;
     b[at] = w & 0xff;
@@ -271,4 +314,15 @@ export class BitstreamWriter {
     b[at + 3] = (w >>> 24) & 0xff;
     this.words += 4;
   }
+
+  /** Doubles the buffer (apart from flushWord, which runs for every word). */
+  private grow(): void {
+    const bigger = new Uint8Array(this.buf.length * 2);
+    bigger.set(this.buf);
+    this.buf = bigger;
+  }
+}
+
+function misfit(value: number, width: number): BitstreamWriteError {
+  return new BitstreamWriteError(`${value} does not fit a ${width}-bit field`);
 }

@@ -12,61 +12,53 @@ import {
   BLOCK,
   CAST,
   CST_CODE,
-  FUNC_CODE,
   FUNCTION_INDEX,
   IDENTIFICATION_CODE,
   LINKAGE,
   METADATA_CODE,
   MODULE_CODE,
   PARAMATTR_CODE,
-  PREDICATE,
   TYPE_CODE,
   VST_CODE,
 } from './codes.js';
-import {
-  isNumberedName,
-  nameOfKey,
-  type IrAttribute,
-  type IrAttributeSet,
-  type IrConstant,
-  type IrFunction,
-  type IrInstruction,
-  type IrModule,
-  type IrOperand,
-  type IrType,
-  type IrValue,
-} from './ir.js';
+import { encodeAlign, predicate, signRotated } from './encode.js';
+import { isNumberedName, nameOfKey, type IrAttribute, type IrAttributeSet, type IrConstant, type IrModule, type IrType } from './ir.js';
+import { RecordOps } from './record-ops.js';
+import { FunctionWriter, type ModuleNumbering } from './write-function.js';
 import { UpgradeError } from '../upgrade-error.js';
+
+export { signRotated } from './encode.js';
 
 /** What the IDENTIFICATION block names as the producer. */
 export const PRODUCER = 'llvm-bytecode';
 
 const chars = (s: string): number[] => Array.from(s, (c) => c.charCodeAt(0));
 
-/** LLVM's encoding of an alignment: log2 + 1, 0 for none. */
-function encodeAlign(align: number): number {
-  if (!align) return 0;
-  if (align & (align - 1)) throw new UpgradeError(`alignment ${align} is not a power of two`);
-  return Math.log2(align) + 1;
-}
-
 /**
- * A signed 64-bit value as LLVM's sign-rotated VBR holds it: magnitude << 1, sign in bit 0, in
- * 64 bits (so the most negative value, whose magnitude does not fit, is 1: "-0").
+ * What tells two constants of one type apart: an integer's value as a number when it is exactly
+ * one (the usual case, and no string to build), otherwise a string whose first letter says
+ * the constant's kind.
  */
-export function signRotated(v: bigint): bigint {
-  return BigInt.asUintN(64, v >= 0n ? v << 1n : (-v << 1n) | 1n);
-}
+type ConstantKey = number | string;
 
-class ModuleWriter {
+/** The largest magnitude whose sign-rotated form (2|v| + 1) is still an exact number. */
+const ROTATABLE = 2 ** 51;
+
+class ModuleWriter implements ModuleNumbering {
   private readonly w = new BitstreamWriter();
   private readonly typeIds = new Map<IrType, number>();
   private readonly typeList: IrType[] = [];
   private readonly globalIds = new Map<string, number>();
-  private readonly constantIds = new Map<string, number>();
-  private readonly constantList: { c: IrConstant; key: string }[] = [];
-  /** Constant objects already numbered (the same object is often used many times). */
+  /** Constants numbered so far, by type id, then by their key: one id per distinct constant. */
+  private readonly constantIds: (Map<ConstantKey, number> | undefined)[] = [];
+  private readonly constantList: IrConstant[] = [];
+  /** Constant objects other than integers already numbered (the same object is often used many times). */
   private readonly seen = new Map<IrConstant, number>();
+  /** Attribute sets already numbered, by object (each call site may carry its own). */
+  private readonly attributeListIds = new Map<IrAttributeSet, number>();
+  private readonly rec = new RecordOps();
+  /** The function bodies, their locals numbered while the module's constants were collected. */
+  private readonly bodies: FunctionWriter[] = [];
   private firstConstant = 0;
   private readonly attributeGroups = new Map<string, { id: number; index: number; attrs: readonly IrAttribute[] }>();
   private readonly attributeLists = new Map<string, { id: number; groups: number[] }>();
@@ -106,7 +98,7 @@ class ModuleWriter {
     this.writeConstants();
     this.writeMetadata();
     this.writeModuleSymbols();
-    for (const f of m.functions) if (f.blocks) new FunctionWriter(this, f).write();
+    for (const body of this.bodies) body.write();
     w.endBlock();
     return w.finish();
   }
@@ -158,57 +150,85 @@ class ModuleWriter {
 
   /** The value id of a constant, numbering it (and its operands first) when new. */
   constantId(c: IrConstant): number {
+    if (c.kind === 'int') {
+      // Integers are most constants, each use often its own object: keyed by value, not by object.
+      const ty = this.typeId(c.type);
+      const n = Number(c.value);
+      return this.numbered(c, ty, Number.isSafeInteger(n) ? n : `i${c.value}`);
+    }
+    if (c.kind === 'global') {
+      this.typeId(c.type);
+      const id = this.globalIds.get(c.name);
+      if (id === undefined) throw new UpgradeError(`@${nameOfKey(c.name)} is used but not declared`);
+      return id;
+    }
     const known = this.seen.get(c);
     if (known !== undefined) return known;
     let key: string;
     const ty = this.typeId(c.type);
     switch (c.kind) {
-      case 'global': {
-        const id = this.globalIds.get(c.name);
-        if (id === undefined) throw new UpgradeError(`@${nameOfKey(c.name)} is used but not declared`);
-        this.seen.set(c, id);
-        return id;
-      }
-      case 'int':
-        key = `${ty}i${c.value}`;
-        break;
       case 'fp':
-        key = `${ty}f${c.bits}`;
+        key = `f${c.bits}`;
         break;
       case 'null':
       case 'zero':
-        key = `${ty}0`;
+        key = 'z';
         break;
       case 'undef':
+        key = 'u';
+        break;
       case 'poison':
-        key = `${ty}${c.kind}`;
+        key = 'p';
         break;
       case 'bytes':
-        key = `${ty}b${Array.from(c.bytes).join(',')}`;
+        key = `b${latin1(c.bytes)}`;
         break;
-      case 'aggregate':
-        key = `${ty}a${c.elements.map((e) => this.constantId(e)).join(',')}`;
+      case 'aggregate': {
+        key = 'a';
+        for (const e of c.elements) key += `${this.constantId(e)},`;
         break;
-      case 'expr':
-        key = `${ty}e${c.opcode}:${c.predicate ?? ''}:${c.sourceType ? this.typeId(c.sourceType) : ''}:${c.inbounds ? 1 : 0}:${c.flags ?? 0}:${c.operands.map((o) => `${this.typeId(o.type)}/${this.constantId(o)}`).join(',')}`;
+      }
+      case 'expr': {
+        key = `e${c.opcode}:${c.predicate ?? ''}:${c.sourceType ? this.typeId(c.sourceType) : ''}:${c.inbounds ? 1 : 0}:${c.flags ?? 0}:`;
+        for (const o of c.operands) key += `${this.typeId(o.type)}/${this.constantId(o)},`;
         break;
+      }
       case 'asm':
-        this.typeId(c.fnType);
-        key = `${ty}asm${c.sideEffect ? 1 : 0}:${this.typeId(c.fnType)}:${JSON.stringify([c.asm, c.constraints])}`;
+        key = `s${c.sideEffect ? 1 : 0}:${this.typeId(c.fnType)}:${JSON.stringify([c.asm, c.constraints])}`;
         break;
     }
-    let id = this.constantIds.get(key);
+    const id = this.numbered(c, ty, key);
+    this.seen.set(c, id);
+    return id;
+  }
+
+  /** The id of the constant `key` of type `ty`, `c` numbered as it when new. */
+  private numbered(c: IrConstant, ty: number, key: ConstantKey): number {
+    let ids = this.constantIds[ty];
+    if (ids === undefined) {
+      ids = new Map();
+      this.constantIds[ty] = ids;
+    }
+    let id = ids.get(key);
     if (id === undefined) {
       id = this.firstConstant + this.constantList.length;
-      this.constantIds.set(key, id);
-      this.constantList.push({ c, key });
+      ids.set(key, id);
+      this.constantList.push(c);
     }
-    this.seen.set(c, id);
     return id;
   }
 
   attributeListId(set: IrAttributeSet | undefined): number {
     if (!set) return 0;
+    let id = this.attributeListIds.get(set);
+    if (id === undefined) {
+      id = this.newAttributeList(set);
+      this.attributeListIds.set(set, id);
+    }
+    return id;
+  }
+
+  private newAttributeList(set: IrAttributeSet): number {
     const groups: number[] = [];
     const add = (index: number, attrs: readonly IrAttribute[]): void => {
       if (!attrs.length) return;
@@ -242,32 +262,15 @@ class ModuleWriter {
       if (f.personality) this.constantId(f.personality);
       if (f.section !== undefined && !this.sections.has(f.section)) this.sections.set(f.section, this.sections.size + 1);
       if (f.gc !== undefined && !this.gcNames.has(f.gc)) this.gcNames.set(f.gc, this.gcNames.size + 1);
-      for (const b of f.blocks ?? []) for (const inst of b.instructions) this.collectInstruction(inst);
+      if (!f.blocks) continue;
+      const body = new FunctionWriter(this, f);
+      body.collect();
+      this.bodies.push(body);
     }
     for (const a of m.aliases) {
       this.typeId(a.valueType);
       this.constantId(a.aliasee);
     }
-  }
-
-  private collectInstruction(inst: IrInstruction): void {
-    this.typeId(inst.type);
-    if (inst.auxType) this.typeId(inst.auxType);
-    const value = (v: IrValue): void => {
-      if (v.kind === 'const') this.constantId(v.constant);
-    };
-    for (const o of inst.operands) {
-      this.typeId(o.type);
-      value(o.value);
-    }
-    for (const i of inst.incoming ?? []) value(i.value);
-    for (const c of inst.cases ?? []) this.constantId(c.value);
-    for (const c of inst.clauses ?? []) {
-      this.typeId(c.value.type);
-      value(c.value.value);
-    }
-    if (inst.opcode === 'alloca' && inst.operands.length === 0) this.constantId(this.allocaOne());
-    if (inst.attributes) this.attributeListId(inst.attributes);
   }
 
   private one: IrConstant | undefined;
@@ -422,10 +425,12 @@ class ModuleWriter {
     const w = this.w;
     w.enterBlock(BLOCK.CONSTANTS, 4);
     let current = -1;
-    for (const { c } of this.constantList) {
+    const rec = this.rec;
+    for (const c of this.constantList) {
       const ty = this.typeId(c.type);
       if (ty !== current) {
-        w.record(CST_CODE.SETTYPE, [ty]);
+        rec.push(ty);
+        rec.writeTo(w, CST_CODE.SETTYPE);
         current = ty;
       }
       this.writeConstant(c);
@@ -448,6 +453,20 @@ class ModuleWriter {
         return;
       case 'int': {
         const bits = c.type.kind === 'int' ? c.type.bits : 64;
+        const n = Number(c.value);
+        if (bits <= 32 && Number.isSafeInteger(n)) {
+          // The value's low `bits` bits, sign-extended (BigInt.asIntN without a bigint).
+          const v = bits === 32 ? n | 0 : (n << (32 - bits)) >> (32 - bits);
+          this.rec.push(v >= 0 ? v * 2 : -v * 2 + 1);
+          this.rec.writeTo(w, CST_CODE.INTEGER);
+          return;
+        }
+        if (bits <= 64 && Math.abs(n) < ROTATABLE && Math.abs(n) < 2 ** (bits - 1)) {
+          // Already in range: no wrap, and 2|v| + 1 is exact.
+          this.rec.push(n >= 0 ? n * 2 : -n * 2 + 1);
+          this.rec.writeTo(w, CST_CODE.INTEGER);
+          return;
+        }
         if (bits <= 64) {
           w.record(CST_CODE.INTEGER, [signRotated(BigInt.asIntN(bits, c.value))]);
           return;
@@ -464,10 +483,8 @@ class ModuleWriter {
         w.record(CST_CODE.DATA, Array.from(c.bytes));
         return;
       case 'aggregate':
-        w.record(
-          CST_CODE.AGGREGATE,
-          c.elements.map((e) => this.constantId(e)),
-        );
+        for (const e of c.elements) this.rec.push(this.constantId(e));
+        this.rec.writeTo(w, CST_CODE.AGGREGATE);
         return;
       case 'asm': {
         const flags = c.sideEffect ? 1 : 0;
@@ -567,10 +584,11 @@ class ModuleWriter {
   }
 }
 
-function predicate(opcode: string, pred: string | undefined): number {
-  const n = PREDICATE.get(`${opcode[0]}${pred ?? ''}`);
-  if (n === undefined) throw new UpgradeError(`unknown ${opcode} predicate '${pred}'`);
-  return n;
+/** The bytes as a string of one character each: a cheap key that two byte strings share only when equal. */
+function latin1(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 4096) s += String.fromCharCode(...bytes.subarray(i, i + 4096));
+  return s;
 }
 
 function attributeKind(name: string): number {
@@ -594,181 +612,6 @@ function encodeAttribute(a: IrAttribute, typeId: (t: IrType) => number): number[
 
 function attributeKey(a: IrAttribute, typeId: (t: IrType) => number): string {
   return encodeAttribute(a, typeId).join('.');
-}
-
-/** One function body: its blocks, instructions with relative operand ids, and its symbol table. */
-class FunctionWriter {
-  private readonly locals = new Map<string, number>();
-  private readonly blocks = new Map<string, number>();
-  private next: number;
-
-  constructor(
-    private readonly mw: ModuleWriter,
-    private readonly f: IrFunction,
-  ) {
-    this.next = mw.valueCount();
-  }
-
-  write(): void {
-    const f = this.f;
-    const w = this.mw.writer;
-    f.params.forEach((p) => this.define(p));
-    const blocks = f.blocks!;
-    blocks.forEach((b, i) => {
-      if (this.blocks.has(b.name)) throw new UpgradeError(`label %${nameOfKey(b.name)} is defined twice in @${nameOfKey(f.name)}`);
-      this.blocks.set(b.name, i);
-    });
-    // Number the results before writing: operands may name later instructions.
-    const first = this.next;
-    for (const b of blocks) for (const inst of b.instructions) if (inst.type.kind !== 'void') this.define(inst.result ?? `#anon${this.next}`);
-    this.next = first;
-
-    w.enterBlock(BLOCK.FUNCTION, 4);
-    w.record(FUNC_CODE.DECLAREBLOCKS, [blocks.length]);
-    for (const b of blocks) for (const inst of b.instructions) this.instruction(inst);
-    this.symbols();
-    w.endBlock();
-  }
-
-  private define(key: string): void {
-    if (this.locals.has(key)) throw new UpgradeError(`%${nameOfKey(key)} is defined twice in @${nameOfKey(this.f.name)}`);
-    this.locals.set(key, this.next++);
-  }
-
-  private id(v: IrValue): number {
-    if (v.kind === 'const') return this.mw.constantId(v.constant);
-    const id = this.locals.get(v.name);
-    if (id === undefined) throw new UpgradeError(`%${nameOfKey(v.name)} is used but not defined in @${nameOfKey(this.f.name)}`);
-    return id;
-  }
-
-  private block(name: string): number {
-    const b = this.blocks.get(name);
-    if (b === undefined) throw new UpgradeError(`label %${nameOfKey(name)} is used but not defined in @${nameOfKey(this.f.name)}`);
-    return b;
-  }
-
-  /** The operand relative to the instruction being written (32-bit wrap for a forward reference). */
-  private rel(v: IrValue): number {
-    return (this.next - this.id(v)) >>> 0;
-  }
-
-  /** The relative operand, with its type when it is a forward reference. */
-  private typed(o: IrOperand): number[] {
-    const id = this.id(o.value);
-    return id >= this.next ? [(this.next - id) >>> 0, this.mw.typeId(o.type)] : [this.next - id];
-  }
-
-  private instruction(inst: IrInstruction): void {
-    const w = this.mw.writer;
-    const t = (x: IrType): number => this.mw.typeId(x);
-    const ops = inst.operands;
-    const op = (k: number): IrOperand => ops[k]!;
-    const code = (): [number, (number | bigint)[]] => {
-      const cast = CAST.get(inst.opcode);
-      if (cast !== undefined) return [FUNC_CODE.CAST, [...this.typed(op(0)), t(inst.type), cast]];
-      const bin = BINOP.get(inst.opcode);
-      if (bin !== undefined) return [FUNC_CODE.BINOP, [...this.typed(op(0)), this.rel(op(1).value), bin, ...(inst.flags ? [inst.flags] : [])]];
-      switch (inst.opcode) {
-        case 'ret':
-          return [FUNC_CODE.RET, ops.length ? this.typed(op(0)) : []];
-        case 'br':
-          return [FUNC_CODE.BR, ops.length ? [this.block(inst.labels[0]!), this.block(inst.labels[1]!), this.rel(op(0).value)] : [this.block(inst.labels[0]!)]];
-        case 'switch':
-          return [
-            FUNC_CODE.SWITCH,
-            [
-              t(op(0).type),
-              this.rel(op(0).value),
-              this.block(inst.labels[0]!),
-              ...inst.cases!.flatMap((c) => [this.mw.constantId(c.value), this.block(c.block)]),
-            ],
-          ];
-        case 'unreachable':
-          return [FUNC_CODE.UNREACHABLE, []];
-        case 'resume':
-          return [FUNC_CODE.RESUME, this.typed(op(0))];
-        case 'icmp':
-        case 'fcmp':
-          return [FUNC_CODE.CMP2, [...this.typed(op(0)), this.rel(op(1).value), predicate(inst.opcode, inst.predicate)]];
-        case 'getelementptr':
-          return [FUNC_CODE.GEP, [inst.inbounds ? 1 : 0, t(inst.auxType!), ...ops.flatMap((o) => this.typed(o))]];
-        case 'load':
-          return [FUNC_CODE.LOAD, [...this.typed(op(0)), t(inst.type), encodeAlign(inst.align ?? 0), inst.volatile ? 1 : 0]];
-        case 'store':
-          return [FUNC_CODE.STORE, [...this.typed(op(0)), ...this.typed(op(1)), encodeAlign(inst.align ?? 0), inst.volatile ? 1 : 0]];
-        case 'alloca': {
-          const size = ops[0];
-          const sizeType = size ? size.type : this.mw.allocaOne().type;
-          const sizeId = size ? this.id(size.value) : this.mw.constantId(this.mw.allocaOne());
-          return [FUNC_CODE.ALLOCA, [t(inst.auxType!), t(sizeType), sizeId, encodeAlign(inst.align ?? 0) | (1 << 6)]];
-        }
-        case 'phi': {
-          const rec: (number | bigint)[] = [t(inst.type)];
-          for (const i of inst.incoming!) rec.push(signRotated(BigInt(this.next - this.id(i.value))), this.block(i.block));
-          return [FUNC_CODE.PHI, rec];
-        }
-        case 'select':
-          return [FUNC_CODE.VSELECT, [...this.typed(op(1)), this.rel(op(2).value), ...this.typed(op(0))]];
-        case 'extractelement':
-          return [FUNC_CODE.EXTRACTELT, [...this.typed(op(0)), ...this.typed(op(1))]];
-        case 'insertelement':
-          return [FUNC_CODE.INSERTELT, [...this.typed(op(0)), this.rel(op(1).value), ...this.typed(op(2))]];
-        case 'shufflevector':
-          return [FUNC_CODE.SHUFFLEVEC, [...this.typed(op(0)), this.rel(op(1).value), ...this.typed(op(2))]];
-        case 'extractvalue':
-          return [FUNC_CODE.EXTRACTVAL, [...this.typed(op(0)), ...inst.indices!]];
-        case 'insertvalue':
-          return [FUNC_CODE.INSERTVAL, [...this.typed(op(0)), ...this.typed(op(1)), ...inst.indices!]];
-        case 'va_arg':
-          return [FUNC_CODE.VAARG, [t(op(0).type), this.rel(op(0).value), t(inst.type)]];
-        case 'landingpad':
-          return [
-            FUNC_CODE.LANDINGPAD,
-            [t(inst.type), inst.cleanup ? 1 : 0, inst.clauses!.length, ...inst.clauses!.flatMap((c) => [c.kind, ...this.typed(c.value)])],
-          ];
-        case 'call':
-        case 'invoke':
-          return this.call(inst);
-      }
-      throw new UpgradeError(`instruction '${inst.opcode}' has no bitcode form here`);
-    };
-    const [c, rec] = code();
-    w.record(c, rec);
-    if (inst.type.kind !== 'void') this.next++;
-  }
-
-  private call(inst: IrInstruction): [number, (number | bigint)[]] {
-    const fnType = inst.auxType!;
-    if (fnType.kind !== 'function') throw new UpgradeError('a call without a function type');
-    const [callee, ...args] = inst.operands;
-    const attrs = this.mw.attributeListId(inst.attributes);
-    const argIds: number[] = [];
-    args.forEach((a, i) => {
-      if (i < fnType.params.length) argIds.push(this.rel(a.value));
-      else argIds.push(...this.typed(a));
-    });
-    const cc = inst.callingConv ?? 0;
-    if (inst.opcode === 'invoke') {
-      return [
-        FUNC_CODE.INVOKE,
-        [attrs, cc | (1 << 13), this.block(inst.labels[0]!), this.block(inst.labels[1]!), this.mw.typeId(fnType), ...this.typed(callee!), ...argIds],
-      ];
-    }
-    const flags = (inst.tail ? 1 : 0) | (cc << 1) | (1 << 15);
-    return [FUNC_CODE.CALL, [attrs, flags, this.mw.typeId(fnType), ...this.typed(callee!), ...argIds]];
-  }
-
-  private symbols(): void {
-    const w = this.mw.writer;
-    const named = [...this.locals].filter(([k]) => k.startsWith('n:'));
-    const namedBlocks = [...this.blocks].filter(([k]) => k.startsWith('n:'));
-    if (!named.length && !namedBlocks.length) return;
-    w.enterBlock(BLOCK.VALUE_SYMTAB, 4);
-    for (const [k, id] of named) w.record(VST_CODE.ENTRY, [id, ...chars(nameOfKey(k))]);
-    for (const [k, id] of namedBlocks) w.record(VST_CODE.BBENTRY, [id, ...chars(nameOfKey(k))]);
-    w.endBlock();
-  }
 }
 
 /** The bitcode of `module`. Throws UpgradeError for a construct it has no record for. */
