@@ -25,7 +25,8 @@ import { acceptsConstantExpr } from './llvm-versions.js';
 import { phiEdges, planExceptions, type ExceptionPlan, type NativeInvoke } from './exceptions.js';
 import { GC_INTRINSICS } from './intrinsics.js';
 import { lowerIntrinsicCall, TYPED_VA_LIST, VA_LIST, type BodyApi } from './lower-intrinsics.js';
-import { callingConvention, sretAttr, type ModuleContext } from './module.js';
+import { callingConvention, type ModuleContext } from './module.js';
+import { sretAttribute } from './sret.js';
 import { escapeString, formatName, NameScope } from './names.js';
 import { binaryOpcode, comparison, UpgradeError } from './ops.js';
 import { intBits, isSignedInt } from './types.js';
@@ -654,7 +655,7 @@ class BodyPrinter implements Sink, BodyApi {
     else callee = this.val(calleeOp);
     const argList = args
       .map((a, i) => {
-        let attr = i === 0 && inst.callingConv === 1 && ft.params[0] ? sretAttr(this.ctx.types, ft.params[0]) : '';
+        let attr = i === 0 && inst.callingConv === 1 && ft.params[0] ? sretAttribute(this.ctx.types, ft, 0, ft.params[0]) : '';
         if (i < ft.params.length) attr += valueAttributes(this.ctx.types, ft, i + 1, a.type); // version 7
         // LLVM 14 on wants the pointee of an indirect asm operand; LLVM 13 refuses the attribute there.
         if (indirect.has(i) && a.type.kind === 'pointer' && this.ctx.llvm >= 14) attr += ` elementtype(${this.ty(a.type.element)})`;

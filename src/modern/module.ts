@@ -15,6 +15,7 @@ import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { UnfoldableConstantError } from './upgrade-error.js';
 import { DEFAULT_LLVM, LAST_TYPED_POINTERS, NEWEST_LLVM, type LlvmVersion } from './llvm-versions.js';
 import { TypePrinter } from './types.js';
+import { sretAttribute } from './sret.js';
 import { functionAttributes, valueAttributes, visibilityPrefix } from './v7.js';
 
 /**
@@ -266,7 +267,7 @@ export class ModuleContext {
     const ft = fn.functionType;
     const params = ft.params.map((p, i) => {
       let s = this.types.str(p);
-      if (i === 0 && fn.callingConv === 1) s += sretAttr(this.types, p);
+      if (i === 0 && fn.callingConv === 1) s += sretAttribute(this.types, ft, 0, p);
       s += valueAttributes(this.types, ft, i + 1, p); // version 7's parameter attributes
       return argNames ? `${s} ${argNames[i]}` : s;
     });
@@ -478,12 +479,4 @@ function isCtorList(g: GlobalVariable): boolean {
 
 function isPowerOfTwo(n: number): boolean {
   return n > 0 && (n & (n - 1)) === 0;
-}
-
-/** ` sret(T)` for the first parameter of a csretcc function when it points to a sized type. */
-export function sretAttr(types: TypePrinter, p: import('../graph/type.js').Type): string {
-  if (p.kind !== 'pointer') return '';
-  const el = p.element;
-  if (el.kind === 'function' || el.kind === 'opaque' || el.kind === 'void' || el.kind === 'label') return '';
-  return ` sret(${types.str(el)})`;
 }

@@ -4,7 +4,8 @@
  * casts), which LLVM 16 spells the same way; this module holds the rest: parameter attributes on
  * function types, visibility and thread_local on globals.
  */
-import { PARAM_ATTRIBUTE_BITS, type FunctionType, type Type } from '../graph/type.js';
+import { isSignlessInteger, PARAM_ATTRIBUTE_BITS, type FunctionType, type Type } from '../graph/type.js';
+import { sretAttribute } from './sret.js';
 import type { Linkage, Visibility } from '../graph/value.js';
 import type { TypePrinter } from './types.js';
 
@@ -18,20 +19,26 @@ export function paramAttributeBits(ft: FunctionType, index: number): number {
 
 /**
  * LLVM 16's spelling of a parameter's (or, for index 0, the return value's) attributes, each
- * with a leading space: zext → zeroext, sext → signext, inreg, sret → sret(<pointee>) (dropped
- * where the pointee has no size).
+ * with a leading space: zext → zeroext, sext → signext (integers only: LLVM 16 refuses them on
+ * other types, which r36867 allowed), inreg, sret → sret(<pointee>) (on the first parameter that
+ * has it, where sret.ts allows it).
  */
 export function valueAttributes(types: TypePrinter, ft: FunctionType, index: number, type: Type): string {
   const bits = paramAttributeBits(ft, index);
   let s = '';
-  if (bits & B.zext) s += ' zeroext';
-  if (bits & B.sext) s += ' signext';
-  if (bits & B.inreg) s += ' inreg';
-  if (index > 0 && bits & B.sret && type.kind === 'pointer') {
-    const el = type.element;
-    if (el.kind !== 'function' && el.kind !== 'opaque' && el.kind !== 'void' && el.kind !== 'label') s += ` sret(${types.str(el)})`;
+  if (isSignlessInteger(type)) {
+    if (bits & B.zext) s += ' zeroext';
+    if (bits & B.sext) s += ' signext';
   }
+  if (bits & B.inreg && type.kind !== 'void') s += ' inreg';
+  if (index > 0 && bits & B.sret && firstSretIndex(ft) === index) s += sretAttribute(types, ft, index - 1, type);
   return s;
+}
+
+/** The attribute index of the first parameter version 7 marks `sret` (modern LLVM takes one). */
+function firstSretIndex(ft: FunctionType): number | undefined {
+  for (const a of ft.paramAttributes ?? []) if (a.index > 0 && a.attributes & B.sret) return a.index;
+  return undefined;
 }
 
 /** Function attributes (`noreturn`, `nounwind`, each with a leading space) from the return value's bits. */

@@ -36,6 +36,7 @@
  */
 import { InvalidModuleError } from './invalid-module-error.js';
 import { castProblem } from './casts.js';
+import { constantExpressionProblem } from './constant-expressions.js';
 import { intrinsicCallProblem, isIntrinsicName } from './intrinsics.js';
 import { aliasProblems, globalValueProblems, moduleFunctionTypes, paramAttributeProblems, signatureProblems } from './module-rules.js';
 import { rulesForModule, rulesForVersion, type VerifierRules } from './rules.js';
@@ -460,6 +461,8 @@ class Verifier {
     this.quiet?.checked.push(c);
     if (c.kind === 'expr') {
       for (const op of c.operands) this.checkConstant(op, where);
+      const typing = constantExpressionProblem(c, this.rules);
+      if (typing !== undefined) this.report(`${where ?? this.here()}: constant ${c.opcode}: ${typing}`);
       // r36867's parser: castIsValid of a constant cast too.
       const from = c.operands[0];
       if (this.rules.release === 'r36867' && isCastOpcode(c.opcode) && from !== undefined) {
