@@ -54,6 +54,11 @@ interface InvokeLabels {
 /** A phi entry as printed: value text and incoming label. */
 type PhiEntry = readonly [value: string, label: string];
 
+/** A phi's entries as its instruction lists them. */
+function phiText(entries: readonly PhiEntry[]): string {
+  return entries.map(([v, l]) => `[ ${v}, ${l} ]`).join(', ');
+}
+
 function isLocal(v: Value): v is Argument | BasicBlock | Instruction {
   return v.kind === 'argument' || v.kind === 'block' || v.kind === 'instruction';
 }
@@ -74,7 +79,12 @@ export function printFunctionBody(ctx: ModuleContext, fn: Function): FunctionBod
 }
 
 class BodyPrinter implements Sink, BodyApi {
-  private readonly names = new Map<Value, string>();
+  /**
+   * Each local's name: the spelled name, or for an unnamed value its number (spelled `%N` where
+   * used: short strings that die young, where a string per value kept for the whole function
+   * was copied by every young-generation collection on its way to the old one).
+   */
+  private readonly names = new Map<Value, string | number>();
   private readonly scope = new NameScope();
   private readonly out = new TextLines();
   private readonly types: TypePrinter;
@@ -88,8 +98,11 @@ class BodyPrinter implements Sink, BodyApi {
   private readonly slots = new Map<Instruction, string>();
   /** Loads of demoted values for phi entries, emitted at the end of the incoming block (by its label). */
   private readonly loadsAtEnd = new Map<string, string[]>();
-  /** Each phi's entries as printed, planned before printing (their loads go into earlier blocks). */
-  private readonly phiEntries = new Map<Instruction, PhiEntry[]>();
+  /**
+   * Each phi's entries as printed (`[ %v, %bb ], …`; empty when it has none left), planned before
+   * printing (their loads go into earlier blocks).
+   */
+  private readonly phiEntries = new Map<Instruction, string>();
   /** Lines emitted at the start of a block after its phis (the store of a demoted invoke result). */
   private readonly blockStarts = new Map<BasicBlock, string[]>();
   /** True while printing an ordinary instruction: a demoted value is then read from its slot. */
@@ -138,7 +151,7 @@ class BodyPrinter implements Sink, BodyApi {
     }
     let next = 0;
     const names = this.names;
-    const nameOf = (v: Argument | BasicBlock | Instruction): string => (v.name ? formatName('%', scope.claim(v.name)) : '%' + next++);
+    const nameOf = (v: Argument | BasicBlock | Instruction): string | number => (v.name ? formatName('%', scope.claim(v.name)) : next++);
     for (const a of args) names.set(a, nameOf(a));
     for (const bb of blocks) {
       names.set(bb, nameOf(bb));
@@ -152,6 +165,7 @@ class BodyPrinter implements Sink, BodyApi {
 
   local(v: Value): string {
     const n = this.names.get(v);
+    if (typeof n === 'number') return '%' + n;
     if (n === undefined) throw new UpgradeError(`value used outside its function (${v.kind})`);
     return n;
   }
@@ -234,7 +248,13 @@ class BodyPrinter implements Sink, BodyApi {
       if (k.demoted) this.slots.set(k.inst, this.derived(`${k.inst.name ?? 'invoke'}.slot`));
       if (k.demoted && !cont) this.startLines(k.normal).push(this.slotStore(k.inst));
     }
-    for (const bb of this.fn.blocks) for (const inst of bb.instructions) if (inst.opcode === 'phi') this.phiEntries.set(inst, this.planPhi(inst, bb));
+    const plain = this.exc.native.size === 0 && this.exc.removedEdges.size === 0;
+    for (const bb of this.fn.blocks) {
+      for (const inst of bb.instructions) {
+        if (inst.opcode !== 'phi') continue;
+        this.phiEntries.set(inst, (plain ? this.plainPhi(inst) : undefined) ?? phiText(this.planPhi(inst, bb)));
+      }
+    }
   }
 
   /** Lines emitted at the start of a block, after its phis. */
@@ -541,14 +561,30 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   private phi(inst: Instruction, nm: string): void {
-    const entries = this.phiEntries.get(inst) ?? [];
-    if (entries.length === 0) {
+    const entries = this.phiEntries.get(inst);
+    if (!entries) {
       // The block lost its last predecessor (it was reached only by unwinding): no phi is
       // possible, and the value can never be observed.
       this.deferred.push(`${nm}freeze ${this.ty(inst.type)} undef`);
       return;
     }
-    this.emit(`${nm}phi ${this.ty(inst.type)} ${entries.map(([v, l]) => `[ ${v}, ${l} ]`).join(', ')}`);
+    this.emit(nm + 'phi ' + this.ty(inst.type) + ' ' + entries);
+  }
+
+  /**
+   * `planPhi`'s text for a function with no invokes, where every entry stays as it was: built
+   * directly (undefined, for `planPhi` to decide, when an incoming value is not a block).
+   */
+  private plainPhi(inst: Instruction): string | undefined {
+    const ops = inst.operands;
+    for (let i = 1; i < ops.length; i += 2) if (ops[i]!.kind !== 'block') return undefined;
+    let text = '';
+    for (let i = 0; i + 1 < ops.length; i += 2) {
+      const label = this.local(ops[i + 1]!);
+      const value = ops[i]!;
+      text += (i === 0 ? '[ ' : ', [ ') + (isLocal(value) ? this.local(value) : this.ctx.consts.value(value, this.atEndOf(label))) + ', ' + label + ' ]';
+    }
+    return text;
   }
 
   /**
@@ -608,7 +644,7 @@ class BodyPrinter implements Sink, BodyApi {
       if (!l) this.loadsAtEnd.set(label, (l = []));
       return [this.reload(value, (line) => l.push(line)), label];
     }
-    return [this.val(value, this.atEndOf(label)), label];
+    return [isLocal(value) ? this.local(value) : this.ctx.consts.value(value, this.atEndOf(label)), label];
   }
 
   /** Where a phi entry's constant puts the instructions it needs: the end of the incoming block, on its edge. */
