@@ -8,7 +8,7 @@
  * an instruction too); only an unfoldable one where no instruction can go (a global initializer)
  * is refused, with `UnfoldableConstantError`.
  */
-import type { Type } from '../graph/type.js';
+import { isInteger, type Type } from '../graph/type.js';
 import { isCastOpcode, type Constant, type ConstantExpr, type ConstantFP, type GlobalAlias, type GlobalValue } from '../graph/value.js';
 import { planCast } from './casts.js';
 import { escapeString } from './names.js';
@@ -116,8 +116,17 @@ export class ConstPrinter {
   }
 
   value(c: Constant, sink?: Sink): string {
+    // An integer (the commonest operand) spelled once per constant: its decimal digits.
+    if (c.kind === 'int' && (c.type.kind === 'integer' || isInteger(c.type))) {
+      let text = this.integers.get(c);
+      if (text === undefined) this.integers.set(c, (text = c.value.toString()));
+      return text;
+    }
     return this.operand(c, sink).value;
   }
+
+  /** `value`'s text of each integer constant met (the module's constants are shared by every use). */
+  private readonly integers = new Map<Constant, string>();
 
   /** A constant as an operand: spelled, with its number when it is one, marked when an instruction computes it. */
   operand(c: Constant, sink?: Sink): Operand {

@@ -29,7 +29,8 @@ import { callingConvention, type ModuleContext } from './module.js';
 import { sretAttribute } from './sret.js';
 import { escapeString, formatName, NameScope } from './names.js';
 import { binaryOpcode, comparison, UpgradeError } from './ops.js';
-import { intBits, isSignedInt } from './types.js';
+import { TextLines } from './text.js';
+import { intBits, isSignedInt, type TypePrinter } from './types.js';
 import { valueAttributes } from './v7.js';
 
 /** `, align N` for version 7's aligned load/store (power-of-two alignments only). */
@@ -39,7 +40,7 @@ function alignSuffix(align: number | undefined): string {
 
 export interface FunctionBody {
   argNames: string[];
-  lines: string[];
+  lines: TextLines;
   needsGc: boolean;
   /** The body has landing pads, so the function needs a personality. */
   hasLandingPads: boolean;
@@ -53,6 +54,11 @@ interface InvokeLabels {
 
 /** A phi entry as printed: value text and incoming label. */
 type PhiEntry = readonly [value: string, label: string];
+
+/** A phi's entries as its instruction lists them. */
+function phiText(entries: readonly PhiEntry[]): string {
+  return entries.map(([v, l]) => `[ ${v}, ${l} ]`).join(', ');
+}
 
 function isLocal(v: Value): v is Argument | BasicBlock | Instruction {
   return v.kind === 'argument' || v.kind === 'block' || v.kind === 'instruction';
@@ -74,9 +80,15 @@ export function printFunctionBody(ctx: ModuleContext, fn: Function): FunctionBod
 }
 
 class BodyPrinter implements Sink, BodyApi {
-  private readonly names = new Map<Value, string>();
+  /**
+   * Each local's name: the spelled name, or for an unnamed value its number (spelled `%N` where
+   * used: short strings that die young, where a string per value kept for the whole function
+   * was copied by every young-generation collection on its way to the old one).
+   */
+  private readonly names = new Map<Value, string | number>();
   private readonly scope = new NameScope();
-  private out: string[] = [];
+  private readonly out = new TextLines();
+  private readonly types: TypePrinter;
   private needsGc = false;
   /** `alloca sbyte*` slots that 1.6+ code hands to llvm.va_start/va_copy as its va_list. */
   private readonly vaListSlots = new Set<Instruction>();
@@ -87,8 +99,11 @@ class BodyPrinter implements Sink, BodyApi {
   private readonly slots = new Map<Instruction, string>();
   /** Loads of demoted values for phi entries, emitted at the end of the incoming block (by its label). */
   private readonly loadsAtEnd = new Map<string, string[]>();
-  /** Each phi's entries as printed, planned before printing (their loads go into earlier blocks). */
-  private readonly phiEntries = new Map<Instruction, PhiEntry[]>();
+  /**
+   * Each phi's entries as printed (`[ %v, %bb ], …`; empty when it has none left), planned before
+   * printing (their loads go into earlier blocks).
+   */
+  private readonly phiEntries = new Map<Instruction, string>();
   /** Lines emitted at the start of a block after its phis (the store of a demoted invoke result). */
   private readonly blockStarts = new Map<BasicBlock, string[]>();
   /** True while printing an ordinary instruction: a demoted value is then read from its slot. */
@@ -100,7 +115,9 @@ class BodyPrinter implements Sink, BodyApi {
   constructor(
     readonly ctx: ModuleContext,
     private readonly fn: Function,
-  ) {}
+  ) {
+    this.types = ctx.types;
+  }
 
   // Sink: helper instructions emitted before the current one.
   emit(line: string): void {
@@ -120,22 +137,36 @@ class BodyPrinter implements Sink, BodyApi {
     return formatName('%', this.scope.derive(base));
   }
 
+  /**
+   * Names the function's values in the order a reader counts them (arguments, then each block
+   * and its value-producing instructions): every original name is reserved first, so a suffixed
+   * one never takes a later value's own name.
+   */
   private assignNames(): void {
-    const values: (Argument | BasicBlock | Instruction)[] = [];
-    for (const a of this.fn.args) values.push(a);
-    for (const bb of this.fn.blocks) {
-      values.push(bb);
-      for (const inst of bb.instructions) if (inst.type.kind !== 'void') values.push(inst);
+    const { args, blocks } = this.fn;
+    const scope = this.scope;
+    for (const a of args) if (a.name) scope.reserve(a.name);
+    for (const bb of blocks) {
+      if (bb.name) scope.reserve(bb.name);
+      for (const inst of bb.instructions) if (inst.name && inst.type.kind !== 'void') scope.reserve(inst.name);
     }
-    for (const v of values) if (v.name) this.scope.reserve(v.name);
     let next = 0;
-    for (const v of values) {
-      this.names.set(v, v.name ? formatName('%', this.scope.claim(v.name)) : `%${next++}`);
+    const names = this.names;
+    const nameOf = (v: Argument | BasicBlock | Instruction): string | number => (v.name ? formatName('%', scope.claim(v.name)) : next++);
+    for (const a of args) names.set(a, nameOf(a));
+    for (const bb of blocks) {
+      names.set(bb, nameOf(bb));
+      const insts = bb.instructions;
+      for (let i = 0; i < insts.length; i++) {
+        const inst = insts[i]!;
+        if (inst.type.kind !== 'void') names.set(inst, nameOf(inst));
+      }
     }
   }
 
   local(v: Value): string {
     const n = this.names.get(v);
+    if (typeof n === 'number') return '%' + n;
     if (n === undefined) throw new UpgradeError(`value used outside its function (${v.kind})`);
     return n;
   }
@@ -154,41 +185,48 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   ty(t: Type): string {
-    return this.ctx.types.str(t);
+    return this.types.str(t);
   }
 
   typed(v: Value, sink: Sink | undefined = this): string {
-    return `${this.ty(v.type)} ${this.val(v, sink)}`;
+    return this.types.str(v.type) + ' ' + this.val(v, sink);
   }
 
   private label(bb: Value): string {
-    return `label ${this.local(bb)}`;
+    return 'label ' + this.local(bb);
   }
 
   print(): FunctionBody {
     this.assignNames();
     this.planInvokes();
     this.findVaListSlots();
-    this.fn.blocks.forEach((bb, bi) => {
+    const blocks = this.fn.blocks;
+    for (let bi = 0; bi < blocks.length; bi++) {
+      const bb = blocks[bi]!;
       this.current = bb;
       const nm = this.local(bb);
-      this.out.push(`${nm.slice(1)}:`);
-      this.deferred.push(...(this.blockStarts.get(bb) ?? []));
+      this.out.push(nm.slice(1) + ':');
+      const starts = this.blockStarts.get(bb);
+      if (starts !== undefined) for (const line of starts) this.deferred.push(line);
       if (bi === 0) for (const [v, slot] of this.slots) this.emit(`${slot} = alloca ${this.ty(v.type)} ; LLVM 1.x: the value of ${this.local(v)}`);
       const insts = bb.instructions;
-      insts.forEach((inst, i) => {
-        if (inst.opcode !== 'phi' && this.deferred.length) {
+      for (let i = 0; i < insts.length; i++) {
+        const inst = insts[i]!;
+        if (this.deferred.length && inst.opcode !== 'phi') {
           for (const line of this.deferred) this.emit(line);
           this.deferred = [];
         }
-        if (i === insts.length - 1) for (const line of this.loadsAtEnd.get(nm) ?? []) this.emit(line);
+        if (i === insts.length - 1) {
+          const loads = this.loadsAtEnd.get(nm);
+          if (loads !== undefined) for (const line of loads) this.emit(line);
+        }
         this.readingSlots = inst.opcode !== 'phi';
         this.instruction(inst);
         this.readingSlots = false;
-      });
+      }
       const kept = this.exc.native.get(bb);
       if (kept) this.invokeBlocks(kept);
-    });
+    }
     return {
       argNames: this.fn.args.map((a) => this.local(a)),
       lines: this.out,
@@ -211,7 +249,13 @@ class BodyPrinter implements Sink, BodyApi {
       if (k.demoted) this.slots.set(k.inst, this.derived(`${k.inst.name ?? 'invoke'}.slot`));
       if (k.demoted && !cont) this.startLines(k.normal).push(this.slotStore(k.inst));
     }
-    for (const bb of this.fn.blocks) for (const inst of bb.instructions) if (inst.opcode === 'phi') this.phiEntries.set(inst, this.planPhi(inst, bb));
+    const plain = this.exc.native.size === 0 && this.exc.removedEdges.size === 0;
+    for (const bb of this.fn.blocks) {
+      for (const inst of bb.instructions) {
+        if (inst.opcode !== 'phi') continue;
+        this.phiEntries.set(inst, (plain ? this.plainPhi(inst) : undefined) ?? phiText(this.planPhi(inst, bb)));
+      }
+    }
   }
 
   /** Lines emitted at the start of a block, after its phis. */
@@ -286,32 +330,9 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   private instruction(inst: Instruction): void {
-    const nm = inst.type.kind === 'void' ? '' : `${this.local(inst)} = `;
+    const nm = inst.type.kind === 'void' ? '' : this.local(inst) + ' = ';
     const ops = inst.operands;
-    // The families first, by their class in the one opcode table (graph/opcodes.ts).
-    switch (opcodeClass(inst.opcode)) {
-      case 'binary':
-        this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
-        return;
-      case 'shift': // version 7's lshr/ashr: the amount has the value's type already
-        this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.shiftAmount(ops[1]!, ops[0]!.type)}`);
-        return;
-      case 'compare': // version 7: the predicate is the instruction's
-        this.emit(`${nm}${inst.opcode} ${inst.predicate} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
-        return;
-      case 'setcc': {
-        const { inst: cmp, pred } = comparison(inst.opcode, ops[0]!.type);
-        this.emit(`${nm}${cmp} ${pred} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
-        return;
-      }
-      case 'cast':
-        // Version 7's twelve casts are LLVM 16's; 1.x's `cast` is chosen by its types.
-        if (inst.opcode === 'cast') this.cast(inst, nm);
-        else this.emit(`${nm}${inst.opcode} ${this.typed(ops[0]!)} to ${this.ty(inst.type)}`);
-        return;
-      default:
-        break;
-    }
+    // The opcodes of their own first (the commonest are among them), then the families.
     switch (inst.opcode) {
       case 'ret':
         this.emit(ops.length ? `ret ${this.typed(ops[0]!)}` : 'ret void');
@@ -412,6 +433,28 @@ class BodyPrinter implements Sink, BodyApi {
       case 'userop2':
         throw new UpgradeError(`${inst.opcode} is an LLVM-internal opcode with no meaning outside a pass`);
     }
+    // The families, by their class in the one opcode table (graph/opcodes.ts).
+    switch (opcodeClass(inst.opcode)) {
+      case 'binary':
+        this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
+        return;
+      case 'shift': // version 7's lshr/ashr: the amount has the value's type already
+        this.emit(`${nm}${binaryOpcode(inst.opcode, ops[0]!.type)} ${this.typed(ops[0]!)}, ${this.shiftAmount(ops[1]!, ops[0]!.type)}`);
+        return;
+      case 'compare': // version 7: the predicate is the instruction's
+        this.emit(`${nm}${inst.opcode} ${inst.predicate} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
+        return;
+      case 'setcc': {
+        const { inst: cmp, pred } = comparison(inst.opcode, ops[0]!.type);
+        this.emit(`${nm}${cmp} ${pred} ${this.typed(ops[0]!)}, ${this.val(ops[1]!)}`);
+        return;
+      }
+      case 'cast':
+        // Version 7's twelve casts are LLVM 16's; 1.x's `cast` is chosen by its types.
+        if (inst.opcode === 'cast') this.cast(inst, nm);
+        else this.emit(`${nm}${inst.opcode} ${this.typed(ops[0]!)} to ${this.ty(inst.type)}`);
+        return;
+    }
   }
 
   vaIntrinsic(which: 'start' | 'end' | 'copy'): string {
@@ -486,21 +529,23 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   private gep(inst: Instruction, nm: string): void {
-    const [base, ...indices] = inst.operands;
-    const src = base!.type.kind === 'pointer' ? base!.type.element : base!.type;
-    const parts = [this.ty(src), this.typed(base!)];
+    const ops = inst.operands;
+    const base = ops[0]!;
+    const src = base.type.kind === 'pointer' ? base.type.element : base.type;
+    let text = nm + 'getelementptr ' + this.ty(src) + ', ' + this.typed(base);
     let cur: Type | undefined = src;
-    indices.forEach((idx, i) => {
-      if (i > 0 && cur?.kind === 'struct') {
+    for (let k = 1; k < ops.length; k++) {
+      const idx = ops[k]!;
+      if (k > 1 && cur?.kind === 'struct') {
         const field = idx.kind === 'int' ? Number(idx.value) : 0;
-        parts.push(`i32 ${field}`);
+        text += ', i32 ' + field;
         cur = cur.elements[field];
-        return;
+        continue;
       }
-      parts.push(this.seqIndex(idx));
-      if (i > 0) cur = cur && (cur.kind === 'array' || cur.kind === 'packed') ? cur.element : undefined;
-    });
-    this.emit(`${nm}getelementptr ${parts.join(', ')}`);
+      text += ', ' + this.seqIndex(idx);
+      if (k > 1) cur = cur && (cur.kind === 'array' || cur.kind === 'packed') ? cur.element : undefined;
+    }
+    this.emit(text);
   }
 
   /** Unsigned narrow indices widen to i64 by zero extension (modern GEP sign-extends). */
@@ -517,14 +562,30 @@ class BodyPrinter implements Sink, BodyApi {
   }
 
   private phi(inst: Instruction, nm: string): void {
-    const entries = this.phiEntries.get(inst) ?? [];
-    if (entries.length === 0) {
+    const entries = this.phiEntries.get(inst);
+    if (!entries) {
       // The block lost its last predecessor (it was reached only by unwinding): no phi is
       // possible, and the value can never be observed.
       this.deferred.push(`${nm}freeze ${this.ty(inst.type)} undef`);
       return;
     }
-    this.emit(`${nm}phi ${this.ty(inst.type)} ${entries.map(([v, l]) => `[ ${v}, ${l} ]`).join(', ')}`);
+    this.emit(nm + 'phi ' + this.ty(inst.type) + ' ' + entries);
+  }
+
+  /**
+   * `planPhi`'s text for a function with no invokes, where every entry stays as it was: built
+   * directly (undefined, for `planPhi` to decide, when an incoming value is not a block).
+   */
+  private plainPhi(inst: Instruction): string | undefined {
+    const ops = inst.operands;
+    for (let i = 1; i < ops.length; i += 2) if (ops[i]!.kind !== 'block') return undefined;
+    let text = '';
+    for (let i = 0; i + 1 < ops.length; i += 2) {
+      const label = this.local(ops[i + 1]!);
+      const value = ops[i]!;
+      text += (i === 0 ? '[ ' : ', [ ') + (isLocal(value) ? this.local(value) : this.ctx.consts.value(value, this.atEndOf(label))) + ', ' + label + ' ]';
+    }
+    return text;
   }
 
   /**
@@ -584,7 +645,7 @@ class BodyPrinter implements Sink, BodyApi {
       if (!l) this.loadsAtEnd.set(label, (l = []));
       return [this.reload(value, (line) => l.push(line)), label];
     }
-    return [this.val(value, this.atEndOf(label)), label];
+    return [isLocal(value) ? this.local(value) : this.ctx.consts.value(value, this.atEndOf(label)), label];
   }
 
   /** Where a phi entry's constant puts the instructions it needs: the end of the incoming block, on its edge. */

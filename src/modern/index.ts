@@ -11,7 +11,7 @@ import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { checkLlvmVersion, DEFAULT_LLVM, LAST_TYPED_POINTERS } from './llvm-versions.js';
 import { UnfoldableConstantError, UpgradeError } from './upgrade-error.js';
 import { bitcodeOfModernIr } from './bitcode/index.js';
-import { checkUpgradable } from './validity.js';
+import { printUpgradable } from './validity.js';
 
 export { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 
@@ -56,10 +56,8 @@ export interface ModernOptions {
 export function printModern(module: Module, options: ModernOptions = {}): string {
   try {
     const llvm = checkLlvmVersion(options.llvm ?? DEFAULT_LLVM);
-    const text = new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print();
-    // After printing, so that the printer's own refusals (a type that contains itself, …) name the construct first.
-    checkUpgradable(module);
-    return text;
+    // The printer's own refusals (a type that contains itself, …) name the construct first.
+    return printUpgradable(module, () => new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print());
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);
     throw e;

@@ -14,6 +14,7 @@ import { UpgradeError } from './ops.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { UnfoldableConstantError } from './upgrade-error.js';
 import { DEFAULT_LLVM, LAST_TYPED_POINTERS, NEWEST_LLVM, type LlvmVersion } from './llvm-versions.js';
+import { TextLines } from './text.js';
 import { TypePrinter } from './types.js';
 import { sretAttribute } from './sret.js';
 import { functionAttributes, valueAttributes, visibilityPrefix } from './v7.js';
@@ -287,20 +288,20 @@ export class ModuleContext {
     if (m.inlineAsm) for (const line of m.inlineAsm.split('\n')) head.push(`module asm "${escapeString(line)}"`);
     for (const a of this.aliasesOfDeclarations) for (const line of aliasSymbolAssembly(a)) head.push(`module asm "${escapeString(line)}"`);
 
-    const body: string[] = [];
+    const body = new TextLines();
     for (const g of m.globals) body.push(this.globalLine(g));
     for (const a of m.aliases ?? []) body.push(this.aliasesOfDeclarations.has(a) ? this.aliasDeclarationLine(a) : this.aliasLine(a));
     for (const fn of m.functions) {
       const plan = this.plans.get(fn);
       if (plan && plan.kind === 'lower') continue; // calls are rewritten; declarations added as needed
       body.push('');
-      body.push(...this.functionLines(fn));
+      this.functionLines(fn, body);
     }
 
     const tail: string[] = [...this.extraDefs];
     if (this.extraDecls.size) {
       tail.push('', '; Declarations added by the upgrade');
-      tail.push(...this.extraDecls.values());
+      for (const d of this.extraDecls.values()) tail.push(d);
     }
     if (m.dependentLibraries.length) {
       tail.push('', `; LLVM 1.x: deplibs = [ ${m.dependentLibraries.map((l) => `"${escapeString(l)}"`).join(', ')} ]`);
@@ -308,8 +309,16 @@ export class ModuleContext {
       m.dependentLibraries.forEach((l, i) => tail.push(`!${i} = !{!"${escapeString(l)}"}`));
     }
     const typeDefs = this.types.definitions(); // after the body: printing may name more opaque types
-    const out = [...head, ...(typeDefs.length ? ['', ...typeDefs] : []), ...(m.globals.length ? [''] : []), ...body, ...tail];
-    return out.join('\n') + '\n';
+    const out = new TextLines();
+    out.pushAll(head);
+    if (typeDefs.length) {
+      out.push('');
+      out.pushAll(typeDefs);
+    }
+    if (m.globals.length) out.push('');
+    out.append(body);
+    out.pushAll(tail);
+    return out.text();
   }
 
   /**
@@ -385,14 +394,16 @@ export class ModuleContext {
     return `${ty} [${entries.join(', ')}]`;
   }
 
-  private functionLines(fn: Function): string[] {
+  /** Adds the function's lines to `out`: its declaration, or its definition and body. */
+  private functionLines(fn: Function, out: TextLines): void {
     const name = this.globalNames.get(fn)!;
     if (fn.isDeclaration) {
       const link = fn.linkage === 'extern_weak' ? 'extern_weak ' : fn.linkage === 'dllimport' ? 'dllimport ' : '';
       let s = `declare ${link}${this.signature(fn, name)}`;
       if (fn.section !== undefined) s += ` section "${escapeString(fn.section)}"`;
       if (fn.alignment && isPowerOfTwo(fn.alignment)) s += ` align ${fn.alignment}`;
-      return [s];
+      out.push(s);
+      return;
     }
     const body = printFunctionBody(this, fn);
     let s = `define ${definitionLinkage(fn.linkage)}${visibilityPrefix(fn.visibility, fn.linkage)}${this.signature(fn, name, body.argNames)}`;
@@ -404,7 +415,9 @@ export class ModuleContext {
       // Typed pointers: the personality as clang 13 writes it, cast to i8*.
       s += this.typed ? ` personality i8* bitcast (${this.helperType('__gxx_personality_v0')} ${personality} to i8*)` : ` personality ptr ${personality}`;
     }
-    return [s + ' {', ...body.lines, '}'];
+    out.push(s + ' {');
+    out.append(body.lines);
+    out.push('}');
   }
 }
 

@@ -16,21 +16,30 @@ export { UpgradeError };
  * (true when either side is NaN), hence `une`.
  */
 export function comparison(op: Opcode, operandType: Type): { inst: 'icmp' | 'fcmp'; pred: string } {
-  const fp = isFP(operandType);
-  const signed = isSignedInt(operandType);
-  const table: Record<string, [string, string, string]> = {
-    seteq: ['eq', 'eq', 'oeq'],
-    setne: ['ne', 'ne', 'une'],
-    setlt: ['slt', 'ult', 'olt'],
-    setgt: ['sgt', 'ugt', 'ogt'],
-    setle: ['sle', 'ule', 'ole'],
-    setge: ['sge', 'uge', 'oge'],
-  };
-  const row = table[op];
+  const row = COMPARISONS.get(op);
   if (!row) throw new UpgradeError(`not a comparison: ${op}`);
-  if (fp) return { inst: 'fcmp', pred: row[2] };
-  return { inst: 'icmp', pred: signed ? row[0] : row[1] };
+  if (isFP(operandType)) return row.fcmp;
+  return isSignedInt(operandType) ? row.signed : row.unsigned;
 }
+
+/** Each `setcc`'s modern forms: signed, unsigned and floating-point predicates. */
+const COMPARISONS = new Map<string, { readonly signed: Comparison; readonly unsigned: Comparison; readonly fcmp: Comparison }>(
+  (
+    [
+      ['seteq', 'eq', 'eq', 'oeq'],
+      ['setne', 'ne', 'ne', 'une'],
+      ['setlt', 'slt', 'ult', 'olt'],
+      ['setgt', 'sgt', 'ugt', 'ogt'],
+      ['setle', 'sle', 'ule', 'ole'],
+      ['setge', 'sge', 'uge', 'oge'],
+    ] as const
+  ).map(([op, signed, unsigned, fp]) => [
+    op,
+    { signed: { inst: 'icmp', pred: signed }, unsigned: { inst: 'icmp', pred: unsigned }, fcmp: { inst: 'fcmp', pred: fp } },
+  ]),
+);
+
+type Comparison = { readonly inst: 'icmp' | 'fcmp'; readonly pred: string };
 
 export function isComparison(op: Opcode): boolean {
   return isSetccOpcode(op);

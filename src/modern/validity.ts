@@ -11,12 +11,45 @@ import type { Function } from '../graph/value.js';
 import { verifyModule } from '../verify/verify.js';
 import { UpgradeError } from './upgrade-error.js';
 
+/**
+ * `print()`, for a module that passes `checkUpgradable`; throws what `print` throws first (the
+ * printer's own refusals, a type that contains itself, …, name the construct), else
+ * `UpgradeError` naming the first reason the module has no valid modern form.
+ *
+ * The module's rules are checked before printing although their verdict is given after: a body
+ * read from a file is checked where it lies, in its compact form, cheaply (verify.ts), and
+ * printing turns it into objects, over which the same check costs three times as much. What the
+ * check throws (a module nested deeper than the call stack allows) waits for the printer too.
+ */
+export function printUpgradable<T>(module: Module, print: () => T): T {
+  let problems: string[] = [];
+  let failure: { error: unknown } | undefined;
+  try {
+    problems = moduleProblems(module);
+  } catch (error) {
+    failure = { error };
+  }
+  const result = print();
+  if (failure !== undefined) throw failure.error;
+  refuse(module, problems);
+  return result;
+}
+
 /** Throws `UpgradeError` naming the first reason the module has no valid modern form. */
 export function checkUpgradable(module: Module): void {
-  // The module's own rules (LLVM 1.x's for versions 0–6, r36867's for 7): linear, and cached on
-  // compact bodies. For a module read from bytes, where damage comes from; one built in code is its
-  // builder's to verify (the upgrade widens, for one, a malloc count of a signed type).
-  const problems = module.source === undefined ? [] : verifyModule(module, { maxProblems: 1 });
+  refuse(module, moduleProblems(module));
+}
+
+/**
+ * The module's own rules (LLVM 1.x's for versions 0–6, r36867's for 7): linear, and cached on
+ * compact bodies. For a module read from bytes, where damage comes from; one built in code is its
+ * builder's to verify (the upgrade widens, for one, a malloc count of a signed type).
+ */
+function moduleProblems(module: Module): string[] {
+  return module.source === undefined ? [] : verifyModule(module, { maxProblems: 1 });
+}
+
+function refuse(module: Module, problems: readonly string[]): void {
   if (problems.length > 0) throw new UpgradeError(`the module is not valid (${problems[0]}), so neither is its upgrade`);
   // What LLVM 1.9's Verifier checked and our 1.x rules do not yet (src/verify/rules.ts, `signatureRules`).
   for (const f of module.functions) {
@@ -31,11 +64,15 @@ export function checkUpgradable(module: Module): void {
 }
 
 function entryHasPredecessors(f: Function): boolean {
-  const entry = f.blocks[0];
+  const blocks = f.blocks;
+  const entry = blocks[0];
   if (entry === undefined) return false;
-  for (const bb of f.blocks) {
-    const last = bb.instructions[bb.instructions.length - 1];
-    if (last?.operands.some((op) => op === entry)) return true;
+  for (let b = 0; b < blocks.length; b++) {
+    const insts = blocks[b]!.instructions;
+    const last = insts[insts.length - 1];
+    if (last === undefined) continue;
+    const ops = last.operands;
+    for (let i = 0; i < ops.length; i++) if (ops[i] === entry) return true;
   }
   return false;
 }

@@ -697,7 +697,7 @@ class Verifier {
         this.isBlock(1);
         for (let i = 2; i < n; i += 2) {
           if (ops[i]!.kind !== 'int' && ops[i]!.kind !== 'bool') this.bad(`case value ${i / 2} must be an integer constant`);
-          this.want(i, ops[0]!.type, `case value ${i / 2}`);
+          if (!this.fits(i, ops[0]!.type)) this.want(i, ops[0]!.type, `case value ${i / 2}`);
           this.isBlock(i + 1);
         }
         this.result(VOID);
@@ -708,36 +708,9 @@ class Verifier {
         this.result(VOID);
         return;
       case 'invoke':
-      case 'call': {
-        const fixed = inst.opcode === 'invoke' ? 3 : 1;
-        if (n < fixed) {
-          this.bad(`${n} operands, expected at least ${fixed}`);
-          return;
-        }
-        const callee = ops[0]!;
-        const cft = callee.type.kind === 'pointer' && callee.type.element.kind === 'function' ? callee.type.element : undefined;
-        if (cft === undefined) {
-          this.bad(`the callee has type ${describeType(callee.type)}, expected a pointer to a function type`);
-          return;
-        }
-        if (inst.opcode === 'invoke') {
-          this.isBlock(1);
-          this.isBlock(2);
-        }
-        const args = n - fixed;
-        if (args < cft.params.length || (!cft.isVarArg && args !== cft.params.length)) {
-          this.bad(`${args} arguments for a callee taking ${cft.params.length}${cft.isVarArg ? ' or more' : ''}`);
-        }
-        for (let i = 0; i < cft.params.length && fixed + i < n; i++) this.want(fixed + i, cft.params[i]!, `argument ${i}`);
-        for (let i = fixed; i < n; i++) if (ops[i]!.kind === 'block') this.bad(`argument ${i - fixed} is a basic block`);
-        this.result(cft.returnType);
-        // r36867 visitCallInst → visitIntrinsicFunctionCall (and its parser's check of the name).
-        if (R.intrinsics && inst.opcode === 'call' && callee.kind === 'function' && isIntrinsicName(callee.name)) {
-          const problem = intrinsicCallProblem(callee.name!, callee.functionType);
-          if (problem !== undefined) this.bad(`calls @${callee.name}: ${problem}`);
-        }
+      case 'call':
+        this.checkCall(inst);
         return;
-      }
       case 'add':
       case 'sub':
       case 'mul':
@@ -821,61 +794,12 @@ class Verifier {
         else this.want(0, ops[1]!.type.element, 'the stored value');
         this.result(VOID);
         return;
-      case 'getelementptr': {
-        if (n < 1) {
-          this.bad('no pointer operand');
-          return;
-        }
-        let cur: Type = ops[0]!.type;
-        if (n === 1) {
-          this.result(cur); // no indices: the pointer itself
-          return;
-        }
-        if (cur.kind !== 'pointer') {
-          this.bad(`indexes a ${describeType(cur)}, not a pointer`);
-          return;
-        }
-        for (let i = 1; i < n; i++) {
-          const idx = ops[i]!;
-          if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
-            if (i > 1 && cur.kind === 'pointer') {
-              this.bad(`index ${i} steps through a pointer inside the indexed type`);
-              return;
-            }
-            if (!R.sequentialIndex(idx.type)) this.bad(`index ${i} has type ${describeType(idx.type)}, expected ${R.sequentialIndexWords}`);
-            cur = cur.element;
-          } else if (cur.kind === 'struct') {
-            if (idx.kind !== 'int' || !R.structIndex(idx.type)) {
-              this.bad(`index ${i} into a structure must be a ${R.structIndexWords} constant`);
-              return;
-            }
-            const field: Type | undefined = cur.elements[Number(idx.value)];
-            if (field === undefined) {
-              this.bad(`index ${i} selects field ${idx.value} of a structure with ${cur.elements.length}`);
-              return;
-            }
-            cur = field;
-          } else {
-            this.bad(`index ${i} indexes into ${describeType(cur)}`);
-            return;
-          }
-        }
-        if (t.kind !== 'pointer' || !sameType(t.element, cur)) this.bad(`result type ${describeType(t)}, expected ${describeType(cur)}*`);
+      case 'getelementptr':
+        this.checkGetElementPtr(inst);
         return;
-      }
-      case 'phi': {
-        if (n === 0 || n % 2 !== 0) {
-          this.bad(`${n} operands, expected value/block pairs`);
-          return;
-        }
-        for (let i = 0; i < n; i += 2) {
-          this.want(i, t, `incoming value ${i / 2}`);
-          this.isBlock(i + 1);
-        }
-        this.checkPhiPredecessors(inst);
-        if (R.signatureRules) this.checkPhiRepeats(n);
+      case 'phi':
+        this.checkPhi(inst);
         return;
-      }
       case 'cast':
         if (!this.count(1)) return;
         this.notLabel();
@@ -944,6 +868,105 @@ class Verifier {
         this.bad(`unknown opcode ${String((inst as { opcode: unknown }).opcode)}`);
     }
   }
+  /** A call or an invoke: the callee's type, the arguments against its parameters, the result. */
+  private checkCall(inst: Instruction): void {
+    const ops = inst.operands;
+    const n = ops.length;
+    const R = this.rules;
+    const fixed = inst.opcode === 'invoke' ? 3 : 1;
+    if (n < fixed) {
+      this.bad(`${n} operands, expected at least ${fixed}`);
+      return;
+    }
+    const callee = ops[0]!;
+    const cft = callee.type.kind === 'pointer' && callee.type.element.kind === 'function' ? callee.type.element : undefined;
+    if (cft === undefined) {
+      this.bad(`the callee has type ${describeType(callee.type)}, expected a pointer to a function type`);
+      return;
+    }
+    if (inst.opcode === 'invoke') {
+      this.isBlock(1);
+      this.isBlock(2);
+    }
+    const args = n - fixed;
+    if (args < cft.params.length || (!cft.isVarArg && args !== cft.params.length)) {
+      this.bad(`${args} arguments for a callee taking ${cft.params.length}${cft.isVarArg ? ' or more' : ''}`);
+    }
+    for (let i = 0; i < cft.params.length && fixed + i < n; i++)
+      if (!this.fits(fixed + i, cft.params[i]!)) this.want(fixed + i, cft.params[i]!, `argument ${i}`);
+    for (let i = fixed; i < n; i++) if (ops[i]!.kind === 'block') this.bad(`argument ${i - fixed} is a basic block`);
+    this.result(cft.returnType);
+    // r36867 visitCallInst → visitIntrinsicFunctionCall (and its parser's check of the name).
+    if (R.intrinsics && inst.opcode === 'call' && callee.kind === 'function' && isIntrinsicName(callee.name)) {
+      const problem = intrinsicCallProblem(callee.name!, callee.functionType);
+      if (problem !== undefined) this.bad(`calls @${callee.name}: ${problem}`);
+    }
+  }
+
+  /** A getelementptr: each index against the type it steps into, and the result's type. */
+  private checkGetElementPtr(inst: Instruction): void {
+    const ops = inst.operands;
+    const n = ops.length;
+    const t = inst.type;
+    const R = this.rules;
+    if (n < 1) {
+      this.bad('no pointer operand');
+      return;
+    }
+    let cur: Type = ops[0]!.type;
+    if (n === 1) {
+      this.result(cur); // no indices: the pointer itself
+      return;
+    }
+    if (cur.kind !== 'pointer') {
+      this.bad(`indexes a ${describeType(cur)}, not a pointer`);
+      return;
+    }
+    for (let i = 1; i < n; i++) {
+      const idx = ops[i]!;
+      if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
+        if (i > 1 && cur.kind === 'pointer') {
+          this.bad(`index ${i} steps through a pointer inside the indexed type`);
+          return;
+        }
+        if (!R.sequentialIndex(idx.type)) this.bad(`index ${i} has type ${describeType(idx.type)}, expected ${R.sequentialIndexWords}`);
+        cur = cur.element;
+      } else if (cur.kind === 'struct') {
+        if (idx.kind !== 'int' || !R.structIndex(idx.type)) {
+          this.bad(`index ${i} into a structure must be a ${R.structIndexWords} constant`);
+          return;
+        }
+        const field: Type | undefined = cur.elements[Number(idx.value)];
+        if (field === undefined) {
+          this.bad(`index ${i} selects field ${idx.value} of a structure with ${cur.elements.length}`);
+          return;
+        }
+        cur = field;
+      } else {
+        this.bad(`index ${i} indexes into ${describeType(cur)}`);
+        return;
+      }
+    }
+    if (t.kind !== 'pointer' || !sameType(t.element, cur)) this.bad(`result type ${describeType(t)}, expected ${describeType(cur)}*`);
+  }
+
+  /** A phi: value/block pairs of its type, one per predecessor. */
+  private checkPhi(inst: Instruction): void {
+    const n = inst.operands.length;
+    const t = inst.type;
+    const R = this.rules;
+    if (n === 0 || n % 2 !== 0) {
+      this.bad(`${n} operands, expected value/block pairs`);
+      return;
+    }
+    for (let i = 0; i < n; i += 2) {
+      if (!this.fits(i, t)) this.want(i, t, `incoming value ${i / 2}`);
+      this.isBlock(i + 1);
+    }
+    this.checkPhiPredecessors(inst);
+    if (R.signatureRules) this.checkPhiRepeats(n);
+  }
+
   // ---- rules of r36867 (rules.ts: the rows that enable them) ----------------------------------
 
   /** An integer, or 1.x's `bool` where a logical operator or a switch takes it. */
@@ -1165,6 +1188,12 @@ class Verifier {
   }
 
   /** Operand `i` (when present) has type `ty`. */
+  /** Whether operand `i` is absent or of type `ty`: `want` without building its description. */
+  private fits(i: number, ty: Type): boolean {
+    const op = this.inst.operands[i];
+    return op === undefined || sameType(op.type, ty);
+  }
+
   private want(i: number, ty: Type, what = `operand ${i}`): void {
     const op = this.inst.operands[i];
     if (op !== undefined && !sameType(op.type, ty)) this.bad(`${what} has type ${describeType(op.type)}, expected ${describeType(ty)}`);
