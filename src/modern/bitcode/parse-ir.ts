@@ -27,6 +27,20 @@ import type {
   IrValue,
 } from './ir.js';
 import { indexable, Keywords, Lexer, Tok } from './lexer.js';
+import {
+  aggregateInstruction,
+  allocaInstruction,
+  binaryInstruction,
+  callInstruction,
+  compareInstruction,
+  gepInstruction,
+  landingPadInstruction,
+  memoryInstruction,
+  NO_LABELS,
+  phiInstruction,
+  plainInstruction,
+  switchInstruction,
+} from './instruction.js';
 import { type FunctionType, TypeInterner } from './type-interner.js';
 
 /** The deepest nesting of types and constants the reader follows. */
@@ -162,52 +176,33 @@ type ConstValue = { readonly kind: 'const'; readonly constant: IrConstant };
 type IntType = Extract<IrType, { kind: 'int' }>;
 
 const NO_OPERANDS: readonly IrOperand[] = [];
-const NO_LABELS: readonly string[] = [];
 const NO_ATTRIBUTES: readonly IrAttribute[] = [];
 
-/** Every instruction read back: one class, so one shape, with every field the model has. */
-class Instruction implements IrInstruction {
-  predicate: string | undefined = undefined;
-  flags: number | undefined = undefined;
-  auxType: IrType | undefined = undefined;
-  inbounds: boolean | undefined = undefined;
-  volatile: boolean | undefined = undefined;
-  align: number | undefined = undefined;
-  indices: readonly number[] | undefined = undefined;
-  tail: boolean | undefined = undefined;
-  callingConv: number | undefined = undefined;
-  attributes: IrAttributeSet | undefined = undefined;
-  cleanup: boolean | undefined = undefined;
-  clauses: readonly { readonly kind: 0 | 1; readonly value: IrOperand }[] | undefined = undefined;
-  incoming: readonly { readonly value: IrValue; readonly block: string }[] | undefined = undefined;
-  cases: readonly { readonly value: IrConstant; readonly block: string }[] | undefined = undefined;
+/** A constant of one token as an operand of its type. */
+type LeafOperand = { readonly type: IrType; readonly value: ConstValue };
 
-  constructor(
-    readonly result: string | undefined,
-    readonly type: IrType,
-    readonly opcode: string,
-    readonly operands: readonly IrOperand[],
-    readonly labels: readonly string[] = NO_LABELS,
-  ) {}
-}
-
-/** Constants by type and then by a second key: one object for each. */
+/** Constants by type and then by a second key: one operand object (and so one constant object) for each. */
 class ConstantCache<K> {
-  private readonly byType = new Map<IrType, Map<K, ConstValue>>();
+  private readonly byType = new Map<IrType, Map<K, LeafOperand>>();
   private lastType: IrType | undefined;
-  private last: Map<K, ConstValue> | undefined;
+  private last = new Map<K, LeafOperand>();
 
-  get(type: IrType, key: K, make: () => IrConstant): ConstValue {
-    let m = this.last;
-    if (this.lastType !== type || m === undefined) {
-      m = this.byType.get(type);
+  private of(type: IrType): Map<K, LeafOperand> {
+    if (this.lastType !== type) {
+      let m = this.byType.get(type);
       if (!m) this.byType.set(type, (m = new Map()));
       this.lastType = type;
       this.last = m;
     }
-    let v = m.get(key);
-    if (!v) m.set(key, (v = { kind: 'const', constant: make() }));
-    return v;
+    return this.last;
+  }
+  get(type: IrType, key: K): LeafOperand | undefined {
+    return this.of(type).get(key);
+  }
+  add(type: IrType, key: K, constant: IrConstant): LeafOperand {
+    const o: LeafOperand = { type, value: { kind: 'const', constant } };
+    this.of(type).set(key, o);
+    return o;
   }
 }
 
@@ -217,9 +212,8 @@ class Parser {
   private readonly types: TypeInterner;
   private readonly definedStructs = new Set<IrNamedStruct>();
   /** Locals' values by name key, constants' by type and value (see the file's comment). */
-  private readonly locals = new Map<string, IrValue>();
-  private readonly numberedLocals: (IrValue | undefined)[] = [];
-  private readonly operands = new Map<IrValue, IrOperand>();
+  private readonly namedLocals = new Map<string, IrOperand>();
+  private readonly numberedLocals: (IrOperand | undefined)[] = [];
   private readonly ints = new ConstantCache<number>();
   private readonly fps = new ConstantCache<string>();
   private readonly globalRefs = new ConstantCache<string>();
@@ -402,7 +396,7 @@ class Parser {
   private constant(type: IrType): IrConstant {
     this.enter();
     const leaf = this.leaf(type);
-    const c = leaf !== undefined ? leaf.constant : this.composite(type);
+    const c = leaf !== undefined ? leaf.value.constant : this.composite(type);
     this.depth--;
     return c;
   }
@@ -419,16 +413,16 @@ class Parser {
     }
     return out;
   }
-  /** A constant of one token (a number, a global, `null`, `true` …) as its shared value, or undefined (nothing read) for another. */
-  private leaf(type: IrType): ConstValue | undefined {
+  /** A constant of one token (a number, a global, `null`, `true` …) as the one operand for it, or undefined (nothing read) for another. */
+  private leaf(type: IrType): LeafOperand | undefined {
     const lex = this.lex;
-    let v: ConstValue;
+    let o: LeafOperand;
     switch (lex.kind) {
       case Tok.Num:
         return this.number(type);
       case Tok.Global: {
         const name = lex.val;
-        v = this.globalRefs.get(type, name, () => ({ kind: 'global', type, name }));
+        o = this.globalRefs.get(type, name) ?? this.globalRefs.add(type, name, { kind: 'global', type, name });
         break;
       }
       case Tok.Word:
@@ -436,20 +430,20 @@ class Parser {
           case 'true':
           case 'false': {
             const value = lex.val === 'true' ? 1 : 0;
-            v = type.kind === 'int' ? this.intValue(type, value) : { kind: 'const', constant: { kind: 'int', type, value: BigInt(value) } };
+            o = type.kind === 'int' ? this.intOperand(type, value) : { type, value: { kind: 'const', constant: { kind: 'int', type, value: BigInt(value) } } };
             break;
           }
           case 'null':
-            v = this.plainValue(type, 'null');
+            o = this.plainOperand(type, 'null');
             break;
           case 'undef':
-            v = this.plainValue(type, 'undef');
+            o = this.plainOperand(type, 'undef');
             break;
           case 'poison':
-            v = this.plainValue(type, 'poison');
+            o = this.plainOperand(type, 'poison');
             break;
           case 'zeroinitializer':
-            v = this.plainValue(type, 'zero');
+            o = this.plainOperand(type, 'zero');
             break;
           default:
             return undefined;
@@ -459,28 +453,27 @@ class Parser {
         return undefined;
     }
     lex.advance();
-    return v;
+    return o;
   }
-  private plainValue(type: IrType, kind: 'null' | 'undef' | 'poison' | 'zero'): ConstValue {
-    return this.plain.get(type, kind, () => ({ kind, type }));
+  private plainOperand(type: IrType, kind: 'null' | 'undef' | 'poison' | 'zero'): LeafOperand {
+    return this.plain.get(type, kind) ?? this.plain.add(type, kind, { kind, type });
   }
-  private intValue(type: IntType, value: number): ConstValue {
-    return this.ints.get(type, value, () => ({ kind: 'int', type, value: BigInt.asUintN(type.bits, BigInt(value)) }));
+  private intOperand(type: IntType, value: number): LeafOperand {
+    return this.ints.get(type, value) ?? this.ints.add(type, value, { kind: 'int', type, value: BigInt.asUintN(type.bits, BigInt(value)) });
   }
-  private number(type: IrType): ConstValue {
+  private number(type: IrType): LeafOperand {
     const lex = this.lex;
-    let v: ConstValue;
+    let o: LeafOperand;
     if (type.kind === 'int') {
       if (!lex.integer) this.fail('an integer expected');
-      if (!Number.isNaN(lex.int)) v = this.intValue(type, lex.int);
-      else v = { kind: 'const', constant: { kind: 'int', type, value: BigInt.asUintN(type.bits, BigInt(lex.raw())) } };
+      if (!Number.isNaN(lex.int)) o = this.intOperand(type, lex.int);
+      else o = { type, value: { kind: 'const', constant: { kind: 'int', type, value: BigInt.asUintN(type.bits, BigInt(lex.raw())) } } };
     } else if (type.kind === 'float' || type.kind === 'double') {
       const raw = lex.raw();
-      const kind = type.kind;
-      v = this.fps.get(type, raw, () => ({ kind: 'fp', type, bits: parseFloatBits(raw, kind) }));
+      o = this.fps.get(type, raw) ?? this.fps.add(type, raw, { kind: 'fp', type, bits: parseFloatBits(raw, type.kind) });
     } else this.fail('a number of this type is not supported');
     lex.advance();
-    return v;
+    return o;
   }
   /** A constant of more than one token: an aggregate, `c"…"`, a constant expression. */
   private composite(type: IrType): IrConstant {
@@ -566,20 +559,20 @@ class Parser {
   // ---- values and attributes ----------------------------------------------------------------
 
   private value(type: IrType): IrValue {
-    return this.sharedValue(type) ?? this.freshValue(type);
+    return this.sharedOperand(type)?.value ?? this.freshValue(type);
   }
-  /** A local or a constant of one token, as the one value object for it; undefined (nothing read) for another. */
-  private sharedValue(type: IrType): IrValue | undefined {
+  /** A local or a constant of one token, as the one operand object for it (while its type stays the same); undefined (nothing read) for another. */
+  private sharedOperand(type: IrType): IrOperand | undefined {
     const lex = this.lex;
     if (lex.kind === Tok.Local) {
-      const v = this.local(lex.val, lex.index);
+      const o = this.local(type, lex.val, lex.index);
       lex.advance();
-      return v;
+      return o;
     }
     this.enter();
-    const v = this.leaf(type);
+    const o = this.leaf(type);
     this.depth--;
-    return v;
+    return o;
   }
   /** A constant of more than one token, or inline asm: a value of its own. */
   private freshValue(type: IrType): IrValue {
@@ -589,30 +582,27 @@ class Parser {
     this.depth--;
     return v;
   }
-  private local(name: string, index: number): IrValue {
-    if (index >= 0) {
-      const byNumber = this.numberedLocals;
-      if (index < byNumber.length || indexable(index, byNumber.length)) {
-        while (byNumber.length <= index) byNumber.push(undefined);
-        let v = byNumber[index];
-        if (v === undefined) byNumber[index] = v = { kind: 'local', name };
-        return v;
-      }
+  /** The local `name` (`index` its number, or -1) as an operand of `type`. */
+  private local(type: IrType, name: string, index: number): IrOperand {
+    let o: IrOperand | undefined;
+    const byNumber = this.numberedLocals;
+    if (index >= 0 && (index < byNumber.length || indexable(index, byNumber.length))) {
+      while (byNumber.length <= index) byNumber.push(undefined);
+      o = byNumber[index];
+      // A number names another value in each function, maybe of another type: one value object, one operand a type.
+      if (o === undefined || o.type !== type) byNumber[index] = o = { type, value: o?.value ?? { kind: 'local', name } };
+      return o;
     }
-    let v = this.locals.get(name);
-    if (!v) this.locals.set(name, (v = { kind: 'local', name }));
-    return v;
+    o = this.namedLocals.get(name);
+    if (o === undefined || o.type !== type) this.namedLocals.set(name, (o = { type, value: o?.value ?? { kind: 'local', name } }));
+    return o;
   }
   private operand(): IrOperand {
     return this.operandOf(this.type());
   }
-  /** A value of `type` as an operand: one operand object for each shared value (while its type stays the same). */
+  /** A value of `type` as an operand. */
   private operandOf(type: IrType): IrOperand {
-    const value = this.sharedValue(type);
-    if (value === undefined) return { type, value: this.freshValue(type) };
-    let o = this.operands.get(value);
-    if (o === undefined || o.type !== type) this.operands.set(value, (o = { type, value }));
-    return o;
+    return this.sharedOperand(type) ?? { type, value: this.freshValue(type) };
   }
   private inlineAsm(fnType: IrType): IrConstant {
     this.expectW('asm');
@@ -932,10 +922,7 @@ class Parser {
         while (this.eatP(',')) operands.push(this.operand());
         const first = operands[0]?.type;
         const type = first !== undefined && first.kind === 'vector' ? first : this.pointerTo(this.indexedType(auxType, operands));
-        const i = new Instruction(result, type, op, operands);
-        i.auxType = auxType;
-        i.inbounds = inbounds;
-        return i;
+        return gepInstruction(result, type, operands, auxType, inbounds);
       }
       case Op.Load: {
         const isVolatile = this.eatW('volatile');
@@ -943,11 +930,7 @@ class Parser {
         this.expectP(',');
         const p = this.operand();
         const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
-        const i = new Instruction(result, type, op, [p]);
-        i.auxType = type;
-        i.volatile = isVolatile;
-        i.align = align;
-        return i;
+        return memoryInstruction(result, type, op, [p], type, isVolatile, align);
       }
       case Op.Store: {
         const isVolatile = this.eatW('volatile');
@@ -955,18 +938,13 @@ class Parser {
         this.expectP(',');
         const p = this.operand();
         const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
-        const i = new Instruction(result, v, op, [p, val]);
-        i.volatile = isVolatile;
-        i.align = align;
-        return i;
+        return memoryInstruction(result, v, op, [p, val], undefined, isVolatile, align);
       }
       case Op.Binary: {
         const flags = this.binaryFlags();
         const a = this.operand();
         this.expectP(',');
-        const i = new Instruction(result, a.type, op, [a, this.operandOf(a.type)]);
-        i.flags = flags;
-        return i;
+        return binaryInstruction(result, a.type, op, [a, this.operandOf(a.type)], flags);
       }
       case Op.Compare: {
         const predicate = this.word();
@@ -974,23 +952,21 @@ class Parser {
         this.expectP(',');
         const b = this.operandOf(a.type);
         const type = a.type.kind === 'vector' ? this.types.vector(a.type.length, this.types.i1) : this.types.i1;
-        const i = new Instruction(result, type, op, [a, b]);
-        i.predicate = predicate;
-        return i;
+        return compareInstruction(result, type, op, [a, b], predicate);
       }
       case Op.Cast: {
         const a = this.operand();
         this.expectW('to');
-        return new Instruction(result, this.type(), op, [a]);
+        return plainInstruction(result, this.type(), op, [a]);
       }
       case Op.Br: {
-        if (this.isW('label')) return new Instruction(result, v, op, NO_OPERANDS, [this.label()]);
+        if (this.isW('label')) return plainInstruction(result, v, op, NO_OPERANDS, [this.label()]);
         const cond = this.operand();
         this.expectP(',');
         const a = this.label();
         this.expectP(',');
         const b = this.label();
-        return new Instruction(result, v, op, [cond], [a, b]);
+        return plainInstruction(result, v, op, [cond], [a, b]);
       }
       case Op.Phi: {
         const type = this.type();
@@ -1005,9 +981,7 @@ class Parser {
           this.expectP(']');
           incoming.push({ value, block });
         } while (this.eatP(','));
-        const i = new Instruction(result, type, op, NO_OPERANDS);
-        i.incoming = incoming;
-        return i;
+        return phiInstruction(result, type, NO_OPERANDS, incoming);
       }
       case Op.Call:
         return this.call(result, false, false);
@@ -1017,8 +991,8 @@ class Parser {
       case Op.Invoke:
         return this.call(result, false, true);
       case Op.Ret:
-        if (this.eatW('void')) return new Instruction(result, v, op, NO_OPERANDS);
-        return new Instruction(result, v, op, [this.operand()]);
+        if (this.eatW('void')) return plainInstruction(result, v, op, NO_OPERANDS);
+        return plainInstruction(result, v, op, [this.operand()]);
       case Op.Switch: {
         const cond = this.operand();
         this.expectP(',');
@@ -1030,14 +1004,12 @@ class Parser {
           this.expectP(',');
           cases.push({ value, block: this.label() });
         }
-        const i = new Instruction(result, v, op, [cond], [dflt]);
-        i.cases = cases;
-        return i;
+        return switchInstruction(result, v, [cond], [dflt], cases);
       }
       case Op.Unreachable:
-        return new Instruction(result, v, op, NO_OPERANDS);
+        return plainInstruction(result, v, op, NO_OPERANDS);
       case Op.Resume:
-        return new Instruction(result, v, op, [this.operand()]);
+        return plainInstruction(result, v, op, [this.operand()]);
       case Op.Alloca: {
         const auxType = this.type();
         const operands: IrOperand[] = [];
@@ -1046,31 +1018,28 @@ class Parser {
           if (this.eatW('align')) align = this.int();
           else operands.push(this.operand());
         }
-        const i = new Instruction(result, this.pointerTo(auxType), op, operands);
-        i.auxType = auxType;
-        i.align = align;
-        return i;
+        return allocaInstruction(result, this.pointerTo(auxType), operands, auxType, align);
       }
       case Op.Select: {
         const ops = this.operandList(3);
-        return new Instruction(result, ops[1]!.type, op, ops);
+        return plainInstruction(result, ops[1]!.type, op, ops);
       }
       case Op.ExtractElement: {
         const ops = this.operandList(2);
         const vt = ops[0]!.type;
         if (vt.kind !== 'vector') this.fail('extractelement of a non-vector');
-        return new Instruction(result, vt.element, op, ops);
+        return plainInstruction(result, vt.element, op, ops);
       }
       case Op.InsertElement: {
         const ops = this.operandList(3);
-        return new Instruction(result, ops[0]!.type, op, ops);
+        return plainInstruction(result, ops[0]!.type, op, ops);
       }
       case Op.ShuffleVector: {
         const ops = this.operandList(3);
         const vt = ops[0]!.type;
         const mt = ops[2]!.type;
         if (vt.kind !== 'vector' || mt.kind !== 'vector') this.fail('shufflevector of non-vectors');
-        return new Instruction(result, this.types.vector(mt.length, vt.element), op, ops);
+        return plainInstruction(result, this.types.vector(mt.length, vt.element), op, ops);
       }
       case Op.ExtractValue:
       case Op.InsertValue: {
@@ -1079,17 +1048,13 @@ class Parser {
         while (this.eatP(',')) indices.push(this.int());
         let type = ops[0]!.type;
         if (op === 'extractvalue') for (const index of indices) type = memberType(type, index) ?? this.fail('extractvalue index out of range');
-        const i = new Instruction(result, type, op, ops);
-        i.indices = indices;
-        return i;
+        return aggregateInstruction(result, type, op, ops, indices);
       }
       case Op.VaArg: {
         const p = this.operand();
         this.expectP(',');
         const type = this.type();
-        const i = new Instruction(result, type, op, [p]);
-        i.auxType = type;
-        return i;
+        return plainInstruction(result, type, op, [p], undefined, type);
       }
       case Op.LandingPad: {
         const type = this.type();
@@ -1100,10 +1065,7 @@ class Parser {
           else if (this.eatW('filter')) clauses.push({ kind: 1, value: this.operand() });
           else break;
         }
-        const i = new Instruction(result, type, op, NO_OPERANDS);
-        i.cleanup = cleanup;
-        i.clauses = clauses;
-        return i;
+        return landingPadInstruction(result, type, NO_OPERANDS, cleanup, clauses);
       }
     }
     this.fail(`unknown instruction '${op}'`, opAt);
@@ -1133,12 +1095,12 @@ class Parser {
   private retyped(c: IrConstant, type: IrType): IrValue {
     switch (c.kind) {
       case 'global':
-        return this.globalRefs.get(type, c.name, () => ({ kind: 'global', type, name: c.name }));
+        return (this.globalRefs.get(type, c.name) ?? this.globalRefs.add(type, c.name, { kind: 'global', type, name: c.name })).value;
       case 'null':
       case 'undef':
       case 'poison':
       case 'zero':
-        return this.plainValue(type, c.kind);
+        return this.plainOperand(type, c.kind).value;
     }
     return { kind: 'const', constant: { ...c, type } as IrConstant };
   }
@@ -1174,12 +1136,7 @@ class Parser {
     }
     const operands = args.ops;
     operands[0] = { type: this.pointerTo(fnType), value: callee };
-    const i = new Instruction(result, fnType.ret, invoke ? 'invoke' : 'call', operands, labels);
-    i.auxType = fnType;
-    i.tail = tail;
-    i.callingConv = callingConv;
-    i.attributes = { fn: fnAttrs, ret: retAttrs, params: args.attrs };
-    return i;
+    return callInstruction(result, invoke ? 'invoke' : 'call', operands, labels, fnType, tail, callingConv, { fn: fnAttrs, ret: retAttrs, params: args.attrs });
   }
 }
 
