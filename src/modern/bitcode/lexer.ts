@@ -111,8 +111,8 @@ class SpanTable {
   private readonly raws: string[] = [];
   readonly values: string[] = [];
 
-  /** The entry of `text[start, end)` whose hash is `hash`, or -1. */
-  find(text: string, start: number, end: number, hash: number): number {
+  /** The entry of the text whose code units are `codes[start, end)` and hash `hash`, or -1. */
+  find(codes: Uint16Array, start: number, end: number, hash: number): number {
     const mask = this.slots.length - 1;
     const length = end - start;
     for (let s = hash & mask; ; s = (s + 1) & mask) {
@@ -121,7 +121,7 @@ class SpanTable {
       const k = e - 1;
       if (this.hashes[k] === hash) {
         const raw = this.raws[k]!;
-        if (raw.length === length && text.startsWith(raw, start)) return k;
+        if (raw.length === length && holds(codes, start, raw)) return k;
       }
     }
   }
@@ -150,6 +150,28 @@ class SpanTable {
   }
 }
 
+/** Whether `codes` hold `raw` from `start`. */
+function holds(codes: Uint16Array, start: number, raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) if (codes[start + i] !== raw.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * The code units of `text` (what charCodeAt reads), then PADDING zeros: the lexer reads them
+ * from an array, not from the string, which `printModern` hands over as a rope of pieces
+ * whose every charCodeAt would find its way through the rope first. Past the end the lexer
+ * reads a zero, which no token holds, as it would read NaN from the string.
+ */
+function codeUnits(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length + PADDING);
+  // UTF-8 is one byte a code unit exactly when the text is ASCII, as printModern's nearly always is.
+  const ascii = new TextEncoder().encode(text);
+  if (ascii.length === text.length) codes.set(ascii);
+  else for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return codes;
+}
+const PADDING = 4;
+
 function hashOf(s: string): number {
   let h = FNV_OFFSET;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
@@ -163,10 +185,7 @@ function hashOf(s: string): number {
 export class Keywords {
   readonly table = new SpanTable();
   constructor(words: Iterable<string>) {
-    for (const w of words) {
-      const h = hashOf(w);
-      if (this.table.find(w, 0, w.length, h) < 0) this.table.add(w, w, h);
-    }
+    for (const w of new Set(words)) this.table.add(w, w, hashOf(w));
   }
 }
 
@@ -212,11 +231,13 @@ export class Lexer {
   private count = 0;
   private readonly names = new SpanTable();
   private readonly words = new SpanTable();
+  private readonly codes: Uint16Array;
 
   constructor(
     readonly text: string,
     private readonly keywords: Keywords,
   ) {
+    this.codes = codeUnits(text);
     this.scan();
   }
 
@@ -239,10 +260,11 @@ export class Lexer {
   /** The code of the first character of the token after the current one (-1 at the end): a look ahead that reads no token. */
   nextChar(): number {
     const text = this.text;
+    const codes = this.codes;
     const n = text.length;
     let i = this.end;
     while (i < n) {
-      const c = text.charCodeAt(i);
+      const c = codes[i]!;
       if (c === 32 || c === 10 || c === 9 || c === 13) i++;
       else if (c === 59) {
         const e = text.indexOf('\n', i);
@@ -309,11 +331,12 @@ export class Lexer {
    */
   private numberedName(start: number): boolean {
     const text = this.text;
+    const codes = this.codes;
     let j = start;
-    let c = text.charCodeAt(j);
-    if (!isDigitCode(c) || (c === 48 && isDigitCode(text.charCodeAt(j + 1)))) return false;
+    let c = codes[j]!;
+    if (!isDigitCode(c) || (c === 48 && isDigitCode(codes[j + 1]!))) return false;
     let n = 0;
-    for (; isDigitCode(c); c = text.charCodeAt(++j)) {
+    for (; isDigitCode(c); c = codes[++j]!) {
       n = n * 10 + (c - 48);
       if (n >= MAX_INDEXED) return false;
     }
@@ -331,6 +354,7 @@ export class Lexer {
 
   private scan(): void {
     const text = this.text;
+    const codes = this.codes;
     const n = text.length;
     let i = this.end;
     for (;;) {
@@ -338,7 +362,7 @@ export class Lexer {
         this.set(Tok.End, n, n, '');
         return;
       }
-      const c = text.charCodeAt(i);
+      const c = codes[i]!;
       if (c === 32 || c === 10 || c === 9 || c === 13) i++;
       else if (c === 59) {
         const e = text.indexOf('\n', i);
@@ -346,8 +370,8 @@ export class Lexer {
       } else break;
     }
     if (++this.count > MAX_TOKENS) this.fail(`more than ${MAX_TOKENS} tokens`, i);
-    const c = text.charCodeAt(i);
-    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+    const c = codes[i]!;
+    const next = i + 1 < n ? codes[i + 1]! : -1;
     if (c === 37 || c === 64) {
       // % or @
       const kind = c === 37 ? Tok.Local : Tok.Global;
@@ -374,7 +398,7 @@ export class Lexer {
       } else if (next === 123) this.set(Tok.Punct, i, i + 2, '!{');
       else {
         let e = i + 1;
-        while (e < n && isNameCode(text.charCodeAt(e))) e++;
+        while (e < n && isNameCode(codes[e]!)) e++;
         this.set(Tok.Meta, i, e, text.slice(i + 1, e));
       }
       return;
@@ -382,7 +406,7 @@ export class Lexer {
     if (c === 34) {
       const s = this.quoted(i);
       const e = this.quotedEnd;
-      if (text.charCodeAt(e) === 58) this.set(Tok.Label, i, e + 1, 'n:' + s);
+      if (codes[e]! === 58) this.set(Tok.Label, i, e + 1, 'n:' + s);
       else this.set(Tok.Str, i, e, s);
       return;
     }
@@ -392,7 +416,7 @@ export class Lexer {
       this.set(Tok.CStr, i, this.quotedEnd, s);
       return;
     }
-    if (c === 46 && next === 46 && text.charCodeAt(i + 2) === 46) {
+    if (c === 46 && next === 46 && codes[i + 2]! === 46) {
       this.set(Tok.Punct, i, i + 3, '...');
       return;
     }
@@ -407,7 +431,7 @@ export class Lexer {
     }
     if (isNameCode(c)) {
       const e = this.word(i);
-      if (text.charCodeAt(e) === 58) {
+      if (codes[e]! === 58) {
         this.name(i);
         this.set(Tok.Label, i, e + 1, this.nameValue);
       } else this.set(Tok.Word, i, e, this.wordValue);
@@ -422,16 +446,17 @@ export class Lexer {
   /** Reads a bare name at `start`: its end, and its key in `nameValue` (one string per distinct name). */
   private name(start: number): number {
     const text = this.text;
+    const codes = this.codes;
     const n = text.length;
     let h = FNV_OFFSET;
     let j = start;
     while (j < n) {
-      const c = text.charCodeAt(j);
+      const c = codes[j]!;
       if (c >= 128 || NAME_CHAR[c] === 0) break;
       h = Math.imul(h ^ c, FNV_PRIME);
       j++;
     }
-    let k = this.names.find(text, start, j, h);
+    let k = this.names.find(codes, start, j, h);
     if (k < 0) {
       const raw = text.slice(start, j);
       k = this.names.add(raw, nameKey(raw), h);
@@ -446,22 +471,23 @@ export class Lexer {
   /** Reads a bare word at `start`: its end, and the word in `wordValue` (a keyword's literal when it is one). */
   private word(start: number): number {
     const text = this.text;
+    const codes = this.codes;
     const n = text.length;
     let h = FNV_OFFSET;
     let j = start;
     while (j < n) {
-      const c = text.charCodeAt(j);
+      const c = codes[j]!;
       if (c >= 128 || NAME_CHAR[c] === 0) break;
       h = Math.imul(h ^ c, FNV_PRIME);
       j++;
     }
     const known = this.keywords.table;
-    let k = known.find(text, start, j, h);
+    let k = known.find(codes, start, j, h);
     if (k >= 0) {
       this.wordValue = known.values[k]!;
       return j;
     }
-    k = this.words.find(text, start, j, h);
+    k = this.words.find(codes, start, j, h);
     if (k < 0) {
       const raw = text.slice(start, j);
       k = this.words.add(raw, raw, h);
@@ -473,42 +499,43 @@ export class Lexer {
   /** A number at `i` (`-?(0x[0-9A-Fa-f]+|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?)`), or a label that begins with digits. */
   private number(i: number): void {
     const text = this.text;
+    const codes = this.codes;
     const n = text.length;
     let j = i;
-    const negative = text.charCodeAt(j) === 45;
+    const negative = codes[j]! === 45;
     if (negative) j++;
     let hex = false;
     let integer = true;
     let value = 0;
     const digits = j;
-    if (text.charCodeAt(j) === 48 && text.charCodeAt(j + 1) === 120 && hexValue(text.charCodeAt(j + 2)) >= 0) {
+    if (codes[j]! === 48 && codes[j + 1]! === 120 && hexValue(codes[j + 2]!) >= 0) {
       hex = true;
       integer = false;
       j += 2;
-      while (j < n && hexValue(text.charCodeAt(j)) >= 0) j++;
+      while (j < n && hexValue(codes[j]!) >= 0) j++;
     } else {
-      for (let c = text.charCodeAt(j); isDigitCode(c); c = text.charCodeAt(++j)) value = value * 10 + (c - 48);
+      for (let c = codes[j]!; isDigitCode(c); c = codes[++j]!) value = value * 10 + (c - 48);
       const digitCount = j - digits;
-      if (text.charCodeAt(j) === 46) {
+      if (codes[j]! === 46) {
         integer = false;
         j++;
-        while (isDigitCode(text.charCodeAt(j))) j++;
+        while (isDigitCode(codes[j]!)) j++;
       }
-      const e = text.charCodeAt(j);
+      const e = codes[j]!;
       if (e === 101 || e === 69) {
         let k = j + 1;
-        const sign = text.charCodeAt(k);
+        const sign = codes[k]!;
         if (sign === 43 || sign === 45) k++;
-        if (isDigitCode(text.charCodeAt(k))) {
+        if (isDigitCode(codes[k]!)) {
           integer = false;
           j = k;
-          while (isDigitCode(text.charCodeAt(j))) j++;
+          while (isDigitCode(codes[j]!)) j++;
         }
       }
       if (digitCount > 15) value = Number.NaN;
     }
     const end = j;
-    const after = end < n ? text.charCodeAt(end) : -1;
+    const after = end < n ? codes[end]! : -1;
     if (after === 58 && integer && !negative) {
       // `3:`: a numbered block's label
       this.name(i);
@@ -518,7 +545,7 @@ export class Lexer {
     if (after >= 0 && isNameCode(after) && !hex) {
       // a name that begins with digits (only as a label: values' are quoted)
       const be = this.name(i);
-      if (text.charCodeAt(be) === 58) {
+      if (codes[be]! === 58) {
         this.set(Tok.Label, i, be + 1, this.nameValue);
         return;
       }
@@ -535,21 +562,22 @@ export class Lexer {
   /** The bytes of the string whose opening quote is at `start`. */
   private quoted(start: number): string {
     const text = this.text;
+    const codes = this.codes;
     const n = text.length;
     let j = start + 1;
     let s = '';
     while (j < n) {
-      const c = text.charCodeAt(j);
+      const c = codes[j]!;
       if (c === 34) break;
       if (c === 92) {
-        const hi = hexValue(text.charCodeAt(j + 1));
-        const lo = hexValue(text.charCodeAt(j + 2));
+        const hi = hexValue(codes[j + 1]!);
+        const lo = hexValue(codes[j + 2]!);
         if (hi >= 0 && lo >= 0) {
           s += String.fromCharCode(hi * 16 + lo);
           j += 3;
           continue;
         }
-        if (text.charCodeAt(j + 1) === 92) {
+        if (codes[j + 1]! === 92) {
           s += '\\';
           j += 2;
           continue;
@@ -558,7 +586,7 @@ export class Lexer {
       let k = j;
       let ascii = true;
       for (; k < n; k++) {
-        const d = text.charCodeAt(k);
+        const d = codes[k]!;
         if (d === 34 || d === 92) break;
         if (d >= 128) ascii = false;
       }

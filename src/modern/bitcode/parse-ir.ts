@@ -584,17 +584,18 @@ class Parser {
   }
   /** The local `name` (`index` its number, or -1) as an operand of `type`. */
   private local(type: IrType, name: string, index: number): IrOperand {
-    let o: IrOperand | undefined;
     const byNumber = this.numberedLocals;
-    if (index >= 0 && (index < byNumber.length || indexable(index, byNumber.length))) {
-      while (byNumber.length <= index) byNumber.push(undefined);
-      o = byNumber[index];
-      // A number names another value in each function, maybe of another type: one value object, one operand a type.
-      if (o === undefined || o.type !== type) byNumber[index] = o = { type, value: o?.value ?? { kind: 'local', name } };
-      return o;
-    }
-    o = this.namedLocals.get(name);
+    if (index >= 0 && (index < byNumber.length || indexable(index, byNumber.length))) return this.numberedLocal(type, name, index);
+    let o = this.namedLocals.get(name);
     if (o === undefined || o.type !== type) this.namedLocals.set(name, (o = { type, value: o?.value ?? { kind: 'local', name } }));
+    return o;
+  }
+  private numberedLocal(type: IrType, name: string, index: number): IrOperand {
+    const byNumber = this.numberedLocals;
+    while (byNumber.length <= index) byNumber.push(undefined);
+    let o = byNumber[index];
+    // A number names another value in each function, maybe of another type: one value object, one operand a type.
+    if (o === undefined || o.type !== type) byNumber[index] = o = { type, value: o?.value ?? { kind: 'local', name } };
     return o;
   }
   private operand(): IrOperand {
