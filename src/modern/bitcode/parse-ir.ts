@@ -914,76 +914,23 @@ class Parser {
     const op = lex.val;
     const opAt = lex.at;
     lex.advance();
-    const v = this.types.void;
     switch (OPCODES.get(op)) {
-      case Op.GetElementPtr: {
-        const inbounds = this.eatW('inbounds');
-        const auxType = this.type();
-        const operands: IrOperand[] = [];
-        while (this.eatP(',')) operands.push(this.operand());
-        const first = operands[0]?.type;
-        const type = first !== undefined && first.kind === 'vector' ? first : this.pointerTo(this.indexedType(auxType, operands));
-        return gepInstruction(result, type, operands, auxType, inbounds);
-      }
-      case Op.Load: {
-        const isVolatile = this.eatW('volatile');
-        const type = this.type();
-        this.expectP(',');
-        const p = this.operand();
-        const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
-        return memoryInstruction(result, type, op, [p], type, isVolatile, align);
-      }
-      case Op.Store: {
-        const isVolatile = this.eatW('volatile');
-        const val = this.operand();
-        this.expectP(',');
-        const p = this.operand();
-        const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
-        return memoryInstruction(result, v, op, [p, val], undefined, isVolatile, align);
-      }
-      case Op.Binary: {
-        const flags = this.binaryFlags();
-        const a = this.operand();
-        this.expectP(',');
-        return binaryInstruction(result, a.type, op, [a, this.operandOf(a.type)], flags);
-      }
-      case Op.Compare: {
-        const predicate = this.word();
-        const a = this.operand();
-        this.expectP(',');
-        const b = this.operandOf(a.type);
-        const type = a.type.kind === 'vector' ? this.types.vector(a.type.length, this.types.i1) : this.types.i1;
-        return compareInstruction(result, type, op, [a, b], predicate);
-      }
-      case Op.Cast: {
-        const a = this.operand();
-        this.expectW('to');
-        return plainInstruction(result, this.type(), op, [a]);
-      }
-      case Op.Br: {
-        if (this.isW('label')) return plainInstruction(result, v, op, NO_OPERANDS, [this.label()]);
-        const cond = this.operand();
-        this.expectP(',');
-        const a = this.label();
-        this.expectP(',');
-        const b = this.label();
-        return plainInstruction(result, v, op, [cond], [a, b]);
-      }
-      case Op.Phi: {
-        const type = this.type();
-        const incoming: { value: IrValue; block: string }[] = [];
-        do {
-          this.expectP('[');
-          const value = this.value(type);
-          this.expectP(',');
-          if (this.need() !== Tok.Local) this.fail('a block expected');
-          const block = lex.val;
-          lex.advance();
-          this.expectP(']');
-          incoming.push({ value, block });
-        } while (this.eatP(','));
-        return phiInstruction(result, type, NO_OPERANDS, incoming);
-      }
+      case Op.GetElementPtr:
+        return this.readGetElementPtr(result);
+      case Op.Load:
+        return this.readLoad(result, op);
+      case Op.Store:
+        return this.readStore(result, op);
+      case Op.Binary:
+        return this.readBinary(result, op);
+      case Op.Compare:
+        return this.readCompare(result, op);
+      case Op.Cast:
+        return this.readCast(result, op);
+      case Op.Br:
+        return this.readBr(result, op);
+      case Op.Phi:
+        return this.readPhi(result);
       case Op.Call:
         return this.call(result, false, false);
       case Op.Tail:
@@ -992,84 +939,178 @@ class Parser {
       case Op.Invoke:
         return this.call(result, false, true);
       case Op.Ret:
-        if (this.eatW('void')) return plainInstruction(result, v, op, NO_OPERANDS);
-        return plainInstruction(result, v, op, [this.operand()]);
-      case Op.Switch: {
-        const cond = this.operand();
-        this.expectP(',');
-        const dflt = this.label();
-        this.expectP('[');
-        const cases: { value: IrConstant; block: string }[] = [];
-        while (!this.eatP(']')) {
-          const value = this.typedConstant();
-          this.expectP(',');
-          cases.push({ value, block: this.label() });
-        }
-        return switchInstruction(result, v, [cond], [dflt], cases);
-      }
+        return this.readRet(result, op);
+      case Op.Switch:
+        return this.readSwitch(result);
       case Op.Unreachable:
-        return plainInstruction(result, v, op, NO_OPERANDS);
+        return plainInstruction(result, this.types.void, op, NO_OPERANDS);
       case Op.Resume:
-        return plainInstruction(result, v, op, [this.operand()]);
-      case Op.Alloca: {
-        const auxType = this.type();
-        const operands: IrOperand[] = [];
-        let align = 0;
-        while (this.eatP(',')) {
-          if (this.eatW('align')) align = this.int();
-          else operands.push(this.operand());
-        }
-        return allocaInstruction(result, this.pointerTo(auxType), operands, auxType, align);
-      }
-      case Op.Select: {
-        const ops = this.operandList(3);
-        return plainInstruction(result, ops[1]!.type, op, ops);
-      }
-      case Op.ExtractElement: {
-        const ops = this.operandList(2);
-        const vt = ops[0]!.type;
-        if (vt.kind !== 'vector') this.fail('extractelement of a non-vector');
-        return plainInstruction(result, vt.element, op, ops);
-      }
-      case Op.InsertElement: {
-        const ops = this.operandList(3);
-        return plainInstruction(result, ops[0]!.type, op, ops);
-      }
-      case Op.ShuffleVector: {
-        const ops = this.operandList(3);
-        const vt = ops[0]!.type;
-        const mt = ops[2]!.type;
-        if (vt.kind !== 'vector' || mt.kind !== 'vector') this.fail('shufflevector of non-vectors');
-        return plainInstruction(result, this.types.vector(mt.length, vt.element), op, ops);
-      }
+        return plainInstruction(result, this.types.void, op, [this.operand()]);
+      case Op.Alloca:
+        return this.readAlloca(result);
+      case Op.Select:
+        return this.readSelect(result, op);
+      case Op.ExtractElement:
+        return this.readExtractElement(result, op);
+      case Op.InsertElement:
+        return this.readInsertElement(result, op);
+      case Op.ShuffleVector:
+        return this.readShuffleVector(result, op);
       case Op.ExtractValue:
-      case Op.InsertValue: {
-        const ops = op === 'extractvalue' ? [this.operand()] : this.operandList(2);
-        const indices: number[] = [];
-        while (this.eatP(',')) indices.push(this.int());
-        let type = ops[0]!.type;
-        if (op === 'extractvalue') for (const index of indices) type = memberType(type, index) ?? this.fail('extractvalue index out of range');
-        return aggregateInstruction(result, type, op, ops, indices);
-      }
-      case Op.VaArg: {
-        const p = this.operand();
-        this.expectP(',');
-        const type = this.type();
-        return plainInstruction(result, type, op, [p], undefined, type);
-      }
-      case Op.LandingPad: {
-        const type = this.type();
-        const cleanup = this.eatW('cleanup');
-        const clauses: { kind: 0 | 1; value: IrOperand }[] = [];
-        for (;;) {
-          if (this.eatW('catch')) clauses.push({ kind: 0, value: this.operand() });
-          else if (this.eatW('filter')) clauses.push({ kind: 1, value: this.operand() });
-          else break;
-        }
-        return landingPadInstruction(result, type, NO_OPERANDS, cleanup, clauses);
-      }
+      case Op.InsertValue:
+        return this.readExtractOrInsertValue(result, op);
+      case Op.VaArg:
+        return this.readVaArg(result, op);
+      case Op.LandingPad:
+        return this.readLandingPad(result);
     }
     this.fail(`unknown instruction '${op}'`, opAt);
+  }
+  private readGetElementPtr(result: string | undefined): IrInstruction {
+    const inbounds = this.eatW('inbounds');
+    const auxType = this.type();
+    const operands: IrOperand[] = [];
+    while (this.eatP(',')) operands.push(this.operand());
+    const first = operands[0]?.type;
+    const type = first !== undefined && first.kind === 'vector' ? first : this.pointerTo(this.indexedType(auxType, operands));
+    return gepInstruction(result, type, operands, auxType, inbounds);
+  }
+  private readLoad(result: string | undefined, op: string): IrInstruction {
+    const isVolatile = this.eatW('volatile');
+    const type = this.type();
+    this.expectP(',');
+    const p = this.operand();
+    const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
+    return memoryInstruction(result, type, op, [p], type, isVolatile, align);
+  }
+  private readStore(result: string | undefined, op: string): IrInstruction {
+    const v = this.types.void;
+    const isVolatile = this.eatW('volatile');
+    const val = this.operand();
+    this.expectP(',');
+    const p = this.operand();
+    const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
+    return memoryInstruction(result, v, op, [p, val], undefined, isVolatile, align);
+  }
+  private readBinary(result: string | undefined, op: string): IrInstruction {
+    const flags = this.binaryFlags();
+    const a = this.operand();
+    this.expectP(',');
+    return binaryInstruction(result, a.type, op, [a, this.operandOf(a.type)], flags);
+  }
+  private readCompare(result: string | undefined, op: string): IrInstruction {
+    const predicate = this.word();
+    const a = this.operand();
+    this.expectP(',');
+    const b = this.operandOf(a.type);
+    const type = a.type.kind === 'vector' ? this.types.vector(a.type.length, this.types.i1) : this.types.i1;
+    return compareInstruction(result, type, op, [a, b], predicate);
+  }
+  private readCast(result: string | undefined, op: string): IrInstruction {
+    const a = this.operand();
+    this.expectW('to');
+    return plainInstruction(result, this.type(), op, [a]);
+  }
+  private readBr(result: string | undefined, op: string): IrInstruction {
+    const v = this.types.void;
+    if (this.isW('label')) return plainInstruction(result, v, op, NO_OPERANDS, [this.label()]);
+    const cond = this.operand();
+    this.expectP(',');
+    const a = this.label();
+    this.expectP(',');
+    const b = this.label();
+    return plainInstruction(result, v, op, [cond], [a, b]);
+  }
+  private readPhi(result: string | undefined): IrInstruction {
+    const lex = this.lex;
+    const type = this.type();
+    const incoming: { value: IrValue; block: string }[] = [];
+    do {
+      this.expectP('[');
+      const value = this.value(type);
+      this.expectP(',');
+      if (this.need() !== Tok.Local) this.fail('a block expected');
+      const block = lex.val;
+      lex.advance();
+      this.expectP(']');
+      incoming.push({ value, block });
+    } while (this.eatP(','));
+    return phiInstruction(result, type, NO_OPERANDS, incoming);
+  }
+  private readRet(result: string | undefined, op: string): IrInstruction {
+    const v = this.types.void;
+    if (this.eatW('void')) return plainInstruction(result, v, op, NO_OPERANDS);
+    return plainInstruction(result, v, op, [this.operand()]);
+  }
+  private readSwitch(result: string | undefined): IrInstruction {
+    const v = this.types.void;
+    const cond = this.operand();
+    this.expectP(',');
+    const dflt = this.label();
+    this.expectP('[');
+    const cases: { value: IrConstant; block: string }[] = [];
+    while (!this.eatP(']')) {
+      const value = this.typedConstant();
+      this.expectP(',');
+      cases.push({ value, block: this.label() });
+    }
+    return switchInstruction(result, v, [cond], [dflt], cases);
+  }
+  private readAlloca(result: string | undefined): IrInstruction {
+    const auxType = this.type();
+    const operands: IrOperand[] = [];
+    let align = 0;
+    while (this.eatP(',')) {
+      if (this.eatW('align')) align = this.int();
+      else operands.push(this.operand());
+    }
+    return allocaInstruction(result, this.pointerTo(auxType), operands, auxType, align);
+  }
+  private readSelect(result: string | undefined, op: string): IrInstruction {
+    const ops = this.operandList(3);
+    return plainInstruction(result, ops[1]!.type, op, ops);
+  }
+  private readExtractElement(result: string | undefined, op: string): IrInstruction {
+    const ops = this.operandList(2);
+    const vt = ops[0]!.type;
+    if (vt.kind !== 'vector') this.fail('extractelement of a non-vector');
+    return plainInstruction(result, vt.element, op, ops);
+  }
+  private readInsertElement(result: string | undefined, op: string): IrInstruction {
+    const ops = this.operandList(3);
+    return plainInstruction(result, ops[0]!.type, op, ops);
+  }
+  private readShuffleVector(result: string | undefined, op: string): IrInstruction {
+    const ops = this.operandList(3);
+    const vt = ops[0]!.type;
+    const mt = ops[2]!.type;
+    if (vt.kind !== 'vector' || mt.kind !== 'vector') this.fail('shufflevector of non-vectors');
+    return plainInstruction(result, this.types.vector(mt.length, vt.element), op, ops);
+  }
+  private readExtractOrInsertValue(result: string | undefined, op: string): IrInstruction {
+    const ops = op === 'extractvalue' ? [this.operand()] : this.operandList(2);
+    const indices: number[] = [];
+    while (this.eatP(',')) indices.push(this.int());
+    let type = ops[0]!.type;
+    if (op === 'extractvalue') for (const index of indices) type = memberType(type, index) ?? this.fail('extractvalue index out of range');
+    return aggregateInstruction(result, type, op, ops, indices);
+  }
+  private readVaArg(result: string | undefined, op: string): IrInstruction {
+    const p = this.operand();
+    this.expectP(',');
+    const type = this.type();
+    return plainInstruction(result, type, op, [p], undefined, type);
+  }
+  private readLandingPad(result: string | undefined): IrInstruction {
+    const type = this.type();
+    const cleanup = this.eatW('cleanup');
+    const clauses: { kind: 0 | 1; value: IrOperand }[] = [];
+    for (;;) {
+      if (this.eatW('catch')) clauses.push({ kind: 0, value: this.operand() });
+      else if (this.eatW('filter')) clauses.push({ kind: 1, value: this.operand() });
+      else break;
+    }
+    return landingPadInstruction(result, type, NO_OPERANDS, cleanup, clauses);
   }
   private operandList(n: number): IrOperand[] {
     const ops: IrOperand[] = [];
