@@ -443,11 +443,13 @@ export class Lexer {
   /** The key of the name read last by `name`. */
   private nameValue = '';
 
-  /** Reads a bare name at `start`: its end, and its key in `nameValue` (one string per distinct name). */
-  private name(start: number): number {
-    const text = this.text;
+  /** The hash of the characters `bare` read last. */
+  private bareHash = 0;
+
+  /** Reads the characters a bare name may hold from `start`: their end, and their hash in `bareHash`. */
+  private bare(start: number): number {
     const codes = this.codes;
-    const n = text.length;
+    const n = this.text.length;
     let h = FNV_OFFSET;
     let j = start;
     while (j < n) {
@@ -456,9 +458,17 @@ export class Lexer {
       h = Math.imul(h ^ c, FNV_PRIME);
       j++;
     }
-    let k = this.names.find(codes, start, j, h);
+    this.bareHash = h;
+    return j;
+  }
+
+  /** Reads a bare name at `start`: its end, and its key in `nameValue` (one string per distinct name). */
+  private name(start: number): number {
+    const j = this.bare(start);
+    const h = this.bareHash;
+    let k = this.names.find(this.codes, start, j, h);
     if (k < 0) {
-      const raw = text.slice(start, j);
+      const raw = this.text.slice(start, j);
       k = this.names.add(raw, nameKey(raw), h);
     }
     this.nameValue = this.names.values[k]!;
@@ -470,17 +480,9 @@ export class Lexer {
 
   /** Reads a bare word at `start`: its end, and the word in `wordValue` (a keyword's literal when it is one). */
   private word(start: number): number {
-    const text = this.text;
     const codes = this.codes;
-    const n = text.length;
-    let h = FNV_OFFSET;
-    let j = start;
-    while (j < n) {
-      const c = codes[j]!;
-      if (c >= 128 || NAME_CHAR[c] === 0) break;
-      h = Math.imul(h ^ c, FNV_PRIME);
-      j++;
-    }
+    const j = this.bare(start);
+    const h = this.bareHash;
     const known = this.keywords.table;
     let k = known.find(codes, start, j, h);
     if (k >= 0) {
@@ -489,7 +491,7 @@ export class Lexer {
     }
     k = this.words.find(codes, start, j, h);
     if (k < 0) {
-      const raw = text.slice(start, j);
+      const raw = this.text.slice(start, j);
       k = this.words.add(raw, raw, h);
     }
     this.wordValue = this.words.values[k]!;
