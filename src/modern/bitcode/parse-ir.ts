@@ -3,6 +3,12 @@
  * (ir.ts). It knows exactly the constructs the printer emits (docs/upgrade.md, "Bitcode"): a
  * text from elsewhere using more of LLVM's language is refused with an `IrSyntaxError` naming the
  * line. Bounded: the token count (lexer.ts) and the nesting of types and constants.
+ *
+ * Fast, because a large module's bitcode is mostly this read-back (docs/performance.md): tokens
+ * are pulled from the lexer one at a time, types are interned without key strings
+ * (type-interner.ts), a constant that repeats (`i32 0`, `ptr @g`, `null`) is one object and a
+ * local one value object wherever they are used (so the writer's caches by object hit), and every
+ * instruction is an object of the one shape.
  */
 import type {
   IrAlias,
@@ -20,7 +26,22 @@ import type {
   IrType,
   IrValue,
 } from './ir.js';
-import { IrSyntaxError, lineColumn, tokenize, type Token } from './lexer.js';
+import { indexable, Keywords, Lexer, Tok } from './lexer.js';
+import {
+  aggregateInstruction,
+  allocaInstruction,
+  binaryInstruction,
+  callInstruction,
+  compareInstruction,
+  gepInstruction,
+  landingPadInstruction,
+  memoryInstruction,
+  NO_LABELS,
+  phiInstruction,
+  plainInstruction,
+  switchInstruction,
+} from './instruction.js';
+import { type FunctionType, TypeInterner } from './type-interner.js';
 
 /** The deepest nesting of types and constants the reader follows. */
 export const MAX_NESTING = 512;
@@ -108,11 +129,96 @@ export const BINARY_OPS = new Set([
   'frem',
 ]);
 
+const OPCODE_WORDS = [
+  'ret',
+  'br',
+  'switch',
+  'unreachable',
+  'resume',
+  'icmp',
+  'fcmp',
+  'getelementptr',
+  'load',
+  'store',
+  'alloca',
+  'phi',
+  'select',
+  'extractelement',
+  'insertelement',
+  'shufflevector',
+  'extractvalue',
+  'insertvalue',
+  'va_arg',
+  'landingpad',
+  'tail',
+  'call',
+  'invoke',
+];
+
+/** Every word the reader compares with: the lexer hands these out as the literals themselves. */
+const KEYWORDS = new Keywords([
+  ...ENUM_ATTRIBUTES,
+  ...TYPE_ATTRIBUTES,
+  ...INT_ATTRIBUTES,
+  ...LINKAGES,
+  ...CALLING_CONVENTIONS.keys(),
+  ...CASTS,
+  ...BINARY_OPS,
+  ...OPCODE_WORDS,
+  ...['void', 'float', 'double', 'ptr', 'label', 'metadata', 'x86_fp80', 'fp128', 'half', 'i1', 'i8', 'i16', 'i32', 'i64', 'i128', 'x', 'opaque', 'type'],
+  ...['true', 'false', 'null', 'undef', 'poison', 'zeroinitializer', 'inbounds', 'to', 'asm', 'sideeffect', 'nuw', 'nsw', 'exact', 'volatile'],
+  ...['eq', 'ne', 'ugt', 'uge', 'ult', 'ule', 'sgt', 'sge', 'slt', 'sle', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'une', 'uno'],
+  ...['module', 'target', 'triple', 'datalayout', 'declare', 'define', 'source_filename', 'alias', 'global', 'constant', 'section', 'gc', 'personality'],
+  ...['hidden', 'protected', 'default', 'dllimport', 'dllexport', 'thread_local', 'cc', 'cleanup', 'catch', 'filter', 'unwind'],
+]);
+
+type ConstValue = { readonly kind: 'const'; readonly constant: IrConstant };
+type IntType = Extract<IrType, { kind: 'int' }>;
+
+const NO_OPERANDS: readonly IrOperand[] = [];
+const NO_ATTRIBUTES: readonly IrAttribute[] = [];
+
+/** A constant of one token as an operand of its type. */
+type LeafOperand = { readonly type: IrType; readonly value: ConstValue };
+
+/** Constants by type and then by a second key: one operand object (and so one constant object) for each. */
+class ConstantCache<K> {
+  private readonly byType = new Map<IrType, Map<K, LeafOperand>>();
+  private lastType: IrType | undefined;
+  private last = new Map<K, LeafOperand>();
+
+  private of(type: IrType): Map<K, LeafOperand> {
+    if (this.lastType !== type) {
+      let m = this.byType.get(type);
+      if (!m) this.byType.set(type, (m = new Map()));
+      this.lastType = type;
+      this.last = m;
+    }
+    return this.last;
+  }
+  get(type: IrType, key: K): LeafOperand | undefined {
+    return this.of(type).get(key);
+  }
+  add(type: IrType, key: K, constant: IrConstant): LeafOperand {
+    const o: LeafOperand = { type, value: { kind: 'const', constant } };
+    this.of(type).set(key, o);
+    return o;
+  }
+}
+
 class Parser {
-  private pos = 0;
   private depth = 0;
-  private readonly structs = new Map<string, IrNamedStruct>();
-  private readonly interned = new Map<string, IrType>();
+  private readonly lex: Lexer;
+  private readonly types: TypeInterner;
+  private readonly definedStructs = new Set<IrNamedStruct>();
+  /** Locals' values by name key, constants' by type and value (see the file's comment). */
+  private readonly namedLocals = new Map<string, IrOperand>();
+  private readonly numberedLocals: (IrOperand | undefined)[] = [];
+  private readonly ints = new ConstantCache<number>();
+  private readonly fps = new ConstantCache<string>();
+  private readonly globalRefs = new ConstantCache<string>();
+  private readonly plain = new ConstantCache<'null' | 'undef' | 'poison' | 'zero'>();
+  private readonly enumAttributes = new Map<string, IrAttribute>();
   readonly module: IrModule = {
     triple: undefined,
     dataLayout: undefined,
@@ -126,42 +232,38 @@ class Parser {
   };
 
   constructor(
-    private readonly text: string,
-    private readonly toks: Token[],
+    text: string,
     /** The text is LLVM 13/14's, with typed pointers (`i32*`). */
     private readonly typedPointers = false,
-  ) {}
+  ) {
+    this.lex = new Lexer(text, KEYWORDS);
+    this.types = new TypeInterner((bits) => this.fail(`no integer type of ${bits} bits`));
+  }
 
   // ---- tokens -------------------------------------------------------------------------------
 
-  private fail(msg: string, tok: Token | undefined = this.toks[this.pos]): never {
-    const { line, column } = lineColumn(this.text, tok ? tok.at : this.text.length);
-    throw new IrSyntaxError(msg, line, column);
+  private fail(msg: string, at: number = this.lex.at): never {
+    return this.lex.fail(msg, at);
   }
-  private peek(k = 0): Token | undefined {
-    return this.toks[this.pos + k];
+  /** The current token's kind; fails at the end of the text, where a token is needed. */
+  private need(): Tok {
+    if (this.lex.kind === Tok.End) this.fail('unexpected end of text');
+    return this.lex.kind;
   }
-  private next(): Token {
-    const t = this.toks[this.pos++];
-    if (!t) this.fail('unexpected end of text');
-    return t;
+  private isP(v: string): boolean {
+    return this.lex.kind === Tok.Punct && this.lex.val === v;
   }
-  private isP(v: string, k = 0): boolean {
-    const t = this.peek(k);
-    return t !== undefined && t.t === 'punct' && t.v === v;
-  }
-  private isW(v: string, k = 0): boolean {
-    const t = this.peek(k);
-    return t !== undefined && t.t === 'word' && t.v === v;
+  private isW(v: string): boolean {
+    return this.lex.kind === Tok.Word && this.lex.val === v;
   }
   private eatP(v: string): boolean {
     if (!this.isP(v)) return false;
-    this.pos++;
+    this.lex.advance();
     return true;
   }
   private eatW(v: string): boolean {
     if (!this.isW(v)) return false;
-    this.pos++;
+    this.lex.advance();
     return true;
   }
   private expectP(v: string): void {
@@ -171,21 +273,27 @@ class Parser {
     if (!this.eatW(v)) this.fail(`'${v}' expected`);
   }
   private word(): string {
-    const t = this.next();
-    if (t.t !== 'word') this.fail('a keyword expected', t);
-    return t.v;
+    this.need();
+    if (this.lex.kind !== Tok.Word) this.fail('a keyword expected');
+    const v = this.lex.val;
+    this.lex.advance();
+    return v;
   }
   private int(): number {
-    const t = this.next();
-    if (t.t !== 'num' || !/^[0-9]+$/.test(t.v)) this.fail('a number expected', t);
-    const n = Number(t.v);
-    if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail('a number below 2^32 expected', t);
+    const lex = this.lex;
+    this.need();
+    if (lex.kind !== Tok.Num || !lex.plain) this.fail('a number expected');
+    const n = Number.isNaN(lex.int) ? Number(lex.raw()) : lex.int;
+    if (!Number.isSafeInteger(n) || n > 0xffffffff) this.fail('a number below 2^32 expected');
+    lex.advance();
     return n;
   }
   private string(): string {
-    const t = this.next();
-    if (t.t !== 'str') this.fail('a string expected', t);
-    return t.v;
+    this.need();
+    if (this.lex.kind !== Tok.Str) this.fail('a string expected');
+    const v = this.lex.val;
+    this.lex.advance();
+    return v;
   }
   private enter(): void {
     if (++this.depth > MAX_NESTING) this.fail(`nested deeper than ${MAX_NESTING}`);
@@ -193,77 +301,31 @@ class Parser {
 
   // ---- types --------------------------------------------------------------------------------
 
-  private intern(key: string, make: () => IrType): IrType {
-    let t = this.interned.get(key);
-    if (!t) this.interned.set(key, (t = make()));
-    return t;
-  }
-  private key(t: IrType): string {
-    switch (t.kind) {
-      case 'int':
-        return `i${t.bits}`;
-      case 'array':
-        return `[${t.length} x ${this.key(t.element)}]`;
-      case 'vector':
-        return `<${t.length} x ${this.key(t.element)}>`;
-      case 'struct':
-        return `${t.packed ? '<' : ''}{${t.elements.map((e) => this.key(e)).join(',')}}${t.packed ? '>' : ''}`;
-      case 'function':
-        return `${this.key(t.ret)}(${t.params.map((e) => this.key(e)).join(',')}${t.varArg ? ',...' : ''})`;
-      case 'named':
-        return `%${t.name}`;
-      case 'pointer':
-        return `${this.key(t.element)}*`;
-      default:
-        return t.kind;
-    }
-  }
-  private simple(kind: 'void' | 'float' | 'double' | 'ptr' | 'label' | 'metadata' | 'x86_fp80' | 'fp128' | 'half'): IrType {
-    return this.intern(kind, () => ({ kind }));
-  }
-  intType(bits: number): IrType {
-    return this.intern(`i${bits}`, () => ({ kind: 'int', bits }));
-  }
-  private named(key: string): IrNamedStruct {
-    let s = this.structs.get(key);
-    if (!s) {
-      s = { kind: 'named', name: key, body: undefined };
-      this.structs.set(key, s);
-    }
-    return s;
-  }
-  private pointer(element: IrType): IrType {
-    const t: IrType = { kind: 'pointer', element };
-    return this.intern(this.key(t), () => t);
-  }
   /** The type of a pointer to a value of `t`: `ptr`, or with typed pointers `t*`. */
   private pointerTo(t: IrType): IrType {
-    return this.typedPointers ? this.pointer(t) : this.simple('ptr');
-  }
-  private fnType(ret: IrType, params: IrType[], varArg: boolean): IrType & { kind: 'function' } {
-    const t: IrType = { kind: 'function', ret, params, varArg };
-    return this.intern(this.key(t), () => t) as IrType & { kind: 'function' };
+    return this.typedPointers ? this.types.pointer(t) : this.types.ptr;
   }
 
   type(): IrType {
     this.enter();
+    const lex = this.lex;
     let t = this.baseType();
     // Each `*` nests one level more (its key spells the pointee): counted against MAX_NESTING.
     let stars = 0;
-    for (;;) {
-      if (this.isP('(')) t = this.fnType(t, ...this.paramTypes());
-      else if (this.isP('*')) {
+    while (lex.kind === Tok.Punct) {
+      if (lex.val === '(') t = this.functionType(t);
+      else if (lex.val === '*') {
         if (!this.typedPointers) this.fail('typed pointers are not part of the IR for LLVM 15 on');
         this.enter();
         stars++;
-        this.pos++;
-        t = this.pointer(t);
+        lex.advance();
+        t = this.types.pointer(t);
       } else break;
     }
     this.depth -= stars + 1;
     return t;
   }
-  private paramTypes(): [IrType[], boolean] {
+  private functionType(ret: IrType): FunctionType {
     this.expectP('(');
     const params: IrType[] = [];
     let varArg = false;
@@ -275,59 +337,56 @@ class Parser {
       }
       params.push(this.type());
     }
-    return [params, varArg];
+    return this.types.function(ret, params, varArg);
   }
   private baseType(): IrType {
-    const t = this.next();
-    if (t.t === 'local') return this.named(t.v);
-    if (t.t === 'word') {
-      const m = /^i([0-9]+)$/.exec(t.v);
-      if (m) {
-        const bits = Number(m[1]);
-        if (bits < 1 || bits > 8388608) this.fail(`no integer type of ${bits} bits`, t);
-        return this.intType(bits);
+    const lex = this.lex;
+    const at = lex.at;
+    switch (lex.kind) {
+      case Tok.Local: {
+        const s = this.types.namedStruct(lex.val);
+        lex.advance();
+        return s;
       }
-      if (['void', 'float', 'double', 'ptr', 'label', 'metadata', 'x86_fp80', 'fp128', 'half'].includes(t.v)) return this.simple(t.v as 'void');
-      this.fail(`unknown type '${t.v}'`, t);
-    }
-    if (t.t === 'punct') {
-      if (t.v === '[' || t.v === '<') {
-        if (t.v === '<' && this.isP('{')) {
-          const elements = this.structBody();
-          this.expectP('>');
-          const s: IrType = { kind: 'struct', elements, packed: true };
-          return this.intern(this.key(s), () => s);
+      case Tok.Word: {
+        const t = this.types.ofWord(lex.val);
+        if (t === undefined) this.fail(`unknown type '${lex.val}'`);
+        lex.advance();
+        return t;
+      }
+      case Tok.Punct: {
+        const v = lex.val;
+        if (v === '[' || v === '<') {
+          lex.advance();
+          if (v === '<' && this.isP('{')) {
+            const elements = this.structBody();
+            this.expectP('>');
+            return this.types.struct(elements, true);
+          }
+          const length = this.int();
+          this.expectW('x');
+          const element = this.type();
+          this.expectP(v === '[' ? ']' : '>');
+          return v === '[' ? this.types.array(length, element) : this.types.vector(length, element);
         }
-        const length = this.int();
-        this.expectW('x');
-        const element = this.type();
-        this.expectP(t.v === '[' ? ']' : '>');
-        const a: IrType = { kind: t.v === '[' ? 'array' : 'vector', length, element };
-        return this.intern(this.key(a), () => a);
+        if (v === '{') return this.types.struct(this.structBody(), false);
+        break;
       }
-      if (t.v === '{') {
-        this.pos--;
-        const elements = this.structBody();
-        const s: IrType = { kind: 'struct', elements, packed: false };
-        return this.intern(this.key(s), () => s);
-      }
+      case Tok.End:
+        this.fail('unexpected end of text');
     }
-    this.fail('a type expected', t);
+    this.fail('a type expected', at);
   }
   /** A getelementptr's result element type (typed pointers), or a refusal naming the line. */
-  private indexedType(source: IrType, indices: readonly IrOperand[]): IrType {
-    return indexedTypeOf(source, indices) ?? this.fail('getelementptr indices that reach no type');
+  private indexedType(source: IrType, operands: readonly IrOperand[]): IrType {
+    return indexedTypeOf(source, operands, 2) ?? this.fail('getelementptr indices that reach no type');
   }
   private structBody(): IrType[] {
-    return this.list('{', '}', () => this.type());
-  }
-  /** `open item, item, … close`. */
-  private list<T>(open: string, close: string, item: () => T): T[] {
-    this.expectP(open);
-    const out: T[] = [];
-    while (!this.eatP(close)) {
+    this.expectP('{');
+    const out: IrType[] = [];
+    while (!this.eatP('}')) {
       if (out.length) this.expectP(',');
-      out.push(item());
+      out.push(this.type());
     }
     return out;
   }
@@ -336,56 +395,123 @@ class Parser {
 
   private constant(type: IrType): IrConstant {
     this.enter();
-    const c = this.constantInner(type);
+    const leaf = this.leaf(type);
+    const c = leaf !== undefined ? leaf.value.constant : this.composite(type);
     this.depth--;
     return c;
   }
   private typedConstant(): IrConstant {
     return this.constant(this.type());
   }
-  private constantInner(type: IrType): IrConstant {
-    const t = this.next();
-    switch (t.t) {
-      case 'num':
-        if (type.kind === 'int') return { kind: 'int', type, value: parseInteger(t.v, type.bits, () => this.fail('an integer expected', t)) };
-        if (type.kind === 'float' || type.kind === 'double') return { kind: 'fp', type, bits: parseFloatBits(t.v, type.kind) };
-        return this.fail('a number of this type is not supported', t);
-      case 'global':
-        return { kind: 'global', type, name: t.v };
-      case 'cstr': {
-        const bytes = Uint8Array.from(t.v, (ch) => ch.charCodeAt(0));
+  /** `open typed-constant, … close`. */
+  private constants(open: string, close: string): IrConstant[] {
+    this.expectP(open);
+    const out: IrConstant[] = [];
+    while (!this.eatP(close)) {
+      if (out.length) this.expectP(',');
+      out.push(this.typedConstant());
+    }
+    return out;
+  }
+  /** A constant of one token (a number, a global, `null`, `true` …) as the one operand for it, or undefined (nothing read) for another. */
+  private leaf(type: IrType): LeafOperand | undefined {
+    const lex = this.lex;
+    let o: LeafOperand;
+    switch (lex.kind) {
+      case Tok.Num:
+        return this.number(type);
+      case Tok.Global: {
+        const name = lex.val;
+        o = this.globalRefs.get(type, name) ?? this.globalRefs.add(type, name, { kind: 'global', type, name });
+        break;
+      }
+      case Tok.Word:
+        switch (lex.val) {
+          case 'true':
+          case 'false': {
+            const value = lex.val === 'true' ? 1 : 0;
+            o = type.kind === 'int' ? this.intOperand(type, value) : { type, value: { kind: 'const', constant: { kind: 'int', type, value: BigInt(value) } } };
+            break;
+          }
+          case 'null':
+            o = this.plainOperand(type, 'null');
+            break;
+          case 'undef':
+            o = this.plainOperand(type, 'undef');
+            break;
+          case 'poison':
+            o = this.plainOperand(type, 'poison');
+            break;
+          case 'zeroinitializer':
+            o = this.plainOperand(type, 'zero');
+            break;
+          default:
+            return undefined;
+        }
+        break;
+      default:
+        return undefined;
+    }
+    lex.advance();
+    return o;
+  }
+  private plainOperand(type: IrType, kind: 'null' | 'undef' | 'poison' | 'zero'): LeafOperand {
+    return this.plain.get(type, kind) ?? this.plain.add(type, kind, { kind, type });
+  }
+  private intOperand(type: IntType, value: number): LeafOperand {
+    return this.ints.get(type, value) ?? this.ints.add(type, value, { kind: 'int', type, value: BigInt.asUintN(type.bits, BigInt(value)) });
+  }
+  private number(type: IrType): LeafOperand {
+    const lex = this.lex;
+    let o: LeafOperand;
+    if (type.kind === 'int') {
+      if (!lex.integer) this.fail('an integer expected');
+      if (!Number.isNaN(lex.int)) o = this.intOperand(type, lex.int);
+      else o = { type, value: { kind: 'const', constant: { kind: 'int', type, value: BigInt.asUintN(type.bits, BigInt(lex.raw())) } } };
+    } else if (type.kind === 'float' || type.kind === 'double') {
+      const raw = lex.raw();
+      o = this.fps.get(type, raw) ?? this.fps.add(type, raw, { kind: 'fp', type, bits: parseFloatBits(raw, type.kind) });
+    } else this.fail('a number of this type is not supported');
+    lex.advance();
+    return o;
+  }
+  /** A constant of more than one token: an aggregate, `c"…"`, a constant expression. */
+  private composite(type: IrType): IrConstant {
+    const lex = this.lex;
+    const at = lex.at;
+    switch (lex.kind) {
+      case Tok.CStr: {
+        const s = lex.val;
+        const bytes = new Uint8Array(s.length);
+        for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+        lex.advance();
         return { kind: 'bytes', type, bytes };
       }
-      case 'punct': {
-        if (t.v === '[' || (t.v === '<' && !this.isP('{'))) {
-          this.pos--;
-          return { kind: 'aggregate', type, elements: this.list(t.v, t.v === '[' ? ']' : '>', () => this.typedConstant()) };
-        }
-        if (t.v === '{' || t.v === '<') {
-          if (t.v === '{') this.pos--;
-          const elements = this.list('{', '}', () => this.typedConstant());
-          if (t.v === '<') this.expectP('>');
+      case Tok.Punct: {
+        const v = lex.val;
+        // `<` before `{` opens a packed struct, otherwise a vector
+        if (v === '[' || (v === '<' && lex.nextChar() !== 123)) return { kind: 'aggregate', type, elements: this.constants(v, v === '[' ? ']' : '>') };
+        if (v === '{' || v === '<') {
+          if (v === '<') lex.advance();
+          const elements = this.constants('{', '}');
+          if (v === '<') this.expectP('>');
           return { kind: 'aggregate', type, elements };
         }
         break;
       }
-      case 'word':
-        return this.wordConstant(t, type);
+      case Tok.Word:
+        return this.expression(type);
+      case Tok.End:
+        this.fail('unexpected end of text');
     }
-    this.fail('a constant expected', t);
+    this.fail('a constant expected', at);
   }
-  private wordConstant(t: Token, type: IrType): IrConstant {
-    switch (t.v) {
-      case 'true':
-      case 'false':
-        return { kind: 'int', type, value: t.v === 'true' ? 1n : 0n };
-      case 'null':
-        return { kind: 'null', type };
-      case 'undef':
-      case 'poison':
-        return { kind: t.v, type };
-      case 'zeroinitializer':
-        return { kind: 'zero', type };
+  private expression(type: IrType): IrConstant {
+    const lex = this.lex;
+    const at = lex.at;
+    const w = lex.val;
+    lex.advance();
+    switch (w) {
       case 'getelementptr': {
         const inbounds = this.eatW('inbounds');
         this.expectP('(');
@@ -398,27 +524,28 @@ class Parser {
       case 'icmp':
       case 'fcmp': {
         const predicate = this.word();
-        const operands = this.constantList();
-        return { kind: 'expr', type, opcode: t.v, operands, predicate };
+        const operands = this.constants('(', ')');
+        return { kind: 'expr', type, opcode: w, operands, predicate };
       }
+      case 'select':
+      case 'extractelement':
+      case 'insertelement':
+      case 'shufflevector':
+        return { kind: 'expr', type, opcode: w, operands: this.constants('(', ')') };
     }
-    if (CASTS.has(t.v)) {
+    if (CASTS.has(w)) {
       this.expectP('(');
       const operand = this.typedConstant();
       this.expectW('to');
       const to = this.type();
       this.expectP(')');
-      return { kind: 'expr', type: to, opcode: t.v, operands: [operand] };
+      return { kind: 'expr', type: to, opcode: w, operands: [operand] };
     }
-    if (BINARY_OPS.has(t.v)) {
+    if (BINARY_OPS.has(w)) {
       const flags = this.binaryFlags();
-      return { kind: 'expr', type, opcode: t.v, operands: this.constantList(), flags };
+      return { kind: 'expr', type, opcode: w, operands: this.constants('(', ')'), flags };
     }
-    if (['select', 'extractelement', 'insertelement', 'shufflevector'].includes(t.v)) return { kind: 'expr', type, opcode: t.v, operands: this.constantList() };
-    this.fail(`unknown constant '${t.v}'`, t);
-  }
-  private constantList(): IrConstant[] {
-    return this.list('(', ')', () => this.typedConstant());
+    this.fail(`unknown constant '${w}'`, at);
   }
   private binaryFlags(): number {
     let flags = 0;
@@ -432,17 +559,51 @@ class Parser {
   // ---- values and attributes ----------------------------------------------------------------
 
   private value(type: IrType): IrValue {
-    const t = this.peek();
-    if (t && t.t === 'local') {
-      this.pos++;
-      return { kind: 'local', name: t.v };
+    return this.sharedOperand(type)?.value ?? this.freshValue(type);
+  }
+  /** A local or a constant of one token, as the one operand object for it (while its type stays the same); undefined (nothing read) for another. */
+  private sharedOperand(type: IrType): IrOperand | undefined {
+    const lex = this.lex;
+    if (lex.kind === Tok.Local) {
+      const o = this.local(type, lex.val, lex.index);
+      lex.advance();
+      return o;
     }
+    this.enter();
+    const o = this.leaf(type);
+    this.depth--;
+    return o;
+  }
+  /** A constant of more than one token, or inline asm: a value of its own. */
+  private freshValue(type: IrType): IrValue {
     if (this.isW('asm')) return { kind: 'const', constant: this.inlineAsm(type) };
-    return { kind: 'const', constant: this.constant(type) };
+    this.enter();
+    const v: IrValue = { kind: 'const', constant: this.composite(type) };
+    this.depth--;
+    return v;
+  }
+  /** The local `name` (`index` its number, or -1) as an operand of `type`. */
+  private local(type: IrType, name: string, index: number): IrOperand {
+    const byNumber = this.numberedLocals;
+    if (index >= 0 && (index < byNumber.length || indexable(index, byNumber.length))) return this.numberedLocal(type, name, index);
+    let o = this.namedLocals.get(name);
+    if (o === undefined || o.type !== type) this.namedLocals.set(name, (o = { type, value: o?.value ?? { kind: 'local', name } }));
+    return o;
+  }
+  private numberedLocal(type: IrType, name: string, index: number): IrOperand {
+    const byNumber = this.numberedLocals;
+    while (byNumber.length <= index) byNumber.push(undefined);
+    let o = byNumber[index];
+    // A number names another value in each function, maybe of another type: one value object, one operand a type.
+    if (o === undefined || o.type !== type) byNumber[index] = o = { type, value: o?.value ?? { kind: 'local', name } };
+    return o;
   }
   private operand(): IrOperand {
-    const type = this.type();
-    return { type, value: this.value(type) };
+    return this.operandOf(this.type());
+  }
+  /** A value of `type` as an operand. */
+  private operandOf(type: IrType): IrOperand {
+    return this.sharedOperand(type) ?? { type, value: this.freshValue(type) };
   }
   private inlineAsm(fnType: IrType): IrConstant {
     this.expectW('asm');
@@ -453,68 +614,77 @@ class Parser {
     return { kind: 'asm', type: this.pointerTo(fnType), fnType, asm, constraints, sideEffect };
   }
   /** Attributes; `align N` is one unless it is a function's alignment (`define … align 16`). */
-  private attributes(alignIsAttribute = true): IrAttribute[] {
-    const out: IrAttribute[] = [];
-    for (;;) {
-      const t = this.peek();
-      if (!t || t.t !== 'word') return out;
-      if (ENUM_ATTRIBUTES.has(t.v)) {
-        this.pos++;
-        out.push({ kind: 'enum', name: t.v });
-      } else if (INT_ATTRIBUTES.has(t.v) && !this.isP('(', 1) && (alignIsAttribute || t.v !== 'align')) {
-        if (this.peek(1)?.t !== 'num') return out;
-        this.pos++;
-        out.push({ kind: 'int', name: t.v, value: this.int() });
-      } else if (TYPE_ATTRIBUTES.has(t.v) && this.isP('(', 1)) {
-        this.pos += 2;
+  private attributes(alignIsAttribute = true): readonly IrAttribute[] {
+    const lex = this.lex;
+    let out: IrAttribute[] | undefined;
+    while (lex.kind === Tok.Word) {
+      const w = lex.val;
+      if (ENUM_ATTRIBUTES.has(w)) {
+        lex.advance();
+        let a = this.enumAttributes.get(w);
+        if (!a) this.enumAttributes.set(w, (a = { kind: 'enum', name: w }));
+        (out ??= []).push(a);
+      } else if (INT_ATTRIBUTES.has(w) && lex.nextChar() !== 40 && (alignIsAttribute || w !== 'align')) {
+        if (lex.nextKind() !== Tok.Num) break;
+        lex.advance();
+        (out ??= []).push({ kind: 'int', name: w, value: this.int() });
+      } else if (TYPE_ATTRIBUTES.has(w) && lex.nextChar() === 40) {
+        lex.advance();
+        lex.advance();
         const type = this.type();
         this.expectP(')');
-        out.push({ kind: 'type', name: t.v, type });
-      } else return out;
+        (out ??= []).push({ kind: 'type', name: w, type });
+      } else break;
     }
+    return out ?? NO_ATTRIBUTES;
   }
   private label(): string {
     this.expectW('label');
-    const t = this.next();
-    if (t.t !== 'local') this.fail('a label expected', t);
-    return t.v;
+    this.need();
+    if (this.lex.kind !== Tok.Local) this.fail('a label expected');
+    const v = this.lex.val;
+    this.lex.advance();
+    return v;
   }
 
   // ---- module -------------------------------------------------------------------------------
 
   parse(): IrModule {
-    while (this.peek()) this.topLevel();
+    while (this.lex.kind !== Tok.End) this.topLevel();
     return this.module;
   }
   private topLevel(): void {
-    const t = this.next();
-    if (t.t === 'word') {
-      if (t.v === 'module') {
+    const lex = this.lex;
+    const { kind, at, val } = lex;
+    lex.advance();
+    if (kind === Tok.Word) {
+      if (val === 'module') {
         this.expectW('asm');
         this.module.asm.push(this.string());
         return;
       }
-      if (t.v === 'target') {
+      if (val === 'target') {
         const what = this.word();
         this.expectP('=');
         const s = this.string();
         if (what === 'triple') (this.module as { triple: string | undefined }).triple = s;
         else if (what === 'datalayout') (this.module as { dataLayout: string | undefined }).dataLayout = s;
-        else this.fail(`unknown target field '${what}'`, t);
+        else this.fail(`unknown target field '${what}'`, at);
         return;
       }
-      if (t.v === 'declare' || t.v === 'define') return this.function(t.v === 'define');
-      if (t.v === 'source_filename') {
+      if (val === 'declare' || val === 'define') return this.function(val === 'define');
+      if (val === 'source_filename') {
         this.expectP('=');
         this.string();
         return;
       }
     }
-    if (t.t === 'local') {
+    if (kind === Tok.Local) {
       this.expectP('=');
       this.expectW('type');
-      const s = this.named(t.v);
-      if (s.body !== undefined || this.module.structs.includes(s)) this.fail('type defined twice', t);
+      const s = this.types.namedStruct(val);
+      if (s.body !== undefined || this.definedStructs.has(s)) this.fail('type defined twice', at);
+      this.definedStructs.add(s);
       this.module.structs.push(s);
       if (this.eatW('opaque')) return;
       const packed = this.eatP('<');
@@ -523,26 +693,34 @@ class Parser {
       s.body = { elements, packed };
       return;
     }
-    if (t.t === 'global') return this.globalOrAlias(t.v);
-    if (t.t === 'meta') return this.metadata(t);
-    this.fail('a declaration expected', t);
+    if (kind === Tok.Global) return this.globalOrAlias(val);
+    if (kind === Tok.Meta) return this.metadata(val);
+    this.fail('a declaration expected', at);
   }
-  private metadata(t: Token): void {
+  /** The metadata number of the current token (`!3`), or undefined when it is not a numbered node. */
+  private metadataNumber(): number | undefined {
+    const lex = this.lex;
+    return lex.kind === Tok.Meta && /^[0-9]+$/.test(lex.val) ? Number(lex.val) : undefined;
+  }
+  private metadata(name: string): void {
+    const lex = this.lex;
     this.expectP('=');
-    if (/^[0-9]+$/.test(t.v)) {
-      const id = Number(t.v);
+    if (/^[0-9]+$/.test(name)) {
+      const id = Number(name);
       if (this.eatP('!{')) {
         const elements: number[] = [];
         while (!this.eatP('}')) {
           if (elements.length) this.expectP(',');
-          const e = this.next();
-          if (e.t === 'mstr') {
+          this.need();
+          const n = this.metadataNumber();
+          if (lex.kind === Tok.MStr) {
             // an inline string: give it an id of its own above every numbered node
             const sid = -1 - this.module.metadata.size;
-            this.module.metadata.set(sid, { kind: 'string', value: e.v });
+            this.module.metadata.set(sid, { kind: 'string', value: lex.val });
             elements.push(sid);
-          } else if (e.t === 'meta' && /^[0-9]+$/.test(e.v)) elements.push(Number(e.v));
-          else this.fail('a metadata operand expected', e);
+          } else if (n !== undefined) elements.push(n);
+          else this.fail('a metadata operand expected');
+          lex.advance();
         }
         const node: IrMetadata = { kind: 'node', elements };
         this.module.metadata.set(id, node);
@@ -554,29 +732,31 @@ class Parser {
     const nodes: number[] = [];
     while (!this.eatP('}')) {
       if (nodes.length) this.expectP(',');
-      const e = this.next();
-      if (e.t !== 'meta' || !/^[0-9]+$/.test(e.v)) this.fail('a metadata node expected', e);
-      nodes.push(Number(e.v));
+      this.need();
+      const n = this.metadataNumber();
+      if (n === undefined) this.fail('a metadata node expected');
+      nodes.push(n);
+      lex.advance();
     }
-    this.module.namedMetadata.push({ name: t.v, nodes });
+    this.module.namedMetadata.push({ name, nodes });
   }
   private prefixes(): { linkage: string; visibility: string; dllStorage: string; threadLocal: boolean; declaration: boolean } {
+    const lex = this.lex;
     let declaration = false;
     let linkage = 'external';
     let visibility = 'default';
     let dllStorage = '';
     let threadLocal = false;
-    for (;;) {
-      const t = this.peek();
-      if (!t || t.t !== 'word') break;
-      if (LINKAGES.has(t.v)) {
-        linkage = t.v;
-        declaration ||= t.v === 'external' || t.v === 'extern_weak';
-      } else if (t.v === 'hidden' || t.v === 'protected' || t.v === 'default') visibility = t.v;
-      else if (t.v === 'dllimport' || t.v === 'dllexport') dllStorage = t.v;
-      else if (t.v === 'thread_local') threadLocal = true;
+    while (lex.kind === Tok.Word) {
+      const w = lex.val;
+      if (LINKAGES.has(w)) {
+        linkage = w;
+        declaration ||= w === 'external' || w === 'extern_weak';
+      } else if (w === 'hidden' || w === 'protected' || w === 'default') visibility = w;
+      else if (w === 'dllimport' || w === 'dllexport') dllStorage = w;
+      else if (w === 'thread_local') threadLocal = true;
       else break;
-      this.pos++;
+      lex.advance();
     }
     return { linkage, visibility, dllStorage, threadLocal, declaration };
   }
@@ -619,17 +799,19 @@ class Parser {
     this.module.globals.push(g);
   }
   private function(isDefinition: boolean): void {
+    const lex = this.lex;
     const p = this.prefixes();
     let callingConv = 0;
     const cc = this.callingConv();
     if (cc !== undefined) callingConv = cc;
     const retAttrs = this.attributes();
     const ret = this.type();
-    const nameTok = this.next();
-    if (nameTok.t !== 'global') this.fail('a function name expected', nameTok);
+    if (this.need() !== Tok.Global) this.fail('a function name expected');
+    const name = lex.val;
+    lex.advance();
     this.expectP('(');
     const params: IrType[] = [];
-    const paramAttrs: IrAttribute[][] = [];
+    const paramAttrs: (readonly IrAttribute[])[] = [];
     const names: string[] = [];
     let varArg = false;
     let unnamedArg = 0;
@@ -641,10 +823,9 @@ class Parser {
       }
       params.push(this.type());
       paramAttrs.push(this.attributes());
-      const n = this.peek();
-      if (n && n.t === 'local') {
-        this.pos++;
-        names.push(n.v);
+      if (lex.kind === Tok.Local) {
+        names.push(lex.val);
+        lex.advance();
       } else names.push(`#${unnamedArg++}`);
     }
     const fnAttrs = this.attributes(false);
@@ -659,11 +840,11 @@ class Parser {
       else if (this.eatW('personality')) personality = this.typedConstant();
       else break;
     }
-    const type = this.fnType(ret, params, varArg);
+    const type = this.types.function(ret, params, varArg);
     const attributes: IrAttributeSet = { fn: fnAttrs, ret: retAttrs, params: paramAttrs };
     const blocks = isDefinition ? this.body() : undefined;
     const f: IrFunction = {
-      name: nameTok.v,
+      name,
       type,
       linkage: p.linkage === 'extern_weak' && isDefinition ? 'weak' : p.linkage,
       visibility: p.visibility,
@@ -680,15 +861,15 @@ class Parser {
     this.module.functions.push(f);
   }
   private callingConv(): number | undefined {
-    const t = this.peek();
-    if (!t || t.t !== 'word') return undefined;
-    const known = CALLING_CONVENTIONS.get(t.v);
+    const lex = this.lex;
+    if (lex.kind !== Tok.Word) return undefined;
+    const known = CALLING_CONVENTIONS.get(lex.val);
     if (known !== undefined) {
-      this.pos++;
+      lex.advance();
       return known;
     }
-    if (t.v === 'cc' && this.peek(1)?.t === 'num') {
-      this.pos++;
+    if (lex.val === 'cc' && lex.nextKind() === Tok.Num) {
+      lex.advance();
       return this.int();
     }
     return undefined;
@@ -697,16 +878,16 @@ class Parser {
   // ---- function bodies ----------------------------------------------------------------------
 
   private body(): IrBlock[] {
+    const lex = this.lex;
     this.expectP('{');
     const blocks: IrBlock[] = [];
     let current: IrBlock | undefined;
     let unnamed = 0;
     while (!this.eatP('}')) {
-      const t = this.peek()!;
-      if (t && t.t === 'label') {
-        this.pos++;
-        current = { name: t.v, instructions: [] };
+      if (lex.kind === Tok.Label) {
+        current = { name: lex.val, instructions: [] };
         blocks.push(current);
+        lex.advance();
         continue;
       }
       if (!current) {
@@ -720,250 +901,351 @@ class Parser {
   }
 
   private instruction(): IrInstruction {
+    const lex = this.lex;
     let result: string | undefined;
-    const t = this.peek();
-    if (t && t.t === 'local' && this.isP('=', 1)) {
-      result = t.v;
-      this.pos += 2;
+    if (lex.kind === Tok.Local && lex.nextChar() === 61) {
+      // `%x =`
+      result = lex.val;
+      lex.advance();
+      lex.advance();
     }
-    const opTok = this.next();
-    if (opTok.t !== 'word') this.fail('an instruction expected', opTok);
-    const op = opTok.v;
-    // Each instruction is a literal, not `{ ...base, … }`: V8 gives every object made by a spread
-    // followed by more properties a map of its own, and the writer's reads of 80,000 instructions
-    // with 80,000 maps each missed the property caches (most of its time on a large module).
-    const base = { result, labels: [] as string[] };
-    const v = this.simple('void');
-    if (op === 'ret') {
-      if (this.eatW('void')) return { result, labels: [], type: v, opcode: 'ret', operands: [] };
-      return { result, labels: [], type: v, opcode: 'ret', operands: [this.operand()] };
-    }
-    if (op === 'br') {
-      if (this.isW('label')) return { result, type: v, opcode: 'br', operands: [], labels: [this.label()] };
-      const cond = this.operand();
-      this.expectP(',');
-      const a = this.label();
-      this.expectP(',');
-      const b = this.label();
-      return { result, type: v, opcode: 'br', operands: [cond], labels: [a, b] };
-    }
-    if (op === 'switch') {
-      const cond = this.operand();
-      this.expectP(',');
-      const dflt = this.label();
-      this.expectP('[');
-      const cases: { value: IrConstant; block: string }[] = [];
-      while (!this.eatP(']')) {
-        const value = this.typedConstant();
-        this.expectP(',');
-        cases.push({ value, block: this.label() });
-      }
-      return { result, type: v, opcode: 'switch', operands: [cond], labels: [dflt], cases };
-    }
-    if (op === 'unreachable') return { result, labels: [], type: v, opcode: op, operands: [] };
-    if (op === 'resume') return { result, labels: [], type: v, opcode: op, operands: [this.operand()] };
-    if (BINARY_OPS.has(op)) {
-      const flags = this.binaryFlags();
-      const a = this.operand();
-      this.expectP(',');
-      const b = { type: a.type, value: this.value(a.type) };
-      return { result, labels: [], type: a.type, opcode: op, operands: [a, b], flags };
-    }
-    if (op === 'icmp' || op === 'fcmp') {
-      const predicate = this.word();
-      const a = this.operand();
-      this.expectP(',');
-      const b = { type: a.type, value: this.value(a.type) };
-      const type =
-        a.type.kind === 'vector'
-          ? this.intern(`<${a.type.length} x i1>`, () => ({ kind: 'vector', length: (a.type as { length: number }).length, element: this.intType(1) }))
-          : this.intType(1);
-      return { result, labels: [], type, opcode: op, operands: [a, b], predicate };
-    }
-    if (CASTS.has(op)) {
-      const a = this.operand();
-      this.expectW('to');
-      return { result, labels: [], type: this.type(), opcode: op, operands: [a] };
-    }
-    switch (op) {
-      case 'getelementptr': {
-        const inbounds = this.eatW('inbounds');
-        const auxType = this.type();
-        const operands: IrOperand[] = [];
-        while (this.eatP(',')) operands.push(this.operand());
-        const type = operands[0]?.type.kind === 'vector' ? operands[0].type : this.pointerTo(this.indexedType(auxType, operands.slice(2)));
-        return { result, labels: [], type, opcode: op, operands, auxType, inbounds };
-      }
-      case 'load': {
-        const isVolatile = this.eatW('volatile');
-        const type = this.type();
-        this.expectP(',');
-        const p = this.operand();
-        const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
-        return { result, labels: [], type, opcode: op, operands: [p], auxType: type, volatile: isVolatile, align };
-      }
-      case 'store': {
-        const isVolatile = this.eatW('volatile');
-        const val = this.operand();
-        this.expectP(',');
-        const p = this.operand();
-        const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
-        return { result, labels: [], type: v, opcode: op, operands: [p, val], volatile: isVolatile, align };
-      }
-      case 'alloca': {
-        const auxType = this.type();
-        const operands: IrOperand[] = [];
-        let align = 0;
-        while (this.eatP(',')) {
-          if (this.eatW('align')) align = this.int();
-          else operands.push(this.operand());
-        }
-        return { result, labels: [], type: this.pointerTo(auxType), opcode: op, operands, auxType, align };
-      }
-      case 'phi': {
-        const type = this.type();
-        const incoming: { value: IrValue; block: string }[] = [];
-        do {
-          this.expectP('[');
-          const value = this.value(type);
-          this.expectP(',');
-          const b = this.next();
-          if (b.t !== 'local') this.fail('a block expected', b);
-          this.expectP(']');
-          incoming.push({ value, block: b.v });
-        } while (this.eatP(','));
-        return { result, labels: [], type, opcode: op, operands: [], incoming };
-      }
-      case 'select': {
-        const ops = this.operandList(3);
-        return { result, labels: [], type: ops[1]!.type, opcode: op, operands: ops };
-      }
-      case 'extractelement': {
-        const ops = this.operandList(2);
-        const vt = ops[0]!.type;
-        if (vt.kind !== 'vector') this.fail('extractelement of a non-vector');
-        return { result, labels: [], type: vt.element, opcode: op, operands: ops };
-      }
-      case 'insertelement': {
-        const ops = this.operandList(3);
-        return { result, labels: [], type: ops[0]!.type, opcode: op, operands: ops };
-      }
-      case 'shufflevector': {
-        const ops = this.operandList(3);
-        const vt = ops[0]!.type;
-        const mt = ops[2]!.type;
-        if (vt.kind !== 'vector' || mt.kind !== 'vector') this.fail('shufflevector of non-vectors');
-        const type = this.intern(`<${mt.length} x ${this.key(vt.element)}>`, () => ({ kind: 'vector', length: mt.length, element: vt.element }));
-        return { result, labels: [], type, opcode: op, operands: ops };
-      }
-      case 'extractvalue':
-      case 'insertvalue': {
-        const ops = op === 'extractvalue' ? [this.operand()] : this.operandList(2, false);
-        const indices: number[] = [];
-        while (this.eatP(',')) indices.push(this.int());
-        let type = ops[0]!.type;
-        if (op === 'extractvalue') for (const i of indices) type = memberType(type, i) ?? this.fail('extractvalue index out of range');
-        return { result, labels: [], type, opcode: op, operands: ops, indices };
-      }
-      case 'va_arg': {
-        const p = this.operand();
-        this.expectP(',');
-        const type = this.type();
-        return { result, labels: [], type, opcode: op, operands: [p], auxType: type };
-      }
-      case 'landingpad': {
-        const type = this.type();
-        const cleanup = this.eatW('cleanup');
-        const clauses: { kind: 0 | 1; value: IrOperand }[] = [];
-        for (;;) {
-          if (this.eatW('catch')) clauses.push({ kind: 0, value: this.operand() });
-          else if (this.eatW('filter')) clauses.push({ kind: 1, value: this.operand() });
-          else break;
-        }
-        return { result, labels: [], type, opcode: op, operands: [], cleanup, clauses };
-      }
-      case 'tail':
+    this.need();
+    if (lex.kind !== Tok.Word) this.fail('an instruction expected');
+    const op = lex.val;
+    const opAt = lex.at;
+    lex.advance();
+    switch (OPCODES.get(op)) {
+      case Op.GetElementPtr:
+        return this.readGetElementPtr(result);
+      case Op.Load:
+        return this.readLoad(result, op);
+      case Op.Store:
+        return this.readStore(result, op);
+      case Op.Binary:
+        return this.readBinary(result, op);
+      case Op.Compare:
+        return this.readCompare(result, op);
+      case Op.Cast:
+        return this.readCast(result, op);
+      case Op.Br:
+        return this.readBr(result, op);
+      case Op.Phi:
+        return this.readPhi(result);
+      case Op.Call:
+        return this.call(result, false, false);
+      case Op.Tail:
         this.expectW('call');
-        return this.call(base, true);
-      case 'call':
-        return this.call(base, false);
-      case 'invoke':
-        return this.call(base, false, true);
+        return this.call(result, true, false);
+      case Op.Invoke:
+        return this.call(result, false, true);
+      case Op.Ret:
+        return this.readRet(result, op);
+      case Op.Switch:
+        return this.readSwitch(result);
+      case Op.Unreachable:
+        return plainInstruction(result, this.types.void, op, NO_OPERANDS);
+      case Op.Resume:
+        return plainInstruction(result, this.types.void, op, [this.operand()]);
+      case Op.Alloca:
+        return this.readAlloca(result);
+      case Op.Select:
+        return this.readSelect(result, op);
+      case Op.ExtractElement:
+        return this.readExtractElement(result, op);
+      case Op.InsertElement:
+        return this.readInsertElement(result, op);
+      case Op.ShuffleVector:
+        return this.readShuffleVector(result, op);
+      case Op.ExtractValue:
+      case Op.InsertValue:
+        return this.readExtractOrInsertValue(result, op);
+      case Op.VaArg:
+        return this.readVaArg(result, op);
+      case Op.LandingPad:
+        return this.readLandingPad(result);
     }
-    this.fail(`unknown instruction '${op}'`, opTok);
+    this.fail(`unknown instruction '${op}'`, opAt);
   }
-  private operandList(n: number, allTyped = true): IrOperand[] {
+  private readGetElementPtr(result: string | undefined): IrInstruction {
+    const inbounds = this.eatW('inbounds');
+    const auxType = this.type();
+    const operands: IrOperand[] = [];
+    while (this.eatP(',')) operands.push(this.operand());
+    const first = operands[0]?.type;
+    const type = first !== undefined && first.kind === 'vector' ? first : this.pointerTo(this.indexedType(auxType, operands));
+    return gepInstruction(result, type, operands, auxType, inbounds);
+  }
+  private readLoad(result: string | undefined, op: string): IrInstruction {
+    const isVolatile = this.eatW('volatile');
+    const type = this.type();
+    this.expectP(',');
+    const p = this.operand();
+    const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
+    return memoryInstruction(result, type, op, [p], type, isVolatile, align);
+  }
+  private readStore(result: string | undefined, op: string): IrInstruction {
+    const v = this.types.void;
+    const isVolatile = this.eatW('volatile');
+    const val = this.operand();
+    this.expectP(',');
+    const p = this.operand();
+    const align = this.eatP(',') && this.eatW('align') ? this.int() : 0;
+    return memoryInstruction(result, v, op, [p, val], undefined, isVolatile, align);
+  }
+  private readBinary(result: string | undefined, op: string): IrInstruction {
+    const flags = this.binaryFlags();
+    const a = this.operand();
+    this.expectP(',');
+    return binaryInstruction(result, a.type, op, [a, this.operandOf(a.type)], flags);
+  }
+  private readCompare(result: string | undefined, op: string): IrInstruction {
+    const predicate = this.word();
+    const a = this.operand();
+    this.expectP(',');
+    const b = this.operandOf(a.type);
+    const type = a.type.kind === 'vector' ? this.types.vector(a.type.length, this.types.i1) : this.types.i1;
+    return compareInstruction(result, type, op, [a, b], predicate);
+  }
+  private readCast(result: string | undefined, op: string): IrInstruction {
+    const a = this.operand();
+    this.expectW('to');
+    return plainInstruction(result, this.type(), op, [a]);
+  }
+  private readBr(result: string | undefined, op: string): IrInstruction {
+    const v = this.types.void;
+    if (this.isW('label')) return plainInstruction(result, v, op, NO_OPERANDS, [this.label()]);
+    const cond = this.operand();
+    this.expectP(',');
+    const a = this.label();
+    this.expectP(',');
+    const b = this.label();
+    return plainInstruction(result, v, op, [cond], [a, b]);
+  }
+  private readPhi(result: string | undefined): IrInstruction {
+    const lex = this.lex;
+    const type = this.type();
+    const incoming: { value: IrValue; block: string }[] = [];
+    do {
+      this.expectP('[');
+      const value = this.value(type);
+      this.expectP(',');
+      if (this.need() !== Tok.Local) this.fail('a block expected');
+      const block = lex.val;
+      lex.advance();
+      this.expectP(']');
+      incoming.push({ value, block });
+    } while (this.eatP(','));
+    return phiInstruction(result, type, NO_OPERANDS, incoming);
+  }
+  private readRet(result: string | undefined, op: string): IrInstruction {
+    const v = this.types.void;
+    if (this.eatW('void')) return plainInstruction(result, v, op, NO_OPERANDS);
+    return plainInstruction(result, v, op, [this.operand()]);
+  }
+  private readSwitch(result: string | undefined): IrInstruction {
+    const v = this.types.void;
+    const cond = this.operand();
+    this.expectP(',');
+    const dflt = this.label();
+    this.expectP('[');
+    const cases: { value: IrConstant; block: string }[] = [];
+    while (!this.eatP(']')) {
+      const value = this.typedConstant();
+      this.expectP(',');
+      cases.push({ value, block: this.label() });
+    }
+    return switchInstruction(result, v, [cond], [dflt], cases);
+  }
+  private readAlloca(result: string | undefined): IrInstruction {
+    const auxType = this.type();
+    const operands: IrOperand[] = [];
+    let align = 0;
+    while (this.eatP(',')) {
+      if (this.eatW('align')) align = this.int();
+      else operands.push(this.operand());
+    }
+    return allocaInstruction(result, this.pointerTo(auxType), operands, auxType, align);
+  }
+  private readSelect(result: string | undefined, op: string): IrInstruction {
+    const ops = this.operandList(3);
+    return plainInstruction(result, ops[1]!.type, op, ops);
+  }
+  private readExtractElement(result: string | undefined, op: string): IrInstruction {
+    const ops = this.operandList(2);
+    const vt = ops[0]!.type;
+    if (vt.kind !== 'vector') this.fail('extractelement of a non-vector');
+    return plainInstruction(result, vt.element, op, ops);
+  }
+  private readInsertElement(result: string | undefined, op: string): IrInstruction {
+    const ops = this.operandList(3);
+    return plainInstruction(result, ops[0]!.type, op, ops);
+  }
+  private readShuffleVector(result: string | undefined, op: string): IrInstruction {
+    const ops = this.operandList(3);
+    const vt = ops[0]!.type;
+    const mt = ops[2]!.type;
+    if (vt.kind !== 'vector' || mt.kind !== 'vector') this.fail('shufflevector of non-vectors');
+    return plainInstruction(result, this.types.vector(mt.length, vt.element), op, ops);
+  }
+  private readExtractOrInsertValue(result: string | undefined, op: string): IrInstruction {
+    const ops = op === 'extractvalue' ? [this.operand()] : this.operandList(2);
+    const indices: number[] = [];
+    while (this.eatP(',')) indices.push(this.int());
+    let type = ops[0]!.type;
+    if (op === 'extractvalue') for (const index of indices) type = memberType(type, index) ?? this.fail('extractvalue index out of range');
+    return aggregateInstruction(result, type, op, ops, indices);
+  }
+  private readVaArg(result: string | undefined, op: string): IrInstruction {
+    const p = this.operand();
+    this.expectP(',');
+    const type = this.type();
+    return plainInstruction(result, type, op, [p], undefined, type);
+  }
+  private readLandingPad(result: string | undefined): IrInstruction {
+    const type = this.type();
+    const cleanup = this.eatW('cleanup');
+    const clauses: { kind: 0 | 1; value: IrOperand }[] = [];
+    for (;;) {
+      if (this.eatW('catch')) clauses.push({ kind: 0, value: this.operand() });
+      else if (this.eatW('filter')) clauses.push({ kind: 1, value: this.operand() });
+      else break;
+    }
+    return landingPadInstruction(result, type, NO_OPERANDS, cleanup, clauses);
+  }
+  private operandList(n: number): IrOperand[] {
     const ops: IrOperand[] = [];
     for (let i = 0; i < n; i++) {
       if (i) this.expectP(',');
-      ops.push(allTyped || i === 0 ? this.operand() : this.operand());
+      ops.push(this.operand());
     }
     return ops;
   }
-  private call(base: { result: string | undefined; labels: string[] }, tail: boolean, invoke = false): IrInstruction {
+  /** A call's arguments, after a first slot kept for the callee; their attributes. */
+  private callArguments(): { ops: IrOperand[]; attrs: (readonly IrAttribute[])[] } {
+    this.expectP('(');
+    const ops: IrOperand[] = [CALLEE_SLOT];
+    const attrs: (readonly IrAttribute[])[] = [];
+    while (!this.eatP(')')) {
+      if (ops.length > 1) this.expectP(',');
+      const type = this.type();
+      attrs.push(this.attributes());
+      ops.push(this.operandOf(type));
+    }
+    return { ops, attrs };
+  }
+  /** The same constant with another type (a callee's, once its function type is known). */
+  private retyped(c: IrConstant, type: IrType): IrValue {
+    switch (c.kind) {
+      case 'global':
+        return (this.globalRefs.get(type, c.name) ?? this.globalRefs.add(type, c.name, { kind: 'global', type, name: c.name })).value;
+      case 'null':
+      case 'undef':
+      case 'poison':
+      case 'zero':
+        return this.plainOperand(type, c.kind).value;
+    }
+    return { kind: 'const', constant: { ...c, type } as IrConstant };
+  }
+  private call(result: string | undefined, tail: boolean, invoke: boolean): IrInstruction {
+    const lex = this.lex;
     const callingConv = this.callingConv() ?? 0;
     const retAttrs = this.attributes();
     const written = this.type();
-    const calleeTok = this.peek();
-    let fnType: IrType & { kind: 'function' };
+    const declared = written.kind === 'function' ? written : undefined;
     let callee: IrValue;
-    const argsStart = (): { types: IrType[]; attrs: IrAttribute[][]; ops: IrOperand[] } => {
-      this.expectP('(');
-      const ops: IrOperand[] = [];
-      const attrs: IrAttribute[][] = [];
-      while (!this.eatP(')')) {
-        if (ops.length) this.expectP(',');
-        const type = this.type();
-        attrs.push(this.attributes());
-        ops.push({ type, value: this.value(type) });
-      }
-      return { types: ops.map((o) => o.type), attrs, ops };
-    };
-    if (calleeTok && calleeTok.t === 'word' && calleeTok.v === 'asm') {
+    if (this.isW('asm')) {
       // the function type is known only once the arguments are read
-      const save = this.pos;
+      const mark = lex.at;
       this.inlineAsm(written);
-      const args = argsStart();
-      fnType = written.kind === 'function' ? written : this.fnType(written, args.types, false);
-      this.pos = save;
-      callee = { kind: 'const', constant: this.inlineAsm(fnType) };
-    } else {
-      callee = this.value(this.simple('ptr'));
-      fnType = written.kind === 'function' ? written : this.fnType(written, [], false); // replaced below
-    }
-    const args = argsStart();
-    if (written.kind !== 'function') fnType = this.fnType(written, args.types, false);
+      const first = this.callArguments();
+      const asmType = declared ?? this.types.functionOfOperands(written, first.ops, 1);
+      lex.reset(mark);
+      callee = { kind: 'const', constant: this.inlineAsm(asmType) };
+    } else callee = this.value(this.types.ptr);
+    const args = this.callArguments();
+    const fnType = declared ?? this.types.functionOfOperands(written, args.ops, 1);
     // Typed pointers: a constant callee (`@f`, `null`, `undef`) read before its function type was
     // known has the type of a pointer to the function type called.
     if (this.typedPointers && callee.kind === 'const' && callee.constant.type.kind === 'ptr')
-      callee = { kind: 'const', constant: { ...callee.constant, type: this.pointer(fnType) } as IrConstant };
+      callee = this.retyped(callee.constant, this.types.pointer(fnType));
     const fnAttrs = this.attributes();
-    const labels: string[] = [];
+    let labels = NO_LABELS;
     if (invoke) {
       this.expectW('to');
-      labels.push(this.label());
+      const normal = this.label();
       this.expectW('unwind');
-      labels.push(this.label());
+      labels = [normal, this.label()];
     }
-    const attributes: IrAttributeSet = { fn: fnAttrs, ret: retAttrs, params: args.attrs };
-    return {
-      result: base.result,
-      labels,
-      type: fnType.ret,
-      opcode: invoke ? 'invoke' : 'call',
-      operands: [{ type: this.pointerTo(fnType), value: callee }, ...args.ops],
-      auxType: fnType,
-      tail,
-      callingConv,
-      attributes,
-    };
+    const operands = args.ops;
+    operands[0] = { type: this.pointerTo(fnType), value: callee };
+    return callInstruction(result, invoke ? 'invoke' : 'call', operands, labels, fnType, tail, callingConv, { fn: fnAttrs, ret: retAttrs, params: args.attrs });
   }
 }
 
+/** What a call's first operand holds until its callee is known. */
+const CALLEE_SLOT: IrOperand = { type: { kind: 'void' }, value: { kind: 'local', name: '' } };
+
+const enum Op {
+  Ret,
+  Br,
+  Switch,
+  Unreachable,
+  Resume,
+  Binary,
+  Compare,
+  Cast,
+  GetElementPtr,
+  Load,
+  Store,
+  Alloca,
+  Phi,
+  Select,
+  ExtractElement,
+  InsertElement,
+  ShuffleVector,
+  ExtractValue,
+  InsertValue,
+  VaArg,
+  LandingPad,
+  Tail,
+  Call,
+  Invoke,
+}
+
+/** Each instruction's keyword and what the reader does with it. */
+const OPCODES: ReadonlyMap<string, Op> = new Map<string, Op>([
+  ['ret', Op.Ret],
+  ['br', Op.Br],
+  ['switch', Op.Switch],
+  ['unreachable', Op.Unreachable],
+  ['resume', Op.Resume],
+  ['icmp', Op.Compare],
+  ['fcmp', Op.Compare],
+  ['getelementptr', Op.GetElementPtr],
+  ['load', Op.Load],
+  ['store', Op.Store],
+  ['alloca', Op.Alloca],
+  ['phi', Op.Phi],
+  ['select', Op.Select],
+  ['extractelement', Op.ExtractElement],
+  ['insertelement', Op.InsertElement],
+  ['shufflevector', Op.ShuffleVector],
+  ['extractvalue', Op.ExtractValue],
+  ['insertvalue', Op.InsertValue],
+  ['va_arg', Op.VaArg],
+  ['landingpad', Op.LandingPad],
+  ['tail', Op.Tail],
+  ['call', Op.Call],
+  ['invoke', Op.Invoke],
+  ...[...BINARY_OPS].map((o): [string, Op] => [o, Op.Binary]),
+  ...[...CASTS].map((o): [string, Op] => [o, Op.Cast]),
+]);
+
 /** The type a getelementptr's indices after the first reach inside `source` (constant struct indices). */
-function indexedTypeOf(source: IrType, indices: readonly IrOperand[]): IrType | undefined {
+function indexedTypeOf(source: IrType, operands: readonly IrOperand[], first: number): IrType | undefined {
   let t: IrType | undefined = source;
-  for (const idx of indices) {
+  for (let i = first; i < operands.length; i++) {
+    const idx = operands[i]!;
     if (t === undefined) return undefined;
     if (t.kind === 'struct' || t.kind === 'named') {
       const c = idx.value.kind === 'const' ? idx.value.constant : undefined;
@@ -980,12 +1262,6 @@ export function memberType(t: IrType, i: number): IrType | undefined {
   if (t.kind === 'named') return t.body?.elements[i];
   if (t.kind === 'array' || t.kind === 'vector') return i < t.length ? t.element : undefined;
   return undefined;
-}
-
-/** An integer literal as the type's bits hold it (two's complement, `bits` wide). */
-function parseInteger(text: string, bits: number, fail: () => never): bigint {
-  if (!/^-?[0-9]+$/.test(text)) fail();
-  return BigInt.asUintN(bits, BigInt(text));
 }
 
 /**
@@ -1019,5 +1295,5 @@ export function parseFloatBits(text: string, kind: 'float' | 'double'): bigint {
 
 /** The module `printModern` wrote as `text`. Throws IrSyntaxError where the text leaves the subset the printer writes. */
 export function parseModernIr(text: string, options: { readonly typedPointers?: boolean } = {}): IrModule {
-  return new Parser(text, tokenize(text), options.typedPointers ?? false).parse();
+  return new Parser(text, options.typedPointers ?? false).parse();
 }
