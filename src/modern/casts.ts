@@ -13,7 +13,9 @@
  * - int → pointer first widens to 64 bits by the source's signedness (so a negative `int`
  *   stays negative), pointer → int is ptrtoint; pointer → pointer is a no-op with opaque pointers.
  */
+import { describeType } from '../graph/describe.js';
 import type { Type } from '../graph/type.js';
+import { UpgradeError } from './upgrade-error.js';
 import { intBits, isFP, isSignedInt, scalarOf } from './types.js';
 
 /** One modern conversion: `op` applied to the running value, giving type `to` (a modern spelling or a 1.x type). */
@@ -41,9 +43,25 @@ function fpBits(t: Type): number {
   return scalarOf(t).kind === 'double' ? 64 : 32;
 }
 
+/** The bits of a value of `t` for a bit reinterpretation, or undefined (a pointer, whose width is the target's). */
+function reinterpretedBits(t: Type): number | undefined {
+  const count = t.kind === 'packed' ? t.length : 1;
+  const s = scalarOf(t);
+  const bits = s.kind === 'bool' ? 1 : s.kind === 'float' ? 32 : s.kind === 'double' ? 64 : intBits(s);
+  return bits > 0 ? bits * count : undefined;
+}
+
 export function planCast(src: Type, dst: Type): CastPlan {
-  // LLVM 1.x code generators treated a cast involving a packed type as a bit reinterpretation.
-  if (src.kind === 'packed' || dst.kind === 'packed') return { kind: 'steps', steps: [{ op: 'bitcast', to: dst }] };
+  // LLVM 1.x code generators treated a cast involving a packed type as a bit reinterpretation,
+  // which needs two types of one size (only a damaged file holds another: LLVM 1.x checked no cast).
+  if (src.kind === 'packed' || dst.kind === 'packed') {
+    const from = reinterpretedBits(src);
+    if (from === undefined || from !== reinterpretedBits(dst))
+      throw new UpgradeError(
+        `a cast from ${describeType(src)} to ${describeType(dst)}: a cast of a packed type reinterprets its bits, and these types differ in size`,
+      );
+    return { kind: 'steps', steps: [{ op: 'bitcast', to: dst }] };
+  }
   const s = scalarKind(src);
   const d = scalarKind(dst);
   const one = (op: string): CastPlan => ({ kind: 'steps', steps: [{ op, to: dst }] });
@@ -86,6 +104,15 @@ export function planCast(src: Type, dst: Type): CastPlan {
       };
     }
   }
+  // A pointer to floating point: its address as an unsigned integer, converted (the inverse of the case below).
+  if (s === 'ptr' && d === 'fp')
+    return {
+      kind: 'steps',
+      steps: [
+        { op: 'ptrtoint', to: 'i64' },
+        { op: 'uitofp', to: dst },
+      ],
+    };
   if (isFP(src) && d === 'ptr')
     return {
       kind: 'steps',

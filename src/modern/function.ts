@@ -697,12 +697,14 @@ class BodyPrinter implements Sink, BodyApi {
     const ptrTy = calleeOp.type;
     if (ptrTy.kind !== 'pointer' || ptrTy.element.kind !== 'function') throw new UpgradeError('call through a value that is not a pointer to a function');
     const ft = ptrTy.element;
+    this.ctx.types.refuseOddParameters(ft);
     const cc = callingConvention(inst.callingConv ?? 0, ft.isVarArg);
     const retOrFn = ft.isVarArg ? this.ctx.types.functionStr(ft) : this.ty(ft.returnType);
     let callee: string;
     let indirect = new Set<number>();
     if (calleeOp.kind === 'inlineasm') {
       const asm = upgradeConstraints(calleeOp.constraints);
+      if (asm.problem !== undefined) throw new UpgradeError(`inline asm whose constraints "${calleeOp.constraints}" LLVM cannot parse: ${asm.problem}`);
       // LLVM 1.9's InlineAsm::Verify held these too: only a damaged file breaks them, and no LLVM reads the result.
       if (asm.operands !== args.length || asm.outputs > 1 || (asm.outputs === 0) !== (ft.returnType.kind === 'void'))
         throw new UpgradeError(

@@ -266,6 +266,7 @@ export class ModuleContext {
 
   private signature(fn: Function, name: string, argNames?: string[]): string {
     const ft = fn.functionType;
+    this.types.refuseOddParameters(ft);
     const params = ft.params.map((p, i) => {
       let s = this.types.str(p);
       if (i === 0 && fn.callingConv === 1) s += sretAttribute(this.types, ft, 0, p);

@@ -250,6 +250,7 @@ export class TypePrinter {
         this.refuseNonFirstClass(t, t.elements, 'a structure');
         return t.elements.length === 0 ? '{}' : `{ ${t.elements.map(part).join(', ')} }`;
       case 'function': {
+        this.refuseOddParameters(t);
         const params = t.params.map(part);
         if (t.isVarArg) params.push('...');
         return `${part(t.returnType)} (${params.join(', ')})`;
@@ -269,6 +270,18 @@ export class TypePrinter {
    * LLVM 1.x let a structure field or an array element be a function or a label (`{ void () }`,
    * `[2 x label]`: its assembler took them); LLVM 16 holds only first-class types there.
    */
+  /**
+   * A function type taking a function, a label or `void` by value (only a damaged file's: LLVM
+   * 1.x could not call such a function) has no LLVM 16 form.
+   */
+  refuseOddParameters(t: FunctionType): void {
+    const odd = t.params.find((p) => p.kind === 'function' || p.kind === 'label' || p.kind === 'void');
+    if (odd !== undefined)
+      throw new UpgradeError(
+        `${this.describe(t)} takes a parameter of type ${sketch(odd, [])}, which LLVM 16 has no form for: a parameter has a first-class type`,
+      );
+  }
+
   private refuseNonFirstClass(t: Type, parts: readonly Type[], what: 'a structure' | 'an array'): void {
     const odd = parts.find((p) => p.kind === 'function' || p.kind === 'label');
     if (odd !== undefined)

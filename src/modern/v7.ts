@@ -19,14 +19,15 @@ export function paramAttributeBits(ft: FunctionType, index: number): number {
 
 /**
  * LLVM 16's spelling of a parameter's (or, for index 0, the return value's) attributes, each
- * with a leading space: zext → zeroext, sext → signext (integers only: LLVM 16 refuses them on
- * other types, which r36867 allowed), inreg, sret → sret(<pointee>) (on the first parameter that
+ * with a leading space: zext → zeroext, sext → signext (integers only, and not both: LLVM 16
+ * refuses them on other types, and the pair, which r36867 allowed), inreg, sret → sret(<pointee>) (on the first parameter that
  * has it, where sret.ts allows it).
  */
 export function valueAttributes(types: TypePrinter, ft: FunctionType, index: number, type: Type): string {
   const bits = paramAttributeBits(ft, index);
   let s = '';
-  if (isSignlessInteger(type)) {
+  // Both at once contradict each other (LLVM 16 refuses the pair): neither is kept.
+  if (isSignlessInteger(type) && (bits & (B.zext | B.sext)) !== (B.zext | B.sext)) {
     if (bits & B.zext) s += ' zeroext';
     if (bits & B.sext) s += ' signext';
   }

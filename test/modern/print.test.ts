@@ -8,7 +8,7 @@ import { integerType, primitiveTypes as P, type FunctionType, type PointerType, 
 import type { Argument, BasicBlock, Constant, Function, GlobalVariable, Instruction, Opcode, Value } from '../../src/graph/value.js';
 import { planCast } from '../../src/modern/casts.js';
 import { fpString } from '../../src/modern/constants.js';
-import { upgradeConstraints } from '../../src/modern/asm.js';
+import { constraintProblem, upgradeConstraints } from '../../src/modern/asm.js';
 import { printModern } from '../../src/modern/index.js';
 import { formatName } from '../../src/modern/names.js';
 import { comparison } from '../../src/modern/ops.js';
@@ -44,6 +44,14 @@ describe('cast table', () => {
     expect(steps(P.int, ptr(P.int))).toBe('sext+inttoptr');
     expect(steps(P.ulong, ptr(P.int))).toBe('inttoptr');
     expect(steps(ptr(P.int), ptr(P.sbyte))).toBe('noop');
+    expect(steps(ptr(P.int), P.float)).toBe('ptrtoint+uitofp');
+  });
+  it('reinterprets the bits of a packed type, and refuses a cast between types of different sizes', () => {
+    const packed = (element: Type, length: number): Type => ({ kind: 'packed', element, length }) as Type;
+    expect(steps(packed(P.int, 4), packed(P.long, 2))).toBe('bitcast');
+    expect(steps(P.long, packed(P.float, 2))).toBe('bitcast');
+    expect(() => planCast(packed(P.int, 4), packed(P.long, 3))).toThrow(/differ in size/);
+    expect(() => planCast(ptr(P.int), packed(P.int, 2))).toThrow(/differ in size/);
   });
 });
 
@@ -77,6 +85,20 @@ describe('names, constants, constraints', () => {
     const r = upgradeConstraints('=r,==m,==&r,m,1,~{flags}');
     expect(r.constraints).toBe('=r,=*m,=*&r,m,1,~{flags}');
     expect([...r.indirectArgs]).toEqual([0, 1]);
+    expect(r.problem).toBeUndefined();
+  });
+  it('says what LLVM’s constraint parser refuses', () => {
+    expect(constraintProblem('=r,mx,mr,x,0,~{dirflag},~{fpsr},~{flags}')).toBeUndefined();
+    expect(constraintProblem('={ax},N{dx},~{dirflag}')).toBeUndefined();
+    expect(constraintProblem('=r,~|flags}')).toMatch(/clobber not written/);
+    expect(constraintProblem('={ax~')).toMatch(/without its }/);
+    expect(constraintProblem('r,')).toMatch(/only a prefix/);
+    expect(constraintProblem('=r,r,0,1')).toMatch(/matches operand 1/);
+    expect(constraintProblem('=r,0,0')).toMatch(/matches operand 0/);
+    expect(constraintProblem('r,=r')).toMatch(/an output after an input/);
+    expect(constraintProblem('~{memory},r')).toMatch(/an input after a clobber/);
+    expect(constraintProblem('=#r')).toMatch(/modifier #/);
+    expect(constraintProblem('&r')).toMatch(/& other than once on an output/);
   });
 });
 
