@@ -275,7 +275,8 @@ export class TypePrinter {
    * 1.x could not call such a function) has no LLVM 16 form.
    */
   refuseOddParameters(t: FunctionType): void {
-    const odd = t.params.find((p) => p.kind === 'function' || p.kind === 'label' || p.kind === 'void');
+    // A function type taking itself is refused as containing itself (the spelling walk says so).
+    const odd = t.params.find((p) => p !== t && (p.kind === 'function' || p.kind === 'label' || p.kind === 'void'));
     if (odd !== undefined)
       throw new UpgradeError(
         `${this.describe(t)} takes a parameter of type ${sketch(odd, [])}, which LLVM 16 has no form for: a parameter has a first-class type`,
