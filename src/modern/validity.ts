@@ -12,7 +12,7 @@ import { verifyModule } from '../verify/verify.js';
 import { UpgradeError } from './upgrade-error.js';
 
 /**
- * `print()`, for a module that passes `checkUpgradable`; throws what `print` throws first (the
+ * `print()`, for a module with a valid modern form; throws what `print` throws first (the
  * printer's own refusals, a type that contains itself, …, name the construct), else
  * `UpgradeError` naming the first reason the module has no valid modern form.
  *
@@ -33,11 +33,6 @@ export function printUpgradable<T>(module: Module, print: () => T): T {
   if (failure !== undefined) throw failure.error;
   refuse(module, problems);
   return result;
-}
-
-/** Throws `UpgradeError` naming the first reason the module has no valid modern form. */
-export function checkUpgradable(module: Module): void {
-  refuse(module, moduleProblems(module));
 }
 
 /**
