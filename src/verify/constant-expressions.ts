@@ -13,7 +13,7 @@
 import { describeType } from '../graph/describe.js';
 import { opcodeClass } from '../graph/opcodes.js';
 import { primitiveTypes, sameType, type Type } from '../graph/type.js';
-import type { ConstantExpr } from '../graph/value.js';
+import type { ConstantExpr, Value } from '../graph/value.js';
 import type { VerifierRules } from './rules.js';
 
 /** What is wrong with the operand types of `c` (its operands are checked by the caller), or undefined. */
@@ -44,23 +44,56 @@ export function constantExpressionProblem(c: ConstantExpr, rules: VerifierRules)
 
 /** A constant getelementptr: a pointer indexed by valid indices, giving a pointer to what they select. */
 function getElementPtrProblem(c: ConstantExpr, rules: VerifierRules): string | undefined {
-  const ops = c.operands;
+  const base = c.operands[0]!.type;
+  // A constant getelementptr's base is a pointer even with no index (ConstantExpr::getGetElementPtr asserted it).
+  if (base.kind !== 'pointer') return `indexes a ${describeType(base)}, not a pointer`;
+  let first: string | undefined;
+  const cur = indexedType(c.operands, rules, (problem) => {
+    first ??= problem;
+  });
+  if (first !== undefined || cur === undefined) return first;
+  if (c.operands.length > 1 && (c.type.kind !== 'pointer' || !sameType(c.type.element, cur)))
+    return `its type ${describeType(c.type)} is not a pointer to the indexed type ${describeType(cur)}`;
+  return undefined;
+}
+
+/**
+ * The type a getelementptr's indices select (`ops[0]` the pointer, the rest indices), saying each
+ * problem to `report` as LLVM's checks found it: a sequential index of the wrong type is said and
+ * the walk goes on; any other problem ends it (undefined). The instruction check (verify.ts) and
+ * the constant-expression check share it. With no index the pointer's own type.
+ */
+export function indexedType(ops: readonly Value[], rules: VerifierRules, report: (problem: string) => void): Type | undefined {
   let cur: Type = ops[0]!.type;
-  if (cur.kind !== 'pointer') return `indexes a ${describeType(cur)}, not a pointer`;
+  if (ops.length === 1) return cur;
+  if (cur.kind !== 'pointer') {
+    report(`indexes a ${describeType(cur)}, not a pointer`);
+    return undefined;
+  }
   for (let i = 1; i < ops.length; i++) {
     const idx = ops[i]!;
     if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
-      if (i > 1 && cur.kind === 'pointer') return `index ${i} steps through a pointer inside the indexed type`;
-      if (!rules.sequentialIndex(idx.type)) return `index ${i} has type ${describeType(idx.type)}, expected ${rules.sequentialIndexWords}`;
+      if (i > 1 && cur.kind === 'pointer') {
+        report(`index ${i} steps through a pointer inside the indexed type`);
+        return undefined;
+      }
+      if (!rules.sequentialIndex(idx.type)) report(`index ${i} has type ${describeType(idx.type)}, expected ${rules.sequentialIndexWords}`);
       cur = cur.element;
     } else if (cur.kind === 'struct') {
-      if (idx.kind !== 'int' || !rules.structIndex(idx.type)) return `index ${i} into a structure must be a ${rules.structIndexWords} constant`;
+      if (idx.kind !== 'int' || !rules.structIndex(idx.type)) {
+        report(`index ${i} into a structure must be a ${rules.structIndexWords} constant`);
+        return undefined;
+      }
       const field: Type | undefined = cur.elements[Number(idx.value)];
-      if (field === undefined) return `index ${i} selects field ${idx.value} of a structure with ${cur.elements.length}`;
+      if (field === undefined) {
+        report(`index ${i} selects field ${idx.value} of a structure with ${cur.elements.length}`);
+        return undefined;
+      }
       cur = field;
-    } else return `index ${i} indexes into ${describeType(cur)}, which has no elements`;
+    } else {
+      report(`index ${i} indexes into ${describeType(cur)}`);
+      return undefined;
+    }
   }
-  if (ops.length > 1 && (c.type.kind !== 'pointer' || !sameType(c.type.element, cur)))
-    return `its type ${describeType(c.type)} is not a pointer to the indexed type ${describeType(cur)}`;
-  return undefined;
+  return cur;
 }

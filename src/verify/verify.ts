@@ -36,7 +36,7 @@
  */
 import { InvalidModuleError } from './invalid-module-error.js';
 import { castProblem } from './casts.js';
-import { constantExpressionProblem } from './constant-expressions.js';
+import { constantExpressionProblem, indexedType } from './constant-expressions.js';
 import { intrinsicCallProblem, isIntrinsicName } from './intrinsics.js';
 import { aliasProblems, globalValueProblems, moduleFunctionTypes, paramAttributeProblems, signatureProblems } from './module-rules.js';
 import { rulesForModule, rulesForVersion, type VerifierRules } from './rules.js';
@@ -906,48 +906,16 @@ class Verifier {
   /** A getelementptr: each index against the type it steps into, and the result's type. */
   private checkGetElementPtr(inst: Instruction): void {
     const ops = inst.operands;
-    const n = ops.length;
     const t = inst.type;
-    const R = this.rules;
-    if (n < 1) {
+    if (ops.length < 1) {
       this.bad('no pointer operand');
       return;
     }
-    let cur: Type = ops[0]!.type;
-    if (n === 1) {
+    const cur = indexedType(ops, this.rules, (problem) => this.bad(problem));
+    if (cur === undefined) return;
+    if (ops.length === 1)
       this.result(cur); // no indices: the pointer itself
-      return;
-    }
-    if (cur.kind !== 'pointer') {
-      this.bad(`indexes a ${describeType(cur)}, not a pointer`);
-      return;
-    }
-    for (let i = 1; i < n; i++) {
-      const idx = ops[i]!;
-      if (cur.kind === 'pointer' || cur.kind === 'array' || cur.kind === 'packed') {
-        if (i > 1 && cur.kind === 'pointer') {
-          this.bad(`index ${i} steps through a pointer inside the indexed type`);
-          return;
-        }
-        if (!R.sequentialIndex(idx.type)) this.bad(`index ${i} has type ${describeType(idx.type)}, expected ${R.sequentialIndexWords}`);
-        cur = cur.element;
-      } else if (cur.kind === 'struct') {
-        if (idx.kind !== 'int' || !R.structIndex(idx.type)) {
-          this.bad(`index ${i} into a structure must be a ${R.structIndexWords} constant`);
-          return;
-        }
-        const field: Type | undefined = cur.elements[Number(idx.value)];
-        if (field === undefined) {
-          this.bad(`index ${i} selects field ${idx.value} of a structure with ${cur.elements.length}`);
-          return;
-        }
-        cur = field;
-      } else {
-        this.bad(`index ${i} indexes into ${describeType(cur)}`);
-        return;
-      }
-    }
-    if (t.kind !== 'pointer' || !sameType(t.element, cur)) this.bad(`result type ${describeType(t)}, expected ${describeType(cur)}*`);
+    else if (t.kind !== 'pointer' || !sameType(t.element, cur)) this.bad(`result type ${describeType(t)}, expected ${describeType(cur)}*`);
   }
 
   /** A phi: value/block pairs of its type, one per predecessor. */
