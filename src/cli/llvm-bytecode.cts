@@ -70,9 +70,10 @@ const LARGE_INPUT = 32 * 1024;
 /**
  * The file commands' options that take a value as the next argument, so that the value is not
  * taken for the input. (Only for choosing the kind of run: a guess that is wrong costs time, never
- * a wrong output; run.ts parses the arguments for real.)
+ * a wrong output; run.ts parses the arguments for real.) Kept here, as the loader loads nothing of
+ * the CLI; test/cli/loader-options.test.ts checks it against the commands' own option lists.
  */
-const VALUE_OPTIONS = new Set([
+export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '-o',
   '--output',
   '-j',
@@ -86,6 +87,8 @@ const VALUE_OPTIONS = new Set([
   '--exceptions',
   '--endian',
   '--to-version',
+  '--llvm',
+  '--emit',
 ]);
 
 /** Runs the command named in `process.argv`. */

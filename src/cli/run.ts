@@ -109,6 +109,8 @@ const VERSION: OptionSpec = { name: 'version', short: 'v', takesValue: false };
 const VERSION_V: OptionSpec = { name: 'version', short: 'V', takesValue: false };
 const OUTPUT: OptionSpec = { name: 'output', short: 'o', takesValue: true };
 const JOBS: OptionSpec = { name: 'jobs', short: 'j', takesValue: true };
+/** The options every file command takes besides its own (`CommandSpec.options`). */
+export const FILE_COMMAND_OPTIONS: readonly OptionSpec[] = [HELP, VERSION, VERSION_V, OUTPUT, JOBS, LIMIT_OPTION];
 
 /**
  * One command: one input to one output (standard input and output by default), or a batch when
@@ -117,7 +119,7 @@ const JOBS: OptionSpec = { name: 'jobs', short: 'j', takesValue: true };
 async function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo): Promise<number> {
   // Run bare, a command that needs a file, or that would wait for one to be typed, shows how to use it.
   if (argv.length === 0 && (spec.inputRequired || io.stdinIsTerminal?.() === true)) return usage(io, spec.help);
-  const { options, positionals } = parseArgs(argv, [HELP, VERSION, VERSION_V, OUTPUT, JOBS, LIMIT_OPTION, ...spec.options]);
+  const { options, positionals } = parseArgs(argv, [...FILE_COMMAND_OPTIONS, ...spec.options]);
   if (options.has('help')) return help(io, spec.help);
   if (options.has('version')) return version(io);
   const limits = parseLimits(stringOption(options, 'limit'));

@@ -42,7 +42,8 @@ flags, deopt values and (base, derived) pairs. Version 1 has no per-function rec
 records are grouped by the rule in docs/stackmaps.md or left ungrouped, never guessed.
 `;
 
-const OPTIONS = [
+/** The options of `stackmap` (the bin's loader must know which of them take a value: test/cli/loader-options.test.ts). */
+export const STACKMAP_OPTIONS = [
   { name: 'syntax', takesValue: true, choices: ['readobj', 'text'] },
   { name: 'json', takesValue: false },
   { name: 'check', takesValue: false },
@@ -54,7 +55,7 @@ const OPTIONS = [
 ] as const;
 
 export async function stackmap(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, OPTIONS);
+  const { options, positionals } = parseArgs(argv, STACKMAP_OPTIONS);
   if (options.has('help')) {
     io.stdout(STACKMAP_HELP);
     return 0;
