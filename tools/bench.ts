@@ -31,6 +31,11 @@
  * then the best of N. The two show how much of a cold `as` is V8 warming up (the side-by-side
  * `as` row is a whole cold process).
  *
+ * A fourth, `v6/Large__big-bf.bc` upgraded (rates in megabytes of bytecode, the module read before
+ * timing): `writeModern` for LLVM 16 (check, lower, write bitcode) first in a fresh process, then
+ * the best of N, and `printModern` (the text) the best of N: the bitcode row of the side by side
+ * is one cold run, and this says how much of it is V8 warming up (docs/performance.md).
+ *
  * Each figure is the best of N runs (default 10) after three untimed warm-up runs (so V8 has
  * compiled the hot code, as in any long-lived use), by wall-clock and by CPU time (the latter stays
  * meaningful on a machine busy with other work). Memory: what the read modules keep alive (JavaScript
@@ -57,6 +62,7 @@ import type { Module } from '../src/graph/module.js';
 import { printModule } from '../src/print/index.js';
 import { DIALECT_VERSION, detectDialect, parseAssembly } from '../src/asm/index.js';
 import { readModule } from '../src/read.js';
+import { printModern, writeModern } from '../src/modern/index.js';
 import { sideBySide } from './bench-processes.js';
 import { stackmapBench } from './bench-stackmap.js';
 import { bitcodeBench } from './bench-bitcode.js';
@@ -102,7 +108,7 @@ interface Options {
 }
 
 /** The in-process table's workloads, in the table's order. */
-const WORKLOAD_NAMES = ['big-bf', 'v6', 'generated', 'big-bf-text'] as const;
+const WORKLOAD_NAMES = ['big-bf', 'v6', 'generated', 'big-bf-text', 'big-bf-upgrade'] as const;
 type WorkloadName = (typeof WORKLOAD_NAMES)[number];
 
 function parseOptions(argv: string[]): Options {
@@ -373,6 +379,7 @@ function workloadNames(o: Options, location: ReturnType<typeof locateCorpus>): {
       'v6',
       'generated',
       ...(existsSync(join(v6, BIG_TEXT)) ? (['big-bf-text'] as const) : []),
+      ...(existsSync(join(v6, BIG)) ? (['big-bf-upgrade'] as const) : []),
     ],
     note: '',
   };
@@ -381,6 +388,7 @@ function workloadNames(o: Options, location: ReturnType<typeof locateCorpus>): {
 /** The rows of workload `name`, measured in this process (`alone`: one that has measured nothing else). */
 function measureWorkload(name: WorkloadName, o: Options, alone: boolean): Row[] {
   if (name === 'big-bf-text') return measureAssembly(join(o.corpus, 'v6', BIG_TEXT), o.runs, alone);
+  if (name === 'big-bf-upgrade') return measureUpgrade(join(o.corpus, 'v6', BIG), o.runs, alone);
   return measure(loadWorkload(name, o), o.runs, alone ? 'this workload' : 'this and earlier workloads');
 }
 
@@ -411,8 +419,36 @@ function measureAssembly(path: string, runs: number, fresh: boolean): Row[] {
   ];
 }
 
+/**
+ * The upgrade of the module at `path` for LLVM 16 (read before timing): `writeModern`'s first run
+ * (`fresh`: in a process that has run nothing else) and best of `runs`, and `printModern`'s best.
+ * Rates are megabytes of uncompressed bytecode.
+ */
+function measureUpgrade(path: string, runs: number, fresh: boolean): Row[] {
+  const file = new Uint8Array(readFileSync(path));
+  const module = readModule(file);
+  const label = `v6/${BIG}`;
+  const megabytes = unwrapContainer(file).stream.length / 1e6;
+  let written = 0;
+  let printed = 0;
+  const toBitcode = (): void => void (written = writeModern(module, { llvm: 16 }).length);
+  const toText = (): void => void (printed = printModern(module, { llvm: 16 }).length);
+  const first = best(1, toBitcode, 0);
+  return [
+    {
+      workload: label,
+      measure: 'upgrade to bitcode, first run',
+      megabytes,
+      ...first,
+      note: fresh ? 'cold: V8 has optimized none of it yet' : 'after the workloads above, in this process',
+    },
+    { workload: label, measure: 'upgrade to bitcode', megabytes, ...best(runs, toBitcode), note: `writeModern, LLVM 16: ${written} bytes` },
+    { workload: label, measure: 'upgrade to text', megabytes, ...best(runs, toText), note: `printModern, LLVM 16: ${(printed / 1e6).toFixed(1)} MB of text` },
+  ];
+}
+
 /** A workload's files, read (or, for the generated module, made and written) in this process. */
-function loadWorkload(name: Exclude<WorkloadName, 'big-bf-text'>, o: Options): Workload {
+function loadWorkload(name: Exclude<WorkloadName, 'big-bf-text' | 'big-bf-upgrade'>, o: Options): Workload {
   if (name === 'generated') {
     // A large module made in code: measured with or without the corpus.
     const synthetic = writeModule(syntheticModule(o.generated), { bytecodeVersion: 6, compression: 'none' });
