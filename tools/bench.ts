@@ -392,6 +392,12 @@ function measureWorkload(name: WorkloadName, o: Options, alone: boolean): Row[] 
   return measure(loadWorkload(name, o), o.runs, alone ? 'this workload' : 'this and earlier workloads');
 }
 
+/** The row of `run`'s first run, untimed before (`fresh`: in a process that has run nothing else). */
+function firstRun(workload: string, measure: string, megabytes: number, run: () => void, fresh: boolean): Row {
+  const note = fresh ? 'cold: V8 has optimized none of it yet' : 'after the workloads above, in this process';
+  return { workload, measure, megabytes, ...best(1, run, 0), note };
+}
+
 /**
  * `as` of the text at `path` as the CLI runs it (the dialect detected, its release's version, LLVM's
  * compression by size): the first run (`fresh`: in a process that has run nothing else) and the
@@ -406,15 +412,8 @@ function measureAssembly(path: string, runs: number, fresh: boolean): Row[] {
   const assemble = (): void => {
     written = writeModule(parseAssembly(text, { fileName: label, dialect }), { bytecodeVersion: DIALECT_VERSION[dialect] }).length;
   };
-  const first = best(1, assemble, 0);
   return [
-    {
-      workload: label,
-      measure: 'as, first run',
-      megabytes,
-      ...first,
-      note: fresh ? 'cold: V8 has optimized none of it yet' : 'after the workloads above, in this process',
-    },
+    firstRun(label, 'as, first run', megabytes, assemble, fresh),
     { workload: label, measure: 'as', megabytes, ...best(runs, assemble), note: `parse, verify, write, bzip2: ${written} bytes` },
   ];
 }
@@ -433,15 +432,8 @@ function measureUpgrade(path: string, runs: number, fresh: boolean): Row[] {
   let printed = 0;
   const toBitcode = (): void => void (written = writeModern(module, { llvm: 16 }).length);
   const toText = (): void => void (printed = printModern(module, { llvm: 16 }).length);
-  const first = best(1, toBitcode, 0);
   return [
-    {
-      workload: label,
-      measure: 'upgrade to bitcode, first run',
-      megabytes,
-      ...first,
-      note: fresh ? 'cold: V8 has optimized none of it yet' : 'after the workloads above, in this process',
-    },
+    firstRun(label, 'upgrade to bitcode, first run', megabytes, toBitcode, fresh),
     { workload: label, measure: 'upgrade to bitcode', megabytes, ...best(runs, toBitcode), note: `writeModern, LLVM 16: ${written} bytes` },
     { workload: label, measure: 'upgrade to text', megabytes, ...best(runs, toText), note: `printModern, LLVM 16: ${(printed / 1e6).toFixed(1)} MB of text` },
   ];
