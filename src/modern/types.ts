@@ -267,10 +267,6 @@ export class TypePrinter {
   }
 
   /**
-   * LLVM 1.x let a structure field or an array element be a function or a label (`{ void () }`,
-   * `[2 x label]`: its assembler took them); LLVM 16 holds only first-class types there.
-   */
-  /**
    * A function type taking a function, a label or `void` by value (only a damaged file's: LLVM
    * 1.x could not call such a function) has no LLVM 16 form.
    */
@@ -283,6 +279,10 @@ export class TypePrinter {
       );
   }
 
+  /**
+   * LLVM 1.x let a structure field or an array element be a function or a label (`{ void () }`,
+   * `[2 x label]`: its assembler took them); LLVM 16 holds only first-class types there.
+   */
   private refuseNonFirstClass(t: Type, parts: readonly Type[], what: 'a structure' | 'an array'): void {
     const odd = parts.find((p) => p.kind === 'function' || p.kind === 'label');
     if (odd !== undefined)

@@ -1155,16 +1155,15 @@ class Verifier {
     return false;
   }
 
-  /** Operand `i` (when present) has type `ty`. */
-  /** Whether operand `i` is absent or of type `ty`: `want` without building its description. */
+  /** Whether operand `i` is absent or of type `ty`: `want`'s test, for a caller that builds its description only when it fails. */
   private fits(i: number, ty: Type): boolean {
     const op = this.inst.operands[i];
     return op === undefined || sameType(op.type, ty);
   }
 
+  /** Operand `i` (when present) has type `ty`. */
   private want(i: number, ty: Type, what = `operand ${i}`): void {
-    const op = this.inst.operands[i];
-    if (op !== undefined && !sameType(op.type, ty)) this.bad(`${what} has type ${describeType(op.type)}, expected ${describeType(ty)}`);
+    if (!this.fits(i, ty)) this.bad(`${what} has type ${describeType(this.inst.operands[i]!.type)}, expected ${describeType(ty)}`);
   }
 
   /** Operand `i` is a block of the current function. */
