@@ -17,6 +17,11 @@ export function signRotated(v: bigint): bigint {
   return BigInt.asUintN(64, v >= 0n ? v << 1n : (-v << 1n) | 1n);
 }
 
+/** `signRotated` of a number whose magnitude is below 2^51 (so that 2|v| + 1 is exact), without a bigint. */
+export function signRotatedNumber(v: number): number {
+  return v >= 0 ? v * 2 : -v * 2 + 1;
+}
+
 /** PREDICATE split by its first letter, so that a comparison looks its predicate up without building a key. */
 const PREDICATES_BY_LETTER = new Map<string, Map<string, number>>();
 for (const [key, code] of PREDICATE) {

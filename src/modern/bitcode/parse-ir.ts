@@ -26,6 +26,7 @@ import type {
   IrType,
   IrValue,
 } from './ir.js';
+import { BINOP, CAST } from './codes.js';
 import { indexable, Keywords, Lexer, Tok } from './lexer.js';
 import {
   aggregateInstruction,
@@ -93,41 +94,9 @@ const CALLING_CONVENTIONS: ReadonlyMap<string, number> = new Map([
   ['x86_stdcallcc', 64],
   ['x86_fastcallcc', 65],
 ]);
-const CASTS = new Set([
-  'trunc',
-  'zext',
-  'sext',
-  'fptrunc',
-  'fpext',
-  'fptoui',
-  'fptosi',
-  'uitofp',
-  'sitofp',
-  'ptrtoint',
-  'inttoptr',
-  'bitcast',
-  'addrspacecast',
-]);
-export const BINARY_OPS = new Set([
-  'add',
-  'sub',
-  'mul',
-  'udiv',
-  'sdiv',
-  'urem',
-  'srem',
-  'shl',
-  'lshr',
-  'ashr',
-  'and',
-  'or',
-  'xor',
-  'fadd',
-  'fsub',
-  'fmul',
-  'fdiv',
-  'frem',
-]);
+/** The casts and binary operators the reader knows: the ones the writer has codes for (codes.ts). */
+const CASTS: ReadonlySet<string> = new Set(CAST.keys());
+const BINARY_OPS: ReadonlySet<string> = new Set(BINOP.keys());
 
 const OPCODE_WORDS = [
   'ret',

@@ -5,6 +5,22 @@
  */
 import type { BitstreamWriter } from './bitstream.js';
 
+/**
+ * Appends to `out` the UTF-16 code unit that starts each code point of `s`: what a record of
+ * characters holds (a name's characters, as `Array.from(s)` splits them).
+ */
+export function pushChars(out: { push(v: number): unknown }, s: string): void {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out.push(c);
+    // A surrogate pair is one character: its first unit stands for it.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+}
+
 export class RecordOps {
   private readonly ops: number[] = [];
   private count = 0;
@@ -13,20 +29,9 @@ export class RecordOps {
     this.ops[this.count++] = v;
   }
 
-  /**
-   * The UTF-16 code unit that starts each code point of `s` (what a record of characters holds:
-   * a name's characters, as `Array.from(s)` splits them).
-   */
+  /** The characters of `s` (see `pushChars`). */
   chars(s: string): void {
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      this.push(c);
-      // A surrogate pair is one character: its first unit stands for it.
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-        const next = s.charCodeAt(i + 1);
-        if (next >= 0xdc00 && next <= 0xdfff) i++;
-      }
-    }
+    pushChars(this, s);
   }
 
   /** Appends these operands to `to`, and starts empty. */

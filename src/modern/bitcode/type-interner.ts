@@ -6,7 +6,7 @@
  */
 import type { IrNamedStruct, IrType } from './ir.js';
 
-export type SimpleKind = 'void' | 'float' | 'double' | 'ptr' | 'label' | 'metadata' | 'x86_fp80' | 'fp128' | 'half';
+type SimpleKind = 'void' | 'float' | 'double' | 'ptr' | 'label' | 'metadata' | 'x86_fp80' | 'fp128' | 'half';
 export type FunctionType = IrType & { kind: 'function' };
 
 const SIMPLE_KINDS: readonly SimpleKind[] = ['void', 'float', 'double', 'ptr', 'label', 'metadata', 'x86_fp80', 'fp128', 'half'];
@@ -46,10 +46,6 @@ export class TypeInterner {
     this.void = this.byWord.get('void')!;
     this.ptr = this.byWord.get('ptr')!;
     this.i1 = this.int(1);
-  }
-
-  simple(kind: SimpleKind): IrType {
-    return this.byWord.get(kind)!;
   }
 
   /** The type a keyword names (`void`, `i32`), or undefined when it names none. */
@@ -97,8 +93,7 @@ export class TypeInterner {
 
   /** The function type; `params` is kept by the type when it is new. */
   function(ret: IrType, params: IrType[], varArg: boolean): FunctionType {
-    let node = this.functions.get(ret);
-    if (!node) this.functions.set(ret, (node = new ListNode()));
+    let node = this.functionsReturning(ret);
     for (const p of params) node = node.child(p);
     if (varArg) return (node.flagged ??= { kind: 'function', ret, params, varArg });
     return (node.plain ??= { kind: 'function', ret, params, varArg });
@@ -106,13 +101,19 @@ export class TypeInterner {
 
   /** The function type of a call's operands from `first` on (no array made when it is known). */
   functionOfOperands(ret: IrType, operands: readonly { readonly type: IrType }[], first: number): FunctionType {
-    let node = this.functions.get(ret);
-    if (!node) this.functions.set(ret, (node = new ListNode()));
+    let node = this.functionsReturning(ret);
     for (let i = first; i < operands.length; i++) node = node.child(operands[i]!.type);
     if (node.plain) return node.plain;
     const params: IrType[] = [];
     for (let i = first; i < operands.length; i++) params.push(operands[i]!.type);
     return (node.plain = { kind: 'function', ret, params, varArg: false });
+  }
+
+  /** The root of the trie of the function types returning `ret`. */
+  private functionsReturning(ret: IrType): ListNode<FunctionType> {
+    let node = this.functions.get(ret);
+    if (!node) this.functions.set(ret, (node = new ListNode()));
+    return node;
   }
 
   /** The identified struct with this name key, opaque until its body is read. */

@@ -9,7 +9,7 @@ import { BINOP, BLOCK, CAST, FUNC_CODE, VST_CODE } from './codes.js';
 import { nameOfKey, type IrAttributeSet, type IrConstant, type IrFunction, type IrInstruction, type IrOperand, type IrType, type IrValue } from './ir.js';
 import { NameTable } from './name-table.js';
 import { RecordOps } from './record-ops.js';
-import { encodeAlign, predicate } from './encode.js';
+import { encodeAlign, predicate, signRotatedNumber } from './encode.js';
 import { UpgradeError } from '../upgrade-error.js';
 
 /** What a function body needs of its module's numbering. */
@@ -330,8 +330,7 @@ export class FunctionWriter {
           this.type(inst.type);
           for (const i of inst.incoming!) {
             // Signed (sign-rotated VBR): an incoming value may come from a later instruction.
-            const d = this.next - this.id(i.value);
-            rec.push(d >= 0 ? d * 2 : -d * 2 + 1);
+            rec.push(signRotatedNumber(this.next - this.id(i.value)));
             rec.push(this.block(i.block));
           }
           code = FUNC_CODE.PHI;

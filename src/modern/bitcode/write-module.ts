@@ -21,9 +21,9 @@ import {
   TYPE_CODE,
   VST_CODE,
 } from './codes.js';
-import { encodeAlign, predicate, signRotated } from './encode.js';
+import { encodeAlign, predicate, signRotated, signRotatedNumber } from './encode.js';
 import { isNumberedName, nameOfKey, type IrAttribute, type IrAttributeSet, type IrConstant, type IrModule, type IrType } from './ir.js';
-import { RecordOps } from './record-ops.js';
+import { pushChars, RecordOps } from './record-ops.js';
 import { FunctionWriter, type ModuleNumbering } from './write-function.js';
 import { UpgradeError } from '../upgrade-error.js';
 
@@ -32,7 +32,12 @@ export { signRotated } from './encode.js';
 /** What the IDENTIFICATION block names as the producer. */
 export const PRODUCER = 'llvm-bytecode';
 
-const chars = (s: string): number[] => Array.from(s, (c) => c.charCodeAt(0));
+/** The characters of `s` as a record's operands (record-ops.ts, pushChars). */
+function chars(s: string): number[] {
+  const out: number[] = [];
+  pushChars(out, s);
+  return out;
+}
 
 /**
  * What tells two constants of one type apart: an integer's value as a number when it is exactly
@@ -457,13 +462,13 @@ class ModuleWriter implements ModuleNumbering {
         if (bits <= 32 && Number.isSafeInteger(n)) {
           // The value's low `bits` bits, sign-extended (BigInt.asIntN without a bigint).
           const v = bits === 32 ? n | 0 : (n << (32 - bits)) >> (32 - bits);
-          this.rec.push(v >= 0 ? v * 2 : -v * 2 + 1);
+          this.rec.push(signRotatedNumber(v));
           this.rec.writeTo(w, CST_CODE.INTEGER);
           return;
         }
         if (bits <= 64 && Math.abs(n) < ROTATABLE && Math.abs(n) < 2 ** (bits - 1)) {
           // Already in range: no wrap, and 2|v| + 1 is exact.
-          this.rec.push(n >= 0 ? n * 2 : -n * 2 + 1);
+          this.rec.push(signRotatedNumber(n));
           this.rec.writeTo(w, CST_CODE.INTEGER);
           return;
         }
