@@ -583,7 +583,7 @@ class BodyPrinter implements Sink, BodyApi {
     for (let i = 0; i + 1 < ops.length; i += 2) {
       const label = this.local(ops[i + 1]!);
       const value = ops[i]!;
-      text += (i === 0 ? '[ ' : ', [ ') + (isLocal(value) ? this.local(value) : this.ctx.consts.value(value, this.atEndOf(label))) + ', ' + label + ' ]';
+      text += (i === 0 ? '[ ' : ', [ ') + this.entryValue(value, label) + ', ' + label + ' ]';
     }
     return text;
   }
@@ -645,7 +645,12 @@ class BodyPrinter implements Sink, BodyApi {
       if (!l) this.loadsAtEnd.set(label, (l = []));
       return [this.reload(value, (line) => l.push(line)), label];
     }
-    return [isLocal(value) ? this.local(value) : this.ctx.consts.value(value, this.atEndOf(label)), label];
+    return [this.entryValue(value, label), label];
+  }
+
+  /** A phi entry's value from the block labelled `label`, as printed (a constant's instructions go at that block's end). */
+  private entryValue(value: Value, label: string): string {
+    return isLocal(value) ? this.local(value) : this.ctx.consts.value(value, this.atEndOf(label));
   }
 
   /** Where a phi entry's constant puts the instructions it needs: the end of the incoming block, on its edge. */
