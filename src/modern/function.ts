@@ -33,9 +33,65 @@ import { TextLines } from './text.js';
 import { intBits, isSignedInt, type TypePrinter } from './types.js';
 import { valueAttributes } from './v7.js';
 
-/** `, align N` for version 7's aligned load/store (power-of-two alignments only). */
+/** The alignment version 7's aligned load/store keeps (power-of-two alignments only), else 0: none. */
+export function keptAlignment(align: number | undefined): number {
+  return align && (align & (align - 1)) === 0 ? align : 0;
+}
+
+/** `, align N` for version 7's aligned load/store (see `keptAlignment`). */
 function alignSuffix(align: number | undefined): string {
-  return align && (align & (align - 1)) === 0 ? `, align ${align}` : '';
+  const kept = keptAlignment(align);
+  return kept ? `, align ${kept}` : '';
+}
+
+/** The size of one `el` (a type's spelling), in bytes, as the constant expression LLVM folds. */
+export function sizeOfText(ctx: ModuleContext, el: string): string {
+  return `ptrtoint (${ctx.ptr(el)} getelementptr (${el}, ${ctx.ptr(el)} null, i32 1) to i64)`;
+}
+
+/**
+ * How a sequential getelementptr index is given to modern GEP, which sign-extends it: as it is;
+ * as the i64 constant `text`; or zero-extended to i64 first (unsigned narrow indices).
+ */
+export type IndexPlan = { readonly kind: 'same' } | { readonly kind: 'constant'; readonly text: string } | { readonly kind: 'zext' };
+
+const SAME_INDEX: IndexPlan = { kind: 'same' };
+const ZEXT_INDEX: IndexPlan = { kind: 'zext' };
+
+export function planIndex(idx: Value): IndexPlan {
+  // Version 7's indices are signless, sign-extended by LLVM 2.0 as by LLVM 16.
+  if (idx.type.kind === 'integer') return SAME_INDEX;
+  const bits = intBits(idx.type);
+  if (bits === 64 || bits === 0 || isSignedInt(idx.type)) return SAME_INDEX;
+  if (idx.kind === 'int') return { kind: 'constant', text: String(BigInt.asUintN(bits, idx.value)) };
+  if (idx.kind === 'bool') return { kind: 'constant', text: idx.value ? '1' : '0' };
+  return ZEXT_INDEX;
+}
+
+/**
+ * Names a function's values in the order a reader counts them (arguments, then each block and
+ * its value-producing instructions): a name (spelled, with `%`) or, for an unnamed value, its
+ * number. Every original name is reserved first, so a suffixed one never takes a later value's
+ * own name.
+ */
+export function nameLocals(fn: Function, scope: NameScope, names: Map<Value, string | number>): void {
+  const { args, blocks } = fn;
+  for (const a of args) if (a.name) scope.reserve(a.name);
+  for (const bb of blocks) {
+    if (bb.name) scope.reserve(bb.name);
+    for (const inst of bb.instructions) if (inst.name && inst.type.kind !== 'void') scope.reserve(inst.name);
+  }
+  let next = 0;
+  const nameOf = (v: Argument | BasicBlock | Instruction): string | number => (v.name ? formatName('%', scope.claim(v.name)) : next++);
+  for (const a of args) names.set(a, nameOf(a));
+  for (const bb of blocks) {
+    names.set(bb, nameOf(bb));
+    const insts = bb.instructions;
+    for (let i = 0; i < insts.length; i++) {
+      const inst = insts[i]!;
+      if (inst.type.kind !== 'void') names.set(inst, nameOf(inst));
+    }
+  }
 }
 
 export interface FunctionBody {
@@ -69,7 +125,7 @@ function isConstant(v: Value): v is Constant {
 }
 
 /** The function a callee operand denotes once no-op pointer casts are looked through. */
-function calleeFunction(v: Value): Function | undefined {
+export function calleeFunction(v: Value): Function | undefined {
   let c: Value = v;
   while (c.kind === 'expr' && c.opcode === 'cast' && c.operands[0]!.type.kind === 'pointer' && c.type.kind === 'pointer') c = c.operands[0]!;
   return c.kind === 'function' ? c : undefined;
@@ -137,31 +193,8 @@ class BodyPrinter implements Sink, BodyApi {
     return formatName('%', this.scope.derive(base));
   }
 
-  /**
-   * Names the function's values in the order a reader counts them (arguments, then each block
-   * and its value-producing instructions): every original name is reserved first, so a suffixed
-   * one never takes a later value's own name.
-   */
   private assignNames(): void {
-    const { args, blocks } = this.fn;
-    const scope = this.scope;
-    for (const a of args) if (a.name) scope.reserve(a.name);
-    for (const bb of blocks) {
-      if (bb.name) scope.reserve(bb.name);
-      for (const inst of bb.instructions) if (inst.name && inst.type.kind !== 'void') scope.reserve(inst.name);
-    }
-    let next = 0;
-    const names = this.names;
-    const nameOf = (v: Argument | BasicBlock | Instruction): string | number => (v.name ? formatName('%', scope.claim(v.name)) : next++);
-    for (const a of args) names.set(a, nameOf(a));
-    for (const bb of blocks) {
-      names.set(bb, nameOf(bb));
-      const insts = bb.instructions;
-      for (let i = 0; i < insts.length; i++) {
-        const inst = insts[i]!;
-        if (inst.type.kind !== 'void') names.set(inst, nameOf(inst));
-      }
-    }
+    nameLocals(this.fn, this.scope, this.names);
   }
 
   local(v: Value): string {
@@ -500,7 +533,7 @@ class BodyPrinter implements Sink, BodyApi {
   private malloc(inst: Instruction, nm: string): void {
     const count = inst.operands[0]!;
     const el = this.ty(inst.allocatedType!);
-    const sizeOf = `ptrtoint (${this.ctx.ptr(el)} getelementptr (${el}, ${this.ctx.ptr(el)} null, i32 1) to i64)`;
+    const sizeOf = sizeOfText(this.ctx, el);
     let size: string;
     if (count.kind === 'int' && count.value === 1n) size = sizeOf;
     else if (count.kind === 'int') {
@@ -548,14 +581,11 @@ class BodyPrinter implements Sink, BodyApi {
     this.emit(text);
   }
 
-  /** Unsigned narrow indices widen to i64 by zero extension (modern GEP sign-extends). */
+  /** A sequential index as modern GEP takes it (`planIndex`). */
   private seqIndex(idx: Value): string {
-    // Version 7's indices are signless, sign-extended by LLVM 2.0 as by LLVM 16.
-    if (idx.type.kind === 'integer') return this.typed(idx);
-    const bits = intBits(idx.type);
-    if (bits === 64 || bits === 0 || isSignedInt(idx.type)) return this.typed(idx);
-    if (idx.kind === 'int') return `i64 ${BigInt.asUintN(bits, idx.value)}`;
-    if (idx.kind === 'bool') return `i64 ${idx.value ? 1 : 0}`;
+    const plan = planIndex(idx);
+    if (plan.kind === 'same') return this.typed(idx);
+    if (plan.kind === 'constant') return `i64 ${plan.text}`;
     const t = this.temp();
     this.emit(`${t} = zext ${this.typed(idx)} to i64`);
     return `i64 ${t}`;

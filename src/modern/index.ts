@@ -10,7 +10,8 @@ import { ModuleContext } from './module.js';
 import { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
 import { checkLlvmVersion, DEFAULT_LLVM, LAST_TYPED_POINTERS } from './llvm-versions.js';
 import { UnfoldableConstantError, UpgradeError } from './upgrade-error.js';
-import { bitcodeOfModernIr } from './bitcode/index.js';
+import { ModernIrReader } from './bitcode/parse-ir.js';
+import { writeIrModule } from './bitcode/write-module.js';
 import { printUpgradable } from './validity.js';
 
 export { DEFAULT_TRIPLE, type TripleChoice } from './triple.js';
@@ -54,10 +55,15 @@ export interface ModernOptions {
  * @category Upgrade
  */
 export function printModern(module: Module, options: ModernOptions = {}): string {
+  return lower(module, options, undefined);
+}
+
+/** The upgrade's text; with `direct`, the bodies the direct lowering takes go to it as records and stand as `{ ~ }` (direct-lowering.ts). */
+function lower(module: Module, options: ModernOptions, direct: ModernIrReader | undefined): string {
   try {
     const llvm = checkLlvmVersion(options.llvm ?? DEFAULT_LLVM);
     // The printer's own refusals (a type that contains itself, …) name the construct first.
-    return printUpgradable(module, () => new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm).print());
+    return printUpgradable(module, () => new ModuleContext(module, options.exceptions ?? 'native', options.triple ?? DEFAULT_TRIPLE, llvm, direct).print());
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be upgraded: ${exhaustionWords(e)}`);
     throw e;
@@ -74,9 +80,13 @@ export function printModern(module: Module, options: ModernOptions = {}): string
  * @category Upgrade
  */
 export function writeModern(module: Module, options: ModernOptions = {}): Uint8Array {
-  const text = printModern(module, options);
+  // The text printModern writes, read back, except for the bodies of common instructions, which
+  // are lowered straight to records (the bitcode of a large module was mostly printing and reading
+  // back those: docs/performance.md); the records are what the text reads as (tests compare).
+  const reader = new ModernIrReader(checkLlvmVersion(options.llvm ?? DEFAULT_LLVM) <= LAST_TYPED_POINTERS);
+  const text = lower(module, options, reader);
   try {
-    return bitcodeOfModernIr(text, { typedPointers: checkLlvmVersion(options.llvm ?? DEFAULT_LLVM) <= LAST_TYPED_POINTERS });
+    return writeIrModule(reader.parse(text));
   } catch (e) {
     if (isEngineExhaustion(e)) throw new UpgradeError(`the module cannot be written as bitcode: ${exhaustionWords(e)}`);
     throw e;

@@ -16,6 +16,8 @@ import { UnfoldableConstantError } from './upgrade-error.js';
 import { DEFAULT_LLVM, LAST_TYPED_POINTERS, NEWEST_LLVM, type LlvmVersion } from './llvm-versions.js';
 import { TextLines } from './text.js';
 import { TypePrinter } from './types.js';
+import type { DirectBodyReader } from './bitcode/direct-body.js';
+import { lowerDirectly } from './direct-lowering.js';
 import { sretAttribute } from './sret.js';
 import { functionAttributes, valueAttributes, visibilityPrefix } from './v7.js';
 
@@ -114,6 +116,11 @@ export class ModuleContext {
     private readonly triple: TripleChoice = DEFAULT_TRIPLE,
     /** The LLVM release written for (llvm-versions.ts). */
     readonly llvm: LlvmVersion = DEFAULT_LLVM,
+    /**
+     * For `writeModern`: the reader of the text, to which the bodies the direct lowering takes are
+     * handed as records instead of being printed (direct-lowering.ts).
+     */
+    private readonly direct?: DirectBodyReader,
   ) {
     this.typed = llvm <= LAST_TYPED_POINTERS;
     // Typed-pointer output is the bitcode every release from 13 to 22 reads: it keeps to what the
@@ -406,7 +413,7 @@ export class ModuleContext {
       out.push(s);
       return;
     }
-    const body = printFunctionBody(this, fn);
+    const body = (this.direct && lowerDirectly(this, fn, this.direct)) || printFunctionBody(this, fn);
     let s = `define ${definitionLinkage(fn.linkage)}${visibilityPrefix(fn.visibility, fn.linkage)}${this.signature(fn, name, body.argNames)}`;
     if (fn.section !== undefined) s += ` section "${escapeString(fn.section)}"`;
     if (fn.alignment && isPowerOfTwo(fn.alignment)) s += ` align ${fn.alignment}`;

@@ -5,6 +5,8 @@
  * one object per distinct type, so `===` is type equality.
  */
 
+import type { DirectBody } from './direct-body.js';
+
 export type IrType =
   | { readonly kind: 'void' | 'float' | 'double' | 'ptr' | 'label' | 'metadata' | 'x86_fp80' | 'fp128' | 'half' }
   | { readonly kind: 'int'; readonly bits: number }
@@ -135,6 +137,8 @@ export interface IrFunction {
   /** Parameter names (undefined for a declaration, or an unnamed parameter's number). */
   readonly params: readonly string[];
   readonly blocks: IrBlock[] | undefined;
+  /** A body lowered straight to records (direct-body.ts), written `{ ~ }` in the text; `blocks` is then empty. */
+  readonly direct?: DirectBody;
 }
 
 export interface IrAlias {

@@ -19,7 +19,7 @@ export const enum Tok {
   Word,
   /** A number as written (`-5`, `1.5e+00`, `0x3FF0000000000000`). */
   Num,
-  /** `( ) [ ] { } < > , = *`, `...` and `!{`. */
+  /** `( ) [ ] { } < > , = * ~`, `...` and `!{` (`~`: a function body written without its text: parse-ir.ts). */
   Punct,
   /** `%x`/`@x`: the name key (ir.ts, isNumberedName). */
   Local,
@@ -54,7 +54,8 @@ const hexValue = (code: number): number => (code < 128 ? HEX_VALUE[code]! : -1);
 /** One-character punctuation, as the literal strings the parser compares with. */
 const PUNCT: readonly (string | undefined)[] = (() => {
   const out: (string | undefined)[] = [];
-  for (const p of ['(', ')', '[', ']', '{', '}', '<', '>', ',', '=', '*']) out[p.charCodeAt(0)] = p;
+  // `~`: a body lowered straight to records rather than printed (parse-ir.ts, ModernIrReader).
+  for (const p of ['(', ')', '[', ']', '{', '}', '<', '>', ',', '=', '*', '~']) out[p.charCodeAt(0)] = p;
   return out;
 })();
 

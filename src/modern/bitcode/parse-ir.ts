@@ -43,6 +43,7 @@ import {
   switchInstruction,
 } from './instruction.js';
 import { type FunctionType, TypeInterner } from './type-interner.js';
+import type { DirectBody, DirectBodyReader } from './direct-body.js';
 
 /** The deepest nesting of types and constants the reader follows. */
 export const MAX_NESTING = 512;
@@ -175,9 +176,15 @@ class ConstantCache<K> {
   }
 }
 
-class Parser {
+/**
+ * The reader. `writeModern` also hands it the bodies it lowered straight to records
+ * (direct-body.ts), each standing in the text as `{ ~ }`, and has it read the types and constants
+ * those bodies use from their text (`typeOf`, `constantOf`), so that a body lowered directly
+ * numbers the same types and constants, in the same objects, as its text would have.
+ */
+export class ModernIrReader implements DirectBodyReader {
   private depth = 0;
-  private readonly lex: Lexer;
+  private lex: Lexer;
   private readonly types: TypeInterner;
   private readonly definedStructs = new Set<IrNamedStruct>();
   /** Locals' values by name key, constants' by type and value (see the file's comment). */
@@ -200,12 +207,18 @@ class Parser {
     namedMetadata: [],
   };
 
+  /** Bodies lowered directly, in the order their `~` stand in the text, and the next one's index. */
+  private readonly directBodies: DirectBody[] = [];
+  private nextDirectBody = 0;
+  /** Types and constants read from their text for the direct bodies, by that text. */
+  private readonly typesByText = new Map<string, IrType>();
+  private readonly constantsByText = new Map<IrType, Map<string, IrConstant>>();
+
   constructor(
-    text: string,
     /** The text is LLVM 13/14's, with typed pointers (`i32*`). */
     private readonly typedPointers = false,
   ) {
-    this.lex = new Lexer(text, KEYWORDS);
+    this.lex = new Lexer('', KEYWORDS);
     this.types = new TypeInterner((bits) => this.fail(`no integer type of ${bits} bits`));
   }
 
@@ -618,9 +631,50 @@ class Parser {
 
   // ---- module -------------------------------------------------------------------------------
 
-  parse(): IrModule {
+  /** The module of `text`, whose `{ ~ }` bodies are those added (`addDirectBody`) before, in order. */
+  parse(text: string): IrModule {
+    this.lex = new Lexer(text, KEYWORDS);
     while (this.lex.kind !== Tok.End) this.topLevel();
+    if (this.nextDirectBody !== this.directBodies.length)
+      this.fail(`${this.directBodies.length - this.nextDirectBody} bodies lowered directly that the text has no place for`);
     return this.module;
+  }
+
+  // ---- for the bodies lowered directly ------------------------------------------------------
+
+  addDirectBody(body: DirectBody): void {
+    this.directBodies.push(body);
+  }
+
+  typeOf(text: string): IrType {
+    let t = this.typesByText.get(text);
+    if (t === undefined) this.typesByText.set(text, (t = this.fragment(text, () => this.type())));
+    return t;
+  }
+
+  constantOf(type: IrType, text: string): IrConstant {
+    let byText = this.constantsByText.get(type);
+    if (byText === undefined) this.constantsByText.set(type, (byText = new Map()));
+    let c = byText.get(text);
+    if (c === undefined) {
+      const v = this.fragment(text, () => this.value(type));
+      if (v.kind !== 'const') this.fail(`'${text}' is not a constant`);
+      byText.set(text, (c = v.constant));
+    }
+    return c;
+  }
+
+  /** `text` read whole by `read`, on a lexer of its own (between two reads of the module's text). */
+  private fragment<T>(text: string, read: () => T): T {
+    const outer = this.lex;
+    this.lex = new Lexer(text, KEYWORDS);
+    try {
+      const value = read();
+      if (this.lex.kind !== Tok.End) this.fail(`'${text}' is more than one type or value`);
+      return value;
+    } finally {
+      this.lex = outer;
+    }
   }
   private topLevel(): void {
     const lex = this.lex;
@@ -811,7 +865,8 @@ class Parser {
     }
     const type = this.types.function(ret, params, varArg);
     const attributes: IrAttributeSet = { fn: fnAttrs, ret: retAttrs, params: paramAttrs };
-    const blocks = isDefinition ? this.body() : undefined;
+    const direct = isDefinition ? this.directBody() : undefined;
+    const blocks = isDefinition ? (direct ? [] : this.body()) : undefined;
     const f: IrFunction = {
       name,
       type,
@@ -826,6 +881,7 @@ class Parser {
       personality,
       params: names,
       blocks,
+      direct,
     };
     this.module.functions.push(f);
   }
@@ -845,6 +901,21 @@ class Parser {
   }
 
   // ---- function bodies ----------------------------------------------------------------------
+
+  /** A body written as `{ ~ }`: the next one lowered directly; undefined (nothing read) for a body of text. */
+  private directBody(): DirectBody | undefined {
+    const lex = this.lex;
+    const mark = lex.at;
+    this.expectP('{');
+    if (!this.eatP('~')) {
+      lex.reset(mark);
+      return undefined;
+    }
+    this.expectP('}');
+    const body = this.directBodies[this.nextDirectBody++];
+    if (body === undefined) this.fail("'~' where no body was lowered directly", mark);
+    return body;
+  }
 
   private body(): IrBlock[] {
     const lex = this.lex;
@@ -1264,5 +1335,5 @@ export function parseFloatBits(text: string, kind: 'float' | 'double'): bigint {
 
 /** The module `printModern` wrote as `text`. Throws IrSyntaxError where the text leaves the subset the printer writes. */
 export function parseModernIr(text: string, options: { readonly typedPointers?: boolean } = {}): IrModule {
-  return new Parser(text, options.typedPointers ?? false).parse();
+  return new ModernIrReader(options.typedPointers ?? false).parse(text);
 }

@@ -24,23 +24,30 @@ export interface ModuleNumbering {
   valueCount(): number;
 }
 
+/** A function body's writer: `collect` numbers what it uses in the module, `write` writes its block. */
+export interface BodyWriter {
+  collect(): void;
+  write(): void;
+}
+
 // Instruction kinds: one Map lookup an instruction, then a switch on a small integer. A cast is
-// CAST_KIND + its cast code, a binary operator BINOP_KIND + its operator code.
+// CAST_KIND + its cast code, a binary operator BINOP_KIND + its operator code. (direct-body.ts
+// writes the common ones from its own arrays, with the same kinds.)
 /** An operand slot for a value resolved only when written (see `slots`). */
 const UNRESOLVED = -0x80000000;
-const CAST_KIND = 0x100;
-const BINOP_KIND = 0x200;
-const RET = 1;
-const BR = 2;
+export const CAST_KIND = 0x100;
+export const BINOP_KIND = 0x200;
+export const RET = 1;
+export const BR = 2;
 const SWITCH = 3;
-const UNREACHABLE = 4;
+export const UNREACHABLE = 4;
 const RESUME = 5;
-const CMP = 6;
-const GEP = 7;
-const LOAD = 8;
-const STORE = 9;
+export const CMP = 6;
+export const GEP = 7;
+export const LOAD = 8;
+export const STORE = 9;
 const ALLOCA = 10;
-const PHI = 11;
+export const PHI = 11;
 const SELECT = 12;
 const EXTRACTELEMENT = 13;
 const INSERTELEMENT = 14;
@@ -49,7 +56,7 @@ const EXTRACTVALUE = 16;
 const INSERTVALUE = 17;
 const VA_ARG = 18;
 const LANDINGPAD = 19;
-const CALL = 20;
+export const CALL = 20;
 const INVOKE = 21;
 
 const KIND: ReadonlyMap<string, number> = new Map([
@@ -79,7 +86,7 @@ const KIND: ReadonlyMap<string, number> = new Map([
   ['invoke', INVOKE],
 ]);
 
-export class FunctionWriter {
+export class FunctionWriter implements BodyWriter {
   /** Parameters and results, by name key: their index among the function's locals. */
   private readonly locals: NameTable;
   /** Blocks, by name key: their index. */

@@ -24,7 +24,8 @@ import {
 import { encodeAlign, predicate, signRotated, signRotatedNumber } from './encode.js';
 import { isNumberedName, nameOfKey, type IrAttribute, type IrAttributeSet, type IrConstant, type IrModule, type IrType } from './ir.js';
 import { pushChars, RecordOps } from './record-ops.js';
-import { FunctionWriter, type ModuleNumbering } from './write-function.js';
+import { FunctionWriter, type BodyWriter, type ModuleNumbering } from './write-function.js';
+import { DirectBodyWriter } from './direct-body.js';
 import { UpgradeError } from '../upgrade-error.js';
 
 export { signRotated } from './encode.js';
@@ -63,7 +64,7 @@ class ModuleWriter implements ModuleNumbering {
   private readonly attributeListIds = new Map<IrAttributeSet, number>();
   private readonly rec = new RecordOps();
   /** The function bodies, their locals numbered while the module's constants were collected. */
-  private readonly bodies: FunctionWriter[] = [];
+  private readonly bodies: BodyWriter[] = [];
   private firstConstant = 0;
   private readonly attributeGroups = new Map<string, { id: number; index: number; attrs: readonly IrAttribute[] }>();
   private readonly attributeLists = new Map<string, { id: number; groups: number[] }>();
@@ -268,7 +269,7 @@ class ModuleWriter implements ModuleNumbering {
       if (f.section !== undefined && !this.sections.has(f.section)) this.sections.set(f.section, this.sections.size + 1);
       if (f.gc !== undefined && !this.gcNames.has(f.gc)) this.gcNames.set(f.gc, this.gcNames.size + 1);
       if (!f.blocks) continue;
-      const body = new FunctionWriter(this, f);
+      const body = f.direct ? new DirectBodyWriter(this, f, f.direct) : new FunctionWriter(this, f);
       body.collect();
       this.bodies.push(body);
     }
