@@ -17,7 +17,22 @@ import { opcodeClass } from '../graph/opcodes.js';
 import type { Constant, Function, Instruction, Value } from '../graph/value.js';
 import { BINOP, CAST } from './bitcode/codes.js';
 import { encodeAlign, predicate } from './bitcode/encode.js';
-import { BINOP_KIND, BR, CALL, CAST_KIND, CMP, DirectBody, FORWARD, GEP, LOAD, PHI, RET, STORE, UNREACHABLE, type DirectBodyReader } from './bitcode/direct-body.js';
+import {
+  BINOP_KIND,
+  BR,
+  CALL,
+  CAST_KIND,
+  CMP,
+  DirectBody,
+  FORWARD,
+  GEP,
+  LOAD,
+  PHI,
+  RET,
+  STORE,
+  UNREACHABLE,
+  type DirectBodyReader,
+} from './bitcode/direct-body.js';
 import type { IrConstant, IrType } from './bitcode/ir.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
@@ -56,7 +71,7 @@ export function lowerDirectly(ctx: ModuleContext, fn: Function, reader: DirectBo
     const lines = new TextLines();
     lines.push('  ~');
     return { argNames: lowering.argNames(), lines, needsGc: false, hasLandingPads: false };
-  } catch (e) {
+  } catch {
     // Whatever it was (something not taken, or an error the printer reports in its own words
     // and order), the printer prints the body.
     return undefined;

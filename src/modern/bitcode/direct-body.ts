@@ -167,7 +167,7 @@ export class DirectBodyWriter implements BodyWriter {
     const b = this.body;
     const w = this.mw.writer;
     const rec = this.rec;
-    const { kinds, types, auxTypes, extras, operandEnds, labelEnds, labels, operandTypes } = b;
+    const { kinds, types, auxTypes, extras, operandEnds, labelEnds, labels } = b;
     this.base = this.mw.valueCount();
     this.next = this.base + b.paramCount;
     w.enterBlock(BLOCK.FUNCTION, 4);
@@ -259,7 +259,6 @@ export class DirectBodyWriter implements BodyWriter {
       j = end;
       l = labelEnds[i]!;
     }
-    void operandTypes;
     this.symbols();
     w.endBlock();
   }
