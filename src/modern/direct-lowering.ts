@@ -3,18 +3,21 @@
  * straight into bitcode records (bitcode/direct-body.ts) rather than printed as text and read
  * back, which was most of the time an upgrade of a large module to bitcode took.
  *
- * It makes the decisions function.ts makes, with the helpers function.ts uses for them
- * (`planCast`, `planIndex`, `comparison`, `binaryOpcode`, `nameLocals`, …), and spells each type
- * and constant as function.ts does, read by the same reader that reads the rest of the module
- * (`DirectBodyReader`): the result is the body the text would have read as, byte for byte (the
- * tests compare both ways over the corpus). A body with anything else (invokes and `unwind`,
- * intrinsics, inline asm, varargs, attributes, `alloca`, shifts, vectors, a constant that needs
- * an instruction, a name that must be quoted, typed pointers) is printed as before: the lowering
- * gives up on the first thing it does not take, before the function's text is decided.
+ * It reads the body where the reader left it, in compact form (graph/compact-body.ts: no object
+ * per instruction), and makes the decisions function.ts makes, with the helpers function.ts uses
+ * for them (`planCast`, `planIndex`, `comparison`, `binaryOpcode`, `claimLocalNames`, …). Each
+ * type and constant is spelled as function.ts spells it and read by the reader that reads the rest
+ * of the module (`DirectBodyReader`): the result is the body its text would have read as, byte
+ * for byte (the tests compare both ways over the corpus). A body with anything else (invokes and
+ * `unwind`, intrinsics, inline asm, varargs, attributes, `alloca`, shifts, vectors, a constant that
+ * needs an instruction, a name that must be quoted), a body built or changed in code (no compact
+ * form), and typed pointers are printed as before: the lowering gives up on the first thing it does
+ * not take, before the function's text is decided.
  */
-import type { Type } from '../graph/type.js';
+import { compactBodyOf, Op, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
 import { opcodeClass } from '../graph/opcodes.js';
-import type { Constant, Function, Instruction, Value } from '../graph/value.js';
+import type { Type } from '../graph/type.js';
+import type { Constant, Function, Value } from '../graph/value.js';
 import { BINOP, CAST } from './bitcode/codes.js';
 import { encodeAlign, predicate } from './bitcode/encode.js';
 import {
@@ -36,13 +39,13 @@ import {
 import type { IrConstant, IrType } from './bitcode/ir.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
+import { claimLocalNames, keptAlignment, planIndex, sizeOfText, type FunctionBody } from './function.js';
 import { acceptsConstantExpr } from './llvm-versions.js';
-import { keptAlignment, nameLocals, planIndex, sizeOfText, type FunctionBody } from './function.js';
 import type { ModuleContext } from './module.js';
 import { NameScope } from './names.js';
-import { intBits } from './types.js';
 import { binaryOpcode, comparison } from './ops.js';
 import { TextLines } from './text.js';
+import { intBits } from './types.js';
 import { valueAttributes } from './v7.js';
 
 /** Thrown where the lowering meets what it does not take: the body is printed instead. */
@@ -58,19 +61,23 @@ const REFUSING_SINK: Sink = {
   },
 };
 
+const NO_EXTRAS: InstructionExtras = {};
+
 /**
  * `fn`'s body lowered straight to records and queued with `reader` (its text is then `{ ~ }`),
- * or undefined, having queued nothing, when the body has anything the lowering does not take.
+ * or undefined, having queued nothing, when the lowering does not take it.
  */
 export function lowerDirectly(ctx: ModuleContext, fn: Function, reader: DirectBodyReader): FunctionBody | undefined {
-  if (ctx.typed || !takesEveryInstruction(ctx, fn)) return undefined;
+  if (ctx.typed) return undefined;
+  const compact = compactBodyOf(fn);
+  if (compact === undefined || !takesEveryInstruction(ctx, compact)) return undefined;
   try {
-    const lowering = new DirectLowering(ctx, fn, reader);
+    const lowering = new DirectLowering(ctx, fn, compact, reader);
     const body = lowering.lower();
     reader.addDirectBody(body);
     const lines = new TextLines();
     lines.push('  ~');
-    return { argNames: lowering.argNames(), lines, needsGc: false, hasLandingPads: false };
+    return { argNames: lowering.argNames, lines, needsGc: false, hasLandingPads: false };
   } catch {
     // Whatever it was (something not taken, or an error the printer reports in its own words
     // and order), the printer prints the body.
@@ -78,69 +85,125 @@ export function lowerDirectly(ctx: ModuleContext, fn: Function, reader: DirectBo
   }
 }
 
-/** The opcodes the lowering takes, before looking closer (a cheap first pass). */
-function takesEveryInstruction(ctx: ModuleContext, fn: Function): boolean {
-  for (const bb of fn.blocks)
-    for (const inst of bb.instructions) {
-      switch (inst.opcode) {
-        case 'ret':
-        case 'br':
-        case 'unreachable':
-        case 'load':
-        case 'store':
-        case 'getelementptr':
-        case 'phi':
-        case 'free':
-          continue;
-        case 'malloc':
-          if (inst.operands[0]!.kind !== 'int') return false;
-          continue;
-        case 'call': {
-          const callee = inst.operands[0]!;
-          if (callee.kind !== 'function' || ctx.plans.has(callee) || callee.functionType.isVarArg || (inst.callingConv ?? 0) !== 0) return false;
-          continue;
-        }
+/** Whether every opcode is one the lowering takes (a cheap first look; the lowering looks closer). */
+function takesEveryInstruction(ctx: ModuleContext, body: CompactBody): boolean {
+  const { data, values, extraAt, extras } = body;
+  const n = body.instructionCount;
+  const operandBase = 2 * n + body.blockCount;
+  let e = 0;
+  for (let i = 0; i < n; i++) {
+    const op = data[i]! & 63;
+    switch (op) {
+      case Op.Ret:
+      case Op.Br:
+      case Op.Unreachable:
+      case Op.Load:
+      case Op.Store:
+      case Op.GetElementPtr:
+      case Op.Phi:
+      case Op.Free:
+      case Op.Malloc:
+        continue;
+      case Op.Call: {
+        const code = data[operandBase + (i === 0 ? 0 : data[n + i - 1]!)]!;
+        const callee = (code & 3) === TAG_VALUE ? values[code >>> 2] : undefined;
+        if (callee?.kind !== 'function' || ctx.plans.has(callee) || callee.functionType.isVarArg) return false;
+        while (e < extraAt.length && extraAt[e]! < i) e++;
+        if (e < extraAt.length && extraAt[e] === i && (extras[e]!.callingConv ?? 0) !== 0) return false;
+        continue;
       }
-      const cls = opcodeClass(inst.opcode);
-      if (cls !== 'binary' && cls !== 'setcc' && cls !== 'compare' && cls !== 'cast') return false;
     }
+    const cls = opcodeClass(OPCODES[op]!);
+    if (cls !== 'binary' && cls !== 'setcc' && cls !== 'compare' && cls !== 'cast') return false;
+  }
   return true;
 }
 
-function isLocalValue(v: Value): boolean {
-  return v.kind === 'argument' || v.kind === 'instruction';
+/** One index of a getelementptr as the printer spells it, kept until the zero extensions before it are recorded. */
+interface GepIndex {
+  /** The operand's code, or -1 for a constant or local of the lowering's own. */
+  code: number;
+  type: IrType;
+  constant: IrConstant | undefined;
+  local: number;
 }
 
 class DirectLowering {
-  private readonly names = new Map<Value, string | number>();
+  private readonly data: Int32Array;
+  private readonly n: number;
+  private readonly operandBase: number;
+  private readonly resultTypes: readonly Type[];
+  private readonly values: readonly Value[];
   private readonly scope = new NameScope();
-  /** Each argument's and each lowered instruction's index among the locals. */
-  private readonly index = new Map<Value, number>();
-  private readonly blockIndex = new Map<Value, number>();
-  /** Operands recorded before their value was numbered: position, value. */
-  private readonly forward: [number, Value][] = [];
+  /** Each instruction's name in the value symbol table (undefined: numbered), and each argument's index. */
+  private readonly instructionNames: (string | undefined)[];
+  private readonly argIndex = new Map<Value, number>();
+  /** Each lowered instruction's index among the locals (-1 until lowered). */
+  private readonly localOf: Int32Array;
+  /** Operands recorded before their instruction was lowered: position, instruction number. */
+  private readonly forward: number[] = [];
   private readonly irTypes = new Map<Type, IrType>();
+  /** Constant operands as read, by the 1.x constant (and checked against the type asked for). */
+  private readonly irConstants = new Map<Value, IrConstant>();
   private readonly body: DirectBody;
+  readonly argNames: string[];
   private readonly void: IrType;
   private readonly i1: IrType;
   private readonly i32: IrType;
   private readonly i64: IrType;
   private readonly ptr: IrType;
-  /** Each phi's constant entries, read when the printer reads them: before any instruction. */
-  private readonly phiConstants = new Map<Instruction, (IrConstant | undefined)[]>();
+  /** Each phi's constant entries (by instruction number), read when the printer reads them: before any instruction. */
+  private readonly phiConstants = new Map<number, (IrConstant | undefined)[]>();
+  private extrasIndex = 0;
+  private readonly ops: number[] = [];
 
   constructor(
     private readonly ctx: ModuleContext,
-    private readonly fn: Function,
+    fn: Function,
+    private readonly compact: CompactBody,
     private readonly reader: DirectBodyReader,
   ) {
-    nameLocals(fn, this.scope, this.names);
-    fn.args.forEach((a, i) => this.index.set(a, i));
-    fn.blocks.forEach((bb, i) => this.blockIndex.set(bb, i));
-    this.body = new DirectBody(
-      fn.args.length,
-      fn.blocks.map((bb) => this.rawName(bb)),
-    );
+    const n = compact.instructionCount;
+    this.data = compact.data;
+    this.n = n;
+    this.operandBase = 2 * n + compact.blockCount;
+    this.resultTypes = compact.types;
+    this.values = compact.values;
+    this.localOf = new Int32Array(n).fill(-1);
+    fn.args.forEach((a, i) => this.argIndex.set(a, i));
+
+    // Names, as the printer gives them (function.ts, claimLocalNames): arguments, then each block
+    // and its value-producing instructions.
+    const given: (string | undefined)[] = [];
+    for (const a of fn.args) given.push(a.name);
+    const instructionName: (string | undefined)[] = new Array(n);
+    const blockName: (string | undefined)[] = new Array(compact.blockCount);
+    const { nameCodes, names } = compact;
+    for (let k = 0; k < nameCodes.length; k++) {
+      const code = nameCodes[k]!;
+      if ((code & 3) === TAG_INSTRUCTION) instructionName[code >>> 2] = names[k];
+      else if ((code & 3) === TAG_BLOCK) blockName[code >>> 2] = names[k];
+    }
+    let first = 0;
+    for (let b = 0; b < compact.blockCount; b++) {
+      given.push(blockName[b]);
+      const end = this.data[2 * n + b]!;
+      for (let i = first; i < end; i++) if (!this.isVoid(i)) given.push(instructionName[i]);
+      first = end;
+    }
+    const claimed = claimLocalNames(given, this.scope);
+    this.argNames = fn.args.map((_, i) => spelled(claimed[i]!));
+    this.instructionNames = new Array(n);
+    const blockNames: (string | undefined)[] = new Array(compact.blockCount);
+    let at = fn.args.length;
+    first = 0;
+    for (let b = 0; b < compact.blockCount; b++) {
+      blockNames[b] = rawName(claimed[at++]!);
+      const end = this.data[2 * n + b]!;
+      for (let i = first; i < end; i++) if (!this.isVoid(i)) this.instructionNames[i] = rawName(claimed[at++]!);
+      first = end;
+    }
+    this.body = new DirectBody(fn.args.length, blockNames);
     this.void = reader.typeOf('void');
     this.i1 = reader.typeOf('i1');
     this.i32 = reader.typeOf('i32');
@@ -148,38 +211,62 @@ class DirectLowering {
     this.ptr = reader.typeOf('ptr');
   }
 
-  argNames(): string[] {
-    return this.fn.args.map((a) => this.spelled(a));
-  }
-
   lower(): DirectBody {
     this.readPhiConstants();
-    for (const bb of this.fn.blocks) for (const inst of bb.instructions) this.instruction(inst);
+    for (let i = 0; i < this.n; i++) this.instruction(i);
     const body = this.body;
     body.finish();
-    for (const [position, v] of this.forward) {
-      const n = this.index.get(v);
-      if (n === undefined) throw new NotDirect(); // used, never defined: the printer says so
-      body.resolve(position, n);
+    const forward = this.forward;
+    for (let k = 0; k < forward.length; k += 2) {
+      const local = this.localOf[forward[k + 1]!]!;
+      if (local < 0) throw new NotDirect(); // used, never defined: the printer says so
+      body.resolve(forward[k]!, local);
     }
     return body;
   }
 
-  /** A local's name as the text spells it (`%x`, `%7`). */
-  private spelled(v: Value): string {
-    const n = this.names.get(v);
-    if (n === undefined) throw new NotDirect();
-    return typeof n === 'number' ? '%' + n : n;
+  // ---- the compact body -------------------------------------------------------------------
+
+  private isVoid(i: number): boolean {
+    return this.resultTypes[this.data[i]! >>> 6]!.kind === 'void';
   }
 
-  /** A local's name as the value symbol table holds it; undefined for a numbered one. */
-  private rawName(v: Value): string | undefined {
-    const n = this.names.get(v);
-    if (typeof n === 'number') return undefined;
-    // A quoted name reads back unescaped: not worth the risk of another spelling.
-    if (n === undefined || n.charCodeAt(1) === 34 /* " */) throw new NotDirect();
-    return n.slice(1);
+  /** Instruction `i`'s operand codes, in `this.ops` (reused). */
+  private operandsOf(i: number): number[] {
+    const ops = this.ops;
+    ops.length = 0;
+    const data = this.data;
+    const base = this.operandBase;
+    for (let k = i === 0 ? 0 : data[this.n + i - 1]!, end = data[this.n + i]!; k < end; k++) ops.push(data[base + k]!);
+    return ops;
   }
+
+  private extrasOf(i: number): InstructionExtras {
+    const { extraAt, extras } = this.compact;
+    while (this.extrasIndex < extraAt.length && extraAt[this.extrasIndex]! < i) this.extrasIndex++;
+    return this.extrasIndex < extraAt.length && extraAt[this.extrasIndex] === i ? extras[this.extrasIndex]! : NO_EXTRAS;
+  }
+
+  /** The 1.x type of the value `code` names. */
+  private typeOf(code: number): Type {
+    const index = code >>> 2;
+    switch (code & 3) {
+      case TAG_INSTRUCTION:
+        return this.resultTypes[this.data[index]! >>> 6]!;
+      case TAG_VALUE:
+        return this.values[index]!.type;
+    }
+    throw new NotDirect(); // a block, or an operand left empty
+  }
+
+  /** The constant `code` names, or undefined for a local. */
+  private constantAt(code: number): Value | undefined {
+    if ((code & 3) !== TAG_VALUE) return undefined;
+    const v = this.values[code >>> 2]!;
+    return v.kind === 'argument' ? undefined : v;
+  }
+
+  // ---- types, constants, operands ---------------------------------------------------------
 
   private irType(t: Type): IrType {
     let ir = this.irTypes.get(t);
@@ -187,72 +274,90 @@ class DirectLowering {
     return ir;
   }
 
-  /** A constant operand's value as the reader reads its text. */
+  /** A constant as the reader reads its text as a value of `type`. */
   private constant(v: Value, type: IrType): IrConstant {
-    return this.reader.constantOf(type, this.ctx.consts.value(v as Constant, REFUSING_SINK));
+    const known = this.irConstants.get(v);
+    if (known !== undefined && known.type === type) return known;
+    const c = this.reader.constantOf(type, this.ctx.consts.value(v as Constant, REFUSING_SINK));
+    this.irConstants.set(v, c);
+    return c;
   }
 
-  /** Records `v` as an operand of `type` (its own type's by default); `c`, its constant when read before. */
-  private operand(v: Value, type: IrType = this.irType(v.type), c?: IrConstant): void {
-    if (isLocalValue(v)) {
-      const n = this.index.get(v);
-      if (n !== undefined) this.body.local(type, n);
-      else this.forward.push([this.body.local(type, FORWARD), v]);
-    } else if (v.kind === 'block') throw new NotDirect();
-    else this.body.constant(type, c ?? this.constant(v, type));
+  /** The operand `code`'s constant read now (in the printer's order), undefined for a local. */
+  private early(code: number, type: IrType = this.irType(this.typeOf(code))): IrConstant | undefined {
+    const v = this.constantAt(code);
+    return v === undefined ? undefined : this.constant(v, type);
   }
 
-  /** A constant operand read now (in the printer's order), undefined for a local. */
-  private early(v: Value, type: IrType = this.irType(v.type)): IrConstant | undefined {
-    return isLocalValue(v) || v.kind === 'block' ? undefined : this.constant(v, type);
+  /** Records operand `code` as a value of `type` (its own type's by default); `c`, its constant when read before. */
+  private operand(code: number, type: IrType = this.irType(this.typeOf(code)), c?: IrConstant): void {
+    const index = code >>> 2;
+    switch (code & 3) {
+      case TAG_INSTRUCTION: {
+        const local = this.localOf[index]!;
+        if (local >= 0) this.body.local(type, local);
+        else this.forward.push(this.body.local(type, FORWARD), index);
+        return;
+      }
+      case TAG_VALUE: {
+        const v = this.values[index]!;
+        if (v.kind === 'argument') this.body.local(type, this.argIndex.get(v) ?? notDirect());
+        else this.body.constant(type, c ?? this.constant(v, type));
+        return;
+      }
+    }
+    throw new NotDirect();
   }
 
-  private label(v: Value): void {
-    const n = this.blockIndex.get(v);
-    if (n === undefined) throw new NotDirect();
-    this.body.label(n);
+  private label(code: number): void {
+    if ((code & 3) !== TAG_BLOCK) throw new NotDirect();
+    this.body.label(code >>> 2);
   }
 
-  /** Numbers the result of the instruction just recorded, named as `v` is. */
-  private result(v: Instruction): void {
-    this.index.set(v, this.body.define(this.rawName(v)));
+  /** Numbers the result of instruction `i`, just recorded. */
+  private result(i: number): void {
+    this.localOf[i] = this.body.define(this.instructionNames[i]);
   }
 
-  /** A helper instruction's fresh result (`%up.N`), numbered: its index. */
+  /** Numbers a helper instruction's fresh result (`%up.N`): its index. */
   private temp(): number {
     return this.body.define(this.scope.fresh('up'));
   }
 
   /** The printer plans every phi's entries before printing: their constants are read then. */
   private readPhiConstants(): void {
-    for (const bb of this.fn.blocks)
-      for (const inst of bb.instructions) {
-        if (inst.opcode !== 'phi') continue;
-        const ops = inst.operands;
-        // A phi with no entry left is printed as something else (function.ts, `phi`).
-        if (ops.length === 0) throw new NotDirect();
-        const type = this.irType(inst.type);
-        const constants: (IrConstant | undefined)[] = [];
-        for (let i = 0; i + 1 < ops.length; i += 2) {
-          if (ops[i + 1]!.kind !== 'block') throw new NotDirect();
-          constants.push(this.early(ops[i]!, type));
-        }
-        this.phiConstants.set(inst, constants);
+    const data = this.data;
+    for (let i = 0; i < this.n; i++) {
+      if ((data[i]! & 63) !== Op.Phi) continue;
+      const ops = this.operandsOf(i);
+      // A phi with no entry left is printed as something else (function.ts, `phi`).
+      if (ops.length === 0) throw new NotDirect();
+      const type = this.irType(this.resultTypes[data[i]! >>> 6]!);
+      const constants: (IrConstant | undefined)[] = [];
+      for (let k = 0; k + 1 < ops.length; k += 2) {
+        if ((ops[k + 1]! & 3) !== TAG_BLOCK) throw new NotDirect();
+        constants.push(this.early(ops[k]!, type));
       }
+      this.phiConstants.set(i, constants);
+    }
   }
 
-  private instruction(inst: Instruction): void {
+  // ---- instructions -----------------------------------------------------------------------
+
+  private instruction(i: number): void {
     const body = this.body;
-    const ops = inst.operands;
-    switch (inst.opcode) {
-      case 'ret':
-        if (ops.length) {
-          const c = this.early(ops[0]!);
-          body.add(RET, this.void, undefined, 0);
-          this.operand(ops[0]!, undefined, c);
-        } else body.add(RET, this.void, undefined, 0);
+    const word = this.data[i]!;
+    const op = word & 63;
+    const resultType = this.resultTypes[word >>> 6]!;
+    const ops = this.operandsOf(i);
+    switch (op) {
+      case Op.Ret: {
+        const c = ops.length ? this.early(ops[0]!) : undefined;
+        body.add(RET, this.void, undefined, 0);
+        if (ops.length) this.operand(ops[0]!, undefined, c);
         return;
-      case 'br':
+      }
+      case Op.Br:
         if (ops.length === 1) {
           body.add(BR, this.void, undefined, 0);
           this.label(ops[0]!);
@@ -264,218 +369,228 @@ class DirectLowering {
           this.label(ops[2]!);
         }
         return;
-      case 'unreachable':
+      case Op.Unreachable:
         body.add(UNREACHABLE, this.void, undefined, 0);
         return;
-      case 'load': {
-        const type = this.irType(inst.type);
+      case Op.Load: {
+        const type = this.irType(resultType);
         const c = this.early(ops[0]!);
-        body.add(LOAD, type, type, this.memoryExtra(inst));
+        body.add(LOAD, type, type, this.memoryExtra(i));
         this.operand(ops[0]!, undefined, c);
-        this.result(inst);
+        this.result(i);
         return;
       }
-      case 'store': {
+      case Op.Store: {
         // Printed value first, pointer second; the reader's operands are pointer, value.
-        const value = this.early(ops[0]!);
-        const pointer = this.early(ops[1]!);
-        body.add(STORE, this.void, undefined, this.memoryExtra(inst));
-        this.operand(ops[1]!, undefined, pointer);
-        this.operand(ops[0]!, undefined, value);
+        const [value, pointer] = [ops[0]!, ops[1]!];
+        const v = this.early(value);
+        const p = this.early(pointer);
+        body.add(STORE, this.void, undefined, this.memoryExtra(i));
+        this.operand(pointer, undefined, p);
+        this.operand(value, undefined, v);
         return;
       }
-      case 'getelementptr':
-        this.gep(inst);
+      case Op.GetElementPtr:
+        this.gep(i, ops, resultType);
         return;
-      case 'phi': {
-        const type = this.irType(inst.type);
-        const constants = this.phiConstants.get(inst)!;
+      case Op.Phi: {
+        const type = this.irType(resultType);
+        const constants = this.phiConstants.get(i)!;
         body.add(PHI, type, undefined, 0);
-        for (let i = 0; i + 1 < ops.length; i += 2) {
-          this.operand(ops[i]!, type, constants[i >> 1]);
-          this.label(ops[i + 1]!);
+        for (let k = 0; k + 1 < ops.length; k += 2) {
+          this.operand(ops[k]!, type, constants[k >> 1]);
+          this.label(ops[k + 1]!);
         }
-        this.result(inst);
+        this.result(i);
         return;
       }
-      case 'call':
-        this.call(inst);
+      case Op.Call:
+        this.call(i, ops, resultType);
         return;
-      case 'malloc':
-        this.malloc(inst);
+      case Op.Malloc:
+        this.malloc(i, ops);
         return;
-      case 'free': {
+      case Op.Free: {
         const callee = this.reader.constantOf(this.ptr, this.ctx.helper('free'));
-        const argType = this.irType(ops[0]!.type);
-        const c = this.early(ops[0]!, argType);
-        body.add(CALL, this.void, this.reader.typeOf(`void (${this.ctx.types.str(ops[0]!.type)})`), 1 << 15);
+        const pointer = ops[0]!;
+        const argType = this.typeOf(pointer);
+        const irArgType = this.irType(argType);
+        const c = this.early(pointer, irArgType);
+        body.add(CALL, this.void, this.reader.typeOf(`void (${this.ctx.types.str(argType)})`), 1 << 15);
         body.constant(this.ptr, callee);
-        this.operand(ops[0]!, argType, c);
+        this.operand(pointer, irArgType, c);
         return;
       }
     }
-    switch (opcodeClass(inst.opcode)) {
+    const opcode = OPCODES[op]!;
+    switch (opcodeClass(opcode)) {
       case 'binary': {
-        const code = BINOP.get(binaryOpcode(inst.opcode, ops[0]!.type));
+        const operandType = this.typeOf(ops[0]!);
+        const code = BINOP.get(binaryOpcode(opcode, operandType));
         if (code === undefined) throw new NotDirect();
-        const type = this.irType(ops[0]!.type);
+        const type = this.irType(operandType);
         const a = this.early(ops[0]!, type);
         const b = this.early(ops[1]!, type);
         body.add(BINOP_KIND + code, type, undefined, 0);
         this.operand(ops[0]!, type, a);
         this.operand(ops[1]!, type, b);
-        this.result(inst);
+        this.result(i);
         return;
       }
       case 'setcc': {
-        if (ops[0]!.type.kind === 'packed') throw new NotDirect();
-        const { inst: cmp, pred } = comparison(inst.opcode, ops[0]!.type);
-        this.compare(inst, cmp, pred);
+        const operandType = this.typeOf(ops[0]!);
+        if (operandType.kind === 'packed') throw new NotDirect();
+        const { inst, pred } = comparison(opcode, operandType);
+        this.compare(i, ops, operandType, inst, pred);
         return;
       }
-      case 'compare':
-        if (ops[0]!.type.kind === 'packed') throw new NotDirect();
-        this.compare(inst, inst.opcode, inst.predicate!);
+      case 'compare': {
+        const operandType = this.typeOf(ops[0]!);
+        if (operandType.kind === 'packed') throw new NotDirect();
+        this.compare(i, ops, operandType, opcode, this.extrasOf(i).predicate ?? notDirect());
         return;
+      }
       case 'cast':
-        this.cast(inst);
+        this.cast(i, ops, opcode, resultType);
         return;
     }
     throw new NotDirect();
   }
 
   /** A load's or store's extra: its encoded alignment times two, plus one when volatile. */
-  private memoryExtra(inst: Instruction): number {
-    return encodeAlign(keptAlignment(inst.alignment)) * 2 + (inst.isVolatile ? 1 : 0);
+  private memoryExtra(i: number): number {
+    const x = this.extrasOf(i);
+    return encodeAlign(keptAlignment(x.alignment)) * 2 + (x.isVolatile ? 1 : 0);
   }
 
-  private compare(inst: Instruction, opcode: string, pred: string): void {
-    const ops = inst.operands;
-    const type = this.irType(ops[0]!.type);
+  private compare(i: number, ops: readonly number[], operandType: Type, opcode: string, pred: string): void {
+    const type = this.irType(operandType);
     const a = this.early(ops[0]!, type);
     const b = this.early(ops[1]!, type);
     this.body.add(CMP, this.i1, undefined, predicate(opcode, pred));
     this.operand(ops[0]!, type, a);
     this.operand(ops[1]!, type, b);
-    this.result(inst);
+    this.result(i);
   }
 
-  private gep(inst: Instruction): void {
+  private gep(i: number, ops: readonly number[], resultType: Type): void {
     const body = this.body;
-    const ops = inst.operands;
     const base = ops[0]!;
-    const src = base.type.kind === 'pointer' ? base.type.element : base.type;
+    const baseType = this.typeOf(base);
+    const src = baseType.kind === 'pointer' ? baseType.element : baseType;
     const source = this.irType(src);
     const baseConstant = this.early(base);
-    // The indices as the printer spells them, zero extensions emitted first (before the GEP).
-    const indices: { value: Value | undefined; type: IrType; constant: IrConstant | undefined; local: number }[] = [];
+    // The indices as the printer spells them, their zero extensions recorded first (before the GEP).
+    const indices: GepIndex[] = [];
     let cur: Type | undefined = src;
     for (let k = 1; k < ops.length; k++) {
-      const idx = ops[k]!;
+      const code = ops[k]!;
+      const idx = this.constantAt(code);
       if (k > 1 && cur?.kind === 'struct') {
-        const field = idx.kind === 'int' ? Number(idx.value) : 0;
-        indices.push({ value: undefined, type: this.i32, constant: this.reader.constantOf(this.i32, String(field)), local: -1 });
+        const field = idx?.kind === 'int' ? Number(idx.value) : 0;
+        indices.push({ code: -1, type: this.i32, constant: this.reader.constantOf(this.i32, String(field)), local: -1 });
         cur = cur.elements[field];
         continue;
       }
-      const plan = planIndex(idx);
+      const idxType = this.typeOf(code);
+      const plan = planIndex(idxType, idx);
       if (plan.kind === 'same') {
-        const type = this.irType(idx.type);
-        indices.push({ value: idx, type, constant: this.early(idx, type), local: -1 });
-      } else if (plan.kind === 'constant') indices.push({ value: undefined, type: this.i64, constant: this.reader.constantOf(this.i64, plan.text), local: -1 });
+        const type = this.irType(idxType);
+        indices.push({ code, type, constant: this.early(code, type), local: -1 });
+      } else if (plan.kind === 'constant') indices.push({ code: -1, type: this.i64, constant: this.reader.constantOf(this.i64, plan.text), local: -1 });
       else {
-        const c = this.early(idx);
+        const c = this.early(code);
         body.add(CAST_KIND + CAST.get('zext')!, this.i64, undefined, 0);
-        this.operand(idx, undefined, c);
-        indices.push({ value: undefined, type: this.i64, constant: undefined, local: this.temp() });
+        this.operand(code, undefined, c);
+        indices.push({ code: -1, type: this.i64, constant: undefined, local: this.temp() });
       }
       if (k > 1) cur = cur && (cur.kind === 'array' || cur.kind === 'packed') ? cur.element : undefined;
     }
-    body.add(GEP, this.irType(inst.type), source, 0);
+    body.add(GEP, this.irType(resultType), source, 0);
     this.operand(base, undefined, baseConstant);
-    for (const i of indices) {
-      if (i.value !== undefined) this.operand(i.value, i.type, i.constant);
-      else if (i.constant !== undefined) body.constant(i.type, i.constant);
-      else body.local(i.type, i.local);
+    for (const x of indices) {
+      if (x.code >= 0) this.operand(x.code, x.type, x.constant);
+      else if (x.constant !== undefined) body.constant(x.type, x.constant);
+      else body.local(x.type, x.local);
     }
-    this.result(inst);
+    this.result(i);
   }
 
-  private cast(inst: Instruction): void {
+  private cast(i: number, ops: readonly number[], opcode: string, resultType: Type): void {
     const body = this.body;
-    const v = inst.operands[0]!;
-    if (inst.opcode !== 'cast') {
+    const v = ops[0]!;
+    if (opcode !== 'cast') {
       // Version 7's twelve casts are LLVM 16's.
       const c = this.early(v);
-      body.add(CAST_KIND + CAST.get(inst.opcode)!, this.irType(inst.type), undefined, 0);
+      body.add(CAST_KIND + (CAST.get(opcode) ?? notDirect()), this.irType(resultType), undefined, 0);
       this.operand(v, undefined, c);
-      this.result(inst);
+      this.result(i);
       return;
     }
-    if (v.type.kind === 'packed' || inst.type.kind === 'packed') throw new NotDirect();
-    const plan = planCast(v.type, inst.type);
+    const from = this.typeOf(v);
+    if (from.kind === 'packed' || resultType.kind === 'packed') throw new NotDirect();
+    const plan = planCast(from, resultType);
     if (plan.kind === 'noop') {
       const c = this.early(v);
-      body.add(CAST_KIND + CAST.get('bitcast')!, this.irType(inst.type), undefined, 0);
+      body.add(CAST_KIND + CAST.get('bitcast')!, this.irType(resultType), undefined, 0);
       this.operand(v, undefined, c);
-      this.result(inst);
+      this.result(i);
       return;
     }
     if (plan.kind === 'nonzero') {
-      const type = this.irType(v.type);
+      const type = this.irType(from);
       const c = this.early(v, type);
       body.add(CMP, this.i1, undefined, predicate(plan.fp ? 'fcmp' : 'icmp', plan.fp ? 'une' : 'ne'));
       this.operand(v, type, c);
-      body.constant(type, this.reader.constantOf(type, zeroOf(v.type)));
-      this.result(inst);
+      body.constant(type, this.reader.constantOf(type, zeroOf(from)));
+      this.result(i);
       return;
     }
-    let from = -1;
-    let fromType = this.irType(v.type);
-    const c = this.early(v, fromType);
-    plan.steps.forEach((step, i) => {
+    let previous = -1;
+    let previousType = this.irType(from);
+    const c = this.early(v, previousType);
+    const last = plan.steps.length - 1;
+    plan.steps.forEach((step, k) => {
       const to = step.to === 'i64' ? this.i64 : this.irType(step.to);
-      body.add(CAST_KIND + CAST.get(step.op)!, to, undefined, 0);
-      if (i === 0) this.operand(v, fromType, c);
-      else body.local(fromType, from);
-      if (i === plan.steps.length - 1) this.result(inst);
-      else from = this.temp();
-      fromType = to;
+      body.add(CAST_KIND + (CAST.get(step.op) ?? notDirect()), to, undefined, 0);
+      if (k === 0) this.operand(v, previousType, c);
+      else body.local(previousType, previous);
+      if (k === last) this.result(i);
+      else previous = this.temp();
+      previousType = to;
     });
   }
 
-  private call(inst: Instruction): void {
-    const ops = inst.operands;
-    const target = ops[0]!;
-    if (target.kind !== 'function') throw new NotDirect();
+  private call(i: number, ops: readonly number[], resultType: Type): void {
+    const target = this.constantAt(ops[0]!);
+    if (target?.kind !== 'function') throw new NotDirect();
     const ft = target.functionType;
     this.ctx.types.refuseOddParameters(ft);
     const ret = this.ctx.types.str(ft.returnType);
     const callee = this.reader.constantOf(this.ptr, this.ctx.globalRef(target));
     const argTypes: IrType[] = [];
     const argConstants: (IrConstant | undefined)[] = [];
-    const spelled: string[] = [];
-    for (let i = 1; i < ops.length; i++) {
-      const a = ops[i]!;
-      if (i - 1 < ft.params.length && valueAttributes(this.ctx.types, ft, i, a.type) !== '') throw new NotDirect();
-      const t = this.ctx.types.str(a.type);
-      spelled.push(t);
-      const type = this.irType(a.type);
+    const spelledTypes: string[] = [];
+    for (let k = 1; k < ops.length; k++) {
+      const t = this.typeOf(ops[k]!);
+      if (k - 1 < ft.params.length && valueAttributes(this.ctx.types, ft, k, t) !== '') throw new NotDirect();
+      spelledTypes.push(this.ctx.types.str(t));
+      const type = this.irType(t);
       argTypes.push(type);
-      argConstants.push(this.early(a, type));
+      argConstants.push(this.early(ops[k]!, type));
     }
-    const fnType = this.reader.typeOf(`${ret} (${spelled.join(', ')})`);
-    this.body.add(CALL, this.irType(ft.returnType), fnType, (inst.isTailCall ? 1 : 0) | (1 << 15));
+    const fnType = this.reader.typeOf(`${ret} (${spelledTypes.join(', ')})`);
+    this.body.add(CALL, this.irType(ft.returnType), fnType, (this.extrasOf(i).isTailCall ? 1 : 0) | (1 << 15));
     this.body.constant(this.ptr, callee);
-    for (let i = 1; i < ops.length; i++) this.operand(ops[i]!, argTypes[i - 1], argConstants[i - 1]);
-    if (inst.type.kind !== 'void') this.result(inst);
+    for (let k = 1; k < ops.length; k++) this.operand(ops[k]!, argTypes[k - 1], argConstants[k - 1]);
+    if (resultType.kind !== 'void') this.result(i);
   }
 
-  private malloc(inst: Instruction): void {
-    const count = inst.operands[0]!;
-    if (count.kind !== 'int') throw new NotDirect();
-    const el = this.ctx.types.str(inst.allocatedType!);
-    const sizeOf = sizeOfText(this.ctx, el);
+  private malloc(i: number, ops: readonly number[]): void {
+    const count = this.constantAt(ops[0]!);
+    if (count?.kind !== 'int') throw new NotDirect(); // the printer computes the size with instructions
+    const allocated = this.extrasOf(i).allocatedType ?? notDirect();
+    const sizeOf = sizeOfText(this.ctx, this.ctx.types.str(allocated));
     let size: string;
     if (count.value === 1n) size = sizeOf;
     else if (acceptsConstantExpr(this.ctx.constantRules, 'mul')) size = `mul (i64 ${sizeOf}, i64 ${BigInt.asUintN(intBits(count.type) || 64, count.value)})`;
@@ -484,6 +599,23 @@ class DirectLowering {
     this.body.add(CALL, this.ptr, this.reader.typeOf('ptr (i64)'), 1 << 15);
     this.body.constant(this.ptr, callee);
     this.body.constant(this.i64, this.reader.constantOf(this.i64, size));
-    this.result(inst);
+    this.result(i);
   }
+}
+
+function notDirect(): never {
+  throw new NotDirect();
+}
+
+/** A name from `claimLocalNames` as the text writes it. */
+function spelled(name: string | number): string {
+  return typeof name === 'number' ? '%' + name : name;
+}
+
+/** A name from `claimLocalNames` as the value symbol table holds it: undefined for a numbered one. */
+function rawName(name: string | number): string | undefined {
+  if (typeof name === 'number') return undefined;
+  // A quoted name reads back unescaped: not worth the risk of another spelling.
+  if (name.charCodeAt(1) === 34 /* " */) throw new NotDirect();
+  return name.slice(1);
 }

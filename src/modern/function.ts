@@ -58,40 +58,35 @@ export type IndexPlan = { readonly kind: 'same' } | { readonly kind: 'constant';
 const SAME_INDEX: IndexPlan = { kind: 'same' };
 const ZEXT_INDEX: IndexPlan = { kind: 'zext' };
 
-export function planIndex(idx: Value): IndexPlan {
+/** The plan for an index of `type`; `idx`, the index when it is a constant (for a local, anything else). */
+export function planIndex(type: Type, idx: Value | undefined): IndexPlan {
   // Version 7's indices are signless, sign-extended by LLVM 2.0 as by LLVM 16.
-  if (idx.type.kind === 'integer') return SAME_INDEX;
-  const bits = intBits(idx.type);
-  if (bits === 64 || bits === 0 || isSignedInt(idx.type)) return SAME_INDEX;
-  if (idx.kind === 'int') return { kind: 'constant', text: String(BigInt.asUintN(bits, idx.value)) };
-  if (idx.kind === 'bool') return { kind: 'constant', text: idx.value ? '1' : '0' };
+  if (type.kind === 'integer') return SAME_INDEX;
+  const bits = intBits(type);
+  if (bits === 64 || bits === 0 || isSignedInt(type)) return SAME_INDEX;
+  if (idx?.kind === 'int') return { kind: 'constant', text: String(BigInt.asUintN(bits, idx.value)) };
+  if (idx?.kind === 'bool') return { kind: 'constant', text: idx.value ? '1' : '0' };
   return ZEXT_INDEX;
 }
 
 /**
- * Names a function's values in the order a reader counts them (arguments, then each block and
- * its value-producing instructions): a name (spelled, with `%`) or, for an unnamed value, its
- * number. Every original name is reserved first, so a suffixed one never takes a later value's
- * own name.
+ * The names of a function's values, given in the order a reader counts them (arguments, then
+ * each block and its value-producing instructions; undefined or empty for none): each a name
+ * spelled with `%` or, for an unnamed value, its number. Every original name is reserved first, so
+ * a suffixed one never takes a later value's own name.
  */
-export function nameLocals(fn: Function, scope: NameScope, names: Map<Value, string | number>): void {
-  const { args, blocks } = fn;
-  for (const a of args) if (a.name) scope.reserve(a.name);
-  for (const bb of blocks) {
-    if (bb.name) scope.reserve(bb.name);
-    for (const inst of bb.instructions) if (inst.name && inst.type.kind !== 'void') scope.reserve(inst.name);
+export function claimLocalNames(given: readonly (string | undefined)[], scope: NameScope): (string | number)[] {
+  for (let i = 0; i < given.length; i++) {
+    const name = given[i];
+    if (name) scope.reserve(name);
   }
   let next = 0;
-  const nameOf = (v: Argument | BasicBlock | Instruction): string | number => (v.name ? formatName('%', scope.claim(v.name)) : next++);
-  for (const a of args) names.set(a, nameOf(a));
-  for (const bb of blocks) {
-    names.set(bb, nameOf(bb));
-    const insts = bb.instructions;
-    for (let i = 0; i < insts.length; i++) {
-      const inst = insts[i]!;
-      if (inst.type.kind !== 'void') names.set(inst, nameOf(inst));
-    }
+  const claimed: (string | number)[] = new Array(given.length);
+  for (let i = 0; i < given.length; i++) {
+    const name = given[i];
+    claimed[i] = name ? formatName('%', scope.claim(name)) : next++;
   }
+  return claimed;
 }
 
 export interface FunctionBody {
@@ -193,8 +188,27 @@ class BodyPrinter implements Sink, BodyApi {
     return formatName('%', this.scope.derive(base));
   }
 
+  /** Names the function's values (`claimLocalNames`). */
   private assignNames(): void {
-    nameLocals(this.fn, this.scope, this.names);
+    const values: Value[] = [];
+    const given: (string | undefined)[] = [];
+    for (const a of this.fn.args) {
+      values.push(a);
+      given.push(a.name);
+    }
+    for (const bb of this.fn.blocks) {
+      values.push(bb);
+      given.push(bb.name);
+      const insts = bb.instructions;
+      for (let i = 0; i < insts.length; i++) {
+        const inst = insts[i]!;
+        if (inst.type.kind === 'void') continue;
+        values.push(inst);
+        given.push(inst.name);
+      }
+    }
+    const claimed = claimLocalNames(given, this.scope);
+    for (let i = 0; i < values.length; i++) this.names.set(values[i]!, claimed[i]!);
   }
 
   local(v: Value): string {
@@ -583,7 +597,7 @@ class BodyPrinter implements Sink, BodyApi {
 
   /** A sequential index as modern GEP takes it (`planIndex`). */
   private seqIndex(idx: Value): string {
-    const plan = planIndex(idx);
+    const plan = planIndex(idx.type, idx);
     if (plan.kind === 'same') return this.typed(idx);
     if (plan.kind === 'constant') return `i64 ${plan.text}`;
     const t = this.temp();

@@ -7,6 +7,7 @@
  * (found by `npm run fuzz:upgrade`, docs/fuzzing.md).
  */
 import type { Module } from '../graph/module.js';
+import { compactBodyOf, TAG_BLOCK, type CompactBody } from '../graph/compact-body.js';
 import type { Function } from '../graph/value.js';
 import { verifyModule } from '../verify/verify.js';
 import { UpgradeError } from './upgrade-error.js';
@@ -59,6 +60,9 @@ function refuse(module: Module, problems: readonly string[]): void {
 }
 
 function entryHasPredecessors(f: Function): boolean {
+  // A body still compact is read there: `f.blocks` would build an object per instruction.
+  const compact = compactBodyOf(f);
+  if (compact !== undefined) return compactEntryHasPredecessors(compact);
   const blocks = f.blocks;
   const entry = blocks[0];
   if (entry === undefined) return false;
@@ -68,6 +72,23 @@ function entryHasPredecessors(f: Function): boolean {
     if (last === undefined) continue;
     const ops = last.operands;
     for (let i = 0; i < ops.length; i++) if (ops[i] === entry) return true;
+  }
+  return false;
+}
+
+/** `entryHasPredecessors` of a compact body (graph/compact-body.ts: operand codes, blocks by their ends). */
+function compactEntryHasPredecessors(body: CompactBody): boolean {
+  const { data, instructionCount: n, blockCount } = body;
+  const operandBase = 2 * n + blockCount;
+  const entry = TAG_BLOCK; // block 0
+  let first = 0;
+  for (let b = 0; b < blockCount; b++) {
+    const end = data[2 * n + b]!;
+    if (end > first) {
+      const last = end - 1;
+      for (let k = last === 0 ? 0 : data[n + last - 1]!, stop = data[n + last]!; k < stop; k++) if (data[operandBase + k] === entry) return true;
+    }
+    first = end;
   }
   return false;
 }
