@@ -63,6 +63,9 @@ const REFUSING_SINK: Sink = {
 
 const NO_EXTRAS: InstructionExtras = {};
 
+/** Each opcode's class (graph/opcodes.ts), by its number in the compact form. */
+const CLASS_OF = OPCODES.map((op) => opcodeClass(op));
+
 /**
  * `fn`'s body lowered straight to records and queued with `reader` (its text is then `{ ~ }`),
  * or undefined, having queued nothing, when the lowering does not take it.
@@ -113,19 +116,10 @@ function takesEveryInstruction(ctx: ModuleContext, body: CompactBody): boolean {
         continue;
       }
     }
-    const cls = opcodeClass(OPCODES[op]!);
+    const cls = CLASS_OF[op];
     if (cls !== 'binary' && cls !== 'setcc' && cls !== 'compare' && cls !== 'cast') return false;
   }
   return true;
-}
-
-/** One index of a getelementptr as the printer spells it, kept until the zero extensions before it are recorded. */
-interface GepIndex {
-  /** The operand's code, or -1 for a constant or local of the lowering's own. */
-  code: number;
-  type: IrType;
-  constant: IrConstant | undefined;
-  local: number;
 }
 
 class DirectLowering {
@@ -143,6 +137,8 @@ class DirectLowering {
   /** Operands recorded before their instruction was lowered: position, instruction number. */
   private readonly forward: number[] = [];
   private readonly irTypes = new Map<Type, IrType>();
+  private lastType: Type | undefined;
+  private lastIrType: IrType | undefined;
   /** Constant operands as read, by the 1.x constant (and checked against the type asked for). */
   private readonly irConstants = new Map<Value, IrConstant>();
   private readonly body: DirectBody;
@@ -155,7 +151,15 @@ class DirectLowering {
   /** Each phi's constant entries (by instruction number), read when the printer reads them: before any instruction. */
   private readonly phiConstants = new Map<number, (IrConstant | undefined)[]>();
   private extrasIndex = 0;
-  private readonly ops: number[] = [];
+  /**
+   * A getelementptr's indices as the printer spells them, kept until the zero extensions before
+   * it are recorded: the operand's code (or -1 for a constant or a local of the lowering's own),
+   * its type, its constant, its local.
+   */
+  private readonly indexCodes: number[] = [];
+  private readonly indexTypes: IrType[] = [];
+  private readonly indexConstants: (IrConstant | undefined)[] = [];
+  private readonly indexLocals: number[] = [];
 
   constructor(
     private readonly ctx: ModuleContext,
@@ -203,7 +207,9 @@ class DirectLowering {
       for (let i = first; i < end; i++) if (!this.isVoid(i)) this.instructionNames[i] = rawName(claimed[at++]!);
       first = end;
     }
-    this.body = new DirectBody(fn.args.length, blockNames);
+    const operands = this.data.length - this.operandBase;
+    // Room for the zero extensions of GEP indices the printer adds, and the calls' callees.
+    this.body = new DirectBody(fn.args.length, blockNames, { instructions: n + (n >> 2), operands: operands + (operands >> 2), labels: operands >> 1 });
     this.void = reader.typeOf('void');
     this.i1 = reader.typeOf('i1');
     this.i32 = reader.typeOf('i32');
@@ -231,14 +237,11 @@ class DirectLowering {
     return this.resultTypes[this.data[i]! >>> 6]!.kind === 'void';
   }
 
-  /** Instruction `i`'s operand codes, in `this.ops` (reused). */
-  private operandsOf(i: number): number[] {
-    const ops = this.ops;
-    ops.length = 0;
+  /** Instruction `i`'s operand codes (a view of the body's own array). */
+  private operandsOf(i: number): Int32Array {
     const data = this.data;
     const base = this.operandBase;
-    for (let k = i === 0 ? 0 : data[this.n + i - 1]!, end = data[this.n + i]!; k < end; k++) ops.push(data[base + k]!);
-    return ops;
+    return data.subarray(base + (i === 0 ? 0 : data[this.n + i - 1]!), base + data[this.n + i]!);
   }
 
   private extrasOf(i: number): InstructionExtras {
@@ -269,8 +272,12 @@ class DirectLowering {
   // ---- types, constants, operands ---------------------------------------------------------
 
   private irType(t: Type): IrType {
+    // Neighbouring operands mostly share a type: the last one answers without a look-up.
+    if (t === this.lastType) return this.lastIrType!;
     let ir = this.irTypes.get(t);
     if (ir === undefined) this.irTypes.set(t, (ir = this.reader.typeOf(this.ctx.types.str(t))));
+    this.lastType = t;
+    this.lastIrType = ir;
     return ir;
   }
 
@@ -382,7 +389,8 @@ class DirectLowering {
       }
       case Op.Store: {
         // Printed value first, pointer second; the reader's operands are pointer, value.
-        const [value, pointer] = [ops[0]!, ops[1]!];
+        const value = ops[0]!;
+        const pointer = ops[1]!;
         const v = this.early(value);
         const p = this.early(pointer);
         body.add(STORE, this.void, undefined, this.memoryExtra(i));
@@ -423,7 +431,7 @@ class DirectLowering {
       }
     }
     const opcode = OPCODES[op]!;
-    switch (opcodeClass(opcode)) {
+    switch (CLASS_OF[op]) {
       case 'binary': {
         const operandType = this.typeOf(ops[0]!);
         const code = BINOP.get(binaryOpcode(opcode, operandType));
@@ -463,7 +471,7 @@ class DirectLowering {
     return encodeAlign(keptAlignment(x.alignment)) * 2 + (x.isVolatile ? 1 : 0);
   }
 
-  private compare(i: number, ops: readonly number[], operandType: Type, opcode: string, pred: string): void {
+  private compare(i: number, ops: ArrayLike<number>, operandType: Type, opcode: string, pred: string): void {
     const type = this.irType(operandType);
     const a = this.early(ops[0]!, type);
     const b = this.early(ops[1]!, type);
@@ -473,7 +481,7 @@ class DirectLowering {
     this.result(i);
   }
 
-  private gep(i: number, ops: readonly number[], resultType: Type): void {
+  private gep(i: number, ops: ArrayLike<number>, resultType: Type): void {
     const body = this.body;
     const base = ops[0]!;
     const baseType = this.typeOf(base);
@@ -481,14 +489,18 @@ class DirectLowering {
     const source = this.irType(src);
     const baseConstant = this.early(base);
     // The indices as the printer spells them, their zero extensions recorded first (before the GEP).
-    const indices: GepIndex[] = [];
+    const { indexCodes, indexTypes, indexConstants, indexLocals } = this;
+    let count = 0;
     let cur: Type | undefined = src;
     for (let k = 1; k < ops.length; k++) {
       const code = ops[k]!;
       const idx = this.constantAt(code);
       if (k > 1 && cur?.kind === 'struct') {
         const field = idx?.kind === 'int' ? Number(idx.value) : 0;
-        indices.push({ code: -1, type: this.i32, constant: this.reader.constantOf(this.i32, String(field)), local: -1 });
+        indexCodes[count] = -1;
+        indexTypes[count] = this.i32;
+        indexConstants[count] = this.reader.constantOf(this.i32, String(field));
+        indexLocals[count++] = -1;
         cur = cur.elements[field];
         continue;
       }
@@ -496,27 +508,39 @@ class DirectLowering {
       const plan = planIndex(idxType, idx);
       if (plan.kind === 'same') {
         const type = this.irType(idxType);
-        indices.push({ code, type, constant: this.early(code, type), local: -1 });
-      } else if (plan.kind === 'constant') indices.push({ code: -1, type: this.i64, constant: this.reader.constantOf(this.i64, plan.text), local: -1 });
-      else {
+        indexCodes[count] = code;
+        indexTypes[count] = type;
+        indexConstants[count] = this.early(code, type);
+        indexLocals[count++] = -1;
+      } else if (plan.kind === 'constant') {
+        indexCodes[count] = -1;
+        indexTypes[count] = this.i64;
+        indexConstants[count] = this.reader.constantOf(this.i64, plan.text);
+        indexLocals[count++] = -1;
+      } else {
         const c = this.early(code);
         body.add(CAST_KIND + CAST.get('zext')!, this.i64, undefined, 0);
         this.operand(code, undefined, c);
-        indices.push({ code: -1, type: this.i64, constant: undefined, local: this.temp() });
+        indexCodes[count] = -1;
+        indexTypes[count] = this.i64;
+        indexConstants[count] = undefined;
+        indexLocals[count++] = this.temp();
       }
       if (k > 1) cur = cur && (cur.kind === 'array' || cur.kind === 'packed') ? cur.element : undefined;
     }
     body.add(GEP, this.irType(resultType), source, 0);
     this.operand(base, undefined, baseConstant);
-    for (const x of indices) {
-      if (x.code >= 0) this.operand(x.code, x.type, x.constant);
-      else if (x.constant !== undefined) body.constant(x.type, x.constant);
-      else body.local(x.type, x.local);
+    for (let k = 0; k < count; k++) {
+      const type = indexTypes[k]!;
+      const constant = indexConstants[k];
+      if (indexCodes[k]! >= 0) this.operand(indexCodes[k]!, type, constant);
+      else if (constant !== undefined) body.constant(type, constant);
+      else body.local(type, indexLocals[k]!);
     }
     this.result(i);
   }
 
-  private cast(i: number, ops: readonly number[], opcode: string, resultType: Type): void {
+  private cast(i: number, ops: ArrayLike<number>, opcode: string, resultType: Type): void {
     const body = this.body;
     const v = ops[0]!;
     if (opcode !== 'cast') {
@@ -561,7 +585,7 @@ class DirectLowering {
     });
   }
 
-  private call(i: number, ops: readonly number[], resultType: Type): void {
+  private call(i: number, ops: ArrayLike<number>, resultType: Type): void {
     const target = this.constantAt(ops[0]!);
     if (target?.kind !== 'function') throw new NotDirect();
     const ft = target.functionType;
@@ -586,7 +610,7 @@ class DirectLowering {
     if (resultType.kind !== 'void') this.result(i);
   }
 
-  private malloc(i: number, ops: readonly number[]): void {
+  private malloc(i: number, ops: ArrayLike<number>): void {
     const count = this.constantAt(ops[0]!);
     if (count?.kind !== 'int') throw new NotDirect(); // the printer computes the size with instructions
     const allocated = this.extrasOf(i).allocatedType ?? notDirect();

@@ -31,10 +31,12 @@ export interface DirectBodyReader {
   addDirectBody(body: DirectBody): void;
 }
 
-/** An operand that is a constant (`operandLocal` is this; the constant is in `operandConstant`). */
-const CONSTANT = -1;
-/** An operand that is a local defined later, numbered when the body is finished (`resolve`). */
-export const FORWARD = -2;
+/**
+ * An operand that is a local defined later, numbered when the body is finished (`resolve`). An
+ * operand's entry in `operandLocals` is otherwise a local's index (0 or more), or a constant's as
+ * -1 - its index in `constants`.
+ */
+export const FORWARD = -0x80000000;
 
 /**
  * The body's instructions as flat arrays, filled by `add` and the operand calls, in order. The
@@ -43,69 +45,90 @@ export const FORWARD = -2;
  * encoded alignment times two plus `volatile`, a call's flags word.
  */
 export class DirectBody {
-  readonly kinds: number[] = [];
+  // The numbers in typed arrays, grown by doubling; `instructionCount`, `operandCount` and
+  // `labelCount` say how much of each is used.
+  kinds: Uint16Array<ArrayBuffer>;
+  extras: Int32Array<ArrayBuffer>;
+  /** The end (exclusive) of each instruction's operands and labels in the arrays below. */
+  operandEnds: Int32Array<ArrayBuffer>;
+  labelEnds: Int32Array<ArrayBuffer>;
   readonly types: IrType[] = [];
   readonly auxTypes: (IrType | undefined)[] = [];
-  readonly extras: number[] = [];
-  /** The end (exclusive) of each instruction's operands and labels in the arrays below. */
-  readonly operandEnds: number[] = [];
-  readonly labelEnds: number[] = [];
   readonly operandTypes: IrType[] = [];
-  /** A local's index among the function's locals (parameters, then results), CONSTANT or FORWARD. */
-  readonly operandLocals: number[] = [];
-  readonly operandConstants: (IrConstant | undefined)[] = [];
+  /** Each operand: a local's index among the function's locals (parameters, then results), FORWARD, or -1 - a constant's index. */
+  operandLocals: Int32Array<ArrayBuffer>;
+  /** The constant operands, each time one is used. */
+  readonly constants: IrConstant[] = [];
   /** Block operands: each block's index. */
-  readonly labels: number[] = [];
-  /** The name of each named local by its index (parameters' come from the function's header). */
-  readonly localNames: (string | undefined)[] = [];
+  labels: Int32Array<ArrayBuffer>;
+  /** Each result's name (the locals after the parameters, in order), undefined for a numbered one. */
+  readonly resultNames: (string | undefined)[] = [];
   /** The name of each block by its index, undefined for a numbered one. */
   readonly blockNames: (string | undefined)[];
-  private locals: number;
+  instructionCount = 0;
+  operandCount = 0;
+  labelCount = 0;
 
   constructor(
     /** The function's parameters: the first locals. */
     readonly paramCount: number,
     blockNames: (string | undefined)[],
+    /** How many instructions, operands and labels to make room for (more grow the arrays). */
+    capacity: { readonly instructions: number; readonly operands: number; readonly labels: number },
   ) {
-    this.locals = paramCount;
     this.blockNames = blockNames;
+    const n = Math.max(16, capacity.instructions);
+    this.kinds = new Uint16Array(n);
+    this.extras = new Int32Array(n);
+    this.operandEnds = new Int32Array(n);
+    this.labelEnds = new Int32Array(n);
+    this.operandLocals = new Int32Array(Math.max(16, capacity.operands));
+    this.labels = new Int32Array(Math.max(16, capacity.labels));
   }
 
   /** Starts an instruction of `kind` whose result has `type` (void: none). */
   add(kind: number, type: IrType, auxType: IrType | undefined, extra: number): void {
-    if (this.kinds.length) {
-      this.operandEnds.push(this.operandTypes.length);
-      this.labelEnds.push(this.labels.length);
+    let i = this.instructionCount;
+    if (i > 0) {
+      this.operandEnds[i - 1] = this.operandCount;
+      this.labelEnds[i - 1] = this.labelCount;
     }
-    this.kinds.push(kind);
+    if (i === this.kinds.length) this.growInstructions();
+    this.kinds[i] = kind;
+    this.extras[i] = extra;
     this.types.push(type);
     this.auxTypes.push(auxType);
-    this.extras.push(extra);
+    this.instructionCount = ++i;
   }
 
   /** Numbers the current instruction's result (named `name`, or numbered): its local index. */
   define(name: string | undefined): number {
-    const n = this.locals++;
-    if (name !== undefined) this.localNames[n] = name;
-    return n;
+    this.resultNames.push(name);
+    return this.paramCount + this.resultNames.length - 1;
   }
 
   /** A local operand of the current instruction: `index`, or FORWARD (then `resolve` its position). */
   local(type: IrType, index: number): number {
+    const k = this.operandCount;
+    if (k === this.operandLocals.length) this.operandLocals = grown(this.operandLocals);
+    this.operandLocals[k] = index;
     this.operandTypes.push(type);
-    this.operandLocals.push(index);
-    this.operandConstants.push(undefined);
-    return this.operandTypes.length - 1;
+    this.operandCount = k + 1;
+    return k;
   }
 
   constant(type: IrType, c: IrConstant): void {
+    const k = this.operandCount;
+    if (k === this.operandLocals.length) this.operandLocals = grown(this.operandLocals);
+    this.operandLocals[k] = -1 - this.constants.length;
+    this.constants.push(c);
     this.operandTypes.push(type);
-    this.operandLocals.push(CONSTANT);
-    this.operandConstants.push(c);
+    this.operandCount = k + 1;
   }
 
   label(block: number): void {
-    this.labels.push(block);
+    if (this.labelCount === this.labels.length) this.labels = grown(this.labels);
+    this.labels[this.labelCount++] = block;
   }
 
   /** The operand at `position`, recorded FORWARD, is the local `index`. */
@@ -115,13 +138,28 @@ export class DirectBody {
 
   /** Ends the last instruction. */
   finish(): void {
-    this.operandEnds.push(this.operandTypes.length);
-    this.labelEnds.push(this.labels.length);
+    const i = this.instructionCount;
+    if (i > 0) {
+      this.operandEnds[i - 1] = this.operandCount;
+      this.labelEnds[i - 1] = this.labelCount;
+    }
   }
 
-  get instructionCount(): number {
-    return this.kinds.length;
+  private growInstructions(): void {
+    const bigger = new Uint16Array(this.kinds.length * 2);
+    bigger.set(this.kinds);
+    this.kinds = bigger;
+    this.extras = grown(this.extras);
+    this.operandEnds = grown(this.operandEnds);
+    this.labelEnds = grown(this.labelEnds);
   }
+}
+
+/** `a` copied into an array twice its length. */
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(a.length * 2);
+  bigger.set(a);
+  return bigger;
 }
 
 /**
@@ -130,7 +168,7 @@ export class DirectBody {
  * table.
  */
 export class DirectBodyWriter implements BodyWriter {
-  /** Each constant operand's value id, found while collecting. */
+  /** The value id of each use of a constant (`DirectBody.constants`), found while collecting. */
   private constantIds: Int32Array;
   private readonly rec = new RecordOps();
   private base = 0;
@@ -141,24 +179,38 @@ export class DirectBodyWriter implements BodyWriter {
     private readonly f: IrFunction,
     private readonly body: DirectBody,
   ) {
-    this.constantIds = new Int32Array(body.operandTypes.length);
+    this.constantIds = new Int32Array(body.constants.length);
   }
 
   collect(): void {
     const mw = this.mw;
     const b = this.body;
-    const { kinds, types, auxTypes, operandEnds, operandTypes, operandConstants } = b;
+    const { kinds, types, auxTypes, operandEnds, operandTypes, operandLocals, constants } = b;
+    const count = b.instructionCount;
+    // A type met again is numbered already: asking again (most operands have their neighbour's
+    // type) would only look it up.
+    let last: IrType | undefined;
+    const typeId = (t: IrType): void => {
+      if (t !== last) {
+        mw.typeId(t);
+        last = t;
+      }
+    };
     let j = 0;
-    for (let i = 0; i < kinds.length; i++) {
-      mw.typeId(types[i]!);
+    for (let i = 0; i < count; i++) {
+      typeId(types[i]!);
       const aux = auxTypes[i];
-      if (aux !== undefined) mw.typeId(aux);
+      if (aux !== undefined) typeId(aux);
       // A phi's incoming values are not operands to the reader: only their constants are numbered.
       const typed = kinds[i] !== PHI;
       for (const end = operandEnds[i]!; j < end; j++) {
-        if (typed) mw.typeId(operandTypes[j]!);
-        const c = operandConstants[j];
-        if (c !== undefined) this.constantIds[j] = mw.constantId(c);
+        if (typed) typeId(operandTypes[j]!);
+        const local = operandLocals[j]!;
+        if (local < 0) {
+          const k = -1 - local;
+          this.constantIds[k] = mw.constantId(constants[k]!);
+          last = undefined; // numbering a constant may number types
+        }
       }
     }
   }
@@ -168,6 +220,7 @@ export class DirectBodyWriter implements BodyWriter {
     const w = this.mw.writer;
     const rec = this.rec;
     const { kinds, types, auxTypes, extras, operandEnds, labelEnds, labels } = b;
+    const count = b.instructionCount;
     this.base = this.mw.valueCount();
     this.next = this.base + b.paramCount;
     w.enterBlock(BLOCK.FUNCTION, 4);
@@ -175,7 +228,7 @@ export class DirectBodyWriter implements BodyWriter {
     rec.writeTo(w, FUNC_CODE.DECLAREBLOCKS);
     let j = 0;
     let l = 0;
-    for (let i = 0; i < kinds.length; i++) {
+    for (let i = 0; i < count; i++) {
       const kind = kinds[i]!;
       const end = operandEnds[i]!;
       let code: number;
@@ -266,7 +319,7 @@ export class DirectBodyWriter implements BodyWriter {
   /** The value id of operand `k`. */
   private id(k: number): number {
     const local = this.body.operandLocals[k]!;
-    return local === CONSTANT ? this.constantIds[k]! : this.base + local;
+    return local >= 0 ? this.base + local : this.constantIds[-1 - local]!;
   }
 
   /** Pushes operand `k` relative to the instruction being written (32-bit wrap for a forward reference). */
@@ -288,7 +341,7 @@ export class DirectBodyWriter implements BodyWriter {
     const b = this.body;
     const params = this.f.params;
     const named = (k: string): boolean => k.startsWith('n:');
-    if (!params.some(named) && b.localNames.length === 0 && !b.blockNames.some((n) => n !== undefined)) return;
+    if (!params.some(named) && !b.resultNames.some((n) => n !== undefined) && !b.blockNames.some((n) => n !== undefined)) return;
     const w: BitstreamWriter = this.mw.writer;
     const rec = this.rec;
     w.enterBlock(BLOCK.VALUE_SYMTAB, 4);
@@ -298,9 +351,9 @@ export class DirectBodyWriter implements BodyWriter {
       rec.chars(nameOfKey(k));
       rec.writeTo(w, VST_CODE.ENTRY);
     });
-    b.localNames.forEach((name, i) => {
+    b.resultNames.forEach((name, i) => {
       if (name === undefined) return;
-      rec.push(this.base + i);
+      rec.push(this.base + b.paramCount + i);
       rec.chars(name);
       rec.writeTo(w, VST_CODE.ENTRY);
     });

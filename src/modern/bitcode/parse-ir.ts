@@ -664,10 +664,15 @@ export class ModernIrReader implements DirectBodyReader {
     return c;
   }
 
+  /** The lexer of `fragment`'s texts, made at the first. */
+  private fragmentLexer: Lexer | undefined;
+
   /** `text` read whole by `read`, on a lexer of its own (between two reads of the module's text). */
   private fragment<T>(text: string, read: () => T): T {
     const outer = this.lex;
-    this.lex = new Lexer(text, KEYWORDS);
+    if (this.fragmentLexer === undefined) this.fragmentLexer = new Lexer(text, KEYWORDS);
+    else this.fragmentLexer.restart(text);
+    this.lex = this.fragmentLexer;
     try {
       const value = read();
       if (this.lex.kind !== Tok.End) this.fail(`'${text}' is more than one type or value`);
