@@ -73,9 +73,10 @@ const CLASS_OF = OPCODES.map((op) => opcodeClass(op));
 export function lowerDirectly(ctx: ModuleContext, fn: Function, reader: DirectBodyReader): FunctionBody | undefined {
   if (ctx.typed) return undefined;
   const compact = compactBodyOf(fn);
-  if (compact === undefined || !takesEveryInstruction(ctx, compact)) return undefined;
+  const phis = compact === undefined ? undefined : phisOfTakenBody(ctx, compact);
+  if (compact === undefined || phis === undefined) return undefined;
   try {
-    const lowering = new DirectLowering(ctx, fn, compact, reader);
+    const lowering = new DirectLowering(ctx, fn, compact, reader, phis);
     const body = lowering.lower();
     reader.addDirectBody(body);
     const lines = new TextLines();
@@ -88,8 +89,12 @@ export function lowerDirectly(ctx: ModuleContext, fn: Function, reader: DirectBo
   }
 }
 
-/** Whether every opcode is one the lowering takes (a cheap first look; the lowering looks closer). */
-function takesEveryInstruction(ctx: ModuleContext, body: CompactBody): boolean {
+/**
+ * The body's phis (their instruction numbers) when every opcode is one the lowering takes, else
+ * undefined (a cheap first look; the lowering looks closer).
+ */
+function phisOfTakenBody(ctx: ModuleContext, body: CompactBody): number[] | undefined {
+  const phis: number[] = [];
   const { data, values, extraAt, extras } = body;
   const n = body.instructionCount;
   const operandBase = 2 * n + body.blockCount;
@@ -103,23 +108,25 @@ function takesEveryInstruction(ctx: ModuleContext, body: CompactBody): boolean {
       case Op.Load:
       case Op.Store:
       case Op.GetElementPtr:
-      case Op.Phi:
       case Op.Free:
       case Op.Malloc:
+        continue;
+      case Op.Phi:
+        phis.push(i);
         continue;
       case Op.Call: {
         const code = data[operandBase + (i === 0 ? 0 : data[n + i - 1]!)]!;
         const callee = (code & 3) === TAG_VALUE ? values[code >>> 2] : undefined;
-        if (callee?.kind !== 'function' || ctx.plans.has(callee) || callee.functionType.isVarArg) return false;
+        if (callee?.kind !== 'function' || ctx.plans.has(callee) || callee.functionType.isVarArg) return undefined;
         while (e < extraAt.length && extraAt[e]! < i) e++;
-        if (e < extraAt.length && extraAt[e] === i && (extras[e]!.callingConv ?? 0) !== 0) return false;
+        if (e < extraAt.length && extraAt[e] === i && (extras[e]!.callingConv ?? 0) !== 0) return undefined;
         continue;
       }
     }
     const cls = CLASS_OF[op];
-    if (cls !== 'binary' && cls !== 'setcc' && cls !== 'compare' && cls !== 'cast') return false;
+    if (cls !== 'binary' && cls !== 'setcc' && cls !== 'compare' && cls !== 'cast') return undefined;
   }
-  return true;
+  return phis;
 }
 
 class DirectLowering {
@@ -151,6 +158,8 @@ class DirectLowering {
   /** Each phi's constant entries (by instruction number), read when the printer reads them: before any instruction. */
   private readonly phiConstants = new Map<number, (IrConstant | undefined)[]>();
   private extrasIndex = 0;
+  /** The operand codes of the instruction being lowered (`operandsOf`). */
+  private scratch = new Int32Array(16);
   /**
    * A getelementptr's indices as the printer spells them, kept until the zero extensions before
    * it are recorded: the operand's code (or -1 for a constant or a local of the lowering's own),
@@ -166,6 +175,8 @@ class DirectLowering {
     fn: Function,
     private readonly compact: CompactBody,
     private readonly reader: DirectBodyReader,
+    /** The body's phis, by instruction number. */
+    private readonly phis: readonly number[],
   ) {
     const n = compact.instructionCount;
     this.data = compact.data;
@@ -237,11 +248,18 @@ class DirectLowering {
     return this.resultTypes[this.data[i]! >>> 6]!.kind === 'void';
   }
 
-  /** Instruction `i`'s operand codes (a view of the body's own array). */
-  private operandsOf(i: number): Int32Array {
+  /**
+   * Copies instruction `i`'s operand codes into `this.scratch` (grown as needed): their count.
+   * (A view of the body's array, `subarray`, made an object per instruction, and cost more.)
+   */
+  private operandsOf(i: number): number {
     const data = this.data;
-    const base = this.operandBase;
-    return data.subarray(base + (i === 0 ? 0 : data[this.n + i - 1]!), base + data[this.n + i]!);
+    const base = this.operandBase + (i === 0 ? 0 : data[this.n + i - 1]!);
+    const count = this.operandBase + data[this.n + i]! - base;
+    if (count > this.scratch.length) this.scratch = new Int32Array(count * 2);
+    const scratch = this.scratch;
+    for (let k = 0; k < count; k++) scratch[k] = data[base + k]!;
+    return count;
   }
 
   private extrasOf(i: number): InstructionExtras {
@@ -334,14 +352,14 @@ class DirectLowering {
   /** The printer plans every phi's entries before printing: their constants are read then. */
   private readPhiConstants(): void {
     const data = this.data;
-    for (let i = 0; i < this.n; i++) {
-      if ((data[i]! & 63) !== Op.Phi) continue;
-      const ops = this.operandsOf(i);
+    for (const i of this.phis) {
+      const count = this.operandsOf(i);
+      const ops = this.scratch;
       // A phi with no entry left is printed as something else (function.ts, `phi`).
-      if (ops.length === 0) throw new NotDirect();
+      if (count === 0) throw new NotDirect();
       const type = this.irType(this.resultTypes[data[i]! >>> 6]!);
       const constants: (IrConstant | undefined)[] = [];
-      for (let k = 0; k + 1 < ops.length; k += 2) {
+      for (let k = 0; k + 1 < count; k += 2) {
         if ((ops[k + 1]! & 3) !== TAG_BLOCK) throw new NotDirect();
         constants.push(this.early(ops[k]!, type));
       }
@@ -356,16 +374,17 @@ class DirectLowering {
     const word = this.data[i]!;
     const op = word & 63;
     const resultType = this.resultTypes[word >>> 6]!;
-    const ops = this.operandsOf(i);
+    const count = this.operandsOf(i);
+    const ops = this.scratch;
     switch (op) {
       case Op.Ret: {
-        const c = ops.length ? this.early(ops[0]!) : undefined;
+        const c = count ? this.early(ops[0]!) : undefined;
         body.add(RET, this.void, undefined, 0);
-        if (ops.length) this.operand(ops[0]!, undefined, c);
+        if (count) this.operand(ops[0]!, undefined, c);
         return;
       }
       case Op.Br:
-        if (ops.length === 1) {
+        if (count === 1) {
           body.add(BR, this.void, undefined, 0);
           this.label(ops[0]!);
         } else {
@@ -399,13 +418,13 @@ class DirectLowering {
         return;
       }
       case Op.GetElementPtr:
-        this.gep(i, ops, resultType);
+        this.gep(i, ops, count, resultType);
         return;
       case Op.Phi: {
         const type = this.irType(resultType);
         const constants = this.phiConstants.get(i)!;
         body.add(PHI, type, undefined, 0);
-        for (let k = 0; k + 1 < ops.length; k += 2) {
+        for (let k = 0; k + 1 < count; k += 2) {
           this.operand(ops[k]!, type, constants[k >> 1]);
           this.label(ops[k + 1]!);
         }
@@ -413,7 +432,7 @@ class DirectLowering {
         return;
       }
       case Op.Call:
-        this.call(i, ops, resultType);
+        this.call(i, ops, count, resultType);
         return;
       case Op.Malloc:
         this.malloc(i, ops);
@@ -481,7 +500,7 @@ class DirectLowering {
     this.result(i);
   }
 
-  private gep(i: number, ops: ArrayLike<number>, resultType: Type): void {
+  private gep(i: number, ops: Int32Array, count: number, resultType: Type): void {
     const body = this.body;
     const base = ops[0]!;
     const baseType = this.typeOf(base);
@@ -490,17 +509,17 @@ class DirectLowering {
     const baseConstant = this.early(base);
     // The indices as the printer spells them, their zero extensions recorded first (before the GEP).
     const { indexCodes, indexTypes, indexConstants, indexLocals } = this;
-    let count = 0;
+    let indexCount = 0;
     let cur: Type | undefined = src;
-    for (let k = 1; k < ops.length; k++) {
+    for (let k = 1; k < count; k++) {
       const code = ops[k]!;
       const idx = this.constantAt(code);
       if (k > 1 && cur?.kind === 'struct') {
         const field = idx?.kind === 'int' ? Number(idx.value) : 0;
-        indexCodes[count] = -1;
-        indexTypes[count] = this.i32;
-        indexConstants[count] = this.reader.constantOf(this.i32, String(field));
-        indexLocals[count++] = -1;
+        indexCodes[indexCount] = -1;
+        indexTypes[indexCount] = this.i32;
+        indexConstants[indexCount] = this.reader.constantOf(this.i32, String(field));
+        indexLocals[indexCount++] = -1;
         cur = cur.elements[field];
         continue;
       }
@@ -508,29 +527,29 @@ class DirectLowering {
       const plan = planIndex(idxType, idx);
       if (plan.kind === 'same') {
         const type = this.irType(idxType);
-        indexCodes[count] = code;
-        indexTypes[count] = type;
-        indexConstants[count] = this.early(code, type);
-        indexLocals[count++] = -1;
+        indexCodes[indexCount] = code;
+        indexTypes[indexCount] = type;
+        indexConstants[indexCount] = this.early(code, type);
+        indexLocals[indexCount++] = -1;
       } else if (plan.kind === 'constant') {
-        indexCodes[count] = -1;
-        indexTypes[count] = this.i64;
-        indexConstants[count] = this.reader.constantOf(this.i64, plan.text);
-        indexLocals[count++] = -1;
+        indexCodes[indexCount] = -1;
+        indexTypes[indexCount] = this.i64;
+        indexConstants[indexCount] = this.reader.constantOf(this.i64, plan.text);
+        indexLocals[indexCount++] = -1;
       } else {
         const c = this.early(code);
         body.add(CAST_KIND + CAST.get('zext')!, this.i64, undefined, 0);
         this.operand(code, undefined, c);
-        indexCodes[count] = -1;
-        indexTypes[count] = this.i64;
-        indexConstants[count] = undefined;
-        indexLocals[count++] = this.temp();
+        indexCodes[indexCount] = -1;
+        indexTypes[indexCount] = this.i64;
+        indexConstants[indexCount] = undefined;
+        indexLocals[indexCount++] = this.temp();
       }
       if (k > 1) cur = cur && (cur.kind === 'array' || cur.kind === 'packed') ? cur.element : undefined;
     }
     body.add(GEP, this.irType(resultType), source, 0);
     this.operand(base, undefined, baseConstant);
-    for (let k = 0; k < count; k++) {
+    for (let k = 0; k < indexCount; k++) {
       const type = indexTypes[k]!;
       const constant = indexConstants[k];
       if (indexCodes[k]! >= 0) this.operand(indexCodes[k]!, type, constant);
@@ -585,7 +604,7 @@ class DirectLowering {
     });
   }
 
-  private call(i: number, ops: ArrayLike<number>, resultType: Type): void {
+  private call(i: number, ops: Int32Array, count: number, resultType: Type): void {
     const target = this.constantAt(ops[0]!);
     if (target?.kind !== 'function') throw new NotDirect();
     const ft = target.functionType;
@@ -595,7 +614,7 @@ class DirectLowering {
     const argTypes: IrType[] = [];
     const argConstants: (IrConstant | undefined)[] = [];
     const spelledTypes: string[] = [];
-    for (let k = 1; k < ops.length; k++) {
+    for (let k = 1; k < count; k++) {
       const t = this.typeOf(ops[k]!);
       if (k - 1 < ft.params.length && valueAttributes(this.ctx.types, ft, k, t) !== '') throw new NotDirect();
       spelledTypes.push(this.ctx.types.str(t));
@@ -606,7 +625,7 @@ class DirectLowering {
     const fnType = this.reader.typeOf(`${ret} (${spelledTypes.join(', ')})`);
     this.body.add(CALL, this.irType(ft.returnType), fnType, (this.extrasOf(i).isTailCall ? 1 : 0) | (1 << 15));
     this.body.constant(this.ptr, callee);
-    for (let k = 1; k < ops.length; k++) this.operand(ops[k]!, argTypes[k - 1], argConstants[k - 1]);
+    for (let k = 1; k < count; k++) this.operand(ops[k]!, argTypes[k - 1], argConstants[k - 1]);
     if (resultType.kind !== 'void') this.result(i);
   }
 
