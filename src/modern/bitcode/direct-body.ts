@@ -57,8 +57,9 @@ export class DirectBody {
   readonly operandTypes: IrType[] = [];
   /** Each operand: a local's index among the function's locals (parameters, then results), FORWARD, or -1 - a constant's index. */
   operandLocals: Int32Array<ArrayBuffer>;
-  /** The constant operands, each time one is used. */
+  /** The constants the operands use, each once, in order of first use, and each one's index. */
   readonly constants: IrConstant[] = [];
+  private readonly constantIndex = new Map<IrConstant, number>();
   /** Block operands: each block's index. */
   labels: Int32Array<ArrayBuffer>;
   /** Each result's name (the locals after the parameters, in order), undefined for a numbered one. */
@@ -120,8 +121,13 @@ export class DirectBody {
   constant(type: IrType, c: IrConstant): void {
     const k = this.operandCount;
     if (k === this.operandLocals.length) this.operandLocals = grown(this.operandLocals);
-    this.operandLocals[k] = -1 - this.constants.length;
-    this.constants.push(c);
+    let index = this.constantIndex.get(c);
+    if (index === undefined) {
+      index = this.constants.length;
+      this.constants.push(c);
+      this.constantIndex.set(c, index);
+    }
+    this.operandLocals[k] = -1 - index;
     this.operandTypes.push(type);
     this.operandCount = k + 1;
   }
@@ -168,7 +174,7 @@ function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  * table.
  */
 export class DirectBodyWriter implements BodyWriter {
-  /** The value id of each use of a constant (`DirectBody.constants`), found while collecting. */
+  /** The value id of each of `DirectBody.constants` (-1 until numbered), found while collecting. */
   private constantIds: Int32Array;
   private readonly rec = new RecordOps();
   private base = 0;
@@ -179,7 +185,7 @@ export class DirectBodyWriter implements BodyWriter {
     private readonly f: IrFunction,
     private readonly body: DirectBody,
   ) {
-    this.constantIds = new Int32Array(body.constants.length);
+    this.constantIds = new Int32Array(body.constants.length).fill(-1);
   }
 
   collect(): void {
@@ -206,7 +212,9 @@ export class DirectBodyWriter implements BodyWriter {
       for (const end = operandEnds[i]!; j < end; j++) {
         if (typed) typeId(operandTypes[j]!);
         const local = operandLocals[j]!;
-        if (local < 0) {
+        // A constant is numbered at its first use (as FunctionWriter numbers it); at the others
+        // it has its number already, which asking again would only look up.
+        if (local < 0 && this.constantIds[-1 - local] === -1) {
           const k = -1 - local;
           this.constantIds[k] = mw.constantId(constants[k]!);
           last = undefined; // numbering a constant may number types
