@@ -52,9 +52,17 @@ export class DirectBody {
   /** The end (exclusive) of each instruction's operands and labels in the arrays below. */
   operandEnds: Int32Array<ArrayBuffer>;
   labelEnds: Int32Array<ArrayBuffer>;
-  readonly types: IrType[] = [];
-  readonly auxTypes: (IrType | undefined)[] = [];
-  readonly operandTypes: IrType[] = [];
+  /**
+   * The types the body uses, each once, and, by their index in it: each result's type, each
+   * auxiliary type (plus one; 0 for none), each operand's type.
+   */
+  readonly typeTable: IrType[] = [];
+  private readonly typeIndex = new Map<IrType, number>();
+  private lastType: IrType | undefined;
+  private lastTypeIndex = 0;
+  types: Int32Array<ArrayBuffer>;
+  auxTypes: Int32Array<ArrayBuffer>;
+  operandTypes: Int32Array<ArrayBuffer>;
   /** Each operand: a local's index among the function's locals (parameters, then results), FORWARD, or -1 - a constant's index. */
   operandLocals: Int32Array<ArrayBuffer>;
   /** The constants the operands use, each once, in order of first use, and each one's index. */
@@ -81,9 +89,12 @@ export class DirectBody {
     const n = Math.max(16, capacity.instructions);
     this.kinds = new Uint16Array(n);
     this.extras = new Int32Array(n);
+    this.types = new Int32Array(n);
+    this.auxTypes = new Int32Array(n);
     this.operandEnds = new Int32Array(n);
     this.labelEnds = new Int32Array(n);
     this.operandLocals = new Int32Array(Math.max(16, capacity.operands));
+    this.operandTypes = new Int32Array(this.operandLocals.length);
     this.labels = new Int32Array(Math.max(16, capacity.labels));
   }
 
@@ -97,8 +108,8 @@ export class DirectBody {
     if (i === this.kinds.length) this.growInstructions();
     this.kinds[i] = kind;
     this.extras[i] = extra;
-    this.types.push(type);
-    this.auxTypes.push(auxType);
+    this.types[i] = this.indexOf(type);
+    this.auxTypes[i] = auxType === undefined ? 0 : this.indexOf(auxType) + 1;
     this.instructionCount = ++i;
   }
 
@@ -111,16 +122,16 @@ export class DirectBody {
   /** A local operand of the current instruction: `index`, or FORWARD (then `resolve` its position). */
   local(type: IrType, index: number): number {
     const k = this.operandCount;
-    if (k === this.operandLocals.length) this.operandLocals = grown(this.operandLocals);
+    if (k === this.operandLocals.length) this.growOperands();
     this.operandLocals[k] = index;
-    this.operandTypes.push(type);
+    this.operandTypes[k] = this.indexOf(type);
     this.operandCount = k + 1;
     return k;
   }
 
   constant(type: IrType, c: IrConstant): void {
     const k = this.operandCount;
-    if (k === this.operandLocals.length) this.operandLocals = grown(this.operandLocals);
+    if (k === this.operandLocals.length) this.growOperands();
     let index = this.constantIndex.get(c);
     if (index === undefined) {
       index = this.constants.length;
@@ -128,7 +139,7 @@ export class DirectBody {
       this.constantIndex.set(c, index);
     }
     this.operandLocals[k] = -1 - index;
-    this.operandTypes.push(type);
+    this.operandTypes[k] = this.indexOf(type);
     this.operandCount = k + 1;
   }
 
@@ -151,13 +162,35 @@ export class DirectBody {
     }
   }
 
+  /** `t`'s index in `typeTable` (added when new). */
+  private indexOf(t: IrType): number {
+    // Neighbouring instructions and operands mostly share a type: the last one answers first.
+    if (t === this.lastType) return this.lastTypeIndex;
+    let index = this.typeIndex.get(t);
+    if (index === undefined) {
+      index = this.typeTable.length;
+      this.typeTable.push(t);
+      this.typeIndex.set(t, index);
+    }
+    this.lastType = t;
+    this.lastTypeIndex = index;
+    return index;
+  }
+
   private growInstructions(): void {
     const bigger = new Uint16Array(this.kinds.length * 2);
     bigger.set(this.kinds);
     this.kinds = bigger;
     this.extras = grown(this.extras);
+    this.types = grown(this.types);
+    this.auxTypes = grown(this.auxTypes);
     this.operandEnds = grown(this.operandEnds);
     this.labelEnds = grown(this.labelEnds);
+  }
+
+  private growOperands(): void {
+    this.operandLocals = grown(this.operandLocals);
+    this.operandTypes = grown(this.operandTypes);
   }
 }
 
@@ -176,6 +209,8 @@ function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 export class DirectBodyWriter implements BodyWriter {
   /** The value id of each of `DirectBody.constants` (-1 until numbered), found while collecting. */
   private constantIds: Int32Array;
+  /** The module's id of each of `DirectBody.typeTable` (-1 until asked for). */
+  private typeIds: Int32Array;
   private readonly rec = new RecordOps();
   private base = 0;
   private next = 0;
@@ -186,6 +221,14 @@ export class DirectBodyWriter implements BodyWriter {
     private readonly body: DirectBody,
   ) {
     this.constantIds = new Int32Array(body.constants.length).fill(-1);
+    this.typeIds = new Int32Array(body.typeTable.length).fill(-1);
+  }
+
+  /** The module's id of the body's type `index`, numbering it if it is new (as FunctionWriter's asking would). */
+  private typeId(index: number): number {
+    let id = this.typeIds[index]!;
+    if (id < 0) this.typeIds[index] = id = this.mw.typeId(this.body.typeTable[index]!);
+    return id;
   }
 
   collect(): void {
@@ -193,31 +236,22 @@ export class DirectBodyWriter implements BodyWriter {
     const b = this.body;
     const { kinds, types, auxTypes, operandEnds, operandTypes, operandLocals, constants } = b;
     const count = b.instructionCount;
-    // A type met again is numbered already: asking again (most operands have their neighbour's
-    // type) would only look it up.
-    let last: IrType | undefined;
-    const typeId = (t: IrType): void => {
-      if (t !== last) {
-        mw.typeId(t);
-        last = t;
-      }
-    };
+    // A type asked for before has its number: asking again would only look it up (`typeId`).
     let j = 0;
     for (let i = 0; i < count; i++) {
-      typeId(types[i]!);
-      const aux = auxTypes[i];
-      if (aux !== undefined) typeId(aux);
+      this.typeId(types[i]!);
+      const aux = auxTypes[i]!;
+      if (aux !== 0) this.typeId(aux - 1);
       // A phi's incoming values are not operands to the reader: only their constants are numbered.
       const typed = kinds[i] !== PHI;
       for (const end = operandEnds[i]!; j < end; j++) {
-        if (typed) typeId(operandTypes[j]!);
+        if (typed) this.typeId(operandTypes[j]!);
         const local = operandLocals[j]!;
         // A constant is numbered at its first use (as FunctionWriter numbers it); at the others
         // it has its number already, which asking again would only look up.
         if (local < 0 && this.constantIds[-1 - local] === -1) {
           const k = -1 - local;
           this.constantIds[k] = mw.constantId(constants[k]!);
-          last = undefined; // numbering a constant may number types
         }
       }
     }
@@ -247,7 +281,7 @@ export class DirectBodyWriter implements BodyWriter {
         code = FUNC_CODE.BINOP;
       } else if (kind >= CAST_KIND) {
         this.typed(j);
-        rec.push(this.mw.typeId(types[i]!));
+        rec.push(this.typeId(types[i]!));
         rec.push(kind - CAST_KIND);
         code = FUNC_CODE.CAST;
       } else {
@@ -275,13 +309,13 @@ export class DirectBodyWriter implements BodyWriter {
             break;
           case GEP:
             rec.push(0);
-            rec.push(this.mw.typeId(auxTypes[i]!));
+            rec.push(this.typeId(auxTypes[i]! - 1));
             for (let k = j; k < end; k++) this.typed(k);
             code = FUNC_CODE.GEP;
             break;
           case LOAD:
             this.typed(j);
-            rec.push(this.mw.typeId(types[i]!));
+            rec.push(this.typeId(types[i]!));
             rec.push(extras[i]! >> 1);
             rec.push(extras[i]! & 1);
             code = FUNC_CODE.LOAD;
@@ -294,7 +328,7 @@ export class DirectBodyWriter implements BodyWriter {
             code = FUNC_CODE.STORE;
             break;
           case PHI:
-            rec.push(this.mw.typeId(types[i]!));
+            rec.push(this.typeId(types[i]!));
             for (let k = j, m = l; k < end; k++, m++) {
               // Signed (sign-rotated VBR): an incoming value may come from a later instruction.
               rec.push(signRotatedNumber(this.next - this.id(k)));
@@ -306,7 +340,7 @@ export class DirectBodyWriter implements BodyWriter {
             // No attributes (the lowering takes only calls without any), the C calling convention.
             rec.push(0);
             rec.push(extras[i]!);
-            rec.push(this.mw.typeId(auxTypes[i]!));
+            rec.push(this.typeId(auxTypes[i]! - 1));
             this.typed(j);
             for (let k = j + 1; k < end; k++) this.rel(k);
             code = FUNC_CODE.CALL;
@@ -316,7 +350,7 @@ export class DirectBodyWriter implements BodyWriter {
         }
       }
       rec.writeTo(w, code);
-      if (types[i]!.kind !== 'void') this.next++;
+      if (b.typeTable[types[i]!]!.kind !== 'void') this.next++;
       j = end;
       l = labelEnds[i]!;
     }
@@ -340,7 +374,7 @@ export class DirectBodyWriter implements BodyWriter {
     const id = this.id(k);
     if (id >= this.next) {
       this.rec.push((this.next - id) >>> 0);
-      this.rec.push(this.mw.typeId(this.body.operandTypes[k]!));
+      this.rec.push(this.typeId(this.body.operandTypes[k]!));
     } else this.rec.push(this.next - id);
   }
 
