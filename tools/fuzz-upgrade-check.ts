@@ -38,11 +38,13 @@ export function upgradeOutcome(bytes: Uint8Array, llvm: number): Outcome {
   } catch (e) {
     return e instanceof LlvmBytecodeError ? { kind: 'unread', reason: describe(e) } : { kind: 'untyped', stage: 'read', reason: describe(e) };
   }
-  let stage = 'printModern';
+  let stage = 'writeModern';
   try {
-    const text = printModern(m, { llvm });
-    stage = 'writeModern';
+    // The bitcode first, of the module as read: printing a body turns it into objects, and the
+    // direct lowering (src/modern/direct-lowering.ts) takes only bodies still compact.
     const bitcode = writeModern(m, { llvm });
+    stage = 'printModern';
+    const text = printModern(readModule(bytes, { limits: LIMITS }), { llvm });
     return { kind: 'upgraded', text, bitcode };
   } catch (e) {
     return e instanceof LlvmBytecodeError ? { kind: 'refused', reason: describe(e) } : { kind: 'untyped', stage, reason: describe(e) };

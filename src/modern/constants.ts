@@ -254,7 +254,11 @@ export class ConstPrinter {
       const { inst, pred } = comparison(op, ops[0]!.type);
       return this.build(inst, { kind: 'cmp', pred }, all(), type, sink);
     }
-    if (op === 'select' || op === 'extractelement' || op === 'insertelement' || op === 'shufflevector') {
+    if (op === 'shufflevector') {
+      const [a, b] = [this.operand(ops[0]!, sink), this.operand(ops[1]!, sink)];
+      return this.build(op, { kind: 'list' }, [a, b, this.shuffleMask(ops[2]!, ops[0]!.type)], type, sink);
+    }
+    if (op === 'select' || op === 'extractelement' || op === 'insertelement') {
       return this.build(op, { kind: 'list' }, all(), type, sink);
     }
     if (op === 'shl' || op === 'shr') {
@@ -263,6 +267,21 @@ export class ConstPrinter {
       return this.build(binaryOpcode(op, ops[0]!.type), { kind: 'binary' }, [value, amount], type, sink);
     }
     return this.build(binaryOpcode(op, ops[0]!.type), { kind: 'binary' }, all(), type, sink);
+  }
+
+  /**
+   * A shufflevector's mask (a constant: LLVM 1.x's verifier asked no more) for vectors of type
+   * `vector`. An element that picks none of the two vectors' elements (one at or past twice their
+   * length) gave an undefined element in LLVM 1.x, which checked no range; modern LLVM refuses
+   * the index, and an `undef` element means what it meant.
+   */
+  shuffleMask(mask: Constant, vector: Type): Operand {
+    const o = this.operand(mask);
+    if (mask.kind !== 'packed' || vector.kind !== 'packed') return o;
+    const limit = BigInt(vector.length) * 2n;
+    if (!mask.elements.some((e) => e.kind === 'int' && BigInt.asUintN(32, e.value) >= limit)) return o;
+    const elements = mask.elements.map((e) => (e.kind === 'int' && BigInt.asUintN(32, e.value) >= limit ? `${this.types.str(e.type)} undef` : this.typed(e)));
+    return { type: o.type, value: `<${elements.join(', ')}>` };
   }
 
   /** 1.x shift amounts are ubyte; modern ones have the shifted value's type. */

@@ -453,9 +453,16 @@ class BodyPrinter implements Sink, BodyApi {
         return;
       case 'extractelement':
       case 'insertelement':
-      case 'shufflevector':
         this.emit(`${nm}${inst.opcode} ${ops.map((o) => this.typed(o)).join(', ')}`);
         return;
+      case 'shufflevector': {
+        const a = this.typed(ops[0]!);
+        const b = this.typed(ops[1]!);
+        // The mask is a constant (the verifier's rule); an element out of range becomes undef (ConstPrinter.shuffleMask).
+        const mask = isConstant(ops[2]!) ? this.ctx.consts.shuffleMask(ops[2]!, ops[0]!.type) : undefined;
+        this.emit(`${nm}shufflevector ${a}, ${b}, ${mask ? `${mask.type} ${mask.value}` : this.typed(ops[2]!)}`);
+        return;
+      }
       case 'vaarg':
         if (inst.legacyVarArgs) {
           // Pre-1.6 `vaarg` read the current argument of a va_list VALUE without advancing it:
