@@ -188,35 +188,48 @@ class DirectLowering {
     fn.args.forEach((a, i) => this.argIndex.set(a, i));
 
     // Names, as the printer gives them (function.ts, claimLocalNames): arguments, then each block
-    // and its value-producing instructions.
-    const given: (string | undefined)[] = [];
-    for (const a of fn.args) given.push(a.name);
+    // and its value-producing instructions. Only the named take part (the others are numbered,
+    // and their numbers are not written), so only they are listed: most of a large body is not.
+    const nb = compact.blockCount;
     const instructionName: (string | undefined)[] = new Array(n);
-    const blockName: (string | undefined)[] = new Array(compact.blockCount);
+    const blockName: (string | undefined)[] = new Array(nb);
+    const namedInstructions: number[] = [];
     const { nameCodes, names } = compact;
     for (let k = 0; k < nameCodes.length; k++) {
       const code = nameCodes[k]!;
-      if ((code & 3) === TAG_INSTRUCTION) instructionName[code >>> 2] = names[k];
-      else if ((code & 3) === TAG_BLOCK) blockName[code >>> 2] = names[k];
+      if ((code & 3) === TAG_INSTRUCTION) {
+        if (instructionName[code >>> 2] === undefined) namedInstructions.push(code >>> 2);
+        instructionName[code >>> 2] = names[k];
+      } else if ((code & 3) === TAG_BLOCK) blockName[code >>> 2] = names[k];
     }
-    let first = 0;
-    for (let b = 0; b < compact.blockCount; b++) {
-      given.push(blockName[b]);
-      const end = this.data[2 * n + b]!;
-      for (let i = first; i < end; i++) if (!this.isVoid(i)) given.push(instructionName[i]);
-      first = end;
+    namedInstructions.sort((x, y) => x - y);
+    const given: string[] = [];
+    for (const a of fn.args) if (a.name) given.push(a.name);
+    const owner: number[] = []; // what each of `given` names: -1 - a block, or an instruction
+    for (let b = 0, k = 0; b < nb; b++) {
+      const block = blockName[b];
+      if (block) {
+        given.push(block);
+        owner.push(-1 - b);
+      }
+      for (const end = this.data[2 * n + b]!; k < namedInstructions.length && namedInstructions[k]! < end; k++) {
+        const i = namedInstructions[k]!;
+        const name = instructionName[i];
+        if (!name || this.isVoid(i)) continue;
+        given.push(name);
+        owner.push(i);
+      }
     }
     const claimed = claimLocalNames(given, this.scope);
-    this.argNames = fn.args.map((_, i) => spelled(claimed[i]!));
+    let unnamedArgs = 0;
+    let at = 0;
+    this.argNames = fn.args.map((a) => (a.name ? spelled(claimed[at++]!) : `%${unnamedArgs++}`));
     this.instructionNames = new Array(n);
-    const blockNames: (string | undefined)[] = new Array(compact.blockCount);
-    let at = fn.args.length;
-    first = 0;
-    for (let b = 0; b < compact.blockCount; b++) {
-      blockNames[b] = rawName(claimed[at++]!);
-      const end = this.data[2 * n + b]!;
-      for (let i = first; i < end; i++) if (!this.isVoid(i)) this.instructionNames[i] = rawName(claimed[at++]!);
-      first = end;
+    const blockNames: (string | undefined)[] = new Array(nb);
+    for (let k = 0; at < claimed.length; k++, at++) {
+      const who = owner[k]!;
+      if (who < 0) blockNames[-1 - who] = rawName(claimed[at]!);
+      else this.instructionNames[who] = rawName(claimed[at]!);
     }
     const operands = this.data.length - this.operandBase;
     // Room for the zero extensions of GEP indices the printer adds, and the calls' callees.
