@@ -419,8 +419,9 @@ function tuneForBatch(): void {
   onTuning?.();
   setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);
   // An archive given alone is a batch started as a large input's run, without TurboFan's
-  // inlining (llvm-bytecode.cts): its threads run as every batch's, and make the same cache.
-  setFlagsFromString('--turbo-inlining');
+  // inlining and with eager feedback (llvm-bytecode.cts): its threads run as every batch's, and
+  // make the same cache.
+  setFlagsFromString('--turbo-inlining --lazy-feedback-allocation');
 }
 
 /** The progress line: files done of all, the rate so far, failures so far. */
