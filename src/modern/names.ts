@@ -63,12 +63,22 @@ export class NameScope {
     return name;
   }
 
+  /** The base `fresh` was last asked for, and its next suffix (most calls ask for the same base). */
+  private lastBase: string | undefined;
+  private lastNext = 1;
+
   /** A name derived from `base` that nobody holds or will hold. */
   fresh(base: string): string {
-    let n = this.nextSuffix.get(base) ?? 1;
+    let n: number;
+    if (base === this.lastBase) n = this.lastNext;
+    else {
+      if (this.lastBase !== undefined) this.nextSuffix.set(this.lastBase, this.lastNext);
+      n = this.nextSuffix.get(base) ?? 1;
+      this.lastBase = base;
+    }
     let candidate = `${base}.${n}`;
     while (this.taken.has(candidate) || this.reserved.has(candidate)) candidate = `${base}.${++n}`;
-    this.nextSuffix.set(base, n + 1);
+    this.lastNext = n + 1;
     this.taken.add(candidate);
     return candidate;
   }
