@@ -17,7 +17,7 @@
 import { compactBodyOf, Op, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
 import { opcodeClass } from '../graph/opcodes.js';
 import type { Type } from '../graph/type.js';
-import type { Constant, Function, Value } from '../graph/value.js';
+import type { Constant, Function, Opcode, Value } from '../graph/value.js';
 import { BINOP, CAST } from './bitcode/codes.js';
 import { encodeAlign, predicate } from './bitcode/encode.js';
 import {
@@ -158,6 +158,12 @@ class DirectLowering {
   /** Each phi's constant entries (by instruction number), read when the printer reads them: before any instruction. */
   private readonly phiConstants = new Map<number, (IrConstant | undefined)[]>();
   private extrasIndex = 0;
+  private lastBinary = -1;
+  private lastBinaryType: Type | undefined;
+  private lastBinaryCode = 0;
+  private lastSetcc = -1;
+  private lastSetccType: Type | undefined;
+  private lastSetccPredicate = 0;
   /** The operand codes of the instruction being lowered (`operandsOf`). */
   private scratch = new Int32Array(16);
   /**
@@ -466,8 +472,7 @@ class DirectLowering {
     switch (CLASS_OF[op]) {
       case 'binary': {
         const operandType = this.typeOf(ops[0]!);
-        const code = BINOP.get(binaryOpcode(opcode, operandType));
-        if (code === undefined) throw new NotDirect();
+        const code = this.binaryCode(op, opcode, operandType);
         const type = this.irType(operandType);
         const a = this.early(ops[0]!, type);
         const b = this.early(ops[1]!, type);
@@ -480,14 +485,13 @@ class DirectLowering {
       case 'setcc': {
         const operandType = this.typeOf(ops[0]!);
         if (operandType.kind === 'packed') throw new NotDirect();
-        const { inst, pred } = comparison(opcode, operandType);
-        this.compare(i, ops, operandType, inst, pred);
+        this.compare(i, ops, operandType, this.setccPredicate(op, opcode, operandType));
         return;
       }
       case 'compare': {
         const operandType = this.typeOf(ops[0]!);
         if (operandType.kind === 'packed') throw new NotDirect();
-        this.compare(i, ops, operandType, opcode, this.extrasOf(i).predicate ?? notDirect());
+        this.compare(i, ops, operandType, predicate(opcode, this.extrasOf(i).predicate ?? notDirect()));
         return;
       }
       case 'cast':
@@ -503,11 +507,35 @@ class DirectLowering {
     return encodeAlign(keptAlignment(x.alignment)) * 2 + (x.isVolatile ? 1 : 0);
   }
 
-  private compare(i: number, ops: ArrayLike<number>, operandType: Type, opcode: string, pred: string): void {
+  /** The code of a binary operator (binaryOpcode, BINOP), the last one's remembered: runs of one operator on one type are common. */
+  private binaryCode(op: number, opcode: Opcode, operandType: Type): number {
+    if (op !== this.lastBinary || operandType !== this.lastBinaryType) {
+      const code = BINOP.get(binaryOpcode(opcode, operandType));
+      if (code === undefined) throw new NotDirect();
+      this.lastBinary = op;
+      this.lastBinaryType = operandType;
+      this.lastBinaryCode = code;
+    }
+    return this.lastBinaryCode;
+  }
+
+  /** The predicate code of a 1.x setcc (comparison, predicate), the last one's remembered. */
+  private setccPredicate(op: number, opcode: Opcode, operandType: Type): number {
+    if (op !== this.lastSetcc || operandType !== this.lastSetccType) {
+      const { inst, pred } = comparison(opcode, operandType);
+      this.lastSetcc = op;
+      this.lastSetccType = operandType;
+      this.lastSetccPredicate = predicate(inst, pred);
+    }
+    return this.lastSetccPredicate;
+  }
+
+  /** A comparison of predicate code `pred`. */
+  private compare(i: number, ops: ArrayLike<number>, operandType: Type, pred: number): void {
     const type = this.irType(operandType);
     const a = this.early(ops[0]!, type);
     const b = this.early(ops[1]!, type);
-    this.body.add(CMP, this.i1, undefined, predicate(opcode, pred));
+    this.body.add(CMP, this.i1, undefined, pred);
     this.operand(ops[0]!, type, a);
     this.operand(ops[1]!, type, b);
     this.result(i);
