@@ -19,7 +19,7 @@ import { opcodeClass } from '../graph/opcodes.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Function, Opcode, Value } from '../graph/value.js';
 import { BINOP, CAST } from './bitcode/codes.js';
-import { encodeAlign, predicate } from './bitcode/encode.js';
+import { callFlags, encodeAlign, predicate } from './bitcode/encode.js';
 import {
   BINOP_KIND,
   BR,
@@ -136,8 +136,9 @@ class DirectLowering {
   private readonly resultTypes: readonly Type[];
   private readonly values: readonly Value[];
   private readonly scope = new NameScope();
-  /** Each instruction's name in the value symbol table (undefined: numbered), and each argument's index. */
+  /** Each instruction's name in the value symbol table (undefined: numbered). */
   private readonly instructionNames: (string | undefined)[];
+  /** Each argument's index (the first locals). */
   private readonly argIndex = new Map<Value, number>();
   /** Each lowered instruction's index among the locals (-1 until lowered). */
   private readonly localOf: Int32Array;
@@ -462,7 +463,7 @@ class DirectLowering {
         const argType = this.typeOf(pointer);
         const irArgType = this.irType(argType);
         const c = this.early(pointer, irArgType);
-        body.add(CALL, this.void, this.reader.typeOf(`void (${this.ctx.types.str(argType)})`), 1 << 15);
+        body.add(CALL, this.void, this.reader.typeOf(`void (${this.ctx.types.str(argType)})`), callFlags(false, 0));
         body.constant(this.ptr, callee);
         this.operand(pointer, irArgType, c);
         return;
@@ -664,7 +665,7 @@ class DirectLowering {
       argConstants.push(this.early(ops[k]!, type));
     }
     const fnType = this.reader.typeOf(`${ret} (${spelledTypes.join(', ')})`);
-    this.body.add(CALL, this.irType(ft.returnType), fnType, (this.extrasOf(i).isTailCall ? 1 : 0) | (1 << 15));
+    this.body.add(CALL, this.irType(ft.returnType), fnType, callFlags(this.extrasOf(i).isTailCall === true, 0));
     this.body.constant(this.ptr, callee);
     for (let k = 1; k < count; k++) this.operand(ops[k]!, argTypes[k - 1], argConstants[k - 1]);
     if (resultType.kind !== 'void') this.result(i);
@@ -680,7 +681,7 @@ class DirectLowering {
     else if (acceptsConstantExpr(this.ctx.constantRules, 'mul')) size = `mul (i64 ${sizeOf}, i64 ${BigInt.asUintN(intBits(count.type) || 64, count.value)})`;
     else throw new NotDirect(); // the printer computes it with an instruction
     const callee = this.reader.constantOf(this.ptr, this.ctx.helper('malloc'));
-    this.body.add(CALL, this.ptr, this.reader.typeOf('ptr (i64)'), 1 << 15);
+    this.body.add(CALL, this.ptr, this.reader.typeOf('ptr (i64)'), callFlags(false, 0));
     this.body.constant(this.ptr, callee);
     this.body.constant(this.i64, this.reader.constantOf(this.i64, size));
     this.result(i);

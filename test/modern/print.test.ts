@@ -10,6 +10,7 @@ import { planCast } from '../../src/modern/casts.js';
 import { fpString } from '../../src/modern/constants.js';
 import { constraintProblem, upgradeConstraints } from '../../src/modern/asm.js';
 import { printModern } from '../../src/modern/index.js';
+import { parseAssembly } from '../../src/asm/index.js';
 import { formatName } from '../../src/modern/names.js';
 import { comparison } from '../../src/modern/ops.js';
 
@@ -197,6 +198,30 @@ describe('printModern on a built module', () => {
   it('records the 1.x target facts as comments', () => {
     expect(text).toContain('; LLVM 1.x: target endian = little');
     expect(text).toContain('; LLVM 1.x: target pointersize = 32');
+  });
+});
+
+describe('shufflevector masks', () => {
+  // LLVM 1.x checked the mask's type, not its values: an element past both vectors gave an
+  // undefined element. Modern LLVM refuses such an index; undef means what it meant.
+  it('writes undef for a mask element at or past twice the vectors’ length, in an instruction and in a constant expression', () => {
+    const m = parseAssembly(
+      'implementation\n<4 x int> %f(<4 x int> %a) {\n\t%x = shufflevector <4 x int> %a, <4 x int> undef, <4 x uint> < uint 65, uint 1, uint 7, uint 8 >\n\tret <4 x int> %x\n}\n',
+    );
+    expect(printModern(m, { llvm: 16 })).toContain('shufflevector <4 x i32> %a, <4 x i32> undef, <4 x i32> <i32 undef, i32 1, i32 7, i32 undef>');
+    const g = parseAssembly(
+      '%g = global <4 x int> shufflevector (<4 x int> < int 1, int 2, int 3, int 4 >, <4 x int> undef, <4 x uint> < uint 65, uint 1, uint 2, uint 3 >)\nimplementation\n',
+    );
+    expect(printModern(g, { llvm: 16 })).toContain(
+      'shufflevector (<4 x i32> <i32 1, i32 2, i32 3, i32 4>, <4 x i32> undef, <4 x i32> <i32 undef, i32 1, i32 2, i32 3>)',
+    );
+  });
+
+  it('leaves a mask within range as it is', () => {
+    const m = parseAssembly(
+      'implementation\n<4 x int> %f(<4 x int> %a) {\n\t%x = shufflevector <4 x int> %a, <4 x int> undef, <4 x uint> < uint 0, uint 1, uint 2, uint 7 >\n\tret <4 x int> %x\n}\n',
+    );
+    expect(printModern(m, { llvm: 16 })).toContain('<4 x i32> <i32 0, i32 1, i32 2, i32 7>');
   });
 });
 

@@ -22,6 +22,11 @@ export function signRotatedNumber(v: number): number {
   return v >= 0 ? v * 2 : -v * 2 + 1;
 }
 
+/** A call record's flags: `tail`, the calling convention, and bit 15 (the record gives the function type explicitly). */
+export function callFlags(tail: boolean, callingConv: number): number {
+  return (tail ? 1 : 0) | (callingConv << 1) | (1 << 15);
+}
+
 /** PREDICATE split by its first letter, so that a comparison looks its predicate up without building a key. */
 const PREDICATES_BY_LETTER = new Map<string, Map<string, number>>();
 for (const [key, code] of PREDICATE) {

@@ -9,7 +9,7 @@ import { BINOP, BLOCK, CAST, FUNC_CODE, VST_CODE } from './codes.js';
 import { nameOfKey, type IrAttributeSet, type IrConstant, type IrFunction, type IrInstruction, type IrOperand, type IrType, type IrValue } from './ir.js';
 import { NameTable } from './name-table.js';
 import { RecordOps } from './record-ops.js';
-import { encodeAlign, predicate, signRotatedNumber } from './encode.js';
+import { callFlags, encodeAlign, predicate, signRotatedNumber } from './encode.js';
 import { UpgradeError } from '../upgrade-error.js';
 
 /** What a function body needs of its module's numbering. */
@@ -414,7 +414,7 @@ export class FunctionWriter implements BodyWriter {
       rec.push(cc | (1 << 13));
       rec.push(this.block(inst.labels[0]!));
       rec.push(this.block(inst.labels[1]!));
-    } else rec.push((inst.tail ? 1 : 0) | (cc << 1) | (1 << 15));
+    } else rec.push(callFlags(inst.tail === true, cc));
     this.type(fnType);
     this.typed(ops, 0);
     args.moveTo(rec);
