@@ -235,23 +235,20 @@ export class Lexer {
   private codes: Uint16Array;
 
   constructor(
-    private source: string,
+    private text: string,
     private readonly keywords: Keywords,
   ) {
-    this.codes = codeUnits(source);
+    this.codes = codeUnits(text);
     this.scan();
   }
 
-  get text(): string {
-    return this.source;
-  }
-
   /**
-   * Starts over on another text, keeping the names and words met so far (the reader lexes many
-   * short texts, one type or constant each, for the bodies lowered directly).
+   * Starts over on another text, keeping the names and words met so far (the reader lexes the
+   * module's text, and many short texts, one type or constant each, for the bodies lowered
+   * directly).
    */
   restart(text: string): void {
-    this.source = text;
+    this.text = text;
     this.codes = codeUnits(text);
     this.end = 0;
     this.count = 0;
@@ -271,12 +268,12 @@ export class Lexer {
 
   /** The text of the current token as written. */
   raw(): string {
-    return this.source.slice(this.at, this.end);
+    return this.text.slice(this.at, this.end);
   }
 
   /** The code of the first character of the token after the current one (-1 at the end): a look ahead that reads no token. */
   nextChar(): number {
-    const text = this.source;
+    const text = this.text;
     const codes = this.codes;
     const n = text.length;
     let i = this.end;
@@ -301,7 +298,7 @@ export class Lexer {
   }
 
   fail(msg: string, at: number = this.at): never {
-    const { line, column } = lineColumn(this.source, at);
+    const { line, column } = lineColumn(this.text, at);
     throw new IrSyntaxError(msg, line, column);
   }
 
@@ -347,7 +344,7 @@ export class Lexer {
    * `val` (the key, one string per N) and `index` (N), and says whether it did.
    */
   private numberedName(start: number): boolean {
-    const text = this.source;
+    const text = this.text;
     const codes = this.codes;
     let j = start;
     let c = codes[j]!;
@@ -370,7 +367,7 @@ export class Lexer {
   }
 
   private scan(): void {
-    const text = this.source;
+    const text = this.text;
     const codes = this.codes;
     const n = text.length;
     let i = this.end;
@@ -466,7 +463,7 @@ export class Lexer {
   /** Reads the characters a bare name may hold from `start`: their end, and their hash in `bareHash`. */
   private bare(start: number): number {
     const codes = this.codes;
-    const n = this.source.length;
+    const n = this.text.length;
     let h = FNV_OFFSET;
     let j = start;
     while (j < n) {
@@ -485,7 +482,7 @@ export class Lexer {
     const h = this.bareHash;
     let k = this.names.find(this.codes, start, j, h);
     if (k < 0) {
-      const raw = this.source.slice(start, j);
+      const raw = this.text.slice(start, j);
       k = this.names.add(raw, nameKey(raw), h);
     }
     this.nameValue = this.names.values[k]!;
@@ -508,7 +505,7 @@ export class Lexer {
     }
     k = this.words.find(codes, start, j, h);
     if (k < 0) {
-      const raw = this.source.slice(start, j);
+      const raw = this.text.slice(start, j);
       k = this.words.add(raw, raw, h);
     }
     this.wordValue = this.words.values[k]!;
@@ -517,7 +514,7 @@ export class Lexer {
 
   /** A number at `i` (`-?(0x[0-9A-Fa-f]+|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?)`), or a label that begins with digits. */
   private number(i: number): void {
-    const text = this.source;
+    const text = this.text;
     const codes = this.codes;
     const n = text.length;
     let j = i;
@@ -580,7 +577,7 @@ export class Lexer {
 
   /** The bytes of the string whose opening quote is at `start`. */
   private quoted(start: number): string {
-    const text = this.source;
+    const text = this.text;
     const codes = this.codes;
     const n = text.length;
     let j = start + 1;

@@ -633,7 +633,7 @@ export class ModernIrReader implements DirectBodyReader {
 
   /** The module of `text`, whose `{ ~ }` bodies are those added (`addDirectBody`) before, in order. */
   parse(text: string): IrModule {
-    this.lex = new Lexer(text, KEYWORDS);
+    this.lex.restart(text);
     while (this.lex.kind !== Tok.End) this.topLevel();
     if (this.nextDirectBody !== this.directBodies.length)
       this.fail(`${this.directBodies.length - this.nextDirectBody} bodies lowered directly that the text has no place for`);
