@@ -16,7 +16,8 @@ import { acceptsConstantExpr, DEFAULT_LLVM, type LlvmVersion } from './llvm-vers
 import { binaryOpcode, comparison, isComparison, UpgradeError } from './ops.js';
 import { foldModern, type Lit, type Operand } from './fold-modern.js';
 import { UnfoldableConstantError } from './upgrade-error.js';
-import { intBits, isSignedInt, type TypePrinter } from './types.js';
+import { intBits, type TypePrinter } from './types.js';
+import { nextIndexed, planIndex, structField } from './gep.js';
 
 /** Where a function body lets a constant put the instructions it needs. */
 export interface Sink {
@@ -207,14 +208,9 @@ export class ConstPrinter {
     const out: Operand[] = [];
     let cur: Type | undefined = sourceElement;
     indices.forEach((idx, i) => {
-      if (i > 0 && cur?.kind === 'struct') {
-        const field = idx.kind === 'int' ? Number(idx.value) : 0;
-        out.push({ type: 'i32', value: String(field) });
-        cur = cur.elements[field];
-        return;
-      }
-      out.push(this.seqIndex(idx, sink));
-      if (i > 0) cur = cur && (cur.kind === 'array' || cur.kind === 'packed') ? cur.element : undefined;
+      const field = structField(cur, i + 1, idx);
+      out.push(field >= 0 ? { type: 'i32', value: String(field) } : this.seqIndex(idx, sink));
+      cur = nextIndexed(cur, i + 1, field);
     });
     return out;
   }
@@ -224,14 +220,12 @@ export class ConstPrinter {
    * unsigned index types as unsigned: those become i64 (value kept) so large ones stay large.
    */
   private seqIndex(idx: Constant, sink?: Sink): Operand {
-    // Version 7's indices are signless and LLVM 2.0 sign-extended them, as LLVM 16 does.
-    if (idx.type.kind === 'integer') return this.operand(idx, sink);
-    const bits = intBits(idx.type);
     // Only a damaged file indexes with anything but an integer (LLVM 1.x's reader did not check constants'; no LLVM parses one).
-    if (bits === 0) throw new UpgradeError(`a getelementptr indexed by a value of type ${this.types.str(idx.type)}: indices are integers`);
-    if (bits === 64 || isSignedInt(idx.type)) return this.operand(idx, sink);
-    if (idx.kind === 'int') return { type: 'i64', value: String(BigInt.asUintN(bits, idx.value)) };
-    if (idx.kind === 'bool') return { type: 'i64', value: idx.value ? '1' : '0' };
+    if (idx.type.kind !== 'integer' && intBits(idx.type) === 0)
+      throw new UpgradeError(`a getelementptr indexed by a value of type ${this.types.str(idx.type)}: indices are integers`);
+    const plan = planIndex(idx.type, idx);
+    if (plan.kind === 'same') return this.operand(idx, sink);
+    if (plan.kind === 'constant') return { type: 'i64', value: plan.text };
     return this.build('zext', { kind: 'cast', to: 'i64' }, [this.operand(idx, sink)], 'i64', sink);
   }
 

@@ -39,7 +39,8 @@ import {
 import type { IrConstant, IrType } from './bitcode/ir.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
-import { claimLocalNames, keptAlignment, planIndex, sizeOfText, type FunctionBody } from './function.js';
+import { claimLocalNames, keptAlignment, sizeOfText, type FunctionBody } from './function.js';
+import { nextIndexed, planIndex, structField } from './gep.js';
 import { acceptsConstantExpr } from './llvm-versions.js';
 import type { ModuleContext } from './module.js';
 import { NameScope } from './names.js';
@@ -556,13 +557,13 @@ class DirectLowering {
     for (let k = 1; k < count; k++) {
       const code = ops[k]!;
       const idx = this.constantAt(code);
-      if (k > 1 && cur?.kind === 'struct') {
-        const field = idx?.kind === 'int' ? Number(idx.value) : 0;
+      const field = structField(cur, k, idx);
+      cur = nextIndexed(cur, k, field);
+      if (field >= 0) {
         indexCodes[indexCount] = -1;
         indexTypes[indexCount] = this.i32;
         indexConstants[indexCount] = this.reader.constantOf(this.i32, String(field));
         indexLocals[indexCount++] = -1;
-        cur = cur.elements[field];
         continue;
       }
       const idxType = this.typeOf(code);
@@ -587,7 +588,6 @@ class DirectLowering {
         indexConstants[indexCount] = undefined;
         indexLocals[indexCount++] = this.temp();
       }
-      if (k > 1) cur = cur && (cur.kind === 'array' || cur.kind === 'packed') ? cur.element : undefined;
     }
     body.add(GEP, this.irType(resultType), source, 0);
     this.operand(base, undefined, baseConstant);

@@ -32,6 +32,7 @@ import { binaryOpcode, comparison, UpgradeError } from './ops.js';
 import { TextLines } from './text.js';
 import { intBits, isSignedInt, type TypePrinter } from './types.js';
 import { valueAttributes } from './v7.js';
+import { nextIndexed, planIndex, structField } from './gep.js';
 
 /** The alignment version 7's aligned load/store keeps (power-of-two alignments only), else 0: none. */
 export function keptAlignment(align: number | undefined): number {
@@ -47,26 +48,6 @@ function alignSuffix(align: number | undefined): string {
 /** The size of one `el` (a type's spelling), in bytes, as the constant expression LLVM folds. */
 export function sizeOfText(ctx: ModuleContext, el: string): string {
   return `ptrtoint (${ctx.ptr(el)} getelementptr (${el}, ${ctx.ptr(el)} null, i32 1) to i64)`;
-}
-
-/**
- * How a sequential getelementptr index is given to modern GEP, which sign-extends it: as it is;
- * as the i64 constant `text`; or zero-extended to i64 first (unsigned narrow indices).
- */
-export type IndexPlan = { readonly kind: 'same' } | { readonly kind: 'constant'; readonly text: string } | { readonly kind: 'zext' };
-
-const SAME_INDEX: IndexPlan = { kind: 'same' };
-const ZEXT_INDEX: IndexPlan = { kind: 'zext' };
-
-/** The plan for an index of `type`; `idx`, the index when it is a constant (for a local, anything else). */
-export function planIndex(type: Type, idx: Value | undefined): IndexPlan {
-  // Version 7's indices are signless, sign-extended by LLVM 2.0 as by LLVM 16.
-  if (type.kind === 'integer') return SAME_INDEX;
-  const bits = intBits(type);
-  if (bits === 64 || bits === 0 || isSignedInt(type)) return SAME_INDEX;
-  if (idx?.kind === 'int') return { kind: 'constant', text: String(BigInt.asUintN(bits, idx.value)) };
-  if (idx?.kind === 'bool') return { kind: 'constant', text: idx.value ? '1' : '0' };
-  return ZEXT_INDEX;
 }
 
 /**
@@ -590,14 +571,9 @@ class BodyPrinter implements Sink, BodyApi {
     let cur: Type | undefined = src;
     for (let k = 1; k < ops.length; k++) {
       const idx = ops[k]!;
-      if (k > 1 && cur?.kind === 'struct') {
-        const field = idx.kind === 'int' ? Number(idx.value) : 0;
-        text += ', i32 ' + field;
-        cur = cur.elements[field];
-        continue;
-      }
-      text += ', ' + this.seqIndex(idx);
-      if (k > 1) cur = cur && (cur.kind === 'array' || cur.kind === 'packed') ? cur.element : undefined;
+      const field = structField(cur, k, idx);
+      text += field >= 0 ? ', i32 ' + field : ', ' + this.seqIndex(idx);
+      cur = nextIndexed(cur, k, field);
     }
     this.emit(text);
   }
