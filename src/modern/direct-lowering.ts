@@ -39,14 +39,12 @@ import {
 import type { IrConstant, IrType } from './bitcode/ir.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
-import { claimLocalNames, keptAlignment, sizeOfText, type FunctionBody } from './function.js';
+import { claimLocalNames, constantMallocSize, keptAlignment, type FunctionBody } from './function.js';
 import { nextIndexed, planIndex, structField } from './gep.js';
-import { acceptsConstantExpr } from './llvm-versions.js';
 import type { ModuleContext } from './module.js';
 import { NameScope } from './names.js';
 import { binaryOpcode, comparison } from './ops.js';
 import { TextLines } from './text.js';
-import { intBits } from './types.js';
 import { valueAttributes } from './v7.js';
 
 /** Thrown where the lowering meets what it does not take: the body is printed instead. */
@@ -673,13 +671,9 @@ class DirectLowering {
 
   private malloc(i: number, ops: ArrayLike<number>): void {
     const count = this.constantAt(ops[0]!);
-    if (count?.kind !== 'int') throw new NotDirect(); // the printer computes the size with instructions
     const allocated = this.extrasOf(i).allocatedType ?? notDirect();
-    const sizeOf = sizeOfText(this.ctx, this.ctx.types.str(allocated));
-    let size: string;
-    if (count.value === 1n) size = sizeOf;
-    else if (acceptsConstantExpr(this.ctx.constantRules, 'mul')) size = `mul (i64 ${sizeOf}, i64 ${BigInt.asUintN(intBits(count.type) || 64, count.value)})`;
-    else throw new NotDirect(); // the printer computes it with an instruction
+    // A size an instruction computes (a count not constant, or a product LLVM no longer folds) is the printer's.
+    const size = (count && constantMallocSize(this.ctx, this.ctx.types.str(allocated), count)) ?? notDirect();
     const callee = this.reader.constantOf(this.ptr, this.ctx.helper('malloc'));
     this.body.add(CALL, this.ptr, this.reader.typeOf('ptr (i64)'), callFlags(false, 0));
     this.body.constant(this.ptr, callee);

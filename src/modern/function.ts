@@ -17,7 +17,7 @@
  */
 import type { Type } from '../graph/type.js';
 import { opcodeClass } from '../graph/opcodes.js';
-import type { Argument, BasicBlock, Constant, Function, Instruction, Value } from '../graph/value.js';
+import type { Argument, BasicBlock, Constant, ConstantInt, Function, Instruction, Value } from '../graph/value.js';
 import { upgradeConstraints } from './asm.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
@@ -46,8 +46,25 @@ function alignSuffix(align: number | undefined): string {
 }
 
 /** The size of one `el` (a type's spelling), in bytes, as the constant expression LLVM folds. */
-export function sizeOfText(ctx: ModuleContext, el: string): string {
+function sizeOfText(ctx: ModuleContext, el: string): string {
   return `ptrtoint (${ctx.ptr(el)} getelementptr (${el}, ${ctx.ptr(el)} null, i32 1) to i64)`;
+}
+
+/** A malloc's constant count as the i64 the size is multiplied by (zero-extended from its type). */
+function mallocCount(count: ConstantInt): bigint {
+  return BigInt.asUintN(intBits(count.type) || 64, count.value);
+}
+
+/**
+ * The bytes of `count` elements of `el` (a type's spelling) as one constant expression, when
+ * `count` is a constant and the LLVM written for takes the product as one (no `mul` from 21 on);
+ * undefined when an instruction must compute it.
+ */
+export function constantMallocSize(ctx: ModuleContext, el: string, count: Value): string | undefined {
+  if (count.kind !== 'int') return undefined;
+  const sizeOf = sizeOfText(ctx, el);
+  if (count.value === 1n) return sizeOf;
+  return acceptsConstantExpr(ctx.constantRules, 'mul') ? `mul (i64 ${sizeOf}, i64 ${mallocCount(count)})` : undefined;
 }
 
 /**
@@ -535,23 +552,7 @@ class BodyPrinter implements Sink, BodyApi {
   private malloc(inst: Instruction, nm: string): void {
     const count = inst.operands[0]!;
     const el = this.ty(inst.allocatedType!);
-    const sizeOf = sizeOfText(this.ctx, el);
-    let size: string;
-    if (count.kind === 'int' && count.value === 1n) size = sizeOf;
-    else if (count.kind === 'int') {
-      const n = BigInt.asUintN(intBits(count.type) || 64, count.value);
-      size = acceptsConstantExpr(this.ctx.constantRules, 'mul') ? `mul (i64 ${sizeOf}, i64 ${n})` : this.temp();
-      if (size.startsWith('%')) this.emit(`${size} = mul i64 ${sizeOf}, ${n}`);
-    } else {
-      let n = this.val(count);
-      if (intBits(count.type) !== 64) {
-        const wide = this.temp();
-        this.emit(`${wide} = ${isSignedInt(count.type) ? 'sext' : 'zext'} ${this.typed(count)} to i64`);
-        n = wide;
-      }
-      size = this.temp();
-      this.emit(`${size} = mul i64 ${n}, ${sizeOf}`);
-    }
+    const size = constantMallocSize(this.ctx, el, count) ?? this.mallocSizeComputed(count, sizeOfText(this.ctx, el));
     const align = inst.alignment ? ` ; LLVM 1.x: align ${inst.alignment}` : '';
     if (this.ctx.typed && this.ty(inst.type) !== 'i8*') {
       // Typed pointers: malloc gives i8*, cast to the 1.x result's type (the value keeps its name).
@@ -561,6 +562,24 @@ class BodyPrinter implements Sink, BodyApi {
       return;
     }
     this.emit(`${nm}call ${this.ctx.bytePtr} ${this.ctx.helper('malloc')}(i64 ${size})${align}`);
+  }
+
+  /** A malloc's size in bytes computed by instructions before it (`constantMallocSize` has none): its local. */
+  private mallocSizeComputed(count: Value, sizeOf: string): string {
+    if (count.kind === 'int') {
+      const size = this.temp();
+      this.emit(`${size} = mul i64 ${sizeOf}, ${mallocCount(count)}`);
+      return size;
+    }
+    let n = this.val(count);
+    if (intBits(count.type) !== 64) {
+      const wide = this.temp();
+      this.emit(`${wide} = ${isSignedInt(count.type) ? 'sext' : 'zext'} ${this.typed(count)} to i64`);
+      n = wide;
+    }
+    const size = this.temp();
+    this.emit(`${size} = mul i64 ${n}, ${sizeOf}`);
+    return size;
   }
 
   private gep(inst: Instruction, nm: string): void {
