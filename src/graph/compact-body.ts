@@ -209,6 +209,11 @@ export interface CompactBody {
   readonly layout: CompactLayout | undefined;
 }
 
+/** Where instruction `i`'s operand codes begin in the operand section of `data` (of `n` instructions): where the one before ends. */
+export function operandStart(data: Int32Array, n: number, i: number): number {
+  return i === 0 ? 0 : data[n + i - 1]!;
+}
+
 /** The graph objects of a compact body. */
 export function materializeBody(body: CompactBody): { blocks: BasicBlock[]; layout: SymbolTableLayout | undefined } {
   const n = body.instructionCount;

@@ -14,28 +14,24 @@
  * form), and typed pointers are printed as before: the lowering gives up on the first thing it does
  * not take, before the function's text is decided.
  */
-import { compactBodyOf, Op, OPCODES, TAG_BLOCK, TAG_INSTRUCTION, TAG_VALUE, type CompactBody, type InstructionExtras } from '../graph/compact-body.js';
+import {
+  compactBodyOf,
+  Op,
+  OPCODES,
+  operandStart,
+  TAG_BLOCK,
+  TAG_INSTRUCTION,
+  TAG_VALUE,
+  type CompactBody,
+  type InstructionExtras,
+} from '../graph/compact-body.js';
 import { opcodeClass } from '../graph/opcodes.js';
 import type { Type } from '../graph/type.js';
 import type { Constant, Function, Opcode, Value } from '../graph/value.js';
 import { BINOP, CAST } from './bitcode/codes.js';
 import { callFlags, encodeAlign, predicate } from './bitcode/encode.js';
-import {
-  BINOP_KIND,
-  BR,
-  CALL,
-  CAST_KIND,
-  CMP,
-  DirectBody,
-  FORWARD,
-  GEP,
-  LOAD,
-  PHI,
-  RET,
-  STORE,
-  UNREACHABLE,
-  type DirectBodyReader,
-} from './bitcode/direct-body.js';
+import { DirectBody, FORWARD, type DirectBodyReader } from './bitcode/direct-body.js';
+import { BINOP_KIND, BR, CALL, CAST_KIND, CMP, GEP, LOAD, PHI, RET, STORE, UNREACHABLE } from './bitcode/write-function.js';
 import type { IrConstant, IrType } from './bitcode/ir.js';
 import { planCast } from './casts.js';
 import { zeroOf, type Sink } from './constants.js';
@@ -114,7 +110,7 @@ function phisOfTakenBody(ctx: ModuleContext, body: CompactBody): number[] | unde
         phis.push(i);
         continue;
       case Op.Call: {
-        const code = data[operandBase + (i === 0 ? 0 : data[n + i - 1]!)]!;
+        const code = data[operandBase + operandStart(data, n, i)]!;
         const callee = (code & 3) === TAG_VALUE ? values[code >>> 2] : undefined;
         if (callee?.kind !== 'function' || ctx.plans.has(callee) || callee.functionType.isVarArg) return undefined;
         while (e < extraAt.length && extraAt[e]! < i) e++;
@@ -273,7 +269,7 @@ class DirectLowering {
    */
   private operandsOf(i: number): number {
     const data = this.data;
-    const base = this.operandBase + (i === 0 ? 0 : data[this.n + i - 1]!);
+    const base = this.operandBase + operandStart(data, this.n, i);
     const count = this.operandBase + data[this.n + i]! - base;
     if (count > this.scratch.length) this.scratch = new Int32Array(count * 2);
     const scratch = this.scratch;

@@ -7,7 +7,7 @@
  * (found by `npm run fuzz:upgrade`, docs/fuzzing.md).
  */
 import type { Module } from '../graph/module.js';
-import { compactBodyOf, TAG_BLOCK, type CompactBody } from '../graph/compact-body.js';
+import { compactBodyOf, operandStart, TAG_BLOCK, type CompactBody } from '../graph/compact-body.js';
 import type { Function } from '../graph/value.js';
 import { verifyModule } from '../verify/verify.js';
 import { UpgradeError } from './upgrade-error.js';
@@ -86,7 +86,7 @@ function compactEntryHasPredecessors(body: CompactBody): boolean {
     const end = data[2 * n + b]!;
     if (end > first) {
       const last = end - 1;
-      for (let k = last === 0 ? 0 : data[n + last - 1]!, stop = data[n + last]!; k < stop; k++) if (data[operandBase + k] === entry) return true;
+      for (let k = operandStart(data, n, last), stop = data[n + last]!; k < stop; k++) if (data[operandBase + k] === entry) return true;
     }
     first = end;
   }
