@@ -17,9 +17,8 @@ import { BLOCK, FUNC_CODE, VST_CODE } from './codes.js';
 import { signRotatedNumber } from './encode.js';
 import { nameOfKey, type IrConstant, type IrFunction, type IrType } from './ir.js';
 import { RecordOps } from './record-ops.js';
+import { withRoom } from '../../binary/int32-room.js';
 import { BINOP_KIND, BR, CALL, CAST_KIND, CMP, GEP, LOAD, PHI, RET, STORE, UNREACHABLE, type BodyWriter, type ModuleNumbering } from './write-function.js';
-
-export { BINOP_KIND, BR, CALL, CAST_KIND, CMP, GEP, LOAD, PHI, RET, STORE, UNREACHABLE };
 
 /** What the direct lowering needs of the reader that will read the rest of the module's text. */
 export interface DirectBodyReader {
@@ -45,9 +44,9 @@ export const FORWARD = -0x80000000;
  * encoded alignment times two plus `volatile`, a call's flags word.
  */
 export class DirectBody {
-  // The numbers in typed arrays, grown by doubling; `instructionCount`, `operandCount` and
-  // `labelCount` say how much of each is used.
-  kinds: Uint16Array<ArrayBuffer>;
+  // The numbers in typed arrays, grown by doubling (withRoom); `instructionCount`, `operandCount`
+  // and `labelCount` say how much of each is used.
+  kinds: Int32Array<ArrayBuffer>;
   extras: Int32Array<ArrayBuffer>;
   /** The end (exclusive) of each instruction's operands and labels in the arrays below. */
   operandEnds: Int32Array<ArrayBuffer>;
@@ -87,7 +86,7 @@ export class DirectBody {
   ) {
     this.blockNames = blockNames;
     const n = Math.max(16, capacity.instructions);
-    this.kinds = new Uint16Array(n);
+    this.kinds = new Int32Array(n);
     this.extras = new Int32Array(n);
     this.types = new Int32Array(n);
     this.auxTypes = new Int32Array(n);
@@ -144,7 +143,7 @@ export class DirectBody {
   }
 
   label(block: number): void {
-    if (this.labelCount === this.labels.length) this.labels = grown(this.labels);
+    if (this.labelCount === this.labels.length) this.labels = withRoom(this.labels, this.labelCount + 1);
     this.labels[this.labelCount++] = block;
   }
 
@@ -178,27 +177,20 @@ export class DirectBody {
   }
 
   private growInstructions(): void {
-    const bigger = new Uint16Array(this.kinds.length * 2);
-    bigger.set(this.kinds);
-    this.kinds = bigger;
-    this.extras = grown(this.extras);
-    this.types = grown(this.types);
-    this.auxTypes = grown(this.auxTypes);
-    this.operandEnds = grown(this.operandEnds);
-    this.labelEnds = grown(this.labelEnds);
+    const n = this.instructionCount + 1;
+    this.kinds = withRoom(this.kinds, n);
+    this.extras = withRoom(this.extras, n);
+    this.types = withRoom(this.types, n);
+    this.auxTypes = withRoom(this.auxTypes, n);
+    this.operandEnds = withRoom(this.operandEnds, n);
+    this.labelEnds = withRoom(this.labelEnds, n);
   }
 
   private growOperands(): void {
-    this.operandLocals = grown(this.operandLocals);
-    this.operandTypes = grown(this.operandTypes);
+    const n = this.operandCount + 1;
+    this.operandLocals = withRoom(this.operandLocals, n);
+    this.operandTypes = withRoom(this.operandTypes, n);
   }
-}
-
-/** `a` copied into an array twice its length. */
-function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const bigger = new Int32Array(a.length * 2);
-  bigger.set(a);
-  return bigger;
 }
 
 /**

@@ -9,6 +9,7 @@ import { BINOP, BLOCK, CAST, FUNC_CODE, VST_CODE } from './codes.js';
 import { nameOfKey, type IrAttributeSet, type IrConstant, type IrFunction, type IrInstruction, type IrOperand, type IrType, type IrValue } from './ir.js';
 import { NameTable } from './name-table.js';
 import { RecordOps } from './record-ops.js';
+import { withRoom } from '../../binary/int32-room.js';
 import { callFlags, encodeAlign, predicate, signRotatedNumber } from './encode.js';
 import { UpgradeError } from '../upgrade-error.js';
 
@@ -159,11 +160,7 @@ export class FunctionWriter implements BodyWriter {
             const local = this.locals.get(v.name);
             slot = local === undefined ? UNRESOLVED : -1 - local;
           }
-          if (this.slotCount === this.slots.length) {
-            const bigger = new Int32Array(this.slots.length * 2);
-            bigger.set(this.slots);
-            this.slots = bigger;
-          }
+          if (this.slotCount === this.slots.length) this.slots = withRoom(this.slots, this.slotCount + 1);
           this.slots[this.slotCount++] = slot;
         }
         if (inst.incoming) for (const i of inst.incoming) if (i.value.kind === 'const') mw.constantId(i.value.constant);
