@@ -18,7 +18,22 @@ import { signRotatedNumber } from './encode.js';
 import { nameOfKey, type IrConstant, type IrFunction, type IrType } from './ir.js';
 import { RecordOps } from './record-ops.js';
 import { withRoom } from '../../binary/int32-room.js';
-import { BINOP_KIND, BR, CALL, CAST_KIND, CMP, GEP, LOAD, PHI, RET, STORE, UNREACHABLE, type BodyWriter, type ModuleNumbering } from './write-function.js';
+import {
+  BINOP_KIND,
+  BR,
+  CALL,
+  CAST_KIND,
+  CMP,
+  GEP,
+  LOAD,
+  PHI,
+  RET,
+  STORE,
+  UNREACHABLE,
+  type BodyWriter,
+  type ModuleNumbering,
+  writeSymbol,
+} from './write-function.js';
 
 /** What the direct lowering needs of the reader that will read the rest of the module's text. */
 export interface DirectBodyReader {
@@ -380,22 +395,13 @@ export class DirectBodyWriter implements BodyWriter {
     const rec = this.rec;
     w.enterBlock(BLOCK.VALUE_SYMTAB, 4);
     params.forEach((k, i) => {
-      if (!named(k)) return;
-      rec.push(this.base + i);
-      rec.chars(nameOfKey(k));
-      rec.writeTo(w, VST_CODE.ENTRY);
+      if (named(k)) writeSymbol(w, rec, VST_CODE.ENTRY, this.base + i, nameOfKey(k));
     });
     b.resultNames.forEach((name, i) => {
-      if (name === undefined) return;
-      rec.push(this.base + b.paramCount + i);
-      rec.chars(name);
-      rec.writeTo(w, VST_CODE.ENTRY);
+      if (name !== undefined) writeSymbol(w, rec, VST_CODE.ENTRY, this.base + b.paramCount + i, name);
     });
     b.blockNames.forEach((name, i) => {
-      if (name === undefined) return;
-      rec.push(i);
-      rec.chars(name);
-      rec.writeTo(w, VST_CODE.BBENTRY);
+      if (name !== undefined) writeSymbol(w, rec, VST_CODE.BBENTRY, i, name);
     });
     w.endBlock();
   }

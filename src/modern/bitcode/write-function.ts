@@ -87,6 +87,13 @@ const KIND: ReadonlyMap<string, number> = new Map([
   ['invoke', INVOKE],
 ]);
 
+/** One entry of a value symbol table: a value's (ENTRY) or a block's (BBENTRY) id, then its name's characters. */
+export function writeSymbol(w: BitstreamWriter, rec: RecordOps, code: number, id: number, name: string): void {
+  rec.push(id);
+  rec.chars(name);
+  rec.writeTo(w, code);
+}
+
 export class FunctionWriter implements BodyWriter {
   /** Parameters and results, by name key: their index among the function's locals. */
   private readonly locals: NameTable;
@@ -426,18 +433,8 @@ export class FunctionWriter implements BodyWriter {
     const w = this.mw.writer;
     const rec = this.rec;
     w.enterBlock(BLOCK.VALUE_SYMTAB, 4);
-    for (const [k, local] of this.locals.others()) {
-      if (!k.startsWith('n:')) continue;
-      rec.push(this.base + local);
-      rec.chars(nameOfKey(k));
-      rec.writeTo(w, VST_CODE.ENTRY);
-    }
-    for (const [k, id] of this.blocks.others()) {
-      if (!k.startsWith('n:')) continue;
-      rec.push(id);
-      rec.chars(nameOfKey(k));
-      rec.writeTo(w, VST_CODE.BBENTRY);
-    }
+    for (const [k, local] of this.locals.others()) if (k.startsWith('n:')) writeSymbol(w, rec, VST_CODE.ENTRY, this.base + local, nameOfKey(k));
+    for (const [k, id] of this.blocks.others()) if (k.startsWith('n:')) writeSymbol(w, rec, VST_CODE.BBENTRY, id, nameOfKey(k));
     w.endBlock();
   }
 }

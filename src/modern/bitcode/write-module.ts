@@ -24,7 +24,7 @@ import {
 import { encodeAlign, predicate, signRotated, signRotatedNumber } from './encode.js';
 import { isNumberedName, nameOfKey, type IrAttribute, type IrAttributeSet, type IrConstant, type IrModule, type IrType } from './ir.js';
 import { pushChars, RecordOps } from './record-ops.js';
-import { FunctionWriter, type BodyWriter, type ModuleNumbering } from './write-function.js';
+import { FunctionWriter, writeSymbol, type BodyWriter, type ModuleNumbering } from './write-function.js';
 import { DirectBodyWriter } from './direct-body.js';
 import { UpgradeError } from '../upgrade-error.js';
 
@@ -585,7 +585,7 @@ class ModuleWriter implements ModuleNumbering {
     if (!named.length) return;
     const w = this.w;
     w.enterBlock(BLOCK.VALUE_SYMTAB, 4);
-    for (const [k, id] of named) w.record(VST_CODE.ENTRY, [id, ...chars(nameOfKey(k))]);
+    for (const [k, id] of named) writeSymbol(w, this.rec, VST_CODE.ENTRY, id, nameOfKey(k));
     w.endBlock();
   }
 }
